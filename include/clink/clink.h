@@ -1,0 +1,104 @@
+/*
+ * clink: planar multibody dynamics with contact-impact.
+ *
+ * The public API, as a table of contents:
+ *   - version                 CLINK_VERSION_*, clink_version()
+ *   - status codes            clink_status, clink_status_string()
+ *   - handles                 clink_model (immutable mechanism), clink_sim (its simulation)
+ *
+ * Error contract: every function that can fail returns a clink_status; 0 is
+ * success, a positive value is information (for example a root was found), a
+ * negative value is an error. Details of the last error (file and line, or time
+ * and cause) are kept on the handle involved. The library never prints to stdout,
+ * never calls exit() and never aborts on user input.
+ *
+ * Ownership: whatever clink_*_create() or clink_*_load*() returns is owned by the
+ * caller and released with the matching clink_*_destroy(), which accepts NULL and
+ * nulls the caller's pointer; everything else the API hands out is borrowed and
+ * lives as long as the handle it came from.
+ *
+ * Units: SI throughout (metres, kilograms, seconds, newtons, radians).
+ */
+#ifndef CLINK_CLINK_H
+#define CLINK_CLINK_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- version -------------------------------------------------------------- */
+
+#define CLINK_VERSION_MAJOR 0
+#define CLINK_VERSION_MINOR 1
+#define CLINK_VERSION_PATCH 0
+#define CLINK_VERSION_STRING "0.1.0"
+/* one integer that grows with every release: major * 10000 + minor * 100 + patch */
+#define CLINK_VERSION_NUMBER                                                                       \
+    (CLINK_VERSION_MAJOR * 10000 + CLINK_VERSION_MINOR * 100 + CLINK_VERSION_PATCH)
+
+/* The version of the library actually linked, as "MAJOR.MINOR.PATCH" (static storage). */
+const char *clink_version(void);
+
+/* ---- status codes --------------------------------------------------------- */
+
+/*
+ * The one list of status codes: X(NAME, value, message). Zero is success,
+ * positive values are information, negative values are errors. New codes are
+ * appended; values never change once released.
+ */
+#define CLINK_STATUS_LIST(X)                                                                       \
+    X(CLINK_OK, 0, "success")                                                                      \
+    X(CLINK_ROOT_FOUND, 1, "an event (root) was located")                                          \
+    X(CLINK_TSTOP_REACHED, 2, "the requested stop time was reached")                               \
+    X(CLINK_ERR_NOMEM, -1, "out of memory")                                                        \
+    X(CLINK_ERR_ARG, -2, "invalid argument")                                                       \
+    X(CLINK_ERR_RANGE, -3, "parameter out of range")                                               \
+    X(CLINK_ERR_NOT_FOUND, -4, "name not found")                                                   \
+    X(CLINK_ERR_IO, -5, "input/output error")                                                      \
+    X(CLINK_ERR_PARSE, -6, "malformed input")                                                      \
+    X(CLINK_ERR_MODEL, -7, "inconsistent model")                                                   \
+    X(CLINK_ERR_SINGULAR, -8, "singular or redundant constraints")                                 \
+    X(CLINK_ERR_ASSEMBLY, -9, "initial conditions could not be assembled")                         \
+    X(CLINK_ERR_SOLVER, -10, "integrator failure")                                                 \
+    X(CLINK_ERR_LINSOLVE, -11, "linear solver failure")                                            \
+    X(CLINK_ERR_NONFINITE, -12, "non-finite value (NaN or infinity)")                              \
+    X(CLINK_ERR_STATE, -13, "call not valid in the current state")                                 \
+    X(CLINK_ERR_NO_CONVERGENCE, -14, "iteration did not converge")                                 \
+    X(CLINK_ERR_INTERNAL, -15, "internal error (please report)")
+
+typedef enum clink_status {
+#define CLINK_STATUS_ENUM_(name, value, message) name = value,
+    CLINK_STATUS_LIST(CLINK_STATUS_ENUM_)
+#undef CLINK_STATUS_ENUM_
+} clink_status;
+
+/*
+ * A fixed English sentence for a status code (static storage, never NULL);
+ * "unknown status" for a value outside the list.
+ */
+const char *clink_status_string(clink_status status);
+
+/* The code's name, such as "CLINK_ERR_RANGE" (static storage, never NULL). */
+const char *clink_status_name(clink_status status);
+
+/* ---- handles -------------------------------------------------------------- */
+
+/*
+ * A mechanism: bodies, joints, drivers, loads and contact pairs. Immutable once
+ * built; several simulations may share one model. Created by the model-building
+ * API or loaded from XML; released with clink_model_destroy().
+ */
+typedef struct clink_model clink_model;
+
+/*
+ * The mutable state of one simulation of a model: time, coordinates, contact
+ * states, impact records and integrator statistics. Created from a model (which
+ * must outlive it) and released with clink_sim_destroy().
+ */
+typedef struct clink_sim clink_sim;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_CLINK_H */

@@ -1,0 +1,55 @@
+/*
+ * clink command-line entry point: dispatches to the subcommands of the table
+ * below. The table is the only place a subcommand is registered.
+ */
+#include "cli.h"
+
+#include "clink/clink.h"
+
+#include <string.h>
+
+/* the subcommands, in the order `clink --help` lists them */
+static const cli_command commands[] = {
+    {NULL, NULL, NULL},
+};
+
+static void print_help(FILE *out)
+{
+    size_t i;
+
+    fprintf(out, "usage: clink [--help | --version] COMMAND [ARGS...]\n\n"
+                 "Planar multibody dynamics with contact-impact (SI units).\n\n"
+                 "Commands:\n");
+    for (i = 0; commands[i].name != NULL; i++)
+        fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n`clink COMMAND --help` describes a command.\n"
+                 "Exit status: 0 success, 1 computation failed, 2 bad input.\n");
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+
+    if (argc < 2) {
+        print_help(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        print_help(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("clink %s\n", clink_version());
+        return CLI_EXIT_OK;
+    }
+    for (i = 0; commands[i].name != NULL; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+
+    fprintf(stderr, "clink: unknown command '%s'; commands:", argv[1]);
+    for (i = 0; commands[i].name != NULL; i++)
+        fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, " (see clink --help)\n");
+    return CLI_EXIT_USAGE;
+}

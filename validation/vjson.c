@@ -1,0 +1,187 @@
+/* vjson: writes the JSON result file of a validation case (see vjson.h). */
+#include "vjson.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vrow {
+    char quantity[160];
+    char unit[24];
+    char criterion[96];
+    double computed, reference, tolerance;
+    int kind; /* 0 abs, 1 rel, 2 check, 3 info */
+    int pass;
+} vrow;
+
+struct vjson {
+    char path[1024];
+    char case_name[96];
+    char title[200];
+    vrow *rows;
+    int n, cap, failed;
+};
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char) *s < 0x20)
+            fprintf(f, "\\u%04x", (unsigned) *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void json_num(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, "%.17g", x);
+    else
+        fputs("null", f);
+}
+
+vjson *vjson_open(const char *outdir, const char *case_name, const char *title)
+{
+    vjson *v = calloc(1, sizeof *v);
+
+    if (v == NULL)
+        return NULL;
+    snprintf(v->path, sizeof v->path, "%s/%s.json", outdir, case_name);
+    snprintf(v->case_name, sizeof v->case_name, "%s", case_name);
+    snprintf(v->title, sizeof v->title, "%s", title);
+    printf("validation %s: %s\n", case_name, title);
+    return v;
+}
+
+static vrow *add(vjson *v)
+{
+    if (v->n == v->cap) {
+        int cap = v->cap ? 2 * v->cap : 64;
+        vrow *r = realloc(v->rows, (size_t) cap * sizeof *r);
+        if (r == NULL) {
+            fprintf(stderr, "vjson: out of memory\n");
+            exit(1);
+        }
+        v->rows = r;
+        v->cap = cap;
+    }
+    memset(&v->rows[v->n], 0, sizeof v->rows[v->n]);
+    return &v->rows[v->n++];
+}
+
+static void finish(vjson *v, vrow *r, const char *quantity, const char *unit)
+{
+    snprintf(r->quantity, sizeof r->quantity, "%s", quantity);
+    snprintf(r->unit, sizeof r->unit, "%s", unit ? unit : "-");
+    if (!r->pass)
+        v->failed++;
+    if (r->kind == 3)
+        printf("  info %-48s %.10g %s\n", r->quantity, r->computed, r->unit);
+    else if (r->kind == 2)
+        printf("  %s %-48s %.10g (%s) %s\n", r->pass ? "pass" : "FAIL", r->quantity, r->computed,
+               r->criterion, r->unit);
+    else
+        printf("  %s %-48s %.10g vs %.10g (tol %.2g%s) %s\n", r->pass ? "pass" : "FAIL",
+               r->quantity, r->computed, r->reference, r->tolerance, r->kind ? " rel" : "",
+               r->unit);
+}
+
+void vjson_row(vjson *v, const char *quantity, double computed, double reference,
+               double tolerance, const char *unit)
+{
+    vrow *r = add(v);
+    r->computed = computed;
+    r->reference = reference;
+    r->tolerance = tolerance;
+    r->kind = 0;
+    r->pass = isfinite(computed) && fabs(computed - reference) <= tolerance;
+    finish(v, r, quantity, unit);
+}
+
+void vjson_row_rel(vjson *v, const char *quantity, double computed, double reference,
+                   double rel_tolerance, const char *unit)
+{
+    vrow *r = add(v);
+    r->computed = computed;
+    r->reference = reference;
+    r->tolerance = rel_tolerance;
+    r->kind = 1;
+    r->pass = isfinite(computed) && fabs(computed - reference) <= rel_tolerance * fabs(reference);
+    finish(v, r, quantity, unit);
+}
+
+void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion,
+                 int pass, const char *unit)
+{
+    vrow *r = add(v);
+    r->computed = computed;
+    r->reference = NAN;
+    r->tolerance = NAN;
+    r->kind = 2;
+    snprintf(r->criterion, sizeof r->criterion, "%s", criterion);
+    r->pass = pass && isfinite(computed);
+    finish(v, r, quantity, unit);
+}
+
+void vjson_info(vjson *v, const char *quantity, double value, const char *unit)
+{
+    vrow *r = add(v);
+    r->computed = value;
+    r->reference = NAN;
+    r->tolerance = NAN;
+    r->kind = 3;
+    r->pass = 1;
+    finish(v, r, quantity, unit);
+}
+
+int vjson_close(vjson *v)
+{
+    static const char *kinds[] = {"absolute", "relative", "check", "info"};
+    char tmp[1100];
+    FILE *f;
+    int i, rc;
+
+    snprintf(tmp, sizeof tmp, "%s.tmp", v->path);
+    f = fopen(tmp, "w");
+    if (f == NULL) {
+        fprintf(stderr, "vjson: cannot write %s\n", tmp);
+        free(v->rows);
+        free(v);
+        return 1;
+    }
+    fprintf(f, "{\n  \"case\": ");
+    json_str(f, v->case_name);
+    fprintf(f, ",\n  \"title\": ");
+    json_str(f, v->title);
+    fprintf(f, ",\n  \"pass\": %s,\n  \"rows\": [\n", v->failed ? "false" : "true");
+    for (i = 0; i < v->n; i++) {
+        const vrow *r = &v->rows[i];
+        fprintf(f, "    {\"quantity\": ");
+        json_str(f, r->quantity);
+        fprintf(f, ", \"computed\": ");
+        json_num(f, r->computed);
+        fprintf(f, ", \"reference\": ");
+        json_num(f, r->reference);
+        fprintf(f, ", \"tolerance\": ");
+        json_num(f, r->tolerance);
+        fprintf(f, ", \"kind\": \"%s\", \"unit\": ", kinds[r->kind]);
+        json_str(f, r->unit);
+        if (r->kind == 2) {
+            fprintf(f, ", \"criterion\": ");
+            json_str(f, r->criterion);
+        }
+        fprintf(f, ", \"pass\": %s}%s\n", r->pass ? "true" : "false", i + 1 < v->n ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    rc = fclose(f) != 0 || rename(tmp, v->path) != 0;
+    printf("validation %s: %d rows, %d failed -> %s\n", v->case_name, v->n, v->failed, v->path);
+    rc = rc || v->failed;
+    free(v->rows);
+    free(v);
+    return rc ? 1 : 0;
+}

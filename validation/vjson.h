@@ -1,0 +1,33 @@
+/*
+ * vjson: the result file of one validation case.
+ *
+ *   vjson *v = vjson_open(outdir, "feng_table2", "Feng (seed 000) Table 2");
+ *   vjson_row(v, "e_out p=1.5 v0=0.1", computed, 0.5, 1e-6, "-");   absolute tolerance
+ *   vjson_row_rel(v, "F_max steel 0.5 m/s", computed, ref, 5e-3, "N");  relative
+ *   vjson_info(v, "rhs_calls", 1234, "-");    a measured figure with no reference
+ *   return vjson_close(v);   writes OUTDIR/<case>.json, prints a table, 0 if all pass
+ *
+ * Each row prints one line to stdout as it is added, so the ctest log reads as
+ * the comparison table. A NaN computed value always fails.
+ */
+#ifndef CLINK_VALIDATION_VJSON_H
+#define CLINK_VALIDATION_VJSON_H
+
+typedef struct vjson vjson;
+
+vjson *vjson_open(const char *outdir, const char *case_name, const char *title);
+/* |computed - reference| <= tolerance */
+void vjson_row(vjson *v, const char *quantity, double computed, double reference,
+               double tolerance, const char *unit);
+/* |computed - reference| <= tolerance * |reference| */
+void vjson_row_rel(vjson *v, const char *quantity, double computed, double reference,
+                   double rel_tolerance, const char *unit);
+/* a check with no published number: pass is given (for example a bound or an ordering) */
+void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion,
+                 int pass, const char *unit);
+/* a figure reported without a pass/fail judgement (statistics, timings) */
+void vjson_info(vjson *v, const char *quantity, double value, const char *unit);
+/* writes the file (temporary name, then rename); returns 0 when every row passed */
+int vjson_close(vjson *v);
+
+#endif
