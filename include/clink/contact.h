@@ -1,0 +1,181 @@
+/*
+ * clink contact laws: normal force of a contact as a function of penetration,
+ * penetration rate and the contact's own state. Usable on its own, without the
+ * multibody kernel.
+ *
+ * Table of contents:
+ *   - parameters          clink_contact_params, clink_contact_params_init(), _set()
+ *   - per-contact state   clink_contact_state, clink_contact_phase
+ *   - the law catalogue   clink_law, clink_law_count(), clink_law_at(), clink_law_find()
+ *   - evaluation          clink_law_onset(), clink_law_force(), clink_law_end_compression(),
+ *                         clink_law_separation(), clink_law_release()
+ *
+ * Sign conventions: delta > 0 is penetration (m); delta_dot > 0 means the bodies
+ * approach (m/s); a positive force pushes the bodies apart (N). The impact
+ * velocity v_impact is delta_dot at onset, so it is positive.
+ *
+ * Ownership: clink_law pointers refer to static storage and are never freed;
+ * parameter and state structs belong to the caller.
+ */
+#ifndef CLINK_CONTACT_H
+#define CLINK_CONTACT_H
+
+#include "clink/clink.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- parameters ----------------------------------------------------------- */
+
+/*
+ * Everything any law may read. Fields a law does not use are ignored; a field
+ * that is NaN is "not given" (clink_contact_params_init() sets every field to
+ * NaN). Each law documents which fields it needs (clink_law_info).
+ */
+typedef struct clink_contact_params {
+    double K;     /* stiffness, N/m^n */
+    double n;     /* stiffness exponent (3/2 for Hertz; p of the power-law Tsuji law), - */
+    double e;     /* target coefficient of restitution, in (0, 1] */
+    double chi;   /* hysteresis damping factor given directly (empirical laws), N s/m^(m+1) */
+    double c;     /* linear damping coefficient given directly, N s/m */
+    double alpha; /* dimensionless damping of Tsuji-type laws; NaN: from e */
+    double v_ref; /* reference velocity, m/s: laws with chi ~ 1/v use max(v_impact, v_ref) */
+
+    /* materials and geometry (stiffness from Hertz theory, Ma-Liu plasticity) */
+    double E1, E2;     /* Young's moduli, Pa */
+    double nu1, nu2;   /* Poisson ratios, - */
+    double R1, R2;     /* radii of curvature, m (INFINITY: plane; negative: concave) */
+    double eta1, eta2; /* bulk and shear viscosities (Kuwabara-Kono/Brilliantov), Pa s */
+    double Y;          /* yield strength of the softer body (Ma-Liu), Pa */
+    double psi, xi;    /* Ma-Liu plasticity parameters, - */
+} clink_contact_params;
+
+/* Sets every field to NaN ("not given"). */
+void clink_contact_params_init(clink_contact_params *params);
+
+/*
+ * Sets one field by its name in the struct ("K", "n", "e", "chi", "c", "alpha",
+ * "v_ref", "E1", ...). Returns CLINK_ERR_NOT_FOUND for an unknown key and
+ * CLINK_ERR_NONFINITE for a NaN or infinite value (except INFINITY for R1, R2).
+ */
+clink_status clink_contact_params_set(clink_contact_params *params, const char *key,
+                                      double value);
+
+/* ---- per-contact state ---------------------------------------------------- */
+
+typedef enum clink_contact_phase {
+    CLINK_CONTACT_OPEN = 0,        /* no contact */
+    CLINK_CONTACT_COMPRESSION = 1, /* delta_dot > 0 since onset */
+    CLINK_CONTACT_RESTITUTION = 2, /* after the end of compression, until separation */
+    CLINK_CONTACT_RELEASED = 3     /* separated at zero force with delta > 0 left */
+} clink_contact_phase;
+
+/*
+ * The state of one contact, owned by whoever integrates it (the laboratory or a
+ * simulation). The fields under "history" survive from one impact to the next
+ * of the same pair (elastoplastic laws); clink_contact_state_init() zeroes all.
+ */
+typedef struct clink_contact_state {
+    clink_contact_phase phase;
+    double v_impact;  /* delta_dot at onset of the current or last impact, m/s */
+    double m_eff;     /* effective mass at onset, kg */
+    double chi;       /* damping factor fixed at onset, N s/m^(m+1) */
+    double c;         /* linear damping coefficient fixed at onset, N s/m */
+    double delta_max; /* largest penetration of the current or last impact, m */
+    double F_max;     /* largest force of the current or last impact, N */
+    double delta_sep; /* penetration at separation (residual), m */
+
+    /* history (elastoplastic laws) */
+    double hist_delta_max; /* largest penetration ever reached by this pair, m */
+    double hist_F_max;     /* force at hist_delta_max, N */
+    double hist_delta_r;   /* residual indentation after unloading from hist_delta_max, m */
+    double hist_R;         /* unloading radius of curvature, m */
+    int hist_plastic;      /* nonzero once the pair has yielded */
+} clink_contact_state;
+
+void clink_contact_state_init(clink_contact_state *state);
+
+/* ---- the law catalogue ---------------------------------------------------- */
+
+/* An entry of the catalogue (static storage). */
+typedef struct clink_law clink_law;
+
+/* Number of laws; clink_law_at(i) for i < count gives each, in catalogue order. */
+size_t clink_law_count(void);
+const clink_law *clink_law_at(size_t i);
+
+/* The law with this name or alias (kebab-case, case-sensitive), or NULL. */
+const clink_law *clink_law_find(const char *name);
+
+/* What a law is, for `clink laws` and the documentation (static strings). */
+typedef struct clink_law_info {
+    const char *name;        /* canonical name, e.g. "hunt-crossley" */
+    const char *aliases;     /* comma-separated, "" if none */
+    const char *title;       /* e.g. "Hunt and Crossley (1975)" */
+    const char *formula;     /* plain-text force law */
+    const char *damping;     /* how the damping is set (calibration rule) */
+    const char *reference;   /* bibliographic reference and the seed equation */
+    const char *required;    /* comma-separated keys of clink_contact_params needed */
+    const char *optional;    /* comma-separated keys that may be given */
+    const char *separation;  /* "zero penetration", "zero force", ... */
+    int can_pull;            /* nonzero if the force may become tensile */
+    double n_default;        /* stiffness exponent unless given */
+    double m;                /* damping exponent (delta^m), NaN when not of that shape */
+} clink_law_info;
+
+void clink_law_get_info(const clink_law *law, clink_law_info *info);
+const char *clink_law_name(const clink_law *law);
+
+/* ---- evaluation ----------------------------------------------------------- */
+
+/*
+ * Checks that params carries everything the law needs, in range (K > 0,
+ * n >= 1, e in (0, 1], ...). On error writes one line into msg (if not NULL)
+ * naming the parameter and the valid range.
+ */
+clink_status clink_law_check(const clink_law *law, const clink_contact_params *params, char *msg,
+                             size_t msg_size);
+
+/*
+ * Contact onset: records v_impact (> 0, m/s) and m_eff (kg) in state, fixes the
+ * damping (chi or c) from the law's rule, and sets the phase to COMPRESSION.
+ */
+clink_status clink_law_onset(const clink_law *law, const clink_contact_params *params,
+                             double v_impact, double m_eff, clink_contact_state *state);
+
+/*
+ * The normal force, N (positive pushes apart), at penetration delta (m) and rate
+ * delta_dot (m/s) in the current phase. Pure: does not change state. Returns 0
+ * in the OPEN phase. Never NaN for finite input and a state set by onset.
+ */
+double clink_law_force(const clink_law *law, const clink_contact_params *params,
+                       const clink_contact_state *state, double delta, double delta_dot);
+
+/* End of compression (delta_dot reached 0 at penetration delta): phase RESTITUTION. */
+void clink_law_end_compression(const clink_law *law, const clink_contact_params *params,
+                               double delta, clink_contact_state *state);
+
+/*
+ * The separation function of the current phase, whose zero (crossed from
+ * positive to non-positive) ends the contact: delta itself for laws that separate
+ * at zero penetration, the force for laws that separate at zero force, delta
+ * minus the residual indentation for elastoplastic laws.
+ */
+double clink_law_separation(const clink_law *law, const clink_contact_params *params,
+                            const clink_contact_state *state, double delta, double delta_dot);
+
+/*
+ * Separation: phase OPEN, or RELEASED when delta > 0 remains; records
+ * delta_sep and updates the history of elastoplastic laws.
+ */
+void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
+                       clink_contact_state *state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_CONTACT_H */
