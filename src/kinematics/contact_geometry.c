@@ -1,0 +1,203 @@
+/*
+ * Contact geometry between body-fixed planar shapes: penetration, its rate,
+ * normal, tangent, contact points and slip velocity (see contact_geometry.h for
+ * the formulas and sign conventions).
+ *
+ * Closest points of two segments follow the clamped parametric solution of the
+ * 2-by-2 least-squares problem |(a1 + s u) - (a2 + t v)|^2 -> min over s, t in
+ * [0, 1] (as in Ericson, Real-Time Collision Detection, Sect. 5.1.9).
+ */
+#include "kinematics/contact_geometry.h"
+
+#include <math.h>
+
+/* world position of a body-frame point */
+static void to_world(const kinematics_pose *p, const double local[2], double w[2])
+{
+    double c = cos(p->q[2]), s = sin(p->q[2]);
+
+    w[0] = p->q[0] + c * local[0] - s * local[1];
+    w[1] = p->q[1] + s * local[0] + c * local[1];
+}
+
+/* world direction of a body-frame direction */
+static void rotate(const kinematics_pose *p, const double local[2], double w[2])
+{
+    double c = cos(p->q[2]), s = sin(p->q[2]);
+
+    w[0] = c * local[0] - s * local[1];
+    w[1] = s * local[0] + c * local[1];
+}
+
+/* velocity of the material point of the body now at world point w */
+static void point_velocity(const kinematics_pose *p, const double w[2], double v[2])
+{
+    v[0] = p->qd[0] - p->qd[2] * (w[1] - p->q[1]);
+    v[1] = p->qd[1] + p->qd[2] * (w[0] - p->q[0]);
+}
+
+static double clamp01(double x)
+{
+    return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
+}
+
+/* closest points q1 on segment a1-b1 and q2 on segment a2-b2 */
+static void closest_segments(const double a1[2], const double b1[2], const double a2[2],
+                             const double b2[2], double q1[2], double q2[2])
+{
+    double u[2] = {b1[0] - a1[0], b1[1] - a1[1]};
+    double v[2] = {b2[0] - a2[0], b2[1] - a2[1]};
+    double w[2] = {a1[0] - a2[0], a1[1] - a2[1]};
+    double uu = u[0] * u[0] + u[1] * u[1], vv = v[0] * v[0] + v[1] * v[1];
+    double uv = u[0] * v[0] + u[1] * v[1];
+    double uw = u[0] * w[0] + u[1] * w[1], vw = v[0] * w[0] + v[1] * w[1];
+    double s, t, den = uu * vv - uv * uv;
+
+    if (uu <= 0.0 && vv <= 0.0) {
+        s = t = 0.0;
+    } else if (uu <= 0.0) {
+        s = 0.0;
+        t = clamp01(vw / vv);
+    } else if (vv <= 0.0) {
+        t = 0.0;
+        s = clamp01(-uw / uu);
+    } else {
+        /* parallel segments (den = 0): any s, take s = 0 */
+        s = den > 1e-300 * uu * vv ? clamp01((uv * vw - vv * uw) / den) : 0.0;
+        t = (uv * s + vw) / vv;
+        if (t < 0.0) {
+            t = 0.0;
+            s = clamp01(-uw / uu);
+        } else if (t > 1.0) {
+            t = 1.0;
+            s = clamp01((uv - uw) / uu);
+        }
+    }
+    q1[0] = a1[0] + s * u[0];
+    q1[1] = a1[1] + s * u[1];
+    q2[0] = a2[0] + t * v[0];
+    q2[1] = a2[1] + t * v[1];
+}
+
+/* fill delta_dot, contact points, tangent and slip from n, q_a, q_b and the radii */
+static void finish(const kinematics_pose *pa, const kinematics_pose *pb, const double qa[2],
+                   const double qb[2], double ra, double rb, double rate_sign,
+                   kinematics_contact *out)
+{
+    double vqa[2], vqb[2], vpa[2], vpb[2];
+
+    point_velocity(pa, qa, vqa);
+    point_velocity(pb, qb, vqb);
+    out->delta_dot = rate_sign * (out->n[0] * (vqb[0] - vqa[0]) + out->n[1] * (vqb[1] - vqa[1]));
+    out->t[0] = -out->n[1];
+    out->t[1] = out->n[0];
+    /* surface points: each core point moved by its radius towards the other body */
+    out->p_a[0] = qa[0] + ra * out->n[0];
+    out->p_a[1] = qa[1] + ra * out->n[1];
+    out->p_b[0] = qb[0] - rb * out->n[0];
+    out->p_b[1] = qb[1] - rb * out->n[1];
+    point_velocity(pa, out->p_a, vpa);
+    point_velocity(pb, out->p_b, vpb);
+    out->v_t = out->t[0] * (vpb[0] - vpa[0]) + out->t[1] * (vpb[1] - vpa[1]);
+}
+
+/* external contact of two cores given by their closest points */
+static void external(const kinematics_pose *pa, const kinematics_pose *pb, const double qa[2],
+                     const double qb[2], double ra, double rb, kinematics_contact *out)
+{
+    double d[2] = {qb[0] - qa[0], qb[1] - qa[1]};
+    double dist = hypot(d[0], d[1]);
+
+    if (dist > 0.0) {
+        out->n[0] = d[0] / dist;
+        out->n[1] = d[1] / dist;
+    } else { /* coincident cores: any direction is as good */
+        out->n[0] = 1.0;
+        out->n[1] = 0.0;
+    }
+    out->delta = ra + rb - dist;
+    finish(pa, pb, qa, qb, ra, rb, -1.0, out);
+}
+
+int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *pa,
+                            const kinematics_shape *sb, const kinematics_pose *pb,
+                            kinematics_contact *out)
+{
+    double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
+
+    if (sb->kind != KINEMATICS_SHAPE_CIRCLE && sb->kind != KINEMATICS_SHAPE_CAPSULE)
+        return -1;
+    to_world(pb, sb->a, a2);
+    if (sb->kind == KINEMATICS_SHAPE_CAPSULE)
+        to_world(pb, sb->b, b2);
+    else
+        b2[0] = a2[0], b2[1] = a2[1];
+
+    switch (sa->kind) {
+    case KINEMATICS_SHAPE_CIRCLE:
+    case KINEMATICS_SHAPE_CAPSULE:
+        to_world(pa, sa->a, a1);
+        if (sa->kind == KINEMATICS_SHAPE_CAPSULE)
+            to_world(pa, sa->b, b1);
+        else
+            b1[0] = a1[0], b1[1] = a1[1];
+        closest_segments(a1, b1, a2, b2, qa, qb);
+        external(pa, pb, qa, qb, sa->r, sb->r, out);
+        return 0;
+
+    case KINEMATICS_SHAPE_LINE: {
+        double nw[2], s1, s2;
+
+        to_world(pa, sa->a, a1);
+        rotate(pa, sa->nrm, nw);
+        /* the deepest point of B's core: signed heights above the line */
+        s1 = nw[0] * (a2[0] - a1[0]) + nw[1] * (a2[1] - a1[1]);
+        s2 = nw[0] * (b2[0] - a1[0]) + nw[1] * (b2[1] - a1[1]);
+        if (s2 < s1) {
+            qb[0] = b2[0], qb[1] = b2[1];
+            s1 = s2;
+        } else {
+            qb[0] = a2[0], qb[1] = a2[1];
+        }
+        /* foot of the perpendicular on the line, a material point of A */
+        qa[0] = qb[0] - s1 * nw[0];
+        qa[1] = qb[1] - s1 * nw[1];
+        out->n[0] = nw[0];
+        out->n[1] = nw[1];
+        out->delta = sb->r - s1;
+        finish(pa, pb, qa, qb, 0.0, sb->r, -1.0, out);
+        return 0;
+    }
+
+    case KINEMATICS_SHAPE_BORE: {
+        double e[2], dist;
+
+        if (sb->kind != KINEMATICS_SHAPE_CIRCLE)
+            return -1;
+        to_world(pa, sa->a, qa);
+        qb[0] = a2[0], qb[1] = a2[1];
+        e[0] = qb[0] - qa[0];
+        e[1] = qb[1] - qa[1];
+        dist = hypot(e[0], e[1]);
+        if (dist > 0.0) {
+            out->n[0] = -e[0] / dist;
+            out->n[1] = -e[1] / dist;
+        } else { /* centred journal: far from contact, direction arbitrary */
+            out->n[0] = -1.0;
+            out->n[1] = 0.0;
+        }
+        out->delta = dist - (sa->r - sb->r);
+        /* the bore's surface point lies at distance R_A from its centre along -n */
+        finish(pa, pb, qa, qb, -sa->r, sb->r, -1.0, out);
+        return 0;
+    }
+    }
+    return -1;
+}
+
+void kinematics_point_force(const double q[3], const double p[2], const double f[2], double Q[3])
+{
+    Q[0] = f[0];
+    Q[1] = f[1];
+    Q[2] = (p[0] - q[0]) * f[1] - (p[1] - q[1]) * f[0];
+}
