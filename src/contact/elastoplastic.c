@@ -1,0 +1,321 @@
+/*
+ * The Ma-Liu elastoplastic contact law and its closed forms (Wang, Liu and Liu,
+ * seed 003, Eqs. 1-9), under the readings of docs/elastoplastic.md.
+ *
+ * Loading (Eq. 1), with E* and R the effective modulus and radius:
+ *   delta < delta_y:            F = 4/3 E* sqrt(R) delta^1.5                     (Hertz)
+ *   delta_y <= delta < delta_p: F = delta (c1 + c2 ln(delta/delta_y)) + c3
+ *   delta >= delta_p:           F = F_p + k1 (delta - delta_p)
+ * with p_y = 1.61 Y, delta_y = pi^2 R p_y^2 / (4 E*^2), delta_p = xi^2 delta_y / 2,
+ * L = ln(xi^2 / 2), c1 = pi R (p_y (1 + L) - 2 psi Y) / L, c2 = pi R (2 psi Y - p_y) / L,
+ * F_y = pi^3 R^2 p_y^3 / (6 E*^2), c3 = F_y - c1 delta_y, k1 = 2 pi R psi Y,
+ * F_p = delta_p (c1 + c2 L) + c3 (Eq. 2). Force and slope are continuous at delta_y.
+ *
+ * Loading work (Eq. 6, with the term c3 (delta - delta_y) the print omits):
+ *   U = 8/15 E* sqrt(R) delta_y^2.5 + (c1/2 - c2/4)(d^2 - delta_y^2)
+ *       + c2/2 d^2 ln(d/delta_y) + c3 (d - delta_y) [+ F_p x + k1 x^2 / 2, x = delta - delta_p]
+ *
+ * Unloading (Eqs. 3-5) from delta_max with F_max = F(delta_max):
+ *   F = 4/3 E* sqrt(R_e) (delta - delta_r)^1.5,
+ *   R_e = R H(delta_max) / F_max       (delta_max < delta_p; Eq. 4 read with the force at
+ *                                      delta_max, H the Hertz force),
+ *   R_e = R H(delta_p) / F(delta_p)    (delta_max >= delta_p; Eq. 5 with F_ep = F(delta_p)),
+ *   delta_r from F(delta_max) = F_max: delta_max - delta_r = (3 F_max / (4 E* sqrt(R_e)))^(2/3).
+ * Where the elastoplastic loading curve still lies above the Hertz curve
+ * (delta_y < delta_max <= delta_c) that construction would give delta_r < 0 and a
+ * restitution above 1; there the contact unloads along its own loading curve
+ * (no dissipation), see docs/elastoplastic.md.
+ *
+ * Unloading work and restitution (Eqs. 7-8): W = 8/15 E* sqrt(R_e) (delta_max - delta_r)^2.5
+ * = 2/5 F_max (delta_max - delta_r); e = sqrt(W / U).
+ * Linearised stiffness (Eq. 9): Kp = (F(delta_p) - F(delta_y)) / (delta_p - delta_y).
+ */
+#include "clink/elastoplastic.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define MALIU_PI 3.14159265358979323846
+
+/* one line into msg, if there is room */
+static clink_status maliu_fail(char *msg, size_t msg_size, const char *line)
+{
+    if (msg != NULL && msg_size > 0)
+        snprintf(msg, msg_size, "%s", line);
+    return CLINK_ERR_RANGE;
+}
+
+/* the Hertz force 4/3 E* sqrt(R) delta^1.5 */
+static double maliu_hertz(const clink_maliu *ml, double delta)
+{
+    return delta > 0.0 ? ml->K_hertz * delta * sqrt(delta) : 0.0;
+}
+
+/* loading force minus Hertz force on the elastoplastic branch */
+static double maliu_excess(const clink_maliu *ml, double delta)
+{
+    return clink_maliu_load_force(ml, delta) - maliu_hertz(ml, delta);
+}
+
+clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, char *msg,
+                              size_t msg_size)
+{
+    char line[256];
+    double inv_E, inv_R, L, g2_ep, g2_h, lo, hi;
+    int i;
+
+    if (!(isfinite(p->E1) && p->E1 > 0.0) || !(isfinite(p->E2) && p->E2 > 0.0)) {
+        snprintf(line, sizeof line,
+                 "ma-liu: E1 = %g Pa, E2 = %g Pa: Young's moduli must be given, finite and > 0",
+                 p->E1, p->E2);
+        return maliu_fail(msg, msg_size, line);
+    }
+    if (!(p->nu1 > -1.0 && p->nu1 <= 0.5) || !(p->nu2 > -1.0 && p->nu2 <= 0.5)) {
+        snprintf(line, sizeof line,
+                 "ma-liu: nu1 = %g, nu2 = %g: Poisson ratios must be given and in (-1, 0.5]",
+                 p->nu1, p->nu2);
+        return maliu_fail(msg, msg_size, line);
+    }
+    if (isnan(p->R1) || isnan(p->R2) || p->R1 == 0.0 || p->R2 == 0.0) {
+        snprintf(line, sizeof line,
+                 "ma-liu: R1 = %g m, R2 = %g m: radii must be given and non-zero "
+                 "(inf: plane, negative: concave)",
+                 p->R1, p->R2);
+        return maliu_fail(msg, msg_size, line);
+    }
+    inv_R = 1.0 / p->R1 + 1.0 / p->R2;
+    if (!(inv_R > 0.0) || !isfinite(inv_R)) {
+        snprintf(line, sizeof line,
+                 "ma-liu: R1 = %g m, R2 = %g m make no contact: 1/R1 + 1/R2 = %g 1/m must be > 0 "
+                 "(a concave radius must exceed the convex one in magnitude)",
+                 p->R1, p->R2, inv_R);
+        return maliu_fail(msg, msg_size, line);
+    }
+    inv_E = (1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2;
+    ml->E = 1.0 / inv_E;
+    ml->R = 1.0 / inv_R;
+    if (!(isfinite(p->Y) && p->Y > 0.0 && p->Y < ml->E)) {
+        snprintf(line, sizeof line,
+                 "ma-liu: yield strength Y = %g Pa must be given and in (0, E*) with E* = %g Pa",
+                 p->Y, ml->E);
+        return maliu_fail(msg, msg_size, line);
+    }
+    if (!(isfinite(p->xi) && p->xi > sqrt(2.0))) {
+        snprintf(line, sizeof line,
+                 "ma-liu: xi = %g must be given and > sqrt(2) = 1.414 (delta_p > delta_y; "
+                 "13 to 20 in seed 003)",
+                 p->xi);
+        return maliu_fail(msg, msg_size, line);
+    }
+    if (!(isfinite(p->psi) && p->psi > 1.61 / 2.0)) {
+        snprintf(line, sizeof line,
+                 "ma-liu: psi = %g must be given and > 0.805 (= p_y / 2Y; 2.6 to 3.0 in seed 003)",
+                 p->psi);
+        return maliu_fail(msg, msg_size, line);
+    }
+    ml->Y = p->Y;
+    ml->psi = p->psi;
+    ml->xi = p->xi;
+    ml->p_y = 1.61 * p->Y;
+    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
+    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
+    ml->delta_p = p->xi * p->xi * ml->delta_y / 2.0;
+    L = log(p->xi * p->xi / 2.0);
+    ml->c1 = (ml->p_y * (1.0 + L) - 2.0 * p->psi * p->Y) / L * MALIU_PI * ml->R;
+    ml->c2 = (2.0 * p->psi * p->Y - ml->p_y) / L * MALIU_PI * ml->R;
+    ml->F_y = MALIU_PI * MALIU_PI * MALIU_PI * ml->R * ml->R * ml->p_y * ml->p_y * ml->p_y /
+              (6.0 * ml->E * ml->E);
+    ml->c3 = ml->F_y - ml->c1 * ml->delta_y;
+    ml->k1 = 2.0 * MALIU_PI * ml->R * p->psi * p->Y;
+    ml->F_p = ml->delta_p * (ml->c1 + ml->c2 * L) + ml->c3;
+    ml->Kp = (ml->F_p - ml->F_y) / (ml->delta_p - ml->delta_y);
+
+    /* the unloading construction needs the loading curve below Hertz at delta_p */
+    if (!(ml->F_p < maliu_hertz(ml, ml->delta_p))) {
+        snprintf(line, sizeof line,
+                 "ma-liu: psi = %g, xi = %g: the loading force at delta_p (%g N) is not below "
+                 "the Hertz force (%g N); lower psi or xi",
+                 p->psi, p->xi, ml->F_p, maliu_hertz(ml, ml->delta_p));
+        return maliu_fail(msg, msg_size, line);
+    }
+    /* and a plastic slope small enough that delta_r stays >= 0 for every delta_max */
+    if (!(ml->k1 * ml->delta_p <= 1.5 * maliu_hertz(ml, ml->delta_p))) {
+        snprintf(line, sizeof line,
+                 "ma-liu: psi = %g, xi = %g: plastic stiffness k1 = %g N/m exceeds "
+                 "1.5 H(delta_p)/delta_p = %g N/m (negative residual indentation); lower psi",
+                 p->psi, p->xi, ml->k1, 1.5 * maliu_hertz(ml, ml->delta_p) / ml->delta_p);
+        return maliu_fail(msg, msg_size, line);
+    }
+
+    /*
+     * delta_c: F - H has zero value and slope at delta_y and a second derivative
+     * c2/delta - E* sqrt(R/delta) that changes sign at most once, so F - H either
+     * falls from delta_y on (delta_c = delta_y) or rises, then falls through zero
+     * once before delta_p (checked above): bisection on that sign change.
+     */
+    g2_ep = ml->c2 / ml->delta_y;
+    g2_h = ml->E * sqrt(ml->R / ml->delta_y);
+    if (g2_ep <= g2_h) {
+        ml->delta_c = ml->delta_y;
+    } else {
+        lo = ml->delta_y * (1.0 + 1e-6);
+        hi = ml->delta_p;
+        /* lo must sit where F > H: step out until it does (F - H ~ (g2_ep - g2_h) x^2/2) */
+        while (!(maliu_excess(ml, lo) > 0.0) && lo < hi)
+            lo = ml->delta_y + 2.0 * (lo - ml->delta_y);
+        for (i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (maliu_excess(ml, mid) > 0.0)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        ml->delta_c = hi;
+    }
+    return CLINK_OK;
+}
+
+double clink_maliu_load_force(const clink_maliu *ml, double delta)
+{
+    if (!(delta > 0.0))
+        return 0.0;
+    if (delta < ml->delta_y)
+        return maliu_hertz(ml, delta);
+    if (delta < ml->delta_p)
+        return delta * (ml->c1 + ml->c2 * log(delta / ml->delta_y)) + ml->c3;
+    return ml->F_p + ml->k1 * (delta - ml->delta_p);
+}
+
+double clink_maliu_load_work(const clink_maliu *ml, double delta)
+{
+    double dy = ml->delta_y, d, u, x;
+
+    if (!(delta > 0.0))
+        return 0.0;
+    if (delta < dy)
+        return 0.4 * maliu_hertz(ml, delta) * delta; /* 8/15 E* sqrt(R) delta^2.5 */
+    u = 0.4 * ml->F_y * dy;
+    d = delta < ml->delta_p ? delta : ml->delta_p;
+    u += (0.5 * ml->c1 - 0.25 * ml->c2) * (d * d - dy * dy) + 0.5 * ml->c2 * d * d * log(d / dy) +
+         ml->c3 * (d - dy);
+    if (delta > ml->delta_p) {
+        x = delta - ml->delta_p;
+        u += ml->F_p * x + 0.5 * ml->k1 * x * x;
+    }
+    return u;
+}
+
+clink_status clink_maliu_delta_max(const clink_maliu *ml, double energy, double *delta_max)
+{
+    double u_y, u_p, lo, hi, d;
+    int i;
+
+    if (!(isfinite(energy) && energy >= 0.0))
+        return CLINK_ERR_RANGE;
+    u_y = clink_maliu_load_work(ml, ml->delta_y);
+    u_p = clink_maliu_load_work(ml, ml->delta_p);
+    if (energy <= u_y) {
+        /* elastic: 8/15 E* sqrt(R) d^2.5 = energy */
+        *delta_max = pow(energy / (0.4 * ml->K_hertz), 0.4);
+        return CLINK_OK;
+    }
+    if (energy >= u_p) {
+        /* plastic: F_p x + k1 x^2 / 2 = energy - u_p, in the cancellation-free form */
+        double r = energy - u_p;
+        *delta_max = ml->delta_p + 2.0 * r / (ml->F_p + sqrt(ml->F_p * ml->F_p + 2.0 * ml->k1 * r));
+        return CLINK_OK;
+    }
+    /* elastoplastic: Newton on U(d) = energy (U' = F > 0, U convex), kept in a bracket */
+    lo = ml->delta_y;
+    hi = ml->delta_p;
+    d = 0.5 * (lo + hi);
+    for (i = 0; i < 200; i++) {
+        double g = clink_maliu_load_work(ml, d) - energy;
+        double next;
+        if (g > 0.0)
+            hi = d;
+        else
+            lo = d;
+        next = d - g / clink_maliu_load_force(ml, d);
+        if (fabs(next - d) <= 4e-16 * d || hi - lo <= 4e-16 * hi) {
+            d = next > lo && next < hi ? next : d;
+            break;
+        }
+        d = next > lo && next < hi ? next : 0.5 * (lo + hi);
+    }
+    *delta_max = d;
+    return CLINK_OK;
+}
+
+void clink_maliu_unload_from(const clink_maliu *ml, double delta_max, clink_maliu_unload *u)
+{
+    double a;
+
+    u->delta_max = delta_max > 0.0 ? delta_max : 0.0;
+    u->F_max = clink_maliu_load_force(ml, u->delta_max);
+    if (u->delta_max <= ml->delta_c) {
+        /* elastic (or not yet below Hertz): back along the loading curve */
+        u->R_e = ml->R;
+        u->delta_r = 0.0;
+        u->plastic = 0;
+        return;
+    }
+    if (u->delta_max < ml->delta_p)
+        u->R_e = ml->R * maliu_hertz(ml, u->delta_max) / u->F_max; /* Eq. 4 */
+    else
+        u->R_e = ml->R * maliu_hertz(ml, ml->delta_p) / ml->F_p; /* Eq. 5 */
+    /* force continuity at delta_max */
+    a = cbrt(3.0 * u->F_max / (4.0 * ml->E * sqrt(u->R_e)));
+    a *= a;
+    u->delta_r = u->delta_max - a;
+    if (u->delta_r < 0.0) /* rounding only: init() rules out negative residuals */
+        u->delta_r = 0.0;
+    u->plastic = 1;
+}
+
+double clink_maliu_unload_force(const clink_maliu *ml, const clink_maliu_unload *u, double delta)
+{
+    double x;
+
+    if (!u->plastic)
+        return clink_maliu_load_force(ml, delta);
+    x = delta - u->delta_r;
+    if (!(x > 0.0))
+        return 0.0;
+    return 4.0 / 3.0 * ml->E * sqrt(u->R_e) * x * sqrt(x);
+}
+
+double clink_maliu_unload_work(const clink_maliu *ml, const clink_maliu_unload *u)
+{
+    double x;
+
+    if (!u->plastic)
+        return clink_maliu_load_work(ml, u->delta_max);
+    x = u->delta_max - u->delta_r;
+    return 8.0 / 15.0 * ml->E * sqrt(u->R_e) * x * x * sqrt(x);
+}
+
+clink_status clink_maliu_impact_solve(const clink_maliu *ml, double m, double v0,
+                                      clink_maliu_impact *out)
+{
+    clink_maliu_unload u;
+    clink_status st;
+
+    if (!(isfinite(m) && m > 0.0) || !(isfinite(v0) && v0 >= 0.0))
+        return CLINK_ERR_RANGE;
+    out->energy = 0.5 * m * v0 * v0;
+    st = clink_maliu_delta_max(ml, out->energy, &out->delta_max);
+    if (st != CLINK_OK)
+        return st;
+    clink_maliu_unload_from(ml, out->delta_max, &u);
+    out->F_max = u.F_max;
+    out->delta_r = u.delta_r;
+    out->R_e = u.R_e;
+    out->work_unload = clink_maliu_unload_work(ml, &u);
+    if (out->work_unload > out->energy)
+        out->work_unload = out->energy; /* rounding in the elastic branch */
+    out->restitution = out->energy > 0.0 ? sqrt(out->work_unload / out->energy) : 1.0;
+    out->dissipated = out->energy - out->work_unload;
+    out->phase = out->delta_max < ml->delta_y ? 0 : (out->delta_max < ml->delta_p ? 1 : 2);
+    return CLINK_OK;
+}
