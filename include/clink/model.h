@@ -1,0 +1,348 @@
+/*
+ * clink model building: a planar mechanism described in code.
+ *
+ * Rhythm (MuJoCo-style immutable model, Box2D-style definitions):
+ *
+ *   clink_model_builder *b = clink_model_builder_create();
+ *   clink_body_def bd = clink_default_body_def();
+ *   bd.name = "crank"; bd.mass = 0.30; bd.inertia = 1e-4; bd.x = 0.025;
+ *   int crank; clink_model_builder_add_body(b, &bd, &crank);
+ *   clink_joint_def jd = clink_default_joint_def();
+ *   jd.type = CLINK_JOINT_REVOLUTE; jd.body_a = 0; jd.body_b = crank; ...
+ *   clink_model_builder_add_joint(b, &jd, NULL);
+ *   clink_model *m = NULL;
+ *   if (clink_model_builder_finalize(b, &m) != CLINK_OK)
+ *       fprintf(stderr, "%s\n", clink_model_builder_error(b));
+ *   clink_model_builder_destroy(&b);
+ *   ...
+ *   clink_model_destroy(&m);
+ *
+ * Table of contents:
+ *   - builder             clink_model_builder_create/_destroy/_error/_finalize
+ *   - bodies              clink_body_def, clink_default_body_def(), clink_model_builder_add_body()
+ *   - joints              clink_joint_def (revolute, translational, weld), _add_joint()
+ *   - drivers             clink_function, clink_driver_def, _add_driver()
+ *   - applied loads       gravity, clink_force_def (point force, torque, spring-damper-actuator,
+ *                         rotational spring-damper), _add_force()
+ *   - settings            clink_settings_def (integration and drift control), _set_settings()
+ *   - names               clink_model_builder_find(), clink_model_find(), clink_model_name()
+ *   - model queries       counts, body properties, settings
+ *   - contact (reserved)  CLINK_ENTITY_CONTACT_PAIR, CLINK_ENTITY_CLEARANCE_JOINT: added by the
+ *                         contact module with the same def/add/find rhythm
+ *
+ * Conventions. Planar, SI units throughout. A body's coordinates are
+ * q = (x, y, phi): the position of its centre of mass in the global frame (m) and
+ * the angle of its body frame from the global x axis (rad, counter-clockwise).
+ * "Body coordinates" of a point are its position in the body frame, relative to
+ * the centre of mass (m). Ground is body 0 (name "ground"), at rest at the
+ * origin with phi = 0; it is created with the builder.
+ *
+ * Identifiers: every add function returns the new entity's index (0, 1, ... in
+ * order of addition per kind; bodies start at 1 because ground is 0) through an
+ * optional int pointer. Indices in the finalised model equal those of the builder.
+ *
+ * Errors: every function that can fail returns a clink_status and keeps a one-line
+ * message ("joint 'pin': body_b 7 does not exist (3 bodies)") retrievable with
+ * clink_model_builder_error(). A failed add leaves the builder unchanged.
+ *
+ * Ownership: the builder copies every definition, including names, so the
+ * caller's strings and structs may be freed after the call. The builder and the
+ * model are owned by the caller and released with their destroy functions,
+ * which accept NULL and null the caller's pointer. A model does not depend on
+ * the builder it came from.
+ */
+#ifndef CLINK_MODEL_H
+#define CLINK_MODEL_H
+
+#include "clink/clink.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- builder -------------------------------------------------------------- */
+
+/* A mechanism under construction (mutable). */
+typedef struct clink_model_builder clink_model_builder;
+
+/* Creates an empty builder holding only ground (body 0). NULL if out of memory. */
+clink_model_builder *clink_model_builder_create(void);
+
+/* Releases a builder; accepts NULL and NULL *builder; sets *builder to NULL. */
+void clink_model_builder_destroy(clink_model_builder **builder);
+
+/* The message of the last failure ("" if none); borrowed, valid until the next call. */
+const char *clink_model_builder_error(const clink_model_builder *builder);
+
+/*
+ * Checks the whole model (every reference resolves, no body is left without
+ * mass, settings in range) and creates the immutable model in *model (caller
+ * owns it). The builder stays valid and may be finalised again. On failure
+ * *model is NULL and the builder's error message says why.
+ */
+clink_status clink_model_builder_finalize(clink_model_builder *builder, clink_model **model);
+
+/* Releases a model; accepts NULL and NULL *model; sets *model to NULL. */
+void clink_model_destroy(clink_model **model);
+
+/* ---- entity kinds and names ----------------------------------------------- */
+
+typedef enum clink_entity {
+    CLINK_ENTITY_BODY = 0,
+    CLINK_ENTITY_JOINT = 1,
+    CLINK_ENTITY_DRIVER = 2,
+    CLINK_ENTITY_FORCE = 3,
+    /* reserved for the contact module: pairs of body-fixed geometries with a law */
+    CLINK_ENTITY_CONTACT_PAIR = 4,
+    /* reserved for the contact module: revolute joint with radial clearance */
+    CLINK_ENTITY_CLEARANCE_JOINT = 5,
+    CLINK_ENTITY_COUNT_ = 6
+} clink_entity;
+
+/*
+ * Names: optional (NULL or "" means unnamed), at most CLINK_NAME_MAX - 1 bytes,
+ * unique per kind when given. Bodies, joints, drivers and forces are found by
+ * name with clink_model_builder_find() / clink_model_find().
+ */
+enum { CLINK_NAME_MAX = 64 };
+
+/* ---- bodies --------------------------------------------------------------- */
+
+typedef struct clink_body_def {
+    const char *name; /* optional, copied */
+    double mass;      /* kg, > 0 */
+    double inertia;   /* moment of inertia about the centre of mass, kg m^2, > 0 */
+    double x, y;      /* initial position of the centre of mass, m */
+    double phi;       /* initial angle, rad */
+    double vx, vy;    /* initial velocity of the centre of mass, m/s */
+    double omega;     /* initial angular velocity, rad/s */
+} clink_body_def;
+
+/* mass 1 kg, inertia 1 kg m^2, everything else zero, no name */
+clink_body_def clink_default_body_def(void);
+
+/*
+ * Adds a rigid body. Initial positions and velocities are the user's guess: the
+ * simulation projects them onto the constraints before it starts (and reports
+ * the correction). *id (optional) receives the body index (>= 1).
+ * CLINK_ERR_RANGE for mass or inertia <= 0 or non-finite values.
+ */
+clink_status clink_model_builder_add_body(clink_model_builder *builder, const clink_body_def *def,
+                                          int *id);
+
+/* ---- joints --------------------------------------------------------------- */
+
+typedef enum clink_joint_type {
+    /* point_a on body_a coincides with point_b on body_b: 2 equations */
+    CLINK_JOINT_REVOLUTE = 0,
+    /*
+     * translational (prismatic): point_b on body_b stays on the line through
+     * point_a along axis_a (body_a coordinates), and the relative angle stays at
+     * its initial value angle0: 2 equations. Joint coordinate: displacement of
+     * point_b from point_a along axis_a, m.
+     */
+    CLINK_JOINT_TRANSLATIONAL = 1,
+    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */
+    CLINK_JOINT_WELD = 2,
+    CLINK_JOINT_TYPE_COUNT_ = 3
+} clink_joint_type;
+
+typedef struct clink_joint_def {
+    const char *name; /* optional, copied */
+    clink_joint_type type;
+    int body_a, body_b; /* body indices (0 = ground), different */
+    double point_a[2];  /* joint point on body_a, body_a coordinates, m */
+    double point_b[2];  /* joint point on body_b, body_b coordinates, m */
+    double axis_a[2];   /* translational: sliding direction in body_a coordinates (normalised) */
+    double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad */
+} clink_joint_def;
+
+/* revolute, bodies 0 and 0 (must be set), points at the centres, axis (1, 0), angle0 0 */
+clink_joint_def clink_default_joint_def(void);
+
+/* Adds a joint; *id (optional) receives the joint index (>= 0). */
+clink_status clink_model_builder_add_joint(clink_model_builder *builder, const clink_joint_def *def,
+                                           int *id);
+
+/* ---- drivers (rheonomic constraints) -------------------------------------- */
+
+typedef enum clink_function_type {
+    CLINK_FUNCTION_CONSTANT = 0,   /* f = c[0] */
+    CLINK_FUNCTION_LINEAR = 1,     /* f = c[0] + c[1] t (constant rate: a crank at c[1] rad/s) */
+    CLINK_FUNCTION_POLYNOMIAL = 2, /* f = sum_{i<n} c[i] t^i, n <= CLINK_FUNCTION_MAX_COEFS */
+    CLINK_FUNCTION_HARMONIC = 3,   /* f = c[0] + c[1] sin(c[2] t + c[3]); c[2] in rad/s */
+    CLINK_FUNCTION_TYPE_COUNT_ = 4
+} clink_function_type;
+
+enum { CLINK_FUNCTION_MAX_COEFS = 8 };
+
+/* A prescribed function of time f(t); t in s, f in the unit of the driven coordinate. */
+typedef struct clink_function {
+    clink_function_type type;
+    int n; /* number of coefficients used by CLINK_FUNCTION_POLYNOMIAL */
+    double c[CLINK_FUNCTION_MAX_COEFS];
+} clink_function;
+
+/* What a driver prescribes. */
+typedef enum clink_driver_target {
+    /* coordinate `coordinate` (0 x, 1 y, 2 phi) of body `body`, m or rad */
+    CLINK_DRIVE_BODY_COORDINATE = 0,
+    /* relative angle phi_b - phi_a of revolute joint `joint`, rad */
+    CLINK_DRIVE_JOINT_ANGLE = 1,
+    /* displacement along the axis of translational joint `joint`, m */
+    CLINK_DRIVE_JOINT_DISPLACEMENT = 2,
+    CLINK_DRIVER_TARGET_COUNT_ = 3
+} clink_driver_target;
+
+typedef struct clink_driver_def {
+    const char *name; /* optional, copied */
+    clink_driver_target target;
+    int body;       /* CLINK_DRIVE_BODY_COORDINATE: body index >= 1 */
+    int coordinate; /* CLINK_DRIVE_BODY_COORDINATE: 0 x, 1 y, 2 phi */
+    int joint;      /* joint targets: joint index (revolute or translational as the target says) */
+    clink_function function; /* the prescribed value as a function of time */
+} clink_driver_def;
+
+/* body coordinate phi of body 1, constant 0 */
+clink_driver_def clink_default_driver_def(void);
+
+/*
+ * Adds a driver: one equation coordinate(q) - f(t) = 0. A crank at constant speed
+ * omega (rad/s) from angle phi0: CLINK_FUNCTION_LINEAR with c = {phi0, omega}.
+ * The driver's Lagrange multiplier is the generalised force it applies (N or N m).
+ */
+clink_status clink_model_builder_add_driver(clink_model_builder *builder,
+                                            const clink_driver_def *def, int *id);
+
+/* ---- applied loads -------------------------------------------------------- */
+
+/* Gravity acceleration (m/s^2) on every body; default (0, -9.81). */
+clink_status clink_model_builder_set_gravity(clink_model_builder *builder, double gx, double gy);
+
+typedef enum clink_force_type {
+    /* constant force (fx, fy) in the global frame, N, at point_a of body_a */
+    CLINK_FORCE_POINT = 0,
+    /* constant torque on body_a, N m (counter-clockwise positive) */
+    CLINK_FORCE_TORQUE = 1,
+    /*
+     * translational spring-damper-actuator between point_a on body_a and point_b
+     * on body_b: tension F = k (l - free_length) + c dl/dt + actuator (N, positive
+     * pulls the points together), l the distance between the points (m, > 0).
+     */
+    CLINK_FORCE_SPRING_DAMPER = 2,
+    /*
+     * rotational spring-damper-actuator between body_a and body_b: torque on body_b
+     * T = -k (phi_b - phi_a - free_length) - c (omega_b - omega_a) + actuator (N m),
+     * and -T on body_a; free_length is the free relative angle (rad).
+     */
+    CLINK_FORCE_ROTATIONAL_SPRING_DAMPER = 3,
+    CLINK_FORCE_TYPE_COUNT_ = 4
+} clink_force_type;
+
+typedef struct clink_force_def {
+    const char *name; /* optional, copied */
+    clink_force_type type;
+    int body_a, body_b; /* body indices; body_b unused by point force and torque */
+    double point_a[2];  /* body_a coordinates, m */
+    double point_b[2];  /* body_b coordinates, m */
+    double fx, fy;      /* point force, N, global frame */
+    double torque;      /* torque, N m */
+    double k;           /* stiffness: N/m (translational), N m/rad (rotational), >= 0 */
+    double c;           /* damping: N s/m (translational), N m s/rad (rotational), >= 0 */
+    double free_length; /* m (translational) or rad (rotational, free relative angle) */
+    double actuator;    /* constant actuator force N (tension positive) or torque N m */
+} clink_force_def;
+
+/* point force, bodies 1 and 0, everything zero */
+clink_force_def clink_default_force_def(void);
+
+/* Adds an applied load; *id (optional) receives its index (>= 0). */
+clink_status clink_model_builder_add_force(clink_model_builder *builder, const clink_force_def *def,
+                                           int *id);
+
+/* ---- settings ------------------------------------------------------------- */
+
+typedef enum clink_method {
+    CLINK_METHOD_BDF = 0,  /* variable order BDF, Newton with sparse KLU Jacobian (stiff) */
+    CLINK_METHOD_ADAMS = 1 /* Adams-Moulton, fixed-point iteration (non-stiff) */
+} clink_method;
+
+typedef enum clink_drift {
+    /* positions and velocities projected onto the constraints after each step
+     * (CVodeSetProjFn; BDF only on SUNDIALS 6.4) */
+    CLINK_DRIFT_PROJECTION = 0,
+    /* Baumgarte: gamma - 2 alpha Phi_dot - beta^2 Phi (works with both methods) */
+    CLINK_DRIFT_BAUMGARTE = 1,
+    /* neither (for studies of drift) */
+    CLINK_DRIFT_NONE = 2
+} clink_drift;
+
+typedef struct clink_settings_def {
+    double t_end;       /* end time, s (> 0) */
+    double output_step; /* spacing of output times, s (> 0) */
+    double rtol;        /* relative tolerance, - (> 0) */
+    double atol;        /* absolute tolerance, in the unit of each state, (> 0) */
+    double max_step;    /* maximum step, s; 0 for no limit */
+    clink_method method;
+    clink_drift drift;
+    double baumgarte_alpha; /* 1/s, >= 0 */
+    double baumgarte_beta;  /* 1/s, >= 0 */
+} clink_settings_def;
+
+/*
+ * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, BDF with
+ * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE).
+ */
+clink_settings_def clink_default_settings_def(void);
+
+/*
+ * Sets the model's simulation settings. CLINK_ERR_ARG for projection with Adams
+ * (CVODE 6.4 supports projection with BDF only: use Baumgarte with Adams).
+ */
+clink_status clink_model_builder_set_settings(clink_model_builder *builder,
+                                              const clink_settings_def *settings);
+
+/* ---- names ---------------------------------------------------------------- */
+
+/* Index of the entity of `kind` called `name` in the builder, or -1. Ground is "ground". */
+int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
+                             const char *name);
+
+/* Number of entities of `kind` in the builder (bodies include ground). */
+int clink_model_builder_count(const clink_model_builder *builder, clink_entity kind);
+
+/* Index of the entity of `kind` called `name` in the model, or -1. */
+int clink_model_find(const clink_model *model, clink_entity kind, const char *name);
+
+/* The name of entity `id` of `kind` ("" when unnamed, NULL when id is out of range). */
+const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
+
+/* ---- model queries -------------------------------------------------------- */
+
+/* Number of entities of `kind` (bodies include ground). */
+int clink_model_count(const clink_model *model, clink_entity kind);
+
+/* Number of constraint equations (joints and drivers). */
+int clink_model_constraint_count(const clink_model *model);
+
+/* The definition of body / joint / driver / force `id` as given (name borrowed from the model). */
+clink_status clink_model_body(const clink_model *model, int id, clink_body_def *def);
+clink_status clink_model_joint(const clink_model *model, int id, clink_joint_def *def);
+clink_status clink_model_driver(const clink_model *model, int id, clink_driver_def *def);
+clink_status clink_model_force(const clink_model *model, int id, clink_force_def *def);
+
+/* Gravity, m/s^2. */
+void clink_model_gravity(const clink_model *model, double *gx, double *gy);
+
+/* The model's simulation settings. */
+clink_settings_def clink_model_settings(const clink_model *model);
+
+/* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives. */
+void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
+                         double *accel);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_MODEL_H */

@@ -1,0 +1,667 @@
+/*
+ * model.c: the model-building API (include/clink/model.h).
+ *
+ * A builder grows arrays of definitions and checks each one as it arrives
+ * (indices in range, masses positive, names unique); finalize checks the whole
+ * and copies it into an immutable clink_model, numbering the constraint
+ * equations: each joint contributes model_joint_equations(type) rows (revolute
+ * 2, translational 2, weld 3) and each driver one row, joints first.
+ */
+#include "model/model_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int model_joint_equations(clink_joint_type type)
+{
+    switch (type) {
+    case CLINK_JOINT_REVOLUTE:
+        return 2;
+    case CLINK_JOINT_TRANSLATIONAL:
+        return 2;
+    case CLINK_JOINT_WELD:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+/* ---- defaults ------------------------------------------------------------- */
+
+clink_body_def clink_default_body_def(void)
+{
+    clink_body_def d;
+    memset(&d, 0, sizeof d);
+    d.mass = 1.0;
+    d.inertia = 1.0;
+    return d;
+}
+
+clink_joint_def clink_default_joint_def(void)
+{
+    clink_joint_def d;
+    memset(&d, 0, sizeof d);
+    d.type = CLINK_JOINT_REVOLUTE;
+    d.axis_a[0] = 1.0;
+    return d;
+}
+
+clink_driver_def clink_default_driver_def(void)
+{
+    clink_driver_def d;
+    memset(&d, 0, sizeof d);
+    d.target = CLINK_DRIVE_BODY_COORDINATE;
+    d.body = 1;
+    d.coordinate = 2;
+    d.function.type = CLINK_FUNCTION_CONSTANT;
+    return d;
+}
+
+clink_force_def clink_default_force_def(void)
+{
+    clink_force_def d;
+    memset(&d, 0, sizeof d);
+    d.type = CLINK_FORCE_POINT;
+    d.body_a = 1;
+    d.body_b = 0;
+    return d;
+}
+
+clink_settings_def clink_default_settings_def(void)
+{
+    clink_settings_def s;
+    memset(&s, 0, sizeof s);
+    s.t_end = 1.0;
+    s.output_step = 1e-3;
+    s.rtol = 1e-8;
+    s.atol = 1e-10;
+    s.max_step = 0.0;
+    s.method = CLINK_METHOD_BDF;
+    s.drift = CLINK_DRIFT_PROJECTION;
+    s.baumgarte_alpha = 5.0;
+    s.baumgarte_beta = 5.0;
+    return s;
+}
+
+/* ---- errors --------------------------------------------------------------- */
+
+static clink_status fail(clink_model_builder *b, clink_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->error, sizeof b->error, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* ---- storage -------------------------------------------------------------- */
+
+/* grows *arr (elements of size sz) so that it holds n + 1; 0 on success */
+static int grow(void **arr, int *cap, int n, size_t sz)
+{
+    if (n < *cap)
+        return 0;
+    int ncap = *cap ? 2 * *cap : 8;
+    void *p = realloc(*arr, (size_t) ncap * sz);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static void data_free(model_data *d)
+{
+    free(d->bodies);
+    free(d->joints);
+    free(d->drivers);
+    free(d->forces);
+    memset(d, 0, sizeof *d);
+}
+
+clink_model_builder *clink_model_builder_create(void)
+{
+    clink_model_builder *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    if (grow((void **) &b->d.bodies, &b->d.cap_bodies, 0, sizeof(model_body))) {
+        free(b);
+        return NULL;
+    }
+    memset(&b->d.bodies[0], 0, sizeof(model_body));
+    strcpy(b->d.bodies[0].name, "ground");
+    b->d.bodies[0].def.mass = INFINITY;
+    b->d.bodies[0].def.inertia = INFINITY;
+    b->d.nbodies = 1;
+    b->d.gravity[0] = 0.0;
+    b->d.gravity[1] = -9.81;
+    b->d.settings = clink_default_settings_def();
+    return b;
+}
+
+void clink_model_builder_destroy(clink_model_builder **builder)
+{
+    if (!builder || !*builder)
+        return;
+    data_free(&(*builder)->d);
+    free(*builder);
+    *builder = NULL;
+}
+
+const char *clink_model_builder_error(const clink_model_builder *builder)
+{
+    return builder ? builder->error : "no builder";
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+static const char *const kind_word[CLINK_ENTITY_COUNT_] = {
+    "body", "joint", "driver", "force", "contact pair", "clearance joint"};
+
+static const char *entity_name(const model_data *d, clink_entity kind, int i)
+{
+    switch (kind) {
+    case CLINK_ENTITY_BODY:
+        return d->bodies[i].name;
+    case CLINK_ENTITY_JOINT:
+        return d->joints[i].name;
+    case CLINK_ENTITY_DRIVER:
+        return d->drivers[i].name;
+    case CLINK_ENTITY_FORCE:
+        return d->forces[i].name;
+    default:
+        return NULL;
+    }
+}
+
+static int entity_count(const model_data *d, clink_entity kind)
+{
+    switch (kind) {
+    case CLINK_ENTITY_BODY:
+        return d->nbodies;
+    case CLINK_ENTITY_JOINT:
+        return d->njoints;
+    case CLINK_ENTITY_DRIVER:
+        return d->ndrivers;
+    case CLINK_ENTITY_FORCE:
+        return d->nforces;
+    default:
+        return 0;
+    }
+}
+
+static int data_find(const model_data *d, clink_entity kind, const char *name)
+{
+    if (!name || !*name)
+        return -1;
+    int n = entity_count(d, kind);
+    for (int i = 0; i < n; i++)
+        if (strcmp(entity_name(d, kind, i), name) == 0)
+            return i;
+    return -1;
+}
+
+int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
+                             const char *name)
+{
+    return builder ? data_find(&builder->d, kind, name) : -1;
+}
+
+int clink_model_builder_count(const clink_model_builder *builder, clink_entity kind)
+{
+    return builder ? entity_count(&builder->d, kind) : 0;
+}
+
+int clink_model_find(const clink_model *model, clink_entity kind, const char *name)
+{
+    return model ? data_find(&model->d, kind, name) : -1;
+}
+
+const char *clink_model_name(const clink_model *model, clink_entity kind, int id)
+{
+    if (!model || id < 0 || id >= entity_count(&model->d, kind))
+        return NULL;
+    return entity_name(&model->d, kind, id);
+}
+
+/* checks and copies a name; 0 on success */
+static clink_status take_name(clink_model_builder *b, clink_entity kind, const char *name,
+                              char out[CLINK_NAME_MAX])
+{
+    out[0] = '\0';
+    if (!name || !*name)
+        return CLINK_OK;
+    if (strlen(name) >= CLINK_NAME_MAX)
+        return fail(b, CLINK_ERR_RANGE, "%s name '%.20s...' is longer than %d bytes",
+                    kind_word[kind], name, CLINK_NAME_MAX - 1);
+    if (data_find(&b->d, kind, name) >= 0)
+        return fail(b, CLINK_ERR_MODEL, "%s name '%s' is used twice", kind_word[kind], name);
+    strcpy(out, name);
+    return CLINK_OK;
+}
+
+static const char *label(const char *name)
+{
+    return (name && *name) ? name : "(unnamed)";
+}
+
+static int all_finite(const double *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* ---- bodies --------------------------------------------------------------- */
+
+clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_body_def *def,
+                                          int *id)
+{
+    if (!b || !def)
+        return b ? fail(b, CLINK_ERR_ARG, "add_body: NULL definition") : CLINK_ERR_ARG;
+    const char *nm = label(def->name);
+    double v[] = {def->x, def->y, def->phi, def->vx, def->vy, def->omega};
+    if (!(def->mass > 0.0) || !isfinite(def->mass))
+        return fail(b, CLINK_ERR_RANGE, "body '%s': mass %g kg must be finite and > 0", nm,
+                    def->mass);
+    if (!(def->inertia > 0.0) || !isfinite(def->inertia))
+        return fail(b, CLINK_ERR_RANGE, "body '%s': inertia %g kg m^2 must be finite and > 0", nm,
+                    def->inertia);
+    if (!all_finite(v, 6))
+        return fail(b, CLINK_ERR_RANGE, "body '%s': initial position or velocity is not finite",
+                    nm);
+    char name[CLINK_NAME_MAX];
+    clink_status st = take_name(b, CLINK_ENTITY_BODY, def->name, name);
+    if (st != CLINK_OK)
+        return st;
+    if (grow((void **) &b->d.bodies, &b->d.cap_bodies, b->d.nbodies, sizeof(model_body)))
+        return fail(b, CLINK_ERR_NOMEM, "add_body: out of memory");
+    model_body *mb = &b->d.bodies[b->d.nbodies];
+    memcpy(mb->name, name, CLINK_NAME_MAX);
+    mb->def = *def;
+    mb->def.name = NULL;
+    if (id)
+        *id = b->d.nbodies;
+    b->d.nbodies++;
+    return CLINK_OK;
+}
+
+/* ---- joints --------------------------------------------------------------- */
+
+clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_joint_def *def,
+                                           int *id)
+{
+    if (!b || !def)
+        return b ? fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
+    const char *nm = label(def->name);
+    if ((int) def->type < 0 || def->type >= CLINK_JOINT_TYPE_COUNT_)
+        return fail(b, CLINK_ERR_RANGE, "joint '%s': type %d is not a joint type (0..%d)", nm,
+                    (int) def->type, CLINK_JOINT_TYPE_COUNT_ - 1);
+    if (def->body_a < 0 || def->body_a >= b->d.nbodies || def->body_b < 0 ||
+        def->body_b >= b->d.nbodies)
+        return fail(b, CLINK_ERR_RANGE,
+                    "joint '%s': bodies %d and %d must be in 0..%d (0 is ground)", nm, def->body_a,
+                    def->body_b, b->d.nbodies - 1);
+    if (def->body_a == def->body_b)
+        return fail(b, CLINK_ERR_MODEL, "joint '%s': connects body %d to itself", nm, def->body_a);
+    double v[] = {def->point_a[0], def->point_a[1], def->point_b[0], def->point_b[1],
+                  def->axis_a[0],  def->axis_a[1],  def->angle0};
+    if (!all_finite(v, 7))
+        return fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite", nm);
+    double len = hypot(def->axis_a[0], def->axis_a[1]);
+    if (def->type == CLINK_JOINT_TRANSLATIONAL && !(len > 1e-12))
+        return fail(b, CLINK_ERR_RANGE, "joint '%s': axis_a has zero length", nm);
+    char name[CLINK_NAME_MAX];
+    clink_status st = take_name(b, CLINK_ENTITY_JOINT, def->name, name);
+    if (st != CLINK_OK)
+        return st;
+    if (grow((void **) &b->d.joints, &b->d.cap_joints, b->d.njoints, sizeof(model_joint)))
+        return fail(b, CLINK_ERR_NOMEM, "add_joint: out of memory");
+    model_joint *mj = &b->d.joints[b->d.njoints];
+    memcpy(mj->name, name, CLINK_NAME_MAX);
+    mj->def = *def;
+    mj->def.name = NULL;
+    if (def->type == CLINK_JOINT_TRANSLATIONAL) {
+        mj->def.axis_a[0] /= len;
+        mj->def.axis_a[1] /= len;
+    }
+    if (id)
+        *id = b->d.njoints;
+    b->d.njoints++;
+    return CLINK_OK;
+}
+
+/* ---- drivers -------------------------------------------------------------- */
+
+void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
+                         double *accel)
+{
+    double v = 0.0, r = 0.0, a = 0.0;
+    switch (f->type) {
+    case CLINK_FUNCTION_CONSTANT:
+        v = f->c[0];
+        break;
+    case CLINK_FUNCTION_LINEAR:
+        v = f->c[0] + f->c[1] * t;
+        r = f->c[1];
+        break;
+    case CLINK_FUNCTION_POLYNOMIAL:
+        /* Horner for f, f', f'' */
+        for (int i = f->n - 1; i >= 0; i--) {
+            a = a * t + 2.0 * r;
+            r = r * t + v;
+            v = v * t + f->c[i];
+        }
+        break;
+    case CLINK_FUNCTION_HARMONIC: {
+        double w = f->c[2], arg = w * t + f->c[3];
+        v = f->c[0] + f->c[1] * sin(arg);
+        r = f->c[1] * w * cos(arg);
+        a = -f->c[1] * w * w * sin(arg);
+        break;
+    }
+    default:
+        break;
+    }
+    if (value)
+        *value = v;
+    if (rate)
+        *rate = r;
+    if (accel)
+        *accel = a;
+}
+
+clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_driver_def *def,
+                                            int *id)
+{
+    if (!b || !def)
+        return b ? fail(b, CLINK_ERR_ARG, "add_driver: NULL definition") : CLINK_ERR_ARG;
+    const char *nm = label(def->name);
+    const clink_function *f = &def->function;
+    if ((int) f->type < 0 || f->type >= CLINK_FUNCTION_TYPE_COUNT_)
+        return fail(b, CLINK_ERR_RANGE, "driver '%s': function type %d is not in 0..%d", nm,
+                    (int) f->type, CLINK_FUNCTION_TYPE_COUNT_ - 1);
+    if (f->type == CLINK_FUNCTION_POLYNOMIAL && (f->n < 1 || f->n > CLINK_FUNCTION_MAX_COEFS))
+        return fail(b, CLINK_ERR_RANGE, "driver '%s': polynomial has %d coefficients, valid 1..%d",
+                    nm, f->n, CLINK_FUNCTION_MAX_COEFS);
+    if (!all_finite(f->c, CLINK_FUNCTION_MAX_COEFS))
+        return fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
+    switch (def->target) {
+    case CLINK_DRIVE_BODY_COORDINATE:
+        if (def->body < 1 || def->body >= b->d.nbodies)
+            return fail(b, CLINK_ERR_RANGE, "driver '%s': body %d must be in 1..%d", nm, def->body,
+                        b->d.nbodies - 1);
+        if (def->coordinate < 0 || def->coordinate > 2)
+            return fail(b, CLINK_ERR_RANGE,
+                        "driver '%s': coordinate %d must be 0 (x), 1 (y) or 2 (phi)", nm,
+                        def->coordinate);
+        break;
+    case CLINK_DRIVE_JOINT_ANGLE:
+    case CLINK_DRIVE_JOINT_DISPLACEMENT: {
+        clink_joint_type want = def->target == CLINK_DRIVE_JOINT_ANGLE ? CLINK_JOINT_REVOLUTE
+                                                                       : CLINK_JOINT_TRANSLATIONAL;
+        if (def->joint < 0 || def->joint >= b->d.njoints)
+            return fail(b, CLINK_ERR_RANGE, "driver '%s': joint %d must be in 0..%d", nm,
+                        def->joint, b->d.njoints - 1);
+        if (b->d.joints[def->joint].def.type != want)
+            return fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
+                        want == CLINK_JOINT_REVOLUTE ? "revolute" : "translational");
+        break;
+    }
+    default:
+        return fail(b, CLINK_ERR_RANGE, "driver '%s': target %d is not in 0..%d", nm,
+                    (int) def->target, CLINK_DRIVER_TARGET_COUNT_ - 1);
+    }
+    char name[CLINK_NAME_MAX];
+    clink_status st = take_name(b, CLINK_ENTITY_DRIVER, def->name, name);
+    if (st != CLINK_OK)
+        return st;
+    if (grow((void **) &b->d.drivers, &b->d.cap_drivers, b->d.ndrivers, sizeof(model_driver)))
+        return fail(b, CLINK_ERR_NOMEM, "add_driver: out of memory");
+    model_driver *md = &b->d.drivers[b->d.ndrivers];
+    memcpy(md->name, name, CLINK_NAME_MAX);
+    md->def = *def;
+    md->def.name = NULL;
+    if (id)
+        *id = b->d.ndrivers;
+    b->d.ndrivers++;
+    return CLINK_OK;
+}
+
+/* ---- loads ---------------------------------------------------------------- */
+
+clink_status clink_model_builder_set_gravity(clink_model_builder *b, double gx, double gy)
+{
+    if (!b)
+        return CLINK_ERR_ARG;
+    if (!isfinite(gx) || !isfinite(gy))
+        return fail(b, CLINK_ERR_RANGE, "gravity (%g, %g) m/s^2 is not finite", gx, gy);
+    b->d.gravity[0] = gx;
+    b->d.gravity[1] = gy;
+    return CLINK_OK;
+}
+
+clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_force_def *def,
+                                           int *id)
+{
+    if (!b || !def)
+        return b ? fail(b, CLINK_ERR_ARG, "add_force: NULL definition") : CLINK_ERR_ARG;
+    const char *nm = label(def->name);
+    if ((int) def->type < 0 || def->type >= CLINK_FORCE_TYPE_COUNT_)
+        return fail(b, CLINK_ERR_RANGE, "force '%s': type %d is not in 0..%d", nm, (int) def->type,
+                    CLINK_FORCE_TYPE_COUNT_ - 1);
+    int two =
+        def->type == CLINK_FORCE_SPRING_DAMPER || def->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+    if (def->body_a < 0 || def->body_a >= b->d.nbodies ||
+        (two && (def->body_b < 0 || def->body_b >= b->d.nbodies)))
+        return fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
+                    def->body_a, def->body_b, b->d.nbodies - 1);
+    if (two && def->body_a == def->body_b)
+        return fail(b, CLINK_ERR_MODEL, "force '%s': connects body %d to itself", nm, def->body_a);
+    if (!two && def->body_a == 0)
+        return fail(b, CLINK_ERR_MODEL, "force '%s': applied to ground (body 0)", nm);
+    double v[] = {def->point_a[0], def->point_a[1],  def->point_b[0], def->point_b[1],
+                  def->fx,         def->fy,          def->torque,     def->k,
+                  def->c,          def->free_length, def->actuator};
+    if (!all_finite(v, 11))
+        return fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
+    if (def->k < 0.0 || def->c < 0.0)
+        return fail(b, CLINK_ERR_RANGE, "force '%s': k %g and c %g must be >= 0", nm, def->k,
+                    def->c);
+    if (def->type == CLINK_FORCE_SPRING_DAMPER && def->free_length < 0.0)
+        return fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
+                    def->free_length);
+    char name[CLINK_NAME_MAX];
+    clink_status st = take_name(b, CLINK_ENTITY_FORCE, def->name, name);
+    if (st != CLINK_OK)
+        return st;
+    if (grow((void **) &b->d.forces, &b->d.cap_forces, b->d.nforces, sizeof(model_force)))
+        return fail(b, CLINK_ERR_NOMEM, "add_force: out of memory");
+    model_force *mf = &b->d.forces[b->d.nforces];
+    memcpy(mf->name, name, CLINK_NAME_MAX);
+    mf->def = *def;
+    mf->def.name = NULL;
+    if (id)
+        *id = b->d.nforces;
+    b->d.nforces++;
+    return CLINK_OK;
+}
+
+/* ---- settings ------------------------------------------------------------- */
+
+static clink_status check_settings(clink_model_builder *b, const clink_settings_def *s)
+{
+    if (!(s->t_end > 0.0) || !isfinite(s->t_end))
+        return fail(b, CLINK_ERR_RANGE, "settings: t_end %g s must be > 0", s->t_end);
+    if (!(s->output_step > 0.0) || !isfinite(s->output_step))
+        return fail(b, CLINK_ERR_RANGE, "settings: output_step %g s must be > 0", s->output_step);
+    if (!(s->rtol > 0.0) || !(s->rtol < 1.0))
+        return fail(b, CLINK_ERR_RANGE, "settings: rtol %g must be in (0, 1)", s->rtol);
+    if (!(s->atol > 0.0) || !isfinite(s->atol))
+        return fail(b, CLINK_ERR_RANGE, "settings: atol %g must be > 0", s->atol);
+    if (!(s->max_step >= 0.0) || !isfinite(s->max_step))
+        return fail(b, CLINK_ERR_RANGE, "settings: max_step %g s must be >= 0 (0: no limit)",
+                    s->max_step);
+    if (s->method != CLINK_METHOD_BDF && s->method != CLINK_METHOD_ADAMS)
+        return fail(b, CLINK_ERR_RANGE, "settings: method %d must be 0 (BDF) or 1 (Adams)",
+                    (int) s->method);
+    if ((int) s->drift < 0 || s->drift > CLINK_DRIFT_NONE)
+        return fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..2", (int) s->drift);
+    if (s->method == CLINK_METHOD_ADAMS && s->drift == CLINK_DRIFT_PROJECTION)
+        return fail(b, CLINK_ERR_ARG,
+                    "settings: projection needs BDF (CVODE supports CVodeSetProjFn with BDF "
+                    "only); use Baumgarte with Adams");
+    if (!(s->baumgarte_alpha >= 0.0) || !(s->baumgarte_beta >= 0.0) ||
+        !isfinite(s->baumgarte_alpha) || !isfinite(s->baumgarte_beta))
+        return fail(b, CLINK_ERR_RANGE, "settings: Baumgarte alpha %g, beta %g must be >= 0",
+                    s->baumgarte_alpha, s->baumgarte_beta);
+    return CLINK_OK;
+}
+
+clink_status clink_model_builder_set_settings(clink_model_builder *b,
+                                              const clink_settings_def *settings)
+{
+    if (!b || !settings)
+        return b ? fail(b, CLINK_ERR_ARG, "set_settings: NULL settings") : CLINK_ERR_ARG;
+    clink_status st = check_settings(b, settings);
+    if (st == CLINK_OK)
+        b->d.settings = *settings;
+    return st;
+}
+
+/* ---- finalize ------------------------------------------------------------- */
+
+static void *dup_array(const void *src, int n, size_t sz)
+{
+    void *p = malloc((size_t) (n > 0 ? n : 1) * sz);
+    if (p && n > 0)
+        memcpy(p, src, (size_t) n * sz);
+    return p;
+}
+
+clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **model)
+{
+    if (!model)
+        return b ? fail(b, CLINK_ERR_ARG, "finalize: NULL output pointer") : CLINK_ERR_ARG;
+    *model = NULL;
+    if (!b)
+        return CLINK_ERR_ARG;
+    if (b->d.nbodies < 2)
+        return fail(b, CLINK_ERR_MODEL, "model has no moving body");
+    clink_status st = check_settings(b, &b->d.settings);
+    if (st != CLINK_OK)
+        return st;
+    clink_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
+    m->d = b->d;
+    m->d.bodies = dup_array(b->d.bodies, b->d.nbodies, sizeof(model_body));
+    m->d.joints = dup_array(b->d.joints, b->d.njoints, sizeof(model_joint));
+    m->d.drivers = dup_array(b->d.drivers, b->d.ndrivers, sizeof(model_driver));
+    m->d.forces = dup_array(b->d.forces, b->d.nforces, sizeof(model_force));
+    m->d.cap_bodies = b->d.nbodies;
+    m->d.cap_joints = b->d.njoints;
+    m->d.cap_drivers = b->d.ndrivers;
+    m->d.cap_forces = b->d.nforces;
+    m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
+    m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
+    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->joint_row ||
+        !m->driver_row) {
+        clink_model_destroy(&m);
+        return fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
+    }
+    m->ncoords = 3 * (m->d.nbodies - 1);
+    int row = 0;
+    for (int j = 0; j < m->d.njoints; j++) {
+        m->joint_row[j] = row;
+        row += model_joint_equations(m->d.joints[j].def.type);
+    }
+    for (int k = 0; k < m->d.ndrivers; k++)
+        m->driver_row[k] = row++;
+    m->nconstraints = row;
+    if (m->nconstraints > m->ncoords) {
+        int nc = m->nconstraints, nq = m->ncoords;
+        clink_model_destroy(&m);
+        return fail(b, CLINK_ERR_SINGULAR,
+                    "model has %d constraint equations for %d coordinates: redundant", nc, nq);
+    }
+    b->error[0] = '\0';
+    *model = m;
+    return CLINK_OK;
+}
+
+void clink_model_destroy(clink_model **model)
+{
+    if (!model || !*model)
+        return;
+    data_free(&(*model)->d);
+    free((*model)->joint_row);
+    free((*model)->driver_row);
+    free(*model);
+    *model = NULL;
+}
+
+/* ---- queries -------------------------------------------------------------- */
+
+int clink_model_count(const clink_model *model, clink_entity kind)
+{
+    return model ? entity_count(&model->d, kind) : 0;
+}
+
+int clink_model_constraint_count(const clink_model *model)
+{
+    return model ? model->nconstraints : 0;
+}
+
+clink_status clink_model_body(const clink_model *model, int id, clink_body_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.nbodies)
+        return CLINK_ERR_ARG;
+    *def = model->d.bodies[id].def;
+    def->name = model->d.bodies[id].name;
+    return CLINK_OK;
+}
+
+clink_status clink_model_joint(const clink_model *model, int id, clink_joint_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.njoints)
+        return CLINK_ERR_ARG;
+    *def = model->d.joints[id].def;
+    def->name = model->d.joints[id].name;
+    return CLINK_OK;
+}
+
+clink_status clink_model_driver(const clink_model *model, int id, clink_driver_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.ndrivers)
+        return CLINK_ERR_ARG;
+    *def = model->d.drivers[id].def;
+    def->name = model->d.drivers[id].name;
+    return CLINK_OK;
+}
+
+clink_status clink_model_force(const clink_model *model, int id, clink_force_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.nforces)
+        return CLINK_ERR_ARG;
+    *def = model->d.forces[id].def;
+    def->name = model->d.forces[id].name;
+    return CLINK_OK;
+}
+
+void clink_model_gravity(const clink_model *model, double *gx, double *gy)
+{
+    if (gx)
+        *gx = model ? model->d.gravity[0] : 0.0;
+    if (gy)
+        *gy = model ? model->d.gravity[1] : 0.0;
+}
+
+clink_settings_def clink_model_settings(const clink_model *model)
+{
+    return model ? model->d.settings : clink_default_settings_def();
+}

@@ -1,0 +1,64 @@
+/*
+ * model_internal.h: the plain data behind clink_model_builder and clink_model.
+ *
+ * Both hold the same arrays; the builder grows them, the model is a frozen copy
+ * (finalize) that the kinematics, dynamics and simulation modules read. Names
+ * are stored inline (CLINK_NAME_MAX bytes) so the definitions' name pointers
+ * are not used inside the library. Contact pairs and clearance joints
+ * (CLINK_ENTITY_CONTACT_PAIR, CLINK_ENTITY_CLEARANCE_JOINT) are to be added here
+ * by the contact module as two more arrays with the same shape.
+ */
+#ifndef CLINK_MODEL_INTERNAL_H
+#define CLINK_MODEL_INTERNAL_H
+
+#include "clink/model.h"
+
+typedef struct model_body {
+    char name[CLINK_NAME_MAX];
+    clink_body_def def; /* def.name is NULL inside the library */
+} model_body;
+
+typedef struct model_joint {
+    char name[CLINK_NAME_MAX];
+    clink_joint_def def;
+} model_joint;
+
+typedef struct model_driver {
+    char name[CLINK_NAME_MAX];
+    clink_driver_def def;
+} model_driver;
+
+typedef struct model_force {
+    char name[CLINK_NAME_MAX];
+    clink_force_def def;
+} model_force;
+
+/* the common content of builder and model */
+typedef struct model_data {
+    model_body *bodies; /* bodies[0] is ground */
+    model_joint *joints;
+    model_driver *drivers;
+    model_force *forces;
+    int nbodies, njoints, ndrivers, nforces;
+    int cap_bodies, cap_joints, cap_drivers, cap_forces;
+    double gravity[2];
+    clink_settings_def settings;
+} model_data;
+
+struct clink_model_builder {
+    model_data d;
+    char error[256];
+};
+
+struct clink_model {
+    model_data d;
+    int ncoords;      /* 3 (nbodies - 1): ground has no coordinates */
+    int nconstraints; /* equations of joints and drivers */
+    int *joint_row;   /* first constraint row of each joint */
+    int *driver_row;  /* constraint row of each driver */
+};
+
+/* number of constraint equations of a joint type */
+int model_joint_equations(clink_joint_type type);
+
+#endif
