@@ -51,6 +51,10 @@ typedef struct clink_contact_params {
     double eta1, eta2; /* bulk and shear viscosities (Kuwabara-Kono/Brilliantov), Pa s */
     double Y;          /* yield strength of the softer body (Ma-Liu), Pa */
     double psi, xi;    /* Ma-Liu plasticity parameters, - */
+
+    /* options */
+    double zero_force; /* Kelvin-Voigt, Anagnostopoulos: 1 separates at zero force, 0 (default)
+                          at zero penetration with tension */
 } clink_contact_params;
 
 /* Sets every field to NaN ("not given"). */
@@ -59,10 +63,17 @@ void clink_contact_params_init(clink_contact_params *params);
 /*
  * Sets one field by its name in the struct ("K", "n", "e", "chi", "c", "alpha",
  * "v_ref", "E1", ...). Returns CLINK_ERR_NOT_FOUND for an unknown key and
- * CLINK_ERR_NONFINITE for a NaN or infinite value (except INFINITY for R1, R2).
+ * CLINK_ERR_NONFINITE for a NaN or infinite value (except +INFINITY for R1, R2).
+ * Ranges are checked by clink_law_check(), which knows what each law needs.
  */
-clink_status clink_contact_params_set(clink_contact_params *params, const char *key,
-                                      double value);
+clink_status clink_contact_params_set(clink_contact_params *params, const char *key, double value);
+
+/* The keys clink_contact_params_set() accepts, in struct order (static storage). */
+size_t clink_contact_params_key_count(void);
+const char *clink_contact_params_key(size_t i);
+
+/* Default reference velocity, m/s, for laws with chi ~ 1/v_impact when v_ref is not given. */
+#define CLINK_CONTACT_V_REF_DEFAULT 1e-3
 
 /* ---- per-contact state ---------------------------------------------------- */
 
@@ -94,6 +105,11 @@ typedef struct clink_contact_state {
     double hist_delta_r;   /* residual indentation after unloading from hist_delta_max, m */
     double hist_R;         /* unloading radius of curvature, m */
     int hist_plastic;      /* nonzero once the pair has yielded */
+
+    /* law constants fixed at onset (so that force evaluation is cheap) */
+    double K; /* stiffness, N/m^n (given, or from materials and geometry) */
+    double n; /* stiffness exponent, - */
+    double m; /* damping exponent: the damping force is chi delta^m delta_dot, - */
 } clink_contact_state;
 
 void clink_contact_state_init(clink_contact_state *state);
@@ -112,18 +128,18 @@ const clink_law *clink_law_find(const char *name);
 
 /* What a law is, for `clink laws` and the documentation (static strings). */
 typedef struct clink_law_info {
-    const char *name;        /* canonical name, e.g. "hunt-crossley" */
-    const char *aliases;     /* comma-separated, "" if none */
-    const char *title;       /* e.g. "Hunt and Crossley (1975)" */
-    const char *formula;     /* plain-text force law */
-    const char *damping;     /* how the damping is set (calibration rule) */
-    const char *reference;   /* bibliographic reference and the seed equation */
-    const char *required;    /* comma-separated keys of clink_contact_params needed */
-    const char *optional;    /* comma-separated keys that may be given */
-    const char *separation;  /* "zero penetration", "zero force", ... */
-    int can_pull;            /* nonzero if the force may become tensile */
-    double n_default;        /* stiffness exponent unless given */
-    double m;                /* damping exponent (delta^m), NaN when not of that shape */
+    const char *name;       /* canonical name, e.g. "hunt-crossley" */
+    const char *aliases;    /* comma-separated, "" if none */
+    const char *title;      /* e.g. "Hunt and Crossley (1975)" */
+    const char *formula;    /* plain-text force law */
+    const char *damping;    /* how the damping is set (calibration rule) */
+    const char *reference;  /* bibliographic reference and the seed equation */
+    const char *required;   /* comma-separated keys of clink_contact_params needed */
+    const char *optional;   /* comma-separated keys that may be given */
+    const char *separation; /* "zero penetration", "zero force", ... */
+    int can_pull;           /* nonzero if the force may become tensile */
+    double n_default;       /* stiffness exponent unless given */
+    double m;               /* damping exponent (delta^m), NaN when not of that shape */
 } clink_law_info;
 
 void clink_law_get_info(const clink_law *law, clink_law_info *info);
@@ -173,6 +189,82 @@ double clink_law_separation(const clink_law *law, const clink_contact_params *pa
  */
 void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
                        clink_contact_state *state);
+
+/* ---- stiffness, mass and closed forms ---------------------------------------- */
+
+/*
+ * Hertz stiffness of two bodies with radii of curvature R1, R2 (m), seed 001
+ * Eqs. 3-4: K = 4 / (3 (s1 + s2)) sqrt(R*), s_k = (1 - nu_k^2) / E_k (1/Pa),
+ * 1/R* = 1/R1 + 1/R2. R = INFINITY is a plane; a negative radius is a concave
+ * surface (the bearing of a journal: R2 = -R_bearing gives R* = R1 Rb / (Rb - R1)).
+ * Writes K (N/m^1.5). CLINK_ERR_RANGE unless E > 0, -1 < nu < 0.5 and R* > 0.
+ */
+clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2, double R1,
+                                           double R2, double *K);
+/* Sphere of radius R (m) on a plane (R2 = INFINITY above). */
+clink_status clink_contact_stiffness_sphere_plane(double E1, double nu1, double E2, double nu2,
+                                                  double R, double *K);
+/*
+ * Journal of radius R_journal (m) inside a bearing of radius R_bearing > R_journal:
+ * K = 4 / (3 (s1 + s2)) sqrt(R_journal R_bearing / (R_bearing - R_journal)).
+ * E1, nu1 belong to the journal, E2, nu2 to the bearing.
+ */
+clink_status clink_contact_stiffness_journal_bearing(double E1, double nu1, double E2, double nu2,
+                                                     double R_journal, double R_bearing, double *K);
+
+/*
+ * The stiffness a law uses: params->K if given, else Hertz from E1, nu1, E2,
+ * nu2, R1, R2. CLINK_ERR_ARG with a message in msg when neither is complete.
+ */
+clink_status clink_contact_params_stiffness(const clink_contact_params *params, double *K,
+                                            char *msg, size_t msg_size);
+
+/* Effective mass m1 m2 / (m1 + m2), kg; an INFINITY mass (fixed body) gives the other. */
+double clink_contact_effective_mass(double m1, double m2);
+
+/*
+ * Undamped power-law impact m x'' + K x^n = 0 from x = 0, x' = v (m/s):
+ * delta_max = ((n + 1) m v^2 / (2 K))^(1/(n + 1)) (m) and F_max = K delta_max^n (N);
+ * for n = 3/2, F_max = K (5 m v^2 / (4 K))^(3/5). NaN outside K, m > 0, n >= 1, v >= 0.
+ */
+double clink_contact_undamped_delta_max(double K, double n, double m, double v);
+double clink_contact_undamped_force_max(double K, double n, double m, double v);
+
+/*
+ * Linear damping ratio that gives restitution e for a linear spring-dashpot
+ * separating at zero penetration: xi = -ln e / sqrt(pi^2 + ln^2 e), in [0, 1).
+ * NaN unless 0 < e <= 1.
+ */
+double clink_contact_damping_ratio(double e);
+
+/*
+ * Exact restitution of the Kelvin-Voigt model m x'' + c x' + k x = 0 separating
+ * when the force c x' + k x returns to zero (Butcher and Segalman, seed 002
+ * Eq. 55 as corrected in VALIDATION.md section 3), xi = c / (2 sqrt(k m)) >= 0:
+ * e = exp(-2 xi acos(xi) / sqrt(1 - xi^2)) for xi < 1, e = exp(-2) at xi = 1,
+ * e = ((xi - s) / (xi + s))^(xi / s), s = sqrt(xi^2 - 1), for xi > 1.
+ */
+double clink_contact_kv_restitution_zero_force(double xi);
+
+/*
+ * Poursina-Nikravesh optimal linear damping (seed 002 Eqs. 46, 47, 49):
+ * alpha(n) = 0.3331 n^4 - 1.48 n^3 + 3.077 n^2 - 2.306 n + 1.794,
+ * beta(n) = 1.285 n^0.2553 - 1.725,
+ * c_opt = alpha (e^beta - 1) (K v^(n-1) m^n)^(1/(n+1)), N s/m, for a Hertz spring
+ * K delta^n (N/m^n), impact velocity v (m/s), mass m (kg), restitution e in (0, 1].
+ * Fitted for 1 <= n <= 2; NaN for invalid input.
+ */
+double clink_contact_poursina_alpha(double n);
+double clink_contact_poursina_beta(double n);
+double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
+
+/*
+ * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; seed 002
+ * Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then
+ * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless
+ * 0 < e <= 1; d = 0 at e = 1.
+ */
+double clink_contact_gonthier_d(double e);
 
 #ifdef __cplusplus
 }
