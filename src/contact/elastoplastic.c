@@ -31,6 +31,7 @@
  * Linearised stiffness (Eq. 9): Kp = (F(delta_p) - F(delta_y)) / (delta_p - delta_y).
  */
 #include "clink/elastoplastic.h"
+#include "contact/law_table.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -57,11 +58,37 @@ static double maliu_excess(const clink_maliu *ml, double delta)
     return clink_maliu_load_force(ml, delta) - maliu_hertz(ml, delta);
 }
 
+/* every constant but delta_c from checked (or trusted) params: a few logs and roots */
+static void maliu_constants(clink_maliu *ml, const clink_contact_params *p)
+{
+    double L;
+
+    ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
+    ml->R = 1.0 / (1.0 / p->R1 + 1.0 / p->R2);
+    ml->Y = p->Y;
+    ml->psi = p->psi;
+    ml->xi = p->xi;
+    ml->p_y = 1.61 * p->Y;
+    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
+    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
+    ml->delta_p = p->xi * p->xi * ml->delta_y / 2.0;
+    L = log(p->xi * p->xi / 2.0);
+    ml->c1 = (ml->p_y * (1.0 + L) - 2.0 * p->psi * p->Y) / L * MALIU_PI * ml->R;
+    ml->c2 = (2.0 * p->psi * p->Y - ml->p_y) / L * MALIU_PI * ml->R;
+    ml->F_y = MALIU_PI * MALIU_PI * MALIU_PI * ml->R * ml->R * ml->p_y * ml->p_y * ml->p_y /
+              (6.0 * ml->E * ml->E);
+    ml->c3 = ml->F_y - ml->c1 * ml->delta_y;
+    ml->k1 = 2.0 * MALIU_PI * ml->R * p->psi * p->Y;
+    ml->F_p = ml->delta_p * (ml->c1 + ml->c2 * L) + ml->c3;
+    ml->Kp = (ml->F_p - ml->F_y) / (ml->delta_p - ml->delta_y);
+    ml->delta_c = NAN;
+}
+
 clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, char *msg,
                               size_t msg_size)
 {
     char line[256];
-    double inv_E, inv_R, L, g2_ep, g2_h, lo, hi;
+    double inv_R, g2_ep, g2_h, lo, hi;
     int i;
 
     if (!(isfinite(p->E1) && p->E1 > 0.0) || !(isfinite(p->E2) && p->E2 > 0.0)) {
@@ -91,8 +118,7 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
                  p->R1, p->R2, inv_R);
         return maliu_fail(msg, msg_size, line);
     }
-    inv_E = (1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2;
-    ml->E = 1.0 / inv_E;
+    ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
     ml->R = 1.0 / inv_R;
     if (!(isfinite(p->Y) && p->Y > 0.0 && p->Y < ml->E)) {
         snprintf(line, sizeof line,
@@ -113,22 +139,7 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
                  p->psi);
         return maliu_fail(msg, msg_size, line);
     }
-    ml->Y = p->Y;
-    ml->psi = p->psi;
-    ml->xi = p->xi;
-    ml->p_y = 1.61 * p->Y;
-    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
-    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
-    ml->delta_p = p->xi * p->xi * ml->delta_y / 2.0;
-    L = log(p->xi * p->xi / 2.0);
-    ml->c1 = (ml->p_y * (1.0 + L) - 2.0 * p->psi * p->Y) / L * MALIU_PI * ml->R;
-    ml->c2 = (2.0 * p->psi * p->Y - ml->p_y) / L * MALIU_PI * ml->R;
-    ml->F_y = MALIU_PI * MALIU_PI * MALIU_PI * ml->R * ml->R * ml->p_y * ml->p_y * ml->p_y /
-              (6.0 * ml->E * ml->E);
-    ml->c3 = ml->F_y - ml->c1 * ml->delta_y;
-    ml->k1 = 2.0 * MALIU_PI * ml->R * p->psi * p->Y;
-    ml->F_p = ml->delta_p * (ml->c1 + ml->c2 * L) + ml->c3;
-    ml->Kp = (ml->F_p - ml->F_y) / (ml->delta_p - ml->delta_y);
+    maliu_constants(ml, p);
 
     /* the unloading construction needs the loading curve below Hertz at delta_p */
     if (!(ml->F_p < maliu_hertz(ml, ml->delta_p))) {
@@ -319,3 +330,291 @@ clink_status clink_maliu_impact_solve(const clink_maliu *ml, double m, double v0
     out->phase = out->delta_max < ml->delta_y ? 0 : (out->delta_max < ml->delta_p ? 1 : 2);
     return CLINK_OK;
 }
+
+/* ---- the catalogue rows: ma-liu, wang-liu, wang-liu-flores ----------------- */
+
+/*
+ * History rule of ma-liu (state->hist_*): the unloading curve of the largest
+ * penetration ever reached by the pair is kept. A new compression of the pair
+ * reloads along that curve (elastically, no dissipation) up to hist_delta_max
+ * and continues on the virgin loading curve beyond it; at the end of every
+ * compression that passed hist_delta_max the curve is rebuilt from the new
+ * maximum (Eqs. 3-5). Below hist_delta_r the force is zero (the residual dent).
+ */
+static double maliu_history_force(const clink_contact_params *params,
+                                  const clink_contact_state *state, double delta)
+{
+    clink_maliu ml;
+    double x, E;
+
+    if (!(delta > 0.0))
+        return 0.0;
+    if (state->hist_plastic && delta <= state->hist_delta_max) {
+        x = delta - state->hist_delta_r;
+        if (!(x > 0.0))
+            return 0.0;
+        E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
+                   (1.0 - params->nu2 * params->nu2) / params->E2);
+        return 4.0 / 3.0 * E * sqrt(state->hist_R) * x * sqrt(x);
+    }
+    maliu_constants(&ml, params);
+    return clink_maliu_load_force(&ml, delta);
+}
+
+static clink_status maliu_check(const struct clink_law *law, const clink_contact_params *params,
+                                char *msg, size_t msg_size)
+{
+    clink_maliu ml;
+
+    (void) law;
+    return clink_maliu_init(&ml, params, msg, msg_size);
+}
+
+static clink_status maliu_onset(const struct clink_law *law, const clink_contact_params *params,
+                                double v_impact, double m_eff, clink_contact_state *state)
+{
+    clink_maliu ml;
+    clink_status st;
+
+    (void) law;
+    if ((st = clink_maliu_init(&ml, params, NULL, 0)) != CLINK_OK)
+        return st;
+    state->phase = CLINK_CONTACT_COMPRESSION;
+    state->v_impact = v_impact;
+    state->m_eff = m_eff;
+    state->chi = 0.0;
+    state->c = 0.0;
+    state->K = ml.K_hertz;
+    state->n = 1.5;
+    state->m = NAN;
+    state->delta_max = 0.0;
+    state->F_max = 0.0;
+    return CLINK_OK;
+}
+
+static double maliu_force(const struct clink_law *law, const clink_contact_params *params,
+                          const clink_contact_state *state, double delta, double delta_dot)
+{
+    (void) law;
+    (void) delta_dot;
+    if (state->phase == CLINK_CONTACT_OPEN)
+        return 0.0;
+    return maliu_history_force(params, state, delta);
+}
+
+static void maliu_end_compression(const struct clink_law *law, const clink_contact_params *params,
+                                  double delta, clink_contact_state *state)
+{
+    clink_maliu ml;
+    clink_maliu_unload u;
+
+    (void) law;
+    state->delta_max = delta;
+    state->F_max = maliu_history_force(params, state, delta);
+    if (delta > state->hist_delta_max && clink_maliu_init(&ml, params, NULL, 0) == CLINK_OK) {
+        clink_maliu_unload_from(&ml, delta, &u);
+        state->hist_delta_max = u.delta_max;
+        state->hist_F_max = u.F_max;
+        state->hist_delta_r = u.delta_r;
+        state->hist_R = u.R_e;
+        state->hist_plastic = u.plastic;
+    }
+    state->phase = CLINK_CONTACT_RESTITUTION;
+}
+
+static double maliu_separation(const struct clink_law *law, const clink_contact_params *params,
+                               const clink_contact_state *state, double delta, double delta_dot)
+{
+    (void) law;
+    (void) params;
+    (void) delta_dot;
+    return delta - (state->hist_plastic ? state->hist_delta_r : 0.0);
+}
+
+static void maliu_release(const struct clink_law *law, const clink_contact_params *params,
+                          double delta, clink_contact_state *state)
+{
+    (void) law;
+    (void) params;
+    state->delta_sep = delta > 0.0 ? delta : 0.0;
+    state->phase = delta > 0.0 ? CLINK_CONTACT_RELEASED : CLINK_CONTACT_OPEN;
+}
+
+const struct clink_law clink_law_ma_liu = {
+    .name = "ma-liu",
+    .aliases = "maliu",
+    .title = "Ma and Liu (2015) elastoplastic spheres, as in Wang, Liu and Liu",
+    .formula = "loading: 4/3 E* sqrt(R) d^1.5 (d < d_y); d (c1 + c2 ln(d/d_y)) + c3 "
+               "(d_y <= d < d_p); F_p + k1 (d - d_p); unloading: 4/3 E* sqrt(R_e) (d - d_r)^1.5",
+    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), seed 003 "
+               "Eq. 8; reloads along the last unloading curve up to the largest past d",
+    .reference = "Ma and Liu, J Appl Mech 82 (2015); seed 003 Eqs. 1-8 (docs/elastoplastic.md)",
+    .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
+    .optional = "",
+    .separation_rule = "at the residual indentation d_r (RELEASED, history kept)",
+    .n = 1.5,
+    .n_free = 0,
+    .n_max = 1.5,
+    .m_rule = CLINK_M_FIXED,
+    .m = NAN,
+    .rule = CLINK_RULE_HOOK,
+    .factor = NULL,
+    .can_pull = 0,
+    .sep = CLINK_SEP_DELTA,
+    .compression_only = 0,
+    .check = maliu_check,
+    .onset = maliu_onset,
+    .force = maliu_force,
+    .end_compression = maliu_end_compression,
+    .separation = maliu_separation,
+    .release = maliu_release,
+};
+
+/* wang-liu and wang-liu-flores: the check adds e (optional) and v_ref (optional) */
+static clink_status wangliu_check(const struct clink_law *law, const clink_contact_params *params,
+                                  char *msg, size_t msg_size)
+{
+    clink_maliu ml;
+    clink_status st;
+    char line[200];
+
+    (void) law;
+    if ((st = clink_maliu_init(&ml, params, msg, msg_size)) != CLINK_OK)
+        return st;
+    if (!isnan(params->e) && !(params->e > 0.0 && params->e <= 1.0)) {
+        snprintf(line, sizeof line, "e = %g: restitution must be in (0, 1] (or not given: Ma-Liu)",
+                 params->e);
+        return maliu_fail(msg, msg_size, line);
+    }
+    if (!isnan(params->v_ref) && !(isfinite(params->v_ref) && params->v_ref > 0.0)) {
+        snprintf(line, sizeof line, "v_ref = %g m/s: reference velocity must be finite and > 0",
+                 params->v_ref);
+        return maliu_fail(msg, msg_size, line);
+    }
+    return CLINK_OK;
+}
+
+/*
+ * Onset: v = max(v_impact, v_ref) (v_ref default CLINK_CONTACT_V_REF_DEFAULT), e
+ * given or the Ma-Liu restitution of an impact of m_eff at v, chi of Eq. 17.
+ */
+static clink_status wangliu_onset(const struct clink_law *law, const clink_contact_params *params,
+                                  double v_impact, double m_eff, clink_contact_state *state)
+{
+    clink_maliu ml;
+    clink_maliu_impact imp;
+    clink_status st;
+    double v_ref = isnan(params->v_ref) ? CLINK_CONTACT_V_REF_DEFAULT : params->v_ref;
+    double v = v_impact > v_ref ? v_impact : v_ref;
+    double e = params->e;
+
+    (void) law;
+    if ((st = clink_maliu_init(&ml, params, NULL, 0)) != CLINK_OK)
+        return st;
+    if (isnan(e)) {
+        if ((st = clink_maliu_impact_solve(&ml, m_eff, v, &imp)) != CLINK_OK)
+            return st;
+        e = imp.restitution;
+    }
+    if (!(e > 0.0 && e <= 1.0))
+        return CLINK_ERR_RANGE;
+    state->phase = CLINK_CONTACT_COMPRESSION;
+    state->v_impact = v_impact;
+    state->m_eff = m_eff;
+    state->K = ml.Kp;
+    state->n = 1.0;
+    state->m = 1.0;
+    state->chi = 3.0 * ml.Kp * (1.0 - e) / (2.0 * e * v); /* Eq. 17 */
+    state->c = 0.0;
+    state->delta_max = 0.0;
+    state->F_max = 0.0;
+    return CLINK_OK;
+}
+
+const struct clink_law clink_law_wang_liu = {
+    .name = "wang-liu",
+    .aliases = "elastoplastic-dashpot",
+    .title = "Wang, Liu and Liu elastoplastic dashpot",
+    .formula = "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v], Kp = (F(d_p) - F(d_y))/(d_p - d_y)",
+    .damping = "chi = 3 Kp (1 - e)/(2 e v), v = max(v_impact, v_ref); e given, or the Ma-Liu "
+               "restitution of m_eff at v",
+    .reference = "seed 003 Eqs. 9, 17, 18",
+    .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
+    .optional = "e, v_ref",
+    .separation_rule = "zero penetration",
+    .n = 1.0,
+    .n_free = 0,
+    .n_max = 1.0,
+    .m_rule = CLINK_M_FIXED,
+    .m = 1.0,
+    .rule = CLINK_RULE_HOOK,
+    .factor = NULL,
+    .can_pull = 0,
+    .sep = CLINK_SEP_DELTA,
+    .compression_only = 0,
+    .check = wangliu_check,
+    .onset = wangliu_onset,
+    .force = NULL,
+    .end_compression = NULL,
+    .separation = NULL,
+    .release = NULL,
+};
+
+/*
+ * wang-liu-flores (seed 003 Sect. 5.2): the Flores et al. law with the Hertz
+ * stiffness while d < d_y, the elastoplastic dashpot from d_y on, both with the
+ * same e and v. chi of the Flores part is 8 K_H (1 - e)/(5 e v) = 16 K_H chi / (15 Kp)
+ * in terms of the stored chi, so a damping set by the laboratory scales both.
+ */
+static double wlf_force(const struct clink_law *law, const clink_contact_params *params,
+                        const clink_contact_state *state, double delta, double delta_dot)
+{
+    clink_maliu ml;
+    double F, s;
+
+    (void) law;
+    if (state->phase == CLINK_CONTACT_OPEN || !(delta > 0.0))
+        return 0.0;
+    ml.E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
+                  (1.0 - params->nu2 * params->nu2) / params->E2);
+    ml.R = 1.0 / (1.0 / params->R1 + 1.0 / params->R2);
+    ml.p_y = 1.61 * params->Y;
+    ml.delta_y = MALIU_PI * MALIU_PI * ml.R * ml.p_y * ml.p_y / (4.0 * ml.E * ml.E);
+    if (delta < ml.delta_y) {
+        ml.K_hertz = 4.0 / 3.0 * ml.E * sqrt(ml.R);
+        s = delta * sqrt(delta);
+        F = ml.K_hertz * s + 16.0 * ml.K_hertz / (15.0 * state->K) * state->chi * s * delta_dot;
+    } else {
+        F = state->K * delta + state->chi * delta * delta_dot;
+    }
+    return F > 0.0 ? F : 0.0;
+}
+
+const struct clink_law clink_law_wang_liu_flores = {
+    .name = "wang-liu-flores",
+    .aliases = "",
+    .title = "Flores et al. while elastic, Wang-Liu elastoplastic dashpot beyond d_y",
+    .formula = "d < d_y: K_H d^1.5 [1 + 8 (1 - e)/(5 e) d_dot / v]; d >= d_y: "
+               "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v] (force jumps at d_y)",
+    .damping = "as wang-liu: v = max(v_impact, v_ref), e given or from Ma-Liu",
+    .reference = "seed 003 Sect. 5.2 (granular chain), Eqs. 9, 18",
+    .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
+    .optional = "e, v_ref",
+    .separation_rule = "zero penetration",
+    .n = 1.0,
+    .n_free = 0,
+    .n_max = 1.0,
+    .m_rule = CLINK_M_FIXED,
+    .m = 1.0,
+    .rule = CLINK_RULE_HOOK,
+    .factor = NULL,
+    .can_pull = 0,
+    .sep = CLINK_SEP_DELTA,
+    .compression_only = 0,
+    .check = wangliu_check,
+    .onset = wangliu_onset,
+    .force = wlf_force,
+    .end_compression = NULL,
+    .separation = NULL,
+    .release = NULL,
+};

@@ -29,7 +29,8 @@
 #include <stddef.h>
 
 /* rows defined outside law.c: X(symbol), in catalogue order */
-#define CLINK_LAW_EXTERNAL_ROWS(X)
+#define CLINK_LAW_EXTERNAL_ROWS(X)                                                                 \
+    X(clink_law_ma_liu) X(clink_law_wang_liu) X(clink_law_wang_liu_flores)
 
 /* how chi (the coefficient of delta^m delta_dot, stored in state->chi) is fixed at onset */
 typedef enum clink_law_rule {
