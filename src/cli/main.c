@@ -8,8 +8,11 @@
 
 #include <string.h>
 
+int cmd_laws(int argc, char **argv);
+
 /* the subcommands, in the order `clink --help` lists them */
 static const cli_command commands[] = {
+    {"laws", "list the contact laws (formula, parameters, separation, tension)", cmd_laws},
     {NULL, NULL, NULL},
 };
 

@@ -114,7 +114,7 @@ static const struct clink_law law_hertz = {
     .title = "Hertz (1881)",
     .formula = "F = K delta^n, n = 3/2 unless given",
     .damping = "none (elastic)",
-    .reference = "H. Hertz, J. Reine Angew. Math. 92 (1881) 156; seed 001 Eq. 2",
+    .reference = "H. Hertz, J. reine angew. Math. 92 (1881) 156-171; seed 001 Eq. 2",
     .required = "K (or E1, E2, nu1, nu2, R1, R2)",
     .optional = "n",
     .separation_rule = SEP_DELTA_TEXT,
@@ -153,7 +153,7 @@ static const struct clink_law law_anagnostopoulos = {
     .title = "Anagnostopoulos (1988)",
     .formula = "F = K delta + chi delta_dot (linear spring, plain linear damper; may pull)",
     .damping = "chi = 2 xi sqrt(K m_eff), xi = -ln e / sqrt(pi^2 + ln^2 e) (N s/m)",
-    .reference = "S. A. Anagnostopoulos, Earthq. Eng. Struct. Dyn. 16 (1988) 443; seed 001 "
+    .reference = "S. A. Anagnostopoulos, Earthq. Eng. Struct. Dyn. 16 (1988) 443-456; seed 001 "
                  "Table 1 (read as a plain linear damper, VALIDATION.md section 2)",
     .required = "K, e (or c)",
     .optional = "zero_force",
@@ -173,8 +173,8 @@ static const struct clink_law law_ristow = {
     .title = "Ristow (1992); Schafer, Dippel and Wolf (1996)",
     .formula = "F = max(0, K delta^(3/2) + chi delta delta_dot)",
     .damping = "chi given (empirical), N s/m^2",
-    .reference = "G. H. Ristow, J. Phys. I France 2 (1992) 649; J. Schafer et al., J. Phys. I "
-                 "France 6 (1996) 5; seed 001 Table 1",
+    .reference = "G. H. Ristow, J. Phys. I France 2 (1992) 649-662; J. Schafer et al., J. Phys. I "
+                 "France 6 (1996) 5-20; seed 001 Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -192,7 +192,7 @@ static const struct clink_law law_lee_herrmann = {
     .title = "Lee and Herrmann (1993)",
     .formula = "F = max(0, K delta^(3/2) + m_eff chi delta delta_dot)",
     .damping = "chi given (empirical), 1/(m s); multiplied by m_eff at onset",
-    .reference = "J. Lee and H. J. Herrmann, J. Phys. A 26 (1993) 373; seed 001 Table 1",
+    .reference = "J. Lee and H. J. Herrmann, J. Phys. A 26 (1993) 373-384; seed 001 Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -207,22 +207,23 @@ static const struct clink_law law_lee_herrmann = {
 HC_ROW(law_hunt_crossley, "hunt-crossley", "marhefka-orin",
        "Hunt and Crossley (1975); Marhefka and Orin (1999)", f_hunt_crossley,
        "chi = 3 (1 - e) / 2 K / v",
-       "K. H. Hunt and F. R. E. Crossley, J. Appl. Mech. 42 (1975) 440; "
+       "K. H. Hunt and F. R. E. Crossley, J. Appl. Mech. (1975) 440-445; "
        "seed 001 Table 1; seed 002 Eq. 13");
 HC_ROW(law_herbert_mcwhannell, "herbert-mcwhannell", "", "Herbert and McWhannell (1977)",
        f_herbert_mcwhannell, "chi = 6 (1 - e) / ((2 e - 1)^2 + 3) K / v",
-       "R. G. Herbert and D. C. McWhannell, J. Eng. Ind. 99 (1977) 513; seed 001 Table 1");
+       "R. G. Herbert and D. C. McWhannell, J. Eng. Ind. 99 (1977) 513-518; seed 001 Table 1");
 HC_ROW(law_lee_wang, "lee-wang", "", "Lee and Wang (1983)", f_lee_wang, "chi = 3 (1 - e) / 4 K / v",
-       "T. W. Lee and A. C. Wang, J. Mech. Trans. Autom. Des. 105 (1983) 534; seed 001 Table 1");
+       "T. W. Lee and A. C. Wang, J. Mech. Transm. Autom. Des. 105 (1983) 534-540; seed 001 "
+       "Table 1");
 HC_ROW(law_lankarani_nikravesh, "lankarani-nikravesh", "", "Lankarani and Nikravesh (1990)",
        f_lankarani_nikravesh, "chi = 3 (1 - e^2) / 4 K / v",
-       "H. M. Lankarani and P. E. Nikravesh, J. Mech. Des. 112 (1990) 369; seed 001 Table 1; "
+       "H. M. Lankarani and P. E. Nikravesh, J. Mech. Des. 112 (1990) 369-376; seed 001 Table 1; "
        "seed 002 Eq. 14");
 HC_ROW(law_gonthier, "gonthier", "zhang-sharf",
        "Gonthier et al. (2004); Zhang and Sharf (2009), approximate form", f_gonthier,
        "chi = (1 - e^2) / e K / v (the approximation of seed 001 Table 1)",
-       "Y. Gonthier et al., Multibody Syst. Dyn. 11 (2004) 209; Y. Zhang and I. Sharf, "
-       "Multibody Syst. Dyn. 22 (2009) 1; seed 001 Table 1");
+       "Y. Gonthier et al., Multibody Syst. Dyn. 11 (2004) 209-233; Y. Zhang and I. Sharf, "
+       "ASME DETC2004-57220 (2004); seed 001 Table 1 and refs. [103, 110]");
 HC_ROW(law_gonthier_exact, "gonthier-exact", "", "Gonthier et al.; Zhang and Sharf, exact form",
        f_gonthier_exact,
        "chi = d K / (e v), d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)): "
@@ -230,15 +231,16 @@ HC_ROW(law_gonthier_exact, "gonthier-exact", "", "Gonthier et al.; Zhang and Sha
        "seed 002 Eqs. 18-19 (exact solution of the Hunt-Crossley impact)");
 HC_ROW(law_zhiying_qishao, "zhiying-qishao", "", "Zhiying and Qishao (2006)", f_zhiying_qishao,
        "chi = 3 (1 - e^2) exp(2 (1 - e)) / 4 K / v",
-       "Q. Zhiying and L. Qishao, Acta Mech. Solida Sin. 19 (2006) 214; seed 001 Table 1");
-HC_ROW(law_flores, "flores", "ye", "Flores et al. (2011); Ye et al. (2009)", f_flores,
+       "Q. Zhiying and L. Qishao, J. Dynamics and Control 4 (2006) 294-298; seed 001 Table 1");
+HC_ROW(law_flores, "flores", "ye", "Flores et al. (2011); Ye et al.", f_flores,
        "chi = 8 (1 - e) / (5 e) K / v",
-       "P. Flores et al., Mech. Mach. Theory 46 (2011) 1357; seed 001 Table 1; seed 002 Eq. 16");
+       "P. Flores et al., Multibody Syst. Dyn. 25 (2011) 357-375; Ye et al. (seed 002 ref. "
+       "[29]); seed 001 Table 1; seed 002 Eq. 16");
 HC_ROW(law_hu_guo, "hu-guo", "", "Hu and Guo (2015)", f_hu_guo, "chi = 3 (1 - e) / (2 e) K / v",
-       "S. Hu and X. Guo, Mech. Mach. Theory 85 (2015) 126; seed 002 Eq. 15");
+       "Hu and Guo (seed 002 ref. [11]); seed 002 Eq. 15");
 HC_ROW(law_gharib_hurmuzlu, "gharib-hurmuzlu", "", "Gharib and Hurmuzlu (2012)", f_gharib_hurmuzlu,
        "chi = K / (e v), as printed in seed 001 Table 1 (does not vanish at e = 1)",
-       "M. Gharib and Y. Hurmuzlu, J. Comput. Nonlinear Dyn. 7 (2012) 031008; seed 001 Table 1");
+       "M. Gharib and Y. Hurmuzlu, J. Appl. Mech. 79 (2012) 064506; seed 001 Table 1");
 
 static const struct clink_law law_kuwabara_kono = {
     .name = "kuwabara-kono",
@@ -247,8 +249,8 @@ static const struct clink_law law_kuwabara_kono = {
     .formula = "F = max(0, K delta^(3/2) + chi delta^(1/2) delta_dot)",
     .damping = "chi given (N s/m^1.5), or chi = K (3 eta2 - eta1)^2 / (3 (3 eta2 + 2 eta1)) "
                "(1 - nu1)(1 - 2 nu1) / (E1 nu1^2) from the viscosities",
-    .reference = "G. Kuwabara and K. Kono, Jpn. J. Appl. Phys. 26 (1987) 1230; N. V. "
-                 "Brilliantov et al., Phys. Rev. E 53 (1996) 5382; seed 001 Table 1",
+    .reference = "G. Kuwabara and K. Kono, Jpn. J. Appl. Phys. 26 (1987) 1230-1233; N. V. "
+                 "Brilliantov et al., Phys. Rev. E 53 (1996) 5382-5392; seed 001 Table 1",
     .required = "K (or materials), chi (or eta1, eta2, E1, nu1)",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -267,7 +269,7 @@ static const struct clink_law law_tsuji = {
     .formula = "F = K delta^(3/2) + chi delta^(1/4) delta_dot (may pull near the end)",
     .damping = "chi = alpha sqrt(K m_eff), alpha given or alpha = sqrt(5) (-ln e) / sqrt(pi^2 + "
                "ln^2 e) (seed 000 Eq. 14, p = 3/2): restitution exactly e",
-    .reference = "Y. Tsuji et al., Powder Technol. 71 (1992) 239; seed 001 Table 1 (damping "
+    .reference = "Y. Tsuji et al., Powder Technol. 71 (1992) 239-250; seed 001 Table 1 (damping "
                  "exponent 1/4); seed 000 Eq. 14",
     .required = "K (or materials), e (or alpha)",
     .optional = "alpha",
@@ -303,11 +305,11 @@ static const struct clink_law law_power_law_tsuji = {
 static const struct clink_law law_jankowski = {
     .name = "jankowski",
     .aliases = "",
-    .title = "Jankowski (2005)",
+    .title = "Jankowski (2006)",
     .formula = "F = K delta^(3/2) + c(t) delta_dot while delta_dot > 0, F = K delta^(3/2) "
                "after; c(t) = 2 xi sqrt(K delta^(1/2) m_eff)",
     .damping = "xi = 9 sqrt(5) / 2 (1 - e^2) / (e (e (9 pi - 16) + 16))",
-    .reference = "R. Jankowski, Earthq. Eng. Struct. Dyn. 34 (2005) 595; seed 001 Table 1 "
+    .reference = "R. Jankowski, Earthq. Eng. Struct. Dyn. 35 (2006) 517-524; seed 001 Table 1 "
                  "(original form, VALIDATION.md section 2)",
     .required = "K (or materials), e",
     .optional = "",
@@ -324,11 +326,12 @@ static const struct clink_law law_jankowski = {
 static const struct clink_law law_schwager_poschel = {
     .name = "schwager-poschel",
     .aliases = "bordbar-hyppanen",
-    .title = "Bordbar and Hyppanen (2007); Schwager and Poschel (2008)",
+    .title = "Bordbar and Hyppanen (2007); Schwager and Poschel (1998)",
     .formula = "F = max(0, K delta^(3/2) + chi delta^0.65 delta_dot)",
     .damping = "chi given (empirical), N s/m^1.65",
-    .reference = "M. H. Bordbar and T. Hyppanen, J. Comput. Appl. Mech. 8 (2007); T. Schwager "
-                 "and T. Poschel, Phys. Rev. E 78 (2008) 051304; seed 001 Table 1",
+    .reference = "M. H. Bordbar and T. Hyppanen, J. Numer. Anal. Ind. Appl. Math. 2 (2007) "
+                 "115-128; T. Schwager and T. Poschel, Phys. Rev. E 57 (1998) 650-654; seed 001 "
+                 "Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -366,7 +369,7 @@ static const struct clink_law law_poursina_nikravesh = {
     .formula = "F = K delta^n + c_opt delta_dot until it returns to zero",
     .damping = "c_opt = alpha(n) (e^beta(n) - 1) (K v^(n-1) m_eff^n)^(1/(n+1)), alpha, beta of "
                "Eqs. 46-47",
-    .reference = "M. Poursina and P. E. Nikravesh, Nonlinear Dyn. (2020); seed 002 Eqs. 46-50",
+    .reference = "M. Poursina and P. E. Nikravesh (2020), seed 002 Eqs. 46-51",
     .required = "K (or materials), e",
     .optional = "n (1 <= n <= 2, the range of the fit)",
     .separation_rule = SEP_FORCE_TEXT,

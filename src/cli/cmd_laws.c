@@ -1,0 +1,185 @@
+/*
+ * `clink laws [--json]`: the contact-law catalogue, each law with its force
+ * formula, damping (calibration) rule, parameters and their units, separation
+ * rule, whether it can pull, and its reference. Reads clink_law_get_info() only.
+ */
+#include "cli.h"
+
+#include "clink/contact.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* the unit of every key of clink_contact_params */
+static const char *const param_units[][2] = {
+    {"K", "N/m^n"},
+    {"n", "-"},
+    {"e", "- (0 < e <= 1)"},
+    {"chi", "N s/m^(m+1) (Lee-Herrmann: 1/(m s))"},
+    {"c", "N s/m"},
+    {"alpha", "-"},
+    {"v_ref", "m/s (default 1e-3)"},
+    {"E1", "Pa"},
+    {"E2", "Pa"},
+    {"nu1", "-"},
+    {"nu2", "-"},
+    {"R1", "m (inf: plane, negative: concave)"},
+    {"R2", "m (inf: plane, negative: concave)"},
+    {"eta1", "Pa s"},
+    {"eta2", "Pa s"},
+    {"Y", "Pa"},
+    {"psi", "-"},
+    {"xi", "-"},
+    {"zero_force", "0 or 1"},
+};
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s != NULL && *s != '\0'; s++) {
+        unsigned char ch = (unsigned char) *s;
+
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch == '\n')
+            fputs("\\n", out);
+        else if (ch < 0x20)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
+}
+
+static void json_number(FILE *out, double x)
+{
+    if (isfinite(x))
+        fprintf(out, "%.17g", x);
+    else
+        fputs("null", out);
+}
+
+static void print_json(FILE *out)
+{
+    size_t i;
+
+    fputs("{\n  \"units\": {", out);
+    for (i = 0; i < sizeof(param_units) / sizeof(param_units[0]); i++) {
+        fputs(i ? ", " : "", out);
+        json_string(out, param_units[i][0]);
+        fputs(": ", out);
+        json_string(out, param_units[i][1]);
+    }
+    fputs("},\n  \"laws\": [\n", out);
+    for (i = 0; i < clink_law_count(); i++) {
+        clink_law_info info;
+
+        clink_law_get_info(clink_law_at(i), &info);
+        fputs("    {\"name\": ", out);
+        json_string(out, info.name);
+        fputs(", \"aliases\": [", out);
+        {
+            const char *p = info.aliases;
+            int first = 1;
+
+            while (p != NULL && *p != '\0') {
+                const char *end = strchr(p, ',');
+                size_t n = end ? (size_t) (end - p) : strlen(p);
+                char buf[128];
+
+                while (n > 0 && *p == ' ') {
+                    p++;
+                    n--;
+                }
+                if (n >= sizeof(buf))
+                    n = sizeof(buf) - 1;
+                memcpy(buf, p, n);
+                buf[n] = '\0';
+                fputs(first ? "" : ", ", out);
+                json_string(out, buf);
+                first = 0;
+                if (end == NULL)
+                    break;
+                p = end + 1;
+            }
+        }
+        fputs("],\n     \"title\": ", out);
+        json_string(out, info.title);
+        fputs(",\n     \"formula\": ", out);
+        json_string(out, info.formula);
+        fputs(",\n     \"damping\": ", out);
+        json_string(out, info.damping);
+        fputs(",\n     \"required\": ", out);
+        json_string(out, info.required);
+        fputs(", \"optional\": ", out);
+        json_string(out, info.optional);
+        fputs(",\n     \"separation\": ", out);
+        json_string(out, info.separation);
+        fprintf(out, ", \"can_pull\": %s, \"n\": ", info.can_pull ? "true" : "false");
+        json_number(out, info.n_default);
+        fputs(", \"m\": ", out);
+        json_number(out, info.m);
+        fputs(",\n     \"reference\": ", out);
+        json_string(out, info.reference);
+        fprintf(out, "}%s\n", i + 1 < clink_law_count() ? "," : "");
+    }
+    fputs("  ]\n}\n", out);
+}
+
+static void print_text(FILE *out)
+{
+    size_t i;
+
+    fprintf(out,
+            "%zu contact laws (F > 0 pushes apart; delta penetration, m; delta_dot its "
+            "rate, m/s; v the impact velocity, m/s)\n",
+            clink_law_count());
+    for (i = 0; i < clink_law_count(); i++) {
+        clink_law_info info;
+
+        clink_law_get_info(clink_law_at(i), &info);
+        fprintf(out, "\n%s", info.name);
+        if (info.aliases[0] != '\0')
+            fprintf(out, " [%s]", info.aliases);
+        fprintf(out, ": %s\n", info.title);
+        fprintf(out, "  force       %s\n", info.formula);
+        fprintf(out, "  damping     %s\n", info.damping);
+        fprintf(out, "  needs       %s\n", info.required);
+        if (info.optional[0] != '\0')
+            fprintf(out, "  optional    %s\n", info.optional);
+        fprintf(out, "  separation  %s\n", info.separation);
+        fprintf(out, "  tension     %s\n", info.can_pull ? "yes (can pull)" : "no (F >= 0)");
+        fprintf(out, "  reference   %s\n", info.reference);
+    }
+    fprintf(out, "\nunits of the parameters:");
+    for (i = 0; i < sizeof(param_units) / sizeof(param_units[0]); i++)
+        fprintf(out, "%s %s %s", i ? "," : "", param_units[i][0], param_units[i][1]);
+    fprintf(out, "\n");
+}
+
+int cmd_laws(int argc, char **argv);
+
+int cmd_laws(int argc, char **argv)
+{
+    int json = 0, i;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: clink laws [--json]\n\n"
+                   "Lists every contact law: force formula, damping rule, parameters with\n"
+                   "units, separation rule, whether it can pull, reference. --json prints\n"
+                   "one JSON object {units, laws: [...]}.\n");
+            return CLI_EXIT_OK;
+        } else {
+            return cli_usage_error("laws: unknown option '%s' (valid: --json, --help)", argv[i]);
+        }
+    }
+    if (json)
+        print_json(stdout);
+    else
+        print_text(stdout);
+    return CLI_EXIT_OK;
+}
