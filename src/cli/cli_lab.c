@@ -1,0 +1,168 @@
+/* Option parsing shared by `clink impact` and `clink calibrate` (see cli_lab.h). */
+#include "cli_lab.h"
+
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void cli_lab_list_laws(FILE *out)
+{
+    size_t i;
+
+    for (i = 0; i < clink_law_count(); i++)
+        fprintf(out, "%s%s", i ? ", " : "", clink_law_name(clink_law_at(i)));
+}
+
+int cli_lab_exit_for(clink_status st)
+{
+    switch (st) {
+    case CLINK_ERR_ARG:
+    case CLINK_ERR_RANGE:
+    case CLINK_ERR_NOT_FOUND:
+    case CLINK_ERR_NONFINITE:
+    case CLINK_ERR_PARSE:
+        return CLI_EXIT_USAGE;
+    default:
+        return CLI_EXIT_FAIL;
+    }
+}
+
+void cli_lab_json_number(FILE *out, const char *key, double v, int comma)
+{
+    if (isfinite(v))
+        fprintf(out, "  \"%s\": %.17g%s\n", key, v, comma ? "," : "");
+    else
+        fprintf(out, "  \"%s\": null%s\n", key, comma ? "," : "");
+}
+
+static int cli_lab_value(int argc, char **argv, int *i, const char **value)
+{
+    if (*i + 1 >= argc) {
+        cli_usage_error("%s: missing value", argv[*i]);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 0;
+}
+
+int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
+{
+    int i;
+    const char *v;
+    double x;
+
+    memset(a, 0, sizeof *a);
+    clink_contact_params_init(&a->params);
+    clink_lab_options_init(&a->options);
+    a->mass = NAN;
+    a->velocity = NAN;
+    a->target = NAN;
+    for (i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+            a->help = 1;
+            return CLI_EXIT_OK;
+        } else if (strcmp(opt, "--json") == 0) {
+            a->json = 1;
+        } else if (strcmp(opt, "--analytic") == 0 && !calibrate) {
+            a->analytic = 1;
+        } else if (strcmp(opt, "--law") == 0) {
+            if (cli_lab_value(argc, argv, &i, &a->law_name))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(opt, "--loop") == 0 && !calibrate) {
+            if (cli_lab_value(argc, argv, &i, &a->loop_path))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(opt, "--method") == 0) {
+            if (cli_lab_value(argc, argv, &i, &v))
+                return CLI_EXIT_USAGE;
+            if (strcmp(v, "adams") == 0)
+                a->options.method = CLINK_LAB_ADAMS;
+            else if (strcmp(v, "bdf") == 0)
+                a->options.method = CLINK_LAB_BDF;
+            else
+                return cli_usage_error("--method: '%s' is not one of adams, bdf", v);
+        } else if (strcmp(opt, "--param") == 0) {
+            const char *eq;
+            char key[64];
+            clink_status st;
+            if (cli_lab_value(argc, argv, &i, &v))
+                return CLI_EXIT_USAGE;
+            eq = strchr(v, '=');
+            if (eq == NULL || eq == v || (size_t) (eq - v) >= sizeof key)
+                return cli_usage_error("--param: '%s' is not KEY=VALUE", v);
+            memcpy(key, v, (size_t) (eq - v));
+            key[eq - v] = '\0';
+            if (strcmp(eq + 1, "inf") == 0 || strcmp(eq + 1, "INFINITY") == 0)
+                x = INFINITY;
+            else if (cli_parse_double(key, eq + 1, &x))
+                return CLI_EXIT_USAGE;
+            st = clink_contact_params_set(&a->params, key, x);
+            if (st == CLINK_ERR_NOT_FOUND)
+                return cli_usage_error("--param: unknown parameter '%s'", key);
+            if (st != CLINK_OK)
+                return cli_usage_error("--param: %s = %s: %s", key, eq + 1,
+                                       clink_status_string(st));
+        } else {
+            double *dst = NULL;
+            const char *name = opt;
+            if (strcmp(opt, "--mass") == 0)
+                dst = &a->mass;
+            else if (strcmp(opt, "--velocity") == 0)
+                dst = &a->velocity;
+            else if (strcmp(opt, "--k") == 0)
+                dst = &a->params.K;
+            else if (strcmp(opt, "--n") == 0)
+                dst = &a->params.n;
+            else if (strcmp(opt, "--restitution") == 0)
+                dst = &a->params.e;
+            else if (strcmp(opt, "--damping") == 0)
+                dst = &a->options.damping;
+            else if (strcmp(opt, "--rtol") == 0)
+                dst = &a->options.rtol;
+            else if (strcmp(opt, "--target") == 0 && calibrate)
+                dst = &a->target;
+            if (dst == NULL)
+                return cli_usage_error("%s: unknown option '%s' (see clink %s --help)", argv[0],
+                                       opt, argv[0]);
+            if (cli_lab_value(argc, argv, &i, &v) || cli_parse_double(name, v, dst))
+                return CLI_EXIT_USAGE;
+        }
+    }
+    if (a->law_name == NULL)
+        return cli_usage_error("%s: --law NAME is required", argv[0]);
+    a->law = clink_law_find(a->law_name);
+    if (a->law == NULL) {
+        fprintf(stderr, "clink: --law: unknown law '%s'; valid laws: ", a->law_name);
+        cli_lab_list_laws(stderr);
+        fputc('\n', stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (isnan(a->mass))
+        return cli_usage_error("%s: --mass M (kg) is required", argv[0]);
+    if (!(a->mass > 0.0))
+        return cli_usage_error("--mass: %g must be > 0 (kg)", a->mass);
+    if (isnan(a->velocity))
+        return cli_usage_error("%s: --velocity V (m/s) is required", argv[0]);
+    if (!(a->velocity > 0.0))
+        return cli_usage_error("--velocity: %g must be > 0 (m/s, the approach speed)", a->velocity);
+    if (!isnan(a->params.K) && !(a->params.K > 0.0))
+        return cli_usage_error("--k: %g must be > 0 (N/m^n)", a->params.K);
+    if (!isnan(a->params.n) && !(a->params.n >= 1.0))
+        return cli_usage_error("--n: %g must be >= 1", a->params.n);
+    if (!isnan(a->params.e) && !(a->params.e > 0.0 && a->params.e <= 1.0))
+        return cli_usage_error("--restitution: %g is outside (0, 1]", a->params.e);
+    if (!(a->options.rtol >= 1e-14 && a->options.rtol <= 1e-3))
+        return cli_usage_error("--rtol: %g is outside [1e-14, 1e-3]", a->options.rtol);
+    if (!isnan(a->options.damping) && !(a->options.damping >= 0.0))
+        return cli_usage_error("--damping: %g must be >= 0", a->options.damping);
+    if (calibrate) {
+        if (isnan(a->target))
+            return cli_usage_error("calibrate: --target E is required");
+        if (!(a->target > 0.0 && a->target <= 1.0))
+            return cli_usage_error("--target: %g is outside (0, 1]", a->target);
+        a->params.e = a->target;
+    }
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,822 @@
+/*
+ * The contact-law laboratory: one two-body central impact integrated with CVODE.
+ *
+ *   m delta'' = -F(delta, delta', state),   delta(0) = 0, delta'(0) = v > 0,
+ *
+ * the "contact oscillator" of Feng (seed 000, Eq. 1), Alves et al. (seed 001,
+ * Eq. 1 with the two-sphere and steel-ball examples) and Poursina and
+ * Nikravesh (seed 002, Eqs. 8, 20-23). The state vector is
+ *
+ *   y = (delta, delta', W, D),  W' = F delta',  D' = (F(delta, delta') - F(delta, 0)) delta',
+ *
+ * W the work of the contact force (energy balance check: m v^2/2 - m v_out^2/2 = W
+ * at separation) and D the work of its rate-dependent part (the damping).
+ * Events (CVODE root functions, direction + to -):
+ *   compression:  g0 = delta' (end of compression),  g1 = dF/dt (force maximum,
+ *                 dF/dt = F_delta delta' + F_rate delta'', partials by central
+ *                 differences of the pure law function);
+ *   restitution:  g0 = clink_law_separation() (zero penetration, zero force or
+ *                 elastoplastic residual).
+ * CVODE is re-initialised at the end of compression only when the law's force
+ * changes there (a probe before and after clink_law_end_compression()).
+ * For delta < 0 (only inside a step that crosses a separation at zero
+ * penetration) the force is continued as -F(-delta, -delta'), a C1 extension, so
+ * the step that brackets the root sees a smooth right-hand side.
+ *
+ * Energies: U(a, b) = integral of F(s, 0) ds over [a, b] with the restitution
+ * state (adaptive Gauss-Kronrod 7-15) is the energy stored elastically.
+ * E_diss_compression = m v^2/2 - U(0, delta_max); E_residual = U(0, delta_sep);
+ * E_diss_restitution = U(0, delta_max) - m v_out^2/2 - E_residual.
+ *
+ * Calibration: Brent's method on e_out(damping) - e_target over a bracket
+ * [0, x] grown by factors of 4 from the law's own coefficient (seed 002 Eq. 23
+ * solved as a root instead of a minimisation).
+ */
+#include "clink/lab.h"
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LAB_NEQ = 4, LAB_MAX_STEPS = 2000000 };
+enum { LAB_PHASE_COMPRESSION = 1, LAB_PHASE_RESTITUTION = 2 };
+
+struct clink_lab {
+    SUNContext sunctx;
+    N_Vector y, atol, ytmp;
+    void *mem[2];           /* CVODE memory per method, created on first use */
+    SUNNonlinearSolver nls; /* fixed point, for Adams */
+    SUNMatrix jac;          /* dense, for BDF */
+    SUNLinearSolver ls;     /* dense, for BDF */
+    char msg[512];
+    char cvode_msg[256];
+    /* the run in progress (read by the callbacks) */
+    const clink_law *law;
+    const clink_contact_params *params;
+    clink_contact_state state;
+    int phase;
+    double m, v0, dscale;
+};
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static clink_status lab_fail(clink_lab *lab, clink_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static clink_status lab_fail(clink_lab *lab, clink_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(lab->msg, sizeof lab->msg, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static void lab_err_handler(int error_code, const char *module, const char *function, char *msg,
+                            void *user_data)
+{
+    clink_lab *lab = user_data;
+    snprintf(lab->cvode_msg, sizeof lab->cvode_msg, "%s %s (%d): %s", module, function, error_code,
+             msg);
+}
+
+/* the law's force, continued to delta < 0 as -F(-delta, -rate) */
+static double lab_force(const clink_lab *lab, double delta, double rate)
+{
+    if (delta >= 0.0)
+        return clink_law_force(lab->law, lab->params, &lab->state, delta, rate);
+    return -clink_law_force(lab->law, lab->params, &lab->state, -delta, -rate);
+}
+
+/* dF/dt along the trajectory, by central differences of the pure force law */
+static double lab_force_rate(const clink_lab *lab, double delta, double rate, double force)
+{
+    double h = 1e-6 * fmax(fabs(delta), 1e-3 * lab->dscale);
+    double k = 1e-6 * fmax(fabs(rate), 1e-3 * lab->v0);
+    double dFdd, dFdr;
+
+    if (delta - h >= 0.0)
+        dFdd = (lab_force(lab, delta + h, rate) - lab_force(lab, delta - h, rate)) / (2.0 * h);
+    else
+        dFdd = (lab_force(lab, delta + h, rate) - force) / h;
+    dFdr = (lab_force(lab, delta, rate + k) - lab_force(lab, delta, rate - k)) / (2.0 * k);
+    return dFdd * rate + dFdr * (-force / lab->m);
+}
+
+static int lab_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user_data)
+{
+    const clink_lab *lab = user_data;
+    const double *Y = N_VGetArrayPointer(y);
+    double *D = N_VGetArrayPointer(ydot);
+    double F = lab_force(lab, Y[0], Y[1]);
+    double F0 = lab_force(lab, Y[0], 0.0);
+
+    (void) t;
+    if (!isfinite(F) || !isfinite(F0) || !isfinite(Y[0]) || !isfinite(Y[1]))
+        return 1; /* recoverable: CVODE retries with a smaller step */
+    D[0] = Y[1];
+    D[1] = -F / lab->m;
+    D[2] = F * Y[1];
+    D[3] = (F - F0) * Y[1];
+    return 0;
+}
+
+static int lab_roots(sunrealtype t, N_Vector y, sunrealtype *g, void *user_data)
+{
+    const clink_lab *lab = user_data;
+    const double *Y = N_VGetArrayPointer(y);
+
+    (void) t;
+    if (lab->phase == LAB_PHASE_COMPRESSION) {
+        double F = lab_force(lab, Y[0], Y[1]);
+        g[0] = Y[1];
+        g[1] = lab_force_rate(lab, Y[0], Y[1], F);
+    } else {
+        g[0] = Y[0] >= 0.0 ? clink_law_separation(lab->law, lab->params, &lab->state, Y[0], Y[1])
+                           : Y[0];
+        g[1] = 1.0;
+    }
+    if (!isfinite(g[0]))
+        g[0] = 1.0; /* keep the root finder away from an undefined point */
+    if (!isfinite(g[1]))
+        g[1] = 1.0;
+    return 0;
+}
+
+/* adaptive Gauss-Kronrod 7-15 of F(s, 0) over [a, b] with the current state */
+static const double gk_x[8] = {
+    0.991455371120812639206854697526329, 0.949107912342758524526189684047851,
+    0.864864423359769072789712788640926, 0.741531185599394439863864773280788,
+    0.586087235467691130294144845693013, 0.405845151377397166906606412076961,
+    0.207784955007898467600689403773245, 0.0};
+static const double gk_wk[8] = {
+    0.022935322010529224963732008058970, 0.063092092629978553290700663189204,
+    0.104790010322250183839876322541518, 0.140653259715525918745189590510238,
+    0.169004726639267902826583426598550, 0.190350578064785409913256402421014,
+    0.204432940075298892414161999234649, 0.209482141084727828012999174891714};
+static const double gk_wg[4] = {
+    0.129484966168869693270611432679082, 0.279705391489276667901467771423780,
+    0.381830050505118944950369775488975, 0.417959183673469387755102040816327};
+
+static double lab_gk15(const clink_lab *lab, double a, double b, double *err)
+{
+    double c = 0.5 * (a + b), h = 0.5 * (b - a);
+    double fc = lab_force(lab, c, 0.0);
+    double rk = fc * gk_wk[7], rg = fc * gk_wg[3];
+    int j;
+
+    for (j = 0; j < 7; j++) {
+        double f1 = lab_force(lab, c - h * gk_x[j], 0.0);
+        double f2 = lab_force(lab, c + h * gk_x[j], 0.0);
+        rk += gk_wk[j] * (f1 + f2);
+        if (j % 2 == 1)
+            rg += gk_wg[j / 2] * (f1 + f2);
+    }
+    *err = fabs((rk - rg) * h);
+    return rk * h;
+}
+
+static double lab_integrate_force(const clink_lab *lab, double a, double b, double tol, int depth)
+{
+    double err, r = lab_gk15(lab, a, b, &err);
+
+    if (err <= tol || depth >= 40 || !(b - a > 0.0))
+        return r;
+    return lab_integrate_force(lab, a, 0.5 * (a + b), 0.5 * tol, depth + 1) +
+           lab_integrate_force(lab, 0.5 * (a + b), b, 0.5 * tol, depth + 1);
+}
+
+static double lab_stored_energy(const clink_lab *lab, double delta, double e_scale)
+{
+    if (!(delta > 0.0))
+        return 0.0;
+    return lab_integrate_force(lab, 0.0, delta, 1e-15 * e_scale, 0);
+}
+
+static void lab_add_stats(void *mem, clink_lab_result *res, int bdf)
+{
+    long v = 0;
+
+    if (CVodeGetNumSteps(mem, &v) == CV_SUCCESS)
+        res->n_steps += v;
+    if (CVodeGetNumRhsEvals(mem, &v) == CV_SUCCESS)
+        res->n_rhs += v;
+    if (CVodeGetNumGEvals(mem, &v) == CV_SUCCESS)
+        res->n_root_evals += v;
+    if (CVodeGetNumErrTestFails(mem, &v) == CV_SUCCESS)
+        res->n_err_fails += v;
+    if (CVodeGetNumNonlinSolvIters(mem, &v) == CV_SUCCESS)
+        res->n_nonlin_iters += v;
+    if (CVodeGetNumNonlinSolvConvFails(mem, &v) == CV_SUCCESS)
+        res->n_nonlin_fails += v;
+    if (bdf && CVodeGetNumJacEvals(mem, &v) == CV_SUCCESS)
+        res->n_jac_evals += v;
+}
+
+/* ---- workspace ------------------------------------------------------------ */
+
+clink_status clink_lab_create(clink_lab **out)
+{
+    clink_lab *lab;
+
+    if (out == NULL)
+        return CLINK_ERR_ARG;
+    *out = NULL;
+    lab = calloc(1, sizeof *lab);
+    if (lab == NULL)
+        return CLINK_ERR_NOMEM;
+    if (SUNContext_Create(NULL, &lab->sunctx) != 0) {
+        free(lab);
+        return CLINK_ERR_SOLVER;
+    }
+    lab->y = N_VNew_Serial(LAB_NEQ, lab->sunctx);
+    lab->atol = N_VNew_Serial(LAB_NEQ, lab->sunctx);
+    lab->ytmp = N_VNew_Serial(LAB_NEQ, lab->sunctx);
+    if (lab->y == NULL || lab->atol == NULL || lab->ytmp == NULL) {
+        clink_lab_destroy(&lab);
+        return CLINK_ERR_NOMEM;
+    }
+    *out = lab;
+    return CLINK_OK;
+}
+
+void clink_lab_destroy(clink_lab **plab)
+{
+    clink_lab *lab;
+    int i;
+
+    if (plab == NULL || *plab == NULL)
+        return;
+    lab = *plab;
+    for (i = 0; i < 2; i++)
+        if (lab->mem[i] != NULL)
+            CVodeFree(&lab->mem[i]);
+    if (lab->nls != NULL)
+        SUNNonlinSolFree(lab->nls);
+    if (lab->ls != NULL)
+        SUNLinSolFree(lab->ls);
+    if (lab->jac != NULL)
+        SUNMatDestroy(lab->jac);
+    if (lab->y != NULL)
+        N_VDestroy(lab->y);
+    if (lab->atol != NULL)
+        N_VDestroy(lab->atol);
+    if (lab->ytmp != NULL)
+        N_VDestroy(lab->ytmp);
+    if (lab->sunctx != NULL)
+        SUNContext_Free(&lab->sunctx);
+    free(lab);
+    *plab = NULL;
+}
+
+const char *clink_lab_message(const clink_lab *lab)
+{
+    return lab != NULL ? lab->msg : "no laboratory workspace";
+}
+
+void clink_lab_options_init(clink_lab_options *o)
+{
+    if (o == NULL)
+        return;
+    memset(o, 0, sizeof *o);
+    o->rtol = 1e-12;
+    o->method = CLINK_LAB_ADAMS;
+    o->damping = NAN;
+    o->sample = NULL;
+    o->sample_ctx = NULL;
+    o->samples_per_step = 1;
+    o->t_max_factor = 1e4;
+}
+
+/* creates (first use) or re-initialises the CVODE memory of a method at t = 0 */
+static clink_status lab_cvode_start(clink_lab *lab, int bdf, double t_max, double rtol)
+{
+    void *mem = lab->mem[bdf];
+    int flag;
+    int dirs[2] = {-1, -1};
+
+    if (mem == NULL) {
+        mem = CVodeCreate(bdf ? CV_BDF : CV_ADAMS, lab->sunctx);
+        if (mem == NULL)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeCreate failed");
+        lab->mem[bdf] = mem;
+        if ((flag = CVodeSetErrHandlerFn(mem, lab_err_handler, lab)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetErrHandlerFn failed (%d)", flag);
+        if ((flag = CVodeInit(mem, lab_rhs, 0.0, lab->y)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeInit failed (%d)", flag);
+        if ((flag = CVodeRootInit(mem, 2, lab_roots)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeRootInit failed (%d)", flag);
+        if ((flag = CVodeSetUserData(mem, lab)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetUserData failed (%d)", flag);
+        if (bdf) {
+            lab->jac = SUNDenseMatrix(LAB_NEQ, LAB_NEQ, lab->sunctx);
+            lab->ls = SUNLinSol_Dense(lab->y, lab->jac, lab->sunctx);
+            if (lab->jac == NULL || lab->ls == NULL)
+                return lab_fail(lab, CLINK_ERR_NOMEM, "dense linear solver: out of memory");
+            if ((flag = CVodeSetLinearSolver(mem, lab->ls, lab->jac)) != CV_SUCCESS)
+                return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetLinearSolver failed (%d)", flag);
+        } else {
+            lab->nls = SUNNonlinSol_FixedPoint(lab->y, 0, lab->sunctx);
+            if (lab->nls == NULL)
+                return lab_fail(lab, CLINK_ERR_NOMEM, "fixed-point solver: out of memory");
+            if ((flag = CVodeSetNonlinearSolver(mem, lab->nls)) != CV_SUCCESS)
+                return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetNonlinearSolver failed (%d)", flag);
+        }
+    } else if ((flag = CVodeReInit(mem, 0.0, lab->y)) != CV_SUCCESS) {
+        return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
+    }
+    if ((flag = CVodeSetRootDirection(mem, dirs)) != CV_SUCCESS)
+        return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetRootDirection failed (%d)", flag);
+    if ((flag = CVodeSVtolerances(mem, rtol, lab->atol)) != CV_SUCCESS)
+        return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSVtolerances failed (%d)", flag);
+    if ((flag = CVodeSetStopTime(mem, t_max)) != CV_SUCCESS)
+        return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetStopTime failed (%d)", flag);
+    if ((flag = CVodeSetMaxNumSteps(mem, 100000)) != CV_SUCCESS)
+        return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetMaxNumSteps failed (%d)", flag);
+    return CLINK_OK;
+}
+
+/* which coefficient the law uses after onset: 0 chi, 1 c, -1 none (probe of the force) */
+static int lab_damping_kind(clink_lab *lab)
+{
+    clink_contact_state saved = lab->state;
+    double d = 0.5 * lab->dscale, r = 0.5 * lab->v0;
+    double F0 = lab_force(lab, d, r), F1;
+    int kind = -1;
+    clink_law_info info;
+
+    /* a law with no damping term of the shape chi delta^m delta_dot and no
+       coefficient set at onset (Hertz, Ma-Liu) has nothing to calibrate */
+    clink_law_get_info(lab->law, &info);
+    if (isnan(info.m) && saved.chi == 0.0 && saved.c == 0.0)
+        return -1;
+    lab->state.chi = 2.0 * fabs(saved.chi) + 1.0;
+    F1 = lab_force(lab, d, r);
+    lab->state = saved;
+    if (F1 != F0 && isfinite(F1)) {
+        kind = 0;
+    } else {
+        lab->state.c = 2.0 * fabs(saved.c) + 1.0;
+        F1 = lab_force(lab, d, r);
+        lab->state = saved;
+        if (F1 != F0 && isfinite(F1))
+            kind = 1;
+    }
+    return kind;
+}
+
+static void lab_emit(clink_lab *lab, const clink_lab_options *o, double t, const double *Y)
+{
+    if (o->sample != NULL)
+        o->sample(o->sample_ctx, t, Y[0], Y[1], lab_force(lab, Y[0], Y[1]));
+}
+
+/* one attempt with one method; the caller may retry with BDF */
+static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
+                            clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double *A = N_VGetArrayPointer(lab->atol);
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    double t_scale = lab->dscale / lab->v0;
+    double t_max = o->t_max_factor * 3.2 * t_scale;
+    double t = 0.0, t_prev = 0.0, F;
+    int roots[2], flag, nsteps = 0, spp = o->samples_per_step;
+    void *mem;
+    clink_status st;
+
+    if (spp < 1)
+        spp = 1;
+    if (spp > 1000)
+        spp = 1000;
+    Y[0] = 0.0;
+    Y[1] = lab->v0;
+    Y[2] = 0.0;
+    Y[3] = 0.0;
+    A[0] = o->rtol * lab->dscale;
+    A[1] = o->rtol * lab->v0;
+    A[2] = o->rtol * T0;
+    A[3] = o->rtol * T0;
+    lab->phase = LAB_PHASE_COMPRESSION;
+    lab->cvode_msg[0] = '\0';
+    st = lab_cvode_start(lab, bdf, t_max, o->rtol);
+    if (st != CLINK_OK)
+        return st;
+    mem = lab->mem[bdf];
+
+    F = lab_force(lab, 0.0, lab->v0);
+    res->F_max = F;
+    res->t_F_max = 0.0;
+    res->F_min = F;
+    lab_emit(lab, o, 0.0, Y);
+
+    for (;;) {
+        if (++nsteps > LAB_MAX_STEPS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "more than %d steps in one impact",
+                            LAB_MAX_STEPS);
+        flag = CVode(mem, t_max, lab->y, &t, CV_ONE_STEP);
+        if (flag < 0)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVODE failed at t = %.6g s (flag %d): %s", t,
+                            flag, lab->cvode_msg);
+        if (flag == CV_TSTOP_RETURN) {
+            lab_add_stats(mem, res, bdf);
+            return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
+                            "no separation within %.6g s (%.3g times the contact time scale); "
+                            "the contact is overdamped or sticks",
+                            t, o->t_max_factor);
+        }
+        /* the loop: interpolated points inside the step, then the step's end */
+        if (o->sample != NULL && spp > 1 && flag == CV_SUCCESS) {
+            int j;
+            for (j = 1; j < spp; j++) {
+                double ts = t_prev + (t - t_prev) * (double) j / (double) spp;
+                if (CVodeGetDky(mem, ts, 0, lab->ytmp) == CV_SUCCESS)
+                    lab_emit(lab, o, ts, N_VGetArrayPointer(lab->ytmp));
+            }
+        }
+        lab_emit(lab, o, t, Y);
+        t_prev = t;
+        F = lab_force(lab, Y[0], Y[1]);
+        if (F > res->F_max) {
+            res->F_max = F;
+            res->t_F_max = t;
+        }
+        if (F < res->F_min)
+            res->F_min = F;
+        if (flag != CV_ROOT_RETURN)
+            continue;
+        if ((flag = CVodeGetRootInfo(mem, roots)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeGetRootInfo failed (%d)", flag);
+        if (lab->phase == LAB_PHASE_COMPRESSION && roots[0] != 0) {
+            /* end of compression: the state machine moves on; re-initialise only
+               if the force law changes here */
+            double probe_d[2] = {Y[0], 0.5 * Y[0]};
+            double probe_r = -0.01 * lab->v0, before[2], after[2];
+            int k, jump = 0;
+
+            for (k = 0; k < 2; k++)
+                before[k] = lab_force(lab, probe_d[k], probe_r);
+            res->delta_max = Y[0];
+            res->t_compression = t;
+            clink_law_end_compression(lab->law, lab->params, Y[0], &lab->state);
+            lab->phase = LAB_PHASE_RESTITUTION;
+            for (k = 0; k < 2; k++) {
+                after[k] = lab_force(lab, probe_d[k], probe_r);
+                if (after[k] != before[k])
+                    jump = 1;
+            }
+            if (jump) {
+                lab_add_stats(mem, res, bdf);
+                if ((flag = CVodeReInit(mem, t, lab->y)) != CV_SUCCESS)
+                    return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
+                res->n_reinit++;
+            }
+        } else if (lab->phase == LAB_PHASE_RESTITUTION && roots[0] != 0) {
+            break; /* separation */
+        }
+    }
+    lab_add_stats(mem, res, bdf);
+
+    /* separation */
+    {
+        double e_scale = T0;
+        double U_max, T_sep;
+
+        res->separated = 1;
+        res->duration = t;
+        res->v_out = Y[1];
+        res->e_out = -Y[1] / lab->v0;
+        res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
+        res->E_impact = T0;
+        U_max = lab_stored_energy(lab, res->delta_max, e_scale);
+        T_sep = 0.5 * lab->m * Y[1] * Y[1];
+        res->E_residual = lab_stored_energy(lab, res->delta_residual, e_scale);
+        res->E_diss_compression = T0 - U_max;
+        res->E_diss_restitution = U_max - T_sep - res->E_residual;
+        res->W_damping = Y[3];
+        res->energy_residual = fabs(T0 - T_sep - Y[2]) / T0;
+        clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+    }
+    return CLINK_OK;
+}
+
+clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
+                              const clink_contact_params *params, double m_eff, double v_impact,
+                              const clink_lab_options *options, clink_lab_result *res)
+{
+    clink_lab_options defaults;
+    const clink_lab_options *o = options;
+    char msg[256];
+    clink_status st;
+    double d, Fd;
+    int i, kind;
+
+    if (lab == NULL)
+        return CLINK_ERR_ARG;
+    lab->msg[0] = '\0';
+    if (law == NULL || params == NULL || res == NULL)
+        return lab_fail(lab, CLINK_ERR_ARG, "law, parameters and result must not be NULL");
+    if (o == NULL) {
+        clink_lab_options_init(&defaults);
+        o = &defaults;
+    }
+    memset(res, 0, sizeof *res);
+    res->damping = NAN;
+    res->damping_law = NAN;
+    if (!isfinite(m_eff) || !(m_eff > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "mass: %g is not a positive finite number (kg)",
+                        m_eff);
+    if (!isfinite(v_impact) || !(v_impact > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "velocity: %g is not a positive finite number (m/s)",
+                        v_impact);
+    if (!isfinite(o->rtol) || !(o->rtol >= 1e-14 && o->rtol <= 1e-3))
+        return lab_fail(lab, CLINK_ERR_RANGE, "rtol: %g is outside [1e-14, 1e-3]", o->rtol);
+    if (!(o->t_max_factor > 0.0) || !isfinite(o->t_max_factor))
+        return lab_fail(lab, CLINK_ERR_RANGE, "t_max_factor: %g must be positive", o->t_max_factor);
+    if (!isnan(o->damping) && !(isfinite(o->damping) && o->damping >= 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "damping: %g must be finite and >= 0", o->damping);
+    msg[0] = '\0';
+    st = clink_law_check(law, params, msg, sizeof msg);
+    if (st != CLINK_OK)
+        return lab_fail(lab, st, "%s", msg[0] ? msg : clink_status_string(st));
+
+    lab->law = law;
+    lab->params = params;
+    lab->m = m_eff;
+    lab->v0 = v_impact;
+    res->v_impact = v_impact;
+    clink_contact_state_init(&lab->state);
+    st = clink_law_onset(law, params, v_impact, m_eff, &lab->state);
+    if (st != CLINK_OK)
+        return lab_fail(lab, st, "contact onset of %s: %s", clink_law_name(law),
+                        clink_status_string(st));
+
+    /* length scale: where the elastic force at rest would store the impact energy
+       (F d / 2 = m v^2 / 2, exact for a linear spring) */
+    d = 1e-12;
+    for (i = 0; i < 400; i++) {
+        Fd = lab_force(lab, d, 0.0);
+        if (isfinite(Fd) && Fd * d >= m_eff * v_impact * v_impact)
+            break;
+        d *= 1.5;
+    }
+    if (i == 400)
+        return lab_fail(lab, CLINK_ERR_RANGE,
+                        "law %s gives no elastic force that can stop the impact",
+                        clink_law_name(law));
+    lab->dscale = d;
+
+    kind = lab_damping_kind(lab);
+    {
+        clink_law_info info;
+        clink_law_get_info(law, &info);
+        /* a damping exponent m = 0 makes chi a plain linear damper c (N s/m) */
+        res->damping_is_c = kind == 1 || (kind == 0 && info.m == 0.0);
+    }
+    if (kind == 0)
+        res->damping_law = lab->state.chi;
+    else if (kind == 1)
+        res->damping_law = lab->state.c;
+    else
+        res->damping_law = 0.0;
+    res->damping = res->damping_law;
+    if (!isnan(o->damping)) {
+        if (kind < 0)
+            return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to set",
+                            clink_law_name(law));
+        if (kind == 0)
+            lab->state.chi = o->damping;
+        else
+            lab->state.c = o->damping;
+        res->damping = o->damping;
+    }
+
+    {
+        clink_contact_state onset = lab->state;
+        st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
+        if (st == CLINK_ERR_SOLVER && o->method == CLINK_LAB_ADAMS && o->sample == NULL) {
+            /* stiff (heavily damped) impacts: retry with BDF and Newton */
+            clink_lab_result keep = *res;
+            lab->state = onset;
+            memset(res, 0, sizeof *res);
+            res->v_impact = keep.v_impact;
+            res->damping = keep.damping;
+            res->damping_law = keep.damping_law;
+            res->damping_is_c = keep.damping_is_c;
+            st = lab_run(lab, o, 1, res);
+        }
+    }
+    return st;
+}
+
+/* ---- calibration ---------------------------------------------------------- */
+
+typedef struct lab_cal_ctx {
+    clink_lab *lab;
+    const clink_law *law;
+    const clink_contact_params *params;
+    double m, v, target;
+    clink_lab_options opt;
+    clink_lab_result last;
+    int runs;
+} lab_cal_ctx;
+
+static clink_status lab_cal_eval(lab_cal_ctx *c, double x, double *f)
+{
+    clink_status st;
+
+    c->opt.damping = x;
+    c->runs++;
+    st = clink_lab_impact(c->lab, c->law, c->params, c->m, c->v, &c->opt, &c->last);
+    if (st != CLINK_OK)
+        return st;
+    *f = c->last.e_out - c->target;
+    return CLINK_OK;
+}
+
+clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
+                                 const clink_contact_params *params, double m_eff, double v_impact,
+                                 double e_target, const clink_lab_options *options,
+                                 clink_lab_calibration *cal)
+{
+    clink_contact_params p;
+    lab_cal_ctx c;
+    clink_status st;
+    clink_law_info info;
+    double a, b, fa, fb, x_scale, K;
+    int i;
+
+    if (lab == NULL)
+        return CLINK_ERR_ARG;
+    if (law == NULL || params == NULL || cal == NULL)
+        return lab_fail(lab, CLINK_ERR_ARG, "law, parameters and result must not be NULL");
+    if (!isfinite(e_target) || !(e_target > 0.0 && e_target <= 1.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "target: %g is outside (0, 1]", e_target);
+    memset(cal, 0, sizeof *cal);
+    cal->e_target = e_target;
+    p = *params;
+    p.e = e_target;
+
+    memset(&c, 0, sizeof c);
+    c.lab = lab;
+    c.law = law;
+    c.params = &p;
+    c.m = m_eff;
+    c.v = v_impact;
+    c.target = e_target;
+    if (options != NULL)
+        c.opt = *options;
+    else
+        clink_lab_options_init(&c.opt);
+    c.opt.sample = NULL;
+
+    /* the law's own rule */
+    c.opt.damping = NAN;
+    st = clink_lab_impact(lab, law, &p, m_eff, v_impact, &c.opt, &cal->impact);
+    c.runs++;
+    if (st != CLINK_OK)
+        return st;
+    cal->damping_law = cal->impact.damping_law;
+    cal->e_law = cal->impact.e_out;
+    cal->damping_is_c = cal->impact.damping_is_c;
+    clink_law_get_info(law, &info);
+    K = p.K;
+    cal->alpha_law = cal->damping_law / sqrt(K * m_eff);
+
+    /* lower end: no damping */
+    st = lab_cal_eval(&c, 0.0, &fa);
+    if (st == CLINK_ERR_ARG)
+        return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to calibrate",
+                        clink_law_name(law));
+    if (st != CLINK_OK)
+        return st;
+    a = 0.0;
+    if (fabs(fa) <= 1e-10) {
+        b = 0.0;
+        goto done;
+    }
+    if (fa < 0.0)
+        return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
+                        "%s: even without damping e_out = %.12g < target %.12g",
+                        clink_law_name(law), fa + e_target, e_target);
+
+    /* upper end: the law's own coefficient, or a scale from the elastic force */
+    if (cal->damping_law > 0.0 && isfinite(cal->damping_law)) {
+        x_scale = cal->damping_law;
+    } else {
+        double d = lab->dscale, F = lab_force(lab, d, 0.0);
+        double mexp = isfinite(info.m) ? info.m : 0.0;
+        x_scale = 0.1 * F / (cal->damping_is_c ? v_impact : pow(d, mexp) * v_impact);
+        if (!(x_scale > 0.0) || !isfinite(x_scale))
+            x_scale = 1.0;
+    }
+    /* start above the law's own value so that Brent's method finds the root on
+       its own, even where the law's rule is already exact */
+    b = 2.0 * x_scale;
+    for (i = 0;; i++) {
+        st = lab_cal_eval(&c, b, &fb);
+        if (st != CLINK_OK && st != CLINK_ERR_NO_CONVERGENCE)
+            return st;
+        if (st == CLINK_ERR_NO_CONVERGENCE) {
+            b = 0.5 * (a + b); /* overdamped: no separation; come back */
+            if (i > 80)
+                return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "no bracket for the damping");
+            continue;
+        }
+        if (fb <= 0.0)
+            break;
+        a = b;
+        fa = fb;
+        b *= 4.0;
+        if (i > 80)
+            return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "%s: no damping up to %g reaches e = %g",
+                            clink_law_name(law), b, e_target);
+    }
+    if (fabs(fb) <= 1e-10)
+        goto done;
+
+    /* Brent's method on [a, b] with f(a) > 0 >= f(b) */
+    {
+        double cc = a, fc = fa, d = b - a, e = d;
+        for (i = 0; i < 200; i++) {
+            double tol, m, p_, q, r, s;
+            if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
+                cc = a;
+                fc = fa;
+                d = b - a;
+                e = d;
+            }
+            if (fabs(fc) < fabs(fb)) {
+                a = b;
+                b = cc;
+                cc = a;
+                fa = fb;
+                fb = fc;
+                fc = fa;
+            }
+            tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
+            m = 0.5 * (cc - b);
+            if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
+                break;
+            if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
+                s = fb / fa;
+                if (a == cc) {
+                    p_ = 2.0 * m * s;
+                    q = 1.0 - s;
+                } else {
+                    q = fa / fc;
+                    r = fb / fc;
+                    p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
+                    q = (q - 1.0) * (r - 1.0) * (s - 1.0);
+                }
+                if (p_ > 0.0)
+                    q = -q;
+                else
+                    p_ = -p_;
+                if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
+                    e = d;
+                    d = p_ / q;
+                } else {
+                    d = m;
+                    e = m;
+                }
+            } else {
+                d = m;
+                e = m;
+            }
+            a = b;
+            fa = fb;
+            b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
+            st = lab_cal_eval(&c, b, &fb);
+            if (st != CLINK_OK)
+                return st;
+        }
+    }
+
+done:
+    st = lab_cal_eval(&c, b, &fb);
+    if (st != CLINK_OK)
+        return st;
+    cal->damping = b;
+    cal->e_achieved = c.last.e_out;
+    cal->impact = c.last;
+    cal->alpha = b / sqrt(K * m_eff);
+    cal->iterations = c.runs;
+    if (fabs(fb) > 1e-9)
+        return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
+                        "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(law),
+                        fabs(fb));
+    return CLINK_OK;
+}

@@ -1,0 +1,207 @@
+/*
+ * Unit tests of the contact-law laboratory (src/lab/lab.c): closed forms of the
+ * undamped Hertz impact, the energy balance, zero-force separation, the exact
+ * Kelvin-Voigt restitution, calibration, and error handling.
+ */
+#include "ensure.h"
+
+#include "clink/contact.h"
+#include "clink/lab.h"
+
+#include <math.h>
+
+static const clink_law *law(const char *name)
+{
+    const clink_law *l = clink_law_find(name);
+    ENSURE(l != NULL);
+    return l;
+}
+
+static void params_k_n(clink_contact_params *p, double K, double n)
+{
+    clink_contact_params_init(p);
+    p->K = K;
+    p->n = n;
+}
+
+TEST(undamped_hertz_rebounds_with_unit_restitution_and_the_exact_peak_force)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    double K = 2.46e10, m = 0.54, v = 0.5;
+    double dmax = pow(5.0 * m * v * v / (4.0 * K), 0.4);
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, K, 1.5);
+    ENSURE(clink_lab_impact(lab, law("hertz"), &p, m, v, NULL, &r) == CLINK_OK);
+    ENSURE_NEAR(r.e_out, 1.0, 1e-9);
+    ENSURE_REL(r.delta_max, dmax, 1e-9);
+    ENSURE_REL(r.F_max, K * pow(dmax, 1.5), 1e-8);
+    ENSURE_NEAR(r.E_diss_compression, 0.0, 1e-9 * r.E_impact);
+    ENSURE_NEAR(r.E_diss_restitution, 0.0, 1e-9 * r.E_impact);
+    ENSURE(r.energy_residual < 1e-9);
+    ENSURE(r.separated == 1);
+    ENSURE_NEAR(r.delta_residual, 0.0, 1e-15);
+    /* the undamped pulse is symmetric: peak force at half the duration */
+    ENSURE_REL(r.t_F_max, 0.5 * r.duration, 1e-8);
+    clink_lab_destroy(&lab);
+    ENSURE(lab == NULL);
+}
+
+TEST(energy_dissipated_in_compression_and_restitution_adds_up_to_the_kinetic_energy_lost)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    double m = 0.046, v = 0.3;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, 5.5e9, 1.5);
+    p.e = 0.7;
+    ENSURE(clink_lab_impact(lab, law("hunt-crossley"), &p, m, v, NULL, &r) == CLINK_OK);
+    ENSURE(r.e_out > 0.0 && r.e_out < 1.0);
+    ENSURE(r.E_diss_compression > 0.0 && r.E_diss_restitution > 0.0);
+    ENSURE_REL(r.E_diss_compression + r.E_diss_restitution + r.E_residual,
+               r.E_impact * (1.0 - r.e_out * r.e_out), 1e-9);
+    /* the damping work integrated along the trajectory is the same energy */
+    ENSURE_REL(r.W_damping, r.E_diss_compression + r.E_diss_restitution, 1e-8);
+    ENSURE(r.energy_residual < 1e-9);
+    ENSURE(r.F_max > 0.0 && r.t_F_max < r.t_compression);
+    clink_lab_destroy(&lab);
+}
+
+TEST(zero_force_separation_leaves_residual_penetration_at_zero_force)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    double K = 1e8, m = 1.0, v = 1.0;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, K, 1.5);
+    p.e = 0.5;
+    ENSURE(clink_lab_impact(lab, law("poursina-nikravesh"), &p, m, v, NULL, &r) == CLINK_OK);
+    ENSURE(r.delta_residual > 0.0);
+    ENSURE(r.damping_is_c == 1);
+    /* separation where c delta_dot + K delta^n = 0 */
+    ENSURE_NEAR(r.damping * r.v_out + K * pow(r.delta_residual, 1.5), 0.0, 1e-8 * r.F_max);
+    ENSURE(r.E_residual > 0.0);
+    ENSURE_REL(r.E_residual, K * pow(r.delta_residual, 2.5) / 2.5, 1e-9);
+    clink_lab_destroy(&lab);
+}
+
+TEST(linear_damper_with_zero_force_separation_matches_the_exact_kelvin_voigt_restitution)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_options o;
+    clink_lab_result r;
+    double xi[] = {0.05, 0.3, 0.7071, 0.9, 1.5, 3.0};
+    size_t i;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    for (i = 0; i < sizeof xi / sizeof xi[0]; i++) {
+        params_k_n(&p, 1e4, 1.0);
+        p.c = 2.0 * xi[i] * sqrt(1e4 * 2.0);
+        clink_lab_options_init(&o);
+        ENSURE(clink_lab_impact(lab, law("hertz-linear-damper"), &p, 2.0, 0.1, &o, &r) == CLINK_OK);
+        ENSURE_NEAR(r.e_out, clink_contact_kv_restitution_zero_force(xi[i]), 1e-9);
+    }
+    clink_lab_destroy(&lab);
+}
+
+TEST(calibration_reaches_the_target_restitution_to_1e_9)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_calibration cal;
+    const char *names[] = {"hunt-crossley", "lankarani-nikravesh", "flores", "power-law-tsuji",
+                           "poursina-nikravesh"};
+    size_t i;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        params_k_n(&p, 5.5e9, 1.5);
+        ENSURE(clink_lab_calibrate(lab, law(names[i]), &p, 0.046, 0.3, 0.4, NULL, &cal) ==
+               CLINK_OK);
+        ENSURE_NEAR(cal.e_achieved, 0.4, 1e-9);
+        ENSURE(cal.damping > 0.0);
+    }
+    clink_lab_destroy(&lab);
+}
+
+TEST(power_law_tsuji_calibrated_alpha_equals_feng_equation_14)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_calibration cal;
+    double e = 0.3, pexp = 2.0, ln = log(e);
+    double alpha14 = sqrt(2.0 * (pexp + 1.0)) * (-ln) /
+                     sqrt(3.14159265358979323846 * 3.14159265358979323846 + ln * ln);
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, 1e6, pexp);
+    ENSURE(clink_lab_calibrate(lab, law("power-law-tsuji"), &p, 1.0, 1.0, e, NULL, &cal) ==
+           CLINK_OK);
+    ENSURE_REL(cal.alpha, alpha14, 1e-7);
+    ENSURE_NEAR(cal.e_law, e, 1e-9);
+    clink_lab_destroy(&lab);
+}
+
+static void count_samples(void *ctx, double t, double d, double dd, double F)
+{
+    double *last = ctx;
+    ENSURE(t >= last[0]);
+    ENSURE(isfinite(d) && isfinite(dd) && isfinite(F));
+    last[0] = t;
+    last[1] += 1.0;
+}
+
+TEST(loop_samples_arrive_in_time_order)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_options o;
+    clink_lab_result r;
+    double state[2] = {0.0, 0.0};
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, 5.5e9, 1.5);
+    p.e = 0.7;
+    clink_lab_options_init(&o);
+    o.sample = count_samples;
+    o.sample_ctx = state;
+    o.samples_per_step = 3;
+    ENSURE(clink_lab_impact(lab, law("flores"), &p, 0.046, 0.3, &o, &r) == CLINK_OK);
+    ENSURE(state[1] > 3.0 * (double) r.n_steps);
+    ENSURE_NEAR(state[0], r.duration, 1e-15);
+    clink_lab_destroy(&lab);
+}
+
+TEST(bad_input_returns_an_error_with_a_message)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    clink_lab_calibration cal;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_k_n(&p, 1e9, 1.5);
+    ENSURE(clink_lab_impact(lab, law("hertz"), &p, 0.0, 1.0, NULL, &r) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_lab_message(lab), "mass") != NULL);
+    ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, NAN, NULL, &r) == CLINK_ERR_RANGE);
+    ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, -1.0, NULL, &r) == CLINK_ERR_RANGE);
+    ENSURE(clink_lab_impact(lab, NULL, &p, 1.0, 1.0, NULL, &r) == CLINK_ERR_ARG);
+    clink_contact_params_init(&p); /* no stiffness */
+    ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, 1.0, NULL, &r) < 0);
+    ENSURE(clink_lab_message(lab)[0] != '\0');
+    params_k_n(&p, 1e9, 1.5);
+    ENSURE(clink_lab_calibrate(lab, law("hunt-crossley"), &p, 1.0, 1.0, 1.5, NULL, &cal) ==
+           CLINK_ERR_RANGE);
+    ENSURE(clink_lab_calibrate(lab, law("hunt-crossley"), &p, 1.0, 1.0, 0.0, NULL, &cal) ==
+           CLINK_ERR_RANGE);
+    ENSURE(clink_lab_calibrate(lab, law("hertz"), &p, 1.0, 1.0, 0.5, NULL, &cal) == CLINK_ERR_ARG);
+    clink_lab_destroy(&lab);
+    clink_lab_destroy(&lab); /* NULL is accepted */
+}
