@@ -91,8 +91,8 @@ static void finish(vjson *v, vrow *r, const char *quantity, const char *unit)
                r->unit);
 }
 
-void vjson_row(vjson *v, const char *quantity, double computed, double reference,
-               double tolerance, const char *unit)
+void vjson_row(vjson *v, const char *quantity, double computed, double reference, double tolerance,
+               const char *unit)
 {
     vrow *r = add(v);
     r->computed = computed;
@@ -115,8 +115,8 @@ void vjson_row_rel(vjson *v, const char *quantity, double computed, double refer
     finish(v, r, quantity, unit);
 }
 
-void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion,
-                 int pass, const char *unit)
+void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion, int pass,
+                 const char *unit)
 {
     vrow *r = add(v);
     r->computed = computed;
