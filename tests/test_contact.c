@@ -411,6 +411,24 @@ TEST(linear_dashpot_laws_use_two_xi_sqrt_k_m_and_may_pull)
     ENSURE(force_after_onset(law("kelvin-voigt"), &p, 1, m, 1e-5, -0.5) == 0);
 }
 
+TEST(linear_laws_keep_their_coefficient_in_c_and_the_others_in_chi)
+{
+    clink_contact_params p = params_k_e(1e6, 0.5);
+    clink_contact_state s;
+
+    clink_contact_state_init(&s);
+    ENSURE(clink_law_onset(law("anagnostopoulos"), &p, 1, 2, &s) == CLINK_OK);
+    ENSURE(s.chi == 0 && s.c > 0 && s.m == 0 && s.n == 1);
+    /* a caller (the calibrating laboratory) may replace the coefficient after onset */
+    s.c = 7;
+    ENSURE_REL(clink_law_force(law("anagnostopoulos"), &p, &s, 1e-4, 0.5), 100 + 3.5, 1e-14);
+    clink_contact_state_init(&s);
+    ENSURE(clink_law_onset(law("lee-wang"), &p, 1, 2, &s) == CLINK_OK);
+    ENSURE(s.c == 0 && s.chi > 0 && s.m == 1.5);
+    s.chi = 2e6;
+    ENSURE_REL(clink_law_force(law("lee-wang"), &p, &s, 1e-4, 0.5), (1e6 + 1e6) * 1e-6, 1e-13);
+}
+
 TEST(tsuji_and_power_law_tsuji_use_alpha_of_feng_eq_14)
 {
     const double K = 1e8, m = 0.3, e = 0.5;

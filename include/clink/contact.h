@@ -93,8 +93,10 @@ typedef struct clink_contact_state {
     clink_contact_phase phase;
     double v_impact;  /* delta_dot at onset of the current or last impact, m/s */
     double m_eff;     /* effective mass at onset, kg */
-    double chi;       /* damping factor fixed at onset, N s/m^(m+1) */
-    double c;         /* linear damping coefficient fixed at onset, N s/m */
+    double chi;       /* damping factor of chi delta^m delta_dot fixed at onset, N s/m^(m+1);
+                         0 for laws with m = 0 */
+    double c;         /* linear damping coefficient of c delta_dot fixed at onset (laws with
+                         m = 0: Kelvin-Voigt, Anagnostopoulos, Hertz + damper), N s/m */
     double delta_max; /* largest penetration of the current or last impact, m */
     double F_max;     /* largest force of the current or last impact, N */
     double delta_sep; /* penetration at separation (residual), m */

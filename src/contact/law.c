@@ -284,7 +284,7 @@ static const struct clink_law law_tsuji = {
 
 static const struct clink_law law_power_law_tsuji = {
     .name = "power-law-tsuji",
-    .aliases = "feng",
+    .aliases = "",
     .title = "Power-law Tsuji oscillator (Feng 2026)",
     .formula = "F = K delta^p + chi delta^((p-1)/2) delta_dot, p = n (may pull near the end)",
     .damping = "chi = alpha sqrt(K m_eff), alpha given or alpha = sqrt(2 (p + 1)) (-ln e) / "
@@ -782,7 +782,8 @@ clink_status contact_law_default_onset(const struct clink_law *law,
     state->phase = CLINK_CONTACT_COMPRESSION;
     state->v_impact = v_impact;
     state->m_eff = m_eff;
-    state->chi = chi;
+    /* a damping exponent m = 0 is a plain linear damper: its coefficient is c */
+    state->chi = m == 0 ? 0 : chi;
     state->c = m == 0 ? chi : 0;
     state->delta_max = 0;
     state->F_max = 0;
@@ -820,10 +821,12 @@ double contact_law_default_raw_force(const struct clink_law *law,
         spring = state->K * delta;
     else
         spring = state->K * pow(dpos, state->n);
-    if (state->chi == 0 || (law->compression_only && !(delta_dot > 0)))
+    if (law->compression_only && !(delta_dot > 0))
         damper = 0;
     else if (state->m == 0)
-        damper = state->chi * delta_dot;
+        damper = state->c * delta_dot;
+    else if (state->chi == 0)
+        damper = 0;
     else
         damper = state->chi * pow(dpos, state->m) * delta_dot;
     return spring + damper;
