@@ -1,0 +1,137 @@
+/*
+ * clink simulation: integrates a model with CVODE (SUNDIALS 6.x).
+ *
+ *   clink_sim *sim = NULL;
+ *   char err[256];
+ *   if (clink_sim_create(model, NULL, &sim, err, sizeof err) != CLINK_OK) { puts(err); ... }
+ *   for (double t = dt; t <= t_end; t += dt) {
+ *       if (clink_sim_advance(sim, t) < 0) { puts(clink_sim_error(sim)); break; }
+ *       clink_sim_body_state(sim, 1, q, v);
+ *   }
+ *   clink_sim_destroy(&sim);
+ *
+ * Table of contents:
+ *   - lifecycle      clink_sim_create(), clink_sim_destroy(), clink_sim_error()
+ *   - stepping       clink_sim_advance(), clink_sim_time()
+ *   - state          clink_sim_body_state(), clink_sim_body_acceleration()
+ *   - forces         clink_sim_joint_reaction(), clink_sim_driver_force()
+ *   - energies       clink_energy, clink_sim_energy()
+ *   - diagnostics    clink_sim_constraint_violation(), clink_sim_assembly(), clink_sim_stats()
+ *
+ * The state is y = (q, v) with q = (x, y, phi) of every moving body (body i >= 1
+ * at index 3 (i - 1)). The right-hand side solves the index-1 equations of
+ * motion (saddle-point system, KLU) for the accelerations. Drift control as the
+ * settings say: CLINK_DRIFT_PROJECTION (BDF only: CVodeSetProjFn of SUNDIALS 6.4
+ * refuses Adams) projects q and v onto Phi = 0 and Phi_q v = nu after every
+ * step in the metric of the mass matrix; CLINK_DRIFT_BAUMGARTE modifies the
+ * acceleration constraint (either method).
+ *
+ * Ownership: the model must outlive the simulation; the simulation is owned by
+ * the caller and released with clink_sim_destroy(), which accepts NULL.
+ */
+#ifndef CLINK_SIM_H
+#define CLINK_SIM_H
+
+#include "clink/model.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Creates a simulation at t = 0: projects the model's initial positions and
+ * velocities onto the constraints (Newton, minimum correction in the metric of
+ * M; see clink_sim_assembly()) and sets up CVODE. settings: NULL for the
+ * model's own. On failure *sim is NULL and err (optional, errlen bytes)
+ * receives one line: CLINK_ERR_ASSEMBLY when the initial positions cannot be
+ * assembled, CLINK_ERR_SINGULAR (naming the joints) for redundant constraints,
+ * CLINK_ERR_ARG for projection with Adams.
+ */
+clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
+                              clink_sim **sim, char *err, size_t errlen);
+
+/* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
+void clink_sim_destroy(clink_sim **sim);
+
+/* The message of the last failure ("" if none); borrowed. */
+const char *clink_sim_error(const clink_sim *sim);
+
+/*
+ * Integrates to time t (s, > current time; CVODE stops exactly at t). The
+ * state, accelerations and multipliers are then those at t. Returns CLINK_OK,
+ * or CLINK_ERR_SOLVER / CLINK_ERR_SINGULAR with the time and cause in
+ * clink_sim_error(); after an error the simulation keeps its last good state.
+ */
+clink_status clink_sim_advance(clink_sim *sim, double t);
+
+/* Current time, s. */
+double clink_sim_time(const clink_sim *sim);
+
+/* Position (x m, y m, phi rad) and velocity (m/s, m/s, rad/s) of body `body` (0 = ground). */
+clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
+
+/* Acceleration (m/s^2, m/s^2, rad/s^2) of body `body` at the current time. */
+clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
+
+/*
+ * Reaction of joint `joint` at the current time: the force (N, global frame)
+ * and moment (N m, about point_b) that body_a exerts on body_b through the joint
+ * (body_b receives +, body_a the opposite). From the multipliers: generalised
+ * force Phi_q^T lambda of the joint's rows on body_b.
+ */
+clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);
+
+/*
+ * Generalised force of driver `driver`: its Lagrange multiplier lambda, N m for
+ * an angle (the torque the driver applies to the driven body, or to body_b of a
+ * driven joint) or N for a position. The driver applies Phi_q^T lambda.
+ */
+clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
+
+typedef struct clink_energy {
+    double kinetic;      /* J */
+    double gravity;      /* potential energy of gravity, J, zero at the origin */
+    double spring;       /* potential energy of translational and rotational springs, J */
+    double work_drivers; /* work done by the drivers since t = 0, J */
+    double work_loads;   /* work of dampers, actuators, point forces, torques since t = 0, J */
+    /* kinetic + gravity + spring - work_drivers - work_loads - (its value at t = 0):
+       zero for an exact solution, J */
+    double balance;
+} clink_energy;
+
+/* Energies at the current time (the works are integrated by CVODE with the state). */
+clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
+
+/* max |Phi| (m or rad) and max |Phi_q v - nu| (m/s or rad/s) at the current time. */
+void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
+
+/* Norms of the corrections applied to the initial positions and velocities (mixed units). */
+void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
+
+typedef struct clink_sim_stats {
+    long steps;            /* CVODE steps */
+    long rhs_evals;        /* right-hand-side evaluations by CVODE */
+    long rhs_evals_jac;    /* right-hand-side evaluations for the finite-difference Jacobian */
+    long jac_evals;        /* Jacobian evaluations (BDF) */
+    long lin_setups;       /* linear solver setups */
+    long error_test_fails; /* local error test failures */
+    long nonlin_iters;     /* nonlinear iterations */
+    long nonlin_fails;     /* nonlinear convergence failures */
+    long proj_evals;       /* projections (CLINK_DRIFT_PROJECTION) */
+    long proj_fails;       /* projection failures */
+    long klu_factors;      /* full KLU factorisations of the saddle matrix */
+    long klu_refactors;    /* KLU numeric refactorisations of the saddle matrix */
+    double last_step;      /* s */
+    int last_order;
+} clink_sim_stats;
+
+/* Integrator statistics since creation. */
+void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_SIM_H */

@@ -1,0 +1,102 @@
+/*
+ * dynamics.h: equations of motion of a planar multibody system in index-1 form.
+ *
+ *   [ M      Phi_q^T ] [ qdd     ]   [ g     ]
+ *   [ Phi_q  0       ] [ -lambda ] = [ gamma ]
+ *
+ * M = diag(m, m, J) per body, g the applied generalised forces, gamma the
+ * acceleration right-hand side of the constraints (kinematics.h), lambda the
+ * Lagrange multipliers: the constraint forces on the bodies are +Phi_q^T lambda
+ * (Nikravesh 1988, Eq. 13.13 with this sign). With Baumgarte stabilisation
+ * gamma is replaced by gamma - 2 alpha Phi_dot - beta^2 Phi, Phi_dot = Phi_q v - nu
+ * (Baumgarte 1972).
+ *
+ * The saddle matrix is sparse and kept in compressed-column form; KLU factors
+ * it: klu_analyze once per topology (dyn_create), klu_refactor at each call,
+ * and a full klu_factor when the refactorisation's pivots are too small
+ * (klu_rcond below DYN_REFACTOR_RCOND). A matrix whose reciprocal pivot ratio
+ * stays below DYN_SINGULAR_RCOND after a full factorisation is singular: the
+ * constraint rows that depend on the others are found by Gram-Schmidt on the
+ * rows of Phi_q and named in the message.
+ */
+#ifndef CLINK_DYNAMICS_H
+#define CLINK_DYNAMICS_H
+
+#include "kinematics/kinematics.h"
+
+#define DYN_REFACTOR_RCOND 1e-10
+#define DYN_SINGULAR_RCOND 1e-13
+
+/*
+ * Extra generalised forces (the contact module adds contact forces here): adds
+ * to g (array of ncoords) and to *power the power of these forces (W). Returns
+ * 0, or > 0 for a recoverable failure (NaN), < 0 fatal.
+ */
+typedef int (*dyn_external_fn)(void *data, double t, const double *q, const double *v, double *g,
+                               double *power);
+
+typedef struct dyn_system dyn_system;
+
+/* energies and powers of the applied loads at one state */
+typedef struct dyn_energy {
+    double kinetic;       /* J */
+    double gravity;       /* potential energy of gravity, J (zero at y = 0) */
+    double spring;        /* potential energy of springs, J */
+    double power_loads;   /* power of non-conservative applied loads (dampers, actuators,
+                             point forces, torques, external), W */
+    double power_drivers; /* power of the driver constraint forces, W */
+} dyn_energy;
+
+/* Creates the system of a model (analyses the sparsity pattern). NULL if out of memory. */
+dyn_system *dyn_create(const clink_model *m);
+void dyn_destroy(dyn_system **sys);
+
+/* the message of the last failure */
+const char *dyn_error(const dyn_system *sys);
+
+/* sets the external force hook (NULL to remove) */
+void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data);
+
+/* Baumgarte parameters (1/s); both zero switch it off */
+void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta);
+
+/*
+ * Accelerations qdd (ncoords) and multipliers lambda (nconstraints, optional) at
+ * (t, q, v). CLINK_ERR_SINGULAR (message names the joints and the time),
+ * CLINK_ERR_NONFINITE for NaN in the input or result, CLINK_ERR_LINSOLVE.
+ */
+clink_status dyn_accelerations(dyn_system *sys, double t, const double *q, const double *v,
+                               double *qdd, double *lambda);
+
+/*
+ * Projection onto the constraint manifold in the metric of M: solves
+ * [M Phi_q^T; Phi_q 0][dx; mu] = [0; r]. position: Newton on Phi(q, t) = 0,
+ * q += dq with r = -Phi, until max |Phi| <= tol (at most max_iter); velocity:
+ * v += dv with r = nu - Phi_q v. *dq_norm and *dv_norm (optional) receive the
+ * Euclidean norms of the corrections. CLINK_ERR_ASSEMBLY when Newton fails.
+ */
+clink_status dyn_project(dyn_system *sys, double t, double *q, double *v, double tol, int max_iter,
+                         double *dq_norm, double *dv_norm);
+
+/* Projects a vector pair (eq, ev) of position/velocity errors onto the tangent space at q. */
+clink_status dyn_project_error(dyn_system *sys, double t, const double *q, double *eq, double *ev);
+
+/* generalised applied forces g (ncoords) at (t, q, v), external hook included */
+int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double *v, double *g,
+                       double *power_loads);
+
+/* energies at (t, q, v); lambda (from dyn_accelerations) gives the driver power */
+void dyn_energies(dyn_system *sys, double t, const double *q, const double *v, const double *lambda,
+                  dyn_energy *e);
+
+/* max |Phi| (m or rad) and max |Phi_q v - nu| at (t, q, v) */
+void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, double *pos,
+                   double *vel);
+
+/* power of the non-conservative applied loads at the last dyn_accelerations call, W */
+double dyn_last_power_loads(const dyn_system *sys);
+
+/* counts of KLU factorisations: full (klu_factor) and numeric refactorisations */
+void dyn_counts(const dyn_system *sys, long *nfactor, long *nrefactor);
+
+#endif

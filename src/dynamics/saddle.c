@@ -1,0 +1,648 @@
+/*
+ * saddle.c: the index-1 equations of motion (dynamics.h) assembled in
+ * compressed-column form and solved with KLU; the projections onto the
+ * constraint manifold use the same matrix.
+ *
+ * Column c < nq of the saddle matrix holds M_cc (row c) and the Jacobian
+ * entries dPhi_r/dq_c (rows nq + r); column nq + r holds the entries of row r of
+ * Phi_q transposed (rows = coordinates of the row's two bodies). The pattern
+ * depends only on which bodies each constraint row connects, so klu_analyze
+ * runs once; each evaluation writes the values through two index maps.
+ */
+#include "dynamics/dynamics.h"
+
+#include <klu.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dyn_system {
+    const clink_model *m;
+    int nq, nc, n, nnz;
+    int *row_a, *row_b; /* bodies of each constraint row */
+    int *Ap, *Ai;
+    double *Ax;
+    int *map_lo, *map_up; /* per row r, 6 slots (body a x,y,phi, body b x,y,phi): index or -1 */
+    double *mass;         /* diagonal of M, nq */
+    kin_row *jac;
+    double *phi, *nu, *gamma, *rhs, *work;
+    klu_symbolic *sym;
+    klu_numeric *num;
+    klu_common common;
+    double alpha, beta;
+    dyn_external_fn ext;
+    void *ext_data;
+    long nfactor, nrefactor;
+    double t_last;      /* time of the last evaluation (for messages) */
+    double power_loads; /* power of the non-conservative loads at the last evaluation, W */
+    char msg[512];
+};
+
+static void set_msg(dyn_system *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+}
+
+const char *dyn_error(const dyn_system *sys)
+{
+    return sys->msg;
+}
+
+void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data)
+{
+    sys->ext = fn;
+    sys->ext_data = data;
+}
+
+void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta)
+{
+    sys->alpha = alpha;
+    sys->beta = beta;
+}
+
+double dyn_last_power_loads(const dyn_system *sys)
+{
+    return sys->power_loads;
+}
+
+void dyn_counts(const dyn_system *sys, long *nfactor, long *nrefactor)
+{
+    *nfactor = sys->nfactor;
+    *nrefactor = sys->nrefactor;
+}
+
+void dyn_destroy(dyn_system **sys)
+{
+    if (!sys || !*sys)
+        return;
+    dyn_system *s = *sys;
+    if (s->num)
+        klu_free_numeric(&s->num, &s->common);
+    if (s->sym)
+        klu_free_symbolic(&s->sym, &s->common);
+    free(s->row_a);
+    free(s->row_b);
+    free(s->Ap);
+    free(s->Ai);
+    free(s->Ax);
+    free(s->map_lo);
+    free(s->map_up);
+    free(s->mass);
+    free(s->jac);
+    free(s->phi);
+    free(s->nu);
+    free(s->gamma);
+    free(s->rhs);
+    free(s->work);
+    free(s);
+    *sys = NULL;
+}
+
+/* does row r touch coordinate c? slot 0..5 or -1 */
+static int row_slot(const dyn_system *s, int r, int c)
+{
+    int body = c / 3 + 1, k = c % 3;
+    if (s->row_a[r] == body)
+        return k;
+    if (s->row_b[r] == body)
+        return 3 + k;
+    return -1;
+}
+
+dyn_system *dyn_create(const clink_model *m)
+{
+    dyn_system *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->m = m;
+    s->nq = m->ncoords;
+    s->nc = m->nconstraints;
+    s->n = s->nq + s->nc;
+    int nq = s->nq, nc = s->nc, n = s->n;
+    size_t nr = (size_t) (nc > 0 ? nc : 1);
+    s->row_a = calloc(nr, sizeof(int));
+    s->row_b = calloc(nr, sizeof(int));
+    s->Ap = calloc((size_t) n + 1, sizeof(int));
+    s->map_lo = malloc(6 * nr * sizeof(int));
+    s->map_up = malloc(6 * nr * sizeof(int));
+    s->mass = calloc((size_t) nq, sizeof(double));
+    s->jac = calloc(nr, sizeof(kin_row));
+    s->phi = calloc(nr, sizeof(double));
+    s->nu = calloc(nr, sizeof(double));
+    s->gamma = calloc(nr, sizeof(double));
+    s->rhs = calloc((size_t) n, sizeof(double));
+    s->work = calloc((size_t) n, sizeof(double));
+    if (!s->row_a || !s->row_b || !s->Ap || !s->map_lo || !s->map_up || !s->mass || !s->jac ||
+        !s->phi || !s->nu || !s->gamma || !s->rhs || !s->work) {
+        dyn_destroy(&s);
+        return NULL;
+    }
+    kin_row_bodies(m, s->row_a, s->row_b);
+    for (int i = 1; i < m->d.nbodies; i++) {
+        s->mass[3 * (i - 1)] = m->d.bodies[i].def.mass;
+        s->mass[3 * (i - 1) + 1] = m->d.bodies[i].def.mass;
+        s->mass[3 * (i - 1) + 2] = m->d.bodies[i].def.inertia;
+    }
+    /* count entries */
+    int nnz = nq;
+    for (int r = 0; r < nc; r++)
+        nnz += 2 * ((s->row_a[r] > 0 ? 3 : 0) + (s->row_b[r] > 0 ? 3 : 0));
+    s->nnz = nnz;
+    s->Ai = malloc((size_t) nnz * sizeof(int));
+    s->Ax = calloc((size_t) nnz, sizeof(double));
+    if (!s->Ai || !s->Ax) {
+        dyn_destroy(&s);
+        return NULL;
+    }
+    for (size_t i = 0; i < 6 * nr; i++)
+        s->map_lo[i] = s->map_up[i] = -1;
+    /* columns of coordinates: the mass entry, then the Jacobian rows in order */
+    int p = 0;
+    for (int c = 0; c < nq; c++) {
+        s->Ap[c] = p;
+        s->Ai[p++] = c;
+        for (int r = 0; r < nc; r++) {
+            int slot = row_slot(s, r, c);
+            if (slot >= 0) {
+                s->map_lo[6 * r + slot] = p;
+                s->Ai[p++] = nq + r;
+            }
+        }
+    }
+    /* columns of multipliers: the coordinates of the row's bodies, ascending */
+    for (int r = 0; r < nc; r++) {
+        s->Ap[nq + r] = p;
+        for (int c = 0; c < nq; c++) {
+            int slot = row_slot(s, r, c);
+            if (slot >= 0) {
+                s->map_up[6 * r + slot] = p;
+                s->Ai[p++] = c;
+            }
+        }
+    }
+    s->Ap[n] = p;
+    if (klu_defaults(&s->common) != 1) {
+        dyn_destroy(&s);
+        return NULL;
+    }
+    s->sym = klu_analyze(n, s->Ap, s->Ai, &s->common);
+    if (!s->sym) {
+        set_msg(s, "KLU symbolic analysis failed (status %d)", s->common.status);
+        /* leave the system usable for messages: the caller checks dyn_ready via accelerations */
+    }
+    return s;
+}
+
+/* writes M and the current Jacobian into Ax (diagonal scaled by mscale: 1 for the dynamics) */
+static void fill_matrix(dyn_system *s)
+{
+    for (int c = 0; c < s->nq; c++)
+        s->Ax[s->Ap[c]] = s->mass[c];
+    for (int r = 0; r < s->nc; r++) {
+        const double *vals[2] = {s->jac[r].ja, s->jac[r].jb};
+        for (int slot = 0; slot < 6; slot++) {
+            if (s->map_lo[6 * r + slot] < 0)
+                continue;
+            double v = vals[slot / 3][slot % 3];
+            s->Ax[s->map_lo[6 * r + slot]] = v;
+            s->Ax[s->map_up[6 * r + slot]] = v;
+        }
+    }
+}
+
+/* names the constraint rows that depend on earlier ones (Gram-Schmidt on Phi_q rows) */
+static void explain_singular(dyn_system *s, double t)
+{
+    int nq = s->nq, nc = s->nc;
+    double *basis = calloc((size_t) nc * (size_t) nq + 1, sizeof(double));
+    char list[320] = "";
+    size_t used = 0;
+    int ndep = 0;
+    if (basis) {
+        for (int r = 0; r < nc; r++) {
+            double *row = basis + (size_t) r * nq;
+            for (int slot = 0; slot < 6; slot++) {
+                int body = slot < 3 ? s->row_a[r] : s->row_b[r];
+                if (body > 0)
+                    row[3 * (body - 1) + slot % 3] =
+                        slot < 3 ? s->jac[r].ja[slot % 3] : s->jac[r].jb[slot % 3];
+            }
+            double norm0 = 0.0;
+            for (int c = 0; c < nq; c++)
+                norm0 += row[c] * row[c];
+            norm0 = sqrt(norm0);
+            for (int k = 0; k < r; k++) {
+                const double *bk = basis + (size_t) k * nq;
+                double dot = 0.0;
+                for (int c = 0; c < nq; c++)
+                    dot += bk[c] * row[c];
+                for (int c = 0; c < nq; c++)
+                    row[c] -= dot * bk[c];
+            }
+            double norm = 0.0;
+            for (int c = 0; c < nq; c++)
+                norm += row[c] * row[c];
+            norm = sqrt(norm);
+            if (norm <= 1e-9 * (norm0 > 0.0 ? norm0 : 1.0)) {
+                for (int c = 0; c < nq; c++)
+                    row[c] = 0.0;
+                int owner = kin_row_owner(s->m, r);
+                char one[200];
+                if (owner >= 0)
+                    snprintf(one, sizeof one, "%sjoint %d '%s' equation %d", ndep ? ", " : "",
+                             owner, s->m->d.joints[owner].name, r - s->m->joint_row[owner]);
+                else
+                    snprintf(one, sizeof one, "%sdriver %d '%s'", ndep ? ", " : "", -1 - owner,
+                             s->m->d.drivers[-1 - owner].name);
+                if (used + strlen(one) + 1 < sizeof list) {
+                    strcat(list, one);
+                    used += strlen(one);
+                }
+                ndep++;
+            } else {
+                for (int c = 0; c < nq; c++)
+                    row[c] /= norm;
+            }
+        }
+        free(basis);
+    }
+    if (ndep > 0)
+        set_msg(s,
+                "redundant or singular constraints at t = %.9g s: %s depends on the "
+                "constraints before it",
+                t, list);
+    else
+        set_msg(s, "singular saddle-point matrix at t = %.9g s (reciprocal pivot ratio %.3g)", t,
+                s->common.rcond);
+}
+
+/* factors the current matrix; 0 on success */
+static clink_status factor(dyn_system *s, double t)
+{
+    if (!s->sym) {
+        set_msg(s, "KLU symbolic analysis failed");
+        return CLINK_ERR_LINSOLVE;
+    }
+    int need_full = (s->num == NULL);
+    if (!need_full) {
+        int ok = klu_refactor(s->Ap, s->Ai, s->Ax, s->sym, s->num, &s->common);
+        s->nrefactor++;
+        if (!ok || s->common.status != KLU_OK || !klu_rcond(s->sym, s->num, &s->common) ||
+            !(s->common.rcond >= DYN_REFACTOR_RCOND))
+            need_full = 1;
+    }
+    if (need_full) {
+        if (s->num)
+            klu_free_numeric(&s->num, &s->common);
+        s->num = klu_factor(s->Ap, s->Ai, s->Ax, s->sym, &s->common);
+        s->nfactor++;
+        if (!s->num || s->common.status != KLU_OK || !klu_rcond(s->sym, s->num, &s->common) ||
+            !(s->common.rcond >= DYN_SINGULAR_RCOND)) {
+            if (s->num)
+                klu_free_numeric(&s->num, &s->common);
+            if (s->common.status == KLU_OUT_OF_MEMORY) {
+                set_msg(s, "KLU: out of memory");
+                return CLINK_ERR_NOMEM;
+            }
+            explain_singular(s, t);
+            return CLINK_ERR_SINGULAR;
+        }
+    }
+    return CLINK_OK;
+}
+
+static int finite_all(const double *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* solves the factored system in place on s->rhs */
+static clink_status solve(dyn_system *s)
+{
+    if (!klu_solve(s->sym, s->num, s->n, 1, s->rhs, &s->common)) {
+        set_msg(s, "KLU solve failed (status %d)", s->common.status);
+        return CLINK_ERR_LINSOLVE;
+    }
+    if (!finite_all(s->rhs, s->n)) {
+        set_msg(s, "non-finite solution of the saddle-point system");
+        return CLINK_ERR_NONFINITE;
+    }
+    return CLINK_OK;
+}
+
+/* ---- applied forces -------------------------------------------------------- */
+
+/* adds force F (global) at body point s (arm A s) to g */
+static void add_point_force(double *g, int body, const double arm[2], double fx, double fy)
+{
+    if (body <= 0)
+        return;
+    double *gi = g + 3 * (body - 1);
+    gi[0] += fx;
+    gi[1] += fy;
+    gi[2] += arm[0] * fy - arm[1] * fx;
+}
+
+/* velocity of a body point with arm A s */
+static void point_velocity(const kin_pose *p, const double arm[2], double vel[2])
+{
+    vel[0] = p->vx - p->w * arm[1];
+    vel[1] = p->vy + p->w * arm[0];
+}
+
+int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double *v, double *g,
+                       double *power_loads)
+{
+    const model_data *d = &sys->m->d;
+    double power = 0.0;
+    for (int c = 0; c < sys->nq; c++)
+        g[c] = 0.0;
+    for (int i = 1; i < d->nbodies; i++) {
+        g[3 * (i - 1)] += d->bodies[i].def.mass * d->gravity[0];
+        g[3 * (i - 1) + 1] += d->bodies[i].def.mass * d->gravity[1];
+    }
+    for (int k = 0; k < d->nforces; k++) {
+        const clink_force_def *f = &d->forces[k].def;
+        kin_pose a, b;
+        double arma[2], armb[2], ra[2], rb[2], va[2], vb[2];
+        kin_pose_of(q, v, f->body_a, &a);
+        kin_pose_of(q, v, f->body_b, &b);
+        kin_point(&a, f->point_a, arma, ra);
+        kin_point(&b, f->point_b, armb, rb);
+        point_velocity(&a, arma, va);
+        point_velocity(&b, armb, vb);
+        switch (f->type) {
+        case CLINK_FORCE_POINT:
+            add_point_force(g, f->body_a, arma, f->fx, f->fy);
+            power += f->fx * va[0] + f->fy * va[1];
+            break;
+        case CLINK_FORCE_TORQUE:
+            g[3 * (f->body_a - 1) + 2] += f->torque;
+            power += f->torque * a.w;
+            break;
+        case CLINK_FORCE_SPRING_DAMPER: {
+            double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);
+            if (!(l > 1e-12)) {
+                set_msg(sys, "spring-damper %d '%s': its points coincide at t = %.9g s", k,
+                        d->forces[k].name, t);
+                return 1;
+            }
+            double ux = dx / l, uy = dy / l;
+            double ldot = ux * (vb[0] - va[0]) + uy * (vb[1] - va[1]);
+            double tension = f->k * (l - f->free_length) + f->c * ldot + f->actuator;
+            add_point_force(g, f->body_b, armb, -tension * ux, -tension * uy);
+            add_point_force(g, f->body_a, arma, tension * ux, tension * uy);
+            /* power of damper and actuator (the spring is in the potential energy) */
+            power -= (f->c * ldot + f->actuator) * ldot;
+            break;
+        }
+        case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER: {
+            double rel = b.phi - a.phi - f->free_length, relw = b.w - a.w;
+            double tb = -f->k * rel - f->c * relw + f->actuator;
+            if (f->body_b > 0)
+                g[3 * (f->body_b - 1) + 2] += tb;
+            if (f->body_a > 0)
+                g[3 * (f->body_a - 1) + 2] -= tb;
+            power += (-f->c * relw + f->actuator) * relw;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (sys->ext) {
+        int rc = sys->ext(sys->ext_data, t, q, v, g, &power);
+        if (rc != 0)
+            return rc;
+    }
+    if (power_loads)
+        *power_loads = power;
+    return finite_all(g, sys->nq) ? 0 : 1;
+}
+
+/* ---- accelerations -------------------------------------------------------- */
+
+clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const double *v,
+                               double *qdd, double *lambda)
+{
+    int nq = s->nq, nc = s->nc;
+    s->t_last = t;
+    if (!finite_all(q, nq) || !finite_all(v, nq)) {
+        set_msg(s, "non-finite coordinates or velocities at t = %.9g s", t);
+        return CLINK_ERR_NONFINITE;
+    }
+    int rc = dyn_applied_forces(s, t, q, v, s->rhs, &s->power_loads);
+    if (rc != 0) {
+        if (!s->msg[0])
+            set_msg(s, "non-finite applied forces at t = %.9g s", t);
+        return CLINK_ERR_NONFINITE;
+    }
+    kin_eval(s->m, t, q, v, s->phi, s->jac, s->nu, s->gamma);
+    for (int r = 0; r < nc; r++) {
+        double g = s->gamma[r];
+        if (s->alpha != 0.0 || s->beta != 0.0) {
+            double pd = -s->nu[r];
+            int a = s->row_a[r], b = s->row_b[r];
+            for (int k = 0; k < 3; k++) {
+                if (a > 0)
+                    pd += s->jac[r].ja[k] * v[3 * (a - 1) + k];
+                if (b > 0)
+                    pd += s->jac[r].jb[k] * v[3 * (b - 1) + k];
+            }
+            g -= 2.0 * s->alpha * pd + s->beta * s->beta * s->phi[r];
+        }
+        s->rhs[nq + r] = g;
+    }
+    fill_matrix(s);
+    clink_status st = factor(s, t);
+    if (st != CLINK_OK)
+        return st;
+    st = solve(s);
+    if (st != CLINK_OK)
+        return st;
+    memcpy(qdd, s->rhs, (size_t) nq * sizeof(double));
+    if (lambda)
+        for (int r = 0; r < nc; r++)
+            lambda[r] = -s->rhs[nq + r];
+    return CLINK_OK;
+}
+
+/* ---- projection ----------------------------------------------------------- */
+
+/* Phi_q x for row r */
+static double row_times(const dyn_system *s, int r, const double *x)
+{
+    double y = 0.0;
+    int a = s->row_a[r], b = s->row_b[r];
+    for (int k = 0; k < 3; k++) {
+        if (a > 0)
+            y += s->jac[r].ja[k] * x[3 * (a - 1) + k];
+        if (b > 0)
+            y += s->jac[r].jb[k] * x[3 * (b - 1) + k];
+    }
+    return y;
+}
+
+/* solves [M J^T; J 0][dx; mu] = [0; r] with r in s->work[nq..]; dx into s->rhs[0..nq) */
+static clink_status solve_correction(dyn_system *s, double t)
+{
+    fill_matrix(s);
+    clink_status st = factor(s, t);
+    if (st != CLINK_OK)
+        return st;
+    for (int c = 0; c < s->nq; c++)
+        s->rhs[c] = 0.0;
+    for (int r = 0; r < s->nc; r++)
+        s->rhs[s->nq + r] = s->work[s->nq + r];
+    return solve(s);
+}
+
+clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double tol, int max_iter,
+                         double *dq_norm, double *dv_norm)
+{
+    int nq = s->nq, nc = s->nc;
+    double dqn = 0.0, dvn = 0.0;
+    if (dq_norm)
+        *dq_norm = 0.0;
+    if (dv_norm)
+        *dv_norm = 0.0;
+    if (nc == 0)
+        return CLINK_OK;
+    if (q) {
+        int it;
+        for (it = 0;; it++) {
+            kin_eval(s->m, t, q, NULL, s->phi, s->jac, NULL, NULL);
+            double worst = 0.0;
+            for (int r = 0; r < nc; r++)
+                worst = fmax(worst, fabs(s->phi[r]));
+            if (!isfinite(worst)) {
+                set_msg(s, "constraint violation is not finite at t = %.9g s", t);
+                return CLINK_ERR_NONFINITE;
+            }
+            if (worst <= tol)
+                break;
+            if (it >= max_iter) {
+                set_msg(s,
+                        "positions could not be assembled at t = %.9g s: max |Phi| = %.3g after "
+                        "%d Newton iterations",
+                        t, worst, it);
+                return CLINK_ERR_ASSEMBLY;
+            }
+            for (int r = 0; r < nc; r++)
+                s->work[nq + r] = -s->phi[r];
+            clink_status st = solve_correction(s, t);
+            if (st != CLINK_OK)
+                return st;
+            for (int c = 0; c < nq; c++) {
+                q[c] += s->rhs[c];
+                dqn += s->rhs[c] * s->rhs[c];
+            }
+        }
+    }
+    if (v) {
+        kin_eval(s->m, t, q, v, NULL, s->jac, s->nu, NULL);
+        for (int r = 0; r < nc; r++)
+            s->work[nq + r] = s->nu[r] - row_times(s, r, v);
+        clink_status st = solve_correction(s, t);
+        if (st != CLINK_OK)
+            return st;
+        for (int c = 0; c < nq; c++) {
+            v[c] += s->rhs[c];
+            dvn += s->rhs[c] * s->rhs[c];
+        }
+    }
+    if (dq_norm)
+        *dq_norm = sqrt(dqn);
+    if (dv_norm)
+        *dv_norm = sqrt(dvn);
+    return CLINK_OK;
+}
+
+clink_status dyn_project_error(dyn_system *s, double t, const double *q, double *eq, double *ev)
+{
+    int nq = s->nq, nc = s->nc;
+    if (nc == 0)
+        return CLINK_OK;
+    kin_eval(s->m, t, q, NULL, NULL, s->jac, NULL, NULL);
+    double *e[2] = {eq, ev};
+    for (int i = 0; i < 2; i++) {
+        if (!e[i])
+            continue;
+        for (int r = 0; r < nc; r++)
+            s->work[nq + r] = -row_times(s, r, e[i]);
+        clink_status st = solve_correction(s, t);
+        if (st != CLINK_OK)
+            return st;
+        for (int c = 0; c < nq; c++)
+            e[i][c] += s->rhs[c];
+    }
+    return CLINK_OK;
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+void dyn_violation(dyn_system *s, double t, const double *q, const double *v, double *pos,
+                   double *vel)
+{
+    kin_eval(s->m, t, q, v, s->phi, s->jac, s->nu, NULL);
+    double p = 0.0, w = 0.0;
+    for (int r = 0; r < s->nc; r++) {
+        p = fmax(p, fabs(s->phi[r]));
+        w = fmax(w, fabs(row_times(s, r, v) - s->nu[r]));
+    }
+    if (pos)
+        *pos = p;
+    if (vel)
+        *vel = w;
+}
+
+void dyn_energies(dyn_system *s, double t, const double *q, const double *v, const double *lambda,
+                  dyn_energy *e)
+{
+    const model_data *d = &s->m->d;
+    memset(e, 0, sizeof *e);
+    for (int c = 0; c < s->nq; c++)
+        e->kinetic += 0.5 * s->mass[c] * v[c] * v[c];
+    for (int i = 1; i < d->nbodies; i++)
+        e->gravity -= d->bodies[i].def.mass *
+                      (d->gravity[0] * q[3 * (i - 1)] + d->gravity[1] * q[3 * (i - 1) + 1]);
+    for (int k = 0; k < d->nforces; k++) {
+        const clink_force_def *f = &d->forces[k].def;
+        kin_pose a, b;
+        double arm[2], ra[2], rb[2];
+        kin_pose_of(q, v, f->body_a, &a);
+        kin_pose_of(q, v, f->body_b, &b);
+        if (f->type == CLINK_FORCE_SPRING_DAMPER) {
+            kin_point(&a, f->point_a, arm, ra);
+            kin_point(&b, f->point_b, arm, rb);
+            double ext = hypot(rb[0] - ra[0], rb[1] - ra[1]) - f->free_length;
+            e->spring += 0.5 * f->k * ext * ext;
+        } else if (f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER) {
+            double rel = b.phi - a.phi - f->free_length;
+            e->spring += 0.5 * f->k * rel * rel;
+        }
+    }
+    double pl = 0.0;
+    double *g = s->work; /* nq scratch */
+    if (dyn_applied_forces(s, t, q, v, g, &pl) == 0)
+        e->power_loads = pl;
+    else
+        e->power_loads = NAN;
+    if (lambda) {
+        /* driver force on the bodies: Phi_q^T lambda; its power lambda . (Phi_q v) = lambda nu */
+        double nu1;
+        for (int k = 0; k < d->ndrivers; k++) {
+            double f0, fdd;
+            clink_function_eval(&d->drivers[k].def.function, t, &f0, &nu1, &fdd);
+            e->power_drivers += lambda[s->m->driver_row[k]] * nu1;
+        }
+    }
+}

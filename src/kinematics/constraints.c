@@ -1,0 +1,176 @@
+/*
+ * constraints.c: the constraint set of a model, Phi(q, t) = 0, assembled from
+ * the joint classes (joint_*.c) and the rheonomic drivers.
+ *
+ * Driver equations (one row each) with f(t) the prescribed function:
+ *   body coordinate:     Phi = q_k - f(t),            Jacobian e_k,
+ *   revolute angle:      Phi = phi_b - phi_a - f(t),  Jacobian (-1 on phi_a, 1 on phi_b),
+ *   translational disp.: Phi = e . d - f(t) (e, n, d as in joint_translational.c),
+ *                        dPhi/d(r_a, phi_a) = (-e, n . d - e . B_a s_a),
+ *                        dPhi/d(r_b, phi_b) = ( e, e . B_b s_b),
+ *                        gamma = f'' + e . (A_b s_b w_b^2 - A_a s_a w_a^2)
+ *                                - 2 w_a n . d_dot + w_a^2 e . d,
+ * and for every driver nu = f'(t); for the first two gamma = f''(t).
+ * Joints have nu = 0 (scleronomic).
+ */
+#include "kinematics/kinematics.h"
+
+#include <string.h>
+
+const kin_joint_class *kin_joint_class_of(clink_joint_type type)
+{
+    switch (type) {
+    case CLINK_JOINT_REVOLUTE:
+        return &kin_revolute_class;
+    case CLINK_JOINT_TRANSLATIONAL:
+        return &kin_translational_class;
+    case CLINK_JOINT_WELD:
+        return &kin_weld_class;
+    default:
+        return NULL;
+    }
+}
+
+void kin_pose_of(const double *q, const double *v, int body, kin_pose *p)
+{
+    memset(p, 0, sizeof *p);
+    if (body <= 0)
+        return;
+    const double *qi = q + 3 * (body - 1);
+    p->x = qi[0];
+    p->y = qi[1];
+    p->phi = qi[2];
+    if (v) {
+        const double *vi = v + 3 * (body - 1);
+        p->vx = vi[0];
+        p->vy = vi[1];
+        p->w = vi[2];
+    }
+}
+
+/* bodies a and b of driver k */
+static void driver_bodies(const clink_model *m, const clink_driver_def *dd, int *a, int *b)
+{
+    if (dd->target == CLINK_DRIVE_BODY_COORDINATE) {
+        *a = 0;
+        *b = dd->body;
+    } else {
+        *a = m->d.joints[dd->joint].def.body_a;
+        *b = m->d.joints[dd->joint].def.body_b;
+    }
+}
+
+void kin_row_bodies(const clink_model *m, int *rows_a, int *rows_b)
+{
+    for (int j = 0; j < m->d.njoints; j++) {
+        const clink_joint_def *jd = &m->d.joints[j].def;
+        for (int r = 0; r < model_joint_equations(jd->type); r++) {
+            rows_a[m->joint_row[j] + r] = jd->body_a;
+            rows_b[m->joint_row[j] + r] = jd->body_b;
+        }
+    }
+    for (int k = 0; k < m->d.ndrivers; k++)
+        driver_bodies(m, &m->d.drivers[k].def, &rows_a[m->driver_row[k]],
+                      &rows_b[m->driver_row[k]]);
+}
+
+int kin_row_owner(const clink_model *m, int r)
+{
+    for (int j = 0; j < m->d.njoints; j++)
+        if (r >= m->joint_row[j] &&
+            r < m->joint_row[j] + model_joint_equations(m->d.joints[j].def.type))
+            return j;
+    for (int k = 0; k < m->d.ndrivers; k++)
+        if (m->driver_row[k] == r)
+            return -1 - k;
+    return -1 - m->d.ndrivers;
+}
+
+/* one driver row */
+static void driver_eval(const clink_model *m, const clink_driver_def *dd, double t,
+                        const kin_pose *a, const kin_pose *b, double *phi, kin_row *jac, double *nu,
+                        double *gamma)
+{
+    double f, fd, fdd;
+    clink_function_eval(&dd->function, t, &f, &fd, &fdd);
+    if (nu)
+        *nu = fd;
+    if (dd->target == CLINK_DRIVE_BODY_COORDINATE) {
+        const double qb[3] = {b->x, b->y, b->phi};
+        if (phi)
+            *phi = qb[dd->coordinate] - f;
+        if (jac) {
+            memset(jac, 0, sizeof *jac);
+            jac->jb[dd->coordinate] = 1.0;
+        }
+        if (gamma)
+            *gamma = fdd;
+        return;
+    }
+    if (dd->target == CLINK_DRIVE_JOINT_ANGLE) {
+        if (phi)
+            *phi = b->phi - a->phi - f;
+        if (jac)
+            *jac = (kin_row){{0.0, 0.0, -1.0}, {0.0, 0.0, 1.0}};
+        if (gamma)
+            *gamma = fdd;
+        return;
+    }
+    /* translational displacement */
+    const clink_joint_def *j = &m->d.joints[dd->joint].def;
+    double aa[2], ab[2], ra[2], rb[2], d[2], dd_[2], e[2], n[2];
+    kin_point(a, j->point_a, aa, ra);
+    kin_point(b, j->point_b, ab, rb);
+    d[0] = rb[0] - ra[0];
+    d[1] = rb[1] - ra[1];
+    dd_[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
+    dd_[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
+    kin_rot(a->phi, j->axis_a, e);
+    n[0] = -e[1];
+    n[1] = e[0];
+    double ed = e[0] * d[0] + e[1] * d[1], nd = n[0] * d[0] + n[1] * d[1];
+    if (phi)
+        *phi = ed - f;
+    if (jac) {
+        double eba = -e[0] * aa[1] + e[1] * aa[0];
+        double ebb = -e[0] * ab[1] + e[1] * ab[0];
+        *jac = (kin_row){{-e[0], -e[1], nd - eba}, {e[0], e[1], ebb}};
+    }
+    if (gamma) {
+        double cx = ab[0] * b->w * b->w - aa[0] * a->w * a->w;
+        double cy = ab[1] * b->w * b->w - aa[1] * a->w * a->w;
+        *gamma = fdd + e[0] * cx + e[1] * cy - 2.0 * a->w * (n[0] * dd_[0] + n[1] * dd_[1]) +
+                 a->w * a->w * ed;
+    }
+}
+
+void kin_eval(const clink_model *m, double t, const double *q, const double *v, double *phi,
+              kin_row *jac, double *nu, double *gamma)
+{
+    kin_pose a, b;
+    for (int j = 0; j < m->d.njoints; j++) {
+        const clink_joint_def *jd = &m->d.joints[j].def;
+        const kin_joint_class *jc = kin_joint_class_of(jd->type);
+        int r = m->joint_row[j];
+        kin_pose_of(q, v, jd->body_a, &a);
+        kin_pose_of(q, v, jd->body_b, &b);
+        if (phi)
+            jc->phi(jd, &a, &b, phi + r);
+        if (jac)
+            jc->jacobian(jd, &a, &b, jac + r);
+        if (gamma)
+            jc->gamma(jd, &a, &b, gamma + r);
+        if (nu)
+            for (int i = 0; i < jc->neq; i++)
+                nu[r + i] = 0.0;
+    }
+    for (int k = 0; k < m->d.ndrivers; k++) {
+        const clink_driver_def *dd = &m->d.drivers[k].def;
+        int ia, ib, r = m->driver_row[k];
+        driver_bodies(m, dd, &ia, &ib);
+        kin_pose_of(q, v, ia, &a);
+        kin_pose_of(q, v, ib, &b);
+        driver_eval(m, dd, t, &a, &b, phi ? phi + r : NULL, jac ? jac + r : NULL,
+                    nu ? nu + r : NULL, gamma ? gamma + r : NULL);
+    }
+}

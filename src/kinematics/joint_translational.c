@@ -1,0 +1,73 @@
+/*
+ * Translational (prismatic) joint: point P_b (s_b on body b) moves along the
+ * line through P_a (s_a on body a) with direction u_a (unit, body a
+ * coordinates), and the relative angle is held. With d = r_b + A_b s_b - r_a -
+ * A_a s_a, e = A_a u_a (global axis), n = perp(e) (global normal) and
+ * de/dphi_a = n, dn/dphi_a = -e:
+ *
+ *   Phi_1 = n . d
+ *   Phi_2 = phi_b - phi_a - angle0
+ *   dPhi_1/d(r_a, phi_a) = ( -n,  -e . d - n . B_a s_a )
+ *   dPhi_1/d(r_b, phi_b) = (  n,   n . B_b s_b )
+ *   dPhi_2/dphi_a = -1, dPhi_2/dphi_b = 1
+ *   gamma_1 = n . (A_b s_b w_b^2 - A_a s_a w_a^2) + 2 w_a e . d_dot + w_a^2 n . d
+ *   gamma_2 = 0
+ *
+ * (Nikravesh 1988, Sect. 6.3, written with the relative vector d.) Joint
+ * coordinate: the displacement e . d along the axis (m).
+ */
+#include "kinematics/kinematics.h"
+
+/* d, its time derivative, axis e and normal n in the global frame */
+static void geometry(const clink_joint_def *j, const kin_pose *a, const kin_pose *b, double d[2],
+                     double dd[2], double e[2], double n[2], double aa[2], double ab[2])
+{
+    double ra[2], rb[2];
+    kin_point(a, j->point_a, aa, ra);
+    kin_point(b, j->point_b, ab, rb);
+    d[0] = rb[0] - ra[0];
+    d[1] = rb[1] - ra[1];
+    /* d_dot = v_b + w_b perp(A_b s_b) - v_a - w_a perp(A_a s_a) */
+    dd[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
+    dd[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
+    kin_rot(a->phi, j->axis_a, e);
+    n[0] = -e[1];
+    n[1] = e[0];
+}
+
+static void translational_phi(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
+                              double *phi)
+{
+    double d[2], dd[2], e[2], n[2], aa[2], ab[2];
+    geometry(j, a, b, d, dd, e, n, aa, ab);
+    phi[0] = n[0] * d[0] + n[1] * d[1];
+    phi[1] = b->phi - a->phi - j->angle0;
+}
+
+static void translational_jacobian(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
+                                   kin_row *jac)
+{
+    double d[2], dd[2], e[2], n[2], aa[2], ab[2];
+    geometry(j, a, b, d, dd, e, n, aa, ab);
+    /* B s = perp(A s) = (-(A s)_y, (A s)_x) */
+    double nba = -n[0] * aa[1] + n[1] * aa[0];
+    double nbb = -n[0] * ab[1] + n[1] * ab[0];
+    double ed = e[0] * d[0] + e[1] * d[1];
+    jac[0] = (kin_row){{-n[0], -n[1], -ed - nba}, {n[0], n[1], nbb}};
+    jac[1] = (kin_row){{0.0, 0.0, -1.0}, {0.0, 0.0, 1.0}};
+}
+
+static void translational_gamma(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
+                                double *gamma)
+{
+    double d[2], dd[2], e[2], n[2], aa[2], ab[2];
+    geometry(j, a, b, d, dd, e, n, aa, ab);
+    double cx = ab[0] * b->w * b->w - aa[0] * a->w * a->w;
+    double cy = ab[1] * b->w * b->w - aa[1] * a->w * a->w;
+    gamma[0] = n[0] * cx + n[1] * cy + 2.0 * a->w * (e[0] * dd[0] + e[1] * dd[1]) +
+               a->w * a->w * (n[0] * d[0] + n[1] * d[1]);
+    gamma[1] = 0.0;
+}
+
+const kin_joint_class kin_translational_class = {"translational", 2, translational_phi,
+                                                 translational_jacobian, translational_gamma};

@@ -1,0 +1,559 @@
+/*
+ * sim.c: the CVODE driver (include/clink/sim.h).
+ *
+ * First-order system y = (q, v, W_d, W_l), N = 2 nq + 2:
+ *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
+ *   W_d' = lambda . nu (power of the drivers), W_l' = power of the
+ *   non-conservative applied loads,
+ * so the energy balance T + V - W_d - W_l = const checks the integration.
+ *
+ * Methods (SUNDIALS 6.4): Adams-Moulton with the fixed-point nonlinear solver;
+ * BDF with Newton and a sparse direct solver (SUNLinSol_KLU) on the Jacobian
+ * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the two work rows. The
+ * lower blocks are generally dense within a closed loop, so they are formed by
+ * forward finite differences, one right-hand side per column (no column
+ * grouping: the columns of one mechanism all interact through the saddle
+ * solve); the upper identity is written exactly.
+ *
+ * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns
+ * CV_ILL_INPUT for Adams), the correction minimal in the metric of M
+ * (dyn_project), the error estimate projected too; or Baumgarte in the
+ * right-hand side. The right-hand side returns 1 (recoverable) for a singular
+ * saddle point or a non-finite value, so CVODE retries with a smaller step.
+ *
+ * Room for contact: contact forces enter through dyn_set_external(); event
+ * location belongs here (CVodeRootInit with the contact gap functions, then
+ * CVodeReInit where the right-hand side jumps) around the CVode call of
+ * clink_sim_advance().
+ */
+#include "clink/sim.h"
+#include "dynamics/dynamics.h"
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_proj.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* positions are projected until max |Phi| <= this (m or rad) */
+#define SIM_PROJECTION_TOL  1e-13
+#define SIM_PROJECTION_ITER 20
+
+struct clink_sim {
+    const clink_model *m;
+    clink_settings_def set;
+    dyn_system *dyn;
+    int nq, nc, N;
+    SUNContext ctx;
+    void *cvode;
+    N_Vector y, ytmp;
+    SUNMatrix J;
+    SUNLinearSolver LS;
+    SUNNonlinearSolver NLS;
+    double t;
+    double *qdd, *lambda; /* at the current time */
+    double *fd_f0, *fd_f1;
+    double e0; /* energy at t = 0 */
+    double dq0, dv0;
+    long rhs_fd;
+    char msg[512];
+};
+
+static void sim_msg(clink_sim *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+}
+
+const char *clink_sim_error(const clink_sim *sim)
+{
+    return sim ? sim->msg : "no simulation";
+}
+
+/* ---- CVODE callbacks ------------------------------------------------------ */
+
+static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
+{
+    clink_sim *s = ud;
+    const double *yy = N_VGetArrayPointer(y);
+    double *yd = N_VGetArrayPointer(ydot);
+    int nq = s->nq;
+    clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, yd + nq, s->lambda);
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", dyn_error(s->dyn));
+        return st == CLINK_ERR_NOMEM ? -1 : 1;
+    }
+    memcpy(yd, yy + nq, (size_t) nq * sizeof(double));
+    double pd = 0.0;
+    for (int k = 0; k < s->m->d.ndrivers; k++) {
+        double f, fd, fdd;
+        clink_function_eval(&s->m->d.drivers[k].def.function, t, &f, &fd, &fdd);
+        pd += s->lambda[s->m->driver_row[k]] * fd;
+    }
+    yd[2 * nq] = pd;
+    yd[2 * nq + 1] = dyn_last_power_loads(s->dyn);
+    for (int i = 0; i < s->N; i++)
+        if (!isfinite(yd[i]))
+            return 1;
+    return 0;
+}
+
+/* column pointers of the sparse Jacobian pattern (see the file comment) */
+static void jac_pattern(clink_sim *s, SUNMatrix J)
+{
+    int nq = s->nq, N = s->N;
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    sunindextype *ri = SUNSparseMatrix_IndexValues(J);
+    sunindextype p = 0;
+    for (int j = 0; j < N; j++) {
+        cp[j] = p;
+        if (j < nq) {
+            ri[p++] = j; /* diagonal (zero) */
+            for (int i = nq; i < N; i++)
+                ri[p++] = i;
+        } else if (j < 2 * nq) {
+            ri[p++] = j - nq; /* dq'/dv = I */
+            for (int i = nq; i < N; i++)
+                ri[p++] = i;
+        } else {
+            ri[p++] = j; /* work columns: diagonal only (zero) */
+        }
+    }
+    cp[N] = p;
+}
+
+static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
+                   N_Vector t2, N_Vector t3)
+{
+    (void) t2;
+    (void) t3;
+    clink_sim *s = ud;
+    int nq = s->nq, N = s->N;
+    jac_pattern(s, J);
+    realtype *x = SUNSparseMatrix_Data(J);
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    double *yy = N_VGetArrayPointer(y);
+    const double *f0 = N_VGetArrayPointer(fy);
+    double *f1 = N_VGetArrayPointer(t1);
+    double rtol = s->set.rtol, atol = s->set.atol;
+    for (int j = 0; j < 2 * nq; j++) {
+        sunindextype p = cp[j];
+        x[p++] = j < nq ? 0.0 : 1.0;
+        double yj = yy[j];
+        double h = sqrt(2.2e-16) * fmax(fabs(yj), fmax(atol / rtol, 1e-8));
+        yy[j] = yj + h;
+        h = yy[j] - yj;
+        int rc = sim_rhs(t, y, t1, s);
+        s->rhs_fd++;
+        yy[j] = yj;
+        if (rc != 0)
+            return rc;
+        for (int i = nq; i < N; i++)
+            x[p++] = (f1[i] - f0[i]) / h;
+    }
+    for (int j = 2 * nq; j < N; j++)
+        x[cp[j]] = 0.0;
+    /* restore the multipliers of the unperturbed state */
+    return 0;
+}
+
+static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Vector err, void *ud)
+{
+    (void) eps;
+    clink_sim *s = ud;
+    int nq = s->nq;
+    const double *yc = N_VGetArrayPointer(ycur);
+    double *c = N_VGetArrayPointer(corr);
+    double *q = s->fd_f0, *v = s->fd_f1;
+    memcpy(q, yc, (size_t) nq * sizeof(double));
+    memcpy(v, yc + nq, (size_t) nq * sizeof(double));
+    clink_status st =
+        dyn_project(s->dyn, t, q, v, SIM_PROJECTION_TOL, SIM_PROJECTION_ITER, NULL, NULL);
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", dyn_error(s->dyn));
+        return 1;
+    }
+    for (int i = 0; i < nq; i++) {
+        c[i] = q[i] - yc[i];
+        c[nq + i] = v[i] - yc[nq + i];
+    }
+    c[2 * nq] = c[2 * nq + 1] = 0.0;
+    if (err) {
+        double *e = N_VGetArrayPointer(err);
+        st = dyn_project_error(s->dyn, t, q, e, e + nq);
+        if (st != CLINK_OK) {
+            sim_msg(s, "%s", dyn_error(s->dyn));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- lifecycle ------------------------------------------------------------ */
+
+void clink_sim_destroy(clink_sim **sim)
+{
+    if (!sim || !*sim)
+        return;
+    clink_sim *s = *sim;
+    if (s->cvode)
+        CVodeFree(&s->cvode);
+    if (s->LS)
+        SUNLinSolFree(s->LS);
+    if (s->NLS)
+        SUNNonlinSolFree(s->NLS);
+    if (s->J)
+        SUNMatDestroy(s->J);
+    if (s->y)
+        N_VDestroy(s->y);
+    if (s->ytmp)
+        N_VDestroy(s->ytmp);
+    if (s->ctx)
+        SUNContext_Free(&s->ctx);
+    dyn_destroy(&s->dyn);
+    free(s->qdd);
+    free(s->lambda);
+    free(s->fd_f0);
+    free(s->fd_f1);
+    free(s);
+    *sim = NULL;
+}
+
+static double total_energy(clink_sim *s)
+{
+    clink_energy e;
+    clink_sim_energy(s, &e);
+    return e.kinetic + e.gravity + e.spring - e.work_drivers - e.work_loads;
+}
+
+/* one CVODE call checked: returns 0 or sets the message and returns -1 */
+#define CV_CHECK(call)                                                                             \
+    do {                                                                                           \
+        int cv_rc_ = (call);                                                                       \
+        if (cv_rc_ < 0) {                                                                          \
+            sim_msg(s, "CVODE: %s failed with %d (%s)", #call, cv_rc_,                             \
+                    CVodeGetReturnFlagName(cv_rc_));                                               \
+            st = CLINK_ERR_SOLVER;                                                                 \
+            goto fail;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
+                              clink_sim **sim, char *err, size_t errlen)
+{
+    clink_status st = CLINK_OK;
+    if (err && errlen)
+        err[0] = '\0';
+    if (!sim) {
+        if (err && errlen)
+            snprintf(err, errlen, "clink_sim_create: NULL output pointer");
+        return CLINK_ERR_ARG;
+    }
+    *sim = NULL;
+    if (!model) {
+        if (err && errlen)
+            snprintf(err, errlen, "clink_sim_create: NULL model");
+        return CLINK_ERR_ARG;
+    }
+    clink_sim *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (err && errlen)
+            snprintf(err, errlen, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    s->m = model;
+    s->set = settings ? *settings : model->d.settings;
+    if (s->set.method == CLINK_METHOD_ADAMS && s->set.drift == CLINK_DRIFT_PROJECTION) {
+        sim_msg(s, "settings: projection needs BDF (CVodeSetProjFn supports BDF only in "
+                   "SUNDIALS 6.4); use Baumgarte with Adams");
+        st = CLINK_ERR_ARG;
+        goto fail;
+    }
+    if (!(s->set.rtol > 0.0) || !(s->set.atol > 0.0) || !(s->set.max_step >= 0.0)) {
+        sim_msg(s, "settings: rtol %g, atol %g must be > 0 and max_step %g >= 0", s->set.rtol,
+                s->set.atol, s->set.max_step);
+        st = CLINK_ERR_RANGE;
+        goto fail;
+    }
+    s->nq = model->ncoords;
+    s->nc = model->nconstraints;
+    s->N = 2 * s->nq + 2;
+    int nq = s->nq;
+    s->dyn = dyn_create(model);
+    s->qdd = calloc((size_t) nq, sizeof(double));
+    s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
+    s->fd_f0 = calloc((size_t) nq, sizeof(double));
+    s->fd_f1 = calloc((size_t) nq, sizeof(double));
+    if (!s->dyn || !s->qdd || !s->lambda || !s->fd_f0 || !s->fd_f1) {
+        sim_msg(s, "clink_sim_create: out of memory");
+        st = CLINK_ERR_NOMEM;
+        goto fail;
+    }
+    if (s->set.drift == CLINK_DRIFT_BAUMGARTE)
+        dyn_set_baumgarte(s->dyn, s->set.baumgarte_alpha, s->set.baumgarte_beta);
+    if (SUNContext_Create(NULL, &s->ctx) != 0) {
+        sim_msg(s, "SUNContext_Create failed");
+        st = CLINK_ERR_SOLVER;
+        goto fail;
+    }
+    s->y = N_VNew_Serial(s->N, s->ctx);
+    s->ytmp = N_VNew_Serial(s->N, s->ctx);
+    if (!s->y || !s->ytmp) {
+        sim_msg(s, "clink_sim_create: out of memory");
+        st = CLINK_ERR_NOMEM;
+        goto fail;
+    }
+    /* initial conditions from the model, projected onto the constraints */
+    double *y = N_VGetArrayPointer(s->y);
+    for (int i = 1; i < model->d.nbodies; i++) {
+        const clink_body_def *b = &model->d.bodies[i].def;
+        double *qi = y + 3 * (i - 1), *vi = y + nq + 3 * (i - 1);
+        qi[0] = b->x;
+        qi[1] = b->y;
+        qi[2] = b->phi;
+        vi[0] = b->vx;
+        vi[1] = b->vy;
+        vi[2] = b->omega;
+    }
+    y[2 * nq] = y[2 * nq + 1] = 0.0;
+    st = dyn_project(s->dyn, 0.0, y, y + nq, SIM_PROJECTION_TOL, 50, &s->dq0, &s->dv0);
+    if (st != CLINK_OK) {
+        sim_msg(s, "initial conditions: %s", dyn_error(s->dyn));
+        if (st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM)
+            st = CLINK_ERR_ASSEMBLY;
+        goto fail;
+    }
+    st = dyn_accelerations(s->dyn, 0.0, y, y + nq, s->qdd, s->lambda);
+    if (st != CLINK_OK) {
+        sim_msg(s, "initial accelerations: %s", dyn_error(s->dyn));
+        goto fail;
+    }
+    /* CVODE */
+    s->cvode = CVodeCreate(s->set.method == CLINK_METHOD_ADAMS ? CV_ADAMS : CV_BDF, s->ctx);
+    if (!s->cvode) {
+        sim_msg(s, "CVodeCreate failed");
+        st = CLINK_ERR_SOLVER;
+        goto fail;
+    }
+    CV_CHECK(CVodeInit(s->cvode, sim_rhs, 0.0, s->y));
+    CV_CHECK(CVodeSetUserData(s->cvode, s));
+    CV_CHECK(CVodeSStolerances(s->cvode, s->set.rtol, s->set.atol));
+    CV_CHECK(CVodeSetMaxNumSteps(s->cvode, 1000000));
+    if (s->set.max_step > 0.0)
+        CV_CHECK(CVodeSetMaxStep(s->cvode, s->set.max_step));
+    if (s->set.method == CLINK_METHOD_ADAMS) {
+        s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);
+        if (!s->NLS) {
+            sim_msg(s, "SUNNonlinSol_FixedPoint failed");
+            st = CLINK_ERR_SOLVER;
+            goto fail;
+        }
+        CV_CHECK(CVodeSetNonlinearSolver(s->cvode, s->NLS));
+    } else {
+        sunindextype nnz = (sunindextype) (2 * nq * (1 + nq + 2) + 2);
+        s->J = SUNSparseMatrix(s->N, s->N, nnz, CSC_MAT, s->ctx);
+        if (!s->J) {
+            sim_msg(s, "SUNSparseMatrix failed");
+            st = CLINK_ERR_NOMEM;
+            goto fail;
+        }
+        jac_pattern(s, s->J);
+        s->LS = SUNLinSol_KLU(s->y, s->J, s->ctx);
+        if (!s->LS) {
+            sim_msg(s, "SUNLinSol_KLU failed");
+            st = CLINK_ERR_SOLVER;
+            goto fail;
+        }
+        CV_CHECK(CVodeSetLinearSolver(s->cvode, s->LS, s->J));
+        CV_CHECK(CVodeSetJacFn(s->cvode, sim_jac));
+        if (s->set.drift == CLINK_DRIFT_PROJECTION) {
+            CV_CHECK(CVodeSetProjFn(s->cvode, sim_proj));
+            CV_CHECK(CVodeSetProjErrEst(s->cvode, SUNTRUE));
+        }
+    }
+    s->t = 0.0;
+    s->e0 = total_energy(s);
+    *sim = s;
+    return CLINK_OK;
+fail:
+    if (err && errlen)
+        snprintf(err, errlen, "%s", s->msg);
+    clink_sim_destroy(&s);
+    return st;
+}
+
+/* ---- stepping ------------------------------------------------------------- */
+
+clink_status clink_sim_advance(clink_sim *s, double t)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    if (!(t > s->t) || !isfinite(t)) {
+        sim_msg(s, "advance: target time %.9g s must be finite and after the current time %.9g s",
+                t, s->t);
+        return CLINK_ERR_ARG;
+    }
+    s->msg[0] = '\0';
+    int rc = CVodeSetStopTime(s->cvode, t);
+    if (rc < 0) {
+        sim_msg(s, "CVodeSetStopTime failed with %d", rc);
+        return CLINK_ERR_SOLVER;
+    }
+    realtype tret = s->t;
+    N_VScale(1.0, s->y, s->ytmp);
+    rc = CVode(s->cvode, t, s->ytmp, &tret, CV_NORMAL);
+    if (rc < 0) {
+        char cause[512];
+        snprintf(cause, sizeof cause, "%s", s->msg);
+        sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,
+                CVodeGetReturnFlagName(rc), cause[0] ? ": " : "", cause);
+        return strstr(cause, "redundant") || strstr(cause, "singular") ? CLINK_ERR_SINGULAR
+                                                                       : CLINK_ERR_SOLVER;
+    }
+    N_VScale(1.0, s->ytmp, s->y);
+    s->t = tret;
+    const double *y = N_VGetArrayPointer(s->y);
+    clink_status st = dyn_accelerations(s->dyn, s->t, y, y + s->nq, s->qdd, s->lambda);
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", dyn_error(s->dyn));
+        return st;
+    }
+    return CLINK_OK;
+}
+
+double clink_sim_time(const clink_sim *sim)
+{
+    return sim ? sim->t : NAN;
+}
+
+/* ---- getters -------------------------------------------------------------- */
+
+clink_status clink_sim_body_state(const clink_sim *s, int body, double q[3], double v[3])
+{
+    if (!s || body < 0 || body >= s->m->d.nbodies)
+        return CLINK_ERR_ARG;
+    const double *y = N_VGetArrayPointer(s->y);
+    for (int k = 0; k < 3; k++) {
+        if (q)
+            q[k] = body ? y[3 * (body - 1) + k] : 0.0;
+        if (v)
+            v[k] = body ? y[s->nq + 3 * (body - 1) + k] : 0.0;
+    }
+    return CLINK_OK;
+}
+
+clink_status clink_sim_body_acceleration(const clink_sim *s, int body, double a[3])
+{
+    if (!s || !a || body < 0 || body >= s->m->d.nbodies)
+        return CLINK_ERR_ARG;
+    for (int k = 0; k < 3; k++)
+        a[k] = body ? s->qdd[3 * (body - 1) + k] : 0.0;
+    return CLINK_OK;
+}
+
+clink_status clink_sim_joint_reaction(const clink_sim *s, int joint, double force[3])
+{
+    if (!s || !force || joint < 0 || joint >= s->m->d.njoints)
+        return CLINK_ERR_ARG;
+    const clink_joint_def *jd = &s->m->d.joints[joint].def;
+    const double *y = N_VGetArrayPointer(s->y);
+    kin_pose a, b;
+    kin_pose_of(y, y + s->nq, jd->body_a, &a);
+    kin_pose_of(y, y + s->nq, jd->body_b, &b);
+    const kin_joint_class *jc = kin_joint_class_of(jd->type);
+    kin_row jac[3];
+    jc->jacobian(jd, &a, &b, jac);
+    double g[3] = {0.0, 0.0, 0.0};
+    int r0 = s->m->joint_row[joint];
+    for (int r = 0; r < jc->neq; r++)
+        for (int k = 0; k < 3; k++)
+            g[k] += jac[r].jb[k] * s->lambda[r0 + r];
+    /* moment about point_b: T - arm x F */
+    double arm[2];
+    kin_rot(b.phi, jd->point_b, arm);
+    force[0] = g[0];
+    force[1] = g[1];
+    force[2] = g[2] - (arm[0] * g[1] - arm[1] * g[0]);
+    return CLINK_OK;
+}
+
+clink_status clink_sim_driver_force(const clink_sim *s, int driver, double *force)
+{
+    if (!s || !force || driver < 0 || driver >= s->m->d.ndrivers)
+        return CLINK_ERR_ARG;
+    *force = s->lambda[s->m->driver_row[driver]];
+    return CLINK_OK;
+}
+
+clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
+{
+    if (!s || !e)
+        return CLINK_ERR_ARG;
+    const double *y = N_VGetArrayPointer(s->y);
+    dyn_energy de;
+    dyn_energies(s->dyn, s->t, y, y + s->nq, s->lambda, &de);
+    e->kinetic = de.kinetic;
+    e->gravity = de.gravity;
+    e->spring = de.spring;
+    e->work_drivers = y[2 * s->nq];
+    e->work_loads = y[2 * s->nq + 1];
+    e->balance = e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads - s->e0;
+    return CLINK_OK;
+}
+
+void clink_sim_constraint_violation(const clink_sim *s, double *position, double *velocity)
+{
+    const double *y = N_VGetArrayPointer(s->y);
+    dyn_violation(s->dyn, s->t, y, y + s->nq, position, velocity);
+}
+
+void clink_sim_assembly(const clink_sim *s, double *dq_norm, double *dv_norm)
+{
+    if (dq_norm)
+        *dq_norm = s->dq0;
+    if (dv_norm)
+        *dv_norm = s->dv0;
+}
+
+void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    long v = 0;
+    int o = 0;
+    realtype h = 0.0;
+    if (CVodeGetNumSteps(s->cvode, &v) == CV_SUCCESS)
+        st->steps = v;
+    if (CVodeGetNumRhsEvals(s->cvode, &v) == CV_SUCCESS)
+        st->rhs_evals = v;
+    if (CVodeGetNumLinSolvSetups(s->cvode, &v) == CV_SUCCESS)
+        st->lin_setups = v;
+    if (CVodeGetNumErrTestFails(s->cvode, &v) == CV_SUCCESS)
+        st->error_test_fails = v;
+    if (CVodeGetNumNonlinSolvIters(s->cvode, &v) == CV_SUCCESS)
+        st->nonlin_iters = v;
+    if (CVodeGetNumNonlinSolvConvFails(s->cvode, &v) == CV_SUCCESS)
+        st->nonlin_fails = v;
+    if (s->LS && CVodeGetNumJacEvals(s->cvode, &v) == CV_SUCCESS)
+        st->jac_evals = v;
+    if (s->set.drift == CLINK_DRIFT_PROJECTION && s->set.method == CLINK_METHOD_BDF) {
+        if (CVodeGetNumProjEvals(s->cvode, &v) == CV_SUCCESS)
+            st->proj_evals = v;
+        if (CVodeGetNumProjFails(s->cvode, &v) == CV_SUCCESS)
+            st->proj_fails = v;
+    }
+    if (CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS)
+        st->last_step = h;
+    if (CVodeGetLastOrder(s->cvode, &o) == CV_SUCCESS)
+        st->last_order = o;
+    st->rhs_evals_jac = s->rhs_fd;
+    dyn_counts(s->dyn, &st->klu_factors, &st->klu_refactors);
+}

@@ -1,0 +1,161 @@
+/*
+ * Constraint equations (src/kinematics): for every joint and driver type the
+ * Jacobian, nu and gamma are checked against finite differences of Phi along
+ * q(t) = q0 + v t (qdd = 0), where dPhi/dt = Phi_q v - nu and
+ * d2Phi/dt2 = -gamma. Central differences with h = 1e-4 s leave an error of
+ * order h^2 |Phi'''| ~ 1e-8 plus rounding 1e-16/h^2 ~ 1e-8: tolerance 1e-6.
+ */
+#include "ensure.h"
+
+#include "kinematics/kinematics.h"
+
+#include <stdlib.h>
+
+static const double PI = 3.14159265358979323846;
+
+/* four bodies; one of each joint type and of each driver target */
+static clink_model *every_constraint_model(void)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    for (int i = 0; i < 4; i++)
+        clink_model_builder_add_body(b, &bd, NULL);
+    clink_joint_def jd = clink_default_joint_def();
+    jd.type = CLINK_JOINT_TRANSLATIONAL;
+    jd.body_a = 1;
+    jd.body_b = 2;
+    jd.point_a[0] = 0.3;
+    jd.point_a[1] = -0.1;
+    jd.point_b[0] = 0.05;
+    jd.point_b[1] = 0.2;
+    jd.axis_a[0] = 0.6;
+    jd.axis_a[1] = 0.8;
+    jd.angle0 = 0.2;
+    clink_model_builder_add_joint(b, &jd, NULL); /* joint 0 */
+    jd = clink_default_joint_def();
+    jd.body_a = 2;
+    jd.body_b = 3;
+    jd.point_a[0] = -0.4;
+    jd.point_b[1] = 0.25;
+    clink_model_builder_add_joint(b, &jd, NULL); /* joint 1 revolute */
+    jd.type = CLINK_JOINT_WELD;
+    jd.body_a = 1;
+    jd.body_b = 4;
+    jd.angle0 = -0.3;
+    clink_model_builder_add_joint(b, &jd, NULL); /* joint 2 weld */
+    clink_driver_def dd = clink_default_driver_def();
+    dd.target = CLINK_DRIVE_JOINT_DISPLACEMENT;
+    dd.joint = 0;
+    dd.function = (clink_function){CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
+    clink_model_builder_add_driver(b, &dd, NULL);
+    dd.target = CLINK_DRIVE_JOINT_ANGLE;
+    dd.joint = 1;
+    dd.function = (clink_function){CLINK_FUNCTION_POLYNOMIAL, 3, {0.2, 3.0, -1.5}};
+    clink_model_builder_add_driver(b, &dd, NULL);
+    dd.target = CLINK_DRIVE_BODY_COORDINATE;
+    dd.body = 1;
+    dd.coordinate = 1;
+    dd.function = (clink_function){CLINK_FUNCTION_LINEAR, 0, {0.5, 2.0}};
+    clink_model_builder_add_driver(b, &dd, NULL);
+    clink_model *m = NULL;
+    clink_model_builder_finalize(b, &m);
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
+/* Phi_q x for row r */
+static double row_dot(const kin_row *jr, int a, int bb, const double *x)
+{
+    double y = 0.0;
+    for (int k = 0; k < 3; k++) {
+        if (a > 0)
+            y += jr->ja[k] * x[3 * (a - 1) + k];
+        if (bb > 0)
+            y += jr->jb[k] * x[3 * (bb - 1) + k];
+    }
+    return y;
+}
+
+TEST(every_joint_and_driver_jacobian_nu_and_gamma_match_finite_differences)
+{
+    clink_model *m = every_constraint_model();
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    int nq = m->ncoords, nc = m->nconstraints;
+    ENSURE(nc == 2 + 2 + 3 + 3);
+    double q0[12], v[12], qp[12], qm[12];
+    for (int i = 0; i < nq; i++) {
+        q0[i] = 0.3 * sin(1.7 * i + 0.4);
+        v[i] = 1.1 * cos(2.3 * i + 0.1);
+    }
+    kin_row jac[16];
+    double phi0[16], phip[16], phim[16], nu[16], gamma[16];
+    int ra[16], rb[16];
+    kin_row_bodies(m, ra, rb);
+    double t0 = 0.37, h = 1e-4;
+    kin_eval(m, t0, q0, v, phi0, jac, nu, gamma);
+    for (int i = 0; i < nq; i++) {
+        qp[i] = q0[i] + h * v[i];
+        qm[i] = q0[i] - h * v[i];
+    }
+    kin_eval(m, t0 + h, qp, NULL, phip, NULL, NULL, NULL);
+    kin_eval(m, t0 - h, qm, NULL, phim, NULL, NULL, NULL);
+    for (int r = 0; r < nc; r++) {
+        double dphi = (phip[r] - phim[r]) / (2.0 * h);
+        double ddphi = (phip[r] - 2.0 * phi0[r] + phim[r]) / (h * h);
+        ENSURE_NEAR(row_dot(&jac[r], ra[r], rb[r], v) - dphi, nu[r], 1e-6);
+        ENSURE_NEAR(ddphi, -gamma[r], 1e-5);
+    }
+    /* each Jacobian column by central differences in one coordinate */
+    for (int c = 0; c < nq; c++) {
+        memcpy(qp, q0, sizeof qp);
+        memcpy(qm, q0, sizeof qm);
+        qp[c] += h;
+        qm[c] -= h;
+        kin_eval(m, t0, qp, NULL, phip, NULL, NULL, NULL);
+        kin_eval(m, t0, qm, NULL, phim, NULL, NULL, NULL);
+        double e[12] = {0};
+        e[c] = 1.0;
+        for (int r = 0; r < nc; r++)
+            ENSURE_NEAR(row_dot(&jac[r], ra[r], rb[r], e), (phip[r] - phim[r]) / (2.0 * h), 1e-7);
+    }
+    clink_model_destroy(&m);
+}
+
+TEST(revolute_joint_is_satisfied_when_its_points_coincide)
+{
+    clink_joint_def jd = clink_default_joint_def();
+    jd.point_a[0] = 1.0;
+    jd.point_b[0] = -0.5;
+    kin_pose a = {0.0, 0.0, PI / 2, 0, 0, 0}, b = {-0.5, 1.0, PI, 0, 0, 0};
+    double phi[2];
+    kin_revolute_class.phi(&jd, &a, &b, phi);
+    /* point_a at (0, 1); point_b at (-0.5, 1) + A(pi)(-0.5, 0) = (0, 1) */
+    ENSURE_NEAR(phi[0], 0.0, 1e-15);
+    ENSURE_NEAR(phi[1], 0.0, 1e-15);
+    ENSURE(kin_revolute_class.neq == 2 && kin_weld_class.neq == 3 &&
+           kin_translational_class.neq == 2);
+}
+
+TEST(translational_displacement_driver_measures_along_the_axis)
+{
+    clink_model *m = every_constraint_model();
+    if (!m)
+        return;
+    double q[12] = {0}, phi[16];
+    /* body 1 at origin, phi 0: axis (0.6, 0.8); put point_b of body 2 at point_a + 0.5 axis */
+    q[3 * 1 + 2] = 0.2; /* body 2 angle = angle0 */
+    double sb[2] = {0.05, 0.2}, arm[2];
+    kin_rot(0.2, sb, arm);
+    q[3] = 0.3 + 0.5 * 0.6 - arm[0];
+    q[4] = -0.1 + 0.5 * 0.8 - arm[1];
+    kin_eval(m, 0.0, q, NULL, phi, NULL, NULL, NULL);
+    ENSURE_NEAR(phi[0], 0.0, 1e-14); /* on the line */
+    ENSURE_NEAR(phi[1], 0.0, 1e-14); /* angle held */
+    double f0;
+    clink_function f = {CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
+    clink_function_eval(&f, 0.0, &f0, NULL, NULL);
+    ENSURE_NEAR(phi[m->driver_row[0]], 0.5 - f0, 1e-14);
+    clink_model_destroy(&m);
+}
