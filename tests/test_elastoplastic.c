@@ -335,6 +335,11 @@ TEST(ma_liu_law_check_rejects_yield_above_modulus)
     p.e = 1.5;
     ENSURE(clink_law_check(clink_law_find("wang-liu"), &p, msg, sizeof msg) == CLINK_ERR_RANGE);
     ENSURE(strstr(msg, "e = 1.5") != NULL);
+    /* a missing parameter is named, under the name of the law that needs it */
+    paper_params(&p);
+    p.xi = NAN;
+    ENSURE(clink_law_check(clink_law_find("wang-liu"), &p, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strncmp(msg, "wang-liu: xi is not given", 25) == 0);
 }
 
 TEST(second_compression_reloads_along_the_unloading_curve_until_the_old_maximum)

@@ -35,6 +35,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define MALIU_PI 3.14159265358979323846
 
@@ -91,6 +92,19 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
     double inv_R, g2_ep, g2_h, lo, hi;
     int i;
 
+    {
+        const char *keys[] = {"E1", "E2", "nu1", "nu2", "R1", "R2", "Y", "psi", "xi"};
+        const double vals[] = {p->E1, p->E2, p->nu1, p->nu2, p->R1, p->R2, p->Y, p->psi, p->xi};
+        for (i = 0; i < 9; i++) {
+            if (isnan(vals[i])) {
+                snprintf(line, sizeof line,
+                         "ma-liu: %s is not given (the law needs E1, E2, nu1, nu2, R1, R2, Y, "
+                         "psi, xi)",
+                         keys[i]);
+                return maliu_fail(msg, msg_size, line);
+            }
+        }
+    }
     if (!(isfinite(p->E1) && p->E1 > 0.0) || !(isfinite(p->E2) && p->E2 > 0.0)) {
         snprintf(line, sizeof line,
                  "ma-liu: E1 = %g Pa, E2 = %g Pa: Young's moduli must be given, finite and > 0",
@@ -361,13 +375,29 @@ static double maliu_history_force(const clink_contact_params *params,
     return clink_maliu_load_force(&ml, delta);
 }
 
+/* the Ma-Liu check under the name of the law that uses it ("wang-liu: Y = ...") */
+static clink_status maliu_check_as(const struct clink_law *law, const clink_contact_params *params,
+                                   char *msg, size_t msg_size)
+{
+    clink_maliu ml;
+    clink_status st;
+    char inner[256];
+    const char *rest = inner;
+
+    inner[0] = '\0';
+    st = clink_maliu_init(&ml, params, inner, sizeof inner);
+    if (st != CLINK_OK && msg != NULL && msg_size > 0) {
+        if (strncmp(inner, "ma-liu: ", 8) == 0)
+            rest = inner + 8;
+        snprintf(msg, msg_size, "%s: %s", law->name, rest);
+    }
+    return st;
+}
+
 static clink_status maliu_check(const struct clink_law *law, const clink_contact_params *params,
                                 char *msg, size_t msg_size)
 {
-    clink_maliu ml;
-
-    (void) law;
-    return clink_maliu_init(&ml, params, msg, msg_size);
+    return maliu_check_as(law, params, msg, msg_size);
 }
 
 static clink_status maliu_onset(const struct clink_law *law, const clink_contact_params *params,
@@ -475,21 +505,20 @@ const struct clink_law clink_law_ma_liu = {
 static clink_status wangliu_check(const struct clink_law *law, const clink_contact_params *params,
                                   char *msg, size_t msg_size)
 {
-    clink_maliu ml;
     clink_status st;
     char line[200];
 
-    (void) law;
-    if ((st = clink_maliu_init(&ml, params, msg, msg_size)) != CLINK_OK)
+    if ((st = maliu_check_as(law, params, msg, msg_size)) != CLINK_OK)
         return st;
     if (!isnan(params->e) && !(params->e > 0.0 && params->e <= 1.0)) {
-        snprintf(line, sizeof line, "e = %g: restitution must be in (0, 1] (or not given: Ma-Liu)",
+        snprintf(line, sizeof line,
+                 "%s: e = %g: restitution must be in (0, 1] (or not given: Ma-Liu's)", law->name,
                  params->e);
         return maliu_fail(msg, msg_size, line);
     }
     if (!isnan(params->v_ref) && !(isfinite(params->v_ref) && params->v_ref > 0.0)) {
-        snprintf(line, sizeof line, "v_ref = %g m/s: reference velocity must be finite and > 0",
-                 params->v_ref);
+        snprintf(line, sizeof line, "%s: v_ref = %g m/s: reference velocity must be finite and > 0",
+                 law->name, params->v_ref);
         return maliu_fail(msg, msg_size, line);
     }
     return CLINK_OK;
