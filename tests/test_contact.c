@@ -83,6 +83,7 @@ typedef struct impact_result {
     double e_out;     /* -delta_dot at separation / v0 */
     double delta_max; /* largest penetration */
     double delta_sep; /* penetration at separation */
+    double duration;  /* time from onset to separation */
     int separated;
 } impact_result;
 
@@ -96,7 +97,7 @@ static void impact_rhs(const clink_law *l, const clink_contact_params *p,
 static impact_result integrate_impact(const clink_law *l, const clink_contact_params *p, double m,
                                       double v0, double h, long max_steps)
 {
-    impact_result r = {NAN, 0, 0, 0};
+    impact_result r = {NAN, 0, 0, 0, 0};
     clink_contact_state s;
     double y[2] = {0, v0};
     long i;
@@ -131,6 +132,7 @@ static impact_result integrate_impact(const clink_law *l, const clink_contact_pa
             double w = g0 / (g0 - g1);
             r.e_out = -(y[1] + w * (yn[1] - y[1])) / v0;
             r.delta_sep = y[0] + w * (yn[0] - y[0]);
+            r.duration = (i + w) * h;
             r.separated = 1;
             clink_law_release(l, p, r.delta_sep, &s);
             return r;
@@ -703,6 +705,9 @@ TEST(feng_closed_forms_agree_with_an_integrated_power_law_tsuji_impact)
         ENSURE(r.separated);
         ENSURE_NEAR(r.e_out, 0.5, 1e-4);
         ENSURE_REL(r.delta_max, f.delta_max, 1e-6);
+        /* the damped duration, quadrature of Eq. 24 */
+        ENSURE_REL(r.duration, f.duration, 1e-5);
+        ENSURE(f.duration > f.duration_undamped * 0.5 && f.duration != f.duration_undamped);
     }
 }
 
