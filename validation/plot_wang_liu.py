@@ -10,6 +10,7 @@ FIGURE_DIR (default docs/figures):
                                 dashpot loop at 4 / 8 m/s (seed 003 Figs. 4, 6)
   wang_liu_fig5.png / fig7.png  (a) force-deformation loops of all models,
                                 (b) relative velocity histories (Figs. 5, 7)
+  wang_liu_fig3.png             Ma-Liu restitution at 4 m/s over xi and psi (Fig. 3)
 """
 import csv
 import os
@@ -83,6 +84,30 @@ def main():
         fig.tight_layout()
         fig.savefig(os.path.join(figdir, "wang_liu_fig%d.png" % fb), dpi=120)
         plt.close(fig)
+    # Fig. 3: restitution against xi (one line per psi) and against psi (one per xi)
+    grid = {}
+    with open(os.path.join(resdir, "wang_liu_fig3.csv")) as fh:
+        rd = csv.reader(fh)
+        next(rd)
+        for row in rd:
+            grid[(float(row[0]), float(row[1]))] = float(row[2])
+    psis = sorted({k[0] for k in grid})
+    xis = sorted({k[1] for k in grid})
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.5))
+    for ps in psis:
+        a.plot(xis, [grid[(ps, x)] for x in xis], "o-", label="$\\psi$ = %.1f" % ps)
+    for x in xis:
+        b.plot(psis, [grid[(ps, x)] for ps in psis], "o-", label="$\\xi$ = %g" % x)
+    a.set_xlabel("$\\xi$")
+    b.set_xlabel("$\\psi$")
+    for ax in (a, b):
+        ax.set_ylabel("restitution (Stronge, Eq. 8)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("Ma-Liu restitution at 4 m/s, cf. seed 003 Fig. 3")
+    fig.tight_layout()
+    fig.savefig(os.path.join(figdir, "wang_liu_fig3.png"), dpi=120)
+    plt.close(fig)
     print("figures written to %s" % figdir)
 
 
