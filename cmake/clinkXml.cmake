@@ -1,0 +1,23 @@
+# The XML reader's build pieces: the schema share/clink.xsd is embedded in the
+# library as a C array (generated at build time, so the library never looks for
+# the .xsd on disk), and the plotting script is installed next to the schema.
+set(CLINK_XSD "${CMAKE_CURRENT_SOURCE_DIR}/share/clink.xsd")
+set(CLINK_XSD_C "${CMAKE_CURRENT_BINARY_DIR}/generated/xml_schema_text.c")
+add_custom_command(OUTPUT "${CLINK_XSD_C}"
+  COMMAND ${CMAKE_COMMAND} -DIN=${CLINK_XSD} -DOUT=${CLINK_XSD_C}
+          -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
+  DEPENDS "${CLINK_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
+  COMMENT "Embedding share/clink.xsd" VERBATIM)
+target_sources(clink_objects PRIVATE "${CLINK_XSD_C}")
+
+install(PROGRAMS scripts/plot_run.py DESTINATION ${CMAKE_INSTALL_DATADIR}/clink/scripts)
+
+# the fuzz target of the reader (scripts/fuzz): only with -DCLINK_FUZZ=ON and clang
+option(CLINK_FUZZ "Build the libFuzzer target fuzz_xml (clang; see scripts/fuzz)" OFF)
+if(CLINK_FUZZ)
+  add_executable(fuzz_xml "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_xml.c")
+  target_include_directories(fuzz_xml PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
+  target_compile_options(fuzz_xml PRIVATE -fsanitize=fuzzer)
+  target_link_options(fuzz_xml PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_libraries(fuzz_xml PRIVATE clink_static m)
+endif()

@@ -1,0 +1,117 @@
+/*
+ * The public functions of include/clink/xml.h: read the file into a description
+ * (xml_read.c: well-formedness, schema, semantic checks), refuse what this build
+ * cannot run yet, then build the model through the public model-building API
+ * (xml_build.c). Nothing is built after an error; every message names the file
+ * and the line.
+ */
+#include "clink/xml.h"
+#include "xml/xml_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Contact pairs and clearance joints are part of the vocabulary but need the
+ * contact module in the kernel: until then a file that uses them is refused
+ * (never silently run without them).
+ */
+static clink_status xml_check_supported(const xml_desc *d, const char *path, char *err,
+                                        size_t err_size)
+{
+    int i;
+
+    for (i = 0; i < d->n_joints; i++)
+        if (d->joints[i].kind == XML_JOINT_CLEARANCE) {
+            if (err != NULL && err_size > 0)
+                snprintf(err, err_size,
+                         "%s:%d: clearance joint '%s': revolute joints with clearance are not "
+                         "supported by this build yet",
+                         path, d->joints[i].line, d->joints[i].name);
+            return CLINK_ERR_MODEL;
+        }
+    if (d->n_pairs > 0) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size,
+                     "%s:%d: contact pair '%s': contact pairs are not supported by this build yet",
+                     path, d->pairs[0].line, d->pairs[0].name);
+        return CLINK_ERR_MODEL;
+    }
+    return CLINK_OK;
+}
+
+static void add_law(char *laws, size_t size, const char *name)
+{
+    const char *p = laws;
+    size_t len = strlen(name), used;
+
+    /* already listed? */
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == laws || p[-1] == ',') && (p[len] == '\0' || p[len] == ','))
+            return;
+        p += len;
+    }
+    used = strlen(laws);
+    if (used + len + 2 > size)
+        return;
+    if (used > 0)
+        laws[used++] = ',';
+    memcpy(laws + used, name, len + 1);
+}
+
+static void xml_summarize(const xml_desc *d, clink_xml_summary *s)
+{
+    int i;
+
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", d->name);
+    s->bodies = d->n_bodies - 1;
+    for (i = 0; i < d->n_joints; i++) {
+        if (d->joints[i].kind == XML_JOINT_CLEARANCE) {
+            s->clearance_joints++;
+            add_law(s->laws, sizeof s->laws, d->joints[i].law.name);
+        } else {
+            s->joints++;
+        }
+    }
+    for (i = 0; i < d->n_pairs; i++)
+        add_law(s->laws, sizeof s->laws, d->pairs[i].law.name);
+    s->drivers = d->n_drivers;
+    s->loads = d->n_loads;
+    s->contacts = d->n_pairs;
+    s->constraints = xml_desc_constraints(d);
+    s->dof = xml_desc_dof(d);
+    s->has_gravity = d->gravity[0] != 0 || d->gravity[1] != 0;
+}
+
+clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
+                             size_t err_size)
+{
+    xml_desc desc;
+    clink_status st;
+
+    st = xml_desc_read_file(path, NULL, &desc, err, err_size);
+    if (st != CLINK_OK)
+        return st;
+    st = xml_check_supported(&desc, path, err, err_size);
+    if (st == CLINK_OK && summary != NULL)
+        xml_summarize(&desc, summary);
+    xml_desc_free(&desc);
+    return st;
+}
+
+clink_status xml_fuzz_one(const char *data, size_t size, const xml_schema *schema, char *err,
+                          size_t err_size)
+{
+    xml_desc desc;
+    clink_status st;
+    clink_xml_summary s;
+
+    st = xml_desc_read_memory(data, size, "fuzz.xml", schema, &desc, err, err_size);
+    if (st != CLINK_OK)
+        return st;
+    st = xml_check_supported(&desc, "fuzz.xml", err, err_size);
+    xml_summarize(&desc, &s);
+    xml_desc_free(&desc);
+    return st;
+}
