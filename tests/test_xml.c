@@ -88,7 +88,7 @@ TEST(attributes_left_out_take_their_documented_defaults)
     ENSURE_STR_EQ(d.name, "mem");
     ENSURE(d.bodies[1].x == 0 && d.bodies[1].y == 0 && d.bodies[1].phi == 0);
     ENSURE(d.bodies[1].vx == 0 && d.bodies[1].omega == 0 && d.bodies[1].material == -1);
-    ENSURE(d.gravity[0] == 0 && d.gravity[1] == 0);
+    ENSURE(d.gravity[0] == 0 && d.gravity[1] == -9.81);
     ENSURE(!d.settings.has_t_end && !d.settings.has_method);
     ENSURE(d.out_reactions && d.out_energies && d.out_contacts);
     /* the sliding axis is normalised */

@@ -2,6 +2,7 @@
  * clink XML mechanism files: load a model from a file, or check a file.
  *
  * Table of contents:
+ *   - loading      clink_model_load_xml(), clink_xml_load(), clink_xml_load_memory()
  *   - checking     clink_xml_summary, clink_xml_check()
  *
  * The vocabulary is documented element by element in docs/xml-reference.md;
@@ -40,12 +41,39 @@ typedef struct clink_xml_summary {
     int dof;              /* 3 * bodies - constraints */
     int has_gravity;      /* nonzero if gravity is given and not zero */
     char laws[256];       /* distinct contact laws used, comma-separated ("" if none) */
+    int out_reactions;    /* <output reactions>: write joint reactions (default 1) */
+    int out_energies;     /* <output energies>: write energies (default 1) */
+    int out_contacts;     /* <output contacts>: write contact quantities (default 1) */
 } clink_xml_summary;
 
+/* ---- loading -------------------------------------------------------------- */
+
 /*
- * Reads and checks the file at path exactly as a load does and, on success,
- * fills summary (may be NULL). Returns CLINK_OK, or an error status with
- * "FILE:LINE: what is wrong" in err (err may be NULL, err_size bytes).
+ * MuJoCo-style: the model of the file at path (caller owns it; release with
+ * clink_model_destroy()), or NULL with "FILE:LINE: what is wrong" in err.
+ */
+clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size);
+
+/*
+ * The same with a status: CLINK_OK and *model set, or an error status,
+ * *model NULL and the message in err. summary (may be NULL) receives what
+ * clink_xml_check() reports, including the <output> choices.
+ * Statuses: CLINK_ERR_IO (cannot read), CLINK_ERR_PARSE (not well-formed),
+ * CLINK_ERR_MODEL (schema or meaning), CLINK_ERR_RANGE (value out of range),
+ * CLINK_ERR_NONFINITE (NaN or infinity), CLINK_ERR_NOT_FOUND (unknown name).
+ */
+clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
+                            char *err, size_t err_size);
+
+/* The same from size bytes of memory; name stands for the file in messages. */
+clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
+                                   clink_model **model, clink_xml_summary *summary, char *err,
+                                   size_t err_size);
+
+/*
+ * Reads and checks the file at path exactly as a load does (the model is built
+ * and released) and, on success, fills summary (may be NULL). Returns CLINK_OK, or an error status
+ * with "FILE:LINE: what is wrong" in err (err may be NULL, err_size bytes).
  */
 clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
                              size_t err_size);

@@ -64,6 +64,7 @@ typedef struct xml_joint {
     int body1, body2;    /* clearance: journal, bearing */
     double p1[2], p2[2]; /* body-fixed points, m */
     double axis[2];      /* translational: sliding axis fixed in body1 (unit after reading) */
+    double angle;        /* translational, weld: phi2 - phi1 held, rad (default: initial) */
     /* clearance joints */
     double r_journal, r_bearing; /* m */
     int mat1, mat2;              /* journal and bearing materials, -1 if none */
@@ -73,19 +74,27 @@ typedef struct xml_joint {
 
 typedef enum xml_func_kind {
     XML_FUNC_CONSTANT = 0,
-    XML_FUNC_POLYNOMIAL = 1,
-    XML_FUNC_HARMONIC = 2,
-    XML_FUNC_VELOCITY = 3
+    XML_FUNC_LINEAR = 1,
+    XML_FUNC_POLYNOMIAL = 2,
+    XML_FUNC_HARMONIC = 3
 } xml_func_kind;
+
+typedef enum xml_driver_kind {
+    XML_DRIVE_POSITION = 0,  /* displacement along a translational joint, m */
+    XML_DRIVE_ANGLE = 1,     /* relative angle of a revolute joint, rad */
+    XML_DRIVE_COORDINATE = 2 /* x (m), y (m) or phi (rad) of a body */
+} xml_driver_kind;
 
 typedef struct xml_driver {
     char name[XML_NAME_MAX];
     int line;
-    int angle; /* 1: angle of a revolute joint (rad); 0: position on a translational joint (m) */
-    int joint; /* index into joints */
+    xml_driver_kind kind;
+    int joint;      /* joint drivers: index into joints */
+    int body;       /* coordinate drivers: body index */
+    int coordinate; /* coordinate drivers: 0 x, 1 y, 2 phi */
     xml_func_kind func;
-    /* constant: c[0]; polynomial: c[0..ncoef-1]; harmonic: offset c[0], amplitude c[1],
-       frequency c[2] (rad/s), phase c[3] (rad); velocity: initial c[0], rate c[1] */
+    /* constant: c[0]; linear: initial c[0], rate c[1]; polynomial: c[0..ncoef-1];
+       harmonic: offset c[0], amplitude c[1], frequency c[2] (rad/s), phase c[3] (rad) */
     double c[XML_COEF_MAX];
     int ncoef;
 } xml_driver;
@@ -103,8 +112,7 @@ typedef struct xml_load {
     xml_load_kind kind;
     int body1, body2;    /* force and torque: body1 only */
     double p1[2], p2[2]; /* m */
-    double value[2];     /* force: N (global or body frame); torque: value[0] N m */
-    int body_frame;      /* force given in the body frame */
+    double value[2];     /* force: N (global frame); torque: value[0] N m */
     double stiffness, damping, length,
         actuator; /* N/m, N s/m, m, N (rotational: per rad, rad, N m) */
 } xml_load;
@@ -142,6 +150,7 @@ typedef enum xml_drift {
 
 /* simulation settings: each has a "given" flag so that API defaults apply otherwise */
 typedef struct xml_settings {
+    int line; /* of <settings>, 0 if absent */
     double t_end, output_step, rtol, atol, max_step, alpha, beta;
     xml_method method;
     xml_drift drift;
@@ -198,6 +207,13 @@ int xml_desc_dof(const xml_desc *desc);
 
 /* Number of scalar constraint equations of the ideal joints and drivers. */
 int xml_desc_constraints(const xml_desc *desc);
+
+/*
+ * Builds the model of a checked description through include/clink/model.h.
+ * path names the file in messages ("PATH:LINE: ..."). *model is NULL on error.
+ */
+clink_status xml_build(const xml_desc *desc, const char *path, clink_model **model, char *err,
+                       size_t err_size);
 
 /*
  * The fuzz target's path: reads data as a file named "fuzz.xml" with schema,

@@ -5,6 +5,7 @@
  * (xml_build.c). Nothing is built after an error; every message names the file
  * and the line.
  */
+#include "clink/model.h"
 #include "clink/xml.h"
 #include "xml/xml_internal.h"
 
@@ -82,21 +83,85 @@ static void xml_summarize(const xml_desc *d, clink_xml_summary *s)
     s->constraints = xml_desc_constraints(d);
     s->dof = xml_desc_dof(d);
     s->has_gravity = d->gravity[0] != 0 || d->gravity[1] != 0;
+    s->out_reactions = d->out_reactions;
+    s->out_energies = d->out_energies;
+    s->out_contacts = d->out_contacts;
+}
+
+/* description -> supported? -> model; frees nothing of desc */
+static clink_status xml_finish(const xml_desc *desc, const char *name, clink_model **model,
+                               clink_xml_summary *summary, char *err, size_t err_size)
+{
+    clink_status st;
+
+    st = xml_check_supported(desc, name, err, err_size);
+    if (st == CLINK_OK)
+        st = xml_build(desc, name, model, err, err_size);
+    if (st == CLINK_OK && summary != NULL)
+        xml_summarize(desc, summary);
+    return st;
+}
+
+clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
+                                   clink_model **model, clink_xml_summary *summary, char *err,
+                                   size_t err_size)
+{
+    xml_desc desc;
+    clink_status st;
+
+    if (model == NULL) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "clink_xml_load_memory: model is NULL");
+        return CLINK_ERR_ARG;
+    }
+    *model = NULL;
+    if (name == NULL)
+        name = "(memory)";
+    st = xml_desc_read_memory(data, size, name, NULL, &desc, err, err_size);
+    if (st != CLINK_OK)
+        return st;
+    st = xml_finish(&desc, name, model, summary, err, err_size);
+    xml_desc_free(&desc);
+    return st;
+}
+
+clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
+                            char *err, size_t err_size)
+{
+    xml_desc desc;
+    clink_status st;
+
+    if (model == NULL) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "clink_xml_load: model is NULL");
+        return CLINK_ERR_ARG;
+    }
+    *model = NULL;
+    st = xml_desc_read_file(path, NULL, &desc, err, err_size);
+    if (st != CLINK_OK)
+        return st;
+    st = xml_finish(&desc, path, model, summary, err, err_size);
+    xml_desc_free(&desc);
+    return st;
+}
+
+clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size)
+{
+    clink_model *model = NULL;
+
+    if (clink_xml_load(path, &model, NULL, err, err_size) != CLINK_OK)
+        return NULL;
+    return model;
 }
 
 clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
                              size_t err_size)
 {
-    xml_desc desc;
+    clink_model *model = NULL;
     clink_status st;
 
-    st = xml_desc_read_file(path, NULL, &desc, err, err_size);
-    if (st != CLINK_OK)
-        return st;
-    st = xml_check_supported(&desc, path, err, err_size);
-    if (st == CLINK_OK && summary != NULL)
-        xml_summarize(&desc, summary);
-    xml_desc_free(&desc);
+    st = clink_xml_load(path, &model, summary, err, err_size);
+    clink_model_destroy(&model);
     return st;
 }
 
@@ -105,13 +170,14 @@ clink_status xml_fuzz_one(const char *data, size_t size, const xml_schema *schem
 {
     xml_desc desc;
     clink_status st;
+    clink_model *model = NULL;
     clink_xml_summary s;
 
     st = xml_desc_read_memory(data, size, "fuzz.xml", schema, &desc, err, err_size);
     if (st != CLINK_OK)
         return st;
-    st = xml_check_supported(&desc, "fuzz.xml", err, err_size);
-    xml_summarize(&desc, &s);
+    st = xml_finish(&desc, "fuzz.xml", &model, &s, err, err_size);
+    clink_model_destroy(&model);
     xml_desc_free(&desc);
     return st;
 }

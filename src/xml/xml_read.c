@@ -21,6 +21,8 @@
  */
 #include "xml/xml_internal.h"
 
+#include "clink/contact.h"
+
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -588,6 +590,8 @@ static void read_settings(reader *r, const xmlNode *n)
     xml_ctx *c = r->c;
     const char *w = "<settings>";
 
+    s->line = (int) node_line(n);
+
     s->has_t_end = attr_num(c, n, "t_end", 0, 1, &s->t_end);
     s->has_output_step = attr_num(c, n, "output_step", 0, 1, &s->output_step);
     s->has_rtol = attr_num(c, n, "rtol", 0, 1, &s->rtol);
@@ -617,8 +621,11 @@ static void read_settings(reader *r, const xmlNode *n)
         need_min(c, n, w, "baumgarte_alpha", s->alpha, 0, 0, "1/s");
     if (s->has_beta)
         need_min(c, n, w, "baumgarte_beta", s->beta, 0, 0, "1/s");
-    if (!c->failed && (s->has_alpha || s->has_beta) && s->has_drift &&
-        s->drift != XML_DRIFT_BAUMGARTE)
+    if (!c->failed && s->method == XML_METHOD_ADAMS && s->drift == XML_DRIFT_PROJECTION)
+        ctx_fail_line(c, CLINK_ERR_MODEL, node_line(n),
+                      "<settings>: method 'adams' needs drift 'baumgarte' or 'none' (projection "
+                      "works with BDF only on SUNDIALS 6.4)");
+    if (!c->failed && (s->has_alpha || s->has_beta) && s->drift != XML_DRIFT_BAUMGARTE)
         ctx_fail_line(c, CLINK_ERR_MODEL, node_line(n),
                       "<settings>: baumgarte_alpha/beta are given but drift is not 'baumgarte'");
 }
@@ -668,7 +675,7 @@ static void read_bodies(reader *r, const xmlNode *sec)
         ctx_fail_line(c, CLINK_ERR_NOMEM, 0, "out of memory");
         return;
     }
-    /* the ground is body 0, named "ground" unless <ground name=...> says otherwise */
+    /* the ground is body 0, named "ground" */
     strcpy(d->bodies[0].name, "ground");
     d->bodies[0].line = (int) node_line(sec);
     d->bodies[0].material = -1;
@@ -676,7 +683,6 @@ static void read_bodies(reader *r, const xmlNode *sec)
     k = child(sec, "ground");
     if (k != NULL) {
         d->bodies[0].line = (int) node_line(k);
-        attr_name(c, k, "name", d->bodies[0].name);
         d->bodies[0].material = ref_material(r, k, "material", "<ground>");
     }
     for (k = sec->children; k != NULL && !c->failed; k = k->next) {
@@ -712,6 +718,9 @@ static void read_law(reader *r, const xmlNode *n, xml_law *law, const char *what
     law->line = (int) node_line(n);
     if (!attr_name(c, n, "name", law->name))
         ctx_fail_line(c, CLINK_ERR_PARSE, node_line(n), "%s: <law> needs a name", what);
+    else if (clink_law_find(law->name) == NULL)
+        ctx_fail_line(c, CLINK_ERR_NOT_FOUND, node_line(n),
+                      "%s: unknown contact law '%s' (`clink laws` lists them)", what, law->name);
     attr_num(c, n, "K", NAN, 1, &law->K);
     attr_num(c, n, "n", NAN, 1, &law->n);
     attr_num(c, n, "e", NAN, 1, &law->e);
@@ -859,6 +868,9 @@ static void read_joints(reader *r, const xmlNode *sec)
             j->body2 = ref_body(r, k, "body2", w);
             attr_vec2(c, k, "point1", 0, 0, j->p1);
             attr_vec2(c, k, "point2", 0, 0, j->p2);
+            if (!c->failed && j->kind != XML_JOINT_REVOLUTE &&
+                !attr_num(c, k, "angle", 0, c->angle_scale, &j->angle))
+                j->angle = d->bodies[j->body2].phi - d->bodies[j->body1].phi;
             if (j->kind == XML_JOINT_TRANSLATIONAL) {
                 double len;
                 attr_vec2(c, k, "axis", NAN, NAN, j->axis);
@@ -883,7 +895,8 @@ static void read_joints(reader *r, const xmlNode *sec)
 
 static void read_drivers(reader *r, const xmlNode *sec)
 {
-    static const char *const kinds[] = {"position", "angle", NULL};
+    static const char *const kinds[] = {"position", "angle", "coordinate", NULL};
+    static const char *const coords[] = {"x", "y", "phi", NULL};
     xml_desc *d = r->d;
     xml_ctx *c = r->c;
     xmlNode *k;
@@ -899,33 +912,64 @@ static void read_drivers(reader *r, const xmlNode *sec)
         xml_driver *v;
         const xmlNode *f;
         double s;
-        int ji;
+        int ji, angular;
         if (!is_elem(k, "driver"))
             continue;
         v = &d->drivers[d->n_drivers++];
         v->line = (int) node_line(k);
         attr_name(c, k, "name", v->name);
         describe(w, sizeof w, "driver", v->name);
-        v->angle = attr_enum(c, k, "type", kinds, 0);
+        v->kind = (xml_driver_kind) attr_enum(c, k, "type", kinds, 0);
         v->joint = -1;
-        if (!attr_name(c, k, "joint", jname)) {
-            ctx_fail_line(c, CLINK_ERR_PARSE, node_line(k), "%s: joint is required", w);
+        v->body = -1;
+        if (c->failed)
             break;
+        if (v->kind == XML_DRIVE_COORDINATE) {
+            if (xmlHasNsProp(k, BAD_CAST "joint", NULL) != NULL) {
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s: a coordinate driver takes body and coordinate, not joint", w);
+                break;
+            }
+            if (xmlHasNsProp(k, BAD_CAST "coordinate", NULL) == NULL) {
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s: a coordinate driver needs coordinate=\"x\", \"y\" or \"phi\"",
+                              w);
+                break;
+            }
+            v->body = ref_body(r, k, "body", w);
+            v->coordinate = attr_enum(c, k, "coordinate", coords, 2);
+            if (!c->failed && v->body == 0)
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s drives the ground, which does not move", w);
+        } else {
+            if (xmlHasNsProp(k, BAD_CAST "body", NULL) != NULL ||
+                xmlHasNsProp(k, BAD_CAST "coordinate", NULL) != NULL) {
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s: body and coordinate belong to type=\"coordinate\" drivers", w);
+                break;
+            }
+            if (!attr_name(c, k, "joint", jname)) {
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k), "%s: joint is required", w);
+                break;
+            }
+            ji = index_find(&r->joints, jname);
+            if (ji < 0) {
+                ctx_fail_line(c, CLINK_ERR_NOT_FOUND, node_line(k),
+                              "%s: joint = '%s' is not a joint of this file", w, jname);
+                break;
+            }
+            v->joint = ji;
+            if (v->kind == XML_DRIVE_ANGLE && d->joints[ji].kind != XML_JOINT_REVOLUTE)
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s: an angle driver needs a revolute joint; '%s' is not one", w,
+                              jname);
+            if (v->kind == XML_DRIVE_POSITION && d->joints[ji].kind != XML_JOINT_TRANSLATIONAL)
+                ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
+                              "%s: a position driver needs a translational joint; '%s' is not one",
+                              w, jname);
         }
-        ji = index_find(&r->joints, jname);
-        if (ji < 0) {
-            ctx_fail_line(c, CLINK_ERR_NOT_FOUND, node_line(k),
-                          "%s: joint = '%s' is not a joint of this file", w, jname);
+        if (c->failed)
             break;
-        }
-        v->joint = ji;
-        if (v->angle && d->joints[ji].kind != XML_JOINT_REVOLUTE)
-            ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
-                          "%s: an angle driver needs a revolute joint; '%s' is not one", w, jname);
-        if (!v->angle && d->joints[ji].kind != XML_JOINT_TRANSLATIONAL)
-            ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
-                          "%s: a position driver needs a translational joint; '%s' is not one", w,
-                          jname);
         /* the schema guarantees exactly one function element */
         for (f = k->children; f != NULL && !is_elem(f, NULL); f = f->next)
             ;
@@ -933,11 +977,18 @@ static void read_drivers(reader *r, const xmlNode *sec)
             ctx_fail_line(c, CLINK_ERR_PARSE, node_line(k), "%s: a function is required", w);
             break;
         }
-        s = v->angle ? c->angle_scale : 1.0;
+        angular =
+            v->kind == XML_DRIVE_ANGLE || (v->kind == XML_DRIVE_COORDINATE && v->coordinate == 2);
+        s = angular ? c->angle_scale : 1.0;
         if (is_elem(f, "constant")) {
             v->func = XML_FUNC_CONSTANT;
             v->c[0] = attr_req(c, f, "value", s);
             v->ncoef = 1;
+        } else if (is_elem(f, "linear")) {
+            v->func = XML_FUNC_LINEAR;
+            attr_num(c, f, "initial", 0, s, &v->c[0]);
+            v->c[1] = attr_req(c, f, "rate", s);
+            v->ncoef = 2;
         } else if (is_elem(f, "polynomial")) {
             v->func = XML_FUNC_POLYNOMIAL;
             v->ncoef = attr_numbers(c, f, "coefficients", v->c, 1, XML_COEF_MAX, s);
@@ -949,11 +1000,6 @@ static void read_drivers(reader *r, const xmlNode *sec)
             attr_num(c, f, "phase", 0, 1, &v->c[3]);
             v->ncoef = 4;
             need_min(c, f, w, "frequency", v->c[2], 0, 0, "rad/s");
-        } else if (is_elem(f, "velocity")) {
-            v->func = XML_FUNC_VELOCITY;
-            attr_num(c, f, "initial", 0, s, &v->c[0]);
-            v->c[1] = attr_req(c, f, "rate", s);
-            v->ncoef = 2;
         } else {
             ctx_fail_line(c, CLINK_ERR_PARSE, node_line(f), "%s: unknown function <%s>", w,
                           elem_name(f));
@@ -966,7 +1012,6 @@ static void read_drivers(reader *r, const xmlNode *sec)
 
 static void read_loads(reader *r, const xmlNode *sec)
 {
-    static const char *const frames[] = {"global", "body", NULL};
     xml_desc *d = r->d;
     xml_ctx *c = r->c;
     xmlNode *k;
@@ -992,7 +1037,6 @@ static void read_loads(reader *r, const xmlNode *sec)
             l->body1 = ref_body(r, k, "body", w);
             attr_vec2(c, k, "point", 0, 0, l->p1);
             attr_vec2(c, k, "value", NAN, NAN, l->value);
-            l->body_frame = attr_enum(c, k, "frame", frames, 0);
         } else if (is_elem(k, "torque")) {
             l->kind = XML_LOAD_TORQUE;
             l->body1 = ref_body(r, k, "body", w);
@@ -1157,8 +1201,11 @@ static void read_document(xml_ctx *c, const xmlNode *root, xml_desc *d)
 
     if ((n = child(root, "settings")) != NULL)
         read_settings(&r, n);
+    /* gravity: (0, -9.81) m/s^2 unless given, as in the model-building API */
+    d->gravity[0] = 0.0;
+    d->gravity[1] = -9.81;
     if (!c->failed && (n = child(root, "gravity")) != NULL)
-        attr_vec2(c, n, "g", 0, 0, d->gravity);
+        attr_vec2(c, n, "g", 0, -9.81, d->gravity);
     if (!c->failed && (n = child(root, "materials")) != NULL)
         read_materials(&r, n);
     if (!c->failed) {

@@ -1,0 +1,208 @@
+/*
+ * Builds a clink_model from a checked description (xml_internal.h) through the
+ * public model-building API of include/clink/model.h, and nothing else: the
+ * XML reader has no back door into the model. Each add that the builder
+ * refuses becomes "FILE:LINE: <builder's message>" with the line of the element
+ * that defined the entity.
+ *
+ * Mapping (docs/xml-reference.md): body -> clink_body_def; revolute,
+ * translational, weld -> clink_joint_def (point1/body1 are point_a/body_a;
+ * angle defaults to the initial phi2 - phi1); driver -> clink_driver_def
+ * (angle: CLINK_DRIVE_JOINT_ANGLE, position: CLINK_DRIVE_JOINT_DISPLACEMENT,
+ * coordinate: CLINK_DRIVE_BODY_COORDINATE; constant, linear, polynomial and
+ * harmonic map to clink_function); loads -> clink_force_def; gravity and
+ * settings over the API defaults (only what the file gives changes them).
+ */
+#include "clink/model.h"
+#include "xml/xml_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* "FILE:LINE: builder message" */
+static clink_status build_fail(clink_status st, const char *path, int line,
+                               const clink_model_builder *b, char *err, size_t err_size)
+{
+    if (err != NULL && err_size > 0)
+        snprintf(err, err_size, "%s:%d: %s", path, line, clink_model_builder_error(b));
+    return st;
+}
+
+static void to_function(const xml_driver *v, clink_function *f)
+{
+    int i;
+
+    memset(f, 0, sizeof *f);
+    switch (v->func) {
+    case XML_FUNC_CONSTANT:
+        f->type = CLINK_FUNCTION_CONSTANT;
+        break;
+    case XML_FUNC_LINEAR:
+        f->type = CLINK_FUNCTION_LINEAR;
+        break;
+    case XML_FUNC_POLYNOMIAL:
+        f->type = CLINK_FUNCTION_POLYNOMIAL;
+        break;
+    case XML_FUNC_HARMONIC:
+        f->type = CLINK_FUNCTION_HARMONIC;
+        break;
+    }
+    f->n = v->ncoef;
+    for (i = 0; i < v->ncoef && i < CLINK_FUNCTION_MAX_COEFS; i++)
+        f->c[i] = v->c[i];
+}
+
+clink_status xml_build(const xml_desc *d, const char *path, clink_model **model, char *err,
+                       size_t err_size)
+{
+    clink_model_builder *b;
+    clink_settings_def set;
+    clink_status st = CLINK_OK;
+    int i, line = 0;
+
+    *model = NULL;
+    b = clink_model_builder_create();
+    if (b == NULL) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "%s: out of memory", path);
+        return CLINK_ERR_NOMEM;
+    }
+
+    /* bodies: indices in the builder equal those of the description (ground 0) */
+    for (i = 1; i < d->n_bodies && st == CLINK_OK; i++) {
+        const xml_body *x = &d->bodies[i];
+        clink_body_def def = clink_default_body_def();
+        def.name = x->name;
+        def.mass = x->mass;
+        def.inertia = x->inertia;
+        def.x = x->x;
+        def.y = x->y;
+        def.phi = x->phi;
+        def.vx = x->vx;
+        def.vy = x->vy;
+        def.omega = x->omega;
+        line = x->line;
+        st = clink_model_builder_add_body(b, &def, NULL);
+    }
+
+    /* ideal joints (clearance joints never reach the builder: xml_load.c refuses them) */
+    for (i = 0; i < d->n_joints && st == CLINK_OK; i++) {
+        const xml_joint *x = &d->joints[i];
+        clink_joint_def def = clink_default_joint_def();
+        if (x->kind == XML_JOINT_CLEARANCE)
+            continue;
+        def.name = x->name;
+        def.type = x->kind == XML_JOINT_REVOLUTE        ? CLINK_JOINT_REVOLUTE
+                   : x->kind == XML_JOINT_TRANSLATIONAL ? CLINK_JOINT_TRANSLATIONAL
+                                                        : CLINK_JOINT_WELD;
+        def.body_a = x->body1;
+        def.body_b = x->body2;
+        memcpy(def.point_a, x->p1, sizeof def.point_a);
+        memcpy(def.point_b, x->p2, sizeof def.point_b);
+        if (x->kind == XML_JOINT_TRANSLATIONAL)
+            memcpy(def.axis_a, x->axis, sizeof def.axis_a);
+        def.angle0 = x->angle;
+        line = x->line;
+        st = clink_model_builder_add_joint(b, &def, NULL);
+    }
+
+    /* drivers: joint indices of the builder skip the clearance joints */
+    for (i = 0; i < d->n_drivers && st == CLINK_OK; i++) {
+        const xml_driver *x = &d->drivers[i];
+        clink_driver_def def = clink_default_driver_def();
+        def.name = x->name;
+        if (x->kind == XML_DRIVE_COORDINATE) {
+            def.target = CLINK_DRIVE_BODY_COORDINATE;
+            def.body = x->body;
+            def.coordinate = x->coordinate;
+        } else {
+            def.target = x->kind == XML_DRIVE_ANGLE ? CLINK_DRIVE_JOINT_ANGLE
+                                                    : CLINK_DRIVE_JOINT_DISPLACEMENT;
+            def.joint = clink_model_builder_find(b, CLINK_ENTITY_JOINT, d->joints[x->joint].name);
+        }
+        to_function(x, &def.function);
+        line = x->line;
+        st = clink_model_builder_add_driver(b, &def, NULL);
+    }
+
+    /* loads */
+    for (i = 0; i < d->n_loads && st == CLINK_OK; i++) {
+        const xml_load *x = &d->loads[i];
+        clink_force_def def = clink_default_force_def();
+        def.name = x->name;
+        def.body_a = x->body1;
+        def.body_b = x->body2 >= 0 ? x->body2 : 0;
+        switch (x->kind) {
+        case XML_LOAD_FORCE:
+            def.type = CLINK_FORCE_POINT;
+            memcpy(def.point_a, x->p1, sizeof def.point_a);
+            def.fx = x->value[0];
+            def.fy = x->value[1];
+            break;
+        case XML_LOAD_TORQUE:
+            def.type = CLINK_FORCE_TORQUE;
+            def.torque = x->value[0];
+            break;
+        case XML_LOAD_SPRING:
+        case XML_LOAD_ROT_SPRING:
+            def.type = x->kind == XML_LOAD_SPRING ? CLINK_FORCE_SPRING_DAMPER
+                                                  : CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+            memcpy(def.point_a, x->p1, sizeof def.point_a);
+            memcpy(def.point_b, x->p2, sizeof def.point_b);
+            def.k = x->stiffness;
+            def.c = x->damping;
+            def.free_length = x->length;
+            def.actuator = x->actuator;
+            break;
+        }
+        line = x->line;
+        st = clink_model_builder_add_force(b, &def, NULL);
+    }
+
+    if (st == CLINK_OK) {
+        line = 0;
+        st = clink_model_builder_set_gravity(b, d->gravity[0], d->gravity[1]);
+    }
+
+    /* settings: the API defaults, overridden by what the file gives */
+    if (st == CLINK_OK) {
+        const xml_settings *s = &d->settings;
+        set = clink_default_settings_def();
+        if (s->has_t_end)
+            set.t_end = s->t_end;
+        if (s->has_output_step)
+            set.output_step = s->output_step;
+        if (s->has_rtol)
+            set.rtol = s->rtol;
+        if (s->has_atol)
+            set.atol = s->atol;
+        if (s->has_max_step)
+            set.max_step = s->max_step;
+        if (s->has_method)
+            set.method = s->method == XML_METHOD_ADAMS ? CLINK_METHOD_ADAMS : CLINK_METHOD_BDF;
+        if (s->has_drift)
+            set.drift = s->drift == XML_DRIFT_BAUMGARTE ? CLINK_DRIFT_BAUMGARTE
+                        : s->drift == XML_DRIFT_NONE    ? CLINK_DRIFT_NONE
+                                                        : CLINK_DRIFT_PROJECTION;
+        if (s->has_alpha)
+            set.baumgarte_alpha = s->alpha;
+        if (s->has_beta)
+            set.baumgarte_beta = s->beta;
+        line = s->line;
+        st = clink_model_builder_set_settings(b, &set);
+    }
+
+    if (st == CLINK_OK) {
+        line = 0;
+        st = clink_model_builder_finalize(b, model);
+    }
+    if (st != CLINK_OK) {
+        if (line > 0)
+            build_fail(st, path, line, b, err, err_size);
+        else if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "%s: %s", path, clink_model_builder_error(b));
+        *model = NULL;
+    }
+    clink_model_builder_destroy(&b);
+    return st;
+}
