@@ -814,6 +814,12 @@ done:
     cal->impact = c.last;
     cal->alpha = b / sqrt(K * m_eff);
     cal->iterations = c.runs;
+    if (fabs(fb) > 1e-9 && c.opt.rtol >= 1e-13) {
+        /* the integration error of e_out is the floor: tighten and start again */
+        clink_lab_options tighter = c.opt;
+        tighter.rtol = 0.1 * c.opt.rtol;
+        return clink_lab_calibrate(lab, law, params, m_eff, v_impact, e_target, &tighter, cal);
+    }
     if (fabs(fb) > 1e-9)
         return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
                         "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(law),
