@@ -5,7 +5,10 @@
  *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
  *   W_d' = lambda . nu (power of the drivers), W_l' = power of the
  *   non-conservative applied loads,
- * so the energy balance T + V - W_d - W_l = const checks the integration.
+ * so the energy balance T + V - W_d - W_l = const checks the integration. The
+ * works are part of the error test (same tolerances, J): taken out of it, a
+ * fully driven mechanism (no degree of freedom, so nothing else to control
+ * after projection) takes steps far too long for the works to mean anything.
  *
  * Methods (SUNDIALS 6.4): Adams-Moulton with the fixed-point nonlinear solver;
  * BDF with Newton and a sparse direct solver (SUNLinSol_KLU) on the Jacobian
