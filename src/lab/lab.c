@@ -496,8 +496,12 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
 
         res->separated = 1;
         res->duration = t;
+        /* an overdamped contact creeps back to delta = 0 and the root falls on
+           round-off: no rebound */
+        if (Y[1] > 0.0 && Y[1] <= 1e3 * o->rtol * lab->v0)
+            Y[1] = 0.0;
         res->v_out = Y[1];
-        res->e_out = -Y[1] / lab->v0;
+        res->e_out = Y[1] != 0.0 ? -Y[1] / lab->v0 : 0.0;
         res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
         res->E_impact = T0;
         U_max = lab_stored_energy(lab, res->delta_max, e_scale);
