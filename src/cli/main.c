@@ -9,6 +9,8 @@
 #include <string.h>
 
 int cmd_check(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_laws(int argc, char **argv);
 int cmd_impact(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
@@ -16,6 +18,8 @@ int cmd_calibrate(int argc, char **argv);
 /* the subcommands, in the order `clink --help` lists them */
 static const cli_command commands[] = {
     {"check", "check a mechanism file and summarise it", cmd_check},
+    {"run", "simulate a mechanism file: time series, impact log, summary", cmd_run},
+    {"plot", "draw PNG figures of a run's output directory (matplotlib)", cmd_plot},
     {"laws", "list the contact laws (formula, parameters, separation, tension)", cmd_laws},
     {"impact", "one central impact of a contact law, integrated to separation", cmd_impact},
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},

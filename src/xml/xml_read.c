@@ -478,6 +478,8 @@ typedef struct name_index {
     int count;
 } name_index;
 
+static void index_free(name_index *ix);
+
 static int index_build(xml_ctx *c, name_index *ix, const char *kind, const void *base,
                        size_t stride, size_t line_offset, int count)
 {
@@ -505,6 +507,7 @@ static int index_build(xml_ctx *c, name_index *ix, const char *kind, const void 
             ctx_fail_line(c, CLINK_ERR_MODEL, second->line,
                           "duplicate %s name '%s' (first defined on line %d)", kind, second->name,
                           first->line);
+            index_free(ix);
             return -1;
         }
     return 0;

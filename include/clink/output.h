@@ -1,0 +1,93 @@
+/*
+ * clink run outputs: a recorder samples a simulation into a directory.
+ *
+ *   clink_recorder *rec = NULL;
+ *   clink_recorder_create(model, "out/run", NULL, &rec, err, sizeof err);
+ *   clink_recorder_sample(rec, sim);                 at t = 0 and every output time
+ *   ...
+ *   clink_run_info info = {...};                     status, message, wall time
+ *   clink_recorder_finish(rec, sim, &info, err, sizeof err);
+ *   clink_recorder_destroy(&rec);
+ *
+ * Table of contents:
+ *   - options      clink_output_options, clink_default_output_options()
+ *   - recorder     clink_recorder_create(), _sample(), _finish(), _destroy()
+ *   - run record   clink_run_info
+ *
+ * Files (docs/xml-reference.md, "Outputs"):
+ *   timeseries.csv  one row per sample; the header names each column with its
+ *                   unit, "NAME.QUANTITY [UNIT]": t; per body x, y, phi, vx, vy,
+ *                   omega, ax, ay, alpha; per joint Fx, Fy, M (reaction on body2);
+ *                   per driver F; energies; constraint violation.
+ *   impacts.csv     one row per impact (header only until contact pairs land).
+ *   summary.json    model, status, end time reached, steps, right-hand-side calls,
+ *                   root events, impacts, constraint violation, energy residual,
+ *                   wall time (null when not measured).
+ * Every file is written under a temporary name in the directory and renamed
+ * when the recorder finishes, so a reader never sees half a file. Numbers are
+ * printed with 17 significant digits: two identical runs give identical bytes.
+ *
+ * Ownership: the recorder is owned by the caller; the model must outlive it.
+ */
+#ifndef CLINK_OUTPUT_H
+#define CLINK_OUTPUT_H
+
+#include "clink/sim.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- options -------------------------------------------------------------- */
+
+typedef struct clink_output_options {
+    int reactions;     /* joint reactions and driver forces (default 1) */
+    int energies;      /* energies and their balance (default 1) */
+    int accelerations; /* body accelerations (default 1) */
+} clink_output_options;
+
+clink_output_options clink_default_output_options(void);
+
+/* ---- recorder ------------------------------------------------------------- */
+
+typedef struct clink_recorder clink_recorder;
+
+/*
+ * Opens the temporary files in dir (which must exist) and writes the headers.
+ * options: NULL for the defaults. On failure *rec is NULL and err says why.
+ */
+clink_status clink_recorder_create(const clink_model *model, const char *dir,
+                                   const clink_output_options *options, clink_recorder **rec,
+                                   char *err, size_t err_size);
+
+/* Appends one row with the state of sim at its current time; tracks maxima. */
+clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
+
+/* What the caller knows about the run, for summary.json. */
+typedef struct clink_run_info {
+    const char *model_name; /* as reported */
+    const char *source;     /* file the model came from, or NULL */
+    int failed;             /* nonzero: the run stopped early */
+    const char *message;    /* why it failed (NULL if it did not) */
+    double t_end;           /* requested end time, s */
+    double wall_time;       /* s; negative: not measured (written as null) */
+} clink_run_info;
+
+/*
+ * Writes summary.json (statistics taken from sim, maxima from the samples),
+ * closes the files and renames them to their final names. The recorder must
+ * still be destroyed.
+ */
+clink_status clink_recorder_finish(clink_recorder *rec, const clink_sim *sim,
+                                   const clink_run_info *info, char *err, size_t err_size);
+
+/* Releases the recorder; unfinished temporary files are removed. Accepts NULL. */
+void clink_recorder_destroy(clink_recorder **rec);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_OUTPUT_H */

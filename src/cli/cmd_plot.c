@@ -1,0 +1,139 @@
+/*
+ * `clink plot DIR [-o OUTDIR]`: PNG figures of a run's output directory
+ * (coordinates, velocities, accelerations, joint reactions, energies; contact
+ * forces and journal orbits when present), drawn by scripts/plot_run.py with
+ * matplotlib. The script is looked up, in order: $CLINK_PLOT_SCRIPT; the
+ * installed copy next to the executable (BIN/../share/clink/scripts/); the
+ * source tree this binary was built from; the configured install prefix. The
+ * interpreter is $CLINK_PYTHON, else Debian's /usr/bin/python3, else python3
+ * on the PATH.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int cmd_plot(int argc, char **argv);
+
+static void plot_usage(FILE *out)
+{
+    fprintf(out, "usage: clink plot DIR [-o OUTDIR]\n\n"
+                 "Draws PNG figures of the run in DIR (written by clink run) into OUTDIR\n"
+                 "(default DIR) with matplotlib: coordinates, velocities, accelerations,\n"
+                 "joint reactions, energies; contact forces and journal orbits when present.\n"
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n");
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* the plotting script, or NULL */
+static const char *find_script(char *buf, size_t size)
+{
+    const char *env = getenv("CLINK_PLOT_SCRIPT");
+    char exe[2048];
+    ssize_t n;
+
+    if (env != NULL && env[0] != '\0')
+        return env;
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            int w = snprintf(buf, size, "%s/../share/clink/scripts/plot_run.py", exe);
+            if (w > 0 && (size_t) w < size && is_file(buf))
+                return buf;
+        }
+    }
+    snprintf(buf, size, "%s/scripts/plot_run.py", CLINK_DATADIR_BUILD);
+    if (is_file(buf))
+        return buf;
+    snprintf(buf, size, "%s/scripts/plot_run.py", CLINK_DATADIR_INSTALL);
+    if (is_file(buf))
+        return buf;
+    return NULL;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+    const char *dir = NULL, *out = NULL, *script, *python;
+    char sbuf[4096], csv[4096];
+    const char *args[6];
+    int i, status, nargs = 0;
+    pid_t pid;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            plot_usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if (++i >= argc)
+                return cli_usage_error("plot: -o needs a directory");
+            out = argv[i];
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
+        } else if (dir != NULL) {
+            return cli_usage_error("plot: one run directory only");
+        } else {
+            dir = argv[i];
+        }
+    }
+    if (dir == NULL) {
+        plot_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
+    if (!is_file(csv))
+        return cli_usage_error("plot: %s does not exist (run `clink run MODEL.xml -o %s` first)",
+                               csv, dir);
+    script = find_script(sbuf, sizeof sbuf);
+    if (script == NULL) {
+        fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
+        return CLI_EXIT_FAIL;
+    }
+    python = getenv("CLINK_PYTHON");
+    if (python == NULL || python[0] == '\0')
+        python = is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    args[nargs++] = python;
+    args[nargs++] = script;
+    args[nargs++] = dir;
+    if (out != NULL) {
+        args[nargs++] = "--out";
+        args[nargs++] = out;
+    }
+    args[nargs] = NULL;
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "clink: plot: cannot start %s: %s\n", python, strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    if (pid == 0) {
+        execvp(python, (char *const *) args);
+        fprintf(stderr, "clink: plot: cannot run %s: %s\n", python, strerror(errno));
+        _exit(127);
+    }
+    if (waitpid(pid, &status, 0) < 0) {
+        fprintf(stderr, "clink: plot: %s\n", strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "clink: plot: %s %s failed (is python3-matplotlib installed?)\n", python,
+                script);
+        return CLI_EXIT_FAIL;
+    }
+    return CLI_EXIT_OK;
+}
