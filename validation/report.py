@@ -29,8 +29,10 @@ CASES = [
      "see docs/contact-laws.md), the damped duration (quadrature of Eq. 24), the undamped "
      "duration (Eq. 34) and the ratio of the critical explicit step (Eq. 32) to the "
      "integrated undamped duration against Eq. 35, 2 / B(1/(p+1), 1/2). Tolerance 1e-6 "
-     "relative (VALIDATION.md section 1). Figures like Feng's Figs. 3 and 5.",
-     ["feng_delta_max.png", "feng_portraits.png"], "validation/val_feng_closed_forms.c"),
+     "relative (VALIDATION.md section 1). Fig. 4's claim is checked too: "
+     "tau(alpha)/tau(0) equals 1/sqrt(1 - alpha_eff^2) for p = 1 and lies above it for p > 1. "
+     "Figures like Feng's Figs. 3, 4 and 5.",
+     ["feng_delta_max.png", "feng_fig4.png", "feng_portraits.png"], "validation/val_feng_closed_forms.c"),
     ("alves_table4", "2. Alves et al. (seed 001) Table 4: steel ball on a fixed specimen",
      "Ball of mass 0.54 kg and diameter 5.08 cm (the text swaps the two), specimens C1 and "
      "C2 at 0.094 and 0.5 m/s with the stiffness and restitution of Table 3. The stiffness "

@@ -4,6 +4,7 @@ sections 1-3), drawn from the CSV files the validation programs write:
 
   feng_alpha.png        seed 000 Fig. 1: alpha vs e (Eq. 14 lines, calibrated circles)
   feng_delta_max.png    seed 000 Fig. 3: delta_max vs e (Eq. 15 lines, integrated circles)
+  feng_fig4.png         seed 000 Fig. 4: tau(alpha)/tau(0) vs alpha_eff
   feng_portraits.png    seed 000 Fig. 5: phase portraits, p = 3/2
   alves_loops.png       seed 001 Fig. 3: force-indentation loops, two spheres
   alves_portraits.png   seed 001 Fig. 4: phase portraits, two spheres
@@ -68,6 +69,25 @@ def feng(res, figs):
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(os.path.join(figs, "feng_delta_max.png"), dpi=110)
+    plt.close(fig)
+
+    _, rows = read(os.path.join(res, "feng_fig4.csv"))
+    by = defaultdict(list)
+    for p, a, ratio, lsd in rows:
+        by[float(p)].append((float(a), float(ratio), float(lsd)))
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    allpts = sorted(x for pts in by.values() for x in pts)
+    ax.plot([x[0] for x in allpts], [x[2] for x in allpts], "k-", label="1/sqrt(1 - alpha_eff^2)")
+    for p, pts in sorted(by.items()):
+        pts.sort()
+        ax.plot([x[0] for x in pts], [x[1] for x in pts], "o", mfc="none", label=f"p = {p:g}")
+    ax.set_xlabel("alpha_eff")
+    ax.set_ylabel("tau(alpha) / tau(0)")
+    ax.set_title("Feng Fig. 4: collision time ratio (integrated by clink)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(figs, "feng_fig4.png"), dpi=110)
     plt.close(fig)
 
     _, rows = read(os.path.join(res, "feng_portraits.csv"))
