@@ -4,6 +4,7 @@
  * file and the line, and loads share no state. The malformed-file corpus is
  * checked through the command by tests/cli/xml_bad_files_*.sh.
  */
+#include "clink/model.h"
 #include "clink/xml.h"
 #include "xml/xml_internal.h"
 
@@ -239,4 +240,115 @@ TEST(embedded_schema_is_the_installed_schema_file)
     if (f != NULL)
         fclose(f);
     free(buf);
+}
+
+TEST(slider_crank_model_is_built_through_the_model_api_as_written)
+{
+    clink_model *m = NULL;
+    clink_xml_summary s;
+    clink_body_def b;
+    clink_joint_def j;
+    clink_driver_def v;
+    clink_settings_def set;
+    char err[512];
+    double gx, gy;
+    int crank, pin;
+
+    ENSURE(clink_xml_load(CLINK_SOURCE_DIR "/models/slider_crank.xml", &m, &s, err, sizeof err) ==
+           CLINK_OK);
+    ENSURE(m != NULL);
+    if (m == NULL)
+        return;
+    ENSURE(clink_model_count(m, CLINK_ENTITY_BODY) == 4);
+    ENSURE(clink_model_count(m, CLINK_ENTITY_JOINT) == 4);
+    ENSURE(clink_model_count(m, CLINK_ENTITY_DRIVER) == 1);
+    ENSURE(clink_model_constraint_count(m) == s.constraints);
+    crank = clink_model_find(m, CLINK_ENTITY_BODY, "crank");
+    ENSURE(crank == 1);
+    ENSURE(clink_model_body(m, crank, &b) == CLINK_OK);
+    ENSURE_NEAR(b.mass, 0.30, 0);
+    ENSURE_NEAR(b.inertia, 1e-4, 0);
+    ENSURE_NEAR(b.x, 0.025, 0);
+    pin = clink_model_find(m, CLINK_ENTITY_JOINT, "crank_pin");
+    ENSURE(clink_model_joint(m, pin, &j) == CLINK_OK);
+    ENSURE(j.type == CLINK_JOINT_REVOLUTE && j.body_a == 0 && j.body_b == crank);
+    ENSURE_NEAR(j.point_b[0], -0.025, 0);
+    ENSURE(clink_model_joint(m, clink_model_find(m, CLINK_ENTITY_JOINT, "guide"), &j) == CLINK_OK);
+    ENSURE(j.type == CLINK_JOINT_TRANSLATIONAL);
+    ENSURE_NEAR(j.axis_a[0], 1, 0);
+    ENSURE_NEAR(j.angle0, 0, 0); /* default: initial phi2 - phi1 */
+    ENSURE(clink_model_driver(m, 0, &v) == CLINK_OK);
+    ENSURE(v.target == CLINK_DRIVE_JOINT_ANGLE && v.joint == pin);
+    ENSURE(v.function.type == CLINK_FUNCTION_LINEAR);
+    ENSURE_NEAR(v.function.c[1], 523.598775598, 0);
+    clink_model_gravity(m, &gx, &gy);
+    ENSURE(gx == 0 && gy == -9.81);
+    set = clink_model_settings(m);
+    ENSURE_NEAR(set.t_end, 0.024, 0);
+    ENSURE_NEAR(set.output_step, 1e-4, 0);
+    ENSURE_NEAR(set.rtol, 1e-10, 0);
+    ENSURE(set.method == CLINK_METHOD_BDF && set.drift == CLINK_DRIFT_PROJECTION);
+    clink_model_destroy(&m);
+    ENSURE(m == NULL);
+}
+
+TEST(settings_left_out_keep_the_api_defaults_and_loads_map_to_forces)
+{
+    clink_model *m = NULL;
+    clink_settings_def set, def = clink_default_settings_def();
+    clink_force_def f;
+    char err[512];
+    const char *doc =
+        "<mechanism angle_unit='deg'><settings t_end='2'/><bodies>"
+        "<body name='a' mass='1' inertia='1'/><body name='b' mass='1' inertia='1' x='1'/>"
+        "</bodies><joints><weld name='w' body1='a' body2='b' point1='0.5 0' point2='-0.5 0' "
+        "angle='90'/></joints><loads><spring_damper name='s' body1='ground' body2='a' "
+        "stiffness='10' damping='2' length='0.5' actuator='1'/>"
+        "<rotational_spring_damper name='r' body1='ground' body2='a' stiffness='3' angle='180'/>"
+        "<force name='f' body='b' point='0.1 0' value='1 2'/></loads>"
+        "<drivers><driver name='d' type='coordinate' body='a' coordinate='phi'>"
+        "<harmonic amplitude='90' frequency='2'/></driver></drivers></mechanism>";
+    clink_joint_def j;
+    clink_driver_def v;
+
+    ENSURE(clink_xml_load_memory(doc, strlen(doc), "mem.xml", &m, NULL, err, sizeof err) ==
+           CLINK_OK);
+    if (m == NULL) {
+        fprintf(stderr, "%s\n", err);
+        return;
+    }
+    set = clink_model_settings(m);
+    ENSURE_NEAR(set.t_end, 2, 0);
+    ENSURE(set.output_step == def.output_step && set.rtol == def.rtol && set.atol == def.atol);
+    ENSURE(clink_model_joint(m, 0, &j) == CLINK_OK);
+    ENSURE(j.type == CLINK_JOINT_WELD);
+    ENSURE_NEAR(j.angle0, 3.14159265358979323846 / 2, 1e-15);
+    ENSURE(clink_model_force(m, 0, &f) == CLINK_OK);
+    ENSURE(f.type == CLINK_FORCE_SPRING_DAMPER && f.body_a == 0 && f.body_b == 1);
+    ENSURE(f.k == 10 && f.c == 2 && f.free_length == 0.5 && f.actuator == 1);
+    ENSURE(clink_model_force(m, 1, &f) == CLINK_OK);
+    ENSURE(f.type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER);
+    ENSURE_NEAR(f.free_length, 3.14159265358979323846, 1e-15);
+    ENSURE(clink_model_force(m, 2, &f) == CLINK_OK);
+    ENSURE(f.type == CLINK_FORCE_POINT && f.body_a == 2 && f.fx == 1 && f.fy == 2);
+    ENSURE_NEAR(f.point_a[0], 0.1, 0);
+    ENSURE(clink_model_driver(m, 0, &v) == CLINK_OK);
+    ENSURE(v.target == CLINK_DRIVE_BODY_COORDINATE && v.body == 1 && v.coordinate == 2);
+    ENSURE(v.function.type == CLINK_FUNCTION_HARMONIC);
+    ENSURE_NEAR(v.function.c[1], 3.14159265358979323846 / 2, 1e-15); /* degrees converted */
+    ENSURE_NEAR(v.function.c[2], 2, 0);                              /* rad/s: not converted */
+    clink_model_destroy(&m);
+}
+
+TEST(load_returns_null_and_the_message_on_error)
+{
+    char err[512];
+    clink_model *m;
+
+    m = clink_model_load_xml(CLINK_SOURCE_DIR "/tests/xml-bad/negative_mass.xml", err, sizeof err);
+    ENSURE(m == NULL);
+    ENSURE(strstr(err, "negative_mass.xml:5: body 'rod': mass = -1 kg") != NULL);
+    m = clink_model_load_xml(CLINK_SOURCE_DIR "/models/pendulum.xml", err, sizeof err);
+    ENSURE(m != NULL);
+    clink_model_destroy(&m);
 }
