@@ -818,7 +818,7 @@ done:
     cal->impact = c.last;
     cal->alpha = b / sqrt(K * m_eff);
     cal->iterations = c.runs;
-    if (fabs(fb) > 1e-9 && c.opt.rtol >= 1e-13) {
+    if (fabs(fb) > 1e-10 && c.opt.rtol >= 1e-13) {
         /* the integration error of e_out is the floor: tighten and start again */
         clink_lab_options tighter = c.opt;
         tighter.rtol = 0.1 * c.opt.rtol;
