@@ -27,8 +27,8 @@
  *   - settings            clink_settings_def (integration and drift control), _set_settings()
  *   - names               clink_model_builder_find(), clink_model_find(), clink_model_name()
  *   - model queries       counts, body properties, settings
- *   - contact (reserved)  CLINK_ENTITY_CONTACT_PAIR, CLINK_ENTITY_CLEARANCE_JOINT: added by the
- *                         contact module with the same def/add/find rhythm
+ *   - contact             clink_shape_def, clink_contact_pair_def, _add_contact_pair();
+ *                         clink_clearance_joint_def, _add_clearance_joint()
  *
  * Conventions. Planar, SI units throughout. A body's coordinates are
  * q = (x, y, phi): the position of its centre of mass in the global frame (m) and
@@ -55,6 +55,8 @@
 #define CLINK_MODEL_H
 
 #include "clink/clink.h"
+#include "clink/contact.h"
+#include "clink/friction.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -340,6 +342,84 @@ clink_settings_def clink_model_settings(const clink_model *model);
 /* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives. */
 void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
                          double *accel);
+
+/* ---- contact: pairs of body-fixed shapes and revolute clearance joints ----- */
+
+typedef enum clink_shape_type {
+    CLINK_SHAPE_CIRCLE = 0,  /* centre a, radius (m, > 0) */
+    CLINK_SHAPE_CAPSULE = 1, /* segment a-b swollen by radius (m, > 0) */
+    CLINK_SHAPE_LINE = 2,    /* half-plane: point a on its boundary, outward unit normal */
+    CLINK_SHAPE_TYPE_COUNT_ = 3
+} clink_shape_type;
+
+/* A shape fixed to a body, in body coordinates (relative to the centre of mass), m. */
+typedef struct clink_shape_def {
+    clink_shape_type type;
+    double a[2];      /* centre, first end, or point on the line, m */
+    double b[2];      /* second end of a capsule, m */
+    double normal[2]; /* line: outward normal (normalised by the builder) */
+    double radius;    /* circle and capsule, m */
+} clink_shape_def;
+
+/*
+ * A contact pair: shape_a on body_a against shape_b on body_b, with a normal
+ * force law of the catalogue (include/clink/contact.h, by name) and friction.
+ * A line may only be shape_a. When params.K is not given and the materials
+ * E1, nu1 (body_a) and E2, nu2 (body_b) are, the stiffness is Hertz's with the
+ * radii of the shapes (R = INFINITY for a line; the capsule's radius as a
+ * sphere's, an approximation) unless params.R1, R2 are given.
+ */
+typedef struct clink_contact_pair_def {
+    const char *name; /* optional, copied */
+    int body_a, body_b;
+    clink_shape_def shape_a, shape_b;
+    const char *law;             /* law name or alias (clink laws), copied; required */
+    clink_contact_params params; /* as clink_law_check() requires for the law */
+    clink_friction_params friction;
+} clink_contact_pair_def;
+
+/* bodies 0 and 1, circles of radius 0 at the centres (must be set), law NULL, params not
+   given (NaN), frictionless */
+clink_contact_pair_def clink_default_contact_pair_def(void);
+
+/* Adds a contact pair; *id (optional) receives its index (>= 0). CLINK_ERR_NOT_FOUND for an
+   unknown law, CLINK_ERR_RANGE / CLINK_ERR_ARG for shapes or parameters out of range. */
+clink_status clink_model_builder_add_contact_pair(clink_model_builder *builder,
+                                                  const clink_contact_pair_def *def, int *id);
+
+/*
+ * A revolute joint with radial clearance: a journal (circle of radius
+ * journal_radius at journal_point on journal_body) inside a bearing (bore of
+ * radius bearing_radius > journal_radius at bearing_point on bearing_body). No
+ * constraint equation: the bodies interact through the contact law only. When
+ * params.K is not given it comes from the materials (E1, nu1 the journal's;
+ * E2, nu2 the bearing's) by the internal-contact Hertz formula
+ * K = 4 / (3 (s1 + s2)) sqrt(R_j R_b / (R_b - R_j)) (clink_contact_stiffness_journal_bearing).
+ */
+typedef struct clink_clearance_joint_def {
+    const char *name; /* optional, copied */
+    int journal_body, bearing_body;
+    double journal_point[2], bearing_point[2]; /* body coordinates, m */
+    double journal_radius, bearing_radius;     /* m, 0 < journal_radius < bearing_radius */
+    const char *law;                           /* law name or alias, copied; required */
+    clink_contact_params params;
+    clink_friction_params friction;
+} clink_clearance_joint_def;
+
+/* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */
+clink_clearance_joint_def clink_default_clearance_joint_def(void);
+
+/* Adds a clearance joint; *id (optional) receives its index (>= 0). Errors as for pairs;
+   CLINK_ERR_RANGE for a clearance bearing_radius - journal_radius <= 0. */
+clink_status clink_model_builder_add_clearance_joint(clink_model_builder *builder,
+                                                     const clink_clearance_joint_def *def, int *id);
+
+/* The definitions as stored (law and name borrowed from the model; params.K filled in when
+   it came from materials). */
+clink_status clink_model_contact_pair(const clink_model *model, int id,
+                                      clink_contact_pair_def *def);
+clink_status clink_model_clearance_joint(const clink_model *model, int id,
+                                         clink_clearance_joint_def *def);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
  *   - forces         clink_sim_joint_reaction(), clink_sim_driver_force()
  *   - energies       clink_energy, clink_sim_energy()
  *   - diagnostics    clink_sim_constraint_violation(), clink_sim_assembly(), clink_sim_stats()
+ *   - contacts       clink_sim_contact_count(), clink_sim_contact(), impact records
+ *                    clink_sim_impact_count(), clink_sim_impact(), clink_sim_set_impact_callback()
  *
  * The state is y = (q, v) with q = (x, y, phi) of every moving body (body i >= 1
  * at index 3 (i - 1)). The right-hand side solves the index-1 equations of
@@ -96,9 +98,13 @@ typedef struct clink_energy {
     double spring;       /* potential energy of translational and rotational springs, J */
     double work_drivers; /* work done by the drivers since t = 0, J */
     double work_loads;   /* work of dampers, actuators, point forces, torques since t = 0, J */
-    /* kinetic + gravity + spring - work_drivers - work_loads - (its value at t = 0):
+    /* kinetic + gravity + spring - work_drivers - work_loads + contact_stored
+       + contact_damping + contact_friction - (its value at t = 0):
        zero for an exact solution, J */
     double balance;
+    double contact_stored;   /* elastic energy in the contacts now: integral of F(s, 0) ds, J */
+    double contact_damping;  /* dissipated by contact damping since t = 0, J */
+    double contact_friction; /* dissipated by contact friction since t = 0, J */
 } clink_energy;
 
 /* Energies at the current time (the works are integrated by CVODE with the state). */
@@ -125,10 +131,54 @@ typedef struct clink_sim_stats {
     long klu_refactors;    /* KLU numeric refactorisations of the saddle matrix */
     double last_step;      /* s */
     int last_order;
+    long contact_events;  /* contact root events handled */
+    long contact_reinits; /* CVODE re-initialisations at contact events */
 } clink_sim_stats;
 
 /* Integrator statistics since creation. */
 void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+
+/* ---- contacts -------------------------------------------------------------- */
+
+/* Contacts are numbered contact pairs first (0 .. npairs - 1), then clearance joints. */
+int clink_sim_contact_count(const clink_sim *sim);
+
+typedef struct clink_contact_info {
+    double delta;      /* penetration, m (> 0 in contact; negative: the gap) */
+    double delta_dot;  /* penetration rate, m/s (> 0 approaching) */
+    double fn;         /* normal force, N (on body B along normal; body A the opposite) */
+    double ft;         /* friction force, N (on body B along the tangent (-n_y, n_x)) */
+    double normal[2];  /* unit normal, the direction of the force on B */
+    double point_a[2]; /* contact point on A, world frame, m */
+    double point_b[2]; /* contact point on B, world frame, m */
+    clink_contact_phase phase;
+    int persistent; /* nonzero in permanent contact (events off until the gap opens) */
+} clink_contact_info;
+
+/* The state of contact `contact` at the current time. */
+clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
+
+/* One impact: from onset to separation (or to entry into permanent contact). */
+typedef struct clink_impact_record {
+    int contact;         /* contact index (pairs first, then clearance joints) */
+    double t_onset;      /* s */
+    double duration;     /* s */
+    double v_impact;     /* approach speed delta_dot at onset, m/s */
+    double v_separation; /* separation speed -delta_dot at separation, m/s (0: permanent) */
+    double restitution;  /* v_separation / v_impact, - */
+    double delta_max;    /* m */
+    double F_max;        /* largest normal force seen at the accepted steps and events, N */
+    double dissipated;   /* energy dissipated by damping and friction during the impact, J */
+    double m_eff;        /* effective mass used at onset, kg */
+    int persistent;      /* nonzero if the impact ended in permanent contact */
+} clink_impact_record;
+
+int clink_sim_impact_count(const clink_sim *sim);
+clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
+
+/* Called at the end of each impact (from inside clink_sim_advance). */
+typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
+void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
 
 #ifdef __cplusplus
 }

@@ -88,7 +88,7 @@ clink_settings_def clink_default_settings_def(void)
 
 /* ---- errors --------------------------------------------------------------- */
 
-static clink_status fail(clink_model_builder *b, clink_status st, const char *fmt, ...)
+clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -100,7 +100,7 @@ static clink_status fail(clink_model_builder *b, clink_status st, const char *fm
 /* ---- storage -------------------------------------------------------------- */
 
 /* grows *arr (elements of size sz) so that it holds n + 1; 0 on success */
-static int grow(void **arr, int *cap, int n, size_t sz)
+int model_grow(void **arr, int *cap, int n, size_t sz)
 {
     if (n < *cap)
         return 0;
@@ -119,6 +119,8 @@ static void data_free(model_data *d)
     free(d->joints);
     free(d->drivers);
     free(d->forces);
+    free(d->pairs);
+    free(d->clearances);
     memset(d, 0, sizeof *d);
 }
 
@@ -127,7 +129,7 @@ clink_model_builder *clink_model_builder_create(void)
     clink_model_builder *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    if (grow((void **) &b->d.bodies, &b->d.cap_bodies, 0, sizeof(model_body))) {
+    if (model_grow((void **) &b->d.bodies, &b->d.cap_bodies, 0, sizeof(model_body))) {
         free(b);
         return NULL;
     }
@@ -172,6 +174,10 @@ static const char *entity_name(const model_data *d, clink_entity kind, int i)
         return d->drivers[i].name;
     case CLINK_ENTITY_FORCE:
         return d->forces[i].name;
+    case CLINK_ENTITY_CONTACT_PAIR:
+        return d->pairs[i].name;
+    case CLINK_ENTITY_CLEARANCE_JOINT:
+        return d->clearances[i].name;
     default:
         return NULL;
     }
@@ -188,6 +194,10 @@ static int entity_count(const model_data *d, clink_entity kind)
         return d->ndrivers;
     case CLINK_ENTITY_FORCE:
         return d->nforces;
+    case CLINK_ENTITY_CONTACT_PAIR:
+        return d->npairs;
+    case CLINK_ENTITY_CLEARANCE_JOINT:
+        return d->nclearances;
     default:
         return 0;
     }
@@ -228,17 +238,17 @@ const char *clink_model_name(const clink_model *model, clink_entity kind, int id
 }
 
 /* checks and copies a name; 0 on success */
-static clink_status take_name(clink_model_builder *b, clink_entity kind, const char *name,
-                              char out[CLINK_NAME_MAX])
+clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
+                             char out[CLINK_NAME_MAX])
 {
     out[0] = '\0';
     if (!name || !*name)
         return CLINK_OK;
     if (strlen(name) >= CLINK_NAME_MAX)
-        return fail(b, CLINK_ERR_RANGE, "%s name '%.20s...' is longer than %d bytes",
-                    kind_word[kind], name, CLINK_NAME_MAX - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "%s name '%.20s...' is longer than %d bytes",
+                          kind_word[kind], name, CLINK_NAME_MAX - 1);
     if (data_find(&b->d, kind, name) >= 0)
-        return fail(b, CLINK_ERR_MODEL, "%s name '%s' is used twice", kind_word[kind], name);
+        return model_fail(b, CLINK_ERR_MODEL, "%s name '%s' is used twice", kind_word[kind], name);
     strcpy(out, name);
     return CLINK_OK;
 }
@@ -262,24 +272,24 @@ clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_bo
                                           int *id)
 {
     if (!b || !def)
-        return b ? fail(b, CLINK_ERR_ARG, "add_body: NULL definition") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_body: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
     double v[] = {def->x, def->y, def->phi, def->vx, def->vy, def->omega};
     if (!(def->mass > 0.0) || !isfinite(def->mass))
-        return fail(b, CLINK_ERR_RANGE, "body '%s': mass %g kg must be finite and > 0", nm,
-                    def->mass);
+        return model_fail(b, CLINK_ERR_RANGE, "body '%s': mass %g kg must be finite and > 0", nm,
+                          def->mass);
     if (!(def->inertia > 0.0) || !isfinite(def->inertia))
-        return fail(b, CLINK_ERR_RANGE, "body '%s': inertia %g kg m^2 must be finite and > 0", nm,
-                    def->inertia);
+        return model_fail(b, CLINK_ERR_RANGE, "body '%s': inertia %g kg m^2 must be finite and > 0",
+                          nm, def->inertia);
     if (!all_finite(v, 6))
-        return fail(b, CLINK_ERR_RANGE, "body '%s': initial position or velocity is not finite",
-                    nm);
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "body '%s': initial position or velocity is not finite", nm);
     char name[CLINK_NAME_MAX];
-    clink_status st = take_name(b, CLINK_ENTITY_BODY, def->name, name);
+    clink_status st = model_take_name(b, CLINK_ENTITY_BODY, def->name, name);
     if (st != CLINK_OK)
         return st;
-    if (grow((void **) &b->d.bodies, &b->d.cap_bodies, b->d.nbodies, sizeof(model_body)))
-        return fail(b, CLINK_ERR_NOMEM, "add_body: out of memory");
+    if (model_grow((void **) &b->d.bodies, &b->d.cap_bodies, b->d.nbodies, sizeof(model_body)))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_body: out of memory");
     model_body *mb = &b->d.bodies[b->d.nbodies];
     memcpy(mb->name, name, CLINK_NAME_MAX);
     mb->def = *def;
@@ -296,31 +306,33 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
                                            int *id)
 {
     if (!b || !def)
-        return b ? fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
     if ((int) def->type < 0 || def->type >= CLINK_JOINT_TYPE_COUNT_)
-        return fail(b, CLINK_ERR_RANGE, "joint '%s': type %d is not a joint type (0..%d)", nm,
-                    (int) def->type, CLINK_JOINT_TYPE_COUNT_ - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': type %d is not a joint type (0..%d)", nm,
+                          (int) def->type, CLINK_JOINT_TYPE_COUNT_ - 1);
     if (def->body_a < 0 || def->body_a >= b->d.nbodies || def->body_b < 0 ||
         def->body_b >= b->d.nbodies)
-        return fail(b, CLINK_ERR_RANGE,
-                    "joint '%s': bodies %d and %d must be in 0..%d (0 is ground)", nm, def->body_a,
-                    def->body_b, b->d.nbodies - 1);
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "joint '%s': bodies %d and %d must be in 0..%d (0 is ground)", nm,
+                          def->body_a, def->body_b, b->d.nbodies - 1);
     if (def->body_a == def->body_b)
-        return fail(b, CLINK_ERR_MODEL, "joint '%s': connects body %d to itself", nm, def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "joint '%s': connects body %d to itself", nm,
+                          def->body_a);
     double v[] = {def->point_a[0], def->point_a[1], def->point_b[0], def->point_b[1],
                   def->axis_a[0],  def->axis_a[1],  def->angle0};
     if (!all_finite(v, 7))
-        return fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite", nm);
+        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite",
+                          nm);
     double len = hypot(def->axis_a[0], def->axis_a[1]);
     if (def->type == CLINK_JOINT_TRANSLATIONAL && !(len > 1e-12))
-        return fail(b, CLINK_ERR_RANGE, "joint '%s': axis_a has zero length", nm);
+        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': axis_a has zero length", nm);
     char name[CLINK_NAME_MAX];
-    clink_status st = take_name(b, CLINK_ENTITY_JOINT, def->name, name);
+    clink_status st = model_take_name(b, CLINK_ENTITY_JOINT, def->name, name);
     if (st != CLINK_OK)
         return st;
-    if (grow((void **) &b->d.joints, &b->d.cap_joints, b->d.njoints, sizeof(model_joint)))
-        return fail(b, CLINK_ERR_NOMEM, "add_joint: out of memory");
+    if (model_grow((void **) &b->d.joints, &b->d.cap_joints, b->d.njoints, sizeof(model_joint)))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_joint: out of memory");
     model_joint *mj = &b->d.joints[b->d.njoints];
     memcpy(mj->name, name, CLINK_NAME_MAX);
     mj->def = *def;
@@ -379,49 +391,50 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
                                             int *id)
 {
     if (!b || !def)
-        return b ? fail(b, CLINK_ERR_ARG, "add_driver: NULL definition") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_driver: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
     const clink_function *f = &def->function;
     if ((int) f->type < 0 || f->type >= CLINK_FUNCTION_TYPE_COUNT_)
-        return fail(b, CLINK_ERR_RANGE, "driver '%s': function type %d is not in 0..%d", nm,
-                    (int) f->type, CLINK_FUNCTION_TYPE_COUNT_ - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': function type %d is not in 0..%d", nm,
+                          (int) f->type, CLINK_FUNCTION_TYPE_COUNT_ - 1);
     if (f->type == CLINK_FUNCTION_POLYNOMIAL && (f->n < 1 || f->n > CLINK_FUNCTION_MAX_COEFS))
-        return fail(b, CLINK_ERR_RANGE, "driver '%s': polynomial has %d coefficients, valid 1..%d",
-                    nm, f->n, CLINK_FUNCTION_MAX_COEFS);
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "driver '%s': polynomial has %d coefficients, valid 1..%d", nm, f->n,
+                          CLINK_FUNCTION_MAX_COEFS);
     if (!all_finite(f->c, CLINK_FUNCTION_MAX_COEFS))
-        return fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
+        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
     switch (def->target) {
     case CLINK_DRIVE_BODY_COORDINATE:
         if (def->body < 1 || def->body >= b->d.nbodies)
-            return fail(b, CLINK_ERR_RANGE, "driver '%s': body %d must be in 1..%d", nm, def->body,
-                        b->d.nbodies - 1);
+            return model_fail(b, CLINK_ERR_RANGE, "driver '%s': body %d must be in 1..%d", nm,
+                              def->body, b->d.nbodies - 1);
         if (def->coordinate < 0 || def->coordinate > 2)
-            return fail(b, CLINK_ERR_RANGE,
-                        "driver '%s': coordinate %d must be 0 (x), 1 (y) or 2 (phi)", nm,
-                        def->coordinate);
+            return model_fail(b, CLINK_ERR_RANGE,
+                              "driver '%s': coordinate %d must be 0 (x), 1 (y) or 2 (phi)", nm,
+                              def->coordinate);
         break;
     case CLINK_DRIVE_JOINT_ANGLE:
     case CLINK_DRIVE_JOINT_DISPLACEMENT: {
         clink_joint_type want = def->target == CLINK_DRIVE_JOINT_ANGLE ? CLINK_JOINT_REVOLUTE
                                                                        : CLINK_JOINT_TRANSLATIONAL;
         if (def->joint < 0 || def->joint >= b->d.njoints)
-            return fail(b, CLINK_ERR_RANGE, "driver '%s': joint %d must be in 0..%d", nm,
-                        def->joint, b->d.njoints - 1);
+            return model_fail(b, CLINK_ERR_RANGE, "driver '%s': joint %d must be in 0..%d", nm,
+                              def->joint, b->d.njoints - 1);
         if (b->d.joints[def->joint].def.type != want)
-            return fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
-                        want == CLINK_JOINT_REVOLUTE ? "revolute" : "translational");
+            return model_fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
+                              want == CLINK_JOINT_REVOLUTE ? "revolute" : "translational");
         break;
     }
     default:
-        return fail(b, CLINK_ERR_RANGE, "driver '%s': target %d is not in 0..%d", nm,
-                    (int) def->target, CLINK_DRIVER_TARGET_COUNT_ - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': target %d is not in 0..%d", nm,
+                          (int) def->target, CLINK_DRIVER_TARGET_COUNT_ - 1);
     }
     char name[CLINK_NAME_MAX];
-    clink_status st = take_name(b, CLINK_ENTITY_DRIVER, def->name, name);
+    clink_status st = model_take_name(b, CLINK_ENTITY_DRIVER, def->name, name);
     if (st != CLINK_OK)
         return st;
-    if (grow((void **) &b->d.drivers, &b->d.cap_drivers, b->d.ndrivers, sizeof(model_driver)))
-        return fail(b, CLINK_ERR_NOMEM, "add_driver: out of memory");
+    if (model_grow((void **) &b->d.drivers, &b->d.cap_drivers, b->d.ndrivers, sizeof(model_driver)))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_driver: out of memory");
     model_driver *md = &b->d.drivers[b->d.ndrivers];
     memcpy(md->name, name, CLINK_NAME_MAX);
     md->def = *def;
@@ -439,7 +452,7 @@ clink_status clink_model_builder_set_gravity(clink_model_builder *b, double gx, 
     if (!b)
         return CLINK_ERR_ARG;
     if (!isfinite(gx) || !isfinite(gy))
-        return fail(b, CLINK_ERR_RANGE, "gravity (%g, %g) m/s^2 is not finite", gx, gy);
+        return model_fail(b, CLINK_ERR_RANGE, "gravity (%g, %g) m/s^2 is not finite", gx, gy);
     b->d.gravity[0] = gx;
     b->d.gravity[1] = gy;
     return CLINK_OK;
@@ -449,38 +462,39 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
                                            int *id)
 {
     if (!b || !def)
-        return b ? fail(b, CLINK_ERR_ARG, "add_force: NULL definition") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_force: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
     if ((int) def->type < 0 || def->type >= CLINK_FORCE_TYPE_COUNT_)
-        return fail(b, CLINK_ERR_RANGE, "force '%s': type %d is not in 0..%d", nm, (int) def->type,
-                    CLINK_FORCE_TYPE_COUNT_ - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': type %d is not in 0..%d", nm,
+                          (int) def->type, CLINK_FORCE_TYPE_COUNT_ - 1);
     int two =
         def->type == CLINK_FORCE_SPRING_DAMPER || def->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
     if (def->body_a < 0 || def->body_a >= b->d.nbodies ||
         (two && (def->body_b < 0 || def->body_b >= b->d.nbodies)))
-        return fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
-                    def->body_a, def->body_b, b->d.nbodies - 1);
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
+                          def->body_a, def->body_b, b->d.nbodies - 1);
     if (two && def->body_a == def->body_b)
-        return fail(b, CLINK_ERR_MODEL, "force '%s': connects body %d to itself", nm, def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s': connects body %d to itself", nm,
+                          def->body_a);
     if (!two && def->body_a == 0)
-        return fail(b, CLINK_ERR_MODEL, "force '%s': applied to ground (body 0)", nm);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s': applied to ground (body 0)", nm);
     double v[] = {def->point_a[0], def->point_a[1],  def->point_b[0], def->point_b[1],
                   def->fx,         def->fy,          def->torque,     def->k,
                   def->c,          def->free_length, def->actuator};
     if (!all_finite(v, 11))
-        return fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
     if (def->k < 0.0 || def->c < 0.0)
-        return fail(b, CLINK_ERR_RANGE, "force '%s': k %g and c %g must be >= 0", nm, def->k,
-                    def->c);
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': k %g and c %g must be >= 0", nm, def->k,
+                          def->c);
     if (def->type == CLINK_FORCE_SPRING_DAMPER && def->free_length < 0.0)
-        return fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
-                    def->free_length);
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
+                          def->free_length);
     char name[CLINK_NAME_MAX];
-    clink_status st = take_name(b, CLINK_ENTITY_FORCE, def->name, name);
+    clink_status st = model_take_name(b, CLINK_ENTITY_FORCE, def->name, name);
     if (st != CLINK_OK)
         return st;
-    if (grow((void **) &b->d.forces, &b->d.cap_forces, b->d.nforces, sizeof(model_force)))
-        return fail(b, CLINK_ERR_NOMEM, "add_force: out of memory");
+    if (model_grow((void **) &b->d.forces, &b->d.cap_forces, b->d.nforces, sizeof(model_force)))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_force: out of memory");
     model_force *mf = &b->d.forces[b->d.nforces];
     memcpy(mf->name, name, CLINK_NAME_MAX);
     mf->def = *def;
@@ -496,29 +510,30 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
 static clink_status check_settings(clink_model_builder *b, const clink_settings_def *s)
 {
     if (!(s->t_end > 0.0) || !isfinite(s->t_end))
-        return fail(b, CLINK_ERR_RANGE, "settings: t_end %g s must be > 0", s->t_end);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: t_end %g s must be > 0", s->t_end);
     if (!(s->output_step > 0.0) || !isfinite(s->output_step))
-        return fail(b, CLINK_ERR_RANGE, "settings: output_step %g s must be > 0", s->output_step);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: output_step %g s must be > 0",
+                          s->output_step);
     if (!(s->rtol > 0.0) || !(s->rtol < 1.0))
-        return fail(b, CLINK_ERR_RANGE, "settings: rtol %g must be in (0, 1)", s->rtol);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: rtol %g must be in (0, 1)", s->rtol);
     if (!(s->atol > 0.0) || !isfinite(s->atol))
-        return fail(b, CLINK_ERR_RANGE, "settings: atol %g must be > 0", s->atol);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: atol %g must be > 0", s->atol);
     if (!(s->max_step >= 0.0) || !isfinite(s->max_step))
-        return fail(b, CLINK_ERR_RANGE, "settings: max_step %g s must be >= 0 (0: no limit)",
-                    s->max_step);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: max_step %g s must be >= 0 (0: no limit)",
+                          s->max_step);
     if (s->method != CLINK_METHOD_BDF && s->method != CLINK_METHOD_ADAMS)
-        return fail(b, CLINK_ERR_RANGE, "settings: method %d must be 0 (BDF) or 1 (Adams)",
-                    (int) s->method);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: method %d must be 0 (BDF) or 1 (Adams)",
+                          (int) s->method);
     if ((int) s->drift < 0 || s->drift > CLINK_DRIFT_NONE)
-        return fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..2", (int) s->drift);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..2", (int) s->drift);
     if (s->method == CLINK_METHOD_ADAMS && s->drift == CLINK_DRIFT_PROJECTION)
-        return fail(b, CLINK_ERR_ARG,
-                    "settings: projection needs BDF (CVODE supports CVodeSetProjFn with BDF "
-                    "only); use Baumgarte with Adams");
+        return model_fail(b, CLINK_ERR_ARG,
+                          "settings: projection needs BDF (CVODE supports CVodeSetProjFn with BDF "
+                          "only); use Baumgarte with Adams");
     if (!(s->baumgarte_alpha >= 0.0) || !(s->baumgarte_beta >= 0.0) ||
         !isfinite(s->baumgarte_alpha) || !isfinite(s->baumgarte_beta))
-        return fail(b, CLINK_ERR_RANGE, "settings: Baumgarte alpha %g, beta %g must be >= 0",
-                    s->baumgarte_alpha, s->baumgarte_beta);
+        return model_fail(b, CLINK_ERR_RANGE, "settings: Baumgarte alpha %g, beta %g must be >= 0",
+                          s->baumgarte_alpha, s->baumgarte_beta);
     return CLINK_OK;
 }
 
@@ -526,7 +541,7 @@ clink_status clink_model_builder_set_settings(clink_model_builder *b,
                                               const clink_settings_def *settings)
 {
     if (!b || !settings)
-        return b ? fail(b, CLINK_ERR_ARG, "set_settings: NULL settings") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "set_settings: NULL settings") : CLINK_ERR_ARG;
     clink_status st = check_settings(b, settings);
     if (st == CLINK_OK)
         b->d.settings = *settings;
@@ -546,33 +561,37 @@ static void *dup_array(const void *src, int n, size_t sz)
 clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **model)
 {
     if (!model)
-        return b ? fail(b, CLINK_ERR_ARG, "finalize: NULL output pointer") : CLINK_ERR_ARG;
+        return b ? model_fail(b, CLINK_ERR_ARG, "finalize: NULL output pointer") : CLINK_ERR_ARG;
     *model = NULL;
     if (!b)
         return CLINK_ERR_ARG;
     if (b->d.nbodies < 2)
-        return fail(b, CLINK_ERR_MODEL, "model has no moving body");
+        return model_fail(b, CLINK_ERR_MODEL, "model has no moving body");
     clink_status st = check_settings(b, &b->d.settings);
     if (st != CLINK_OK)
         return st;
     clink_model *m = calloc(1, sizeof *m);
     if (!m)
-        return fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
+        return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
     m->d = b->d;
     m->d.bodies = dup_array(b->d.bodies, b->d.nbodies, sizeof(model_body));
     m->d.joints = dup_array(b->d.joints, b->d.njoints, sizeof(model_joint));
     m->d.drivers = dup_array(b->d.drivers, b->d.ndrivers, sizeof(model_driver));
     m->d.forces = dup_array(b->d.forces, b->d.nforces, sizeof(model_force));
+    m->d.pairs = dup_array(b->d.pairs, b->d.npairs, sizeof(model_contact_pair));
+    m->d.clearances = dup_array(b->d.clearances, b->d.nclearances, sizeof(model_clearance));
+    m->d.cap_pairs = b->d.npairs;
+    m->d.cap_clearances = b->d.nclearances;
     m->d.cap_bodies = b->d.nbodies;
     m->d.cap_joints = b->d.njoints;
     m->d.cap_drivers = b->d.ndrivers;
     m->d.cap_forces = b->d.nforces;
     m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
     m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
-    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->joint_row ||
-        !m->driver_row) {
+    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->d.pairs ||
+        !m->d.clearances || !m->joint_row || !m->driver_row) {
         clink_model_destroy(&m);
-        return fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
+        return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
     }
     m->ncoords = 3 * (m->d.nbodies - 1);
     int row = 0;
@@ -586,8 +605,9 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     if (m->nconstraints > m->ncoords) {
         int nc = m->nconstraints, nq = m->ncoords;
         clink_model_destroy(&m);
-        return fail(b, CLINK_ERR_SINGULAR,
-                    "model has %d constraint equations for %d coordinates: redundant", nc, nq);
+        return model_fail(b, CLINK_ERR_SINGULAR,
+                          "model has %d constraint equations for %d coordinates: redundant", nc,
+                          nq);
     }
     b->error[0] = '\0';
     *model = m;

@@ -33,14 +33,28 @@ typedef struct model_force {
     clink_force_def def;
 } model_force;
 
+typedef struct model_contact_pair {
+    char name[CLINK_NAME_MAX];
+    char law[CLINK_NAME_MAX];   /* canonical law name */
+    clink_contact_pair_def def; /* def.name and def.law are NULL inside the library */
+} model_contact_pair;
+
+typedef struct model_clearance {
+    char name[CLINK_NAME_MAX];
+    char law[CLINK_NAME_MAX];
+    clink_clearance_joint_def def;
+} model_clearance;
+
 /* the common content of builder and model */
 typedef struct model_data {
     model_body *bodies; /* bodies[0] is ground */
     model_joint *joints;
     model_driver *drivers;
     model_force *forces;
-    int nbodies, njoints, ndrivers, nforces;
-    int cap_bodies, cap_joints, cap_drivers, cap_forces;
+    model_contact_pair *pairs;   /* contact pairs (model_contact.c) */
+    model_clearance *clearances; /* revolute clearance joints (model_contact.c) */
+    int nbodies, njoints, ndrivers, nforces, npairs, nclearances;
+    int cap_bodies, cap_joints, cap_drivers, cap_forces, cap_pairs, cap_clearances;
     double gravity[2];
     clink_settings_def settings;
 } model_data;
@@ -57,6 +71,16 @@ struct clink_model {
     int *joint_row;   /* first constraint row of each joint */
     int *driver_row;  /* constraint row of each driver */
 };
+
+/* shared with model_contact.c */
+clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+int model_grow(void **arr, int *cap, int n, size_t sz);
+clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
+                             char out[CLINK_NAME_MAX]);
 
 /* number of constraint equations of a joint type */
 int model_joint_equations(clink_joint_type type);

@@ -24,13 +24,16 @@
  * right-hand side. The right-hand side returns 1 (recoverable) for a singular
  * saddle point or a non-finite value, so CVODE retries with a smaller step.
  *
- * Room for contact: contact forces enter through dyn_set_external(); event
- * location belongs here (CVodeRootInit with the contact gap functions, then
- * CVodeReInit where the right-hand side jumps) around the CVode call of
- * clink_sim_advance().
+ * Contact (sim_contact.c): contact forces enter through dyn_set_external();
+ * y carries two more components per contact (energy dissipated by its damping
+ * and by its friction); CVodeRootInit with two root functions per contact;
+ * with contacts clink_sim_advance() steps with CV_ONE_STEP (to track the
+ * force peaks), hands each root to the contact state machine and calls
+ * CVodeReInit only when it reports a jump of the right-hand side.
  */
 #include "clink/sim.h"
 #include "dynamics/dynamics.h"
+#include "sim/sim_contact.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
@@ -64,6 +67,9 @@ struct clink_sim {
     double *qdd, *lambda; /* at the current time */
     double *fd_f0, *fd_f1;
     double e0; /* energy at t = 0 */
+    simc *sc;  /* contacts (sim_contact.c) */
+    int ncon;  /* number of contacts */
+    long reinits;
     double dq0, dv0;
     long rhs_fd;
     char msg[512];
@@ -104,6 +110,8 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
     }
     yd[2 * nq] = pd;
     yd[2 * nq + 1] = dyn_last_power_loads(s->dyn);
+    if (s->ncon)
+        simc_dissipation_rates(s->sc, yd + 2 * nq + 2);
     for (int i = 0; i < s->N; i++)
         if (!isfinite(yd[i]))
             return 1;
@@ -189,7 +197,8 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
         c[i] = q[i] - yc[i];
         c[nq + i] = v[i] - yc[nq + i];
     }
-    c[2 * nq] = c[2 * nq + 1] = 0.0;
+    for (int i = 2 * nq; i < s->N; i++)
+        c[i] = 0.0;
     if (err) {
         double *e = N_VGetArrayPointer(err);
         st = dyn_project_error(s->dyn, t, q, e, e + nq);
@@ -199,6 +208,26 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
         }
     }
     return 0;
+}
+
+static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
+{
+    clink_sim *s = ud;
+    const double *yy = N_VGetArrayPointer(y);
+    return simc_roots(s->sc, t, yy, yy + s->nq, g);
+}
+
+static int sim_set_directions(clink_sim *s)
+{
+    int dirs[2 * 64], *d = dirs;
+    int nr = simc_nroots(s->sc);
+    if (nr > 2 * 64 && !(d = malloc((size_t) nr * sizeof *d)))
+        return CV_MEM_FAIL;
+    simc_root_directions(s->sc, d);
+    int rc = CVodeSetRootDirection(s->cvode, d);
+    if (d != dirs)
+        free(d);
+    return rc;
 }
 
 /* ---- lifecycle ------------------------------------------------------------ */
@@ -223,6 +252,7 @@ void clink_sim_destroy(clink_sim **sim)
     if (s->ctx)
         SUNContext_Free(&s->ctx);
     dyn_destroy(&s->dyn);
+    simc_destroy(&s->sc);
     free(s->qdd);
     free(s->lambda);
     free(s->fd_f0);
@@ -235,7 +265,8 @@ static double total_energy(clink_sim *s)
 {
     clink_energy e;
     clink_sim_energy(s, &e);
-    return e.kinetic + e.gravity + e.spring - e.work_drivers - e.work_loads;
+    return e.kinetic + e.gravity + e.spring - e.work_drivers - e.work_loads + e.contact_stored +
+           e.contact_damping + e.contact_friction;
 }
 
 /* one CVODE call checked: returns 0 or sets the message and returns -1 */
@@ -289,7 +320,15 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     }
     s->nq = model->ncoords;
     s->nc = model->nconstraints;
-    s->N = 2 * s->nq + 2;
+    char cerr[128];
+    s->sc = simc_create(model, cerr, sizeof cerr);
+    if (!s->sc) {
+        sim_msg(s, "%s", cerr);
+        st = CLINK_ERR_NOMEM;
+        goto fail;
+    }
+    s->ncon = simc_count(s->sc);
+    s->N = 2 * s->nq + 2 + simc_nwork(s->sc);
     int nq = s->nq;
     s->dyn = dyn_create(model);
     s->qdd = calloc((size_t) nq, sizeof(double));
@@ -327,13 +366,18 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         vi[1] = b->vy;
         vi[2] = b->omega;
     }
-    y[2 * nq] = y[2 * nq + 1] = 0.0;
+    for (int i = 2 * nq; i < s->N; i++)
+        y[i] = 0.0;
     st = dyn_project(s->dyn, 0.0, y, y + nq, SIM_PROJECTION_TOL, 50, &s->dq0, &s->dv0);
     if (st != CLINK_OK) {
         sim_msg(s, "initial conditions: %s", dyn_error(s->dyn));
         if (st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM)
             st = CLINK_ERR_ASSEMBLY;
         goto fail;
+    }
+    if (s->ncon) {
+        simc_start(s->sc, y, y + nq);
+        dyn_set_external(s->dyn, simc_forces, s->sc);
     }
     st = dyn_accelerations(s->dyn, 0.0, y, y + nq, s->qdd, s->lambda);
     if (st != CLINK_OK) {
@@ -362,7 +406,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         }
         CV_CHECK(CVodeSetNonlinearSolver(s->cvode, s->NLS));
     } else {
-        sunindextype nnz = (sunindextype) (2 * nq * (1 + nq + 2) + 2);
+        sunindextype nnz = (sunindextype) (2 * nq * (1 + s->N - nq) + (s->N - 2 * nq));
         s->J = SUNSparseMatrix(s->N, s->N, nnz, CSC_MAT, s->ctx);
         if (!s->J) {
             sim_msg(s, "SUNSparseMatrix failed");
@@ -383,6 +427,10 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
             CV_CHECK(CVodeSetProjErrEst(s->cvode, SUNTRUE));
         }
     }
+    if (s->ncon) {
+        CV_CHECK(CVodeRootInit(s->cvode, simc_nroots(s->sc), sim_roots));
+        CV_CHECK(sim_set_directions(s));
+    }
     s->t = 0.0;
     s->e0 = total_energy(s);
     *sim = s;
@@ -395,6 +443,16 @@ fail:
 }
 
 /* ---- stepping ------------------------------------------------------------- */
+
+static clink_status sim_cvode_failed(clink_sim *s, int rc, realtype tret)
+{
+    char cause[512];
+    snprintf(cause, sizeof cause, "%s", s->msg);
+    sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret, CVodeGetReturnFlagName(rc),
+            cause[0] ? ": " : "", cause);
+    return strstr(cause, "redundant") || strstr(cause, "singular") ? CLINK_ERR_SINGULAR
+                                                                   : CLINK_ERR_SOLVER;
+}
 
 clink_status clink_sim_advance(clink_sim *s, double t)
 {
@@ -413,14 +471,45 @@ clink_status clink_sim_advance(clink_sim *s, double t)
     }
     realtype tret = s->t;
     N_VScale(1.0, s->y, s->ytmp);
-    rc = CVode(s->cvode, t, s->ytmp, &tret, CV_NORMAL);
-    if (rc < 0) {
-        char cause[512];
-        snprintf(cause, sizeof cause, "%s", s->msg);
-        sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,
-                CVodeGetReturnFlagName(rc), cause[0] ? ": " : "", cause);
-        return strstr(cause, "redundant") || strstr(cause, "singular") ? CLINK_ERR_SINGULAR
-                                                                       : CLINK_ERR_SOLVER;
+    if (s->ncon == 0) {
+        rc = CVode(s->cvode, t, s->ytmp, &tret, CV_NORMAL);
+        if (rc < 0)
+            return sim_cvode_failed(s, rc, tret);
+    } else {
+        /* one step at a time: the contact state machine sees every step and root */
+        int nq = s->nq;
+        while (tret < t) {
+            rc = CVode(s->cvode, t, s->ytmp, &tret, CV_ONE_STEP);
+            if (rc < 0)
+                return sim_cvode_failed(s, rc, tret);
+            const double *yy = N_VGetArrayPointer(s->ytmp);
+            simc_after_step(s->sc, tret, yy, yy + nq);
+            if (rc != CV_ROOT_RETURN)
+                continue;
+            int found[2 * 64], *fd = found, nr = simc_nroots(s->sc), reinit = 0;
+            if (nr > 2 * 64 && !(fd = malloc((size_t) nr * sizeof *fd))) {
+                sim_msg(s, "contact events: out of memory");
+                return CLINK_ERR_NOMEM;
+            }
+            rc = CVodeGetRootInfo(s->cvode, fd);
+            if (rc == CV_SUCCESS)
+                simc_handle_roots(s->sc, tret, yy, yy + nq, yy + 2 * nq + 2, fd, &reinit);
+            if (fd != found)
+                free(fd);
+            if (rc == CV_SUCCESS)
+                rc = sim_set_directions(s);
+            if (rc == CV_SUCCESS && reinit) {
+                rc = CVodeReInit(s->cvode, tret, s->ytmp);
+                if (rc == CV_SUCCESS)
+                    rc = CVodeSetStopTime(s->cvode, t);
+                s->reinits++;
+            }
+            if (rc != CV_SUCCESS) {
+                sim_msg(s, "CVODE at a contact event at t = %.9g s failed with %d (%s)",
+                        (double) tret, rc, CVodeGetReturnFlagName(rc));
+                return CLINK_ERR_SOLVER;
+            }
+        }
     }
     N_VScale(1.0, s->ytmp, s->y);
     s->t = tret;
@@ -509,7 +598,18 @@ clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
     e->spring = de.spring;
     e->work_drivers = y[2 * s->nq];
     e->work_loads = y[2 * s->nq + 1];
-    e->balance = e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads - s->e0;
+    e->contact_stored = 0.0;
+    e->contact_damping = 0.0;
+    e->contact_friction = 0.0;
+    if (s->ncon) {
+        e->contact_stored = simc_stored_energy(s->sc, y, y + s->nq);
+        for (int k = 0; k < s->ncon; k++) {
+            e->contact_damping += y[2 * s->nq + 2 + 2 * k];
+            e->contact_friction += y[2 * s->nq + 2 + 2 * k + 1];
+        }
+    }
+    e->balance = e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads +
+                 e->contact_stored + e->contact_damping + e->contact_friction - s->e0;
     return CLINK_OK;
 }
 
@@ -558,5 +658,38 @@ void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
     if (CVodeGetLastOrder(s->cvode, &o) == CV_SUCCESS)
         st->last_order = o;
     st->rhs_evals_jac = s->rhs_fd;
+    st->contact_events = simc_events(s->sc);
+    st->contact_reinits = s->reinits;
     dyn_counts(s->dyn, &st->klu_factors, &st->klu_refactors);
+}
+
+/* ---- contacts ------------------------------------------------------------- */
+
+int clink_sim_contact_count(const clink_sim *s)
+{
+    return s ? s->ncon : 0;
+}
+
+clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_info *info)
+{
+    if (!s || !info || contact < 0 || contact >= s->ncon)
+        return CLINK_ERR_ARG;
+    const double *y = N_VGetArrayPointer(s->y);
+    return simc_info(s->sc, contact, y, y + s->nq, info);
+}
+
+int clink_sim_impact_count(const clink_sim *s)
+{
+    return s ? simc_impact_count(s->sc) : 0;
+}
+
+clink_status clink_sim_impact(const clink_sim *s, int i, clink_impact_record *record)
+{
+    return s ? simc_impact(s->sc, i, record) : CLINK_ERR_ARG;
+}
+
+void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
+{
+    if (s && s->sc)
+        simc_set_callback(s->sc, fn, data);
 }

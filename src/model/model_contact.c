@@ -1,0 +1,265 @@
+/*
+ * model_contact.c: contact pairs and revolute clearance joints in the model
+ * builder (include/clink/model.h, section "contact").
+ *
+ * Each definition is checked as it arrives: bodies exist and differ, shapes are
+ * valid (radii > 0, a line's normal non-zero and normalised here, a line only as
+ * shape_a), the law exists (clink_law_find) and its parameters pass
+ * clink_law_check(), the friction parameters pass clink_friction_check().
+ *
+ * Stiffness from materials when params.K is not given (seed 001 Eqs. 3-4):
+ *   pairs:           K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,
+ *                    s_k = (1 - nu_k^2) / E_k, R_k the radius of shape k
+ *                    (INFINITY for a line), unless params.R1, R2 are given;
+ *   clearance joint: the internal-contact form with R1 = R_journal and
+ *                    R2 = -R_bearing, R* = R_j R_b / (R_b - R_j)
+ *                    (clink_contact_stiffness_journal_bearing).
+ * The computed K is stored in params.K so that the simulation and the getters
+ * see the value used.
+ */
+#include "model/model_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+clink_contact_pair_def clink_default_contact_pair_def(void)
+{
+    clink_contact_pair_def d;
+    memset(&d, 0, sizeof d);
+    d.body_a = 0;
+    d.body_b = 1;
+    d.shape_a.type = CLINK_SHAPE_CIRCLE;
+    d.shape_b.type = CLINK_SHAPE_CIRCLE;
+    clink_contact_params_init(&d.params);
+    d.friction = clink_default_friction_params();
+    return d;
+}
+
+clink_clearance_joint_def clink_default_clearance_joint_def(void)
+{
+    clink_clearance_joint_def d;
+    memset(&d, 0, sizeof d);
+    d.journal_body = 1;
+    d.bearing_body = 0;
+    clink_contact_params_init(&d.params);
+    d.friction = clink_default_friction_params();
+    return d;
+}
+
+static int finite2(const double *x)
+{
+    return isfinite(x[0]) && isfinite(x[1]);
+}
+
+static clink_status check_bodies(clink_model_builder *b, const char *what, const char *name, int ba,
+                                 int bb)
+{
+    int nb = b->d.nbodies;
+    if (ba < 0 || ba >= nb || bb < 0 || bb >= nb)
+        return model_fail(b, CLINK_ERR_RANGE, "%s '%s': body %d does not exist (%d bodies)", what,
+                          name, (ba < 0 || ba >= nb) ? ba : bb, nb);
+    if (ba == bb)
+        return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on body %d", what, name,
+                          ba);
+    return CLINK_OK;
+}
+
+/* checks a shape; normalises a line's normal in *s; which: "shape_a" / "shape_b" */
+static clink_status check_shape(clink_model_builder *b, const char *name, const char *which,
+                                clink_shape_def *s)
+{
+    if (!finite2(s->a) || !finite2(s->b) || !finite2(s->normal) || !isfinite(s->radius))
+        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s has a non-finite value", name,
+                          which);
+    switch (s->type) {
+    case CLINK_SHAPE_CIRCLE:
+    case CLINK_SHAPE_CAPSULE:
+        if (!(s->radius > 0.0))
+            return model_fail(b, CLINK_ERR_RANGE,
+                              "contact pair '%s': %s radius %g m is out of range; radius > 0", name,
+                              which, s->radius);
+        if (s->type == CLINK_SHAPE_CAPSULE && s->a[0] == s->b[0] && s->a[1] == s->b[1])
+            return model_fail(b, CLINK_ERR_RANGE,
+                              "contact pair '%s': %s capsule ends coincide; use a circle", name,
+                              which);
+        return CLINK_OK;
+    case CLINK_SHAPE_LINE: {
+        double l = hypot(s->normal[0], s->normal[1]);
+        if (!(l > 0.0))
+            return model_fail(b, CLINK_ERR_RANGE,
+                              "contact pair '%s': %s line normal is zero; give its outward normal",
+                              name, which);
+        s->normal[0] /= l;
+        s->normal[1] /= l;
+        return CLINK_OK;
+    }
+    default:
+        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
+                          name, which, (int) s->type);
+    }
+}
+
+static double shape_radius(const clink_shape_def *s)
+{
+    return s->type == CLINK_SHAPE_LINE ? INFINITY : s->radius;
+}
+
+/* law, stiffness and friction shared by pairs and clearance joints */
+static clink_status check_law(clink_model_builder *b, const char *what, const char *name,
+                              const char *law_name, clink_contact_params *p,
+                              const clink_friction_params *fr, char law_out[CLINK_NAME_MAX])
+{
+    if (!law_name || !*law_name)
+        return model_fail(b, CLINK_ERR_ARG, "%s '%s': no contact law given (see clink laws)", what,
+                          name);
+    const clink_law *law = clink_law_find(law_name);
+    if (!law)
+        return model_fail(b, CLINK_ERR_NOT_FOUND,
+                          "%s '%s': unknown contact law '%s' (clink laws lists them)", what, name,
+                          law_name);
+    char msg[200];
+    clink_status st = clink_law_check(law, p, msg, sizeof msg);
+    if (st != CLINK_OK)
+        return model_fail(b, st, "%s '%s': law %s: %s", what, name, clink_law_name(law), msg);
+    st = clink_friction_check(fr, msg, sizeof msg);
+    if (st != CLINK_OK)
+        return model_fail(b, st, "%s '%s': friction: %s", what, name, msg);
+    snprintf(law_out, CLINK_NAME_MAX, "%s", clink_law_name(law));
+    return CLINK_OK;
+}
+
+/* fills p->K from materials when K is not given but E1, nu1, E2, nu2 are */
+static clink_status stiffness_from_materials(clink_model_builder *b, const char *what,
+                                             const char *name, clink_contact_params *p,
+                                             int internal, double R1, double R2)
+{
+    if (!isnan(p->K))
+        return CLINK_OK;
+    if (isnan(p->E1) || isnan(p->E2) || isnan(p->nu1) || isnan(p->nu2))
+        return CLINK_OK; /* the law check names what is missing */
+    double K = NAN;
+    clink_status st;
+    if (internal)
+        st = clink_contact_stiffness_journal_bearing(p->E1, p->nu1, p->E2, p->nu2, R1, R2, &K);
+    else
+        st = clink_contact_stiffness_hertz(p->E1, p->nu1, p->E2, p->nu2, isnan(p->R1) ? R1 : p->R1,
+                                           isnan(p->R2) ? R2 : p->R2, &K);
+    if (st != CLINK_OK)
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "%s '%s': stiffness from materials out of range: E1, E2 > 0 (Pa), "
+                          "-1 < nu1, nu2 < 0.5",
+                          what, name);
+    p->K = K;
+    return CLINK_OK;
+}
+
+clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
+                                                  const clink_contact_pair_def *def, int *id)
+{
+    if (!b || !def)
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_contact_pair: NULL definition")
+                 : CLINK_ERR_ARG;
+    const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
+    const char *what = "contact pair";
+    model_contact_pair e;
+    memset(&e, 0, sizeof e);
+    e.def = *def;
+    clink_status st = check_bodies(b, what, name, def->body_a, def->body_b);
+    if (st == CLINK_OK)
+        st = check_shape(b, name, "shape_a", &e.def.shape_a);
+    if (st == CLINK_OK)
+        st = check_shape(b, name, "shape_b", &e.def.shape_b);
+    if (st != CLINK_OK)
+        return st;
+    if (e.def.shape_b.type == CLINK_SHAPE_LINE)
+        return model_fail(b, CLINK_ERR_MODEL,
+                          "contact pair '%s': a line may only be shape_a (swap the bodies)", name);
+    st = stiffness_from_materials(b, what, name, &e.def.params, 0, shape_radius(&e.def.shape_a),
+                                  shape_radius(&e.def.shape_b));
+    if (st == CLINK_OK)
+        st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    if (st == CLINK_OK)
+        st = model_take_name(b, CLINK_ENTITY_CONTACT_PAIR, def->name, e.name);
+    if (st != CLINK_OK)
+        return st;
+    if (model_grow((void **) &b->d.pairs, &b->d.cap_pairs, b->d.npairs, sizeof e))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_contact_pair: out of memory");
+    e.def.name = NULL;
+    e.def.law = NULL;
+    b->d.pairs[b->d.npairs] = e;
+    if (id)
+        *id = b->d.npairs;
+    b->d.npairs++;
+    b->error[0] = '\0';
+    return CLINK_OK;
+}
+
+clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
+                                                     const clink_clearance_joint_def *def, int *id)
+{
+    if (!b || !def)
+        return b ? model_fail(b, CLINK_ERR_ARG, "add_clearance_joint: NULL definition")
+                 : CLINK_ERR_ARG;
+    const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
+    const char *what = "clearance joint";
+    model_clearance e;
+    memset(&e, 0, sizeof e);
+    e.def = *def;
+    clink_status st = check_bodies(b, what, name, def->journal_body, def->bearing_body);
+    if (st != CLINK_OK)
+        return st;
+    if (!finite2(def->journal_point) || !finite2(def->bearing_point) ||
+        !isfinite(def->journal_radius) || !isfinite(def->bearing_radius))
+        return model_fail(b, CLINK_ERR_RANGE, "clearance joint '%s': non-finite point or radius",
+                          name);
+    if (!(def->journal_radius > 0.0))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "clearance joint '%s': journal radius %g m is out of range; > 0", name,
+                          def->journal_radius);
+    if (!(def->bearing_radius - def->journal_radius > 0.0))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "clearance joint '%s': clearance %g m (bearing radius %g m - journal "
+                          "radius %g m) is out of range; clearance > 0",
+                          name, def->bearing_radius - def->journal_radius, def->bearing_radius,
+                          def->journal_radius);
+    st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
+                                  def->bearing_radius);
+    if (st == CLINK_OK)
+        st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    if (st == CLINK_OK)
+        st = model_take_name(b, CLINK_ENTITY_CLEARANCE_JOINT, def->name, e.name);
+    if (st != CLINK_OK)
+        return st;
+    if (model_grow((void **) &b->d.clearances, &b->d.cap_clearances, b->d.nclearances, sizeof e))
+        return model_fail(b, CLINK_ERR_NOMEM, "add_clearance_joint: out of memory");
+    e.def.name = NULL;
+    e.def.law = NULL;
+    b->d.clearances[b->d.nclearances] = e;
+    if (id)
+        *id = b->d.nclearances;
+    b->d.nclearances++;
+    b->error[0] = '\0';
+    return CLINK_OK;
+}
+
+clink_status clink_model_contact_pair(const clink_model *model, int id, clink_contact_pair_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.npairs)
+        return CLINK_ERR_ARG;
+    *def = model->d.pairs[id].def;
+    def->name = model->d.pairs[id].name;
+    def->law = model->d.pairs[id].law;
+    return CLINK_OK;
+}
+
+clink_status clink_model_clearance_joint(const clink_model *model, int id,
+                                         clink_clearance_joint_def *def)
+{
+    if (!model || !def || id < 0 || id >= model->d.nclearances)
+        return CLINK_ERR_ARG;
+    *def = model->d.clearances[id].def;
+    def->name = model->d.clearances[id].name;
+    def->law = model->d.clearances[id].law;
+    return CLINK_OK;
+}

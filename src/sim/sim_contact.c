@@ -1,0 +1,614 @@
+/*
+ * sim_contact.c: contact forces and the per-contact state machine in a
+ * simulation (DESIGN.md "Contact"; docs/contact-mechanics.md).
+ *
+ * Geometry (kinematics/contact_geometry.h) gives for each contact the
+ * penetration delta, its rate delta_dot, the normal n (direction of the force
+ * on B), the tangent t, the contact points p_A, p_B and the slip v_t. The
+ * normal force F_n = F(delta, delta_dot, state) of the law
+ * (include/clink/contact.h) and the friction F_t (Ambrosio's modified Coulomb
+ * law, include/clink/friction.h) act as f = F_n n + F_t t on B at p_B and -f
+ * on A at p_A; their generalised forces Q = (f, (p - r) x f) enter the
+ * equations of motion through dyn_set_external.
+ *
+ * State machine, two CVODE root functions per contact (direction in brackets):
+ *   OPEN         g0 = eps - delta [-]                onset: v_impact = delta_dot,
+ *                                                  m_eff, clink_law_onset
+ *   COMPRESSION  g0 = delta_dot [-]               end of compression (delta_max)
+ *                g1 = delta [-]                   separation (safety)
+ *   RESTITUTION  g0 = clink_law_separation [-]    separation: clink_law_release
+ *                g1 = delta_dot - 1e-9 v_imp [+]  re-compression while in contact:
+ *                                                  the contact has become permanent
+ *   RELEASED     g0 = delta_sep + eps - delta [-]     re-contact at the residual indentation
+ *                g1 = delta [-]                   fully open (OPEN)
+ *   permanent    g0 = delta + h [-]               the gap exceeds h: OPEN
+ * Unused functions are the constant 1.
+ *
+ * The right-hand side must be right on both sides of a root that does not
+ * re-initialise CVODE, because CVODE does not roll back the step in which it
+ * finds the root: the part of the step after the root was integrated with the
+ * right-hand side of the old phase. Hence the force is a function of the
+ * configuration, not of the phase alone: in OPEN with delta > 0 (inside the step
+ * that brackets the onset) the force is the law's with a provisional onset at
+ * the current delta_dot, and in contact with delta <= 0 it is zero. (The
+ * laboratory integrates from the onset and continues the force to delta < 0 as
+ * -F(-delta, -delta_dot); in a mechanism the step past a separation may be long,
+ * so the continuation would pull; it is not used here.) The onset and
+ * re-contact roots are placed at delta = eps = 1e-13 L (L the size of the
+ * shapes), not at 0, and the re-compression root at delta_dot = 1e-9 v_impact,
+ * so that the root function of the next phase is never exactly zero at the
+ * root (CVODE refuses a root function that stays exactly zero, which rounding
+ * would otherwise produce).
+ *
+ * Re-initialisation rule: at each event the force is probed at the event state
+ * and at (delta, -0.01 v_impact), (delta / 2, -0.01 v_impact) before and after
+ * the transition (the laboratory's probe); CVODE is re-initialised only when a
+ * probe changes by more than 1e-9 of the impact's force scale. Laws whose force
+ * starts from zero (Hunt-Crossley family, Hertz) never jump at onset or at
+ * separation at zero penetration; Kelvin-Voigt (c delta_dot at delta = 0) does.
+ *
+ * Chattering guard and permanent contact: a contact whose approach speed at
+ * onset, or separation speed, is below v_settle (params.v_ref, default
+ * CLINK_CONTACT_V_REF_DEFAULT), or that re-compresses while in contact,
+ * becomes permanent: its events are switched off and the law's force is
+ * applied for delta > 0 (clamped to >= 0) and zero for delta <= 0, with the
+ * damping fixed at the last onset. It leaves permanent contact when the gap
+ * exceeds h = 0.1 delta_max of its last impact (hysteresis, at least 1e-12 m);
+ * the next onset is then a new impact. A ball coming to rest thus ends in
+ * permanent contact after finitely many impacts instead of an accumulation of
+ * events (Zeno), and a journal riding on the bearing wall produces no events.
+ *
+ * Effective mass at onset (the free-body choice, constraints ignored):
+ *   1/m_eff = sum over the two bodies of 1/m + ((p - r) x n)^2 / J,
+ * exact for free bodies (the two-sphere and ball-drop cases), an approximation
+ * in constrained mechanisms; only laws whose damping uses m_eff depend on it.
+ *
+ * Energy audit: per contact two components integrated by CVODE,
+ *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
+ *   R' = -F_t v_t                          (friction, >= 0),
+ * and the stored elastic energy U = integral_0^delta F(s, 0) ds (Gauss-Legendre on
+ * s = delta w^2, exact for F = K s^n with n = 1, 3/2), so that
+ *   T + V - W_drivers - W_loads + U + D + R = const.
+ * Laws whose unloading curve differs from the loading one (elastoplastic) lose
+ * energy outside D: their loss shows up in the balance residual.
+ */
+#include "sim/sim_contact.h"
+#include "kinematics/contact_geometry.h"
+#include "model/model_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SIMC_PERSISTENT = 4 }; /* internal mode in addition to the law phase */
+
+typedef struct simc_contact {
+    kinematics_shape sa, sb;
+    int body_a, body_b;
+    const clink_law *law;
+    clink_contact_params p;
+    clink_friction_params fr;
+    clink_contact_state st;
+    int persistent;
+    double h_release; /* m */
+    double eps;       /* onset level of delta, m */
+    double v_settle;  /* m/s */
+    /* impact in progress */
+    int in_impact;
+    double t_onset, f_max, diss0;
+    /* last force evaluation */
+    double pdamp, pfric;
+} simc_contact;
+
+struct simc {
+    const clink_model *m;
+    int n;
+    simc_contact *c;
+    clink_impact_record *rec;
+    int nrec, caprec;
+    clink_impact_fn cb;
+    void *cb_data;
+    long events;
+};
+
+static void to_shape(const clink_shape_def *d, kinematics_shape *s)
+{
+    memset(s, 0, sizeof *s);
+    s->kind = d->type == CLINK_SHAPE_CAPSULE ? KINEMATICS_SHAPE_CAPSULE
+              : d->type == CLINK_SHAPE_LINE  ? KINEMATICS_SHAPE_LINE
+                                             : KINEMATICS_SHAPE_CIRCLE;
+    memcpy(s->a, d->a, sizeof s->a);
+    memcpy(s->b, d->b, sizeof s->b);
+    memcpy(s->nrm, d->normal, sizeof s->nrm);
+    s->r = d->radius;
+}
+
+simc *simc_create(const clink_model *m, char *err, size_t errlen)
+{
+    simc *sc = calloc(1, sizeof *sc);
+    int n = m->d.npairs + m->d.nclearances;
+    if (sc)
+        sc->c = calloc((size_t) (n > 0 ? n : 1), sizeof(simc_contact));
+    if (!sc || !sc->c) {
+        free(sc);
+        if (err && errlen)
+            snprintf(err, errlen, "contacts: out of memory");
+        return NULL;
+    }
+    sc->m = m;
+    sc->n = n;
+    for (int k = 0; k < n; k++) {
+        simc_contact *c = &sc->c[k];
+        if (k < m->d.npairs) {
+            const model_contact_pair *e = &m->d.pairs[k];
+            c->body_a = e->def.body_a;
+            c->body_b = e->def.body_b;
+            to_shape(&e->def.shape_a, &c->sa);
+            to_shape(&e->def.shape_b, &c->sb);
+            c->law = clink_law_find(e->law);
+            c->p = e->def.params;
+            c->fr = e->def.friction;
+        } else {
+            const model_clearance *e = &m->d.clearances[k - m->d.npairs];
+            c->body_a = e->def.bearing_body;
+            c->body_b = e->def.journal_body;
+            c->sa.kind = KINEMATICS_SHAPE_BORE;
+            memcpy(c->sa.a, e->def.bearing_point, sizeof c->sa.a);
+            c->sa.r = e->def.bearing_radius;
+            c->sb.kind = KINEMATICS_SHAPE_CIRCLE;
+            memcpy(c->sb.a, e->def.journal_point, sizeof c->sb.a);
+            c->sb.r = e->def.journal_radius;
+            c->law = clink_law_find(e->law);
+            c->p = e->def.params;
+            c->fr = e->def.friction;
+        }
+        clink_contact_state_init(&c->st);
+        double L = c->sa.kind == KINEMATICS_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
+        c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
+        c->v_settle = isnan(c->p.v_ref) ? CLINK_CONTACT_V_REF_DEFAULT : c->p.v_ref;
+        c->h_release = 1e-12;
+    }
+    return sc;
+}
+
+void simc_destroy(simc **sc)
+{
+    if (!sc || !*sc)
+        return;
+    free((*sc)->c);
+    free((*sc)->rec);
+    free(*sc);
+    *sc = NULL;
+}
+
+int simc_count(const simc *sc)
+{
+    return sc ? sc->n : 0;
+}
+
+int simc_nroots(const simc *sc)
+{
+    return 2 * simc_count(sc);
+}
+
+int simc_nwork(const simc *sc)
+{
+    return 2 * simc_count(sc);
+}
+
+/* ---- geometry and force --------------------------------------------------- */
+
+static void pose_of(const double *q, const double *v, int body, kinematics_pose *p)
+{
+    memset(p, 0, sizeof *p);
+    if (body <= 0)
+        return;
+    for (int k = 0; k < 3; k++) {
+        p->q[k] = q[3 * (body - 1) + k];
+        p->qd[k] = v[3 * (body - 1) + k];
+    }
+}
+
+static int geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
+{
+    kinematics_pose pa, pb;
+    pose_of(q, v, c->body_a, &pa);
+    pose_of(q, v, c->body_b, &pb);
+    return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, g);
+}
+
+static int in_contact(const simc_contact *c)
+{
+    return c->st.phase == CLINK_CONTACT_COMPRESSION || c->st.phase == CLINK_CONTACT_RESTITUTION;
+}
+
+/* the law's normal force with the contact's state (see the file comment) */
+static double normal_force(const simc_contact *c, double delta, double rate)
+{
+    if (!in_contact(c) || !(delta > 0.0))
+        return 0.0;
+    double f = clink_law_force(c->law, &c->p, &c->st, delta, rate);
+    if (c->persistent && f < 0.0)
+        return 0.0;
+    return f;
+}
+
+static double inv_mass_along(const simc *sc, int body, const double p[2], const double *q,
+                             const double n[2]);
+
+/*
+ * The normal force at a configuration: the state's, or in OPEN with delta > 0
+ * a provisional onset at the current rate. *f0 (optional) receives F(delta, 0).
+ */
+static double contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                            const double *q, double *f0)
+{
+    if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
+        simc_contact tmp = *c;
+        double w = inv_mass_along(sc, c->body_a, geo->p_a, q, geo->n) +
+                   inv_mass_along(sc, c->body_b, geo->p_b, q, geo->n);
+        double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
+        if (clink_law_onset(c->law, &c->p, v, 1.0 / w, &tmp.st) != CLINK_OK)
+            return NAN;
+        if (f0)
+            *f0 = normal_force(&tmp, geo->delta, 0.0);
+        return normal_force(&tmp, geo->delta, geo->delta_dot);
+    }
+    if (f0)
+        *f0 = normal_force(c, geo->delta, 0.0);
+    return normal_force(c, geo->delta, geo->delta_dot);
+}
+
+int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
+{
+    (void) t;
+    (void) power;
+    simc *sc = data;
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        c->pdamp = c->pfric = 0.0;
+        if (c->st.phase == CLINK_CONTACT_RELEASED)
+            continue;
+        kinematics_contact geo;
+        if (geometry(c, q, v, &geo) != 0)
+            return -1;
+        if (!(geo.delta > 0.0))
+            continue;
+        double f0 = 0.0;
+        double fn = contact_force(sc, c, &geo, q, &f0);
+        double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+        if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0))
+            return 1;
+        double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
+        double Q[3];
+        if (c->body_b > 0) {
+            kinematics_point_force(q + 3 * (c->body_b - 1), geo.p_b, f, Q);
+            for (int i = 0; i < 3; i++)
+                g[3 * (c->body_b - 1) + i] += Q[i];
+        }
+        if (c->body_a > 0) {
+            double fa[2] = {-f[0], -f[1]};
+            kinematics_point_force(q + 3 * (c->body_a - 1), geo.p_a, fa, Q);
+            for (int i = 0; i < 3; i++)
+                g[3 * (c->body_a - 1) + i] += Q[i];
+        }
+        c->pdamp = (fn - f0) * geo.delta_dot;
+        c->pfric = -ft * geo.v_t;
+    }
+    return 0;
+}
+
+void simc_dissipation_rates(const simc *sc, double *rates)
+{
+    for (int k = 0; k < sc->n; k++) {
+        rates[2 * k] = sc->c[k].pdamp;
+        rates[2 * k + 1] = sc->c[k].pfric;
+    }
+}
+
+/* ---- energy --------------------------------------------------------------- */
+
+/* Gauss-Legendre 8 nodes and weights on [-1, 1] (positive half) */
+static const double gl_x[4] = {
+    0.183434642495649804939476142360184, 0.525532409916328985817739049189254,
+    0.796666477413626739591553936475830, 0.960289856497536231683560868569473};
+static const double gl_w[4] = {
+    0.362683783378361982965150449277195, 0.313706645877887287337962201986601,
+    0.222381034453374470544355994426241, 0.101228536290376259152531354309962};
+
+/* integral_0^delta F(s, 0) ds with s = delta w^2, w in [0, 1] */
+static double stored(const simc_contact *c, double delta)
+{
+    if (!in_contact(c) || !(delta > 0.0))
+        return 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < 4; i++)
+        for (int sgn = -1; sgn <= 1; sgn += 2) {
+            double w = 0.5 * (1.0 + sgn * gl_x[i]);
+            sum += 0.5 * gl_w[i] * normal_force(c, delta * w * w, 0.0) * 2.0 * delta * w;
+        }
+    return sum;
+}
+
+double simc_stored_energy(simc *sc, const double *q, const double *v)
+{
+    double u = 0.0;
+    for (int k = 0; k < sc->n; k++) {
+        kinematics_contact geo;
+        if (in_contact(&sc->c[k]) && geometry(&sc->c[k], q, v, &geo) == 0)
+            u += stored(&sc->c[k], geo.delta);
+    }
+    return u;
+}
+
+/* ---- effective mass ------------------------------------------------------- */
+
+static double inv_mass_along(const simc *sc, int body, const double p[2], const double *q,
+                             const double n[2])
+{
+    (void) 0;
+    if (body <= 0)
+        return 0.0;
+    const clink_body_def *b = &sc->m->d.bodies[body].def;
+    const double *qb = q + 3 * (body - 1);
+    double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
+    return 1.0 / b->mass + rxn * rxn / b->inertia;
+}
+
+/* ---- roots ---------------------------------------------------------------- */
+
+void simc_start(simc *sc, const double *q, const double *v)
+{
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        if (geometry(c, q, v, &geo) != 0 || !(geo.delta > 0.0))
+            continue;
+        /* starts overlapping: permanent contact from the start, damping at v_settle */
+        double w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
+                   inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
+        if (clink_law_onset(c->law, &c->p, c->v_settle, 1.0 / w, &c->st) == CLINK_OK) {
+            c->persistent = 1;
+            c->h_release = fmax(1e-12, 0.1 * geo.delta);
+        }
+    }
+}
+
+int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
+{
+    (void) t;
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        double *gk = g + 2 * k;
+        gk[0] = gk[1] = 1.0;
+        if (geometry(c, q, v, &geo) != 0)
+            continue;
+        if (c->persistent) {
+            gk[0] = geo.delta + c->h_release;
+        } else if (c->st.phase == CLINK_CONTACT_OPEN) {
+            gk[0] = c->eps - geo.delta;
+        } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
+            gk[0] = geo.delta_dot;
+            gk[1] = geo.delta;
+        } else if (c->st.phase == CLINK_CONTACT_RESTITUTION) {
+            gk[0] = geo.delta >= 0.0
+                        ? clink_law_separation(c->law, &c->p, &c->st, geo.delta, geo.delta_dot)
+                        : geo.delta;
+            gk[1] = geo.delta_dot - 1e-9 * c->st.v_impact;
+        } else { /* RELEASED */
+            gk[0] = c->st.delta_sep + c->eps - geo.delta;
+            gk[1] = geo.delta;
+        }
+        for (int i = 0; i < 2; i++)
+            if (!isfinite(gk[i]))
+                gk[i] = 1.0;
+    }
+    return 0;
+}
+
+void simc_root_directions(const simc *sc, int *dirs)
+{
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        dirs[2 * k] = -1;
+        dirs[2 * k + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
+    }
+}
+
+void simc_after_step(simc *sc, double t, const double *q, const double *v)
+{
+    (void) t;
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        if (!c->in_impact || geometry(c, q, v, &geo) != 0)
+            continue;
+        double f = normal_force(c, geo.delta, geo.delta_dot);
+        if (f > c->f_max)
+            c->f_max = f;
+        if (geo.delta > c->st.delta_max)
+            c->st.delta_max = geo.delta;
+    }
+}
+
+/* ---- events --------------------------------------------------------------- */
+
+static void push_record(simc *sc, const clink_impact_record *r)
+{
+    if (sc->nrec == sc->caprec) {
+        int nc = sc->caprec ? 2 * sc->caprec : 64;
+        clink_impact_record *p = realloc(sc->rec, (size_t) nc * sizeof *p);
+        if (!p)
+            return; /* the record is lost; the simulation goes on */
+        sc->rec = p;
+        sc->caprec = nc;
+    }
+    sc->rec[sc->nrec++] = *r;
+    if (sc->cb)
+        sc->cb(sc->cb_data, r);
+}
+
+static void close_impact(simc *sc, int k, double t, double v_sep, const double *work,
+                         int persistent)
+{
+    simc_contact *c = &sc->c[k];
+    if (!c->in_impact)
+        return;
+    clink_impact_record r;
+    memset(&r, 0, sizeof r);
+    r.contact = k;
+    r.t_onset = c->t_onset;
+    r.duration = t - c->t_onset;
+    r.v_impact = c->st.v_impact;
+    r.v_separation = v_sep;
+    r.restitution = c->st.v_impact > 0.0 ? v_sep / c->st.v_impact : 0.0;
+    r.delta_max = c->st.delta_max;
+    r.F_max = c->f_max;
+    r.dissipated = work[2 * k] + work[2 * k + 1] - c->diss0;
+    r.m_eff = c->st.m_eff;
+    r.persistent = persistent;
+    c->in_impact = 0;
+    push_record(sc, &r);
+}
+
+/* force probes for the re-initialisation rule */
+static void probe(const simc_contact *c, double delta, double rate, double out[3])
+{
+    double r = -0.01 * (c->st.v_impact > 0.0 ? c->st.v_impact : c->v_settle);
+    out[0] = normal_force(c, delta, rate);
+    out[1] = normal_force(c, delta, r);
+    out[2] = normal_force(c, 0.5 * delta, r);
+}
+
+static int jumped(const double a[3], const double b[3], double scale)
+{
+    for (int i = 0; i < 3; i++)
+        if (fabs(a[i] - b[i]) > 1e-9 * scale)
+            return 1;
+    return 0;
+}
+
+static void enter_persistent(simc_contact *c)
+{
+    c->persistent = 1;
+    c->h_release = fmax(1e-12, 0.1 * c->st.delta_max);
+}
+
+void simc_handle_roots(simc *sc, double t, const double *q, const double *v, const double *work,
+                       const int *found, int *reinit)
+{
+    for (int k = 0; k < sc->n; k++) {
+        if (!found[2 * k] && !found[2 * k + 1])
+            continue;
+        simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        if (geometry(c, q, v, &geo) != 0)
+            continue;
+        sc->events++;
+        double before[3], after[3];
+        probe(c, geo.delta, geo.delta_dot, before);
+        double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
+        if (c->persistent) {
+            /* the gap exceeded h: the contact opens */
+            c->persistent = 0;
+            c->st.phase = CLINK_CONTACT_OPEN;
+        } else if (c->st.phase == CLINK_CONTACT_OPEN ||
+                   (c->st.phase == CLINK_CONTACT_RELEASED && found[2 * k])) {
+            double w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
+                       inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
+            double vi = geo.delta_dot;
+            if (clink_law_onset(c->law, &c->p, vi > 0.0 ? vi : c->v_settle, 1.0 / w, &c->st) !=
+                CLINK_OK)
+                continue;
+            c->st.v_impact = vi > 0.0 ? vi : 0.0;
+            c->st.delta_max = geo.delta > 0.0 ? geo.delta : 0.0;
+            c->in_impact = 1;
+            c->t_onset = t;
+            c->f_max = 0.0;
+            c->diss0 = work[2 * k] + work[2 * k + 1];
+            if (vi < c->v_settle) {
+                enter_persistent(c);
+                close_impact(sc, k, t, 0.0, work, 1);
+            }
+        } else if (c->st.phase == CLINK_CONTACT_RELEASED) {
+            c->st.phase = CLINK_CONTACT_OPEN; /* fully open */
+        } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
+            if (found[2 * k]) {
+                double d = geo.delta > c->st.delta_max ? geo.delta : c->st.delta_max;
+                c->f_max = fmax(c->f_max, before[0]);
+                clink_law_end_compression(c->law, &c->p, d, &c->st);
+                c->st.delta_max = d;
+            } else {
+                clink_law_release(c->law, &c->p, 0.0, &c->st);
+                close_impact(sc, k, t, -geo.delta_dot, work, 0);
+            }
+        } else { /* RESTITUTION */
+            if (found[2 * k]) {
+                double vs = -geo.delta_dot;
+                clink_law_release(c->law, &c->p, geo.delta > 0.0 ? geo.delta : 0.0, &c->st);
+                close_impact(sc, k, t, vs > 0.0 ? vs : 0.0, work, 0);
+                if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
+                    /* separating too slowly: keep the contact closed (chattering guard) */
+                    c->st.phase = CLINK_CONTACT_RESTITUTION;
+                    enter_persistent(c);
+                }
+            } else {
+                /* re-compression without separation: permanent contact */
+                close_impact(sc, k, t, 0.0, work, 1);
+                enter_persistent(c);
+            }
+        }
+        probe(c, geo.delta, geo.delta_dot, after);
+        if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
+            *reinit = 1;
+    }
+}
+
+/* ---- getters -------------------------------------------------------------- */
+
+clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_contact_info *info)
+{
+    if (k < 0 || k >= sc->n || !info)
+        return CLINK_ERR_ARG;
+    simc_contact *c = &sc->c[k];
+    kinematics_contact geo;
+    if (geometry(c, q, v, &geo) != 0)
+        return CLINK_ERR_MODEL;
+    memset(info, 0, sizeof *info);
+    info->delta = geo.delta;
+    info->delta_dot = geo.delta_dot;
+    info->fn = contact_force(sc, c, &geo, q, NULL);
+    info->ft = clink_friction_force(&c->fr, geo.v_t, info->fn > 0.0 ? info->fn : 0.0);
+    memcpy(info->normal, geo.n, sizeof info->normal);
+    memcpy(info->point_a, geo.p_a, sizeof info->point_a);
+    memcpy(info->point_b, geo.p_b, sizeof info->point_b);
+    info->phase = c->st.phase;
+    info->persistent = c->persistent;
+    return CLINK_OK;
+}
+
+int simc_impact_count(const simc *sc)
+{
+    return sc ? sc->nrec : 0;
+}
+
+clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec)
+{
+    if (!sc || i < 0 || i >= sc->nrec || !rec)
+        return CLINK_ERR_ARG;
+    *rec = sc->rec[i];
+    return CLINK_OK;
+}
+
+void simc_set_callback(simc *sc, clink_impact_fn fn, void *data)
+{
+    sc->cb = fn;
+    sc->cb_data = data;
+}
+
+long simc_events(const simc *sc)
+{
+    return sc ? sc->events : 0;
+}

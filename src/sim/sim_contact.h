@@ -1,0 +1,61 @@
+/*
+ * sim_contact.h: contact pairs and clearance joints inside a simulation (the
+ * per-contact state machine of DESIGN.md "Contact"; see sim_contact.c).
+ *
+ * The CVODE driver (sim.c) calls these at four places: the external-force hook
+ * of the dynamics (simc_forces), the root functions (simc_roots and
+ * simc_root_directions, two per contact), after each accepted step
+ * (simc_after_step) and at each root (simc_handle_roots, which says whether
+ * CVODE must be re-initialised). Contacts are numbered pairs first, then
+ * clearance joints.
+ */
+#ifndef CLINK_SIM_CONTACT_H
+#define CLINK_SIM_CONTACT_H
+
+#include "clink/sim.h"
+
+typedef struct simc simc;
+
+/* NULL with *err set when out of memory; a valid (empty) set for a model without contacts */
+simc *simc_create(const clink_model *m, char *err, size_t errlen);
+void simc_destroy(simc **sc);
+
+int simc_count(const simc *sc);
+/* number of root functions (2 per contact) and of energy components (2 per contact) */
+int simc_nroots(const simc *sc);
+int simc_nwork(const simc *sc);
+
+/* dyn_external_fn: adds the contact forces to g; adds nothing to *power (contact energy has
+   its own audit); caches each contact's dissipation rates for simc_dissipation_rates */
+int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power);
+
+/* the dissipation rates (W) of the last simc_forces call: damping and friction per contact */
+void simc_dissipation_rates(const simc *sc, double *rates);
+
+/* initial phases at t = 0 (contacts that start overlapping are persistent) */
+void simc_start(simc *sc, const double *q, const double *v);
+
+int simc_roots(simc *sc, double t, const double *q, const double *v, double *g);
+void simc_root_directions(const simc *sc, int *dirs);
+
+/* after an accepted step: tracks F_max of the impacts in progress */
+void simc_after_step(simc *sc, double t, const double *q, const double *v);
+
+/*
+ * Handles the roots found at time t (CVodeGetRootInfo); work = the per-contact
+ * energy components of y. *reinit is set to 1 when the right-hand side jumps.
+ */
+void simc_handle_roots(simc *sc, double t, const double *q, const double *v, const double *work,
+                       const int *found, int *reinit);
+
+/* elastic energy stored in the contacts at (q, v), J */
+double simc_stored_energy(simc *sc, const double *q, const double *v);
+
+/* getters (clink_sim_contact, impact records) */
+clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_contact_info *info);
+int simc_impact_count(const simc *sc);
+clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec);
+void simc_set_callback(simc *sc, clink_impact_fn fn, void *data);
+long simc_events(const simc *sc);
+
+#endif
