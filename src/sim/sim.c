@@ -73,6 +73,7 @@ struct clink_sim {
     double dq0, dv0;
     long rhs_fd;
     char msg[512];
+    char cvode_msg[512]; /* the last message of CVODE (sim_cvode_err) */
 };
 
 static void sim_msg(clink_sim *s, const char *fmt, ...)
@@ -269,13 +270,35 @@ static double total_energy(clink_sim *s)
            e.contact_damping + e.contact_friction;
 }
 
+/* CVODE's name of a return flag, copied into buf (SUNDIALS mallocs the name) */
+static const char *sim_flag_name(int flag, char *buf, size_t n)
+{
+    char *name = CVodeGetReturnFlagName(flag);
+
+    snprintf(buf, n, "%s", name ? name : "unknown flag");
+    free(name);
+    return buf;
+}
+
+/*
+ * CVODE's own error and warning messages are not printed: the last one is kept
+ * on the handle and becomes part of the message of a failure.
+ */
+static void sim_cvode_err(int code, const char *module, const char *function, char *msg, void *ud)
+{
+    clink_sim *s = ud;
+
+    snprintf(s->cvode_msg, sizeof s->cvode_msg, "%s %s (%d): %s", module, function, code, msg);
+}
+
 /* one CVODE call checked: returns 0 or sets the message and returns -1 */
 #define CV_CHECK(call)                                                                             \
     do {                                                                                           \
         int cv_rc_ = (call);                                                                       \
         if (cv_rc_ < 0) {                                                                          \
+            char flag_[64];                                                                        \
             sim_msg(s, "CVODE: %s failed with %d (%s)", #call, cv_rc_,                             \
-                    CVodeGetReturnFlagName(cv_rc_));                                               \
+                    sim_flag_name(cv_rc_, flag_, sizeof flag_));                                   \
             st = CLINK_ERR_SOLVER;                                                                 \
             goto fail;                                                                             \
         }                                                                                          \
@@ -391,6 +414,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         st = CLINK_ERR_SOLVER;
         goto fail;
     }
+    CV_CHECK(CVodeSetErrHandlerFn(s->cvode, sim_cvode_err, s));
     CV_CHECK(CVodeInit(s->cvode, sim_rhs, 0.0, s->y));
     CV_CHECK(CVodeSetUserData(s->cvode, s));
     CV_CHECK(CVodeSStolerances(s->cvode, s->set.rtol, s->set.atol));
@@ -446,10 +470,10 @@ fail:
 
 static clink_status sim_cvode_failed(clink_sim *s, int rc, realtype tret)
 {
-    char cause[512];
-    snprintf(cause, sizeof cause, "%s", s->msg);
-    sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret, CVodeGetReturnFlagName(rc),
-            cause[0] ? ": " : "", cause);
+    char cause[512], flag[64];
+    snprintf(cause, sizeof cause, "%s", s->msg[0] ? s->msg : s->cvode_msg);
+    sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,
+            sim_flag_name(rc, flag, sizeof flag), cause[0] ? ": " : "", cause);
     return strstr(cause, "redundant") || strstr(cause, "singular") ? CLINK_ERR_SINGULAR
                                                                    : CLINK_ERR_SOLVER;
 }
@@ -505,8 +529,9 @@ clink_status clink_sim_advance(clink_sim *s, double t)
                 s->reinits++;
             }
             if (rc != CV_SUCCESS) {
+                char flag[64];
                 sim_msg(s, "CVODE at a contact event at t = %.9g s failed with %d (%s)",
-                        (double) tret, rc, CVodeGetReturnFlagName(rc));
+                        (double) tret, rc, sim_flag_name(rc, flag, sizeof flag));
                 return CLINK_ERR_SOLVER;
             }
         }
