@@ -123,15 +123,27 @@ TEST(clearance_joint_computes_the_third_dimension_from_two)
     xml_desc_free(&d);
 }
 
-TEST(clearance_joints_are_refused_until_contact_lands)
+TEST(clearance_joint_without_stiffness_is_refused_with_file_and_line)
 {
     char err[512];
     clink_status st;
-    const char *path = CLINK_SOURCE_DIR "/tests/xml-bad/clearance_joint_not_supported_yet.xml";
+    const char *path = CLINK_SOURCE_DIR "/tests/xml-bad/clearance_joint_without_stiffness.xml";
+
+    st = clink_xml_check(path, NULL, err, sizeof err);
+    ENSURE(st != CLINK_OK);
+    ENSURE(strstr(err, "clearance_joint_without_stiffness.xml:8: ") != NULL);
+    ENSURE(strstr(err, "stiffness") != NULL);
+}
+
+TEST(impulse_treatment_is_refused_until_it_lands)
+{
+    char err[512];
+    clink_status st;
+    const char *path = CLINK_SOURCE_DIR "/tests/xml-bad/contact_pair_impulse_not_supported_yet.xml";
 
     st = clink_xml_check(path, NULL, err, sizeof err);
     ENSURE(st == CLINK_ERR_MODEL);
-    ENSURE(strstr(err, "clearance_joint_not_supported_yet.xml:8: ") != NULL);
+    ENSURE(strstr(err, "contact_pair_impulse_not_supported_yet.xml:14: ") != NULL);
     ENSURE(strstr(err, "not supported by this build yet") != NULL);
 }
 

@@ -18,8 +18,12 @@
  *   timeseries.csv  one row per sample; the header names each column with its
  *                   unit, "NAME.QUANTITY [UNIT]": t; per body x, y, phi, vx, vy,
  *                   omega, ax, ay, alpha; per joint Fx, Fy, M (reaction on body2);
- *                   per driver F; energies; constraint violation.
- *   impacts.csv     one row per impact (header only until contact pairs land).
+ *                   per driver F; per contact delta, delta_dot, Fn, Ft, phase (0 open,
+ *                   1 compression, 2 restitution, 3 released, 4 permanent contact)
+ *                   and for clearance joints ex, ey (journal centre - bearing centre);
+ *                   energies (with contacts: stored, damping, friction); constraint
+ *                   violation.
+ *   impacts.csv     one row per impact (clink_impact_record).
  *   summary.json    model, status, end time reached, steps, right-hand-side calls,
  *                   root events, impacts, constraint violation, energy residual,
  *                   wall time (null when not measured).

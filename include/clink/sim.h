@@ -144,13 +144,14 @@ void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
 int clink_sim_contact_count(const clink_sim *sim);
 
 typedef struct clink_contact_info {
-    double delta;      /* penetration, m (> 0 in contact; negative: the gap) */
-    double delta_dot;  /* penetration rate, m/s (> 0 approaching) */
-    double fn;         /* normal force, N (on body B along normal; body A the opposite) */
-    double ft;         /* friction force, N (on body B along the tangent (-n_y, n_x)) */
-    double normal[2];  /* unit normal, the direction of the force on B */
-    double point_a[2]; /* contact point on A, world frame, m */
-    double point_b[2]; /* contact point on B, world frame, m */
+    double delta;           /* penetration, m (> 0 in contact; negative: the gap) */
+    double delta_dot;       /* penetration rate, m/s (> 0 approaching) */
+    double fn;              /* normal force, N (on body B along normal; body A the opposite) */
+    double ft;              /* friction force, N (on body B along the tangent (-n_y, n_x)) */
+    double normal[2];       /* unit normal, the direction of the force on B */
+    double point_a[2];      /* contact point on A, world frame, m */
+    double point_b[2];      /* contact point on B, world frame, m */
+    double eccentricity[2]; /* clearance joints: journal centre - bearing centre, world, m */
     clink_contact_phase phase;
     int persistent; /* nonzero in permanent contact (events off until the gap opens) */
 } clink_contact_info;

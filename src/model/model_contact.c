@@ -225,6 +225,11 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
                           def->journal_radius);
     st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
                                   def->bearing_radius);
+    if (st == CLINK_OK && isnan(e.def.params.K))
+        return model_fail(b, CLINK_ERR_ARG,
+                          "clearance joint '%s': stiffness missing; give K (N/m^n) or the "
+                          "materials of journal (E1, nu1) and bearing (E2, nu2)",
+                          name);
     if (st == CLINK_OK)
         st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
     if (st == CLINK_OK)

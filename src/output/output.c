@@ -27,6 +27,8 @@ struct clink_recorder {
     char final[OUT_FILES][OUT_PATH_MAX];
     FILE *ts, *imp;
     int nbodies, njoints, ndrivers;
+    int npairs, ncontacts; /* contact pairs, then clearance joints */
+    int impacts_written;
     long rows;
     double max_pos, max_vel, max_balance, last_balance;
     int finished;
@@ -71,6 +73,15 @@ static void entity_name(const clink_model *m, clink_entity kind, int id, char *b
         snprintf(buf, size, "%s%d", word[kind], id);
 }
 
+/* contact k: pair k, or clearance joint k - npairs */
+static void contact_name(const clink_recorder *r, int k, char *buf, size_t size)
+{
+    if (k < r->npairs)
+        entity_name(r->model, CLINK_ENTITY_CONTACT_PAIR, k, buf, size);
+    else
+        entity_name(r->model, CLINK_ENTITY_CLEARANCE_JOINT, k - r->npairs, buf, size);
+}
+
 static void write_header(clink_recorder *r)
 {
     static const char *const body_cols[] = {"x [m]",    "y [m]",    "phi [rad]",
@@ -103,9 +114,20 @@ static void write_header(clink_recorder *r)
             fprintf(r->ts, ",%s.F [%s]", name, angular ? "N m" : "N");
         }
     }
+    for (i = 0; i < r->ncontacts; i++) {
+        contact_name(r, i, name, sizeof name);
+        fprintf(r->ts, ",%s.delta [m],%s.delta_dot [m/s],%s.Fn [N],%s.Ft [N],%s.phase [-]", name,
+                name, name, name, name);
+        if (i >= r->npairs)
+            fprintf(r->ts, ",%s.ex [m],%s.ey [m]", name, name);
+    }
     if (r->opt.energies)
         fputs(",energy.kinetic [J],energy.gravity [J],energy.spring [J],"
               "energy.work_drivers [J],energy.work_loads [J],energy.residual [J]",
+              r->ts);
+    if (r->opt.energies && r->ncontacts > 0)
+        fputs(",energy.contact_stored [J],energy.contact_damping [J],"
+              "energy.contact_friction [J]",
               r->ts);
     fputs(",constraint.position [m],constraint.velocity [m/s]\n", r->ts);
 
@@ -134,6 +156,8 @@ clink_status clink_recorder_create(const clink_model *model, const char *dir,
     r->nbodies = clink_model_count(model, CLINK_ENTITY_BODY);
     r->njoints = clink_model_count(model, CLINK_ENTITY_JOINT);
     r->ndrivers = clink_model_count(model, CLINK_ENTITY_DRIVER);
+    r->npairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
+    r->ncontacts = r->npairs + clink_model_count(model, CLINK_ENTITY_CLEARANCE_JOINT);
     for (i = 0; i < OUT_FILES; i++) {
         int a = snprintf(r->tmp[i], OUT_PATH_MAX, "%s/.%s.tmp", dir, out_names[i]);
         int b = snprintf(r->final[i], OUT_PATH_MAX, "%s/%s", dir, out_names[i]);
@@ -166,6 +190,29 @@ clink_status clink_recorder_create(const clink_model *model, const char *dir,
 static void put(FILE *f, double v)
 {
     fprintf(f, ",%.17g", v);
+}
+
+/* appends the impacts recorded since the last call to impacts.csv */
+static void write_impacts(clink_recorder *r, const clink_sim *sim)
+{
+    char name[CLINK_NAME_MAX + 16];
+    clink_impact_record rec;
+    int n = clink_sim_impact_count(sim);
+
+    for (; r->impacts_written < n; r->impacts_written++) {
+        if (clink_sim_impact(sim, r->impacts_written, &rec) != CLINK_OK)
+            break;
+        contact_name(r, rec.contact, name, sizeof name);
+        fprintf(r->imp, "%.17g,%s", rec.t_onset, name);
+        put(r->imp, rec.v_impact);
+        put(r->imp, rec.v_separation);
+        put(r->imp, rec.restitution);
+        put(r->imp, rec.delta_max);
+        put(r->imp, rec.F_max);
+        put(r->imp, rec.duration);
+        put(r->imp, rec.dissipated);
+        fputc('\n', r->imp);
+    }
 }
 
 clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
@@ -209,6 +256,22 @@ clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
             put(r->ts, f);
         }
     }
+    for (i = 0; i < r->ncontacts; i++) {
+        clink_contact_info ci;
+        st = clink_sim_contact(sim, i, &ci);
+        if (st != CLINK_OK)
+            return st;
+        put(r->ts, ci.delta);
+        put(r->ts, ci.delta_dot);
+        put(r->ts, ci.fn);
+        put(r->ts, ci.ft);
+        put(r->ts, ci.persistent ? 4.0 : (double) ci.phase);
+        if (i >= r->npairs) {
+            put(r->ts, ci.eccentricity[0]);
+            put(r->ts, ci.eccentricity[1]);
+        }
+    }
+    write_impacts(r, sim);
     if (r->opt.energies) {
         clink_energy e;
         st = clink_sim_energy(sim, &e);
@@ -220,6 +283,11 @@ clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
         put(r->ts, e.work_drivers);
         put(r->ts, e.work_loads);
         put(r->ts, e.balance);
+        if (r->ncontacts > 0) {
+            put(r->ts, e.contact_stored);
+            put(r->ts, e.contact_damping);
+            put(r->ts, e.contact_friction);
+        }
         r->last_balance = e.balance;
         if (fabs(e.balance) > r->max_balance)
             r->max_balance = fabs(e.balance);
@@ -311,8 +379,9 @@ static int write_summary(const clink_recorder *r, const clink_sim *sim, const cl
     fprintf(f, ",\n  \"rhs_calls_jacobian\": %ld", st.rhs_evals_jac);
     fprintf(f, ",\n  \"error_test_failures\": %ld", st.error_test_fails);
     fprintf(f, ",\n  \"projections\": %ld", st.proj_evals);
-    /* no root functions and no impact log until contact pairs land */
-    fputs(",\n  \"root_events\": 0,\n  \"impacts\": 0", f);
+    fprintf(f, ",\n  \"root_events\": %ld", st.contact_events);
+    fprintf(f, ",\n  \"cvode_reinits\": %ld", st.contact_reinits);
+    fprintf(f, ",\n  \"impacts\": %d", sim != NULL ? clink_sim_impact_count(sim) : 0);
     fputs(",\n  \"max_constraint_violation_position\": ", f);
     json_number(f, r->max_pos);
     fputs(",\n  \"max_constraint_violation_velocity\": ", f);
@@ -344,6 +413,8 @@ clink_status clink_recorder_finish(clink_recorder *r, const clink_sim *sim,
 
     if (r == NULL || info == NULL || r->finished)
         return out_fail(err, err_size, CLINK_ERR_ARG, "clink_recorder_finish: bad arguments");
+    if (sim != NULL)
+        write_impacts(r, sim);
     if (ferror(r->ts) || fclose(r->ts) != 0)
         bad = 1;
     r->ts = NULL;

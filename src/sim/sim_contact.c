@@ -584,6 +584,12 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
     memcpy(info->point_b, geo.p_b, sizeof info->point_b);
+    if (c->sa.kind == KINEMATICS_SHAPE_BORE) {
+        /* n = -e/|e| and delta = |e| - (R_bearing - r_journal) */
+        double d = geo.delta + c->sa.r - c->sb.r;
+        info->eccentricity[0] = -geo.n[0] * d;
+        info->eccentricity[1] = -geo.n[1] * d;
+    }
     info->phase = c->st.phase;
     info->persistent = c->persistent;
     return CLINK_OK;

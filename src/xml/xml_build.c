@@ -11,7 +11,12 @@
  * (angle: CLINK_DRIVE_JOINT_ANGLE, position: CLINK_DRIVE_JOINT_DISPLACEMENT,
  * coordinate: CLINK_DRIVE_BODY_COORDINATE; constant, linear, polynomial and
  * harmonic map to clink_function); loads -> clink_force_def; gravity and
- * settings over the API defaults (only what the file gives changes them).
+ * settings over the API defaults (only what the file gives changes them);
+ * revolute_clearance -> clink_clearance_joint_def and contact pairs ->
+ * clink_contact_pair_def, the law's attributes into clink_contact_params and
+ * the materials' E and nu into E1, nu1 (journal / shape 1) and E2, nu2
+ * (bearing / shape 2; a shape without a material takes its body's), from which
+ * the builder computes the stiffness when K is not given.
  */
 #include "clink/model.h"
 #include "xml/xml_internal.h"
@@ -52,6 +57,64 @@ static void to_function(const xml_driver *v, clink_function *f)
         f->c[i] = v->c[i];
 }
 
+/* law attributes and materials (index -1: none) into contact parameters */
+static void to_params(const xml_desc *d, const xml_law *l, int mat1, int mat2,
+                      clink_contact_params *p)
+{
+    clink_contact_params_init(p);
+    p->K = l->K;
+    p->n = l->n;
+    p->e = l->e;
+    p->chi = l->chi;
+    p->c = l->c;
+    p->alpha = l->alpha;
+    p->v_ref = l->v_ref;
+    p->Y = l->Y;
+    p->psi = l->psi;
+    p->xi = l->xi;
+    if (mat1 >= 0) {
+        p->E1 = d->materials[mat1].E;
+        p->nu1 = d->materials[mat1].nu;
+    }
+    if (mat2 >= 0) {
+        p->E2 = d->materials[mat2].E;
+        p->nu2 = d->materials[mat2].nu;
+    }
+}
+
+static void to_friction(const xml_friction *x, clink_friction_params *f)
+{
+    *f = clink_default_friction_params();
+    if (x->kind == XML_FRICTION_COULOMB) {
+        f->kind = CLINK_FRICTION_AMBROSIO;
+        f->mu = x->mu;
+        if (x->v0 == x->v0)
+            f->v0 = x->v0;
+        if (x->v1 == x->v1)
+            f->v1 = x->v1;
+    }
+}
+
+static void to_shape(const xml_shape *x, clink_shape_def *s)
+{
+    memset(s, 0, sizeof *s);
+    memcpy(s->a, x->a, sizeof s->a);
+    s->radius = x->radius;
+    switch (x->kind) {
+    case XML_SHAPE_CIRCLE:
+        s->type = CLINK_SHAPE_CIRCLE;
+        break;
+    case XML_SHAPE_LINE:
+        s->type = CLINK_SHAPE_LINE;
+        memcpy(s->normal, x->b, sizeof s->normal);
+        break;
+    case XML_SHAPE_CAPSULE:
+        s->type = CLINK_SHAPE_CAPSULE;
+        memcpy(s->b, x->b, sizeof s->b);
+        break;
+    }
+}
+
 clink_status xml_build(const xml_desc *d, const char *path, clink_model **model, char *err,
                        size_t err_size)
 {
@@ -85,7 +148,7 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
         st = clink_model_builder_add_body(b, &def, NULL);
     }
 
-    /* ideal joints (clearance joints never reach the builder: xml_load.c refuses them) */
+    /* ideal joints (clearance joints are added after the loads) */
     for (i = 0; i < d->n_joints && st == CLINK_OK; i++) {
         const xml_joint *x = &d->joints[i];
         clink_joint_def def = clink_default_joint_def();
@@ -157,6 +220,49 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
         }
         line = x->line;
         st = clink_model_builder_add_force(b, &def, NULL);
+    }
+
+    /* clearance joints */
+    for (i = 0; i < d->n_joints && st == CLINK_OK; i++) {
+        const xml_joint *x = &d->joints[i];
+        clink_clearance_joint_def def = clink_default_clearance_joint_def();
+        if (x->kind != XML_JOINT_CLEARANCE)
+            continue;
+        def.name = x->name;
+        def.journal_body = x->body1;
+        def.bearing_body = x->body2;
+        memcpy(def.journal_point, x->p1, sizeof def.journal_point);
+        memcpy(def.bearing_point, x->p2, sizeof def.bearing_point);
+        def.journal_radius = x->r_journal;
+        def.bearing_radius = x->r_bearing;
+        def.law = x->law.name;
+        to_params(d, &x->law, x->mat1 >= 0 ? x->mat1 : d->bodies[x->body1].material,
+                  x->mat2 >= 0 ? x->mat2 : d->bodies[x->body2].material, &def.params);
+        to_friction(&x->friction, &def.friction);
+        line = x->line;
+        st = clink_model_builder_add_clearance_joint(b, &def, NULL);
+    }
+
+    /* contact pairs */
+    for (i = 0; i < d->n_pairs && st == CLINK_OK; i++) {
+        const xml_pair *x = &d->pairs[i];
+        clink_contact_pair_def def = clink_default_contact_pair_def();
+        int m1 =
+            x->shape[0].material >= 0 ? x->shape[0].material : d->bodies[x->shape[0].body].material;
+        int m2 =
+            x->shape[1].material >= 0 ? x->shape[1].material : d->bodies[x->shape[1].body].material;
+        /* the API takes a line as shape_a only: the file may give it in either place */
+        int f = x->shape[1].kind == XML_SHAPE_LINE && x->shape[0].kind != XML_SHAPE_LINE;
+        def.name = x->name;
+        def.body_a = x->shape[f].body;
+        def.body_b = x->shape[1 - f].body;
+        to_shape(&x->shape[f], &def.shape_a);
+        to_shape(&x->shape[1 - f], &def.shape_b);
+        def.law = x->law.name;
+        to_params(d, &x->law, f ? m2 : m1, f ? m1 : m2, &def.params);
+        to_friction(&x->friction, &def.friction);
+        line = x->line;
+        st = clink_model_builder_add_contact_pair(b, &def, NULL);
     }
 
     if (st == CLINK_OK) {

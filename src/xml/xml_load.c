@@ -1,8 +1,8 @@
 /*
  * The public functions of include/clink/xml.h: read the file into a description
  * (xml_read.c: well-formedness, schema, semantic checks), refuse what this build
- * cannot run yet, then build the model through the public model-building API
- * (xml_build.c). Nothing is built after an error; every message names the file
+ * cannot run yet (the impulse treatment of contacts), then build the model through the public
+ * model-building API (xml_build.c). Nothing is built after an error; every message names the file
  * and the line.
  */
 #include "clink/model.h"
@@ -13,9 +13,9 @@
 #include <string.h>
 
 /*
- * Contact pairs and clearance joints are part of the vocabulary but need the
- * contact module in the kernel: until then a file that uses them is refused
- * (never silently run without them).
+ * The piecewise (impulse-momentum) treatment is part of the vocabulary but not
+ * of the contact module yet: a file that asks for it is refused (never silently
+ * run with the continuous law instead).
  */
 static clink_status xml_check_supported(const xml_desc *d, const char *path, char *err,
                                         size_t err_size)
@@ -23,21 +23,23 @@ static clink_status xml_check_supported(const xml_desc *d, const char *path, cha
     int i;
 
     for (i = 0; i < d->n_joints; i++)
-        if (d->joints[i].kind == XML_JOINT_CLEARANCE) {
+        if (d->joints[i].kind == XML_JOINT_CLEARANCE && d->joints[i].law.impulse) {
             if (err != NULL && err_size > 0)
                 snprintf(err, err_size,
-                         "%s:%d: clearance joint '%s': revolute joints with clearance are not "
-                         "supported by this build yet",
-                         path, d->joints[i].line, d->joints[i].name);
+                         "%s:%d: clearance joint '%s': treatment=\"impulse\" is not supported by "
+                         "this build yet; use treatment=\"continuous\"",
+                         path, d->joints[i].law.line, d->joints[i].name);
             return CLINK_ERR_MODEL;
         }
-    if (d->n_pairs > 0) {
-        if (err != NULL && err_size > 0)
-            snprintf(err, err_size,
-                     "%s:%d: contact pair '%s': contact pairs are not supported by this build yet",
-                     path, d->pairs[0].line, d->pairs[0].name);
-        return CLINK_ERR_MODEL;
-    }
+    for (i = 0; i < d->n_pairs; i++)
+        if (d->pairs[i].law.impulse) {
+            if (err != NULL && err_size > 0)
+                snprintf(err, err_size,
+                         "%s:%d: contact pair '%s': treatment=\"impulse\" is not supported by "
+                         "this build yet; use treatment=\"continuous\"",
+                         path, d->pairs[i].law.line, d->pairs[i].name);
+            return CLINK_ERR_MODEL;
+        }
     return CLINK_OK;
 }
 
