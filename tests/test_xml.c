@@ -364,3 +364,47 @@ TEST(load_returns_null_and_the_message_on_error)
     ENSURE(m != NULL);
     clink_model_destroy(&m);
 }
+
+TEST(contact_pair_and_clearance_joint_are_built_with_stiffness_from_materials)
+{
+    clink_model *m = NULL;
+    clink_contact_pair_def p;
+    clink_clearance_joint_def c;
+    char err[512];
+    const char *doc =
+        "<mechanism><materials><material name='steel' E='207e9' nu='0.3' yield='6e8'/><material "
+        "name='bronze' E='1e11' nu='0.3' yield='2e8'/></materials>"
+        "<bodies><ground material='steel'/><body name='b' mass='1' inertia='1' y='1' "
+        "material='steel'/><body name='s' mass='1' inertia='1' y='1'/></bodies><joints>"
+        "<revolute_clearance name='gap' journal='b' bearing='s' journal_radius='0.0095' "
+        "bearing_radius='0.01' bearing_material='bronze'><law name='lankarani-nikravesh' "
+        "e='0.9'/><friction type='coulomb' mu='0.01' v0='1e-4' v1='1e-3'/>"
+        "</revolute_clearance></joints><contacts><pair name='floor'>"
+        "<circle body='b' radius='0.05'/><line body='ground' normal='0 2'/>"
+        "<law name='hunt-crossley' e='0.8'/></pair></contacts></mechanism>";
+
+    ENSURE(clink_xml_load_memory(doc, strlen(doc), "mem.xml", &m, NULL, err, sizeof err) ==
+           CLINK_OK);
+    if (m == NULL) {
+        fprintf(stderr, "%s\n", err);
+        return;
+    }
+    ENSURE(clink_model_count(m, CLINK_ENTITY_CONTACT_PAIR) == 1);
+    ENSURE(clink_model_count(m, CLINK_ENTITY_CLEARANCE_JOINT) == 1);
+    ENSURE(clink_model_contact_pair(m, 0, &p) == CLINK_OK);
+    /* the line is shape_a whatever the order in the file */
+    ENSURE(p.shape_a.type == CLINK_SHAPE_LINE && p.body_a == 0 && p.body_b == 1);
+    ENSURE(p.shape_b.type == CLINK_SHAPE_CIRCLE && p.shape_b.radius == 0.05);
+    ENSURE_NEAR(p.shape_a.normal[1], 1, 1e-15);
+    ENSURE(p.params.E1 == 207e9 && p.params.E2 == 207e9 && p.params.nu1 == 0.3);
+    ENSURE(p.params.K > 0); /* from the materials */
+    ENSURE_NEAR(p.params.e, 0.8, 0);
+    ENSURE(clink_model_clearance_joint(m, 0, &c) == CLINK_OK);
+    ENSURE(c.journal_body == 1 && c.bearing_body == 2);
+    ENSURE_NEAR(c.bearing_radius - c.journal_radius, 0.0005, 1e-15);
+    ENSURE(c.params.K > 0);
+    ENSURE(c.friction.kind == CLINK_FRICTION_AMBROSIO && c.friction.mu == 0.01);
+    ENSURE(c.params.E2 == 1e11);
+    ENSURE(c.params.Y == 2e8); /* the softer material's yield strength */
+    clink_model_destroy(&m);
+}

@@ -21,6 +21,7 @@
 #include "clink/model.h"
 #include "xml/xml_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,6 +80,12 @@ static void to_params(const xml_desc *d, const xml_law *l, int mat1, int mat2,
     if (mat2 >= 0) {
         p->E2 = d->materials[mat2].E;
         p->nu2 = d->materials[mat2].nu;
+    }
+    /* elastoplastic laws: the yield strength of the softer material unless <law Y> is given */
+    if (isnan(p->Y)) {
+        double y1 = mat1 >= 0 ? d->materials[mat1].yield : NAN;
+        double y2 = mat2 >= 0 ? d->materials[mat2].yield : NAN;
+        p->Y = isnan(y1) ? y2 : isnan(y2) ? y1 : fmin(y1, y2);
     }
 }
 
