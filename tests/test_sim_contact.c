@@ -351,3 +351,125 @@ TEST(a_journal_in_a_bearing_rebounds_from_the_wall_as_the_laboratory_says)
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
+
+/* ---- piecewise (impulse-momentum) treatment ------------------------------- */
+
+TEST(piecewise_two_spheres_rebound_with_exactly_e_and_lose_the_newton_energy)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_model_builder_set_gravity(b, 0.0, 0.0);
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 0.092;
+    bd.inertia = 0.4 * 0.092 * 0.02 * 0.02;
+    bd.x = -0.0201;
+    bd.vx = 0.15;
+    clink_model_builder_add_body(b, &bd, NULL);
+    bd.x = 0.0201;
+    bd.vx = -0.15;
+    clink_model_builder_add_body(b, &bd, NULL);
+    clink_contact_pair_def c = clink_default_contact_pair_def();
+    c.body_a = 1;
+    c.body_b = 2;
+    c.shape_a.radius = c.shape_b.radius = 0.02;
+    c.treatment = CLINK_CONTACT_PIECEWISE;
+    c.restitution = 1.5;
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "restitution") != NULL);
+    c.restitution = 0.7;
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_settings_def s = clink_default_settings_def();
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    clink_model_builder_set_settings(b, &s);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 2e-3) == CLINK_OK);
+    ENSURE(clink_sim_impact_count(sim) == 1);
+    clink_impact_record r;
+    clink_sim_impact(sim, 0, &r);
+    ENSURE_NEAR(r.t_onset, 0.0002 / 0.3, 1e-9);
+    ENSURE_NEAR(r.restitution, 0.7, 1e-12);
+    ENSURE_NEAR(r.m_eff, 0.046, 1e-12);
+    ENSURE_NEAR(r.dissipated, 0.5 * 0.046 * 0.09 * (1.0 - 0.49), 1e-15);
+    double q[3], v[3];
+    clink_sim_body_state(sim, 1, q, v);
+    ENSURE_NEAR(v[0], -0.105, 1e-12);
+    clink_sim_body_state(sim, 2, q, v);
+    ENSURE_NEAR(v[0], 0.105, 1e-12);
+    clink_energy e;
+    clink_sim_energy(sim, &e);
+    ENSURE(fabs(e.balance) < 1e-12);
+    clink_sim_stats st;
+    clink_sim_stats_get(sim, &st);
+    ENSURE(st.contact_reinits == 1);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+/*
+ * A pendulum (bob 1 kg, J 1e-3 kg m^2, arm L = 1 m, a circle of radius
+ * r = 0.05 m at the bob) released horizontally hits a wall, the half-plane
+ * x < 0, when the bob's centre reaches x = r (sin theta = r / L). The impulse
+ * is solved with the pivot's constraint: the effective mass along the normal is
+ * (J + m L^2) / (L cos theta)^2 and the energy lost is (1 - e^2) m_eff v^2 / 2.
+ */
+TEST(piecewise_pendulum_hitting_a_wall_uses_the_constrained_effective_mass)
+{
+    const double L = 1.0, r = 0.05, m = 1.0, J = 1e-3, e = 0.6;
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = m;
+    bd.inertia = J;
+    bd.x = L;
+    bd.y = 0.0;
+    bd.phi = 0.5 * acos(-1.0);
+    clink_model_builder_add_body(b, &bd, NULL);
+    clink_joint_def jd = clink_default_joint_def();
+    jd.body_a = 0;
+    jd.body_b = 1;
+    jd.point_b[1] = L; /* body y axis towards the pivot */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+    clink_contact_pair_def c = clink_default_contact_pair_def();
+    c.body_a = 0;
+    c.body_b = 1;
+    c.shape_a.type = CLINK_SHAPE_LINE;
+    c.shape_a.normal[0] = 1.0;
+    c.shape_b.radius = r;
+    c.treatment = CLINK_CONTACT_PIECEWISE;
+    c.restitution = e;
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_settings_def s = clink_default_settings_def();
+    s.rtol = 1e-11;
+    s.atol = 1e-13;
+    clink_model_builder_set_settings(b, &s);
+    clink_model *mod = NULL;
+    ENSURE(clink_model_builder_finalize(b, &mod) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(mod, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 0.8) == CLINK_OK);
+    ENSURE(clink_sim_impact_count(sim) == 1);
+    clink_impact_record rec;
+    clink_sim_impact(sim, 0, &rec);
+    double cth = sqrt(1.0 - (r / L) * (r / L));
+    double m_eff = (J + m * L * L) / (L * cth * L * cth);
+    ENSURE_NEAR(rec.m_eff, m_eff, 1e-9 * m_eff);
+    ENSURE_NEAR(rec.restitution, e, 1e-12);
+    /* speed of the bob's contact point from the energy: m g L cos(theta) = (J + m L^2) w^2 / 2 */
+    double w = sqrt(2.0 * m * 9.81 * L * cth / (J + m * L * L));
+    ENSURE_NEAR(rec.v_impact, w * L * cth, 1e-7);
+    ENSURE_NEAR(rec.dissipated, 0.5 * m_eff * rec.v_impact * rec.v_impact * (1.0 - e * e), 1e-12);
+    double pos, vel;
+    clink_sim_constraint_violation(sim, &pos, &vel);
+    ENSURE(pos < 1e-10 && vel < 1e-9);
+    clink_energy en;
+    clink_sim_energy(sim, &en);
+    ENSURE(fabs(en.balance) < 1e-8);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&mod);
+}

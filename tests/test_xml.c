@@ -135,16 +135,17 @@ TEST(clearance_joint_without_stiffness_is_refused_with_file_and_line)
     ENSURE(strstr(err, "stiffness") != NULL);
 }
 
-TEST(impulse_treatment_is_refused_until_it_lands)
+TEST(impulse_treatment_without_restitution_is_refused)
 {
     char err[512];
     clink_status st;
-    const char *path = CLINK_SOURCE_DIR "/tests/xml-bad/contact_pair_impulse_not_supported_yet.xml";
+    const char *path =
+        CLINK_SOURCE_DIR "/tests/xml-bad/contact_pair_impulse_without_restitution.xml";
 
     st = clink_xml_check(path, NULL, err, sizeof err);
-    ENSURE(st == CLINK_ERR_MODEL);
-    ENSURE(strstr(err, "contact_pair_impulse_not_supported_yet.xml:14: ") != NULL);
-    ENSURE(strstr(err, "not supported by this build yet") != NULL);
+    ENSURE(st != CLINK_OK);
+    ENSURE(strstr(err, "contact_pair_impulse_without_restitution.xml:11: ") != NULL);
+    ENSURE(strstr(err, "restitution missing") != NULL);
 }
 
 TEST(semantic_error_names_file_line_and_value)

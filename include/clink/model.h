@@ -352,6 +352,20 @@ typedef enum clink_shape_type {
     CLINK_SHAPE_TYPE_COUNT_ = 3
 } clink_shape_type;
 
+/*
+ * How a contact acts. CONTINUOUS: the normal force law during the contact.
+ * PIECEWISE (impulse-momentum): no penetration force; at the onset the
+ * velocities jump by Newton's restitution, solved with the constraint Jacobian,
+ * [M Phi_q^T; Phi_q 0][dv; -P] = [w p; 0], w the generalised normal direction,
+ * p the normal impulse that makes the post-impact approach speed -e times the
+ * pre-impact one (CVODE re-initialised after the jump). For impacts that part
+ * again (a pendulum hitting a wall); not for resting contact.
+ */
+typedef enum clink_contact_treatment {
+    CLINK_CONTACT_CONTINUOUS = 0,
+    CLINK_CONTACT_PIECEWISE = 1
+} clink_contact_treatment;
+
 /* A shape fixed to a body, in body coordinates (relative to the centre of mass), m. */
 typedef struct clink_shape_def {
     clink_shape_type type;
@@ -373,9 +387,12 @@ typedef struct clink_contact_pair_def {
     const char *name; /* optional, copied */
     int body_a, body_b;
     clink_shape_def shape_a, shape_b;
-    const char *law;             /* law name or alias (clink laws), copied; required */
+    const char *law;             /* law name or alias (clink laws), copied; required when
+                                    continuous, ignored when piecewise */
     clink_contact_params params; /* as clink_law_check() requires for the law */
     clink_friction_params friction;
+    clink_contact_treatment treatment; /* default continuous */
+    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
 } clink_contact_pair_def;
 
 /* bodies 0 and 1, circles of radius 0 at the centres (must be set), law NULL, params not
@@ -404,6 +421,8 @@ typedef struct clink_clearance_joint_def {
     const char *law;                           /* law name or alias, copied; required */
     clink_contact_params params;
     clink_friction_params friction;
+    clink_contact_treatment treatment; /* default continuous */
+    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */

@@ -89,6 +89,14 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
 void dyn_energies(dyn_system *sys, double t, const double *q, const double *v, const double *lambda,
                   dyn_energy *e);
 
+/*
+ * Velocity response to a generalised impulse f (N s, ncoords) at q: solves
+ * [M Phi_q^T; Phi_q 0][dv; -P] = [f; 0] (the constraint impulses P keep
+ * Phi_q dv = 0). Used by the piecewise contact treatment.
+ */
+clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, const double *f,
+                                  double *dv);
+
 /* max |Phi| (m or rad) and max |Phi_q v - nu| at (t, q, v) */
 void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, double *pos,
                    double *vel);

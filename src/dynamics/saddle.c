@@ -646,3 +646,26 @@ void dyn_energies(dyn_system *s, double t, const double *q, const double *v, con
         }
     }
 }
+
+/* ---- impulses ------------------------------------------------------------- */
+
+clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, const double *f,
+                                  double *dv)
+{
+    int nq = s->nq, nc = s->nc;
+    kin_eval(s->m, t, q, NULL, s->phi, s->jac, NULL, NULL);
+    fill_matrix(s);
+    clink_status st = factor(s, t);
+    if (st != CLINK_OK)
+        return st;
+    for (int c = 0; c < nq; c++)
+        s->rhs[c] = f[c];
+    for (int r = 0; r < nc; r++)
+        s->rhs[nq + r] = 0.0;
+    st = solve(s);
+    if (st != CLINK_OK)
+        return st;
+    for (int c = 0; c < nq; c++)
+        dv[c] = s->rhs[c];
+    return CLINK_OK;
+}

@@ -33,6 +33,8 @@ clink_contact_pair_def clink_default_contact_pair_def(void)
     d.shape_b.type = CLINK_SHAPE_CIRCLE;
     clink_contact_params_init(&d.params);
     d.friction = clink_default_friction_params();
+    d.treatment = CLINK_CONTACT_CONTINUOUS;
+    d.restitution = NAN;
     return d;
 }
 
@@ -44,6 +46,8 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     d.bearing_body = 0;
     clink_contact_params_init(&d.params);
     d.friction = clink_default_friction_params();
+    d.treatment = CLINK_CONTACT_CONTINUOUS;
+    d.restitution = NAN;
     return d;
 }
 
@@ -98,6 +102,33 @@ static clink_status check_shape(clink_model_builder *b, const char *name, const 
         return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
                           name, which, (int) s->type);
     }
+}
+
+/* piecewise treatment: restitution in (0, 1]; 1 if piecewise, 0 if continuous, -1 on error */
+static int check_treatment(clink_model_builder *b, const char *what, const char *name,
+                           clink_contact_treatment t, double e)
+{
+    if (t == CLINK_CONTACT_CONTINUOUS)
+        return 0;
+    if (t != CLINK_CONTACT_PIECEWISE) {
+        model_fail(b, CLINK_ERR_RANGE, "%s '%s': treatment %d is not a contact treatment", what,
+                   name, (int) t);
+        return -1;
+    }
+    if (isnan(e)) {
+        model_fail(b, CLINK_ERR_ARG,
+                   "%s '%s': restitution missing for the piecewise treatment; give e in (0, 1]",
+                   what, name);
+        return -1;
+    }
+    if (!(e > 0.0 && e <= 1.0)) {
+        model_fail(b, CLINK_ERR_RANGE,
+                   "%s '%s': restitution %g is out of range for the piecewise treatment; "
+                   "0 < e <= 1",
+                   what, name, e);
+        return -1;
+    }
+    return 1;
 }
 
 static double shape_radius(const clink_shape_def *s)
@@ -175,10 +206,15 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
     if (e.def.shape_b.type == CLINK_SHAPE_LINE)
         return model_fail(b, CLINK_ERR_MODEL,
                           "contact pair '%s': a line may only be shape_a (swap the bodies)", name);
-    st = stiffness_from_materials(b, what, name, &e.def.params, 0, shape_radius(&e.def.shape_a),
-                                  shape_radius(&e.def.shape_b));
-    if (st == CLINK_OK)
-        st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    int pw = check_treatment(b, what, name, def->treatment, def->restitution);
+    if (pw < 0)
+        return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
+    if (!pw) {
+        st = stiffness_from_materials(b, what, name, &e.def.params, 0, shape_radius(&e.def.shape_a),
+                                      shape_radius(&e.def.shape_b));
+        if (st == CLINK_OK)
+            st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    }
     if (st == CLINK_OK)
         st = model_take_name(b, CLINK_ENTITY_CONTACT_PAIR, def->name, e.name);
     if (st != CLINK_OK)
@@ -223,15 +259,20 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
                           "radius %g m) is out of range; clearance > 0",
                           name, def->bearing_radius - def->journal_radius, def->bearing_radius,
                           def->journal_radius);
-    st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
-                                  def->bearing_radius);
-    if (st == CLINK_OK && isnan(e.def.params.K))
-        return model_fail(b, CLINK_ERR_ARG,
-                          "clearance joint '%s': stiffness missing; give K (N/m^n) or the "
-                          "materials of journal (E1, nu1) and bearing (E2, nu2)",
-                          name);
-    if (st == CLINK_OK)
-        st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    int pw = check_treatment(b, what, name, def->treatment, def->restitution);
+    if (pw < 0)
+        return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
+    if (!pw) {
+        st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
+                                      def->bearing_radius);
+        if (st == CLINK_OK && isnan(e.def.params.K))
+            return model_fail(b, CLINK_ERR_ARG,
+                              "clearance joint '%s': stiffness missing; give K (N/m^n) or the "
+                              "materials of journal (E1, nu1) and bearing (E2, nu2)",
+                              name);
+        if (st == CLINK_OK)
+            st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
+    }
     if (st == CLINK_OK)
         st = model_take_name(b, CLINK_ENTITY_CLEARANCE_JOINT, def->name, e.name);
     if (st != CLINK_OK)

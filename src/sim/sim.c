@@ -211,6 +211,11 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
     return 0;
 }
 
+static int sim_impulse(void *data, double t, const double *q, const double *f, double *dv)
+{
+    return dyn_impulse_response(data, t, q, f, dv) == CLINK_OK ? 0 : -1;
+}
+
 static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
 {
     clink_sim *s = ud;
@@ -401,6 +406,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
         dyn_set_external(s->dyn, simc_forces, s->sc);
+        simc_set_impulse(s->sc, sim_impulse, s->dyn);
     }
     st = dyn_accelerations(s->dyn, 0.0, y, y + nq, s->qdd, s->lambda);
     if (st != CLINK_OK) {
@@ -516,8 +522,17 @@ clink_status clink_sim_advance(clink_sim *s, double t)
                 return CLINK_ERR_NOMEM;
             }
             rc = CVodeGetRootInfo(s->cvode, fd);
-            if (rc == CV_SUCCESS)
-                simc_handle_roots(s->sc, tret, yy, yy + nq, yy + 2 * nq + 2, fd, &reinit);
+            int hrc = 0;
+            if (rc == CV_SUCCESS) {
+                double *ym = N_VGetArrayPointer(s->ytmp);
+                hrc = simc_handle_roots(s->sc, tret, ym, ym + nq, ym + 2 * nq + 2, fd, &reinit);
+            }
+            if (hrc != 0) {
+                if (fd != found)
+                    free(fd);
+                sim_msg(s, "%s", simc_error(s->sc));
+                return CLINK_ERR_SOLVER;
+            }
             if (fd != found)
                 free(fd);
             if (rc == CV_SUCCESS)

@@ -63,6 +63,16 @@
  * exact for free bodies (the two-sphere and ball-drop cases), an approximation
  * in constrained mechanisms; only laws whose damping uses m_eff depend on it.
  *
+ * Piecewise treatment (impulse-momentum): no force and one root, the onset
+ * (g0 = eps - delta). There the velocities jump, v += p z with z the solution of
+ *   [M Phi_q^T; Phi_q 0][z; -P] = [w; 0]   (dyn_impulse_response),
+ * w the generalised normal direction (delta_dot = -w . v) and
+ * p = (1 + e) delta_dot / (w . z), so that delta_dot after = -e delta_dot before
+ * and Phi_q v stays satisfied; 1 / (w . z) is the effective mass through the
+ * constraints. The kinetic energy lost is added to the contact's damping
+ * component and CVODE is re-initialised. An approach below v_settle stops the
+ * simulation with a message (resting contact needs a continuous law).
+ *
  * Energy audit: per contact two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
  *   R' = -F_t v_t                          (friction, >= 0),
@@ -91,6 +101,8 @@ typedef struct simc_contact {
     clink_friction_params fr;
     clink_contact_state st;
     int persistent;
+    int piecewise;    /* impulse-momentum treatment */
+    double e_pw;      /* its restitution */
     double h_release; /* m */
     double eps;       /* onset level of delta, m */
     double v_settle;  /* m/s */
@@ -109,6 +121,10 @@ struct simc {
     int nrec, caprec;
     clink_impact_fn cb;
     void *cb_data;
+    simc_impulse_fn impulse;
+    void *impulse_data;
+    double *wbuf, *zbuf; /* ncoords each */
+    char msg[256];
     long events;
 };
 
@@ -138,6 +154,17 @@ simc *simc_create(const clink_model *m, char *err, size_t errlen)
     }
     sc->m = m;
     sc->n = n;
+    sc->wbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->zbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    if (!sc->wbuf || !sc->zbuf) {
+        free(sc->wbuf);
+        free(sc->zbuf);
+        free(sc->c);
+        free(sc);
+        if (err && errlen)
+            snprintf(err, errlen, "contacts: out of memory");
+        return NULL;
+    }
     for (int k = 0; k < n; k++) {
         simc_contact *c = &sc->c[k];
         if (k < m->d.npairs) {
@@ -149,6 +176,8 @@ simc *simc_create(const clink_model *m, char *err, size_t errlen)
             c->law = clink_law_find(e->law);
             c->p = e->def.params;
             c->fr = e->def.friction;
+            c->piecewise = e->def.treatment == CLINK_CONTACT_PIECEWISE;
+            c->e_pw = e->def.restitution;
         } else {
             const model_clearance *e = &m->d.clearances[k - m->d.npairs];
             c->body_a = e->def.bearing_body;
@@ -162,6 +191,8 @@ simc *simc_create(const clink_model *m, char *err, size_t errlen)
             c->law = clink_law_find(e->law);
             c->p = e->def.params;
             c->fr = e->def.friction;
+            c->piecewise = e->def.treatment == CLINK_CONTACT_PIECEWISE;
+            c->e_pw = e->def.restitution;
         }
         clink_contact_state_init(&c->st);
         double L = c->sa.kind == KINEMATICS_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
@@ -178,6 +209,8 @@ void simc_destroy(simc **sc)
         return;
     free((*sc)->c);
     free((*sc)->rec);
+    free((*sc)->wbuf);
+    free((*sc)->zbuf);
     free(*sc);
     *sc = NULL;
 }
@@ -226,7 +259,7 @@ static int in_contact(const simc_contact *c)
 /* the law's normal force with the contact's state (see the file comment) */
 static double normal_force(const simc_contact *c, double delta, double rate)
 {
-    if (!in_contact(c) || !(delta > 0.0))
+    if (c->piecewise || !in_contact(c) || !(delta > 0.0))
         return 0.0;
     double f = clink_law_force(c->law, &c->p, &c->st, delta, rate);
     if (c->persistent && f < 0.0)
@@ -244,6 +277,11 @@ static double inv_mass_along(const simc *sc, int body, const double p[2], const 
 static double contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
                             const double *q, double *f0)
 {
+    if (c->piecewise) {
+        if (f0)
+            *f0 = 0.0;
+        return 0.0;
+    }
     if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
         simc_contact tmp = *c;
         double w = inv_mass_along(sc, c->body_a, geo->p_a, q, geo->n) +
@@ -268,7 +306,7 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         c->pdamp = c->pfric = 0.0;
-        if (c->st.phase == CLINK_CONTACT_RELEASED)
+        if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
             continue;
         kinematics_contact geo;
         if (geometry(c, q, v, &geo) != 0)
@@ -320,7 +358,7 @@ static const double gl_w[4] = {
 /* integral_0^delta F(s, 0) ds with s = delta w^2, w in [0, 1] */
 static double stored(const simc_contact *c, double delta)
 {
-    if (!in_contact(c) || !(delta > 0.0))
+    if (c->piecewise || !in_contact(c) || !(delta > 0.0))
         return 0.0;
     double sum = 0.0;
     for (int i = 0; i < 4; i++)
@@ -363,7 +401,7 @@ void simc_start(simc *sc, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (geometry(c, q, v, &geo) != 0 || !(geo.delta > 0.0))
+        if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > 0.0))
             continue;
         /* starts overlapping: permanent contact from the start, damping at v_settle */
         double w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
@@ -385,7 +423,9 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
         gk[0] = gk[1] = 1.0;
         if (geometry(c, q, v, &geo) != 0)
             continue;
-        if (c->persistent) {
+        if (c->piecewise) {
+            gk[0] = c->eps - geo.delta;
+        } else if (c->persistent) {
             gk[0] = geo.delta + c->h_release;
         } else if (c->st.phase == CLINK_CONTACT_OPEN) {
             gk[0] = c->eps - geo.delta;
@@ -496,8 +536,85 @@ static void enter_persistent(simc_contact *c)
     c->h_release = fmax(1e-12, 0.1 * c->st.delta_max);
 }
 
-void simc_handle_roots(simc *sc, double t, const double *q, const double *v, const double *work,
-                       const int *found, int *reinit)
+/* kinetic energy, J */
+static double kinetic(const simc *sc, const double *v)
+{
+    double T = 0.0;
+    for (int i = 1; i < sc->m->d.nbodies; i++) {
+        const clink_body_def *b = &sc->m->d.bodies[i].def;
+        const double *vi = v + 3 * (i - 1);
+        T += 0.5 * (b->mass * (vi[0] * vi[0] + vi[1] * vi[1]) + b->inertia * vi[2] * vi[2]);
+    }
+    return T;
+}
+
+/*
+ * Piecewise impact of contact k: the generalised normal direction w (on B
+ * (n, (p_B - r_B) x n), on A the opposite at p_A), so that delta_dot = -w . v;
+ * z = response to the impulse w; p = (1 + e) delta_dot / (w . z); v += p z.
+ * The kinetic energy lost goes to the contact's damping component.
+ */
+static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v, double *work,
+                            const kinematics_contact *geo)
+{
+    simc_contact *c = &sc->c[k];
+    int nq = sc->m->ncoords;
+    double *w = sc->wbuf, *z = sc->zbuf;
+    for (int i = 0; i < nq; i++)
+        w[i] = 0.0;
+    if (c->body_b > 0) {
+        const double *qb = q + 3 * (c->body_b - 1);
+        double *wb = w + 3 * (c->body_b - 1);
+        wb[0] += geo->n[0];
+        wb[1] += geo->n[1];
+        wb[2] += (geo->p_b[0] - qb[0]) * geo->n[1] - (geo->p_b[1] - qb[1]) * geo->n[0];
+    }
+    if (c->body_a > 0) {
+        const double *qa = q + 3 * (c->body_a - 1);
+        double *wa = w + 3 * (c->body_a - 1);
+        wa[0] -= geo->n[0];
+        wa[1] -= geo->n[1];
+        wa[2] -= (geo->p_a[0] - qa[0]) * geo->n[1] - (geo->p_a[1] - qa[1]) * geo->n[0];
+    }
+    if (!sc->impulse || sc->impulse(sc->impulse_data, t, q, w, z) != 0) {
+        snprintf(sc->msg, sizeof sc->msg, "contact %d: impulse response failed at t = %.9g s", k,
+                 t);
+        return -1;
+    }
+    double wz = 0.0;
+    for (int i = 0; i < nq; i++)
+        wz += w[i] * z[i];
+    double vi = geo->delta_dot;
+    if (!(wz > 0.0) || !isfinite(wz)) {
+        snprintf(sc->msg, sizeof sc->msg,
+                 "contact %d: no effective mass along the normal at t = %.9g s (w.z = %g)", k, t,
+                 wz);
+        return -1;
+    }
+    double T0 = kinetic(sc, v);
+    double p = (1.0 + c->e_pw) * vi / wz;
+    double vout = 0.0;
+    for (int i = 0; i < nq; i++) {
+        v[i] += p * z[i];
+        vout += w[i] * v[i]; /* -delta_dot after the jump */
+    }
+    double dT = T0 - kinetic(sc, v);
+    work[2 * k] += dT;
+    clink_impact_record r;
+    memset(&r, 0, sizeof r);
+    r.contact = k;
+    r.t_onset = t;
+    r.v_impact = vi;
+    r.v_separation = vout;
+    r.restitution = vout / vi;
+    r.dissipated = dT;
+    r.m_eff = 1.0 / wz;
+    push_record(sc, &r);
+    return 0;
+}
+
+int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *work,
+                      const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
         if (!found[2 * k] && !found[2 * k + 1])
@@ -507,6 +624,19 @@ void simc_handle_roots(simc *sc, double t, const double *q, const double *v, con
         if (geometry(c, q, v, &geo) != 0)
             continue;
         sc->events++;
+        if (c->piecewise) {
+            if (!(geo.delta_dot >= c->v_settle)) {
+                snprintf(sc->msg, sizeof sc->msg,
+                         "contact %d (piecewise) approaches at %.3g m/s at t = %.9g s, below "
+                         "v_settle %.3g m/s: resting contact needs a continuous law",
+                         k, geo.delta_dot, t, c->v_settle);
+                return -1;
+            }
+            if (piecewise_impact(sc, k, t, q, v, work, &geo) != 0)
+                return -1;
+            *reinit = 1;
+            continue;
+        }
         double before[3], after[3];
         probe(c, geo.delta, geo.delta_dot, before);
         double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
@@ -564,6 +694,18 @@ void simc_handle_roots(simc *sc, double t, const double *q, const double *v, con
         if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
             *reinit = 1;
     }
+    return 0;
+}
+
+void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
+{
+    sc->impulse = fn;
+    sc->impulse_data = data;
+}
+
+const char *simc_error(const simc *sc)
+{
+    return sc->msg;
 }
 
 /* ---- getters -------------------------------------------------------------- */

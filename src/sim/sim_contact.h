@@ -43,10 +43,17 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v);
 
 /*
  * Handles the roots found at time t (CVodeGetRootInfo); work = the per-contact
- * energy components of y. *reinit is set to 1 when the right-hand side jumps.
+ * energy components of y. *reinit is set to 1 when the right-hand side jumps or
+ * a piecewise impact changed v and work (in place). Returns 0, or -1 with the
+ * cause in simc_error().
  */
-void simc_handle_roots(simc *sc, double t, const double *q, const double *v, const double *work,
-                       const int *found, int *reinit);
+int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *work,
+                      const int *found, int *reinit);
+const char *simc_error(const simc *sc);
+
+/* velocity response dv (ncoords) to a generalised impulse f at q; 0 on success */
+typedef int (*simc_impulse_fn)(void *data, double t, const double *q, const double *f, double *dv);
+void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data);
 
 /* elastic energy stored in the contacts at (q, v), J */
 double simc_stored_energy(simc *sc, const double *q, const double *v);

@@ -16,7 +16,8 @@
  * clink_contact_pair_def, the law's attributes into clink_contact_params and
  * the materials' E and nu into E1, nu1 (journal / shape 1) and E2, nu2
  * (bearing / shape 2; a shape without a material takes its body's), from which
- * the builder computes the stiffness when K is not given.
+ * the builder computes the stiffness when K is not given; treatment="impulse"
+ * -> CLINK_CONTACT_PIECEWISE with the law's e as Newton's restitution.
  */
 #include "clink/model.h"
 #include "xml/xml_internal.h"
@@ -246,6 +247,10 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
         to_params(d, &x->law, x->mat1 >= 0 ? x->mat1 : d->bodies[x->body1].material,
                   x->mat2 >= 0 ? x->mat2 : d->bodies[x->body2].material, &def.params);
         to_friction(&x->friction, &def.friction);
+        if (x->law.impulse) {
+            def.treatment = CLINK_CONTACT_PIECEWISE;
+            def.restitution = x->law.e;
+        }
         line = x->line;
         st = clink_model_builder_add_clearance_joint(b, &def, NULL);
     }
@@ -268,6 +273,10 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
         def.law = x->law.name;
         to_params(d, &x->law, f ? m2 : m1, f ? m1 : m2, &def.params);
         to_friction(&x->friction, &def.friction);
+        if (x->law.impulse) {
+            def.treatment = CLINK_CONTACT_PIECEWISE;
+            def.restitution = x->law.e;
+        }
         line = x->line;
         st = clink_model_builder_add_contact_pair(b, &def, NULL);
     }
