@@ -1,9 +1,8 @@
 /*
  * The public functions of include/clink/xml.h: read the file into a description
- * (xml_read.c: well-formedness, schema, semantic checks), refuse what this build
- * cannot run (nothing at present), then build the model through the public
- * model-building API (xml_build.c). Nothing is built after an error; every message names the file
- * and the line.
+ * (xml_read.c: well-formedness, schema, semantic checks), then build the model
+ * through the public model-building API (xml_build.c). Nothing is built after an
+ * error; every message names the file and the line.
  */
 #include "clink/model.h"
 #include "clink/xml.h"
@@ -11,17 +10,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-/* Everything the vocabulary describes is supported by this build. */
-static clink_status xml_check_supported(const xml_desc *d, const char *path, char *err,
-                                        size_t err_size)
-{
-    (void) d;
-    (void) path;
-    (void) err;
-    (void) err_size;
-    return CLINK_OK;
-}
 
 static void add_law(char *laws, size_t size, const char *name)
 {
@@ -76,9 +64,7 @@ static clink_status xml_finish(const xml_desc *desc, const char *name, clink_mod
 {
     clink_status st;
 
-    st = xml_check_supported(desc, name, err, err_size);
-    if (st == CLINK_OK)
-        st = xml_build(desc, name, model, err, err_size);
+    st = xml_build(desc, name, model, err, err_size);
     if (st == CLINK_OK && summary != NULL)
         xml_summarize(desc, summary);
     return st;
