@@ -677,7 +677,12 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
         } else { /* RESTITUTION */
             if (found[2 * k]) {
                 double vs = -geo.delta_dot;
+                /* a separation at zero force with delta > 0 leaves the elastic energy
+                   stored at delta in the spring: it leaves the books as dissipated */
+                double u = stored(c, geo.delta);
                 clink_law_release(c->law, &c->p, geo.delta > 0.0 ? geo.delta : 0.0, &c->st);
+                if (!in_contact(c))
+                    work[2 * k] += u;
                 close_impact(sc, k, t, vs > 0.0 ? vs : 0.0, work, 0);
                 if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
                     /* separating too slowly: keep the contact closed (chattering guard) */
