@@ -58,10 +58,14 @@
  * permanent contact after finitely many impacts instead of an accumulation of
  * events (Zeno), and a journal riding on the bearing wall produces no events.
  *
- * Effective mass at onset (the free-body choice, constraints ignored):
- *   1/m_eff = sum over the two bodies of 1/m + ((p - r) x n)^2 / J,
- * exact for free bodies (the two-sphere and ball-drop cases), an approximation
- * in constrained mechanisms; only laws whose damping uses m_eff depend on it.
+ * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
+ * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
+ * = [w; 0] (the same solve as the piecewise treatment); for free bodies it is
+ * 1/m_eff = sum over the two bodies of 1/m + ((p - r) x n)^2 / J. Inside the
+ * right-hand side (the provisional onset of the step that brackets a root, and
+ * contacts that start overlapping) the free-body value is used: the saddle
+ * solve cannot be re-entered there. Only laws whose damping uses m_eff depend
+ * on it.
  *
  * Piecewise treatment (impulse-momentum): no force and one root, the onset
  * (g0 = eps - delta). There the velocities jump, v += p z with z the solution of
@@ -554,8 +558,15 @@ static double kinetic(const simc *sc, const double *v)
  * z = response to the impulse w; p = (1 + e) delta_dot / (w . z); v += p z.
  * The kinetic energy lost goes to the contact's damping component.
  */
-static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v, double *work,
-                            const kinematics_contact *geo)
+/*
+ * The generalised normal direction w of contact c (on B (n, (p_B - r_B) x n), on A
+ * the opposite at p_A; delta_dot = -w . v) into sc->wbuf, the velocity response
+ * z to the impulse w through the constraints into sc->zbuf, and w . z = 1 / m_eff.
+ * Returns 0, or -1 with the cause in sc->msg. Not callable from inside the
+ * right-hand side (it uses the dynamics' work arrays).
+ */
+static int constrained_response(simc *sc, int k, double t, const double *q,
+                                const kinematics_contact *geo, double *wz_out)
 {
     simc_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
@@ -584,13 +595,29 @@ static int piecewise_impact(simc *sc, int k, double t, const double *q, double *
     double wz = 0.0;
     for (int i = 0; i < nq; i++)
         wz += w[i] * z[i];
-    double vi = geo->delta_dot;
     if (!(wz > 0.0) || !isfinite(wz)) {
         snprintf(sc->msg, sizeof sc->msg,
                  "contact %d: no effective mass along the normal at t = %.9g s (w.z = %g)", k, t,
                  wz);
         return -1;
     }
+    *wz_out = wz;
+    return 0;
+}
+
+/*
+ * Piecewise impact of contact k: p = (1 + e) delta_dot / (w . z); v += p z.
+ * The kinetic energy lost goes to the contact's damping component.
+ */
+static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v, double *work,
+                            const kinematics_contact *geo)
+{
+    simc_contact *c = &sc->c[k];
+    int nq = sc->m->ncoords;
+    double *w = sc->wbuf, *z = sc->zbuf, wz = 0.0;
+    if (constrained_response(sc, k, t, q, geo, &wz) != 0)
+        return -1;
+    double vi = geo->delta_dot;
     double T0 = kinetic(sc, v);
     double p = (1.0 + c->e_pw) * vi / wz;
     double vout = 0.0;
@@ -646,8 +673,12 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
             c->st.phase = CLINK_CONTACT_OPEN;
         } else if (c->st.phase == CLINK_CONTACT_OPEN ||
                    (c->st.phase == CLINK_CONTACT_RELEASED && found[2 * k])) {
-            double w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
-                       inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
+            /* effective mass through the constraints; the free-body value if the
+               saddle solve fails */
+            double w = 0.0;
+            if (constrained_response(sc, k, t, q, &geo, &w) != 0)
+                w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
+                    inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
             double vi = geo.delta_dot;
             if (clink_law_onset(c->law, &c->p, vi > 0.0 ? vi : c->v_settle, 1.0 / w, &c->st) !=
                 CLINK_OK)
