@@ -6,20 +6,13 @@
  * right-hand sides (and those of the finite-difference Jacobian), contact
  * events, re-initialisations and impacts. Writes OUTDIR/clearance_slider_crank.json.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
 
 #include "clink/sim.h"
 #include "clink/xml.h"
 
 #include <stdio.h>
 #include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -33,7 +26,7 @@ int main(int argc, char **argv)
         clink_model_destroy(&m);
         return 1;
     }
-    double t0 = now();
+    double t0 = bench_now();
     int nout = 10000;
     for (int i = 1; i <= nout; i++) {
         if (clink_sim_advance(sim, 0.1 * i / nout) != CLINK_OK) {
@@ -41,7 +34,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    double wall = now() - t0;
+    double wall = bench_now() - t0;
     clink_sim_stats st;
     clink_sim_stats_get(sim, &st);
     int nimp = clink_sim_impact_count(sim);

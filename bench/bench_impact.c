@@ -9,7 +9,7 @@
  * (target: clink >= 100x faster), the accuracy each reached (|e_out - 0.5|, and
  * delta_max against Eq. 15) and the CVODE statistics of one impact.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, popen */
+#include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
 
 #include "clink/contact.h"
 #include "clink/feng.h"
@@ -21,13 +21,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
 
 /* the value of "key": in a one-line JSON object, NAN if absent */
 static double json_number(const char *text, const char *key)
@@ -72,16 +65,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_impact: %s\n", clink_lab_message(lab));
         return 1;
     }
-    t0 = now();
+    t0 = bench_now();
     for (i = 0; i < reps; i += 1000) {
-        double b0 = now();
+        double b0 = bench_now();
         int j;
         for (j = 0; j < 1000; j++)
             if (clink_lab_impact(lab, law, &prm, m, v0, &o, &r) != CLINK_OK)
                 return 1;
-        best = fmin(best, (now() - b0) / 1000.0);
+        best = fmin(best, (bench_now() - b0) / 1000.0);
     }
-    t_clink = (now() - t0) / reps;
+    t_clink = (bench_now() - t0) / reps;
     clink_lab_destroy(&lab);
 
     /* SciPy on the same equation */
