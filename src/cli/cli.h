@@ -21,6 +21,14 @@ typedef struct cli_command {
     cli_command_fn run;
 } cli_command;
 
+/* the subcommands (one file each: cmd_<name>.c), listed in the table of main.c */
+int cmd_check(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_laws(int argc, char **argv);
+int cmd_impact(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+
 /*
  * Strict number parsing for options: the whole string must be a finite number.
  * On failure prints "clink: OPTION: 'TEXT' is not a finite number" to stderr and

@@ -21,8 +21,6 @@ static void calibrate_help(void)
            "coefficient the law's own rule gives and the restitution that one achieves.\n");
 }
 
-int cmd_calibrate(int argc, char **argv);
-
 int cmd_calibrate(int argc, char **argv)
 {
     cli_lab_args a;

@@ -9,8 +9,6 @@
 
 #include <string.h>
 
-int cmd_check(int argc, char **argv);
-
 static void check_usage(FILE *out)
 {
     fprintf(out, "usage: clink check MODEL.xml\n\n"

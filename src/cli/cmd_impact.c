@@ -52,8 +52,6 @@ static void print_row(const char *name, double v, const char *unit)
         printf("%-22s -\n", name);
 }
 
-int cmd_impact(int argc, char **argv);
-
 int cmd_impact(int argc, char **argv)
 {
     cli_lab_args a;

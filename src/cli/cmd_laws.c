@@ -158,8 +158,6 @@ static void print_text(FILE *out)
     fprintf(out, "\n");
 }
 
-int cmd_laws(int argc, char **argv);
-
 int cmd_laws(int argc, char **argv)
 {
     int json = 0, i;

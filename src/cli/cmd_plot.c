@@ -20,8 +20,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int cmd_plot(int argc, char **argv);
-
 static void plot_usage(FILE *out)
 {
     fprintf(out, "usage: clink plot DIR [-o OUTDIR]\n\n"

@@ -22,8 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int cmd_run(int argc, char **argv);
-
 static void run_usage(FILE *out)
 {
     fprintf(out,

@@ -8,13 +8,6 @@
 
 #include <string.h>
 
-int cmd_check(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
-int cmd_laws(int argc, char **argv);
-int cmd_impact(int argc, char **argv);
-int cmd_calibrate(int argc, char **argv);
-
 /* the subcommands, in the order `clink --help` lists them */
 static const cli_command commands[] = {
     {"check", "check a mechanism file and summarise it", cmd_check},
