@@ -271,8 +271,27 @@ static double normal_force(const simc_contact *c, double delta, double rate)
     return f;
 }
 
+/* ---- effective mass ------------------------------------------------------- */
+
+/* inverse mass of one free body along n at its contact point p (ground: 0), 1/kg */
 static double inv_mass_along(const simc *sc, int body, const double p[2], const double *q,
-                             const double n[2]);
+                             const double n[2])
+{
+    if (body <= 0)
+        return 0.0;
+    const clink_body_def *b = &sc->m->d.bodies[body].def;
+    const double *qb = q + 3 * (body - 1);
+    double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
+    return 1.0 / b->mass + rxn * rxn / b->inertia;
+}
+
+/* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
+static double free_inv_mass(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                            const double *q)
+{
+    return inv_mass_along(sc, c->body_a, geo->p_a, q, geo->n) +
+           inv_mass_along(sc, c->body_b, geo->p_b, q, geo->n);
+}
 
 /*
  * The normal force at a configuration: the state's, or in OPEN with delta > 0
@@ -288,8 +307,7 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
     }
     if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
         simc_contact tmp = *c;
-        double w = inv_mass_along(sc, c->body_a, geo->p_a, q, geo->n) +
-                   inv_mass_along(sc, c->body_b, geo->p_b, q, geo->n);
+        double w = free_inv_mass(sc, c, geo, q);
         double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
         if (clink_law_onset(c->law, &c->p, v, 1.0 / w, &tmp.st) != CLINK_OK)
             return NAN;
@@ -384,20 +402,6 @@ double simc_stored_energy(simc *sc, const double *q, const double *v)
     return u;
 }
 
-/* ---- effective mass ------------------------------------------------------- */
-
-static double inv_mass_along(const simc *sc, int body, const double p[2], const double *q,
-                             const double n[2])
-{
-    (void) 0;
-    if (body <= 0)
-        return 0.0;
-    const clink_body_def *b = &sc->m->d.bodies[body].def;
-    const double *qb = q + 3 * (body - 1);
-    double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
-    return 1.0 / b->mass + rxn * rxn / b->inertia;
-}
-
 /* ---- roots ---------------------------------------------------------------- */
 
 void simc_start(simc *sc, const double *q, const double *v)
@@ -408,8 +412,7 @@ void simc_start(simc *sc, const double *q, const double *v)
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > 0.0))
             continue;
         /* starts overlapping: permanent contact from the start, damping at v_settle */
-        double w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
-                   inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
+        double w = free_inv_mass(sc, c, &geo, q);
         if (clink_law_onset(c->law, &c->p, c->v_settle, 1.0 / w, &c->st) == CLINK_OK) {
             c->persistent = 1;
             c->h_release = fmax(1e-12, 0.1 * geo.delta);
@@ -677,8 +680,7 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
                saddle solve fails */
             double w = 0.0;
             if (constrained_response(sc, k, t, q, &geo, &w) != 0)
-                w = inv_mass_along(sc, c->body_a, geo.p_a, q, geo.n) +
-                    inv_mass_along(sc, c->body_b, geo.p_b, q, geo.n);
+                w = free_inv_mass(sc, c, &geo, q);
             double vi = geo.delta_dot;
             if (clink_law_onset(c->law, &c->p, vi > 0.0 ? vi : c->v_settle, 1.0 / w, &c->st) !=
                 CLINK_OK)
