@@ -192,6 +192,17 @@ double clink_law_separation(const clink_law *law, const clink_contact_params *pa
 void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
                        clink_contact_state *state);
 
+/*
+ * The elastic energy stored at penetration delta (m): integral_0^delta F(s, 0) ds (J), the
+ * work of the rate-independent part of the force along the curve of the current state
+ * (after an end of compression an elastoplastic law's unloading curve). Exact: K delta^(n+1)
+ * / (n+1) for the laws of the form K delta^n + damping, the branches of Ma-Liu's loading and
+ * unloading curves, Hertz and Kp delta for wang-liu-flores. 0 in the OPEN and RELEASED phases
+ * and for delta <= 0.
+ */
+double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,
+                               const clink_contact_state *state, double delta);
+
 /* ---- stiffness, mass and closed forms ---------------------------------------- */
 
 /*

@@ -279,6 +279,9 @@ typedef enum clink_drift {
     CLINK_DRIFT_NONE = 2
 } clink_drift;
 
+/* Default settle speed of contacts, m/s (clink_settings_def.settle_speed). */
+#define CLINK_SETTLE_SPEED_DEFAULT 1e-3
+
 typedef struct clink_settings_def {
     double t_end;       /* end time, s (> 0) */
     double output_step; /* spacing of output times, s (> 0) */
@@ -289,11 +292,14 @@ typedef struct clink_settings_def {
     clink_drift drift;
     double baumgarte_alpha; /* 1/s, >= 0 */
     double baumgarte_beta;  /* 1/s, >= 0 */
+    double settle_speed;    /* contacts approaching or separating slower than this rest
+                               (permanent contact, docs/contact-mechanics.md), m/s, > 0 */
 } clink_settings_def;
 
 /*
  * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, BDF with
- * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE).
+ * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
+ * settle_speed CLINK_SETTLE_SPEED_DEFAULT.
  */
 clink_settings_def clink_default_settings_def(void);
 

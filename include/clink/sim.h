@@ -103,7 +103,9 @@ typedef struct clink_energy {
        zero for an exact solution, J */
     double balance;
     double contact_stored;   /* elastic energy in the contacts now: integral of F(s, 0) ds, J */
-    double contact_damping;  /* dissipated by contact damping since t = 0, J */
+    double contact_damping;  /* dissipated by the contact laws since t = 0: damping, plastic work
+                                of elastoplastic laws, energy left in the spring at a zero-force
+                                separation, kinetic energy lost in piecewise impacts, J */
     double contact_friction; /* dissipated by contact friction since t = 0, J */
 } clink_energy;
 
@@ -165,11 +167,14 @@ typedef struct clink_impact_record {
     double t_onset;      /* s */
     double duration;     /* s */
     double v_impact;     /* approach speed delta_dot at onset, m/s */
-    double v_separation; /* separation speed -delta_dot at separation, m/s (0: permanent) */
-    double restitution;  /* v_separation / v_impact, - */
+    double v_separation; /* separation speed -delta_dot at separation, m/s (0: permanent
+                            by re-compression) */
+    double restitution;  /* v_separation / v_impact, -; NaN (undefined) when the approach was
+                            slower than the settle speed (a chain's beads touching at rest) */
     double delta_max;    /* m */
     double F_max;        /* largest normal force seen at the accepted steps and events, N */
-    double dissipated;   /* energy dissipated by damping and friction during the impact, J */
+    double dissipated;   /* energy dissipated by the law (contact_damping) and friction during
+                            the impact, J */
     double m_eff;        /* effective mass used at onset, kg */
     int persistent;      /* nonzero if the impact ended in permanent contact */
 } clink_impact_record;

@@ -432,6 +432,31 @@ static double maliu_force(const struct clink_law *law, const clink_contact_param
     return maliu_history_force(params, state, delta);
 }
 
+/* integral of maliu_history_force from 0 to delta: the stored curve up to hist_delta_max,
+   the virgin loading curve beyond */
+static double maliu_stored(const struct clink_law *law, const clink_contact_params *params,
+                           const clink_contact_state *state, double delta)
+{
+    clink_maliu ml;
+    clink_maliu_unload u;
+
+    (void) law;
+    maliu_constants(&ml, params);
+    if (!state->hist_plastic)
+        return clink_maliu_load_work(&ml, delta);
+    u.delta_max = state->hist_delta_max;
+    u.F_max = state->hist_F_max;
+    u.R_e = state->hist_R;
+    u.delta_r = state->hist_delta_r;
+    u.plastic = 1;
+    if (delta <= state->hist_delta_max) {
+        u.delta_max = delta > u.delta_r ? delta : u.delta_r;
+        return clink_maliu_unload_work(&ml, &u);
+    }
+    return clink_maliu_unload_work(&ml, &u) + clink_maliu_load_work(&ml, delta) -
+           clink_maliu_load_work(&ml, state->hist_delta_max);
+}
+
 static void maliu_end_compression(const struct clink_law *law, const clink_contact_params *params,
                                   double delta, clink_contact_state *state)
 {
@@ -499,6 +524,7 @@ const struct clink_law clink_law_ma_liu = {
     .end_compression = maliu_end_compression,
     .separation = maliu_separation,
     .release = maliu_release,
+    .stored = maliu_stored,
 };
 
 /* wang-liu and wang-liu-flores: the check adds e (optional) and v_ref (optional) */
@@ -596,6 +622,17 @@ const struct clink_law clink_law_wang_liu = {
  * same e and v. chi of the Flores part is 8 K_H (1 - e)/(5 e v) = 16 K_H chi / (15 Kp)
  * in terms of the stored chi, so a damping set by the laboratory scales both.
  */
+/* the Hertz stiffness and delta_y of wang-liu-flores (the part of clink_maliu it needs) */
+static void wlf_constants(const clink_contact_params *params, clink_maliu *ml)
+{
+    ml->E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
+                   (1.0 - params->nu2 * params->nu2) / params->E2);
+    ml->R = 1.0 / (1.0 / params->R1 + 1.0 / params->R2);
+    ml->p_y = 1.61 * params->Y;
+    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
+    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
+}
+
 static double wlf_force(const struct clink_law *law, const clink_contact_params *params,
                         const clink_contact_state *state, double delta, double delta_dot)
 {
@@ -605,19 +642,28 @@ static double wlf_force(const struct clink_law *law, const clink_contact_params 
     (void) law;
     if (state->phase == CLINK_CONTACT_OPEN || !(delta > 0.0))
         return 0.0;
-    ml.E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
-                  (1.0 - params->nu2 * params->nu2) / params->E2);
-    ml.R = 1.0 / (1.0 / params->R1 + 1.0 / params->R2);
-    ml.p_y = 1.61 * params->Y;
-    ml.delta_y = MALIU_PI * MALIU_PI * ml.R * ml.p_y * ml.p_y / (4.0 * ml.E * ml.E);
+    wlf_constants(params, &ml);
     if (delta < ml.delta_y) {
-        ml.K_hertz = 4.0 / 3.0 * ml.E * sqrt(ml.R);
         s = delta * sqrt(delta);
         F = ml.K_hertz * s + 16.0 * ml.K_hertz / (15.0 * state->K) * state->chi * s * delta_dot;
     } else {
         F = state->K * delta + state->chi * delta * delta_dot;
     }
     return F > 0.0 ? F : 0.0;
+}
+
+/* 2/5 K_H d^2.5 below delta_y, plus Kp (d^2 - delta_y^2) / 2 beyond */
+static double wlf_stored(const struct clink_law *law, const clink_contact_params *params,
+                         const clink_contact_state *state, double delta)
+{
+    clink_maliu ml;
+    double d;
+
+    (void) law;
+    wlf_constants(params, &ml);
+    d = delta < ml.delta_y ? delta : ml.delta_y;
+    return 0.4 * ml.K_hertz * d * d * sqrt(d) +
+           (delta > ml.delta_y ? 0.5 * state->K * (delta * delta - d * d) : 0.0);
 }
 
 const struct clink_law clink_law_wang_liu_flores = {
@@ -648,4 +694,5 @@ const struct clink_law clink_law_wang_liu_flores = {
     .end_compression = NULL,
     .separation = NULL,
     .release = NULL,
+    .stored = wlf_stored,
 };

@@ -859,6 +859,21 @@ double clink_law_force(const clink_law *law, const clink_contact_params *params,
     return isnan(f) ? 0 : f;
 }
 
+double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,
+                               const clink_contact_state *state, double delta)
+{
+    double u;
+
+    if (law == NULL || params == NULL || state == NULL || !(delta > 0) ||
+        state->phase == CLINK_CONTACT_OPEN || state->phase == CLINK_CONTACT_RELEASED)
+        return 0;
+    if (law->stored != NULL)
+        u = law->stored(law, params, state, delta);
+    else
+        u = state->K * pow(delta, state->n + 1) / (state->n + 1);
+    return isfinite(u) ? u : 0;
+}
+
 double contact_law_default_separation(const struct clink_law *law,
                                       const clink_contact_params *params,
                                       const clink_contact_state *state, double delta,

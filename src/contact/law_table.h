@@ -98,6 +98,9 @@ struct clink_law {
                          const clink_contact_state *state, double delta, double delta_dot);
     void (*release)(const struct clink_law *law, const clink_contact_params *params, double delta,
                     clink_contact_state *state);
+    /* integral_0^delta F(s, 0) ds, J (NULL: K delta^(n+1) / (n+1) of the state's K and n) */
+    double (*stored)(const struct clink_law *law, const clink_contact_params *params,
+                     const clink_contact_state *state, double delta);
 };
 
 /* the generic behaviour, for hooks that add to it */

@@ -83,6 +83,7 @@ clink_settings_def clink_default_settings_def(void)
     s.drift = CLINK_DRIFT_PROJECTION;
     s.baumgarte_alpha = 5.0;
     s.baumgarte_beta = 5.0;
+    s.settle_speed = CLINK_SETTLE_SPEED_DEFAULT;
     return s;
 }
 
@@ -534,6 +535,9 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
         !isfinite(s->baumgarte_alpha) || !isfinite(s->baumgarte_beta))
         return model_fail(b, CLINK_ERR_RANGE, "settings: Baumgarte alpha %g, beta %g must be >= 0",
                           s->baumgarte_alpha, s->baumgarte_beta);
+    if (!(s->settle_speed > 0.0) || !isfinite(s->settle_speed))
+        return model_fail(b, CLINK_ERR_RANGE, "settings: settle_speed %g m/s must be > 0",
+                          s->settle_speed);
     return CLINK_OK;
 }
 

@@ -15,7 +15,10 @@
  *                    R2 = -R_bearing, R* = R_j R_b / (R_b - R_j)
  *                    (clink_contact_stiffness_journal_bearing).
  * The computed K is stored in params.K so that the simulation and the getters
- * see the value used.
+ * see the value used. The radii of curvature params.R1, R2 (read by the
+ * elastoplastic laws) are filled in the same way when not given: the shapes'
+ * radii for a pair (a capsule's radius, INFINITY for a line), R_journal and
+ * -R_bearing (concave) for a clearance joint.
  */
 #include "model/model_internal.h"
 
@@ -160,6 +163,15 @@ static clink_status check_law(clink_model_builder *b, const char *what, const ch
     return CLINK_OK;
 }
 
+/* fills p->R1, p->R2 from the geometry when not given */
+static void radii_from_geometry(clink_contact_params *p, double R1, double R2)
+{
+    if (isnan(p->R1))
+        p->R1 = R1;
+    if (isnan(p->R2))
+        p->R2 = R2;
+}
+
 /* fills p->K from materials when K is not given but E1, nu1, E2, nu2 are */
 static clink_status stiffness_from_materials(clink_model_builder *b, const char *what,
                                              const char *name, clink_contact_params *p,
@@ -210,6 +222,8 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
     if (pw < 0)
         return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
     if (!pw) {
+        radii_from_geometry(&e.def.params, shape_radius(&e.def.shape_a),
+                            shape_radius(&e.def.shape_b));
         st = stiffness_from_materials(b, what, name, &e.def.params, 0, shape_radius(&e.def.shape_a),
                                       shape_radius(&e.def.shape_b));
         if (st == CLINK_OK)
@@ -263,6 +277,7 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
     if (pw < 0)
         return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
     if (!pw) {
+        radii_from_geometry(&e.def.params, def->journal_radius, -def->bearing_radius);
         st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
                                       def->bearing_radius);
         if (st == CLINK_OK && isnan(e.def.params.K))

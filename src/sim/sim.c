@@ -340,16 +340,18 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         st = CLINK_ERR_ARG;
         goto fail;
     }
-    if (!(s->set.rtol > 0.0) || !(s->set.atol > 0.0) || !(s->set.max_step >= 0.0)) {
-        sim_msg(s, "settings: rtol %g, atol %g must be > 0 and max_step %g >= 0", s->set.rtol,
-                s->set.atol, s->set.max_step);
+    if (!(s->set.rtol > 0.0) || !(s->set.atol > 0.0) || !(s->set.max_step >= 0.0) ||
+        !(s->set.settle_speed > 0.0) || !isfinite(s->set.settle_speed)) {
+        sim_msg(s,
+                "settings: rtol %g, atol %g, settle_speed %g m/s must be > 0 and max_step %g >= 0",
+                s->set.rtol, s->set.atol, s->set.settle_speed, s->set.max_step);
         st = CLINK_ERR_RANGE;
         goto fail;
     }
     s->nq = model->ncoords;
     s->nc = model->nconstraints;
     char cerr[128];
-    s->sc = simc_create(model, cerr, sizeof cerr);
+    s->sc = simc_create(model, s->set.settle_speed, cerr, sizeof cerr);
     if (!s->sc) {
         sim_msg(s, "%s", cerr);
         st = CLINK_ERR_NOMEM;
@@ -644,7 +646,7 @@ clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
     if (s->ncon) {
         e->contact_stored = simc_stored_energy(s->sc, y, y + s->nq);
         for (int k = 0; k < s->ncon; k++) {
-            e->contact_damping += y[2 * s->nq + 2 + 2 * k];
+            e->contact_damping += y[2 * s->nq + 2 + 2 * k] + simc_booked(s->sc, k);
             e->contact_friction += y[2 * s->nq + 2 + 2 * k + 1];
         }
     }

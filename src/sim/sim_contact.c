@@ -22,6 +22,9 @@
  *   RELEASED     g0 = delta_sep + eps - delta [-]     re-contact at the residual indentation
  *                g1 = delta [-]                   fully open (OPEN)
  *   permanent    g0 = delta + h [-]               the gap exceeds h: OPEN
+ *                g1 = delta_dot [-] while delta > delta_max, else 1:
+ *                                                  a new largest penetration
+ *                                                  (clink_law_end_compression)
  * Unused functions are the constant 1.
  *
  * The right-hand side must be right on both sides of a root that does not
@@ -47,16 +50,21 @@
  * starts from zero (Hunt-Crossley family, Hertz) never jump at onset or at
  * separation at zero penetration; Kelvin-Voigt (c delta_dot at delta = 0) does.
  *
- * Chattering guard and permanent contact: a contact whose approach speed at
- * onset, or separation speed, is below v_settle (params.v_ref, default
- * CLINK_CONTACT_V_REF_DEFAULT), or that re-compresses while in contact,
- * becomes permanent: its events are switched off and the law's force is
- * applied for delta > 0 (clamped to >= 0) and zero for delta <= 0, with the
- * damping fixed at the last onset. It leaves permanent contact when the gap
- * exceeds h = 0.1 delta_max of its last impact (hysteresis, at least 1e-12 m);
- * the next onset is then a new impact. A ball coming to rest thus ends in
- * permanent contact after finitely many impacts instead of an accumulation of
- * events (Zeno), and a journal riding on the bearing wall produces no events.
+ * Chattering guard and permanent contact: a contact that separates slower than
+ * v_settle (clink_settings_def.settle_speed, default 1e-3 m/s), or that
+ * re-compresses while in contact, becomes permanent: its impact events are
+ * switched off and the law's force is applied for delta > 0 (clamped to >= 0)
+ * and zero for delta <= 0, with the damping fixed at the last onset. Only a
+ * new largest penetration is still an event (the law's end of compression, so
+ * that an elastoplastic law keeps its unloading curve up to date). It leaves
+ * permanent contact when the gap exceeds h = 0.1 delta_max of its last impact
+ * (hysteresis, at least 1e-12 m); the next onset is then a new impact. A ball
+ * coming to rest thus ends in permanent contact after finitely many impacts
+ * instead of an accumulation of events (Zeno), and a journal riding on the
+ * bearing wall produces no events. A slow onset is an impact like any other
+ * (the beads of a chain at rest touch at zero speed when the wave reaches
+ * them); its damping is fixed as for an approach at v_settle and its record has
+ * no restitution (NaN).
  *
  * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
  * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
@@ -80,11 +88,16 @@
  * Energy audit: per contact two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
  *   R' = -F_t v_t                          (friction, >= 0),
- * and the stored elastic energy U = integral_0^delta F(s, 0) ds (Gauss-Legendre on
- * s = delta w^2, exact for F = K s^n with n = 1, 3/2), so that
+ * and the stored elastic energy U = integral_0^delta F(s, 0) ds (exact, from the
+ * law: clink_law_stored_energy), so that
  *   T + V - W_drivers - W_loads + U + D + R = const.
- * Laws whose unloading curve differs from the loading one (elastoplastic) lose
- * energy outside D: their loss shows up in the balance residual.
+ * At an event the state of the law may change the curve F(s, 0) under the
+ * contact: U before minus U after, at the same penetration, leaves the books as
+ * dissipated (c->booked, added to D): the plastic work of an elastoplastic law
+ * at its end of compression, the energy left in the spring of a law that
+ * separates at zero force with delta > 0, the kinetic energy lost in a
+ * piecewise impact. It is kept outside CVODE's state so that no event needs a
+ * re-initialisation for the books' sake.
  */
 #include "sim/sim_contact.h"
 #include "kinematics/contact_geometry.h"
@@ -113,6 +126,7 @@ typedef struct simc_contact {
     /* impact in progress */
     int in_impact;
     double t_onset, f_max, diss0;
+    double booked; /* energy dissipated at events (see the file comment), J */
     /* last force evaluation */
     double pdamp, pfric;
 } simc_contact;
@@ -144,7 +158,7 @@ static void to_shape(const clink_shape_def *d, kinematics_shape *s)
     s->r = d->radius;
 }
 
-simc *simc_create(const clink_model *m, char *err, size_t errlen)
+simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
 {
     simc *sc = calloc(1, sizeof *sc);
     int n = m->d.npairs + m->d.nclearances;
@@ -201,7 +215,7 @@ simc *simc_create(const clink_model *m, char *err, size_t errlen)
         clink_contact_state_init(&c->st);
         double L = c->sa.kind == KINEMATICS_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
-        c->v_settle = isnan(c->p.v_ref) ? CLINK_CONTACT_V_REF_DEFAULT : c->p.v_ref;
+        c->v_settle = settle_speed;
         c->h_release = 1e-12;
     }
     return sc;
@@ -369,26 +383,12 @@ void simc_dissipation_rates(const simc *sc, double *rates)
 
 /* ---- energy --------------------------------------------------------------- */
 
-/* Gauss-Legendre 8 nodes and weights on [-1, 1] (positive half) */
-static const double gl_x[4] = {
-    0.183434642495649804939476142360184, 0.525532409916328985817739049189254,
-    0.796666477413626739591553936475830, 0.960289856497536231683560868569473};
-static const double gl_w[4] = {
-    0.362683783378361982965150449277195, 0.313706645877887287337962201986601,
-    0.222381034453374470544355994426241, 0.101228536290376259152531354309962};
-
-/* integral_0^delta F(s, 0) ds with s = delta w^2, w in [0, 1] */
+/* integral_0^delta F(s, 0) ds of the law in the contact's state (exact, clink_law_stored_energy) */
 static double stored(const simc_contact *c, double delta)
 {
-    if (c->piecewise || !in_contact(c) || !(delta > 0.0))
+    if (c->piecewise || !in_contact(c))
         return 0.0;
-    double sum = 0.0;
-    for (int i = 0; i < 4; i++)
-        for (int sgn = -1; sgn <= 1; sgn += 2) {
-            double w = 0.5 * (1.0 + sgn * gl_x[i]);
-            sum += 0.5 * gl_w[i] * normal_force(c, delta * w * w, 0.0) * 2.0 * delta * w;
-        }
-    return sum;
+    return clink_law_stored_energy(c->law, &c->p, &c->st, delta);
 }
 
 double simc_stored_energy(simc *sc, const double *q, const double *v)
@@ -409,9 +409,11 @@ void simc_start(simc *sc, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > 0.0))
+        if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
-        /* starts overlapping: permanent contact from the start, damping at v_settle */
+        /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
+           of touching shapes, and the contact starts open): permanent contact from the start,
+           damping at v_settle */
         double w = free_inv_mass(sc, c, &geo, q);
         if (clink_law_onset(c->law, &c->p, c->v_settle, 1.0 / w, &c->st) == CLINK_OK) {
             c->persistent = 1;
@@ -434,6 +436,7 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
             gk[0] = c->eps - geo.delta;
         } else if (c->persistent) {
             gk[0] = geo.delta + c->h_release;
+            gk[1] = geo.delta > c->st.delta_max ? geo.delta_dot : 1.0;
         } else if (c->st.phase == CLINK_CONTACT_OPEN) {
             gk[0] = c->eps - geo.delta;
         } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
@@ -510,10 +513,10 @@ static void close_impact(simc *sc, int k, double t, double v_sep, const double *
     r.duration = t - c->t_onset;
     r.v_impact = c->st.v_impact;
     r.v_separation = v_sep;
-    r.restitution = c->st.v_impact > 0.0 ? v_sep / c->st.v_impact : 0.0;
+    r.restitution = c->st.v_impact >= c->v_settle ? v_sep / c->st.v_impact : NAN;
     r.delta_max = c->st.delta_max;
     r.F_max = c->f_max;
-    r.dissipated = work[2 * k] + work[2 * k + 1] - c->diss0;
+    r.dissipated = work[2 * k] + work[2 * k + 1] + c->booked - c->diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
     c->in_impact = 0;
@@ -612,7 +615,7 @@ static int constrained_response(simc *sc, int k, double t, const double *q,
  * Piecewise impact of contact k: p = (1 + e) delta_dot / (w . z); v += p z.
  * The kinetic energy lost goes to the contact's damping component.
  */
-static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v, double *work,
+static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v,
                             const kinematics_contact *geo)
 {
     simc_contact *c = &sc->c[k];
@@ -629,7 +632,7 @@ static int piecewise_impact(simc *sc, int k, double t, const double *q, double *
         vout += w[i] * v[i]; /* -delta_dot after the jump */
     }
     double dT = T0 - kinetic(sc, v);
-    work[2 * k] += dT;
+    c->booked += dT;
     clink_impact_record r;
     memset(&r, 0, sizeof r);
     r.contact = k;
@@ -643,7 +646,7 @@ static int piecewise_impact(simc *sc, int k, double t, const double *q, double *
     return 0;
 }
 
-int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *work,
+int simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                       const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
@@ -658,22 +661,32 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
             if (!(geo.delta_dot >= c->v_settle)) {
                 snprintf(sc->msg, sizeof sc->msg,
                          "contact %d (piecewise) approaches at %.3g m/s at t = %.9g s, below "
-                         "v_settle %.3g m/s: resting contact needs a continuous law",
+                         "the settle speed %.3g m/s: resting contact needs a continuous law",
                          k, geo.delta_dot, t, c->v_settle);
                 return -1;
             }
-            if (piecewise_impact(sc, k, t, q, v, work, &geo) != 0)
+            if (piecewise_impact(sc, k, t, q, v, &geo) != 0)
                 return -1;
             *reinit = 1;
             continue;
         }
         double before[3], after[3];
         probe(c, geo.delta, geo.delta_dot, before);
+        double u_before = stored(c, geo.delta);
         double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
+        int closes = 0; /* 1: the impact in progress ends here */
+        double v_sep = 0.0;
         if (c->persistent) {
-            /* the gap exceeded h: the contact opens */
-            c->persistent = 0;
-            c->st.phase = CLINK_CONTACT_OPEN;
+            if (found[2 * k] || !(geo.delta > 0.0)) {
+                /* the gap exceeded h: the contact opens */
+                c->persistent = 0;
+                c->st.phase = CLINK_CONTACT_OPEN;
+            } else {
+                /* a new largest penetration in permanent contact */
+                clink_law_end_compression(c->law, &c->p, geo.delta, &c->st);
+                c->st.delta_max = geo.delta;
+                c->h_release = fmax(1e-12, 0.1 * geo.delta);
+            }
         } else if (c->st.phase == CLINK_CONTACT_OPEN ||
                    (c->st.phase == CLINK_CONTACT_RELEASED && found[2 * k])) {
             /* effective mass through the constraints; the free-body value if the
@@ -682,19 +695,15 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
             if (constrained_response(sc, k, t, q, &geo, &w) != 0)
                 w = free_inv_mass(sc, c, &geo, q);
             double vi = geo.delta_dot;
-            if (clink_law_onset(c->law, &c->p, vi > 0.0 ? vi : c->v_settle, 1.0 / w, &c->st) !=
-                CLINK_OK)
+            if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w,
+                                &c->st) != CLINK_OK)
                 continue;
             c->st.v_impact = vi > 0.0 ? vi : 0.0;
             c->st.delta_max = geo.delta > 0.0 ? geo.delta : 0.0;
             c->in_impact = 1;
             c->t_onset = t;
             c->f_max = 0.0;
-            c->diss0 = work[2 * k] + work[2 * k + 1];
-            if (vi < c->v_settle) {
-                enter_persistent(c);
-                close_impact(sc, k, t, 0.0, work, 1);
-            }
+            c->diss0 = work[2 * k] + work[2 * k + 1] + c->booked;
         } else if (c->st.phase == CLINK_CONTACT_RELEASED) {
             c->st.phase = CLINK_CONTACT_OPEN; /* fully open */
         } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
@@ -705,29 +714,32 @@ int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *wo
                 c->st.delta_max = d;
             } else {
                 clink_law_release(c->law, &c->p, 0.0, &c->st);
-                close_impact(sc, k, t, -geo.delta_dot, work, 0);
+                closes = 1;
+                v_sep = -geo.delta_dot;
             }
         } else { /* RESTITUTION */
             if (found[2 * k]) {
-                double vs = -geo.delta_dot;
                 /* a separation at zero force with delta > 0 leaves the elastic energy
-                   stored at delta in the spring: it leaves the books as dissipated */
-                double u = stored(c, geo.delta);
+                   stored at delta in the spring: it is booked as dissipated below */
+                double vs = -geo.delta_dot;
                 clink_law_release(c->law, &c->p, geo.delta > 0.0 ? geo.delta : 0.0, &c->st);
-                if (!in_contact(c))
-                    work[2 * k] += u;
-                close_impact(sc, k, t, vs > 0.0 ? vs : 0.0, work, 0);
                 if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
                     /* separating too slowly: keep the contact closed (chattering guard) */
                     c->st.phase = CLINK_CONTACT_RESTITUTION;
                     enter_persistent(c);
                 }
+                closes = 1;
+                v_sep = vs > 0.0 ? vs : 0.0;
             } else {
                 /* re-compression without separation: permanent contact */
-                close_impact(sc, k, t, 0.0, work, 1);
                 enter_persistent(c);
+                closes = 1;
             }
         }
+        /* what the event changed in the curve under the contact is dissipated */
+        c->booked += u_before - stored(c, geo.delta);
+        if (closes)
+            close_impact(sc, k, t, v_sep, work, c->persistent);
         probe(c, geo.delta, geo.delta_dot, after);
         if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
             *reinit = 1;
@@ -792,6 +804,11 @@ void simc_set_callback(simc *sc, clink_impact_fn fn, void *data)
 {
     sc->cb = fn;
     sc->cb_data = data;
+}
+
+double simc_booked(const simc *sc, int k)
+{
+    return sc && k >= 0 && k < sc->n ? sc->c[k].booked : 0.0;
 }
 
 long simc_events(const simc *sc)

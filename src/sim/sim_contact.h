@@ -16,8 +16,11 @@
 
 typedef struct simc simc;
 
-/* NULL with *err set when out of memory; a valid (empty) set for a model without contacts */
-simc *simc_create(const clink_model *m, char *err, size_t errlen);
+/*
+ * NULL with *err set when out of memory; a valid (empty) set for a model without contacts.
+ * settle_speed (m/s, > 0): the chattering guard's threshold (clink_settings_def).
+ */
+simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen);
 void simc_destroy(simc **sc);
 
 int simc_count(const simc *sc);
@@ -32,7 +35,8 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
 /* the dissipation rates (W) of the last simc_forces call: damping and friction per contact */
 void simc_dissipation_rates(const simc *sc, double *rates);
 
-/* initial phases at t = 0 (contacts that start overlapping are persistent) */
+/* initial phases at t = 0 (contacts that start overlapping by more than the onset level are
+   persistent) */
 void simc_start(simc *sc, const double *q, const double *v);
 
 int simc_roots(simc *sc, double t, const double *q, const double *v, double *g);
@@ -43,12 +47,15 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v);
 
 /*
  * Handles the roots found at time t (CVodeGetRootInfo); work = the per-contact
- * energy components of y. *reinit is set to 1 when the right-hand side jumps or
- * a piecewise impact changed v and work (in place). Returns 0, or -1 with the
- * cause in simc_error().
+ * energy components of y (read only). *reinit is set to 1 when the right-hand
+ * side jumps or a piecewise impact changed v (in place). Returns 0, or -1 with
+ * the cause in simc_error().
  */
-int simc_handle_roots(simc *sc, double t, const double *q, double *v, double *work,
+int simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                       const int *found, int *reinit);
+
+/* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
+double simc_booked(const simc *sc, int k);
 const char *simc_error(const simc *sc);
 
 /* velocity response dv (ncoords) to a generalised impulse f at q; 0 on success */

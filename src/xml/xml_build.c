@@ -310,6 +310,8 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
             set.baumgarte_alpha = s->alpha;
         if (s->has_beta)
             set.baumgarte_beta = s->beta;
+        if (s->has_settle)
+            set.settle_speed = s->settle_speed;
         line = s->line;
         st = clink_model_builder_set_settings(b, &set);
     }

@@ -151,10 +151,11 @@ typedef enum xml_drift {
 /* simulation settings: each has a "given" flag so that API defaults apply otherwise */
 typedef struct xml_settings {
     int line; /* of <settings>, 0 if absent */
-    double t_end, output_step, rtol, atol, max_step, alpha, beta;
+    double t_end, output_step, rtol, atol, max_step, alpha, beta, settle_speed;
     xml_method method;
     xml_drift drift;
     int has_t_end, has_output_step, has_rtol, has_atol, has_max_step, has_alpha, has_beta;
+    int has_settle;
     int has_method, has_drift;
 } xml_settings;
 

@@ -602,6 +602,7 @@ static void read_settings(reader *r, const xmlNode *n)
     s->has_max_step = attr_num(c, n, "max_step", 0, 1, &s->max_step);
     s->has_alpha = attr_num(c, n, "baumgarte_alpha", 0, 1, &s->alpha);
     s->has_beta = attr_num(c, n, "baumgarte_beta", 0, 1, &s->beta);
+    s->has_settle = attr_num(c, n, "settle_speed", 0, 1, &s->settle_speed);
     s->has_method = xmlHasNsProp(n, BAD_CAST "method", NULL) != NULL;
     s->method = (xml_method) attr_enum(c, n, "method", methods, 0);
     s->has_drift = xmlHasNsProp(n, BAD_CAST "drift", NULL) != NULL;
@@ -624,6 +625,8 @@ static void read_settings(reader *r, const xmlNode *n)
         need_min(c, n, w, "baumgarte_alpha", s->alpha, 0, 0, "1/s");
     if (s->has_beta)
         need_min(c, n, w, "baumgarte_beta", s->beta, 0, 0, "1/s");
+    if (s->has_settle)
+        need_min(c, n, w, "settle_speed", s->settle_speed, 0, 1, "m/s");
     if (!c->failed && s->method == XML_METHOD_ADAMS && s->drift == XML_DRIFT_PROJECTION)
         ctx_fail_line(c, CLINK_ERR_MODEL, node_line(n),
                       "<settings>: method 'adams' needs drift 'baumgarte' or 'none' (projection "
