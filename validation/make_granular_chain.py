@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Write the granular chains of seed 003 Sect. 5.2 as clink mechanism files:
+models/granular_chain.xml (elastic Hertz), models/granular_chain_dashpot.xml
+(wang-liu-flores, e = 0.65, the damping of the first contact at 1.77 m/s for
+every contact) and models/granular_chain_ma_liu.xml (Ma-Liu). The mechanism
+is the one validation/granular_chain_model.h builds in C, number for number
+(validation/val_granular_chain.c checks that the Hertz file gives the same
+run); seventy beads are too many to write by hand.
+
+usage: make_granular_chain.py [MODELS_DIR] [N]
+"""
+import os
+import sys
+
+R = 2.38e-3      # bead radius, m
+MASS = 0.45e-3   # bead mass, kg
+GAP = 10e-6      # striker to bead 1, m
+V = 1.77         # striker speed, m/s
+
+LAWS = {
+    "granular_chain": ('<law name="hertz"/>',
+                       "elastic Hertz contacts (K from the materials, 4.8775e9 N/m^1.5 bead to "
+                       "bead): Nesterenko's solitary wave, validation/val_granular_chain.c"),
+    "granular_chain_dashpot": ('<law name="wang-liu-flores" e="0.65" v_ref="1.77" psi="2.84" '
+                               'xi="13"/>',
+                               "the elastoplastic dashpot of seed 003 (Flores et al. below "
+                               "delta_y, Eq. 18 beyond; e = 0.65 and the damping of the first "
+                               "contact, struck at 1.77 m/s, for every contact: v_ref)"),
+    "granular_chain_ma_liu": ('<law name="ma-liu" psi="2.84" xi="13"/>',
+                              "the Ma-Liu elastoplastic law (psi = 2.84, xi = 13; yield strength "
+                              "900 MPa from the material)"),
+}
+
+
+def chain(name, law, what, n):
+    inertia = 0.4 * MASS * R * R
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           "<!--",
+           f"  The horizontal granular chain of seed 003 Sect. 5.2 (Table 8) with {what}.",
+           f"  {n} stainless steel 316 beads (radius 2.38 mm, 0.45 g, E 193 GPa, nu 0.3,",
+           "  yield 900 MPa) touching in a row, the last against a fixed wall (the base), the",
+           "  first struck by a striker bead at 1.77 m/s, 10 um away at t = 0. Beads b01..",
+           "  are numbered from the striker side, as the sensor beads 9, 16, 24, 31, 40, 50,",
+           "  56, 63 of Table 8; contact cK joins bead K and bead K+1 (c00: striker and",
+           "  b01). Written by validation/make_granular_chain.py; do not edit by hand.",
+           "-->",
+           f'<mechanism name="{name}">',
+           '  <settings t_end="1e-3" output_step="1e-6" method="adams" rtol="1e-8" '
+           'atol="1e-13" drift="none"/>',
+           '  <gravity g="0 0"/>',
+           "  <materials>",
+           '    <material name="ss316" E="193e9" nu="0.3" density="7969" yield="900e6"/>',
+           "  </materials>",
+           "  <bodies>",
+           '    <ground material="ss316"/>']
+    for i in range(1, n + 1):
+        x = (2.0 * (n - i) + 1.0) * R
+        out.append(f'    <body name="b{i:02d}" mass="{MASS!r}" inertia="{inertia!r}" '
+                   f'x="{x!r}" material="ss316"/>')
+    xs = (2.0 * n + 1.0) * R + GAP
+    out.append(f'    <body name="striker" mass="{MASS!r}" inertia="{inertia!r}" x="{xs!r}" '
+               f'vx="{-V!r}" material="ss316"/>')
+    out += ["  </bodies>", "  <contacts>"]
+    names = ["striker"] + [f"b{i:02d}" for i in range(1, n + 1)]
+    for k in range(n):
+        out.append(f'    <pair name="c{k:02d}"><circle body="{names[k]}" radius="{R!r}"/>'
+                   f'<circle body="{names[k + 1]}" radius="{R!r}"/>{law}</pair>')
+    out.append(f'    <pair name="wall"><line body="ground" point="0 0" normal="1 0"/>'
+               f'<circle body="{names[n]}" radius="{R!r}"/>{law}</pair>')
+    out += ["  </contacts>", "</mechanism>", ""]
+    return "\n".join(out)
+
+
+def main():
+    models = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..",
+                                                                 "models")
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 70
+    for name, (law, what) in LAWS.items():
+        with open(os.path.join(models, name + ".xml"), "w") as f:
+            f.write(chain(name, law, what, n))
+
+
+if __name__ == "__main__":
+    main()
