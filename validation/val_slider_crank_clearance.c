@@ -17,7 +17,17 @@
  *    below 1e-5 of the crank's kinetic energy scale J_pivot w^2 / 2 (its largest
  *    absolute value is reported).
  * Reported: impacts, contact events, peak contact force and peak slider
- * acceleration with and without friction.
+ * acceleration with and without friction, and the peak crank driving moment of
+ * the ideal mechanism and of both clearance runs.
+ *
+ * Written for the figures (validation/plot_slider_crank.py):
+ * <outdir>/slider_crank_clearance.csv, one row per sample (every 1e-5 s) of each
+ * run (friction, frictionless, ideal): time, crank angle (degrees, unwrapped, the
+ * crank's own angle, which the driver holds at 5000 rpm t), slider x acceleration,
+ * journal-centre eccentricity x and y (contact 0, the clearance joint), joint force
+ * and crank driving moment (driver 0's multiplier, N m). The joint force is the
+ * contact normal force for the clearance runs and the magnitude of the reaction of
+ * the ideal rod-slider joint for the ideal run (whose eccentricity is 0).
  */
 #include "vjson.h"
 
@@ -26,6 +36,42 @@
 
 #include <math.h>
 #include <stdio.h>
+
+#define RAD2DEG 57.295779513082320876798
+
+/* one row of the CSV: the sample of run `run` at time t; 0, or 1 when a call fails */
+static int sample(FILE *f, const char *run, clink_sim *s, double t, int crank, int slider,
+                  int driver, int ideal_joint)
+{
+    double q[3], v[3], a[3], moment = 0.0, ex = 0.0, ey = 0.0, force = 0.0;
+    if (clink_sim_body_state(s, crank, q, v) != CLINK_OK ||
+        clink_sim_body_acceleration(s, slider, a) != CLINK_OK ||
+        clink_sim_driver_force(s, driver, &moment) != CLINK_OK) {
+        fprintf(stderr, "%s: state at t = %g s not available\n", run, t);
+        return 1;
+    }
+    if (ideal_joint >= 0) {
+        double r[3];
+        if (clink_sim_joint_reaction(s, ideal_joint, r) != CLINK_OK) {
+            fprintf(stderr, "%s: reaction at t = %g s not available\n", run, t);
+            return 1;
+        }
+        force = hypot(r[0], r[1]);
+    } else {
+        clink_contact_info ci;
+        if (clink_sim_contact(s, 0, &ci) != CLINK_OK) {
+            fprintf(stderr, "%s: contact at t = %g s not available\n", run, t);
+            return 1;
+        }
+        ex = ci.eccentricity[0];
+        ey = ci.eccentricity[1];
+        force = ci.fn;
+    }
+    if (f)
+        fprintf(f, "%s,%.8g,%.10g,%.9g,%.9g,%.9g,%.9g,%.9g\n", run, t, q[2] * RAD2DEG, a[0], ex, ey,
+                force, moment);
+    return 0;
+}
 
 static clink_sim *load(const char *name, clink_model **m)
 {
@@ -51,6 +97,17 @@ int main(int argc, char **argv)
                           "Slider-crank with a revolute clearance joint beside the ideal one");
     if (!v)
         return 1;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/slider_crank_clearance.csv", outdir);
+    FILE *csv = fopen(path, "w");
+    if (!csv) {
+        fprintf(stderr, "%s: cannot write\n", path);
+        return 1;
+    }
+    fprintf(csv, "run,t [s],crank angle [deg],slider ax [m/s^2],ex [m],ey [m],joint force [N],"
+                 "crank moment [N m]\n");
+    const char *runs[2] = {"friction", "frictionless"};
+    double max_phi_err = 0.0, max_m_ideal = 0.0;
     int failed = 0;
     for (int k = 0; k < 2; k++) {
         clink_model *mi = NULL, *mc = NULL;
@@ -59,7 +116,21 @@ int main(int argc, char **argv)
             return 1;
         int slider_i = clink_model_find(mi, CLINK_ENTITY_BODY, "slider");
         int slider_c = clink_model_find(mc, CLINK_ENTITY_BODY, "slider");
+        int crank_i = clink_model_find(mi, CLINK_ENTITY_BODY, "crank");
+        int crank_c = clink_model_find(mc, CLINK_ENTITY_BODY, "crank");
+        int motor_i = clink_model_find(mi, CLINK_ENTITY_DRIVER, "motor");
+        int motor_c = clink_model_find(mc, CLINK_ENTITY_DRIVER, "motor");
+        int pin_i = clink_model_find(mi, CLINK_ENTITY_JOINT, "rod_slider");
+        if (slider_i < 0 || slider_c < 0 || crank_i < 0 || crank_c < 0 || motor_i != 0 ||
+            motor_c != 0 || pin_i < 0 || clink_sim_contact_count(sc) != 1) {
+            fprintf(stderr,
+                    "%s: crank, slider, driver 0 'motor', joint rod_slider or the "
+                    "clearance joint (contact 0) missing\n",
+                    names[k]);
+            return 1;
+        }
         double max_e = 0.0, max_dx = 0.0, max_bal = 0.0, max_acc = 0.0, max_f = 0.0;
+        double max_m = 0.0;
         int n = (int) lround(T / dt);
         for (int i = 1; i <= n; i++) {
             if (clink_sim_advance(si, i * dt) != CLINK_OK ||
@@ -81,6 +152,20 @@ int main(int argc, char **argv)
             max_bal = fmax(max_bal, fabs(en.balance));
             max_acc = fmax(max_acc, fabs(a[0]));
             max_f = fmax(max_f, ci.fn);
+            /* the figures' data; the ideal run is the same in both passes: written once */
+            double qk[3], mom_c = 0.0, mom_i = 0.0;
+            if (sample(csv, runs[k], sc, i * dt, crank_c, slider_c, motor_c, -1) ||
+                sample(k == 0 ? csv : NULL, "ideal", si, i * dt, crank_i, slider_i, motor_i,
+                       pin_i) ||
+                clink_sim_driver_force(sc, motor_c, &mom_c) != CLINK_OK ||
+                clink_sim_driver_force(si, motor_i, &mom_i) != CLINK_OK ||
+                clink_sim_body_state(sc, crank_c, qk, vv) != CLINK_OK) {
+                failed = 1;
+                break;
+            }
+            max_m = fmax(max_m, fabs(mom_c));
+            max_m_ideal = fmax(max_m_ideal, fabs(mom_i));
+            max_phi_err = fmax(max_phi_err, fabs(qk[2] - w * i * dt));
         }
         double dmax = 0.0;
         int nimp = clink_sim_impact_count(sc);
@@ -111,6 +196,8 @@ int main(int argc, char **argv)
         vjson_info(v, q, max_f, "N");
         snprintf(q, sizeof q, "%s: peak slider acceleration (samples every 1e-5 s)", lab);
         vjson_info(v, q, max_acc, "m/s^2");
+        snprintf(q, sizeof q, "%s: peak |crank driving moment| (samples every 1e-5 s)", lab);
+        vjson_info(v, q, max_m, "N m");
         snprintf(q, sizeof q, "%s: contact events", lab);
         vjson_info(v, q, (double) st.contact_events, "-");
         snprintf(q, sizeof q, "%s: CVODE steps", lab);
@@ -119,6 +206,13 @@ int main(int argc, char **argv)
         clink_sim_destroy(&sc);
         clink_model_destroy(&mi);
         clink_model_destroy(&mc);
+    }
+    vjson_info(v, "ideal joints: peak |crank driving moment| (samples every 1e-5 s)", max_m_ideal,
+               "N m");
+    vjson_info(v, "max |crank angle - 5000 rpm t| (clearance runs)", max_phi_err, "rad");
+    if (fclose(csv) != 0) {
+        fprintf(stderr, "%s: write failed\n", path);
+        failed = 1;
     }
     return vjson_close(v) || failed;
 }
