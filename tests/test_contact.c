@@ -856,3 +856,34 @@ TEST(effective_mass_of_a_pair_and_of_a_body_against_ground)
     ENSURE(isnan(clink_contact_effective_mass(0, 1)));
     ENSURE(isnan(clink_contact_effective_mass(INFINITY, INFINITY)));
 }
+
+/* Simpson's rule on 2000 intervals of s = delta w^2 (smooth for power laws) */
+static double stored_by_quadrature(const clink_law *l, const clink_contact_params *p,
+                                   const clink_contact_state *s, double delta)
+{
+    const int n = 2000;
+    double sum = 0.0;
+    for (int i = 0; i <= n; i++) {
+        double w = (double) i / n, c = (i == 0 || i == n) ? 1.0 : (i % 2 ? 4.0 : 2.0);
+        sum += c * clink_law_force(l, p, s, delta * w * w, 0.0) * 2.0 * delta * w;
+    }
+    return sum / (3.0 * n);
+}
+
+TEST(stored_energy_is_the_integral_of_the_rate_free_force_for_every_law)
+{
+    for (int i = 0; i < LAW_NAME_COUNT; i++) {
+        const clink_law *l = law(law_names[i][0]);
+        clink_contact_params p = required_params(law_names[i][0]);
+        clink_contact_state s;
+        clink_contact_state_init(&s);
+        /* OPEN: nothing stored */
+        ENSURE(clink_law_stored_energy(l, &p, &s, 1e-5) == 0.0);
+        ENSURE(clink_law_onset(l, &p, 0.3, 0.046, &s) == CLINK_OK);
+        double d = 1e-5, u = clink_law_stored_energy(l, &p, &s, d);
+        ENSURE_REL(u, stored_by_quadrature(l, &p, &s, d), 1e-9);
+        /* the closed form of the K delta^n shape */
+        ENSURE_REL(u, s.K * pow(d, s.n + 1.0) / (s.n + 1.0), 1e-12);
+        ENSURE(clink_law_stored_energy(l, &p, &s, -1e-6) == 0.0);
+    }
+}

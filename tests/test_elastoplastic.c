@@ -440,3 +440,95 @@ TEST(wang_liu_flores_uses_flores_below_delta_y_and_the_new_dashpot_beyond)
     ENSURE_REL(clink_law_force(law, &p, &s, d, dd),
                ml.Kp * d * (1.0 + 3.0 * (1.0 - e) / (2.0 * e) * dd / v), 1e-12);
 }
+
+/* Simpson's rule on n intervals of [a, b] of the rate-free force */
+static double simpson(const clink_law *l, const clink_contact_params *p,
+                      const clink_contact_state *s, double a, double b, int n)
+{
+    double h = (b - a) / n, sum = 0.0;
+    for (int i = 0; i <= n; i++) {
+        double c = (i == 0 || i == n) ? 1.0 : (i % 2 ? 4.0 : 2.0);
+        sum += c * clink_law_force(l, p, s, a + i * h, 0.0);
+    }
+    return sum * h / 3.0;
+}
+
+/* the integral from 0 to d, split at the kinks and jumps (breaks[], ascending): a piece that
+   ends at a break stops 1e-13 short of it, so that its end takes the left limit of a jump */
+static double stored_piecewise(const clink_law *l, const clink_contact_params *p,
+                               const clink_contact_state *s, double d, const double *breaks, int nb)
+{
+    double a = 0.0, u = 0.0;
+    for (int i = 0; i <= nb; i++) {
+        double b = i < nb && breaks[i] < d ? breaks[i] : d;
+        if (b > a)
+            u += simpson(l, p, s, a, b < d ? b * (1.0 - 1e-13) : b, 20000);
+        a = b;
+        if (b == d)
+            break;
+    }
+    return u;
+}
+
+TEST(ma_liu_stored_energy_follows_the_loading_then_the_unloading_curve)
+{
+    const clink_law *law = clink_law_find("ma-liu");
+    clink_contact_params p;
+    clink_contact_state s;
+    clink_maliu ml = paper_law();
+    double d1 = 40.0 * ml.delta_y;
+
+    paper_params(&p);
+    clink_contact_state_init(&s);
+    ENSURE(clink_law_onset(law, &p, 2.0, paper_mass(), &s) == CLINK_OK);
+    /* loading: the work of Eq. 6 in every phase */
+    double br[2] = {ml.delta_y, ml.delta_p};
+    double ds[3] = {0.5 * ml.delta_y, 3.0 * ml.delta_y, 2.0 * ml.delta_p};
+    for (int i = 0; i < 3; i++) {
+        ENSURE_REL(clink_law_stored_energy(law, &p, &s, ds[i]), clink_maliu_load_work(&ml, ds[i]),
+                   1e-12);
+        ENSURE_REL(clink_law_stored_energy(law, &p, &s, ds[i]),
+                   stored_piecewise(law, &p, &s, ds[i], br, 2), 1e-8);
+    }
+    /* after the end of compression at d1: the unloading curve, zero below delta_r; the drop
+       at d1 is the plastic work U - W */
+    double u_load = clink_law_stored_energy(law, &p, &s, d1);
+    clink_law_end_compression(law, &p, d1, &s);
+    clink_maliu_unload u;
+    clink_maliu_unload_from(&ml, d1, &u);
+    double u_unload = clink_law_stored_energy(law, &p, &s, d1);
+    ENSURE_REL(u_unload, clink_maliu_unload_work(&ml, &u), 1e-12);
+    ENSURE_REL(u_load - u_unload, clink_maliu_load_work(&ml, d1) - clink_maliu_unload_work(&ml, &u),
+               1e-12);
+    ENSURE(clink_law_stored_energy(law, &p, &s, 0.9 * u.delta_r) == 0.0);
+    double d = 0.5 * (u.delta_r + d1), br2[1] = {u.delta_r};
+    ENSURE_REL(clink_law_stored_energy(law, &p, &s, d), stored_piecewise(law, &p, &s, d, br2, 1),
+               1e-8);
+    /* beyond the old maximum: the unloading curve up to it, the virgin curve after */
+    double br3[3] = {u.delta_r, ml.delta_p, d1};
+    ENSURE_REL(clink_law_stored_energy(law, &p, &s, 1.5 * d1),
+               stored_piecewise(law, &p, &s, 1.5 * d1, br3, 3), 1e-8);
+}
+
+TEST(wang_liu_flores_stored_energy_steps_from_hertz_to_kp_at_delta_y)
+{
+    const clink_law *law = clink_law_find("wang-liu-flores");
+    clink_contact_params p;
+    clink_contact_state s;
+    clink_maliu ml = paper_law();
+
+    paper_params(&p);
+    p.e = 0.7;
+    clink_contact_state_init(&s);
+    ENSURE(clink_law_onset(law, &p, 4.0, paper_mass(), &s) == CLINK_OK);
+    double br[1] = {ml.delta_y};
+    ENSURE_REL(clink_law_stored_energy(law, &p, &s, 0.5 * ml.delta_y),
+               0.4 * ml.K_hertz * pow(0.5 * ml.delta_y, 2.5), 1e-12);
+    double d = 30.0 * ml.delta_y;
+    ENSURE_REL(clink_law_stored_energy(law, &p, &s, d), stored_piecewise(law, &p, &s, d, br, 1),
+               1e-8);
+    ENSURE_REL(clink_law_stored_energy(law, &p, &s, d),
+               0.4 * ml.K_hertz * pow(ml.delta_y, 2.5) +
+                   0.5 * ml.Kp * (d * d - ml.delta_y * ml.delta_y),
+               1e-12);
+}

@@ -6,6 +6,7 @@
  */
 #include "ensure.h"
 
+#include "clink/elastoplastic.h"
 #include "clink/lab.h"
 #include "clink/sim.h"
 
@@ -497,4 +498,219 @@ TEST(piecewise_pendulum_hitting_a_wall_uses_the_constrained_effective_mass)
 TEST(continuous_pendulum_impact_records_the_constrained_effective_mass)
 {
     pendulum_hits_wall(0);
+}
+
+/* ---- chains at rest, settle speed, elastoplastic contacts ------------------ */
+
+/*
+ * n beads of 1 g, radius 5 mm, touching in a row on the x axis (Hertz, K 1e9), the
+ * first struck by a bead arriving at v: body n + 1. Touching to rounding: the
+ * centres are 2 R apart as computed, so overlaps of order 1e-18 m may remain.
+ */
+static clink_model *touching_chain(int n, double v, double settle)
+{
+    const double R = 0.005;
+    clink_model_builder *b = clink_model_builder_create();
+    clink_model_builder_set_gravity(b, 0.0, 0.0);
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 1e-3;
+    bd.inertia = 0.4 * 1e-3 * R * R;
+    for (int i = 1; i <= n + 1; i++) {
+        bd.x = i <= n ? 0.1 + 2.0 * R * (n - i) : 0.1 + 2.0 * R * n + 1e-4;
+        bd.vx = i <= n ? 0.0 : -v;
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    }
+    for (int k = 0; k < n; k++) {
+        clink_contact_pair_def c = clink_default_contact_pair_def();
+        c.body_a = k == 0 ? n + 1 : k;
+        c.body_b = k + 1;
+        c.shape_a.radius = c.shape_b.radius = R;
+        c.law = "hertz";
+        c.params.K = 1e9;
+        ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    }
+    clink_settings_def s = clink_default_settings_def();
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    s.rtol = 1e-12; /* so that the energy balance checks the books, not the integration */
+    s.atol = 1e-16;
+    s.settle_speed = settle;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
+TEST(a_chain_at_rest_struck_at_one_end_records_one_impact_per_contact)
+{
+    clink_model *m = touching_chain(4, 1.0, CLINK_SETTLE_SPEED_DEFAULT);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    /* the beads touch: every contact starts open (an overlap of rounding size is no contact) */
+    for (int k = 0; k < 4; k++) {
+        clink_contact_info ci;
+        ENSURE(clink_sim_contact(sim, k, &ci) == CLINK_OK);
+        ENSURE(ci.phase == CLINK_CONTACT_OPEN && !ci.persistent);
+    }
+    ENSURE(clink_sim_advance(sim, 1e-3) == CLINK_OK);
+    int seen[4] = {0, 0, 0, 0};
+    for (int i = 0; i < clink_sim_impact_count(sim); i++) {
+        clink_impact_record r;
+        ENSURE(clink_sim_impact(sim, i, &r) == CLINK_OK);
+        if (seen[r.contact]++)
+            continue;
+        ENSURE(r.delta_max > 0.0 && r.F_max > 0.0);
+        if (r.contact == 0) {
+            /* the striker arrives at 1 m/s: a restitution is defined */
+            ENSURE_NEAR(r.v_impact, 1.0, 1e-9);
+            ENSURE(isfinite(r.restitution));
+        } else {
+            /* the wave reaches a contact at rest: it closes from zero speed */
+            ENSURE(r.v_impact < CLINK_SETTLE_SPEED_DEFAULT);
+            ENSURE(isnan(r.restitution));
+        }
+    }
+    for (int k = 0; k < 4; k++)
+        ENSURE(seen[k] >= 1);
+    /* momentum: the last bead leaves with most of the striker's momentum, energy is kept */
+    clink_energy en;
+    ENSURE(clink_sim_energy(sim, &en) == CLINK_OK);
+    ENSURE(fabs(en.balance) < 1e-8 * 0.5e-3);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+TEST(settle_speed_is_a_setting_apart_from_the_laws_reference_velocity)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_settings_def s = clink_default_settings_def();
+    ENSURE(s.settle_speed == CLINK_SETTLE_SPEED_DEFAULT);
+    s.settle_speed = 0.0;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "settle_speed") != NULL);
+    clink_model_builder_destroy(&b);
+    /* a settle speed above every approach speed: the wave's contacts separate "slowly" and
+       rest in permanent contact, the striker's impact is still an impact */
+    clink_model *m = touching_chain(3, 1.0, 10.0);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 2e-4) == CLINK_OK);
+    ENSURE(clink_sim_impact_count(sim) >= 1);
+    for (int i = 0; i < clink_sim_impact_count(sim); i++) {
+        clink_impact_record r;
+        ENSURE(clink_sim_impact(sim, i, &r) == CLINK_OK);
+        ENSURE(r.persistent);
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+/*
+ * A steel ball (10 mm, 33 g) on a soft Ma-Liu floor (yield 200 MPa, psi 3, xi 13):
+ * dropped from 5 mm, every impact yields further and the plastic work leaves the
+ * books as dissipated; the energy balance closes and the first impact's restitution
+ * is Ma-Liu's closed form for the ball's mass at its approach speed.
+ */
+static clink_model *ma_liu_ball(double y0, double Y)
+{
+    const double R = 0.01;
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 7800.0 * 4.0 / 3.0 * acos(-1.0) * R * R * R;
+    bd.inertia = 0.4 * bd.mass * R * R;
+    bd.y = y0;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_contact_pair_def c = ball_on_ground("ma-liu", NAN, NAN, R);
+    c.params.E1 = c.params.E2 = 207e9;
+    c.params.nu1 = c.params.nu2 = 0.3;
+    c.params.Y = Y;
+    c.params.psi = 3.0;
+    c.params.xi = 13.0;
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_settings_def s = clink_default_settings_def();
+    s.rtol = 1e-10;
+    s.atol = 1e-14;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
+TEST(ma_liu_impacts_book_the_plastic_work_and_close_the_energy_balance)
+{
+    clink_model *m = ma_liu_ball(0.01 + 0.005, 200e6);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 0.1) == CLINK_OK);
+    ENSURE(clink_sim_impact_count(sim) >= 1);
+    clink_impact_record r;
+    ENSURE(clink_sim_impact(sim, 0, &r) == CLINK_OK);
+    double mass = 7800.0 * 4.0 / 3.0 * acos(-1.0) * 1e-6;
+    ENSURE_NEAR(r.v_impact, sqrt(2.0 * 9.81 * 0.005), 1e-6);
+    clink_contact_params p;
+    clink_contact_params_init(&p);
+    p.E1 = p.E2 = 207e9;
+    p.nu1 = p.nu2 = 0.3;
+    p.R1 = INFINITY;
+    p.R2 = 0.01;
+    p.Y = 200e6;
+    p.psi = 3.0;
+    p.xi = 13.0;
+    clink_maliu ml;
+    clink_maliu_impact imp;
+    ENSURE(clink_maliu_init(&ml, &p, NULL, 0) == CLINK_OK);
+    ENSURE(clink_maliu_impact_solve(&ml, mass, r.v_impact, &imp) == CLINK_OK);
+    ENSURE(imp.phase >= 1); /* the impact yields */
+    /* gravity acts during the impact (duration ~1e-5 s against v / g ~ 3e-2 s) */
+    ENSURE_NEAR(r.restitution, imp.restitution, 2e-3);
+    ENSURE_NEAR(r.delta_max, imp.delta_max, 1e-3 * imp.delta_max);
+    /* the loss of the impact is the plastic work U - W of the closed form */
+    ENSURE_NEAR(r.dissipated, imp.dissipated, 5e-3 * imp.dissipated);
+    clink_energy en;
+    ENSURE(clink_sim_energy(sim, &en) == CLINK_OK);
+    ENSURE(en.contact_damping >= imp.dissipated * 0.99);
+    ENSURE(fabs(en.balance) < 1e-7 * mass * 9.81 * 0.005);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+TEST(a_resting_ma_liu_contact_that_sinks_deeper_yields_once_then_oscillates_elastically)
+{
+    /* placed 1 nm into a floor of yield strength 50 MPa at rest: permanent contact from the
+       start; gravity presses it to about twice its static penetration, beyond the elastic
+       range, where it yields (a new largest penetration in permanent contact); then it
+       swings on its unloading curve without loss (a maximum that integration error puts a
+       hair above the first may add a negligible yield) */
+    clink_model *m = ma_liu_ball(0.01 - 1e-9, 50e6);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_contact_info ci;
+    ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
+    ENSURE(ci.persistent);
+    ENSURE(clink_sim_advance(sim, 2e-3) == CLINK_OK);
+    clink_energy e1, e2;
+    ENSURE(clink_sim_energy(sim, &e1) == CLINK_OK);
+    ENSURE(e1.contact_damping > 0.0); /* it yielded: plastic work booked */
+    clink_sim_stats st1, st2;
+    clink_sim_stats_get(sim, &st1);
+    ENSURE(st1.contact_events >= 1);
+    ENSURE(clink_sim_advance(sim, 4e-3) == CLINK_OK);
+    ENSURE(clink_sim_energy(sim, &e2) == CLINK_OK);
+    clink_sim_stats_get(sim, &st2);
+    /* no further yielding to speak of, and the balance still closes */
+    ENSURE(st2.contact_events - st1.contact_events <= 20);
+    ENSURE_NEAR(e2.contact_damping, e1.contact_damping, 1e-6 * e1.contact_damping);
+    /* the energy exchanged is about m g times 1e-7 m */
+    double mass = 7800.0 * 4.0 / 3.0 * acos(-1.0) * 1e-6;
+    ENSURE(fabs(e2.balance) < 1e-5 * mass * 9.81 * 1e-7);
+    ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
+    ENSURE(ci.persistent);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
 }

@@ -416,6 +416,7 @@ void simc_start(simc *sc, const double *q, const double *v)
            damping at v_settle */
         double w = free_inv_mass(sc, c, &geo, q);
         if (clink_law_onset(c->law, &c->p, c->v_settle, 1.0 / w, &c->st) == CLINK_OK) {
+            c->st.delta_max = geo.delta;
             c->persistent = 1;
             c->h_release = fmax(1e-12, 0.1 * geo.delta);
         }
