@@ -41,7 +41,9 @@
  * shapes), not at 0, and the re-compression root at delta_dot = 1e-9 v_impact,
  * so that the root function of the next phase is never exactly zero at the
  * root (CVODE refuses a root function that stays exactly zero, which rounding
- * would otherwise produce).
+ * would otherwise produce). eps is at least 16 DBL_EPSILON times the size of the
+ * bodies' coordinates at t = 0, the rounding of a penetration computed from
+ * them, so that shapes that touch far from the origin start open too.
  *
  * Re-initialisation rule: at each event the force is probed at the event state
  * and at (delta, -0.01 v_impact), (delta / 2, -0.01 v_impact) before and after
@@ -103,6 +105,7 @@
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -404,11 +407,27 @@ double simc_stored_energy(simc *sc, const double *q, const double *v)
 
 /* ---- roots ---------------------------------------------------------------- */
 
+/* largest |coordinate| of the two bodies' positions, m (0 for the ground) */
+static double coordinate_size(const simc_contact *c, const double *q)
+{
+    double s = 0.0;
+    for (int i = 0; i < 2; i++) {
+        int body = i ? c->body_b : c->body_a;
+        if (body > 0)
+            s = fmax(s, fmax(fabs(q[3 * (body - 1)]), fabs(q[3 * (body - 1) + 1])));
+    }
+    return s;
+}
+
 void simc_start(simc *sc, const double *q, const double *v)
 {
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
+        /* the penetration is a difference of positions: its rounding grows with their size
+           (beads 33 m from the origin overlap by 4.5e-15 m where they touch), and the onset
+           level must stay above it */
+        c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
         /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
