@@ -507,7 +507,7 @@ TEST(continuous_pendulum_impact_records_the_constrained_effective_mass)
  * first struck by a bead arriving at v: body n + 1. Touching to rounding: the
  * centres are 2 R apart as computed, so overlaps of order 1e-18 m may remain.
  */
-static clink_model *touching_chain(int n, double v, double settle)
+static clink_model *touching_chain(int n, double v, double settle, double x0)
 {
     const double R = 0.005;
     clink_model_builder *b = clink_model_builder_create();
@@ -516,7 +516,7 @@ static clink_model *touching_chain(int n, double v, double settle)
     bd.mass = 1e-3;
     bd.inertia = 0.4 * 1e-3 * R * R;
     for (int i = 1; i <= n + 1; i++) {
-        bd.x = i <= n ? 0.1 + 2.0 * R * (n - i) : 0.1 + 2.0 * R * n + 1e-4;
+        bd.x = i <= n ? x0 + 2.0 * R * (n - i) : x0 + 2.0 * R * n + 1e-4;
         bd.vx = i <= n ? 0.0 : -v;
         ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
     }
@@ -544,7 +544,7 @@ static clink_model *touching_chain(int n, double v, double settle)
 
 TEST(a_chain_at_rest_struck_at_one_end_records_one_impact_per_contact)
 {
-    clink_model *m = touching_chain(4, 1.0, CLINK_SETTLE_SPEED_DEFAULT);
+    clink_model *m = touching_chain(4, 1.0, CLINK_SETTLE_SPEED_DEFAULT, 0.1);
     clink_sim *sim = NULL;
     char err[256];
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
@@ -593,7 +593,7 @@ TEST(settle_speed_is_a_setting_apart_from_the_laws_reference_velocity)
     clink_model_builder_destroy(&b);
     /* a settle speed above every approach speed: the wave's contacts separate "slowly" and
        rest in permanent contact, the striker's impact is still an impact */
-    clink_model *m = touching_chain(3, 1.0, 10.0);
+    clink_model *m = touching_chain(3, 1.0, 10.0, 0.1);
     clink_sim *sim = NULL;
     char err[256];
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
@@ -711,6 +711,23 @@ TEST(a_resting_ma_liu_contact_that_sinks_deeper_yields_once_then_oscillates_elas
     ENSURE(fabs(e2.balance) < 1e-5 * mass * 9.81 * 1e-7);
     ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
     ENSURE(ci.persistent);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+TEST(touching_shapes_far_from_the_origin_start_open)
+{
+    /* 40 m out, the rounding of the positions overlaps touching beads by ~1e-14 m, far more
+       than 1e-13 of their size: the onset level follows the size of the coordinates */
+    clink_model *m = touching_chain(200, 1.0, CLINK_SETTLE_SPEED_DEFAULT, 40.0);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    for (int k = 0; k < clink_sim_contact_count(sim); k++) {
+        clink_contact_info ci;
+        ENSURE(clink_sim_contact(sim, k, &ci) == CLINK_OK);
+        ENSURE(!ci.persistent);
+    }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
