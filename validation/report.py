@@ -137,7 +137,8 @@ def table(rows):
             t = r.get("tolerance")
             tol = (fmt(t) + (" rel." if kind == "relative" else "")) if t is not None else ""
         verdict = "info" if kind == "info" else ("yes" if r.get("pass") else "**NO**")
-        out.append(f"| {r['quantity']} | {fmt(r.get('computed'))} | {ref} | {tol} | "
+        quantity = r["quantity"].replace("|", "\\|")  # a pipe would end the cell
+        out.append(f"| {quantity} | {fmt(r.get('computed'))} | {ref} | {tol} | "
                    f"{r.get('unit', '')} | {verdict} |")
     return "\n".join(out)
 
