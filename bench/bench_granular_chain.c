@@ -65,6 +65,35 @@ static long maxrss_kib(void)
 }
 
 /* one chain of n beads over window s; 0 on success */
+/* contacts in permanent contact now (*persistent) and the contact of the largest force
+   (*peak, *peak_force, N), each optional; 0, or -1 with a message */
+static int scan_contacts(const clink_sim *sim, int n, int *persistent, int *peak,
+                         double *peak_force)
+{
+    int ncon = clink_sim_contact_count(sim), np = 0, kp = -1;
+    double fp = 0.0;
+    for (int k = 0; k < ncon; k++) {
+        clink_contact_info ci;
+        if (clink_sim_contact(sim, k, &ci) != CLINK_OK) {
+            fprintf(stderr, "bench_granular_chain: N = %d: contact %d: %s\n", n, k,
+                    clink_sim_error(sim));
+            return -1;
+        }
+        np += ci.persistent != 0;
+        if (ci.fn > fp) {
+            fp = ci.fn;
+            kp = k;
+        }
+    }
+    if (persistent)
+        *persistent = np;
+    if (peak)
+        *peak = kp;
+    if (peak_force)
+        *peak_force = fp;
+    return 0;
+}
+
 static int run_chain(int n, double window, chain_result *r)
 {
     char err[512] = "";
@@ -91,18 +120,10 @@ static int run_chain(int n, double window, chain_result *r)
         return -1;
     }
 
-    int ncon = clink_sim_contact_count(sim);
-    r->persistent0 = 0;
-    for (int k = 0; k < ncon; k++) {
-        clink_contact_info ci;
-        if (clink_sim_contact(sim, k, &ci) != CLINK_OK) {
-            fprintf(stderr, "bench_granular_chain: N = %d: contact %d: %s\n", n, k,
-                    clink_sim_error(sim));
-            clink_sim_destroy(&sim);
-            clink_model_destroy(&m);
-            return -1;
-        }
-        r->persistent0 += ci.persistent != 0;
+    if (scan_contacts(sim, n, &r->persistent0, NULL, NULL) != 0) {
+        clink_sim_destroy(&sim);
+        clink_model_destroy(&m);
+        return -1;
     }
 
     long nt = lround(window / DT);
@@ -123,21 +144,10 @@ static int run_chain(int n, double window, chain_result *r)
     r->per_step = r->st.steps > 0 ? r->wall_s / (double) r->st.steps : NAN;
     r->per_rhs = r->st.rhs_evals > 0 ? r->wall_s / (double) r->st.rhs_evals : NAN;
     r->maxrss_kib = maxrss_kib();
-    r->peak_contact = -1;
-    r->peak_force = 0.0;
-    for (int k = 0; k < ncon; k++) {
-        clink_contact_info ci;
-        if (clink_sim_contact(sim, k, &ci) != CLINK_OK) {
-            fprintf(stderr, "bench_granular_chain: N = %d: contact %d: %s\n", n, k,
-                    clink_sim_error(sim));
-            clink_sim_destroy(&sim);
-            clink_model_destroy(&m);
-            return -1;
-        }
-        if (ci.fn > r->peak_force) {
-            r->peak_force = ci.fn;
-            r->peak_contact = k;
-        }
+    if (scan_contacts(sim, n, NULL, &r->peak_contact, &r->peak_force) != 0) {
+        clink_sim_destroy(&sim);
+        clink_model_destroy(&m);
+        return -1;
     }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
