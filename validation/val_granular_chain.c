@@ -160,14 +160,13 @@ static int run_api(double v, const granular_law *law, double T, chain_run *r)
  * parabola through the three samples around it. Returns its sample index, or
  * -1; *t (s) and *peak (N).
  */
-static int first_peak(const double *f, int nt, int stride, double *t, double *peak)
+static int first_peak(const double *f, int nt, double *t, double *peak)
 {
     double top = 0.0;
     for (int i = 0; i < nt; i++)
-        top = fmax(top, f[(size_t) i * (size_t) stride]);
+        top = fmax(top, f[i]);
     for (int i = 1; i + 1 < nt; i++) {
-        double y0 = f[(size_t) (i - 1) * (size_t) stride], y1 = f[(size_t) i * (size_t) stride],
-               y2 = f[(size_t) (i + 1) * (size_t) stride];
+        double y0 = f[i - 1], y1 = f[i], y2 = f[i + 1];
         if (y1 > 0.2 * top && y1 >= y0 && y1 > y2) {
             double den = y0 - 2.0 * y1 + y2, s = den < 0.0 ? 0.5 * (y0 - y2) / den : 0.0;
             *t = (i + 1 + s) * DT;
@@ -192,7 +191,7 @@ static int wave_speed(const chain_run *r, int k0, int k1, double *V, double *Fm,
     int n = 0;
     for (int k = k0; k <= k1; k++) {
         double t, p;
-        if (first_peak(r->F + (size_t) k * (size_t) r->nt, r->nt, 1, &t, &p) < 0)
+        if (first_peak(r->F + (size_t) k * (size_t) r->nt, r->nt, &t, &p) < 0)
             return -1;
         double x = 2.0 * GRANULAR_R * k;
         st += t;
@@ -288,7 +287,7 @@ int main(int argc, char **argv)
         return 1;
     const double *f30 = elastic.F + (size_t) 30 * (size_t) elastic.nt;
     double tpk, pk;
-    int ipk = first_peak(f30, elastic.nt, 1, &tpk, &pk);
+    int ipk = first_peak(f30, elastic.nt, &tpk, &pk);
     if (ipk < 1)
         return 1;
     int a = ipk, b = ipk;
@@ -389,7 +388,7 @@ int main(int argc, char **argv)
                 return 1;
             for (int i = 0; i < ep[j].nt; i++)
                 fb[i] = sensor_force(&ep[j], sensors[s], i);
-            if (first_peak(fb, ep[j].nt, 1, &t, &peaks[j][s]) < 0)
+            if (first_peak(fb, ep[j].nt, &t, &peaks[j][s]) < 0)
                 peaks[j][s] = NAN;
             free(fb);
             snprintf(q, sizeof q, "%s: peak force at sensor bead %d", lname[j], sensors[s]);

@@ -59,19 +59,27 @@ static double maliu_excess(const clink_maliu *ml, double delta)
     return clink_maliu_load_force(ml, delta) - maliu_hertz(ml, delta);
 }
 
+/* the elastic part of the constants: E*, R, p_y, delta_y, K_hertz (what wang-liu-flores needs
+   per force evaluation, without the logs of the rest) */
+static void maliu_elastic_constants(const clink_contact_params *params, clink_maliu *ml)
+{
+    ml->E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
+                   (1.0 - params->nu2 * params->nu2) / params->E2);
+    ml->R = 1.0 / (1.0 / params->R1 + 1.0 / params->R2);
+    ml->p_y = 1.61 * params->Y;
+    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
+    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
+}
+
 /* every constant but delta_c from checked (or trusted) params: a few logs and roots */
 static void maliu_constants(clink_maliu *ml, const clink_contact_params *p)
 {
     double L;
 
-    ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
-    ml->R = 1.0 / (1.0 / p->R1 + 1.0 / p->R2);
+    maliu_elastic_constants(p, ml);
     ml->Y = p->Y;
     ml->psi = p->psi;
     ml->xi = p->xi;
-    ml->p_y = 1.61 * p->Y;
-    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
-    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
     ml->delta_p = p->xi * p->xi * ml->delta_y / 2.0;
     L = log(p->xi * p->xi / 2.0);
     ml->c1 = (ml->p_y * (1.0 + L) - 2.0 * p->psi * p->Y) / L * MALIU_PI * ml->R;
@@ -622,17 +630,6 @@ const struct clink_law clink_law_wang_liu = {
  * same e and v. chi of the Flores part is 8 K_H (1 - e)/(5 e v) = 16 K_H chi / (15 Kp)
  * in terms of the stored chi, so a damping set by the laboratory scales both.
  */
-/* the Hertz stiffness and delta_y of wang-liu-flores (the part of clink_maliu it needs) */
-static void wlf_constants(const clink_contact_params *params, clink_maliu *ml)
-{
-    ml->E = 1.0 / ((1.0 - params->nu1 * params->nu1) / params->E1 +
-                   (1.0 - params->nu2 * params->nu2) / params->E2);
-    ml->R = 1.0 / (1.0 / params->R1 + 1.0 / params->R2);
-    ml->p_y = 1.61 * params->Y;
-    ml->delta_y = MALIU_PI * MALIU_PI * ml->R * ml->p_y * ml->p_y / (4.0 * ml->E * ml->E);
-    ml->K_hertz = 4.0 / 3.0 * ml->E * sqrt(ml->R);
-}
-
 static double wlf_force(const struct clink_law *law, const clink_contact_params *params,
                         const clink_contact_state *state, double delta, double delta_dot)
 {
@@ -642,7 +639,7 @@ static double wlf_force(const struct clink_law *law, const clink_contact_params 
     (void) law;
     if (state->phase == CLINK_CONTACT_OPEN || !(delta > 0.0))
         return 0.0;
-    wlf_constants(params, &ml);
+    maliu_elastic_constants(params, &ml);
     if (delta < ml.delta_y) {
         s = delta * sqrt(delta);
         F = ml.K_hertz * s + 16.0 * ml.K_hertz / (15.0 * state->K) * state->chi * s * delta_dot;
@@ -660,7 +657,7 @@ static double wlf_stored(const struct clink_law *law, const clink_contact_params
     double d;
 
     (void) law;
-    wlf_constants(params, &ml);
+    maliu_elastic_constants(params, &ml);
     d = delta < ml.delta_y ? delta : ml.delta_y;
     return 0.4 * ml.K_hertz * d * d * sqrt(d) +
            (delta > ml.delta_y ? 0.5 * state->K * (delta * delta - d * d) : 0.0);
