@@ -26,6 +26,19 @@
 extern "C" {
 #endif
 
+/*
+ * CLINK_API marks the functions the shared library exports; everything else in
+ * libclink is hidden (built with -fvisibility=hidden), so clink's internal
+ * symbols never collide with a host program's.
+ */
+#if defined(_WIN32) && defined(CLINK_SHARED_BUILD)
+#define CLINK_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define CLINK_API __attribute__((visibility("default")))
+#else
+#define CLINK_API
+#endif
+
 /* ---- version -------------------------------------------------------------- */
 
 #define CLINK_VERSION_MAJOR 0
@@ -37,7 +50,7 @@ extern "C" {
     (CLINK_VERSION_MAJOR * 10000 + CLINK_VERSION_MINOR * 100 + CLINK_VERSION_PATCH)
 
 /* The version of the library actually linked, as "MAJOR.MINOR.PATCH" (static storage). */
-const char *clink_version(void);
+CLINK_API const char *clink_version(void);
 
 /* ---- status codes --------------------------------------------------------- */
 
@@ -76,10 +89,10 @@ typedef enum clink_status {
  * A fixed English sentence for a status code (static storage, never NULL);
  * "unknown status" for a value outside the list.
  */
-const char *clink_status_string(clink_status status);
+CLINK_API const char *clink_status_string(clink_status status);
 
 /* The code's name, such as "CLINK_ERR_RANGE" (static storage, never NULL). */
-const char *clink_status_name(clink_status status);
+CLINK_API const char *clink_status_name(clink_status status);
 
 /* ---- handles -------------------------------------------------------------- */
 

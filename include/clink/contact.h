@@ -58,7 +58,7 @@ typedef struct clink_contact_params {
 } clink_contact_params;
 
 /* Sets every field to NaN ("not given"). */
-void clink_contact_params_init(clink_contact_params *params);
+CLINK_API void clink_contact_params_init(clink_contact_params *params);
 
 /*
  * Sets one field by its name in the struct ("K", "n", "e", "chi", "c", "alpha",
@@ -66,11 +66,11 @@ void clink_contact_params_init(clink_contact_params *params);
  * CLINK_ERR_NONFINITE for a NaN or infinite value (except +INFINITY for R1, R2).
  * Ranges are checked by clink_law_check(), which knows what each law needs.
  */
-clink_status clink_contact_params_set(clink_contact_params *params, const char *key, double value);
+CLINK_API clink_status clink_contact_params_set(clink_contact_params *params, const char *key, double value);
 
 /* The keys clink_contact_params_set() accepts, in struct order (static storage). */
-size_t clink_contact_params_key_count(void);
-const char *clink_contact_params_key(size_t i);
+CLINK_API size_t clink_contact_params_key_count(void);
+CLINK_API const char *clink_contact_params_key(size_t i);
 
 /* Default reference velocity, m/s, for laws with chi ~ 1/v_impact when v_ref is not given. */
 #define CLINK_CONTACT_V_REF_DEFAULT 1e-3
@@ -114,7 +114,7 @@ typedef struct clink_contact_state {
     double m; /* damping exponent: the damping force is chi delta^m delta_dot, - */
 } clink_contact_state;
 
-void clink_contact_state_init(clink_contact_state *state);
+CLINK_API void clink_contact_state_init(clink_contact_state *state);
 
 /* ---- the law catalogue ---------------------------------------------------- */
 
@@ -122,11 +122,11 @@ void clink_contact_state_init(clink_contact_state *state);
 typedef struct clink_law clink_law;
 
 /* Number of laws; clink_law_at(i) for i < count gives each, in catalogue order. */
-size_t clink_law_count(void);
-const clink_law *clink_law_at(size_t i);
+CLINK_API size_t clink_law_count(void);
+CLINK_API const clink_law *clink_law_at(size_t i);
 
 /* The law with this name or alias (kebab-case, case-sensitive), or NULL. */
-const clink_law *clink_law_find(const char *name);
+CLINK_API const clink_law *clink_law_find(const char *name);
 
 /* What a law is, for `clink laws` and the documentation (static strings). */
 typedef struct clink_law_info {
@@ -144,8 +144,8 @@ typedef struct clink_law_info {
     double m;               /* damping exponent (delta^m), NaN when not of that shape */
 } clink_law_info;
 
-void clink_law_get_info(const clink_law *law, clink_law_info *info);
-const char *clink_law_name(const clink_law *law);
+CLINK_API void clink_law_get_info(const clink_law *law, clink_law_info *info);
+CLINK_API const char *clink_law_name(const clink_law *law);
 
 /* ---- evaluation ----------------------------------------------------------- */
 
@@ -154,14 +154,14 @@ const char *clink_law_name(const clink_law *law);
  * n >= 1, e in (0, 1], ...). On error writes one line into msg (if not NULL)
  * naming the parameter and the valid range.
  */
-clink_status clink_law_check(const clink_law *law, const clink_contact_params *params, char *msg,
+CLINK_API clink_status clink_law_check(const clink_law *law, const clink_contact_params *params, char *msg,
                              size_t msg_size);
 
 /*
  * Contact onset: records v_impact (> 0, m/s) and m_eff (kg) in state, fixes the
  * damping (chi or c) from the law's rule, and sets the phase to COMPRESSION.
  */
-clink_status clink_law_onset(const clink_law *law, const clink_contact_params *params,
+CLINK_API clink_status clink_law_onset(const clink_law *law, const clink_contact_params *params,
                              double v_impact, double m_eff, clink_contact_state *state);
 
 /*
@@ -169,11 +169,11 @@ clink_status clink_law_onset(const clink_law *law, const clink_contact_params *p
  * delta_dot (m/s) in the current phase. Pure: does not change state. Returns 0
  * in the OPEN phase. Never NaN for finite input and a state set by onset.
  */
-double clink_law_force(const clink_law *law, const clink_contact_params *params,
+CLINK_API double clink_law_force(const clink_law *law, const clink_contact_params *params,
                        const clink_contact_state *state, double delta, double delta_dot);
 
 /* End of compression (delta_dot reached 0 at penetration delta): phase RESTITUTION. */
-void clink_law_end_compression(const clink_law *law, const clink_contact_params *params,
+CLINK_API void clink_law_end_compression(const clink_law *law, const clink_contact_params *params,
                                double delta, clink_contact_state *state);
 
 /*
@@ -182,14 +182,14 @@ void clink_law_end_compression(const clink_law *law, const clink_contact_params 
  * at zero penetration, the force for laws that separate at zero force, delta
  * minus the residual indentation for elastoplastic laws.
  */
-double clink_law_separation(const clink_law *law, const clink_contact_params *params,
+CLINK_API double clink_law_separation(const clink_law *law, const clink_contact_params *params,
                             const clink_contact_state *state, double delta, double delta_dot);
 
 /*
  * Separation: phase OPEN, or RELEASED when delta > 0 remains; records
  * delta_sep and updates the history of elastoplastic laws.
  */
-void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
+CLINK_API void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
                        clink_contact_state *state);
 
 /*
@@ -200,7 +200,7 @@ void clink_law_release(const clink_law *law, const clink_contact_params *params,
  * unloading curves, Hertz and Kp delta for wang-liu-flores. 0 in the OPEN and RELEASED phases
  * and for delta <= 0.
  */
-double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,
+CLINK_API double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,
                                const clink_contact_state *state, double delta);
 
 /* ---- stiffness, mass and closed forms ---------------------------------------- */
@@ -212,43 +212,43 @@ double clink_law_stored_energy(const clink_law *law, const clink_contact_params 
  * surface (the bearing of a journal: R2 = -R_bearing gives R* = R1 Rb / (Rb - R1)).
  * Writes K (N/m^1.5). CLINK_ERR_RANGE unless E > 0, -1 < nu < 0.5 and R* > 0.
  */
-clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2, double R1,
+CLINK_API clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2, double R1,
                                            double R2, double *K);
 /* Sphere of radius R (m) on a plane (R2 = INFINITY above). */
-clink_status clink_contact_stiffness_sphere_plane(double E1, double nu1, double E2, double nu2,
+CLINK_API clink_status clink_contact_stiffness_sphere_plane(double E1, double nu1, double E2, double nu2,
                                                   double R, double *K);
 /*
  * Journal of radius R_journal (m) inside a bearing of radius R_bearing > R_journal:
  * K = 4 / (3 (s1 + s2)) sqrt(R_journal R_bearing / (R_bearing - R_journal)).
  * E1, nu1 belong to the journal, E2, nu2 to the bearing.
  */
-clink_status clink_contact_stiffness_journal_bearing(double E1, double nu1, double E2, double nu2,
+CLINK_API clink_status clink_contact_stiffness_journal_bearing(double E1, double nu1, double E2, double nu2,
                                                      double R_journal, double R_bearing, double *K);
 
 /*
  * The stiffness a law uses: params->K if given, else Hertz from E1, nu1, E2,
  * nu2, R1, R2. CLINK_ERR_ARG with a message in msg when neither is complete.
  */
-clink_status clink_contact_params_stiffness(const clink_contact_params *params, double *K,
+CLINK_API clink_status clink_contact_params_stiffness(const clink_contact_params *params, double *K,
                                             char *msg, size_t msg_size);
 
 /* Effective mass m1 m2 / (m1 + m2), kg; an INFINITY mass (fixed body) gives the other. */
-double clink_contact_effective_mass(double m1, double m2);
+CLINK_API double clink_contact_effective_mass(double m1, double m2);
 
 /*
  * Undamped power-law impact m x'' + K x^n = 0 from x = 0, x' = v (m/s):
  * delta_max = ((n + 1) m v^2 / (2 K))^(1/(n + 1)) (m) and F_max = K delta_max^n (N);
  * for n = 3/2, F_max = K (5 m v^2 / (4 K))^(3/5). NaN outside K, m > 0, n >= 1, v >= 0.
  */
-double clink_contact_undamped_delta_max(double K, double n, double m, double v);
-double clink_contact_undamped_force_max(double K, double n, double m, double v);
+CLINK_API double clink_contact_undamped_delta_max(double K, double n, double m, double v);
+CLINK_API double clink_contact_undamped_force_max(double K, double n, double m, double v);
 
 /*
  * Linear damping ratio that gives restitution e for a linear spring-dashpot
  * separating at zero penetration: xi = -ln e / sqrt(pi^2 + ln^2 e), in [0, 1).
  * NaN unless 0 < e <= 1.
  */
-double clink_contact_damping_ratio(double e);
+CLINK_API double clink_contact_damping_ratio(double e);
 
 /*
  * Exact restitution of the Kelvin-Voigt model m x'' + c x' + k x = 0 separating
@@ -257,7 +257,7 @@ double clink_contact_damping_ratio(double e);
  * e = exp(-2 xi acos(xi) / sqrt(1 - xi^2)) for xi < 1, e = exp(-2) at xi = 1,
  * e = ((xi - s) / (xi + s))^(xi / s), s = sqrt(xi^2 - 1), for xi > 1.
  */
-double clink_contact_kv_restitution_zero_force(double xi);
+CLINK_API double clink_contact_kv_restitution_zero_force(double xi);
 
 /*
  * Poursina-Nikravesh optimal linear damping (seed 002 Eqs. 46, 47, 49):
@@ -267,9 +267,9 @@ double clink_contact_kv_restitution_zero_force(double xi);
  * K delta^n (N/m^n), impact velocity v (m/s), mass m (kg), restitution e in (0, 1].
  * Fitted for 1 <= n <= 2; NaN for invalid input.
  */
-double clink_contact_poursina_alpha(double n);
-double clink_contact_poursina_beta(double n);
-double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
+CLINK_API double clink_contact_poursina_alpha(double n);
+CLINK_API double clink_contact_poursina_beta(double n);
+CLINK_API double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
 
 /*
  * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; seed 002
@@ -277,7 +277,7 @@ double clink_contact_poursina_c_opt(double e, double n, double K, double v, doub
  * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless
  * 0 < e <= 1; d = 0 at e = 1.
  */
-double clink_contact_gonthier_d(double e);
+CLINK_API double clink_contact_gonthier_d(double e);
 
 #ifdef __cplusplus
 }

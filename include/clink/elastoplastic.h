@@ -59,23 +59,23 @@ typedef struct clink_maliu {
  * xi <= sqrt(2), and psi, xi for which the loading curve crosses the Hertz curve
  * beyond delta_p or the residual indentation would become negative.
  */
-clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *params, char *msg,
+CLINK_API clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *params, char *msg,
                               size_t msg_size);
 
 /* ---- loading -------------------------------------------------------------- */
 
 /* Loading force at penetration delta (m), Eq. 1, N; 0 for delta <= 0. */
-double clink_maliu_load_force(const clink_maliu *ml, double delta);
+CLINK_API double clink_maliu_load_force(const clink_maliu *ml, double delta);
 
 /* Work of the loading force from 0 to delta (m), Eq. 6 with the c3 term, J. */
-double clink_maliu_load_work(const clink_maliu *ml, double delta);
+CLINK_API double clink_maliu_load_work(const clink_maliu *ml, double delta);
 
 /*
  * The penetration at which the loading work equals energy (J, >= 0): the maximum
  * penetration of an impact with kinetic energy 1/2 m v0^2. CLINK_ERR_RANGE for a
  * negative or non-finite energy.
  */
-clink_status clink_maliu_delta_max(const clink_maliu *ml, double energy, double *delta_max);
+CLINK_API clink_status clink_maliu_delta_max(const clink_maliu *ml, double energy, double *delta_max);
 
 /* ---- unloading ------------------------------------------------------------ */
 
@@ -90,13 +90,13 @@ typedef struct clink_maliu_unload {
 } clink_maliu_unload;
 
 /* The unloading curve after loading to delta_max (m, >= 0). */
-void clink_maliu_unload_from(const clink_maliu *ml, double delta_max, clink_maliu_unload *u);
+CLINK_API void clink_maliu_unload_from(const clink_maliu *ml, double delta_max, clink_maliu_unload *u);
 
 /* Force on the unloading curve at delta (m), N; 0 at or below delta_r. */
-double clink_maliu_unload_force(const clink_maliu *ml, const clink_maliu_unload *u, double delta);
+CLINK_API double clink_maliu_unload_force(const clink_maliu *ml, const clink_maliu_unload *u, double delta);
 
 /* Work returned on unloading from delta_max to delta_r, Eq. 7, J. */
-double clink_maliu_unload_work(const clink_maliu *ml, const clink_maliu_unload *u);
+CLINK_API double clink_maliu_unload_work(const clink_maliu *ml, const clink_maliu_unload *u);
 
 /* ---- one impact in closed form -------------------------------------------- */
 
@@ -116,7 +116,7 @@ typedef struct clink_maliu_impact {
  * One impact of mass m (kg, > 0) at relative approach velocity v0 (m/s, >= 0),
  * solved in closed form (Eqs. 6-8). CLINK_ERR_RANGE for bad m or v0.
  */
-clink_status clink_maliu_impact_solve(const clink_maliu *ml, double m, double v0,
+CLINK_API clink_status clink_maliu_impact_solve(const clink_maliu *ml, double m, double v0,
                                       clink_maliu_impact *out);
 
 #ifdef __cplusplus

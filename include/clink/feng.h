@@ -26,14 +26,14 @@ extern "C" {
  * alpha = sqrt(2 (p+1)) (-ln e) / sqrt(pi^2 + ln^2 e). alpha = 0 at e = 1 and
  * alpha -> sqrt(2 (p+1)) (critical damping) as e -> 0. NaN unless 0 < e <= 1, p >= 1.
  */
-double clink_feng_alpha(double e, double p);
+CLINK_API double clink_feng_alpha(double e, double p);
 
 /*
  * The restitution that alpha gives (Eq. 13, the inverse of Eq. 14):
  * e = exp(-pi a / sqrt(1 - a^2)), a = alpha / sqrt(2 (p+1)); 0 when a >= 1 (no
  * rebound). NaN unless alpha >= 0, p >= 1.
  */
-double clink_feng_restitution(double alpha, double p);
+CLINK_API double clink_feng_restitution(double alpha, double p);
 
 /* Everything Feng's paper gives in closed form (or by quadrature) for one impact. */
 typedef struct clink_feng_forms {
@@ -60,11 +60,11 @@ typedef struct clink_feng_forms {
  * the quadrature of Eq. 24 by the tanh-sinh rule to about 1e-13 relative.
  * Returns CLINK_ERR_RANGE (out untouched) for input outside those ranges.
  */
-clink_status clink_feng_evaluate(double p, double K, double m, double v0, double alpha,
+CLINK_API clink_status clink_feng_evaluate(double p, double K, double m, double v0, double alpha,
                                  clink_feng_forms *out);
 
 /* Beta function B(a, b) = Gamma(a) Gamma(b) / Gamma(a + b) for a, b > 0. */
-double clink_feng_beta(double a, double b);
+CLINK_API double clink_feng_beta(double a, double b);
 
 #ifdef __cplusplus
 }

@@ -41,16 +41,16 @@ typedef struct clink_friction_params {
 } clink_friction_params;
 
 /* Frictionless, with the thresholds v0 = 1e-4 m/s and v1 = 1e-3 m/s ready for use. */
-clink_friction_params clink_default_friction_params(void);
+CLINK_API clink_friction_params clink_default_friction_params(void);
 
 /* Checks the ranges; one line naming the parameter into msg (if not NULL) on error. */
-clink_status clink_friction_check(const clink_friction_params *params, char *msg, size_t msg_size);
+CLINK_API clink_status clink_friction_check(const clink_friction_params *params, char *msg, size_t msg_size);
 
 /* The dynamic correction coefficient c_d in [0, 1] at slip speed |v_t|. */
-double clink_friction_correction(const clink_friction_params *params, double v_t);
+CLINK_API double clink_friction_correction(const clink_friction_params *params, double v_t);
 
 /* Tangential force on B (N, along the tangent) for slip v_t (m/s) and normal force f_n (N). */
-double clink_friction_force(const clink_friction_params *params, double v_t, double f_n);
+CLINK_API double clink_friction_force(const clink_friction_params *params, double v_t, double f_n);
 
 #ifdef __cplusplus
 }

@@ -36,13 +36,13 @@ extern "C" {
 typedef struct clink_lab clink_lab;
 
 /* Creates a workspace in *lab (NULL on failure). */
-clink_status clink_lab_create(clink_lab **lab);
+CLINK_API clink_status clink_lab_create(clink_lab **lab);
 
 /* Releases a workspace; accepts NULL and sets *lab to NULL. */
-void clink_lab_destroy(clink_lab **lab);
+CLINK_API void clink_lab_destroy(clink_lab **lab);
 
 /* One line describing the last error of this workspace ("" if none; borrowed). */
-const char *clink_lab_message(const clink_lab *lab);
+CLINK_API const char *clink_lab_message(const clink_lab *lab);
 
 /* ---- options -------------------------------------------------------------- */
 
@@ -67,7 +67,7 @@ typedef struct clink_lab_options {
     double t_max_factor;  /* give up after this many undamped-duration estimates (200) */
 } clink_lab_options;
 
-void clink_lab_options_init(clink_lab_options *options);
+CLINK_API void clink_lab_options_init(clink_lab_options *options);
 
 /* ---- one impact ----------------------------------------------------------- */
 
@@ -106,7 +106,7 @@ typedef struct clink_lab_result {
  * clink_law_check()). options may be NULL (defaults). On error returns a
  * negative status and keeps a message in the workspace.
  */
-clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
+CLINK_API clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
                               const clink_contact_params *params, double m_eff, double v_impact,
                               const clink_lab_options *options, clink_lab_result *result);
 
@@ -131,7 +131,7 @@ typedef struct clink_lab_calibration {
  * Brent's method on the laboratory. params->e is replaced by e_target for the
  * law's own rule. Returns CLINK_ERR_NO_CONVERGENCE if no bracket is found.
  */
-clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
+CLINK_API clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
                                  const clink_contact_params *params, double m_eff, double v_impact,
                                  double e_target, const clink_lab_options *options,
                                  clink_lab_calibration *cal);

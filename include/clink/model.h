@@ -68,13 +68,13 @@ extern "C" {
 typedef struct clink_model_builder clink_model_builder;
 
 /* Creates an empty builder holding only ground (body 0). NULL if out of memory. */
-clink_model_builder *clink_model_builder_create(void);
+CLINK_API clink_model_builder *clink_model_builder_create(void);
 
 /* Releases a builder; accepts NULL and NULL *builder; sets *builder to NULL. */
-void clink_model_builder_destroy(clink_model_builder **builder);
+CLINK_API void clink_model_builder_destroy(clink_model_builder **builder);
 
 /* The message of the last failure ("" if none); borrowed, valid until the next call. */
-const char *clink_model_builder_error(const clink_model_builder *builder);
+CLINK_API const char *clink_model_builder_error(const clink_model_builder *builder);
 
 /*
  * Checks the whole model (every reference resolves, no body is left without
@@ -82,10 +82,10 @@ const char *clink_model_builder_error(const clink_model_builder *builder);
  * owns it). The builder stays valid and may be finalised again. On failure
  * *model is NULL and the builder's error message says why.
  */
-clink_status clink_model_builder_finalize(clink_model_builder *builder, clink_model **model);
+CLINK_API clink_status clink_model_builder_finalize(clink_model_builder *builder, clink_model **model);
 
 /* Releases a model; accepts NULL and NULL *model; sets *model to NULL. */
-void clink_model_destroy(clink_model **model);
+CLINK_API void clink_model_destroy(clink_model **model);
 
 /* ---- entity kinds and names ----------------------------------------------- */
 
@@ -121,7 +121,7 @@ typedef struct clink_body_def {
 } clink_body_def;
 
 /* mass 1 kg, inertia 1 kg m^2, everything else zero, no name */
-clink_body_def clink_default_body_def(void);
+CLINK_API clink_body_def clink_default_body_def(void);
 
 /*
  * Adds a rigid body. Initial positions and velocities are the user's guess: the
@@ -129,7 +129,7 @@ clink_body_def clink_default_body_def(void);
  * the correction). *id (optional) receives the body index (>= 1).
  * CLINK_ERR_RANGE for mass or inertia <= 0 or non-finite values.
  */
-clink_status clink_model_builder_add_body(clink_model_builder *builder, const clink_body_def *def,
+CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder, const clink_body_def *def,
                                           int *id);
 
 /* ---- joints --------------------------------------------------------------- */
@@ -160,10 +160,10 @@ typedef struct clink_joint_def {
 } clink_joint_def;
 
 /* revolute, bodies 0 and 0 (must be set), points at the centres, axis (1, 0), angle0 0 */
-clink_joint_def clink_default_joint_def(void);
+CLINK_API clink_joint_def clink_default_joint_def(void);
 
 /* Adds a joint; *id (optional) receives the joint index (>= 0). */
-clink_status clink_model_builder_add_joint(clink_model_builder *builder, const clink_joint_def *def,
+CLINK_API clink_status clink_model_builder_add_joint(clink_model_builder *builder, const clink_joint_def *def,
                                            int *id);
 
 /* ---- drivers (rheonomic constraints) -------------------------------------- */
@@ -206,20 +206,20 @@ typedef struct clink_driver_def {
 } clink_driver_def;
 
 /* body coordinate phi of body 1, constant 0 */
-clink_driver_def clink_default_driver_def(void);
+CLINK_API clink_driver_def clink_default_driver_def(void);
 
 /*
  * Adds a driver: one equation coordinate(q) - f(t) = 0. A crank at constant speed
  * omega (rad/s) from angle phi0: CLINK_FUNCTION_LINEAR with c = {phi0, omega}.
  * The driver's Lagrange multiplier is the generalised force it applies (N or N m).
  */
-clink_status clink_model_builder_add_driver(clink_model_builder *builder,
+CLINK_API clink_status clink_model_builder_add_driver(clink_model_builder *builder,
                                             const clink_driver_def *def, int *id);
 
 /* ---- applied loads -------------------------------------------------------- */
 
 /* Gravity acceleration (m/s^2) on every body; default (0, -9.81). */
-clink_status clink_model_builder_set_gravity(clink_model_builder *builder, double gx, double gy);
+CLINK_API clink_status clink_model_builder_set_gravity(clink_model_builder *builder, double gx, double gy);
 
 typedef enum clink_force_type {
     /* constant force (fx, fy) in the global frame, N, at point_a of body_a */
@@ -256,10 +256,10 @@ typedef struct clink_force_def {
 } clink_force_def;
 
 /* point force, bodies 1 and 0, everything zero */
-clink_force_def clink_default_force_def(void);
+CLINK_API clink_force_def clink_default_force_def(void);
 
 /* Adds an applied load; *id (optional) receives its index (>= 0). */
-clink_status clink_model_builder_add_force(clink_model_builder *builder, const clink_force_def *def,
+CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builder, const clink_force_def *def,
                                            int *id);
 
 /* ---- settings ------------------------------------------------------------- */
@@ -294,59 +294,65 @@ typedef struct clink_settings_def {
     double baumgarte_beta;  /* 1/s, >= 0 */
     double settle_speed;    /* contacts approaching or separating slower than this rest
                                (permanent contact, docs/contact-mechanics.md), m/s, > 0 */
+    /* progress guarantees: a run that exceeds one of these stops with CLINK_ERR_SOLVER and a
+       message naming the time, the step size and the contacts involved */
+    double max_steps;  /* integrator steps in one run, > 0 (a double so 1e8 reads as written) */
+    double min_step;   /* smallest step accepted, s, >= 0; 0 for the automatic guard */
+    double wall_limit; /* wall-clock seconds for one run, >= 0; 0 for no limit */
 } clink_settings_def;
 
 /*
  * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, BDF with
  * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
- * settle_speed CLINK_SETTLE_SPEED_DEFAULT.
+ * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
+ * wall_limit 0 (none).
  */
-clink_settings_def clink_default_settings_def(void);
+CLINK_API clink_settings_def clink_default_settings_def(void);
 
 /*
  * Sets the model's simulation settings. CLINK_ERR_ARG for projection with Adams
  * (CVODE 6.4 supports projection with BDF only: use Baumgarte with Adams).
  */
-clink_status clink_model_builder_set_settings(clink_model_builder *builder,
+CLINK_API clink_status clink_model_builder_set_settings(clink_model_builder *builder,
                                               const clink_settings_def *settings);
 
 /* ---- names ---------------------------------------------------------------- */
 
 /* Index of the entity of `kind` called `name` in the builder, or -1. Ground is "ground". */
-int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
+CLINK_API int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
                              const char *name);
 
 /* Number of entities of `kind` in the builder (bodies include ground). */
-int clink_model_builder_count(const clink_model_builder *builder, clink_entity kind);
+CLINK_API int clink_model_builder_count(const clink_model_builder *builder, clink_entity kind);
 
 /* Index of the entity of `kind` called `name` in the model, or -1. */
-int clink_model_find(const clink_model *model, clink_entity kind, const char *name);
+CLINK_API int clink_model_find(const clink_model *model, clink_entity kind, const char *name);
 
 /* The name of entity `id` of `kind` ("" when unnamed, NULL when id is out of range). */
-const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
+CLINK_API const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 
 /* ---- model queries -------------------------------------------------------- */
 
 /* Number of entities of `kind` (bodies include ground). */
-int clink_model_count(const clink_model *model, clink_entity kind);
+CLINK_API int clink_model_count(const clink_model *model, clink_entity kind);
 
 /* Number of constraint equations (joints and drivers). */
-int clink_model_constraint_count(const clink_model *model);
+CLINK_API int clink_model_constraint_count(const clink_model *model);
 
 /* The definition of body / joint / driver / force `id` as given (name borrowed from the model). */
-clink_status clink_model_body(const clink_model *model, int id, clink_body_def *def);
-clink_status clink_model_joint(const clink_model *model, int id, clink_joint_def *def);
-clink_status clink_model_driver(const clink_model *model, int id, clink_driver_def *def);
-clink_status clink_model_force(const clink_model *model, int id, clink_force_def *def);
+CLINK_API clink_status clink_model_body(const clink_model *model, int id, clink_body_def *def);
+CLINK_API clink_status clink_model_joint(const clink_model *model, int id, clink_joint_def *def);
+CLINK_API clink_status clink_model_driver(const clink_model *model, int id, clink_driver_def *def);
+CLINK_API clink_status clink_model_force(const clink_model *model, int id, clink_force_def *def);
 
 /* Gravity, m/s^2. */
-void clink_model_gravity(const clink_model *model, double *gx, double *gy);
+CLINK_API void clink_model_gravity(const clink_model *model, double *gx, double *gy);
 
 /* The model's simulation settings. */
-clink_settings_def clink_model_settings(const clink_model *model);
+CLINK_API clink_settings_def clink_model_settings(const clink_model *model);
 
 /* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives. */
-void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
+CLINK_API void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
                          double *accel);
 
 /* ---- contact: pairs of body-fixed shapes and revolute clearance joints ----- */
@@ -403,11 +409,11 @@ typedef struct clink_contact_pair_def {
 
 /* bodies 0 and 1, circles of radius 0 at the centres (must be set), law NULL, params not
    given (NaN), frictionless */
-clink_contact_pair_def clink_default_contact_pair_def(void);
+CLINK_API clink_contact_pair_def clink_default_contact_pair_def(void);
 
 /* Adds a contact pair; *id (optional) receives its index (>= 0). CLINK_ERR_NOT_FOUND for an
    unknown law, CLINK_ERR_RANGE / CLINK_ERR_ARG for shapes or parameters out of range. */
-clink_status clink_model_builder_add_contact_pair(clink_model_builder *builder,
+CLINK_API clink_status clink_model_builder_add_contact_pair(clink_model_builder *builder,
                                                   const clink_contact_pair_def *def, int *id);
 
 /*
@@ -432,18 +438,18 @@ typedef struct clink_clearance_joint_def {
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */
-clink_clearance_joint_def clink_default_clearance_joint_def(void);
+CLINK_API clink_clearance_joint_def clink_default_clearance_joint_def(void);
 
 /* Adds a clearance joint; *id (optional) receives its index (>= 0). Errors as for pairs;
    CLINK_ERR_RANGE for a clearance bearing_radius - journal_radius <= 0. */
-clink_status clink_model_builder_add_clearance_joint(clink_model_builder *builder,
+CLINK_API clink_status clink_model_builder_add_clearance_joint(clink_model_builder *builder,
                                                      const clink_clearance_joint_def *def, int *id);
 
 /* The definitions as stored (law and name borrowed from the model; params.K filled in when
    it came from materials). */
-clink_status clink_model_contact_pair(const clink_model *model, int id,
+CLINK_API clink_status clink_model_contact_pair(const clink_model *model, int id,
                                       clink_contact_pair_def *def);
-clink_status clink_model_clearance_joint(const clink_model *model, int id,
+CLINK_API clink_status clink_model_clearance_joint(const clink_model *model, int id,
                                          clink_clearance_joint_def *def);
 
 #ifdef __cplusplus

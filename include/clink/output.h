@@ -52,7 +52,7 @@ typedef struct clink_output_options {
     int accelerations; /* body accelerations (default 1) */
 } clink_output_options;
 
-clink_output_options clink_default_output_options(void);
+CLINK_API clink_output_options clink_default_output_options(void);
 
 /* ---- recorder ------------------------------------------------------------- */
 
@@ -62,12 +62,12 @@ typedef struct clink_recorder clink_recorder;
  * Opens the temporary files in dir (which must exist) and writes the headers.
  * options: NULL for the defaults. On failure *rec is NULL and err says why.
  */
-clink_status clink_recorder_create(const clink_model *model, const char *dir,
+CLINK_API clink_status clink_recorder_create(const clink_model *model, const char *dir,
                                    const clink_output_options *options, clink_recorder **rec,
                                    char *err, size_t err_size);
 
 /* Appends one row with the state of sim at its current time; tracks maxima. */
-clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
+CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
 
 /* What the caller knows about the run, for summary.json. */
 typedef struct clink_run_info {
@@ -84,11 +84,11 @@ typedef struct clink_run_info {
  * closes the files and renames them to their final names. The recorder must
  * still be destroyed.
  */
-clink_status clink_recorder_finish(clink_recorder *rec, const clink_sim *sim,
+CLINK_API clink_status clink_recorder_finish(clink_recorder *rec, const clink_sim *sim,
                                    const clink_run_info *info, char *err, size_t err_size);
 
 /* Releases the recorder; unfinished temporary files are removed. Accepts NULL. */
-void clink_recorder_destroy(clink_recorder **rec);
+CLINK_API void clink_recorder_destroy(clink_recorder **rec);
 
 #ifdef __cplusplus
 }

@@ -51,14 +51,14 @@ extern "C" {
  * assembled, CLINK_ERR_SINGULAR (naming the joints) for redundant constraints,
  * CLINK_ERR_ARG for projection with Adams.
  */
-clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
+CLINK_API clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
                               clink_sim **sim, char *err, size_t errlen);
 
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
-void clink_sim_destroy(clink_sim **sim);
+CLINK_API void clink_sim_destroy(clink_sim **sim);
 
 /* The message of the last failure ("" if none); borrowed. */
-const char *clink_sim_error(const clink_sim *sim);
+CLINK_API const char *clink_sim_error(const clink_sim *sim);
 
 /*
  * Integrates to time t (s, > current time; CVODE stops exactly at t). The
@@ -66,16 +66,16 @@ const char *clink_sim_error(const clink_sim *sim);
  * or CLINK_ERR_SOLVER / CLINK_ERR_SINGULAR with the time and cause in
  * clink_sim_error(); after an error the simulation keeps its last good state.
  */
-clink_status clink_sim_advance(clink_sim *sim, double t);
+CLINK_API clink_status clink_sim_advance(clink_sim *sim, double t);
 
 /* Current time, s. */
-double clink_sim_time(const clink_sim *sim);
+CLINK_API double clink_sim_time(const clink_sim *sim);
 
 /* Position (x m, y m, phi rad) and velocity (m/s, m/s, rad/s) of body `body` (0 = ground). */
-clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
+CLINK_API clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
 
 /* Acceleration (m/s^2, m/s^2, rad/s^2) of body `body` at the current time. */
-clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
+CLINK_API clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
 
 /*
  * Reaction of joint `joint` at the current time: the force (N, global frame)
@@ -83,14 +83,14 @@ clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double 
  * (body_b receives +, body_a the opposite). From the multipliers: generalised
  * force Phi_q^T lambda of the joint's rows on body_b.
  */
-clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);
+CLINK_API clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);
 
 /*
  * Generalised force of driver `driver`: its Lagrange multiplier lambda, N m for
  * an angle (the torque the driver applies to the driven body, or to body_b of a
  * driven joint) or N for a position. The driver applies Phi_q^T lambda.
  */
-clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
+CLINK_API clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
 
 typedef struct clink_energy {
     double kinetic;      /* J */
@@ -110,13 +110,13 @@ typedef struct clink_energy {
 } clink_energy;
 
 /* Energies at the current time (the works are integrated by CVODE with the state). */
-clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
+CLINK_API clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
 
 /* max |Phi| (m or rad) and max |Phi_q v - nu| (m/s or rad/s) at the current time. */
-void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
+CLINK_API void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
 
 /* Norms of the corrections applied to the initial positions and velocities (mixed units). */
-void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
+CLINK_API void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
 
 typedef struct clink_sim_stats {
     long steps;            /* CVODE steps */
@@ -138,12 +138,12 @@ typedef struct clink_sim_stats {
 } clink_sim_stats;
 
 /* Integrator statistics since creation. */
-void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
 
 /* ---- contacts -------------------------------------------------------------- */
 
 /* Contacts are numbered contact pairs first (0 .. npairs - 1), then clearance joints. */
-int clink_sim_contact_count(const clink_sim *sim);
+CLINK_API int clink_sim_contact_count(const clink_sim *sim);
 
 typedef struct clink_contact_info {
     double delta;           /* penetration, m (> 0 in contact; negative: the gap) */
@@ -159,7 +159,7 @@ typedef struct clink_contact_info {
 } clink_contact_info;
 
 /* The state of contact `contact` at the current time. */
-clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
+CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
 
 /* One impact: from onset to separation (or to entry into permanent contact). */
 typedef struct clink_impact_record {
@@ -179,12 +179,12 @@ typedef struct clink_impact_record {
     int persistent;      /* nonzero if the impact ended in permanent contact */
 } clink_impact_record;
 
-int clink_sim_impact_count(const clink_sim *sim);
-clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
+CLINK_API int clink_sim_impact_count(const clink_sim *sim);
+CLINK_API clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
 
 /* Called at the end of each impact (from inside clink_sim_advance). */
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
-void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
+CLINK_API void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
 
 #ifdef __cplusplus
 }

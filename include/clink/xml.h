@@ -52,7 +52,7 @@ typedef struct clink_xml_summary {
  * MuJoCo-style: the model of the file at path (caller owns it; release with
  * clink_model_destroy()), or NULL with "FILE:LINE: what is wrong" in err.
  */
-clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size);
+CLINK_API clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size);
 
 /*
  * The same with a status: CLINK_OK and *model set, or an error status,
@@ -62,11 +62,11 @@ clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size);
  * CLINK_ERR_MODEL (schema or meaning), CLINK_ERR_RANGE (value out of range),
  * CLINK_ERR_NONFINITE (NaN or infinity), CLINK_ERR_NOT_FOUND (unknown name).
  */
-clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
+CLINK_API clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
                             char *err, size_t err_size);
 
 /* The same from size bytes of memory; name stands for the file in messages. */
-clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
+CLINK_API clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
                                    clink_model **model, clink_xml_summary *summary, char *err,
                                    size_t err_size);
 
@@ -75,7 +75,7 @@ clink_status clink_xml_load_memory(const char *data, size_t size, const char *na
  * and released) and, on success, fills summary (may be NULL). Returns CLINK_OK, or an error status
  * with "FILE:LINE: what is wrong" in err (err may be NULL, err_size bytes).
  */
-clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
+CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
                              size_t err_size);
 
 #ifdef __cplusplus

@@ -84,6 +84,9 @@ clink_settings_def clink_default_settings_def(void)
     s.baumgarte_alpha = 5.0;
     s.baumgarte_beta = 5.0;
     s.settle_speed = CLINK_SETTLE_SPEED_DEFAULT;
+    s.max_steps = 1e7;
+    s.min_step = 0.0;
+    s.wall_limit = 0.0;
     return s;
 }
 

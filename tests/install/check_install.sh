@@ -13,6 +13,24 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$(ls -d "$prefix"/lib* | head -n1)
 export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
+echo "== exported symbols"
+# only the public API (clink_*) leaves the shared library, and all of it does:
+# every function the installed headers declare with CLINK_API is exported
+so=$(ls "$libdir"/libclink.so.* | head -n1)
+nm -D --defined-only "$so" | awk '$2 == "T" {print $3}' | sort > "$work/exported"
+if grep -v '^clink_' "$work/exported"; then
+    echo "libclink exports the internal symbols above" >&2
+    exit 1
+fi
+grep -ho '^CLINK_API [^(]*(' "$prefix"/include/clink/*.h | sed 's/($//; s/.*[ *]//' | sort -u \
+    > "$work/declared"
+if ! cmp -s "$work/declared" "$work/exported"; then
+    echo "declared (<) and exported (>) differ:" >&2
+    diff "$work/declared" "$work/exported" >&2 || true
+    exit 1
+fi
+echo "$(wc -l < "$work/exported") symbols exported, all declared with CLINK_API"
+
 echo "== find_package(clink)"
 cmake -S "$here" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$work/consumer" >/dev/null
