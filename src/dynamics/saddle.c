@@ -59,6 +59,7 @@ struct dyn_system {
        formed from (6 per row) and M^-1 */
     int schur;
     int *slot_coord;
+    int *nz_start, *nz_coord, *nz_slot; /* per row: its slots on moving bodies */
     int nterm;
     int *term_ij, *term_ki, *term_kj;
     double *chol, *jfact, *minv, *sdiag, *resid;
@@ -147,6 +148,9 @@ void dyn_destroy(dyn_system **sys)
     free(s->rhs);
     free(s->work);
     free(s->slot_coord);
+    free(s->nz_start);
+    free(s->nz_coord);
+    free(s->nz_slot);
     free(s->term_ij);
     free(s->term_ki);
     free(s->term_kj);
@@ -277,11 +281,24 @@ static clink_status schur_init(dyn_system *s)
         return CLINK_ERR_NOMEM;
     for (int c = 0; c < nq; c++)
         s->minv[c] = 1.0 / s->mass[c];
-    for (int r = 0; r < nc; r++)
+    s->nz_start = malloc((nr + 1) * sizeof(int));
+    s->nz_coord = malloc(6 * nr * sizeof(int));
+    s->nz_slot = malloc(6 * nr * sizeof(int));
+    if (!s->nz_start || !s->nz_coord || !s->nz_slot)
+        return CLINK_ERR_NOMEM;
+    int nz = 0;
+    for (int r = 0; r < nc; r++) {
+        s->nz_start[r] = nz;
         for (int slot = 0; slot < 6; slot++) {
             int body = slot < 3 ? s->row_a[r] : s->row_b[r];
             s->slot_coord[6 * r + slot] = body > 0 ? 3 * (body - 1) + slot % 3 : -1;
+            if (body > 0) {
+                s->nz_coord[nz] = 3 * (body - 1) + slot % 3;
+                s->nz_slot[nz++] = 6 * r + slot;
+            }
         }
+    }
+    s->nz_start[nc] = nz;
     /* two passes: count the products, then record them */
     for (int pass = 0; pass < 2; pass++) {
         int k = 0;
@@ -534,14 +551,13 @@ static void solve_schur(dyn_system *s)
 {
     int nq = s->nq, nc = s->nc;
     const double *L = s->chol, *jf = s->jfact, *minv = s->minv;
-    const int *sc = s->slot_coord;
+    const int *nzp = s->nz_start, *nzc = s->nz_coord, *nzk = s->nz_slot;
     double *x = s->rhs, *z = s->rhs + nq;
     /* w = J M^-1 f - r, then L L^T z = w */
     for (int r = 0; r < nc; r++) {
         double w = -z[r];
-        for (int k = 6 * r; k < 6 * r + 6; k++)
-            if (sc[k] >= 0)
-                w += jf[k] * minv[sc[k]] * x[sc[k]];
+        for (int p = nzp[r]; p < nzp[r + 1]; p++)
+            w += jf[nzk[p]] * minv[nzc[p]] * x[nzc[p]];
         const double *Lr = L + (size_t) r * nc;
         for (int k = 0; k < r; k++)
             w -= Lr[k] * z[k];
@@ -555,9 +571,8 @@ static void solve_schur(dyn_system *s)
     }
     /* x = M^-1 (f - J^T z) */
     for (int r = 0; r < nc; r++)
-        for (int k = 6 * r; k < 6 * r + 6; k++)
-            if (sc[k] >= 0)
-                x[sc[k]] -= jf[k] * z[r];
+        for (int p = nzp[r]; p < nzp[r + 1]; p++)
+            x[nzc[p]] -= jf[nzk[p]] * z[r];
     for (int c = 0; c < nq; c++)
         x[c] *= minv[c];
 }
