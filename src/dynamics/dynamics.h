@@ -33,8 +33,10 @@
 
 #define DYN_REFACTOR_RCOND 1e-10
 #define DYN_SINGULAR_RCOND 1e-13
+/* at most this many constraint rows: Schur complement (bench/bench_saddle_threshold.c) */
 #define DYN_SCHUR_MAX_ROWS 32
-#define DYN_SCHUR_REFINE   1e-3
+/* a Schur factorisation with a pivot ratio d_k / S_kk below this refines its solves once */
+#define DYN_SCHUR_REFINE 1e-3
 
 /*
  * Extra generalised forces (the contact module adds contact forces here): adds

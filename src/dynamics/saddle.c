@@ -432,7 +432,7 @@ static void explain_singular(dyn_system *s, double t)
                 t, list);
     else
         set_msg(s, "singular saddle-point matrix at t = %.9g s (reciprocal pivot ratio %.3g)", t,
-                s->common.rcond);
+                s->schur ? s->pivot_ratio : s->common.rcond);
 }
 
 /* factors the current matrix with KLU; 0 on success */
@@ -494,6 +494,7 @@ static clink_status factor_schur(dyn_system *s, double t)
         for (int k = 0; k < j; k++)
             d -= Lj[k] * Lj[k];
         if (!(d > DYN_SINGULAR_RCOND * s->sdiag[j]) || !isfinite(d)) {
+            s->pivot_ratio = d / s->sdiag[j];
             explain_singular(s, t);
             return CLINK_ERR_SINGULAR;
         }
