@@ -73,7 +73,7 @@ TEST(pendulum_in_degrees_is_read_in_radians)
     ENSURE(d.joints[0].body1 == 0 && d.joints[0].body2 == 1);
     ENSURE_NEAR(d.joints[0].p2[0], -0.5, 0);
     ENSURE(d.settings.has_t_end && d.settings.t_end == 5.0);
-    ENSURE(d.settings.method == XML_METHOD_BDF && d.settings.drift == XML_DRIFT_PROJECTION);
+    ENSURE(d.settings.method == XML_METHOD_ADAMS && d.settings.drift == XML_DRIFT_BAUMGARTE);
     xml_desc_free(&d);
 }
 
@@ -300,7 +300,7 @@ TEST(slider_crank_model_is_built_through_the_model_api_as_written)
     ENSURE_NEAR(set.t_end, 0.024, 0);
     ENSURE_NEAR(set.output_step, 1e-4, 0);
     ENSURE_NEAR(set.rtol, 1e-10, 0);
-    ENSURE(set.method == CLINK_METHOD_BDF && set.drift == CLINK_DRIFT_PROJECTION);
+    ENSURE(set.method == CLINK_METHOD_ADAMS && set.drift == CLINK_DRIFT_BAUMGARTE);
     clink_model_destroy(&m);
     ENSURE(m == NULL);
 }

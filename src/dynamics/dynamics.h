@@ -18,6 +18,13 @@
  * stays below DYN_SINGULAR_RCOND after a full factorisation is singular: the
  * constraint rows that depend on the others are found by Gram-Schmidt on the
  * rows of Phi_q and named in the message.
+ *
+ * Systems with at most DYN_SCHUR_MAX_ROWS constraint rows are solved instead
+ * through the Schur complement S = Phi_q M^-1 Phi_q^T (M is diagonal) by dense
+ * Cholesky; a pivot below DYN_SINGULAR_RCOND times the diagonal entry of S is
+ * singular, named the same way. The threshold is the measured crossover of the
+ * two solvers (docs/performance-dyn.md). The factorisation is kept with the
+ * (t, q) it was formed at and reused by every solve at the same state.
  */
 #ifndef CLINK_DYNAMICS_H
 #define CLINK_DYNAMICS_H
@@ -26,6 +33,10 @@
 
 #define DYN_REFACTOR_RCOND 1e-10
 #define DYN_SINGULAR_RCOND 1e-13
+/* at most this many constraint rows: Schur complement (bench/bench_saddle_threshold.c) */
+#define DYN_SCHUR_MAX_ROWS 32
+/* a Schur factorisation with a pivot ratio d_k / S_kk below this refines its solves once */
+#define DYN_SCHUR_REFINE 1e-3
 
 /*
  * Extra generalised forces (the contact module adds contact forces here): adds
@@ -104,7 +115,33 @@ void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, 
 /* power of the non-conservative applied loads at the last dyn_accelerations call, W */
 double dyn_last_power_loads(const dyn_system *sys);
 
-/* counts of KLU factorisations: full (klu_factor) and numeric refactorisations */
+/*
+ * counts of factorisations of the saddle matrix: full KLU factorisations
+ * (klu_factor) and numeric factorisations of the analysed pattern (KLU
+ * refactorisations plus dense Schur-complement factorisations)
+ */
 void dyn_counts(const dyn_system *sys, long *nfactor, long *nrefactor);
+
+/* every kind of factorisation apart, and the solves that reused a factorisation */
+typedef struct dyn_factor_stats {
+    long klu_factor;   /* klu_factor calls */
+    long klu_refactor; /* klu_refactor calls */
+    long schur;        /* Cholesky factorisations of the Schur complement */
+    long reused;       /* solves at the (t, q) of the current factorisation */
+    long refined;      /* Schur solves that took a step of iterative refinement */
+} dyn_factor_stats;
+void dyn_factor_counts(const dyn_system *sys, dyn_factor_stats *st);
+
+typedef enum dyn_solver {
+    DYN_SOLVER_AUTO = 0, /* Schur complement up to DYN_SCHUR_MAX_ROWS rows, KLU above */
+    DYN_SOLVER_SCHUR = 1,
+    DYN_SOLVER_KLU = 2
+} dyn_solver;
+
+/* Chooses the saddle-point solver (for tests and benchmarks). CLINK_ERR_NOMEM. */
+clink_status dyn_set_solver(dyn_system *sys, dyn_solver solver);
+
+/* 1 when the Schur-complement path is in use */
+int dyn_uses_schur(const dyn_system *sys);
 
 #endif
