@@ -134,19 +134,26 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
 
 /* ---- joints --------------------------------------------------------------- */
 
+/*
+ * The joint types, one row each: X(SUFFIX, name) gives CLINK_JOINT_<SUFFIX> (in
+ * row order, from 0) and the name of its XML element. Each type's equations and
+ * checks are in src/joints/joint_<name>.c (docs/development.md, "Recipes").
+ */
+#define CLINK_JOINT_TYPES(X)                                                                       \
+    /* point_a on body_a coincides with point_b on body_b: 2 equations */                          \
+    X(REVOLUTE, revolute)                                                                          \
+    /* translational (prismatic): point_b on body_b stays on the line through point_a along      \
+       axis_a (body_a coordinates), and the relative angle stays at angle0: 2 equations. Joint    \
+       coordinate: displacement of point_b from point_a along axis_a, m. */                       \
+    X(TRANSLATIONAL, translational)                                                                \
+    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */  \
+    X(WELD, weld)
+
 typedef enum clink_joint_type {
-    /* point_a on body_a coincides with point_b on body_b: 2 equations */
-    CLINK_JOINT_REVOLUTE = 0,
-    /*
-     * translational (prismatic): point_b on body_b stays on the line through
-     * point_a along axis_a (body_a coordinates), and the relative angle stays at
-     * its initial value angle0: 2 equations. Joint coordinate: displacement of
-     * point_b from point_a along axis_a, m.
-     */
-    CLINK_JOINT_TRANSLATIONAL = 1,
-    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */
-    CLINK_JOINT_WELD = 2,
-    CLINK_JOINT_TYPE_COUNT_ = 3
+#define CLINK_JOINT_ENUM_(SUFFIX, name) CLINK_JOINT_##SUFFIX,
+    CLINK_JOINT_TYPES(CLINK_JOINT_ENUM_)
+#undef CLINK_JOINT_ENUM_
+        CLINK_JOINT_TYPE_COUNT_
 } clink_joint_type;
 
 typedef struct clink_joint_def {

@@ -4,9 +4,10 @@
  * A builder grows arrays of definitions and checks each one as it arrives
  * (indices in range, masses positive, names unique); finalize checks the whole
  * and copies it into an immutable clink_model, numbering the constraint
- * equations: each joint contributes model_joint_equations(type) rows (revolute
- * 2, translational 2, weld 3) and each driver one row, joints first.
+ * equations: each joint contributes the rows of its class (src/joints/joint.h:
+ * revolute 2, translational 2, weld 3) and each driver one row, joints first.
  */
+#include "joints/joint.h"
 #include "model/model_internal.h"
 
 #include <math.h>
@@ -14,20 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int model_joint_equations(clink_joint_type type)
-{
-    switch (type) {
-    case CLINK_JOINT_REVOLUTE:
-        return 2;
-    case CLINK_JOINT_TRANSLATIONAL:
-        return 2;
-    case CLINK_JOINT_WELD:
-        return 3;
-    default:
-        return 0;
-    }
-}
 
 /* ---- defaults ------------------------------------------------------------- */
 
@@ -312,7 +299,8 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
-    if ((int) def->type < 0 || def->type >= CLINK_JOINT_TYPE_COUNT_)
+    const joint_class *jc = joint_class_of(def->type);
+    if (!jc)
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': type %d is not a joint type (0..%d)", nm,
                           (int) def->type, CLINK_JOINT_TYPE_COUNT_ - 1);
     if (def->body_a < 0 || def->body_a >= b->d.nbodies || def->body_b < 0 ||
@@ -328,9 +316,10 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
     if (!all_finite(v, 7))
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite",
                           nm);
-    double len = hypot(def->axis_a[0], def->axis_a[1]);
-    if (def->type == CLINK_JOINT_TRANSLATIONAL && !(len > 1e-12))
-        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': axis_a has zero length", nm);
+    clink_joint_def checked = *def;
+    const char *why = jc->check ? jc->check(&checked) : NULL;
+    if (why)
+        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': %s", nm, why);
     char name[CLINK_NAME_MAX];
     clink_status st = model_take_name(b, CLINK_ENTITY_JOINT, def->name, name);
     if (st != CLINK_OK)
@@ -339,12 +328,8 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
         return model_fail(b, CLINK_ERR_NOMEM, "add_joint: out of memory");
     model_joint *mj = &b->d.joints[b->d.njoints];
     memcpy(mj->name, name, CLINK_NAME_MAX);
-    mj->def = *def;
+    mj->def = checked;
     mj->def.name = NULL;
-    if (def->type == CLINK_JOINT_TRANSLATIONAL) {
-        mj->def.axis_a[0] /= len;
-        mj->def.axis_a[1] /= len;
-    }
     if (id)
         *id = b->d.njoints;
     b->d.njoints++;
@@ -426,7 +411,7 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
                               def->joint, b->d.njoints - 1);
         if (b->d.joints[def->joint].def.type != want)
             return model_fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
-                              want == CLINK_JOINT_REVOLUTE ? "revolute" : "translational");
+                              joint_class_of(want)->name);
         break;
     }
     default:
@@ -604,7 +589,7 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     int row = 0;
     for (int j = 0; j < m->d.njoints; j++) {
         m->joint_row[j] = row;
-        row += model_joint_equations(m->d.joints[j].def.type);
+        row += joint_class_of(m->d.joints[j].def.type)->neq;
     }
     for (int k = 0; k < m->d.ndrivers; k++)
         m->driver_row[k] = row++;

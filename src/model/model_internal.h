@@ -82,7 +82,4 @@ int model_grow(void **arr, int *cap, int n, size_t sz);
 clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
                              char out[CLINK_NAME_MAX]);
 
-/* number of constraint equations of a joint type */
-int model_joint_equations(clink_joint_type type);
-
 #endif
