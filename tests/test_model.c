@@ -189,3 +189,23 @@ TEST(polynomial_and_harmonic_functions_give_value_rate_and_acceleration)
     ENSURE_NEAR(r, 6.0 * cos(2.35), 1e-14);
     ENSURE_NEAR(a, -18.0 * sin(2.35), 1e-13);
 }
+
+TEST(a_bore_is_refused_as_a_contact_pair_shape)
+{
+    clink_model_builder *b = pendulum_builder();
+    clink_contact_pair_def cd = clink_default_contact_pair_def();
+    cd.body_a = 0;
+    cd.body_b = 1;
+    cd.shape_a.type = CLINK_SHAPE_BORE;
+    cd.shape_a.radius = 0.1;
+    cd.shape_b.radius = 0.05;
+    cd.law = "hertz";
+    cd.params.K = 1e9;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_ERR_ARG);
+    ENSURE(strstr(clink_model_builder_error(b), "bore") != NULL);
+    cd.shape_a.type = CLINK_SHAPE_CIRCLE;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_OK);
+    cd.shape_a.type = CLINK_SHAPE_TYPE_COUNT_;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_ERR_RANGE);
+    clink_model_builder_destroy(&b);
+}

@@ -368,7 +368,10 @@ typedef enum clink_shape_type {
     CLINK_SHAPE_CIRCLE = 0,  /* centre a, radius (m, > 0) */
     CLINK_SHAPE_CAPSULE = 1, /* segment a-b swollen by radius (m, > 0) */
     CLINK_SHAPE_LINE = 2,    /* half-plane: point a on its boundary, outward unit normal */
-    CLINK_SHAPE_TYPE_COUNT_ = 3
+    /* the inside of a circle: centre a, radius (m, > 0); the bearing of a clearance joint
+       (clink_clearance_joint_def), refused in contact pairs */
+    CLINK_SHAPE_BORE = 3,
+    CLINK_SHAPE_TYPE_COUNT_ = 4
 } clink_shape_type;
 
 /*

@@ -76,6 +76,9 @@ static clink_status check_bodies(clink_model_builder *b, const char *what, const
 static clink_status check_shape(clink_model_builder *b, const char *name, const char *which,
                                 clink_shape_def *s)
 {
+    if ((int) s->type < 0 || s->type >= CLINK_SHAPE_TYPE_COUNT_)
+        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
+                          name, which, (int) s->type);
     if (!finite2(s->a) || !finite2(s->b) || !finite2(s->normal) || !isfinite(s->radius))
         return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s has a non-finite value", name,
                           which);
@@ -101,10 +104,15 @@ static clink_status check_shape(clink_model_builder *b, const char *name, const 
         s->normal[1] /= l;
         return CLINK_OK;
     }
-    default:
-        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
-                          name, which, (int) s->type);
+    case CLINK_SHAPE_BORE:
+        return model_fail(b, CLINK_ERR_ARG,
+                          "contact pair '%s': %s is a bore, which only a clearance joint has "
+                          "(clink_model_builder_add_clearance_joint)",
+                          name, which);
+    case CLINK_SHAPE_TYPE_COUNT_:
+        break;
     }
+    return CLINK_ERR_INTERNAL;
 }
 
 /* piecewise treatment: restitution in (0, 1]; 1 if piecewise, 0 if continuous, -1 on error */

@@ -108,16 +108,16 @@ static void to_shape(const xml_shape *x, clink_shape_def *s)
     memset(s, 0, sizeof *s);
     memcpy(s->a, x->a, sizeof s->a);
     s->radius = x->radius;
+    s->type = x->kind;
     switch (x->kind) {
-    case XML_SHAPE_CIRCLE:
-        s->type = CLINK_SHAPE_CIRCLE;
+    case CLINK_SHAPE_CIRCLE:
+    case CLINK_SHAPE_BORE:
+    case CLINK_SHAPE_TYPE_COUNT_:
         break;
-    case XML_SHAPE_LINE:
-        s->type = CLINK_SHAPE_LINE;
+    case CLINK_SHAPE_LINE:
         memcpy(s->normal, x->b, sizeof s->normal);
         break;
-    case XML_SHAPE_CAPSULE:
-        s->type = CLINK_SHAPE_CAPSULE;
+    case CLINK_SHAPE_CAPSULE:
         memcpy(s->b, x->b, sizeof s->b);
         break;
     }
@@ -264,7 +264,7 @@ clink_status xml_build(const xml_desc *d, const char *path, clink_model **model,
         int m2 =
             x->shape[1].material >= 0 ? x->shape[1].material : d->bodies[x->shape[1].body].material;
         /* the API takes a line as shape_a only: the file may give it in either place */
-        int f = x->shape[1].kind == XML_SHAPE_LINE && x->shape[0].kind != XML_SHAPE_LINE;
+        int f = x->shape[1].kind == CLINK_SHAPE_LINE && x->shape[0].kind != CLINK_SHAPE_LINE;
         def.name = x->name;
         def.body_a = x->shape[f].body;
         def.body_b = x->shape[1 - f].body;

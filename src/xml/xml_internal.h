@@ -10,7 +10,7 @@
 #ifndef CLINK_XML_INTERNAL_H
 #define CLINK_XML_INTERNAL_H
 
-#include "clink/clink.h"
+#include "clink/model.h"
 
 #include <stddef.h>
 
@@ -117,15 +117,9 @@ typedef struct xml_load {
         actuator; /* N/m, N s/m, m, N (rotational: per rad, rad, N m) */
 } xml_load;
 
-typedef enum xml_shape_kind {
-    XML_SHAPE_CIRCLE = 0,
-    XML_SHAPE_LINE = 1,
-    XML_SHAPE_CAPSULE = 2
-} xml_shape_kind;
-
 typedef struct xml_shape {
     int line;
-    xml_shape_kind kind;
+    clink_shape_type kind;
     int body;
     double a[2];   /* circle: centre; line: point; capsule: point1 (m) */
     double b[2];   /* line: unit normal; capsule: point2 (m) */

@@ -1090,13 +1090,13 @@ static void read_shape(reader *r, const xmlNode *k, xml_shape *s, const char *w)
     s->material = ref_material(r, k, "material", w);
     s->radius = 0;
     if (is_elem(k, "circle")) {
-        s->kind = XML_SHAPE_CIRCLE;
+        s->kind = CLINK_SHAPE_CIRCLE;
         attr_vec2(c, k, "center", 0, 0, s->a);
         s->radius = attr_req(c, k, "radius", 1);
         need_min(c, k, w, "radius", s->radius, 0, 1, "m");
     } else if (is_elem(k, "line")) {
         double len;
-        s->kind = XML_SHAPE_LINE;
+        s->kind = CLINK_SHAPE_LINE;
         attr_vec2(c, k, "point", 0, 0, s->a);
         attr_vec2(c, k, "normal", NAN, NAN, s->b);
         len = hypot(s->b[0], s->b[1]);
@@ -1108,7 +1108,7 @@ static void read_shape(reader *r, const xmlNode *k, xml_shape *s, const char *w)
             s->b[1] /= len;
         }
     } else if (is_elem(k, "capsule")) {
-        s->kind = XML_SHAPE_CAPSULE;
+        s->kind = CLINK_SHAPE_CAPSULE;
         attr_vec2(c, k, "point1", NAN, NAN, s->a);
         attr_vec2(c, k, "point2", NAN, NAN, s->b);
         s->radius = attr_req(c, k, "radius", 1);
@@ -1167,7 +1167,7 @@ static void read_contacts(reader *r, const xmlNode *sec)
         if (p->shape[0].body == p->shape[1].body)
             ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k), "%s: both shapes are on body '%s'", w,
                           d->bodies[p->shape[0].body].name);
-        else if (p->shape[0].kind == XML_SHAPE_LINE && p->shape[1].kind == XML_SHAPE_LINE)
+        else if (p->shape[0].kind == CLINK_SHAPE_LINE && p->shape[1].kind == CLINK_SHAPE_LINE)
             ctx_fail_line(c, CLINK_ERR_MODEL, node_line(k),
                           "%s: two lines are not a contact geometry (use a circle or capsule)", w);
     }
