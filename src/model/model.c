@@ -244,6 +244,15 @@ clink_status model_take_name(clink_model_builder *b, clink_entity kind, const ch
     return CLINK_OK;
 }
 
+const char *model_body_word(const model_data *d, int i, char *buf, size_t size)
+{
+    if (i >= 0 && i < d->nbodies && d->bodies[i].name[0])
+        snprintf(buf, size, "body '%s'", d->bodies[i].name);
+    else
+        snprintf(buf, size, "body %d", i);
+    return buf;
+}
+
 static const char *label(const char *name)
 {
     return (name && *name) ? name : "(unnamed)";
@@ -308,9 +317,10 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
         return model_fail(b, CLINK_ERR_RANGE,
                           "joint '%s': bodies %d and %d must be in 0..%d (0 is ground)", nm,
                           def->body_a, def->body_b, b->d.nbodies - 1);
+    char bw[CLINK_NAME_MAX + 16];
     if (def->body_a == def->body_b)
-        return model_fail(b, CLINK_ERR_MODEL, "joint '%s': connects body %d to itself", nm,
-                          def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "joint '%s' connects %s to itself", nm,
+                          model_body_word(&b->d, def->body_a, bw, sizeof bw));
     double v[] = {def->point_a[0], def->point_a[1], def->point_b[0], def->point_b[1],
                   def->axis_a[0],  def->axis_a[1],  def->angle0};
     if (!all_finite(v, 7))
@@ -392,8 +402,14 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
                           CLINK_FUNCTION_MAX_COEFS);
     if (!all_finite(f->c, CLINK_FUNCTION_MAX_COEFS))
         return model_fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
+    if (f->type == CLINK_FUNCTION_HARMONIC && !(f->c[2] >= 0.0))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "driver '%s': harmonic frequency %g rad/s must be >= 0", nm, f->c[2]);
     switch (def->target) {
     case CLINK_DRIVE_BODY_COORDINATE:
+        if (def->body == 0)
+            return model_fail(b, CLINK_ERR_MODEL,
+                              "driver '%s' drives the ground, which does not move", nm);
         if (def->body < 1 || def->body >= b->d.nbodies)
             return model_fail(b, CLINK_ERR_RANGE, "driver '%s': body %d must be in 1..%d", nm,
                               def->body, b->d.nbodies - 1);
@@ -409,9 +425,13 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
         if (def->joint < 0 || def->joint >= b->d.njoints)
             return model_fail(b, CLINK_ERR_RANGE, "driver '%s': joint %d must be in 0..%d", nm,
                               def->joint, b->d.njoints - 1);
-        if (b->d.joints[def->joint].def.type != want)
-            return model_fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
-                              joint_class_of(want)->name);
+        const model_joint *mj = &b->d.joints[def->joint];
+        if (mj->def.type != want)
+            return model_fail(
+                b, CLINK_ERR_MODEL, "driver '%s': a %s driver needs a %s joint; joint '%s' is %s",
+                nm, def->target == CLINK_DRIVE_JOINT_ANGLE ? "joint-angle" : "joint-displacement",
+                joint_class_of(want)->name, mj->name[0] ? mj->name : "(unnamed)",
+                joint_class_of(mj->def.type)->name);
         break;
     }
     default:
@@ -462,19 +482,22 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
         (two && (def->body_b < 0 || def->body_b >= b->d.nbodies)))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
                           def->body_a, def->body_b, b->d.nbodies - 1);
+    char bw[CLINK_NAME_MAX + 16];
     if (two && def->body_a == def->body_b)
-        return model_fail(b, CLINK_ERR_MODEL, "force '%s': connects body %d to itself", nm,
-                          def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s' connects %s to itself", nm,
+                          model_body_word(&b->d, def->body_a, bw, sizeof bw));
     if (!two && def->body_a == 0)
-        return model_fail(b, CLINK_ERR_MODEL, "force '%s': applied to ground (body 0)", nm);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s' acts on the ground, which does not move",
+                          nm);
     double v[] = {def->point_a[0], def->point_a[1],  def->point_b[0], def->point_b[1],
                   def->fx,         def->fy,          def->torque,     def->k,
                   def->c,          def->free_length, def->actuator};
     if (!all_finite(v, 11))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
     if (def->k < 0.0 || def->c < 0.0)
-        return model_fail(b, CLINK_ERR_RANGE, "force '%s': k %g and c %g must be >= 0", nm, def->k,
-                          def->c);
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "force '%s': stiffness k = %g and damping c = %g must be >= 0", nm,
+                          def->k, def->c);
     if (def->type == CLINK_FORCE_SPRING_DAMPER && def->free_length < 0.0)
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
                           def->free_length);
@@ -526,6 +549,17 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
     if (!(s->settle_speed > 0.0) || !isfinite(s->settle_speed))
         return model_fail(b, CLINK_ERR_RANGE, "settings: settle_speed %g m/s must be > 0",
                           s->settle_speed);
+    if (!(s->max_steps > 0.0) || !isfinite(s->max_steps))
+        return model_fail(b, CLINK_ERR_RANGE, "settings: max_steps %g must be finite and > 0",
+                          s->max_steps);
+    if (!(s->min_step >= 0.0) || !isfinite(s->min_step))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: min_step %g s must be finite and >= 0 (0: automatic)",
+                          s->min_step);
+    if (!(s->wall_limit >= 0.0) || !isfinite(s->wall_limit))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: wall_limit %g s must be finite and >= 0 (0: no limit)",
+                          s->wall_limit);
     return CLINK_OK;
 }
 

@@ -66,9 +66,10 @@ static clink_status check_bodies(clink_model_builder *b, const char *what, const
     if (ba < 0 || ba >= nb || bb < 0 || bb >= nb)
         return model_fail(b, CLINK_ERR_RANGE, "%s '%s': body %d does not exist (%d bodies)", what,
                           name, (ba < 0 || ba >= nb) ? ba : bb, nb);
+    char bw[CLINK_NAME_MAX + 16];
     if (ba == bb)
-        return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on body %d", what, name,
-                          ba);
+        return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on %s", what, name,
+                          model_body_word(&b->d, ba, bw, sizeof bw));
     return CLINK_OK;
 }
 
@@ -166,7 +167,7 @@ static clink_status check_law(clink_model_builder *b, const char *what, const ch
         return model_fail(b, st, "%s '%s': law %s: %s", what, name, clink_law_name(law), msg);
     st = clink_friction_check(fr, msg, sizeof msg);
     if (st != CLINK_OK)
-        return model_fail(b, st, "%s '%s': friction: %s", what, name, msg);
+        return model_fail(b, st, "%s '%s': %s", what, name, msg);
     snprintf(law_out, CLINK_NAME_MAX, "%s", clink_law_name(law));
     return CLINK_OK;
 }
@@ -223,6 +224,11 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
         st = check_shape(b, name, "shape_b", &e.def.shape_b);
     if (st != CLINK_OK)
         return st;
+    if (e.def.shape_a.type == CLINK_SHAPE_LINE && e.def.shape_b.type == CLINK_SHAPE_LINE)
+        return model_fail(b, CLINK_ERR_MODEL,
+                          "contact pair '%s': two lines are not a contact geometry (use a circle "
+                          "or capsule)",
+                          name);
     if (e.def.shape_b.type == CLINK_SHAPE_LINE)
         return model_fail(b, CLINK_ERR_MODEL,
                           "contact pair '%s': a line may only be shape_a (swap the bodies)", name);

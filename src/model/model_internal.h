@@ -79,6 +79,8 @@ clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt
 #endif
     ;
 int model_grow(void **arr, int *cap, int n, size_t sz);
+/* "body 'rod'" or "body 3" (unnamed) into buf, for messages; returns buf */
+const char *model_body_word(const model_data *d, int i, char *buf, size_t size);
 clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
                              char out[CLINK_NAME_MAX]);
 
