@@ -147,7 +147,10 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
        coordinate: displacement of point_b from point_a along axis_a, m. */                       \
     X(TRANSLATIONAL, translational)                                                                \
     /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */  \
-    X(WELD, weld)
+    X(WELD, weld)                                                                                  \
+    /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a   \
+       (body_a coordinates, the slot); body_b turns freely: 1 equation */                        \
+    X(PIN_SLOT, pin_slot)
 
 typedef enum clink_joint_type {
 #define CLINK_JOINT_ENUM_(SUFFIX, name) CLINK_JOINT_##SUFFIX,
