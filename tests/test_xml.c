@@ -515,3 +515,28 @@ TEST(a_mechanism_name_taken_from_the_file_name_obeys_the_name_rules)
     ENSURE_STR_EQ(s.name, "__bar_");
     clink_model_destroy(&m);
 }
+
+TEST(a_file_of_100000_bodies_is_read_with_every_body_named)
+{
+    /* the size of the issue (quadratic name lookup took 23 s); its time is measured by
+       bench/check_large_model.sh, here only the count */
+    int n = 100000;
+    size_t cap = (size_t) n * 64 + 256, len = 0;
+    char *doc = malloc(cap), err[512];
+    clink_model *m = NULL;
+    clink_xml_summary s;
+
+    ENSURE(doc != NULL);
+    if (doc == NULL)
+        return;
+    len += (size_t) snprintf(doc + len, cap - len, "<mechanism><bodies>");
+    for (int i = 0; i < n; i++)
+        len += (size_t) snprintf(doc + len, cap - len,
+                                 "<body name='b%d' mass='1' inertia='1' x='%d'/>", i, i);
+    snprintf(doc + len, cap - len, "</bodies></mechanism>");
+    ENSURE(read_string(doc, &m, &s, err, sizeof err) == CLINK_OK);
+    ENSURE(s.bodies == n && s.dof == 3 * n);
+    ENSURE(m != NULL && clink_model_find(m, CLINK_ENTITY_BODY, "b99999") == n);
+    clink_model_destroy(&m);
+    free(doc);
+}

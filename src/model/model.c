@@ -104,6 +104,8 @@ int model_grow(void **arr, int *cap, int n, size_t sz)
     return 0;
 }
 
+static int names_reserve(model_data *d, clink_entity kind);
+
 static void data_free(model_data *d)
 {
     free(d->bodies);
@@ -112,6 +114,8 @@ static void data_free(model_data *d)
     free(d->forces);
     free(d->pairs);
     free(d->clearances);
+    for (int k = 0; k < CLINK_ENTITY_COUNT_; k++)
+        free(d->names[k].slots);
     memset(d, 0, sizeof *d);
 }
 
@@ -129,6 +133,12 @@ clink_model_builder *clink_model_builder_create(void)
     b->d.bodies[0].def.mass = INFINITY;
     b->d.bodies[0].def.inertia = INFINITY;
     b->d.nbodies = 1;
+    if (names_reserve(&b->d, CLINK_ENTITY_BODY)) {
+        data_free(&b->d);
+        free(b);
+        return NULL;
+    }
+    model_name_added(&b->d, CLINK_ENTITY_BODY, 0);
     b->d.gravity[0] = 0.0;
     b->d.gravity[1] = -9.81;
     b->d.settings = clink_default_settings_def();
@@ -149,7 +159,7 @@ const char *clink_model_builder_error(const clink_model_builder *builder)
     return builder ? builder->error : "no builder";
 }
 
-/* ---- names ---------------------------------------------------------------- */
+/* ---- names (a hash table per kind, model_internal.h) ---------------------- */
 
 static const char *const kind_word[CLINK_ENTITY_COUNT_] = {
     "body", "joint", "driver", "force", "contact pair", "clearance joint"};
@@ -194,15 +204,59 @@ static int entity_count(const model_data *d, clink_entity kind)
     }
 }
 
+/* FNV-1a */
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char) *s) * 16777619u;
+    return h;
+}
+
+/* the slot of name in the table: the one holding it, or the empty one where it would go */
+static int names_slot(const model_data *d, clink_entity kind, const char *name)
+{
+    const model_names *t = &d->names[kind];
+    unsigned mask = (unsigned) t->cap - 1u, i = name_hash(name) & mask;
+    while (t->slots[i] != 0 && strcmp(entity_name(d, kind, t->slots[i] - 1), name) != 0)
+        i = (i + 1u) & mask;
+    return (int) i;
+}
+
 static int data_find(const model_data *d, clink_entity kind, const char *name)
 {
-    if (!name || !*name)
+    if (!name || !*name || (int) kind < 0 || kind >= CLINK_ENTITY_COUNT_ || d->names[kind].cap == 0)
         return -1;
-    int n = entity_count(d, kind);
-    for (int i = 0; i < n; i++)
-        if (strcmp(entity_name(d, kind, i), name) == 0)
-            return i;
-    return -1;
+    return d->names[kind].slots[names_slot(d, kind, name)] - 1;
+}
+
+/* room for one more name in the kind's table (rehashing when half full); 0 on success */
+static int names_reserve(model_data *d, clink_entity kind)
+{
+    model_names *t = &d->names[kind];
+    if (2 * (t->count + 1) <= t->cap)
+        return 0;
+    int ncap = t->cap ? 2 * t->cap : 16;
+    int *slots = calloc((size_t) ncap, sizeof *slots);
+    if (!slots)
+        return -1;
+    model_names old = *t;
+    t->slots = slots;
+    t->cap = ncap;
+    for (int i = 0; i < old.cap; i++)
+        if (old.slots[i] != 0)
+            t->slots[names_slot(d, kind, entity_name(d, kind, old.slots[i] - 1))] = old.slots[i];
+    free(old.slots);
+    return 0;
+}
+
+void model_name_added(model_data *d, clink_entity kind, int index)
+{
+    const char *name = entity_name(d, kind, index);
+    if (!name[0])
+        return;
+    d->names[kind].slots[names_slot(d, kind, name)] = index + 1;
+    d->names[kind].count++;
 }
 
 int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
@@ -240,6 +294,8 @@ clink_status model_take_name(clink_model_builder *b, clink_entity kind, const ch
                           kind_word[kind], name, CLINK_NAME_MAX - 1);
     if (data_find(&b->d, kind, name) >= 0)
         return model_fail(b, CLINK_ERR_MODEL, "%s name '%s' is used twice", kind_word[kind], name);
+    if (names_reserve(&b->d, kind))
+        return model_fail(b, CLINK_ERR_NOMEM, "%s name '%s': out of memory", kind_word[kind], name);
     strcpy(out, name);
     return CLINK_OK;
 }
@@ -294,6 +350,7 @@ clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_bo
     memcpy(mb->name, name, CLINK_NAME_MAX);
     mb->def = *def;
     mb->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_BODY, b->d.nbodies);
     if (id)
         *id = b->d.nbodies;
     b->d.nbodies++;
@@ -340,6 +397,7 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
     memcpy(mj->name, name, CLINK_NAME_MAX);
     mj->def = checked;
     mj->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_JOINT, b->d.njoints);
     if (id)
         *id = b->d.njoints;
     b->d.njoints++;
@@ -448,6 +506,7 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
     memcpy(md->name, name, CLINK_NAME_MAX);
     md->def = *def;
     md->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_DRIVER, b->d.ndrivers);
     if (id)
         *id = b->d.ndrivers;
     b->d.ndrivers++;
@@ -511,6 +570,7 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
     memcpy(mf->name, name, CLINK_NAME_MAX);
     mf->def = *def;
     mf->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_FORCE, b->d.nforces);
     if (id)
         *id = b->d.nforces;
     b->d.nforces++;
@@ -612,10 +672,17 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     m->d.cap_joints = b->d.njoints;
     m->d.cap_drivers = b->d.ndrivers;
     m->d.cap_forces = b->d.nforces;
+    int names_ok = 1;
+    for (int k = 0; k < CLINK_ENTITY_COUNT_; k++) {
+        m->d.names[k].slots = b->d.names[k].cap
+                                  ? dup_array(b->d.names[k].slots, b->d.names[k].cap, sizeof(int))
+                                  : NULL;
+        names_ok = names_ok && (b->d.names[k].cap == 0 || m->d.names[k].slots);
+    }
     m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
     m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
     if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->d.pairs ||
-        !m->d.clearances || !m->joint_row || !m->driver_row) {
+        !m->d.clearances || !m->joint_row || !m->driver_row || !names_ok) {
         clink_model_destroy(&m);
         return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
     }

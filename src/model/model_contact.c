@@ -252,6 +252,7 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
     e.def.name = NULL;
     e.def.law = NULL;
     b->d.pairs[b->d.npairs] = e;
+    model_name_added(&b->d, CLINK_ENTITY_CONTACT_PAIR, b->d.npairs);
     if (id)
         *id = b->d.npairs;
     b->d.npairs++;
@@ -311,6 +312,7 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
     e.def.name = NULL;
     e.def.law = NULL;
     b->d.clearances[b->d.nclearances] = e;
+    model_name_added(&b->d, CLINK_ENTITY_CLEARANCE_JOINT, b->d.nclearances);
     if (id)
         *id = b->d.nclearances;
     b->d.nclearances++;

@@ -145,8 +145,15 @@ int xml_numbers(xml_reader *r, const xmlNode *n, const char *key, double *out, i
 
     if (v == NULL)
         return 0;
-    xml_describe(w, sizeof w, (const char *) n->name, n);
     count = parse_numbers((const char *) v, out, max);
+    for (i = 0; i < count && isfinite(out[i]); i++)
+        out[i] *= scale;
+    if (count >= min && i == count) {
+        xmlFree(v);
+        return count;
+    }
+    /* an error: the element's description only now */
+    xml_describe(w, sizeof w, (const char *) n->name, n);
     if (count < min) {
         if (min == max)
             xml_fail(r, CLINK_ERR_PARSE, xml_line(n), "%s: %s = '%.40s' must be %d number%s", w,
@@ -157,17 +164,10 @@ int xml_numbers(xml_reader *r, const xmlNode *n, const char *key, double *out, i
         xmlFree(v);
         return 0;
     }
-    for (i = 0; i < count; i++) {
-        if (!isfinite(out[i])) {
-            xml_fail(r, CLINK_ERR_NONFINITE, xml_line(n),
-                     "%s: %s = '%.40s' is not finite (NaN or infinity)", w, key, (const char *) v);
-            xmlFree(v);
-            return 0;
-        }
-        out[i] *= scale;
-    }
+    xml_fail(r, CLINK_ERR_NONFINITE, xml_line(n),
+             "%s: %s = '%.40s' is not finite (NaN or infinity)", w, key, (const char *) v);
     xmlFree(v);
-    return count;
+    return 0;
 }
 
 int xml_num(xml_reader *r, const xmlNode *n, const char *key, double def, double scale, double *out)
