@@ -19,7 +19,7 @@ static clink_model *every_constraint_model(void)
     clink_model_builder *b = clink_model_builder_create();
     clink_body_def bd = clink_default_body_def();
     for (int i = 0; i < 4; i++)
-        clink_model_builder_add_body(b, &bd, NULL);
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
     clink_joint_def jd = clink_default_joint_def();
     jd.type = CLINK_JOINT_TRANSLATIONAL;
     jd.body_a = 1;
@@ -31,34 +31,34 @@ static clink_model *every_constraint_model(void)
     jd.axis_a[0] = 0.6;
     jd.axis_a[1] = 0.8;
     jd.angle0 = 0.2;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 0 */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 0 */
     jd = clink_default_joint_def();
     jd.body_a = 2;
     jd.body_b = 3;
     jd.point_a[0] = -0.4;
     jd.point_b[1] = 0.25;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 1 revolute */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 1 revolute */
     jd.type = CLINK_JOINT_WELD;
     jd.body_a = 1;
     jd.body_b = 4;
     jd.angle0 = -0.3;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 2 weld */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 2 weld */
     clink_driver_def dd = clink_default_driver_def();
     dd.target = CLINK_DRIVE_JOINT_DISPLACEMENT;
     dd.joint = 0;
     dd.function = (clink_function){CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_JOINT_ANGLE;
     dd.joint = 1;
     dd.function = (clink_function){CLINK_FUNCTION_POLYNOMIAL, 3, {0.2, 3.0, -1.5}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_BODY_COORDINATE;
     dd.body = 1;
     dd.coordinate = 1;
     dd.function = (clink_function){CLINK_FUNCTION_LINEAR, 0, {0.5, 2.0}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     clink_model *m = NULL;
-    clink_model_builder_finalize(b, &m);
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
     clink_model_builder_destroy(&b);
     return m;
 }
