@@ -10,25 +10,25 @@
 
 static kinematics_shape circle(double x, double y, double r)
 {
-    kinematics_shape s = {KINEMATICS_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r};
     return s;
 }
 
 static kinematics_shape capsule(double ax, double ay, double bx, double by, double r)
 {
-    kinematics_shape s = {KINEMATICS_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r};
     return s;
 }
 
 static kinematics_shape line(double x, double y, double nx, double ny)
 {
-    kinematics_shape s = {KINEMATICS_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0};
+    kinematics_shape s = {CLINK_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0};
     return s;
 }
 
 static kinematics_shape bore(double x, double y, double r)
 {
-    kinematics_shape s = {KINEMATICS_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r};
     return s;
 }
 

@@ -19,7 +19,7 @@ static clink_model *every_constraint_model(void)
     clink_model_builder *b = clink_model_builder_create();
     clink_body_def bd = clink_default_body_def();
     for (int i = 0; i < 4; i++)
-        clink_model_builder_add_body(b, &bd, NULL);
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
     clink_joint_def jd = clink_default_joint_def();
     jd.type = CLINK_JOINT_TRANSLATIONAL;
     jd.body_a = 1;
@@ -31,34 +31,34 @@ static clink_model *every_constraint_model(void)
     jd.axis_a[0] = 0.6;
     jd.axis_a[1] = 0.8;
     jd.angle0 = 0.2;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 0 */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 0 */
     jd = clink_default_joint_def();
     jd.body_a = 2;
     jd.body_b = 3;
     jd.point_a[0] = -0.4;
     jd.point_b[1] = 0.25;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 1 revolute */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 1 revolute */
     jd.type = CLINK_JOINT_WELD;
     jd.body_a = 1;
     jd.body_b = 4;
     jd.angle0 = -0.3;
-    clink_model_builder_add_joint(b, &jd, NULL); /* joint 2 weld */
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 2 weld */
     clink_driver_def dd = clink_default_driver_def();
     dd.target = CLINK_DRIVE_JOINT_DISPLACEMENT;
     dd.joint = 0;
     dd.function = (clink_function){CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_JOINT_ANGLE;
     dd.joint = 1;
     dd.function = (clink_function){CLINK_FUNCTION_POLYNOMIAL, 3, {0.2, 3.0, -1.5}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_BODY_COORDINATE;
     dd.body = 1;
     dd.coordinate = 1;
     dd.function = (clink_function){CLINK_FUNCTION_LINEAR, 0, {0.5, 2.0}};
-    clink_model_builder_add_driver(b, &dd, NULL);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     clink_model *m = NULL;
-    clink_model_builder_finalize(b, &m);
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
     clink_model_builder_destroy(&b);
     return m;
 }
@@ -128,19 +128,40 @@ TEST(revolute_joint_is_satisfied_when_its_points_coincide)
     clink_joint_def jd = clink_default_joint_def();
     jd.point_a[0] = 1.0;
     jd.point_b[0] = -0.5;
-    kin_pose a = {0.0, 0.0, PI / 2, 0, 0, 0}, b = {-0.5, 1.0, PI, 0, 0, 0};
+    kin_pose a, b;
+    joint_pose_set(&a, 0.0, 0.0, PI / 2, 0, 0, 0);
+    joint_pose_set(&b, -0.5, 1.0, PI, 0, 0, 0);
     double phi[2];
-    kin_revolute_class.phi(&jd, &a, &b, phi);
+    joint_class_of(CLINK_JOINT_REVOLUTE)->phi(&jd, &a, &b, phi);
     /* point_a at (0, 1); point_b at (-0.5, 1) + A(pi)(-0.5, 0) = (0, 1) */
     ENSURE_NEAR(phi[0], 0.0, 1e-15);
     ENSURE_NEAR(phi[1], 0.0, 1e-15);
-    ENSURE(kin_revolute_class.neq == 2 && kin_weld_class.neq == 3 &&
-           kin_translational_class.neq == 2);
+}
+
+TEST(joint_table_rows_match_their_types_and_names)
+{
+    for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
+        const joint_class *jc = joint_class_of((clink_joint_type) t);
+        ENSURE(jc != NULL);
+        if (!jc)
+            continue;
+        ENSURE(jc->type == (clink_joint_type) t);
+        ENSURE(jc->neq >= 1 && jc->neq <= JOINT_MAX_EQUATIONS);
+        ENSURE(jc->phi && jc->jacobian && jc->gamma);
+        ENSURE((jc->required & ~jc->fields) == 0);
+        ENSURE(joint_class_find(jc->name) == jc);
+    }
+    ENSURE(joint_class_of(CLINK_JOINT_TYPE_COUNT_) == NULL);
+    ENSURE(joint_class_find("hinge") == NULL);
+    ENSURE(joint_class_of(CLINK_JOINT_REVOLUTE)->neq == 2 &&
+           joint_class_of(CLINK_JOINT_TRANSLATIONAL)->neq == 2 &&
+           joint_class_of(CLINK_JOINT_WELD)->neq == 3);
 }
 
 TEST(translational_displacement_driver_measures_along_the_axis)
 {
     clink_model *m = every_constraint_model();
+    ENSURE(m != NULL);
     if (!m)
         return;
     double q[12] = {0}, phi[16];
@@ -158,4 +179,70 @@ TEST(translational_displacement_driver_measures_along_the_axis)
     clink_function_eval(&f, 0.0, &f0, NULL, NULL);
     ENSURE_NEAR(phi[m->driver_row[0]], 0.5 - f0, 1e-14);
     clink_model_destroy(&m);
+}
+
+TEST(every_joint_type_of_the_table_matches_finite_differences)
+{
+    /* one joint of each type between two free bodies in a general position */
+    for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
+        clink_model_builder *b = clink_model_builder_create();
+        clink_body_def bd = clink_default_body_def();
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+        clink_joint_def jd = clink_default_joint_def();
+        jd.type = (clink_joint_type) t;
+        jd.body_a = 1;
+        jd.body_b = 2;
+        jd.point_a[0] = 0.3;
+        jd.point_a[1] = -0.1;
+        jd.point_b[0] = 0.05;
+        jd.point_b[1] = 0.2;
+        jd.axis_a[0] = 0.6;
+        jd.axis_a[1] = 0.8;
+        jd.angle0 = 0.2;
+        ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+        clink_model *m = NULL;
+        ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+        clink_model_builder_destroy(&b);
+        ENSURE(m != NULL);
+        if (!m)
+            continue;
+        int nc = m->nconstraints;
+        ENSURE(nc == joint_class_of(jd.type)->neq);
+        double q0[6], v[6], qp[6], qm[6], phi0[3], phip[3], phim[3], nu[3], gamma[3];
+        kin_row jac[3];
+        int ra[3], rb[3];
+        for (int i = 0; i < 6; i++) {
+            q0[i] = 0.3 * sin(1.7 * i + 0.4);
+            v[i] = 1.1 * cos(2.3 * i + 0.1);
+        }
+        kin_row_bodies(m, ra, rb);
+        double h = 1e-4;
+        kin_eval(m, 0.0, q0, v, phi0, jac, nu, gamma);
+        for (int i = 0; i < 6; i++) {
+            qp[i] = q0[i] + h * v[i];
+            qm[i] = q0[i] - h * v[i];
+        }
+        kin_eval(m, 0.0, qp, NULL, phip, NULL, NULL, NULL);
+        kin_eval(m, 0.0, qm, NULL, phim, NULL, NULL, NULL);
+        for (int r = 0; r < nc; r++) {
+            ENSURE_NEAR(nu[r], 0.0, 0.0); /* joints are scleronomic */
+            ENSURE_NEAR(row_dot(&jac[r], ra[r], rb[r], v), (phip[r] - phim[r]) / (2.0 * h), 1e-6);
+            ENSURE_NEAR((phip[r] - 2.0 * phi0[r] + phim[r]) / (h * h), -gamma[r], 1e-5);
+        }
+        for (int c = 0; c < 6; c++) {
+            memcpy(qp, q0, sizeof qp);
+            memcpy(qm, q0, sizeof qm);
+            qp[c] += h;
+            qm[c] -= h;
+            kin_eval(m, 0.0, qp, NULL, phip, NULL, NULL, NULL);
+            kin_eval(m, 0.0, qm, NULL, phim, NULL, NULL, NULL);
+            double e[6] = {0};
+            e[c] = 1.0;
+            for (int r = 0; r < nc; r++)
+                ENSURE_NEAR(row_dot(&jac[r], ra[r], rb[r], e), (phip[r] - phim[r]) / (2.0 * h),
+                            1e-7);
+        }
+        clink_model_destroy(&m);
+    }
 }

@@ -189,3 +189,57 @@ TEST(polynomial_and_harmonic_functions_give_value_rate_and_acceleration)
     ENSURE_NEAR(r, 6.0 * cos(2.35), 1e-14);
     ENSURE_NEAR(a, -18.0 * sin(2.35), 1e-13);
 }
+
+TEST(a_bore_is_refused_as_a_contact_pair_shape)
+{
+    clink_model_builder *b = pendulum_builder();
+    clink_contact_pair_def cd = clink_default_contact_pair_def();
+    cd.body_a = 0;
+    cd.body_b = 1;
+    cd.shape_a.type = CLINK_SHAPE_BORE;
+    cd.shape_a.radius = 0.1;
+    cd.shape_b.radius = 0.05;
+    cd.law = "hertz";
+    cd.params.K = 1e9;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_ERR_ARG);
+    ENSURE(strstr(clink_model_builder_error(b), "bore") != NULL);
+    cd.shape_a.type = CLINK_SHAPE_CIRCLE;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_OK);
+    cd.shape_a.type = CLINK_SHAPE_TYPE_COUNT_;
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_ERR_RANGE);
+    clink_model_builder_destroy(&b);
+}
+
+TEST(names_are_found_among_many_entities_and_stay_unique)
+{
+    /* the name tables grow from 16 slots to 32768 here: every name is found at its index */
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    char name[32];
+    int n = 20000, id = -1, bad = 0;
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "b%d", i);
+        bd.name = name;
+        if (clink_model_builder_add_body(b, &bd, &id) != CLINK_OK || id != i + 1)
+            bad++;
+    }
+    ENSURE(bad == 0);
+    bd.name = "b777";
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_ERR_MODEL);
+    ENSURE(clink_model_builder_count(b, CLINK_ENTITY_BODY) == n + 1);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    if (!m)
+        return;
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "b%d", i);
+        if (clink_model_find(m, CLINK_ENTITY_BODY, name) != i + 1)
+            bad++;
+    }
+    ENSURE(bad == 0);
+    ENSURE(clink_model_find(m, CLINK_ENTITY_BODY, "ground") == 0);
+    ENSURE(clink_model_find(m, CLINK_ENTITY_BODY, "b20000") == -1);
+    ENSURE(clink_model_find(m, CLINK_ENTITY_JOINT, "b1") == -1);
+    clink_model_destroy(&m);
+}

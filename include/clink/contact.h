@@ -4,7 +4,8 @@
  * multibody kernel.
  *
  * Table of contents:
- *   - parameters          clink_contact_params, clink_contact_params_init(), _set()
+ *   - parameters          clink_contact_params, clink_contact_params_init(), _set(),
+ *                         the descriptor clink_contact_param_count(), _at(), _find()
  *   - per-contact state   clink_contact_state, clink_contact_phase
  *   - the law catalogue   clink_law, clink_law_count(), clink_law_at(), clink_law_find()
  *   - evaluation          clink_law_onset(), clink_law_force(), clink_law_end_compression(),
@@ -66,7 +67,27 @@ CLINK_API void clink_contact_params_init(clink_contact_params *params);
  * CLINK_ERR_NONFINITE for a NaN or infinite value (except +INFINITY for R1, R2).
  * Ranges are checked by clink_law_check(), which knows what each law needs.
  */
-CLINK_API clink_status clink_contact_params_set(clink_contact_params *params, const char *key, double value);
+CLINK_API clink_status clink_contact_params_set(clink_contact_params *params, const char *key,
+                                                double value);
+
+/*
+ * The parameter descriptor: one row per field of clink_contact_params, in struct
+ * order (static storage): its key, its offset in the struct and its unit ("-"
+ * for numbers without one). Readers of parameters by name (the XML reader, the
+ * command line) go through it, so a field added to the struct and to this
+ * table (src/contact/law.c) is settable everywhere.
+ */
+typedef struct clink_contact_param {
+    const char *key;  /* the field's name, "K", "nu1", ... */
+    size_t offset;    /* offsetof(clink_contact_params, field) */
+    const char *unit; /* "N/m^n", "Pa", "-", ... */
+} clink_contact_param;
+
+CLINK_API size_t clink_contact_param_count(void);
+/* row i (NULL when i >= clink_contact_param_count()) */
+CLINK_API const clink_contact_param *clink_contact_param_at(size_t i);
+/* the row of key, NULL if none */
+CLINK_API const clink_contact_param *clink_contact_param_find(const char *key);
 
 /* The keys clink_contact_params_set() accepts, in struct order (static storage). */
 CLINK_API size_t clink_contact_params_key_count(void);
@@ -154,15 +175,15 @@ CLINK_API const char *clink_law_name(const clink_law *law);
  * n >= 1, e in (0, 1], ...). On error writes one line into msg (if not NULL)
  * naming the parameter and the valid range.
  */
-CLINK_API clink_status clink_law_check(const clink_law *law, const clink_contact_params *params, char *msg,
-                             size_t msg_size);
+CLINK_API clink_status clink_law_check(const clink_law *law, const clink_contact_params *params,
+                                       char *msg, size_t msg_size);
 
 /*
  * Contact onset: records v_impact (> 0, m/s) and m_eff (kg) in state, fixes the
  * damping (chi or c) from the law's rule, and sets the phase to COMPRESSION.
  */
 CLINK_API clink_status clink_law_onset(const clink_law *law, const clink_contact_params *params,
-                             double v_impact, double m_eff, clink_contact_state *state);
+                                       double v_impact, double m_eff, clink_contact_state *state);
 
 /*
  * The normal force, N (positive pushes apart), at penetration delta (m) and rate
@@ -170,11 +191,11 @@ CLINK_API clink_status clink_law_onset(const clink_law *law, const clink_contact
  * in the OPEN phase. Never NaN for finite input and a state set by onset.
  */
 CLINK_API double clink_law_force(const clink_law *law, const clink_contact_params *params,
-                       const clink_contact_state *state, double delta, double delta_dot);
+                                 const clink_contact_state *state, double delta, double delta_dot);
 
 /* End of compression (delta_dot reached 0 at penetration delta): phase RESTITUTION. */
 CLINK_API void clink_law_end_compression(const clink_law *law, const clink_contact_params *params,
-                               double delta, clink_contact_state *state);
+                                         double delta, clink_contact_state *state);
 
 /*
  * The separation function of the current phase, whose zero (crossed from
@@ -183,14 +204,15 @@ CLINK_API void clink_law_end_compression(const clink_law *law, const clink_conta
  * minus the residual indentation for elastoplastic laws.
  */
 CLINK_API double clink_law_separation(const clink_law *law, const clink_contact_params *params,
-                            const clink_contact_state *state, double delta, double delta_dot);
+                                      const clink_contact_state *state, double delta,
+                                      double delta_dot);
 
 /*
  * Separation: phase OPEN, or RELEASED when delta > 0 remains; records
  * delta_sep and updates the history of elastoplastic laws.
  */
-CLINK_API void clink_law_release(const clink_law *law, const clink_contact_params *params, double delta,
-                       clink_contact_state *state);
+CLINK_API void clink_law_release(const clink_law *law, const clink_contact_params *params,
+                                 double delta, clink_contact_state *state);
 
 /*
  * The elastic energy stored at penetration delta (m): integral_0^delta F(s, 0) ds (J), the
@@ -201,7 +223,7 @@ CLINK_API void clink_law_release(const clink_law *law, const clink_contact_param
  * and for delta <= 0.
  */
 CLINK_API double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,
-                               const clink_contact_state *state, double delta);
+                                         const clink_contact_state *state, double delta);
 
 /* ---- stiffness, mass and closed forms ---------------------------------------- */
 
@@ -212,25 +234,26 @@ CLINK_API double clink_law_stored_energy(const clink_law *law, const clink_conta
  * surface (the bearing of a journal: R2 = -R_bearing gives R* = R1 Rb / (Rb - R1)).
  * Writes K (N/m^1.5). CLINK_ERR_RANGE unless E > 0, -1 < nu < 0.5 and R* > 0.
  */
-CLINK_API clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2, double R1,
-                                           double R2, double *K);
+CLINK_API clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2,
+                                                     double R1, double R2, double *K);
 /* Sphere of radius R (m) on a plane (R2 = INFINITY above). */
-CLINK_API clink_status clink_contact_stiffness_sphere_plane(double E1, double nu1, double E2, double nu2,
-                                                  double R, double *K);
+CLINK_API clink_status clink_contact_stiffness_sphere_plane(double E1, double nu1, double E2,
+                                                            double nu2, double R, double *K);
 /*
  * Journal of radius R_journal (m) inside a bearing of radius R_bearing > R_journal:
  * K = 4 / (3 (s1 + s2)) sqrt(R_journal R_bearing / (R_bearing - R_journal)).
  * E1, nu1 belong to the journal, E2, nu2 to the bearing.
  */
-CLINK_API clink_status clink_contact_stiffness_journal_bearing(double E1, double nu1, double E2, double nu2,
-                                                     double R_journal, double R_bearing, double *K);
+CLINK_API clink_status clink_contact_stiffness_journal_bearing(double E1, double nu1, double E2,
+                                                               double nu2, double R_journal,
+                                                               double R_bearing, double *K);
 
 /*
  * The stiffness a law uses: params->K if given, else Hertz from E1, nu1, E2,
  * nu2, R1, R2. CLINK_ERR_ARG with a message in msg when neither is complete.
  */
 CLINK_API clink_status clink_contact_params_stiffness(const clink_contact_params *params, double *K,
-                                            char *msg, size_t msg_size);
+                                                      char *msg, size_t msg_size);
 
 /* Effective mass m1 m2 / (m1 + m2), kg; an INFINITY mass (fixed body) gives the other. */
 CLINK_API double clink_contact_effective_mass(double m1, double m2);

@@ -134,19 +134,29 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
 
 /* ---- joints --------------------------------------------------------------- */
 
+/*
+ * The joint types, one row each: X(SUFFIX, name) gives CLINK_JOINT_<SUFFIX> (in
+ * row order, from 0) and the name of its XML element. Each type's equations and
+ * checks are in src/joints/joint_<name>.c (docs/development.md, "Recipes").
+ */
+#define CLINK_JOINT_TYPES(X)                                                                       \
+    /* point_a on body_a coincides with point_b on body_b: 2 equations */                          \
+    X(REVOLUTE, revolute)                                                                          \
+    /* translational (prismatic): point_b on body_b stays on the line through point_a along      \
+       axis_a (body_a coordinates), and the relative angle stays at angle0: 2 equations. Joint    \
+       coordinate: displacement of point_b from point_a along axis_a, m. */                       \
+    X(TRANSLATIONAL, translational)                                                                \
+    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */  \
+    X(WELD, weld)                                                                                  \
+    /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a   \
+       (body_a coordinates, the slot); body_b turns freely: 1 equation */                        \
+    X(PIN_SLOT, pin_slot)
+
 typedef enum clink_joint_type {
-    /* point_a on body_a coincides with point_b on body_b: 2 equations */
-    CLINK_JOINT_REVOLUTE = 0,
-    /*
-     * translational (prismatic): point_b on body_b stays on the line through
-     * point_a along axis_a (body_a coordinates), and the relative angle stays at
-     * its initial value angle0: 2 equations. Joint coordinate: displacement of
-     * point_b from point_a along axis_a, m.
-     */
-    CLINK_JOINT_TRANSLATIONAL = 1,
-    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */
-    CLINK_JOINT_WELD = 2,
-    CLINK_JOINT_TYPE_COUNT_ = 3
+#define CLINK_JOINT_ENUM_(SUFFIX, name) CLINK_JOINT_##SUFFIX,
+    CLINK_JOINT_TYPES(CLINK_JOINT_ENUM_)
+#undef CLINK_JOINT_ENUM_
+        CLINK_JOINT_TYPE_COUNT_
 } clink_joint_type;
 
 typedef struct clink_joint_def {
@@ -361,7 +371,10 @@ typedef enum clink_shape_type {
     CLINK_SHAPE_CIRCLE = 0,  /* centre a, radius (m, > 0) */
     CLINK_SHAPE_CAPSULE = 1, /* segment a-b swollen by radius (m, > 0) */
     CLINK_SHAPE_LINE = 2,    /* half-plane: point a on its boundary, outward unit normal */
-    CLINK_SHAPE_TYPE_COUNT_ = 3
+    /* the inside of a circle: centre a, radius (m, > 0); the bearing of a clearance joint
+       (clink_clearance_joint_def), refused in contact pairs */
+    CLINK_SHAPE_BORE = 3,
+    CLINK_SHAPE_TYPE_COUNT_ = 4
 } clink_shape_type;
 
 /*

@@ -7,8 +7,11 @@
  *
  * The vocabulary is documented element by element in docs/xml-reference.md;
  * the schema (share/clink.xsd, embedded in the library) is checked at every
- * load, then the meaning (ranges, finite numbers, names that exist and are
- * unique, clearance geometry). On any error nothing is built and the message,
+ * load; each element is then read into its public definition (clink_body_def,
+ * clink_joint_def, ...) and handed to the model builder, which checks the
+ * meaning (ranges, unique names, geometry) exactly as for a model built in C;
+ * the reader checks numbers, references by name and the attributes of joints
+ * and laws. On any error nothing is built and the message,
  * written into the caller's buffer, reads "FILE:LINE: what is wrong" (one line,
  * no newline; truncated to err_size - 1 bytes). Files are UTF-8; a DOCTYPE is
  * refused; the reader never touches the network.
@@ -32,7 +35,7 @@ extern "C" {
 typedef struct clink_xml_summary {
     char name[64];        /* the mechanism's name: root attribute, else the file stem */
     int bodies;           /* moving bodies */
-    int joints;           /* ideal joints (revolute, translational, weld) */
+    int joints;           /* ideal joints (every clink_joint_type) */
     int clearance_joints; /* revolute joints with clearance */
     int drivers;          /* rheonomic drivers */
     int loads;            /* applied loads (forces, torques, springs) */

@@ -19,24 +19,6 @@
 
 /* ---- parameters ------------------------------------------------------------- */
 
-typedef struct param_key {
-    const char *key;
-    size_t offset;
-} param_key;
-
-#define PARAM_KEY_(f)                                                                              \
-    {                                                                                              \
-#f, offsetof(clink_contact_params, f)                                                      \
-    }
-static const param_key param_keys[] = {
-    PARAM_KEY_(K),     PARAM_KEY_(n),     PARAM_KEY_(e),  PARAM_KEY_(chi),        PARAM_KEY_(c),
-    PARAM_KEY_(alpha), PARAM_KEY_(v_ref), PARAM_KEY_(E1), PARAM_KEY_(E2),         PARAM_KEY_(nu1),
-    PARAM_KEY_(nu2),   PARAM_KEY_(R1),    PARAM_KEY_(R2), PARAM_KEY_(eta1),       PARAM_KEY_(eta2),
-    PARAM_KEY_(Y),     PARAM_KEY_(psi),   PARAM_KEY_(xi), PARAM_KEY_(zero_force),
-};
-#undef PARAM_KEY_
-enum { PARAM_KEY_COUNT = sizeof(param_keys) / sizeof(param_keys[0]) };
-
 void clink_contact_params_init(clink_contact_params *params)
 {
     size_t i;
@@ -44,37 +26,33 @@ void clink_contact_params_init(clink_contact_params *params)
     if (params == NULL)
         return;
     memset(params, 0, sizeof(*params));
-    for (i = 0; i < PARAM_KEY_COUNT; i++)
-        *(double *) ((char *) params + param_keys[i].offset) = NAN;
+    for (i = 0; i < clink_contact_param_count(); i++)
+        *(double *) ((char *) params + clink_contact_param_at(i)->offset) = NAN;
 }
 
 clink_status clink_contact_params_set(clink_contact_params *params, const char *key, double value)
 {
-    size_t i;
-
     if (params == NULL || key == NULL)
         return CLINK_ERR_ARG;
-    for (i = 0; i < PARAM_KEY_COUNT; i++) {
-        if (strcmp(key, param_keys[i].key) != 0)
-            continue;
-        /* a plane is a radius of +infinity; nothing else may be non-finite */
-        if (!isfinite(value) &&
-            !((strcmp(key, "R1") == 0 || strcmp(key, "R2") == 0) && value == INFINITY))
-            return CLINK_ERR_NONFINITE;
-        *(double *) ((char *) params + param_keys[i].offset) = value;
-        return CLINK_OK;
-    }
-    return CLINK_ERR_NOT_FOUND;
+    const clink_contact_param *d = clink_contact_param_find(key);
+    if (d == NULL)
+        return CLINK_ERR_NOT_FOUND;
+    /* a plane is a radius of +infinity; nothing else may be non-finite */
+    if (!isfinite(value) &&
+        !((strcmp(key, "R1") == 0 || strcmp(key, "R2") == 0) && value == INFINITY))
+        return CLINK_ERR_NONFINITE;
+    *(double *) ((char *) params + d->offset) = value;
+    return CLINK_OK;
 }
 
 size_t clink_contact_params_key_count(void)
 {
-    return PARAM_KEY_COUNT;
+    return clink_contact_param_count();
 }
 
 const char *clink_contact_params_key(size_t i)
 {
-    return i < PARAM_KEY_COUNT ? param_keys[i].key : NULL;
+    return i < clink_contact_param_count() ? clink_contact_param_at(i)->key : NULL;
 }
 
 void clink_contact_state_init(clink_contact_state *state)

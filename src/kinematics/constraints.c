@@ -17,35 +17,15 @@
 
 #include <string.h>
 
-const kin_joint_class *kin_joint_class_of(clink_joint_type type)
-{
-    switch (type) {
-    case CLINK_JOINT_REVOLUTE:
-        return &kin_revolute_class;
-    case CLINK_JOINT_TRANSLATIONAL:
-        return &kin_translational_class;
-    case CLINK_JOINT_WELD:
-        return &kin_weld_class;
-    default:
-        return NULL;
-    }
-}
-
 void kin_pose_of(const double *q, const double *v, int body, kin_pose *p)
 {
-    memset(p, 0, sizeof *p);
-    if (body <= 0)
+    if (body <= 0) {
+        joint_pose_set(p, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         return;
-    const double *qi = q + 3 * (body - 1);
-    p->x = qi[0];
-    p->y = qi[1];
-    p->phi = qi[2];
-    if (v) {
-        const double *vi = v + 3 * (body - 1);
-        p->vx = vi[0];
-        p->vy = vi[1];
-        p->w = vi[2];
     }
+    const double *qi = q + 3 * (body - 1);
+    const double *vi = v ? v + 3 * (body - 1) : NULL;
+    joint_pose_set(p, qi[0], qi[1], qi[2], vi ? vi[0] : 0.0, vi ? vi[1] : 0.0, vi ? vi[2] : 0.0);
 }
 
 /* bodies a and b of driver k */
@@ -64,7 +44,7 @@ void kin_row_bodies(const clink_model *m, int *rows_a, int *rows_b)
 {
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
-        for (int r = 0; r < model_joint_equations(jd->type); r++) {
+        for (int r = 0; r < joint_class_of(jd->type)->neq; r++) {
             rows_a[m->joint_row[j] + r] = jd->body_a;
             rows_b[m->joint_row[j] + r] = jd->body_b;
         }
@@ -78,7 +58,7 @@ int kin_row_owner(const clink_model *m, int r)
 {
     for (int j = 0; j < m->d.njoints; j++)
         if (r >= m->joint_row[j] &&
-            r < m->joint_row[j] + model_joint_equations(m->d.joints[j].def.type))
+            r < m->joint_row[j] + joint_class_of(m->d.joints[j].def.type)->neq)
             return j;
     for (int k = 0; k < m->d.ndrivers; k++)
         if (m->driver_row[k] == r)
@@ -125,7 +105,7 @@ static void driver_eval(const clink_model *m, const clink_driver_def *dd, double
     d[1] = rb[1] - ra[1];
     dd_[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
     dd_[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
-    kin_rot(a->phi, j->axis_a, e);
+    joint_rot(a, j->axis_a, e);
     n[0] = -e[1];
     n[1] = e[0];
     double ed = e[0] * d[0] + e[1] * d[1], nd = n[0] * d[0] + n[1] * d[1];
@@ -150,7 +130,7 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
     kin_pose a, b;
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
-        const kin_joint_class *jc = kin_joint_class_of(jd->type);
+        const joint_class *jc = joint_class_of(jd->type);
         int r = m->joint_row[j];
         kin_pose_of(q, v, jd->body_a, &a);
         kin_pose_of(q, v, jd->body_b, &b);

@@ -125,19 +125,19 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
 {
     double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
 
-    if (sb->kind != KINEMATICS_SHAPE_CIRCLE && sb->kind != KINEMATICS_SHAPE_CAPSULE)
+    if (sb->kind != CLINK_SHAPE_CIRCLE && sb->kind != CLINK_SHAPE_CAPSULE)
         return -1;
     to_world(pb, sb->a, a2);
-    if (sb->kind == KINEMATICS_SHAPE_CAPSULE)
+    if (sb->kind == CLINK_SHAPE_CAPSULE)
         to_world(pb, sb->b, b2);
     else
         b2[0] = a2[0], b2[1] = a2[1];
 
     switch (sa->kind) {
-    case KINEMATICS_SHAPE_CIRCLE:
-    case KINEMATICS_SHAPE_CAPSULE:
+    case CLINK_SHAPE_CIRCLE:
+    case CLINK_SHAPE_CAPSULE:
         to_world(pa, sa->a, a1);
-        if (sa->kind == KINEMATICS_SHAPE_CAPSULE)
+        if (sa->kind == CLINK_SHAPE_CAPSULE)
             to_world(pa, sa->b, b1);
         else
             b1[0] = a1[0], b1[1] = a1[1];
@@ -145,7 +145,7 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
         external(pa, pb, qa, qb, sa->r, sb->r, out);
         return 0;
 
-    case KINEMATICS_SHAPE_LINE: {
+    case CLINK_SHAPE_LINE: {
         double nw[2], s1, s2;
 
         to_world(pa, sa->a, a1);
@@ -169,10 +169,10 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
         return 0;
     }
 
-    case KINEMATICS_SHAPE_BORE: {
+    case CLINK_SHAPE_BORE: {
         double e[2], dist;
 
-        if (sb->kind != KINEMATICS_SHAPE_CIRCLE)
+        if (sb->kind != CLINK_SHAPE_CIRCLE)
             return -1;
         to_world(pa, sa->a, qa);
         qb[0] = a2[0], qb[1] = a2[1];
@@ -191,6 +191,8 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
         finish(pa, pb, qa, qb, -sa->r, sb->r, -1.0, out);
         return 0;
     }
+    case CLINK_SHAPE_TYPE_COUNT_:
+        break;
     }
     return -1;
 }

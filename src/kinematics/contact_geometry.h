@@ -28,20 +28,15 @@
 #ifndef CLINK_KINEMATICS_CONTACT_GEOMETRY_H
 #define CLINK_KINEMATICS_CONTACT_GEOMETRY_H
 
-typedef enum kinematics_shape_kind {
-    KINEMATICS_SHAPE_CIRCLE = 0,  /* centre a, radius r */
-    KINEMATICS_SHAPE_CAPSULE = 1, /* segment a-b, radius r */
-    KINEMATICS_SHAPE_LINE = 2,    /* point a on the line, outward normal nrm (unit) */
-    KINEMATICS_SHAPE_BORE = 3     /* inside of a circle: centre a, radius r */
-} kinematics_shape_kind;
+#include "clink/model.h"
 
 /* A shape fixed to a body, in the body frame (origin at the centre of mass), m. */
 typedef struct kinematics_shape {
-    kinematics_shape_kind kind;
-    double a[2];   /* centre, first end, or point on the line */
-    double b[2];   /* second end (capsule) */
-    double nrm[2]; /* outward unit normal (line) */
-    double r;      /* radius (circle, capsule, bore), m */
+    clink_shape_type kind; /* the public shape enum; CLINK_SHAPE_BORE for a bearing */
+    double a[2];           /* centre, first end, or point on the line */
+    double b[2];           /* second end (capsule) */
+    double nrm[2];         /* outward unit normal (line) */
+    double r;              /* radius (circle, capsule, bore), m */
 } kinematics_shape;
 
 /* Position and velocity of a body: (x, y, phi) and (xd, yd, phid), SI. */

@@ -10,47 +10,23 @@
  * Mechanical Systems (1988), ch. 6-7. Ground (body 0) has the pose (0, 0, 0) at
  * rest and contributes no columns.
  *
- * Joints form a family with a const class table (Chipmunk-style): number of
- * equations and the three evaluations; each type lives in its own file
- * (joint_revolute.c, joint_translational.c, joint_weld.c), drivers in driver.c.
+ * Joints form a family with a const class table (Chipmunk-style, src/joints/joint.h):
+ * number of equations, the checks and the three evaluations; each type lives in
+ * its own file src/joints/joint_<name>.c; drivers are in constraints.c.
  */
 #ifndef CLINK_KINEMATICS_H
 #define CLINK_KINEMATICS_H
 
+#include "joints/joint.h"
 #include "model/model_internal.h"
 
 #include <math.h>
 
-/* position and velocity of one body */
-typedef struct kin_pose {
-    double x, y, phi; /* m, m, rad */
-    double vx, vy, w; /* m/s, m/s, rad/s */
-} kin_pose;
+/* the joint layer's pose (rotation evaluated once) and Jacobian row */
+typedef joint_pose kin_pose;
+typedef joint_row kin_row;
 
-/* one row of the constraint Jacobian: derivatives wrt body a and body b coordinates */
-typedef struct kin_row {
-    double ja[3], jb[3];
-} kin_row;
-
-/* the class of a joint type: neq rows; outputs are arrays of neq */
-typedef struct kin_joint_class {
-    const char *name;
-    int neq;
-    void (*phi)(const clink_joint_def *j, const kin_pose *a, const kin_pose *b, double *phi);
-    void (*jacobian)(const clink_joint_def *j, const kin_pose *a, const kin_pose *b, kin_row *jac);
-    void (*gamma)(const clink_joint_def *j, const kin_pose *a, const kin_pose *b, double *gamma);
-} kin_joint_class;
-
-extern const kin_joint_class kin_revolute_class;
-extern const kin_joint_class kin_translational_class;
-extern const kin_joint_class kin_weld_class;
-
-/* the class of a joint type (NULL for an unknown type) */
-const kin_joint_class *kin_joint_class_of(clink_joint_type type);
-
-/* ---- small planar helpers ------------------------------------------------- */
-
-/* A(phi) s: body vector s rotated into the global frame */
+/* A(phi) s: body vector s rotated into the global frame (computes cos and sin) */
 static inline void kin_rot(double phi, const double s[2], double out[2])
 {
     double c = cos(phi), sn = sin(phi);
@@ -61,9 +37,7 @@ static inline void kin_rot(double phi, const double s[2], double out[2])
 /* global position of body point s and A s (its arm from the centre of mass) */
 static inline void kin_point(const kin_pose *p, const double s[2], double arm[2], double r[2])
 {
-    kin_rot(p->phi, s, arm);
-    r[0] = p->x + arm[0];
-    r[1] = p->y + arm[1];
+    joint_point(p, s, arm, r);
 }
 
 /* ---- the whole constraint set of a model ---------------------------------- */
@@ -85,7 +59,7 @@ int kin_row_owner(const clink_model *m, int r);
 void kin_eval(const clink_model *m, double t, const double *q, const double *v, double *phi,
               kin_row *jac, double *nu, double *gamma);
 
-/* the pose of body i from q and v (ground: zeros) */
+/* the pose of body i from q and v, with cos and sin of its angle (ground: at rest at 0) */
 void kin_pose_of(const double *q, const double *v, int body, kin_pose *p);
 
 #endif

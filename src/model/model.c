@@ -4,9 +4,10 @@
  * A builder grows arrays of definitions and checks each one as it arrives
  * (indices in range, masses positive, names unique); finalize checks the whole
  * and copies it into an immutable clink_model, numbering the constraint
- * equations: each joint contributes model_joint_equations(type) rows (revolute
- * 2, translational 2, weld 3) and each driver one row, joints first.
+ * equations: each joint contributes the rows of its class (src/joints/joint.h:
+ * revolute 2, translational 2, weld 3) and each driver one row, joints first.
  */
+#include "joints/joint.h"
 #include "model/model_internal.h"
 
 #include <math.h>
@@ -14,20 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int model_joint_equations(clink_joint_type type)
-{
-    switch (type) {
-    case CLINK_JOINT_REVOLUTE:
-        return 2;
-    case CLINK_JOINT_TRANSLATIONAL:
-        return 2;
-    case CLINK_JOINT_WELD:
-        return 3;
-    default:
-        return 0;
-    }
-}
 
 /* ---- defaults ------------------------------------------------------------- */
 
@@ -117,6 +104,8 @@ int model_grow(void **arr, int *cap, int n, size_t sz)
     return 0;
 }
 
+static int names_reserve(model_data *d, clink_entity kind);
+
 static void data_free(model_data *d)
 {
     free(d->bodies);
@@ -125,6 +114,8 @@ static void data_free(model_data *d)
     free(d->forces);
     free(d->pairs);
     free(d->clearances);
+    for (int k = 0; k < CLINK_ENTITY_COUNT_; k++)
+        free(d->names[k].slots);
     memset(d, 0, sizeof *d);
 }
 
@@ -142,6 +133,12 @@ clink_model_builder *clink_model_builder_create(void)
     b->d.bodies[0].def.mass = INFINITY;
     b->d.bodies[0].def.inertia = INFINITY;
     b->d.nbodies = 1;
+    if (names_reserve(&b->d, CLINK_ENTITY_BODY)) {
+        data_free(&b->d);
+        free(b);
+        return NULL;
+    }
+    model_name_added(&b->d, CLINK_ENTITY_BODY, 0);
     b->d.gravity[0] = 0.0;
     b->d.gravity[1] = -9.81;
     b->d.settings = clink_default_settings_def();
@@ -162,7 +159,7 @@ const char *clink_model_builder_error(const clink_model_builder *builder)
     return builder ? builder->error : "no builder";
 }
 
-/* ---- names ---------------------------------------------------------------- */
+/* ---- names (a hash table per kind, model_internal.h) ---------------------- */
 
 static const char *const kind_word[CLINK_ENTITY_COUNT_] = {
     "body", "joint", "driver", "force", "contact pair", "clearance joint"};
@@ -207,15 +204,59 @@ static int entity_count(const model_data *d, clink_entity kind)
     }
 }
 
+/* FNV-1a */
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char) *s) * 16777619u;
+    return h;
+}
+
+/* the slot of name in the table: the one holding it, or the empty one where it would go */
+static int names_slot(const model_data *d, clink_entity kind, const char *name)
+{
+    const model_names *t = &d->names[kind];
+    unsigned mask = (unsigned) t->cap - 1u, i = name_hash(name) & mask;
+    while (t->slots[i] != 0 && strcmp(entity_name(d, kind, t->slots[i] - 1), name) != 0)
+        i = (i + 1u) & mask;
+    return (int) i;
+}
+
 static int data_find(const model_data *d, clink_entity kind, const char *name)
 {
-    if (!name || !*name)
+    if (!name || !*name || (int) kind < 0 || kind >= CLINK_ENTITY_COUNT_ || d->names[kind].cap == 0)
         return -1;
-    int n = entity_count(d, kind);
-    for (int i = 0; i < n; i++)
-        if (strcmp(entity_name(d, kind, i), name) == 0)
-            return i;
-    return -1;
+    return d->names[kind].slots[names_slot(d, kind, name)] - 1;
+}
+
+/* room for one more name in the kind's table (rehashing when half full); 0 on success */
+static int names_reserve(model_data *d, clink_entity kind)
+{
+    model_names *t = &d->names[kind];
+    if (2 * (t->count + 1) <= t->cap)
+        return 0;
+    int ncap = t->cap ? 2 * t->cap : 16;
+    int *slots = calloc((size_t) ncap, sizeof *slots);
+    if (!slots)
+        return -1;
+    model_names old = *t;
+    t->slots = slots;
+    t->cap = ncap;
+    for (int i = 0; i < old.cap; i++)
+        if (old.slots[i] != 0)
+            t->slots[names_slot(d, kind, entity_name(d, kind, old.slots[i] - 1))] = old.slots[i];
+    free(old.slots);
+    return 0;
+}
+
+void model_name_added(model_data *d, clink_entity kind, int index)
+{
+    const char *name = entity_name(d, kind, index);
+    if (!name[0])
+        return;
+    d->names[kind].slots[names_slot(d, kind, name)] = index + 1;
+    d->names[kind].count++;
 }
 
 int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
@@ -253,8 +294,19 @@ clink_status model_take_name(clink_model_builder *b, clink_entity kind, const ch
                           kind_word[kind], name, CLINK_NAME_MAX - 1);
     if (data_find(&b->d, kind, name) >= 0)
         return model_fail(b, CLINK_ERR_MODEL, "%s name '%s' is used twice", kind_word[kind], name);
+    if (names_reserve(&b->d, kind))
+        return model_fail(b, CLINK_ERR_NOMEM, "%s name '%s': out of memory", kind_word[kind], name);
     strcpy(out, name);
     return CLINK_OK;
+}
+
+const char *model_body_word(const model_data *d, int i, char *buf, size_t size)
+{
+    if (i >= 0 && i < d->nbodies && d->bodies[i].name[0])
+        snprintf(buf, size, "body '%s'", d->bodies[i].name);
+    else
+        snprintf(buf, size, "body %d", i);
+    return buf;
 }
 
 static const char *label(const char *name)
@@ -298,6 +350,7 @@ clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_bo
     memcpy(mb->name, name, CLINK_NAME_MAX);
     mb->def = *def;
     mb->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_BODY, b->d.nbodies);
     if (id)
         *id = b->d.nbodies;
     b->d.nbodies++;
@@ -312,7 +365,8 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
     const char *nm = label(def->name);
-    if ((int) def->type < 0 || def->type >= CLINK_JOINT_TYPE_COUNT_)
+    const joint_class *jc = joint_class_of(def->type);
+    if (!jc)
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': type %d is not a joint type (0..%d)", nm,
                           (int) def->type, CLINK_JOINT_TYPE_COUNT_ - 1);
     if (def->body_a < 0 || def->body_a >= b->d.nbodies || def->body_b < 0 ||
@@ -320,17 +374,19 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
         return model_fail(b, CLINK_ERR_RANGE,
                           "joint '%s': bodies %d and %d must be in 0..%d (0 is ground)", nm,
                           def->body_a, def->body_b, b->d.nbodies - 1);
+    char bw[CLINK_NAME_MAX + 16];
     if (def->body_a == def->body_b)
-        return model_fail(b, CLINK_ERR_MODEL, "joint '%s': connects body %d to itself", nm,
-                          def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "joint '%s' connects %s to itself", nm,
+                          model_body_word(&b->d, def->body_a, bw, sizeof bw));
     double v[] = {def->point_a[0], def->point_a[1], def->point_b[0], def->point_b[1],
                   def->axis_a[0],  def->axis_a[1],  def->angle0};
     if (!all_finite(v, 7))
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite",
                           nm);
-    double len = hypot(def->axis_a[0], def->axis_a[1]);
-    if (def->type == CLINK_JOINT_TRANSLATIONAL && !(len > 1e-12))
-        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': axis_a has zero length", nm);
+    clink_joint_def checked = *def;
+    const char *why = jc->check ? jc->check(&checked) : NULL;
+    if (why)
+        return model_fail(b, CLINK_ERR_RANGE, "joint '%s': %s", nm, why);
     char name[CLINK_NAME_MAX];
     clink_status st = model_take_name(b, CLINK_ENTITY_JOINT, def->name, name);
     if (st != CLINK_OK)
@@ -339,12 +395,9 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
         return model_fail(b, CLINK_ERR_NOMEM, "add_joint: out of memory");
     model_joint *mj = &b->d.joints[b->d.njoints];
     memcpy(mj->name, name, CLINK_NAME_MAX);
-    mj->def = *def;
+    mj->def = checked;
     mj->def.name = NULL;
-    if (def->type == CLINK_JOINT_TRANSLATIONAL) {
-        mj->def.axis_a[0] /= len;
-        mj->def.axis_a[1] /= len;
-    }
+    model_name_added(&b->d, CLINK_ENTITY_JOINT, b->d.njoints);
     if (id)
         *id = b->d.njoints;
     b->d.njoints++;
@@ -407,8 +460,14 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
                           CLINK_FUNCTION_MAX_COEFS);
     if (!all_finite(f->c, CLINK_FUNCTION_MAX_COEFS))
         return model_fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
+    if (f->type == CLINK_FUNCTION_HARMONIC && !(f->c[2] >= 0.0))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "driver '%s': harmonic frequency %g rad/s must be >= 0", nm, f->c[2]);
     switch (def->target) {
     case CLINK_DRIVE_BODY_COORDINATE:
+        if (def->body == 0)
+            return model_fail(b, CLINK_ERR_MODEL,
+                              "driver '%s' drives the ground, which does not move", nm);
         if (def->body < 1 || def->body >= b->d.nbodies)
             return model_fail(b, CLINK_ERR_RANGE, "driver '%s': body %d must be in 1..%d", nm,
                               def->body, b->d.nbodies - 1);
@@ -424,9 +483,13 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
         if (def->joint < 0 || def->joint >= b->d.njoints)
             return model_fail(b, CLINK_ERR_RANGE, "driver '%s': joint %d must be in 0..%d", nm,
                               def->joint, b->d.njoints - 1);
-        if (b->d.joints[def->joint].def.type != want)
-            return model_fail(b, CLINK_ERR_MODEL, "driver '%s': joint %d is not %s", nm, def->joint,
-                              want == CLINK_JOINT_REVOLUTE ? "revolute" : "translational");
+        const model_joint *mj = &b->d.joints[def->joint];
+        if (mj->def.type != want)
+            return model_fail(
+                b, CLINK_ERR_MODEL, "driver '%s': a %s driver needs a %s joint; joint '%s' is %s",
+                nm, def->target == CLINK_DRIVE_JOINT_ANGLE ? "joint-angle" : "joint-displacement",
+                joint_class_of(want)->name, mj->name[0] ? mj->name : "(unnamed)",
+                joint_class_of(mj->def.type)->name);
         break;
     }
     default:
@@ -443,6 +506,7 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
     memcpy(md->name, name, CLINK_NAME_MAX);
     md->def = *def;
     md->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_DRIVER, b->d.ndrivers);
     if (id)
         *id = b->d.ndrivers;
     b->d.ndrivers++;
@@ -477,19 +541,22 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
         (two && (def->body_b < 0 || def->body_b >= b->d.nbodies)))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
                           def->body_a, def->body_b, b->d.nbodies - 1);
+    char bw[CLINK_NAME_MAX + 16];
     if (two && def->body_a == def->body_b)
-        return model_fail(b, CLINK_ERR_MODEL, "force '%s': connects body %d to itself", nm,
-                          def->body_a);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s' connects %s to itself", nm,
+                          model_body_word(&b->d, def->body_a, bw, sizeof bw));
     if (!two && def->body_a == 0)
-        return model_fail(b, CLINK_ERR_MODEL, "force '%s': applied to ground (body 0)", nm);
+        return model_fail(b, CLINK_ERR_MODEL, "force '%s' acts on the ground, which does not move",
+                          nm);
     double v[] = {def->point_a[0], def->point_a[1],  def->point_b[0], def->point_b[1],
                   def->fx,         def->fy,          def->torque,     def->k,
                   def->c,          def->free_length, def->actuator};
     if (!all_finite(v, 11))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
     if (def->k < 0.0 || def->c < 0.0)
-        return model_fail(b, CLINK_ERR_RANGE, "force '%s': k %g and c %g must be >= 0", nm, def->k,
-                          def->c);
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "force '%s': stiffness k = %g and damping c = %g must be >= 0", nm,
+                          def->k, def->c);
     if (def->type == CLINK_FORCE_SPRING_DAMPER && def->free_length < 0.0)
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
                           def->free_length);
@@ -503,6 +570,7 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
     memcpy(mf->name, name, CLINK_NAME_MAX);
     mf->def = *def;
     mf->def.name = NULL;
+    model_name_added(&b->d, CLINK_ENTITY_FORCE, b->d.nforces);
     if (id)
         *id = b->d.nforces;
     b->d.nforces++;
@@ -541,6 +609,17 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
     if (!(s->settle_speed > 0.0) || !isfinite(s->settle_speed))
         return model_fail(b, CLINK_ERR_RANGE, "settings: settle_speed %g m/s must be > 0",
                           s->settle_speed);
+    if (!(s->max_steps > 0.0) || !isfinite(s->max_steps))
+        return model_fail(b, CLINK_ERR_RANGE, "settings: max_steps %g must be finite and > 0",
+                          s->max_steps);
+    if (!(s->min_step >= 0.0) || !isfinite(s->min_step))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: min_step %g s must be finite and >= 0 (0: automatic)",
+                          s->min_step);
+    if (!(s->wall_limit >= 0.0) || !isfinite(s->wall_limit))
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: wall_limit %g s must be finite and >= 0 (0: no limit)",
+                          s->wall_limit);
     return CLINK_OK;
 }
 
@@ -593,10 +672,17 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     m->d.cap_joints = b->d.njoints;
     m->d.cap_drivers = b->d.ndrivers;
     m->d.cap_forces = b->d.nforces;
+    int names_ok = 1;
+    for (int k = 0; k < CLINK_ENTITY_COUNT_; k++) {
+        m->d.names[k].slots = b->d.names[k].cap
+                                  ? dup_array(b->d.names[k].slots, b->d.names[k].cap, sizeof(int))
+                                  : NULL;
+        names_ok = names_ok && (b->d.names[k].cap == 0 || m->d.names[k].slots);
+    }
     m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
     m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
     if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->d.pairs ||
-        !m->d.clearances || !m->joint_row || !m->driver_row) {
+        !m->d.clearances || !m->joint_row || !m->driver_row || !names_ok) {
         clink_model_destroy(&m);
         return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
     }
@@ -604,7 +690,7 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     int row = 0;
     for (int j = 0; j < m->d.njoints; j++) {
         m->joint_row[j] = row;
-        row += model_joint_equations(m->d.joints[j].def.type);
+        row += joint_class_of(m->d.joints[j].def.type)->neq;
     }
     for (int k = 0; k < m->d.ndrivers; k++)
         m->driver_row[k] = row++;

@@ -66,9 +66,10 @@ static clink_status check_bodies(clink_model_builder *b, const char *what, const
     if (ba < 0 || ba >= nb || bb < 0 || bb >= nb)
         return model_fail(b, CLINK_ERR_RANGE, "%s '%s': body %d does not exist (%d bodies)", what,
                           name, (ba < 0 || ba >= nb) ? ba : bb, nb);
+    char bw[CLINK_NAME_MAX + 16];
     if (ba == bb)
-        return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on body %d", what, name,
-                          ba);
+        return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on %s", what, name,
+                          model_body_word(&b->d, ba, bw, sizeof bw));
     return CLINK_OK;
 }
 
@@ -76,6 +77,9 @@ static clink_status check_bodies(clink_model_builder *b, const char *what, const
 static clink_status check_shape(clink_model_builder *b, const char *name, const char *which,
                                 clink_shape_def *s)
 {
+    if ((int) s->type < 0 || s->type >= CLINK_SHAPE_TYPE_COUNT_)
+        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
+                          name, which, (int) s->type);
     if (!finite2(s->a) || !finite2(s->b) || !finite2(s->normal) || !isfinite(s->radius))
         return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s has a non-finite value", name,
                           which);
@@ -101,10 +105,15 @@ static clink_status check_shape(clink_model_builder *b, const char *name, const 
         s->normal[1] /= l;
         return CLINK_OK;
     }
-    default:
-        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
-                          name, which, (int) s->type);
+    case CLINK_SHAPE_BORE:
+        return model_fail(b, CLINK_ERR_ARG,
+                          "contact pair '%s': %s is a bore, which only a clearance joint has "
+                          "(clink_model_builder_add_clearance_joint)",
+                          name, which);
+    case CLINK_SHAPE_TYPE_COUNT_:
+        break;
     }
+    return CLINK_ERR_INTERNAL;
 }
 
 /* piecewise treatment: restitution in (0, 1]; 1 if piecewise, 0 if continuous, -1 on error */
@@ -158,7 +167,7 @@ static clink_status check_law(clink_model_builder *b, const char *what, const ch
         return model_fail(b, st, "%s '%s': law %s: %s", what, name, clink_law_name(law), msg);
     st = clink_friction_check(fr, msg, sizeof msg);
     if (st != CLINK_OK)
-        return model_fail(b, st, "%s '%s': friction: %s", what, name, msg);
+        return model_fail(b, st, "%s '%s': %s", what, name, msg);
     snprintf(law_out, CLINK_NAME_MAX, "%s", clink_law_name(law));
     return CLINK_OK;
 }
@@ -215,6 +224,11 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
         st = check_shape(b, name, "shape_b", &e.def.shape_b);
     if (st != CLINK_OK)
         return st;
+    if (e.def.shape_a.type == CLINK_SHAPE_LINE && e.def.shape_b.type == CLINK_SHAPE_LINE)
+        return model_fail(b, CLINK_ERR_MODEL,
+                          "contact pair '%s': two lines are not a contact geometry (use a circle "
+                          "or capsule)",
+                          name);
     if (e.def.shape_b.type == CLINK_SHAPE_LINE)
         return model_fail(b, CLINK_ERR_MODEL,
                           "contact pair '%s': a line may only be shape_a (swap the bodies)", name);
@@ -238,6 +252,7 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
     e.def.name = NULL;
     e.def.law = NULL;
     b->d.pairs[b->d.npairs] = e;
+    model_name_added(&b->d, CLINK_ENTITY_CONTACT_PAIR, b->d.npairs);
     if (id)
         *id = b->d.npairs;
     b->d.npairs++;
@@ -297,6 +312,7 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
     e.def.name = NULL;
     e.def.law = NULL;
     b->d.clearances[b->d.nclearances] = e;
+    model_name_added(&b->d, CLINK_ENTITY_CLEARANCE_JOINT, b->d.nclearances);
     if (id)
         *id = b->d.nclearances;
     b->d.nclearances++;

@@ -45,6 +45,17 @@ typedef struct model_clearance {
     clink_clearance_joint_def def;
 } model_clearance;
 
+/*
+ * The names of one entity kind: an open-addressing hash table of indices (slot
+ * value index + 1, 0 empty), at most half full, so that finding a name and
+ * checking that a new one is unique cost O(1) and building n entities O(n).
+ */
+typedef struct model_names {
+    int *slots;
+    int cap; /* a power of two, or 0 */
+    int count;
+} model_names;
+
 /* the common content of builder and model */
 typedef struct model_data {
     model_body *bodies; /* bodies[0] is ground */
@@ -57,6 +68,7 @@ typedef struct model_data {
     int cap_bodies, cap_joints, cap_drivers, cap_forces, cap_pairs, cap_clearances;
     double gravity[2];
     clink_settings_def settings;
+    model_names names[CLINK_ENTITY_COUNT_]; /* per kind, of the named entities */
 } model_data;
 
 struct clink_model_builder {
@@ -79,10 +91,12 @@ clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt
 #endif
     ;
 int model_grow(void **arr, int *cap, int n, size_t sz);
+/* "body 'rod'" or "body 3" (unnamed) into buf, for messages; returns buf */
+const char *model_body_word(const model_data *d, int i, char *buf, size_t size);
+/* checks a new name (length, unique) and makes room for it in the kind's table */
 clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
                              char out[CLINK_NAME_MAX]);
-
-/* number of constraint equations of a joint type */
-int model_joint_equations(clink_joint_type type);
+/* enters entity `index` of `kind` (appended after model_take_name) under its name, if any */
+void model_name_added(model_data *d, clink_entity kind, int index);
 
 #endif

@@ -603,8 +603,8 @@ clink_status clink_sim_joint_reaction(const clink_sim *s, int joint, double forc
     kin_pose a, b;
     kin_pose_of(y, y + s->nq, jd->body_a, &a);
     kin_pose_of(y, y + s->nq, jd->body_b, &b);
-    const kin_joint_class *jc = kin_joint_class_of(jd->type);
-    kin_row jac[3];
+    const joint_class *jc = joint_class_of(jd->type);
+    kin_row jac[JOINT_MAX_EQUATIONS];
     jc->jacobian(jd, &a, &b, jac);
     double g[3] = {0.0, 0.0, 0.0};
     int r0 = s->m->joint_row[joint];

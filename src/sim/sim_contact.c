@@ -152,9 +152,7 @@ struct simc {
 static void to_shape(const clink_shape_def *d, kinematics_shape *s)
 {
     memset(s, 0, sizeof *s);
-    s->kind = d->type == CLINK_SHAPE_CAPSULE ? KINEMATICS_SHAPE_CAPSULE
-              : d->type == CLINK_SHAPE_LINE  ? KINEMATICS_SHAPE_LINE
-                                             : KINEMATICS_SHAPE_CIRCLE;
+    s->kind = d->type;
     memcpy(s->a, d->a, sizeof s->a);
     memcpy(s->b, d->b, sizeof s->b);
     memcpy(s->nrm, d->normal, sizeof s->nrm);
@@ -203,10 +201,10 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
             const model_clearance *e = &m->d.clearances[k - m->d.npairs];
             c->body_a = e->def.bearing_body;
             c->body_b = e->def.journal_body;
-            c->sa.kind = KINEMATICS_SHAPE_BORE;
+            c->sa.kind = CLINK_SHAPE_BORE;
             memcpy(c->sa.a, e->def.bearing_point, sizeof c->sa.a);
             c->sa.r = e->def.bearing_radius;
-            c->sb.kind = KINEMATICS_SHAPE_CIRCLE;
+            c->sb.kind = CLINK_SHAPE_CIRCLE;
             memcpy(c->sb.a, e->def.journal_point, sizeof c->sb.a);
             c->sb.r = e->def.journal_radius;
             c->law = clink_law_find(e->law);
@@ -216,7 +214,7 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
             c->e_pw = e->def.restitution;
         }
         clink_contact_state_init(&c->st);
-        double L = c->sa.kind == KINEMATICS_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
+        double L = c->sa.kind == CLINK_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
         c->v_settle = settle_speed;
         c->h_release = 1e-12;
@@ -796,7 +794,7 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
     memcpy(info->point_b, geo.p_b, sizeof info->point_b);
-    if (c->sa.kind == KINEMATICS_SHAPE_BORE) {
+    if (c->sa.kind == CLINK_SHAPE_BORE) {
         /* n = -e/|e| and delta = |e| - (R_bearing - r_journal) */
         double d = geo.delta + c->sa.r - c->sb.r;
         info->eccentricity[0] = -geo.n[0] * d;

@@ -1,115 +1,118 @@
 /*
- * The public functions of include/clink/xml.h: read the file into a description
- * (xml_read.c: well-formedness, schema, semantic checks), then build the model
- * through the public model-building API (xml_build.c). Nothing is built after an
+ * The public functions of include/clink/xml.h: read the file's bytes, then
+ * parse, validate and build the model (xml_core.c). Nothing is returned after an
  * error; every message names the file and the line.
  */
 #include "clink/model.h"
 #include "clink/xml.h"
 #include "xml/xml_internal.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static void add_law(char *laws, size_t size, const char *name)
-{
-    const char *p = laws;
-    size_t len = strlen(name), used;
+enum { XML_MAX_READ = 64 * 1024 * 1024 };
 
-    /* already listed? */
-    while ((p = strstr(p, name)) != NULL) {
-        if ((p == laws || p[-1] == ',') && (p[len] == '\0' || p[len] == ','))
-            return;
-        p += len;
+/* the whole file into *buf (caller frees); CLINK_OK or an error with the message in err */
+static clink_status read_file(const char *path, char **buf, size_t *size, char *err,
+                              size_t err_size)
+{
+    FILE *f;
+    size_t cap = 0;
+
+    *buf = NULL;
+    *size = 0;
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "%s: cannot open: %s", path, strerror(errno));
+        return CLINK_ERR_IO;
     }
-    used = strlen(laws);
-    if (used + len + 2 > size)
-        return;
-    if (used > 0)
-        laws[used++] = ',';
-    memcpy(laws + used, name, len + 1);
-}
-
-static void xml_summarize(const xml_desc *d, clink_xml_summary *s)
-{
-    int i;
-
-    memset(s, 0, sizeof *s);
-    snprintf(s->name, sizeof s->name, "%s", d->name);
-    s->bodies = d->n_bodies - 1;
-    for (i = 0; i < d->n_joints; i++) {
-        if (d->joints[i].kind == XML_JOINT_CLEARANCE) {
-            s->clearance_joints++;
-            add_law(s->laws, sizeof s->laws, d->joints[i].law.name);
-        } else {
-            s->joints++;
+    for (;;) {
+        size_t got;
+        if (*size == cap) {
+            size_t ncap = cap == 0 ? 65536 : 2 * cap;
+            char *nbuf;
+            if (ncap > (size_t) XML_MAX_READ + 1)
+                ncap = (size_t) XML_MAX_READ + 1;
+            if (ncap == cap) {
+                fclose(f);
+                free(*buf);
+                *buf = NULL;
+                if (err != NULL && err_size > 0)
+                    snprintf(err, err_size, "%s: the file is larger than %d bytes", path,
+                             XML_MAX_READ);
+                return CLINK_ERR_RANGE;
+            }
+            nbuf = realloc(*buf, ncap);
+            if (nbuf == NULL) {
+                fclose(f);
+                free(*buf);
+                *buf = NULL;
+                if (err != NULL && err_size > 0)
+                    snprintf(err, err_size, "%s: out of memory", path);
+                return CLINK_ERR_NOMEM;
+            }
+            *buf = nbuf;
+            cap = ncap;
         }
+        got = fread(*buf + *size, 1, cap - *size, f);
+        *size += got;
+        if (got == 0)
+            break;
     }
-    for (i = 0; i < d->n_pairs; i++)
-        add_law(s->laws, sizeof s->laws, d->pairs[i].law.name);
-    s->drivers = d->n_drivers;
-    s->loads = d->n_loads;
-    s->contacts = d->n_pairs;
-    s->constraints = xml_desc_constraints(d);
-    s->dof = xml_desc_dof(d);
-    s->has_gravity = d->gravity[0] != 0 || d->gravity[1] != 0;
-    s->out_reactions = d->out_reactions;
-    s->out_energies = d->out_energies;
-    s->out_contacts = d->out_contacts;
-}
-
-/* description -> supported? -> model; frees nothing of desc */
-static clink_status xml_finish(const xml_desc *desc, const char *name, clink_model **model,
-                               clink_xml_summary *summary, char *err, size_t err_size)
-{
-    clink_status st;
-
-    st = xml_build(desc, name, model, err, err_size);
-    if (st == CLINK_OK && summary != NULL)
-        xml_summarize(desc, summary);
-    return st;
+    if (ferror(f)) {
+        fclose(f);
+        free(*buf);
+        *buf = NULL;
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "%s: read error: %s", path, strerror(errno));
+        return CLINK_ERR_IO;
+    }
+    if (fclose(f) != 0) {
+        free(*buf);
+        *buf = NULL;
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "%s: cannot close: %s", path, strerror(errno));
+        return CLINK_ERR_IO;
+    }
+    return CLINK_OK;
 }
 
 clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
                                    clink_model **model, clink_xml_summary *summary, char *err,
                                    size_t err_size)
 {
-    xml_desc desc;
-    clink_status st;
-
     if (model == NULL) {
         if (err != NULL && err_size > 0)
             snprintf(err, err_size, "clink_xml_load_memory: model is NULL");
         return CLINK_ERR_ARG;
     }
-    *model = NULL;
-    if (name == NULL)
-        name = "(memory)";
-    st = xml_desc_read_memory(data, size, name, NULL, &desc, err, err_size);
-    if (st != CLINK_OK)
-        return st;
-    st = xml_finish(&desc, name, model, summary, err, err_size);
-    xml_desc_free(&desc);
-    return st;
+    return xml_read_memory(data, size, name != NULL ? name : "(memory)", NULL, model, summary, err,
+                           err_size);
 }
 
 clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
                             char *err, size_t err_size)
 {
-    xml_desc desc;
+    char *buf;
+    size_t size;
     clink_status st;
 
-    if (model == NULL) {
+    if (err != NULL && err_size > 0)
+        err[0] = '\0';
+    if (model == NULL || path == NULL) {
         if (err != NULL && err_size > 0)
-            snprintf(err, err_size, "clink_xml_load: model is NULL");
+            snprintf(err, err_size, "clink_xml_load: %s is NULL", model == NULL ? "model" : "path");
         return CLINK_ERR_ARG;
     }
     *model = NULL;
-    st = xml_desc_read_file(path, NULL, &desc, err, err_size);
+    st = read_file(path, &buf, &size, err, err_size);
     if (st != CLINK_OK)
         return st;
-    st = xml_finish(&desc, path, model, summary, err, err_size);
-    xml_desc_free(&desc);
+    st = xml_read_memory(buf, size, path, NULL, model, summary, err, err_size);
+    free(buf);
     return st;
 }
 
@@ -136,16 +139,11 @@ clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char 
 clink_status xml_fuzz_one(const char *data, size_t size, const xml_schema *schema, char *err,
                           size_t err_size)
 {
-    xml_desc desc;
-    clink_status st;
     clink_model *model = NULL;
     clink_xml_summary s;
+    clink_status st;
 
-    st = xml_desc_read_memory(data, size, "fuzz.xml", schema, &desc, err, err_size);
-    if (st != CLINK_OK)
-        return st;
-    st = xml_finish(&desc, "fuzz.xml", &model, &s, err, err_size);
+    st = xml_read_memory(data, size, "fuzz.xml", schema, &model, &s, err, err_size);
     clink_model_destroy(&model);
-    xml_desc_free(&desc);
     return st;
 }

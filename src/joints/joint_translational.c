@@ -16,26 +16,27 @@
  * (Nikravesh 1988, Sect. 6.3, written with the relative vector d.) Joint
  * coordinate: the displacement e . d along the axis (m).
  */
-#include "kinematics/kinematics.h"
+#include "joints/joint.h"
 
 /* d, its time derivative, axis e and normal n in the global frame */
-static void geometry(const clink_joint_def *j, const kin_pose *a, const kin_pose *b, double d[2],
-                     double dd[2], double e[2], double n[2], double aa[2], double ab[2])
+static void geometry(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                     double d[2], double dd[2], double e[2], double n[2], double aa[2],
+                     double ab[2])
 {
     double ra[2], rb[2];
-    kin_point(a, j->point_a, aa, ra);
-    kin_point(b, j->point_b, ab, rb);
+    joint_point(a, j->point_a, aa, ra);
+    joint_point(b, j->point_b, ab, rb);
     d[0] = rb[0] - ra[0];
     d[1] = rb[1] - ra[1];
     /* d_dot = v_b + w_b perp(A_b s_b) - v_a - w_a perp(A_a s_a) */
     dd[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
     dd[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
-    kin_rot(a->phi, j->axis_a, e);
+    joint_rot(a, j->axis_a, e);
     n[0] = -e[1];
     n[1] = e[0];
 }
 
-static void translational_phi(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
+static void translational_phi(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
                               double *phi)
 {
     double d[2], dd[2], e[2], n[2], aa[2], ab[2];
@@ -44,8 +45,8 @@ static void translational_phi(const clink_joint_def *j, const kin_pose *a, const
     phi[1] = b->phi - a->phi - j->angle0;
 }
 
-static void translational_jacobian(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
-                                   kin_row *jac)
+static void translational_jacobian(const clink_joint_def *j, const joint_pose *a,
+                                   const joint_pose *b, joint_row *jac)
 {
     double d[2], dd[2], e[2], n[2], aa[2], ab[2];
     geometry(j, a, b, d, dd, e, n, aa, ab);
@@ -53,11 +54,11 @@ static void translational_jacobian(const clink_joint_def *j, const kin_pose *a, 
     double nba = -n[0] * aa[1] + n[1] * aa[0];
     double nbb = -n[0] * ab[1] + n[1] * ab[0];
     double ed = e[0] * d[0] + e[1] * d[1];
-    jac[0] = (kin_row){{-n[0], -n[1], -ed - nba}, {n[0], n[1], nbb}};
-    jac[1] = (kin_row){{0.0, 0.0, -1.0}, {0.0, 0.0, 1.0}};
+    jac[0] = (joint_row){{-n[0], -n[1], -ed - nba}, {n[0], n[1], nbb}};
+    jac[1] = (joint_row){{0.0, 0.0, -1.0}, {0.0, 0.0, 1.0}};
 }
 
-static void translational_gamma(const clink_joint_def *j, const kin_pose *a, const kin_pose *b,
+static void translational_gamma(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
                                 double *gamma)
 {
     double d[2], dd[2], e[2], n[2], aa[2], ab[2];
@@ -69,5 +70,25 @@ static void translational_gamma(const clink_joint_def *j, const kin_pose *a, con
     gamma[1] = 0.0;
 }
 
-const kin_joint_class kin_translational_class = {"translational", 2, translational_phi,
-                                                 translational_jacobian, translational_gamma};
+/* the axis must have a direction; it is stored normalised */
+static const char *translational_check(clink_joint_def *def)
+{
+    double len = hypot(def->axis_a[0], def->axis_a[1]);
+    if (!(len > 1e-12))
+        return "axis_a has zero length";
+    def->axis_a[0] /= len;
+    def->axis_a[1] /= len;
+    return NULL;
+}
+
+const joint_class joint_translational = {
+    .type = CLINK_JOINT_TRANSLATIONAL,
+    .name = "translational",
+    .neq = 2,
+    .fields = JOINT_FIELD_POINT_A | JOINT_FIELD_POINT_B | JOINT_FIELD_AXIS_A | JOINT_FIELD_ANGLE0,
+    .required = JOINT_FIELD_AXIS_A,
+    .check = translational_check,
+    .phi = translational_phi,
+    .jacobian = translational_jacobian,
+    .gamma = translational_gamma,
+};

@@ -1,0 +1,187 @@
+/*
+ * <contacts> (pairs of shapes with a law and friction) and the <law> and
+ * <friction> elements shared with <revolute_clearance>.
+ *
+ * A pair is a clink_contact_pair_def: two shapes (<circle center radius>,
+ * <line point normal>, <capsule point1 point2 radius>, m, each on a body with an
+ * optional material), a line always put first (the API takes a line as shape_a
+ * only), the law and the friction. <law> takes name, treatment and any key of
+ * the contact parameter descriptor (clink_contact_param_at(): K, n, e, chi, c,
+ * alpha, v_ref, E1, E2, nu1, nu2, R1, R2, eta1, eta2, Y, psi, xi, zero_force, in
+ * the units it lists), read generically: a parameter added to the descriptor is
+ * readable with no edit here. Materials fill E1, nu1 (shape 1 / journal), E2,
+ * nu2 (shape 2 / bearing) and Y (the softer yield strength) where the law left
+ * them out; a shape without a material takes its body's. treatment="impulse"
+ * is CLINK_CONTACT_PIECEWISE with e as Newton's restitution. The builder checks
+ * the shapes, the law's parameters and the friction.
+ */
+#include "xml/xml_internal.h"
+
+#include "clink/contact.h"
+#include "clink/friction.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* adds a law name (as written) to the summary's comma-separated list once */
+static void add_law(char *laws, size_t size, const char *name)
+{
+    const char *p = laws;
+    size_t len = strlen(name), used;
+
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == laws || p[-1] == ',') && (p[len] == '\0' || p[len] == ','))
+            return;
+        p += len;
+    }
+    used = strlen(laws);
+    if (used + len + 2 > size)
+        return;
+    if (used > 0)
+        laws[used++] = ',';
+    memcpy(laws + used, name, len + 1);
+}
+
+static int is_param_key(const char *key)
+{
+    return clink_contact_param_find(key) != NULL;
+}
+
+void xml_read_law(xml_reader *r, const xmlNode *n, char *name, clink_contact_params *p,
+                  clink_contact_treatment *treatment, double *restitution, const char *what)
+{
+    static const char *const treatments[] = {"continuous", "impulse", NULL};
+    static const char *const keys[] = {"name", "treatment", NULL};
+    size_t i;
+
+    (void) what;
+    clink_contact_params_init(p);
+    name[0] = '\0';
+    if (xml_check_attrs(r, n, keys, is_param_key))
+        return;
+    xml_name(r, n, "name", name);
+    for (i = 0; i < clink_contact_param_count() && !r->failed; i++) {
+        const clink_contact_param *d = clink_contact_param_at(i);
+        double v;
+        if (xml_num(r, n, d->key, NAN, 1, &v))
+            *(double *) ((char *) p + d->offset) = v;
+    }
+    *treatment = xml_keyword(r, n, "treatment", treatments, 0) ? CLINK_CONTACT_PIECEWISE
+                                                               : CLINK_CONTACT_CONTINUOUS;
+    if (*treatment == CLINK_CONTACT_PIECEWISE)
+        *restitution = p->e;
+    if (!r->failed)
+        add_law(r->summary.laws, sizeof r->summary.laws, name);
+}
+
+void xml_read_friction(xml_reader *r, const xmlNode *n, clink_friction_params *f, const char *what)
+{
+    static const char *const kinds[] = {"none", "coulomb", NULL};
+
+    (void) what;
+    *f = clink_default_friction_params();
+    if (n == NULL || xml_keyword(r, n, "type", kinds, 0) == 0)
+        return;
+    f->kind = CLINK_FRICTION_AMBROSIO;
+    xml_num(r, n, "mu", NAN, 1, &f->mu);
+    xml_num(r, n, "v0", f->v0, 1, &f->v0);
+    xml_num(r, n, "v1", f->v1, 1, &f->v1);
+}
+
+void xml_material_params(const xml_reader *r, int m1, int m2, clink_contact_params *p)
+{
+    if (m1 >= 0 && isnan(p->E1))
+        p->E1 = r->materials[m1].E;
+    if (m1 >= 0 && isnan(p->nu1))
+        p->nu1 = r->materials[m1].nu;
+    if (m2 >= 0 && isnan(p->E2))
+        p->E2 = r->materials[m2].E;
+    if (m2 >= 0 && isnan(p->nu2))
+        p->nu2 = r->materials[m2].nu;
+    /* elastoplastic laws: the yield strength of the softer material unless the law gives Y */
+    if (isnan(p->Y)) {
+        double y1 = m1 >= 0 ? r->materials[m1].yield : NAN;
+        double y2 = m2 >= 0 ? r->materials[m2].yield : NAN;
+        p->Y = isnan(y1) ? y2 : isnan(y2) ? y1 : fmin(y1, y2);
+    }
+}
+
+/* one shape element into s, its body and its material (-1: the body's) */
+static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int *body,
+                       int *material, const char *w)
+{
+    memset(s, 0, sizeof *s);
+    *body = xml_ref(r, k, "body", CLINK_ENTITY_BODY, w);
+    *material = xml_ref_material(r, k, "material", w);
+    if (xml_is_elem(k, "circle")) {
+        s->type = CLINK_SHAPE_CIRCLE;
+        xml_vec2(r, k, "center", 0, 0, s->a);
+        xml_num(r, k, "radius", NAN, 1, &s->radius);
+    } else if (xml_is_elem(k, "line")) {
+        s->type = CLINK_SHAPE_LINE;
+        xml_vec2(r, k, "point", 0, 0, s->a);
+        xml_vec2(r, k, "normal", NAN, NAN, s->normal);
+    } else if (xml_is_elem(k, "capsule")) {
+        s->type = CLINK_SHAPE_CAPSULE;
+        xml_vec2(r, k, "point1", NAN, NAN, s->a);
+        xml_vec2(r, k, "point2", NAN, NAN, s->b);
+        xml_num(r, k, "radius", NAN, 1, &s->radius);
+    } else {
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s: unknown shape <%s>", w,
+                 (const char *) k->name);
+    }
+    if (!r->failed && *material < 0)
+        *material = r->bodies[*body].material;
+}
+
+static void read_pair(xml_reader *r, const xmlNode *k)
+{
+    clink_contact_pair_def def = clink_default_contact_pair_def();
+    clink_shape_def shape[2];
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+    int body[2], mat[2], ns = 0, has_law = 0, f;
+    const xmlNode *s;
+
+    xml_describe(w, sizeof w, "contact pair", k);
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    for (s = k->children; s != NULL && !r->failed; s = s->next) {
+        if (xml_is_elem(s, "law")) {
+            xml_read_law(r, s, law, &def.params, &def.treatment, &def.restitution, w);
+            has_law = 1;
+        } else if (xml_is_elem(s, "friction")) {
+            xml_read_friction(r, s, &def.friction, w);
+        } else if (xml_is_elem(s, NULL)) {
+            if (ns == 2) {
+                xml_fail(r, CLINK_ERR_PARSE, xml_line(s), "%s: more than two shapes", w);
+                return;
+            }
+            read_shape(r, s, &shape[ns], &body[ns], &mat[ns], w);
+            ns++;
+        }
+    }
+    if (r->failed)
+        return;
+    if (ns != 2 || !has_law) {
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s needs two shapes and a <law>", w);
+        return;
+    }
+    /* the API takes a line as shape_a only: the file may give it in either place */
+    f = shape[1].type == CLINK_SHAPE_LINE && shape[0].type != CLINK_SHAPE_LINE;
+    def.body_a = body[f];
+    def.body_b = body[1 - f];
+    def.shape_a = shape[f];
+    def.shape_b = shape[1 - f];
+    def.law = law;
+    xml_material_params(r, mat[f], mat[1 - f], &def.params);
+    xml_built(r, clink_model_builder_add_contact_pair(r->builder, &def, NULL), k);
+}
+
+void xml_read_contacts(xml_reader *r, const xmlNode *sec)
+{
+    const xmlNode *k;
+
+    for (k = sec->children; k != NULL && !r->failed; k = k->next)
+        if (xml_is_elem(k, "pair"))
+            read_pair(r, k);
+}

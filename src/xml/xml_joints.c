@@ -1,0 +1,149 @@
+/*
+ * <joints>: the ideal joints through the joint class table (src/joints/joint.h)
+ * and the revolute joints with clearance.
+ *
+ * An ideal joint element is named by its class (<revolute>, <translational>,
+ * <weld>, ...); it takes name, body1, body2 and the attributes of the fields its
+ * class reads: point1 (point_a, m), point2 (point_b, m), axis (axis_a) and angle
+ * (angle0, rad or deg; default: the initial phi2 - phi1). An attribute the class
+ * does not read is refused, one it requires must be given; the class's check
+ * hook runs in the builder. A new joint type therefore needs no edit here nor in
+ * the schema, which lets joint elements through for this reader to check.
+ *
+ * <revolute_clearance> gives two of journal_radius, bearing_radius and
+ * clearance (the third follows; all three must agree), a <law> and optionally
+ * <friction>; the builder checks the geometry and the law.
+ */
+#include "joints/joint.h"
+#include "xml/xml_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* the XML attribute of each joint field */
+static const struct {
+    joint_field field;
+    const char *key;
+} field_keys[] = {{JOINT_FIELD_POINT_A, "point1"},
+                  {JOINT_FIELD_POINT_B, "point2"},
+                  {JOINT_FIELD_AXIS_A, "axis"},
+                  {JOINT_FIELD_ANGLE0, "angle"}};
+enum { N_FIELD_KEYS = sizeof field_keys / sizeof field_keys[0] };
+
+static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
+{
+    const char *keys[3 + N_FIELD_KEYS + 1] = {"name", "body1", "body2"};
+    clink_joint_def def = clink_default_joint_def();
+    char w[96], name[CLINK_NAME_MAX + 1];
+    int i, nk = 3, given;
+
+    for (i = 0; i < N_FIELD_KEYS; i++)
+        if (jc->fields & field_keys[i].field)
+            keys[nk++] = field_keys[i].key;
+    keys[nk] = NULL;
+    xml_describe(w, sizeof w, "joint", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    for (i = 0; i < N_FIELD_KEYS; i++)
+        if ((jc->required & field_keys[i].field) && !xml_has(k, field_keys[i].key)) {
+            xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: %s is required for a %s joint", w,
+                     field_keys[i].key, jc->name);
+            return;
+        }
+    def.type = jc->type;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.body_a = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
+    def.body_b = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "point1", 0, 0, def.point_a);
+    xml_vec2(r, k, "point2", 0, 0, def.point_b);
+    if (jc->fields & JOINT_FIELD_AXIS_A)
+        xml_vec2(r, k, "axis", def.axis_a[0], def.axis_a[1], def.axis_a);
+    given = xml_num(r, k, "angle", 0, r->angle_scale, &def.angle0);
+    if (r->failed)
+        return;
+    if (!given && (jc->fields & JOINT_FIELD_ANGLE0))
+        def.angle0 = r->bodies[def.body_b].phi - r->bodies[def.body_a].phi;
+    xml_built(r, clink_model_builder_add_joint(r->builder, &def, NULL), k);
+}
+
+static void read_clearance(xml_reader *r, const xmlNode *k)
+{
+    static const char *const keys[] = {"name",
+                                       "journal",
+                                       "journal_point",
+                                       "bearing",
+                                       "bearing_point",
+                                       "journal_radius",
+                                       "bearing_radius",
+                                       "clearance",
+                                       "journal_material",
+                                       "bearing_material",
+                                       NULL};
+    clink_clearance_joint_def def = clink_default_clearance_joint_def();
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+    double rj, rb, cl;
+    int has_j, has_b, has_c, m1, m2;
+    const xmlNode *ln;
+
+    xml_describe(w, sizeof w, "clearance joint", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.journal_body = xml_ref(r, k, "journal", CLINK_ENTITY_BODY, w);
+    def.bearing_body = xml_ref(r, k, "bearing", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "journal_point", 0, 0, def.journal_point);
+    xml_vec2(r, k, "bearing_point", 0, 0, def.bearing_point);
+    has_j = xml_num(r, k, "journal_radius", NAN, 1, &rj);
+    has_b = xml_num(r, k, "bearing_radius", NAN, 1, &rb);
+    has_c = xml_num(r, k, "clearance", NAN, 1, &cl);
+    m1 = xml_ref_material(r, k, "journal_material", w);
+    m2 = xml_ref_material(r, k, "bearing_material", w);
+    if (r->failed)
+        return;
+    if (has_j + has_b + has_c < 2) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
+                 "%s: give two of journal_radius, bearing_radius and clearance", w);
+        return;
+    }
+    if (has_j + has_b + has_c == 3 && fabs((rb - rj) - cl) > 1e-9 * fabs(rb)) {
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(k),
+                 "%s: clearance = %g m disagrees with bearing_radius - journal_radius = %g m", w,
+                 cl, rb - rj);
+        return;
+    }
+    def.journal_radius = has_j ? rj : rb - cl;
+    def.bearing_radius = has_b ? rb : rj + cl;
+    ln = xml_child(k, "law");
+    if (ln == NULL) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+        return;
+    }
+    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
+    def.law = law;
+    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
+    if (r->failed)
+        return;
+    xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.journal_body].material,
+                        m2 >= 0 ? m2 : r->bodies[def.bearing_body].material, &def.params);
+    xml_built(r, clink_model_builder_add_clearance_joint(r->builder, &def, NULL), k);
+}
+
+void xml_read_joints(xml_reader *r, const xmlNode *sec)
+{
+    const xmlNode *k;
+
+    for (k = sec->children; k != NULL && !r->failed; k = k->next) {
+        const joint_class *jc;
+        if (!xml_is_elem(k, NULL))
+            continue;
+        if (xml_is_elem(k, "revolute_clearance")) {
+            read_clearance(r, k);
+            continue;
+        }
+        jc = joint_class_find((const char *) k->name);
+        if (jc == NULL)
+            xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "unknown joint <%s>", (const char *) k->name);
+        else
+            read_ideal(r, k, jc);
+    }
+}
