@@ -47,8 +47,10 @@ CLINK_API const char *clink_lab_message(const clink_lab *lab);
 /* ---- options -------------------------------------------------------------- */
 
 typedef enum clink_lab_method {
-    CLINK_LAB_ADAMS = 0, /* Adams-Moulton with fixed-point iteration (non-stiff, default) */
-    CLINK_LAB_BDF = 1    /* BDF with Newton iteration and a dense Jacobian (stiff) */
+    CLINK_LAB_ADAMS = 0, /* CVODE Adams-Moulton with fixed-point iteration (non-stiff) */
+    CLINK_LAB_BDF = 1,   /* CVODE BDF with Newton iteration and a dense Jacobian (stiff) */
+    CLINK_LAB_RK8 = 2    /* Dormand-Prince 8(5,3) with a series start and events on its dense
+                            output (default; falls back to CVODE BDF when it fails) */
 } clink_lab_method;
 
 /* Receives one point of the force-indentation loop (t s, delta m, delta_dot m/s, F N). */
@@ -57,7 +59,7 @@ typedef void (*clink_lab_sample_fn)(void *ctx, double t, double delta, double de
 
 typedef struct clink_lab_options {
     double rtol;                /* relative tolerance of CVODE (default 1e-12) */
-    clink_lab_method method;    /* default CLINK_LAB_ADAMS */
+    clink_lab_method method;    /* default CLINK_LAB_RK8 */
     double damping;             /* NaN (default): the law's own rule; else replaces the damping
                                    coefficient fixed at onset (state chi or c, whichever the law
                                    uses), in that coefficient's unit */
@@ -107,8 +109,9 @@ typedef struct clink_lab_result {
  * negative status and keeps a message in the workspace.
  */
 CLINK_API clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
-                              const clink_contact_params *params, double m_eff, double v_impact,
-                              const clink_lab_options *options, clink_lab_result *result);
+                                        const clink_contact_params *params, double m_eff,
+                                        double v_impact, const clink_lab_options *options,
+                                        clink_lab_result *result);
 
 /* ---- calibration ---------------------------------------------------------- */
 
@@ -132,9 +135,10 @@ typedef struct clink_lab_calibration {
  * law's own rule. Returns CLINK_ERR_NO_CONVERGENCE if no bracket is found.
  */
 CLINK_API clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
-                                 const clink_contact_params *params, double m_eff, double v_impact,
-                                 double e_target, const clink_lab_options *options,
-                                 clink_lab_calibration *cal);
+                                           const clink_contact_params *params, double m_eff,
+                                           double v_impact, double e_target,
+                                           const clink_lab_options *options,
+                                           clink_lab_calibration *cal);
 
 #ifdef __cplusplus
 }
