@@ -8,8 +8,9 @@ integrated with solve_ivp(DOP853) to the separation event x = 0 (terminal,
 direction -1) with the end of compression x' = 0 located as a second event.
 
 Two modes, each printing one JSON object on one line:
-  --find: for each e of --es, the loosest rtol of the ladder (1e-6 down to 1e-13,
-          atol = rtol times the natural scales) at which |e_out - e| <= --accuracy;
+  --find: for each e of --es, the loosest rtol of the ladder (1e-13 up to 1e-6,
+          atol = rtol times the natural scales) such that it and every tighter one
+          give |e_out - e| <= --accuracy;
   --rtols R1,R2,...: seconds per impact (median of --reps calls) for each e at its rtol.
 """
 import argparse
@@ -66,11 +67,11 @@ def main():
     if a.find:
         for e in es:
             found = None
-            for r in LADDER:
+            for r in reversed(LADDER):
                 eo, nfev = impact(e, r)
-                if abs(eo - e) <= a.accuracy:
-                    found = (r, eo, nfev)
+                if abs(eo - e) > a.accuracy:
                     break
+                found = (r, eo, nfev)
             out["cases"].append({"e": e, "rtol": found[0] if found else None,
                                  "e_error": abs(found[1] - e) if found else None,
                                  "nfev": found[2] if found else None})

@@ -1,5 +1,9 @@
 /*
- * The contact-law laboratory: one two-body central impact integrated with CVODE.
+ * The contact-law laboratory: one two-body central impact integrated to separation,
+ * by default with the Dormand-Prince 8(5,3) pair of rk8.c (a series start in
+ * t^(1/q), the approach to separation in (delta - offset)^(1/q), events on the
+ * dense output; see "the Runge-Kutta laboratory" below and docs/laboratory.md),
+ * on request or as a fallback with CVODE as described next.
  *
  *   m delta'' = -F(delta, delta', state),   delta(0) = 0, delta'(0) = v > 0,
  *
