@@ -8,6 +8,7 @@
 #include "ensure.h"
 
 #include "clink/contact.h"
+#include "clink/elastoplastic.h"
 #include "clink/feng.h"
 #include "clink/lab.h"
 
@@ -326,5 +327,31 @@ TEST(every_law_of_the_catalogue_gives_the_same_impact_as_cvode)
         ENSURE(a.energy_residual < 1e-9);
     }
     ENSURE(runs == clink_law_count());
+    clink_lab_destroy(&lab);
+}
+
+TEST(ma_liu_impacts_match_the_closed_form_with_their_residual_indentation)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    clink_maliu ml;
+    clink_maliu_impact cf;
+    const double vs[] = {0.05, 0.5, 4.0, 8.0}, m = 0.26138;
+    size_t j;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_all(&p);
+    ENSURE(clink_maliu_init(&ml, &p, NULL, 0) == CLINK_OK);
+    for (j = 0; j < sizeof vs / sizeof vs[0]; j++) {
+        ENSURE(clink_lab_impact(lab, law("ma-liu"), &p, m, vs[j], NULL, &r) == CLINK_OK);
+        ENSURE(clink_maliu_impact_solve(&ml, m, vs[j], &cf) == CLINK_OK);
+        /* rate-independent: the kinematic restitution is the energetic one */
+        ENSURE_NEAR(r.e_out, cf.restitution, 1e-9);
+        ENSURE_REL(r.delta_max, cf.delta_max, 1e-9);
+        ENSURE_REL(r.F_max, cf.F_max, 1e-9);
+        ENSURE_NEAR(r.delta_residual, cf.delta_r, 1e-9 * cf.delta_max);
+        ENSURE_NEAR(r.E_diss_compression + r.E_diss_restitution, cf.dissipated, 1e-9 * cf.energy);
+    }
     clink_lab_destroy(&lab);
 }

@@ -38,6 +38,7 @@
  */
 #include "clink/lab.h"
 
+#include "clink/elastoplastic.h"
 #include "lab/rk8.h"
 
 #include <cvode/cvode.h>
@@ -86,6 +87,8 @@ struct clink_lab {
     lab_rk8 rk;
     int var, q;    /* the integration variable (LAB_VAR_*) and the power of its substitution */
     double offset; /* delta at separation in the approach stretch (LAB_VAR_U) */
+    double brk[2]; /* penetrations where the force has a kink (lab_breakpoints) */
+    int n_break;
 };
 
 /* ---- helpers -------------------------------------------------------------- */
@@ -495,7 +498,13 @@ static int lab_onset_power(const clink_lab *lab)
 }
 
 /* the root functions on the dense output of one step */
-enum { LAB_G_RATE = 0, LAB_G_SEPARATION = 1, LAB_G_FORCE_RATE = 2 };
+enum { LAB_G_RATE = 0, LAB_G_SEPARATION = 1, LAB_G_FORCE_RATE = 2, LAB_G_BREAK = 3 };
+
+/* breakpoint k: positive before it is reached in the current phase */
+static double lab_break_fn(const clink_lab *lab, int k, double d)
+{
+    return lab->phase == LAB_PHASE_COMPRESSION ? lab->brk[k] - d : d - lab->brk[k];
+}
 
 typedef struct lab_dense_fn {
     clink_lab *lab;
@@ -525,6 +534,8 @@ static double lab_dense_g(const lab_dense_fn *d, double x)
         return pt[2];
     if (d->kind == LAB_G_SEPARATION)
         return lab_separation_fn(d->lab, pt[1], pt[2]);
+    if (d->kind >= LAB_G_BREAK)
+        return lab_break_fn(d->lab, d->kind - LAB_G_BREAK, pt[1]);
     return lab_peak_fn(d->lab, pt[1], pt[2]);
 }
 
@@ -633,6 +644,29 @@ static void lab_peak_search(clink_lab *lab, lab_rk8_step *s, double x_e, clink_l
     }
 }
 
+/*
+ * Penetrations at which a law's force has a jump in its derivative, so that no
+ * step straddles them (an explicit pair's error estimate does not see a kink):
+ * the ends of the elastoplastic phase of the Ma-Liu loading curve (delta_y,
+ * delta_p), which the Wang-Liu-Flores law shares at delta_y.
+ */
+static void lab_breakpoints(clink_lab *lab)
+{
+    static const char *const kinked[] = {"ma-liu", "wang-liu-flores"};
+    clink_maliu ml;
+    size_t i;
+
+    lab->n_break = 0;
+    for (i = 0; i < sizeof kinked / sizeof kinked[0]; i++)
+        if (strcmp(clink_law_name(lab->law), kinked[i]) == 0)
+            break;
+    if (i == sizeof kinked / sizeof kinked[0] || clink_maliu_init(&ml, lab->params, NULL, 0) != 0)
+        return;
+    lab->brk[lab->n_break++] = ml.delta_y;
+    if (i == 0)
+        lab->brk[lab->n_break++] = ml.delta_p;
+}
+
 /* 1 if the separation function is delta minus a constant (zero penetration, residual) */
 static int lab_separation_is_offset(const clink_lab *lab, double d_max)
 {
@@ -641,6 +675,18 @@ static int lab_separation_is_offset(const clink_lab *lab, double d_max)
            g2 = lab_separation_fn(lab, 0.25 * d_max, v);
 
     return fabs((g1 - g2) - 0.25 * d_max) <= 1e-12 * d_max;
+}
+
+/*
+ * 1 if the force is not analytic through delta = 0 as the step that crosses a
+ * separation sees it: fractional exponents (q > 1), or whole ones whose
+ * continuation -F(-delta, -delta') is not the polynomial itself (n even or m odd)
+ */
+static int lab_end_is_singular(const clink_lab *lab)
+{
+    double m = lab->state.chi != 0.0 ? lab->state.m : 0.0;
+
+    return lab->q > 1 || fmod(lab->state.n, 2.0) != 1.0 || fmod(m, 2.0) != 0.0;
 }
 
 static clink_status lab_rk_fail(clink_lab *lab, clink_lab_result *res, clink_status st,
@@ -677,6 +723,7 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     rk->atol[2] = o->rtol * T0;
     lab->phase = LAB_PHASE_COMPRESSION;
     lab->q = lab_onset_power(lab);
+    lab_breakpoints(lab);
     lab->offset = 0.0;
     lab->var = lab->q > 1 ? LAB_VAR_S : LAB_VAR_T;
     if (lab->var == LAB_VAR_S)
@@ -717,30 +764,52 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
         memcpy(y_e, s->y1, sizeof y_e);
         d.lab = lab;
         d.step = s;
-        /* events on this step: end of compression (delta' = 0), separation */
+        /* events on this step, the first one wins: end of compression (delta' = 0),
+           separation, a breakpoint of the law's force */
         if (lab->var == LAB_VAR_U) {
             event = x_e >= 0.0 ? 2 : 0;
-        } else if (lab->phase == LAB_PHASE_COMPRESSION) {
-            d.kind = LAB_G_RATE;
-            if (s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
-                event = 1;
-                if (lab_rk8_dense(rk, s) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                x_e = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
-                lab_rk8_eval(rk, s, x_e, y_e);
-            }
         } else {
-            double g_b;
-            lab_point(lab, x_e, y_e, pt);
-            g_b = lab_separation_fn(lab, pt[1], pt[2]);
-            d.kind = LAB_G_SEPARATION;
-            if (g_sep > 0.0 && g_b <= 0.0) {
-                event = 2;
+            double x_ev = x_e, g_b = 1.0;
+            int k;
+            if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
+                d.kind = LAB_G_RATE;
                 if (lab_rk8_dense(rk, s) != 0)
                     return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                x_e = lab_zero(&d, s->x0, x_e, g_sep, g_b);
-                lab_rk8_eval(rk, s, x_e, y_e);
-            } else {
+                x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
+                event = 1;
+            }
+            if (lab->phase == LAB_PHASE_RESTITUTION) {
+                lab_point(lab, x_e, y_e, pt);
+                g_b = lab_separation_fn(lab, pt[1], pt[2]);
+                if (g_sep > 0.0 && g_b <= 0.0) {
+                    d.kind = LAB_G_SEPARATION;
+                    if (lab_rk8_dense(rk, s) != 0)
+                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+                    x_ev = lab_zero(&d, s->x0, x_e, g_sep, g_b);
+                    event = 2;
+                }
+            }
+            for (k = 0; k < lab->n_break; k++) {
+                double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
+                if (ga > 0.0 && gb <= 0.0) {
+                    double x_k;
+                    d.kind = LAB_G_BREAK + k;
+                    if (lab_rk8_dense(rk, s) != 0)
+                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+                    x_k = lab_zero(&d, s->x0, x_e, ga, gb);
+                    if (event == 0 || x_k < x_ev) {
+                        x_ev = x_k;
+                        event = 3;
+                    }
+                }
+            }
+            if (event != 0) {
+                /* the event's state by a step of the pair to it, not from the dense
+                   output: the integration restarts from there */
+                x_e = x_ev;
+                if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            } else if (lab->phase == LAB_PHASE_RESTITUTION) {
                 g_sep = g_b;
             }
         }
@@ -769,7 +838,7 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
            of compression or of the series start; dF/dt = 0 lies in this step or the one
            before */
         if (lab->phase == LAB_PHASE_COMPRESSION) {
-            int at_end = event == 1 || (lab->var == LAB_VAR_S && rk->x >= x_switch);
+            int at_end = event == 1 || event == 3 || (lab->var == LAB_VAR_S && rk->x >= x_switch);
             if (rising && (F_e < Fa || (at_end && lab_peak_fn(lab, pt[1], pt[2]) <= 0.0))) {
                 lab_peak_search(lab, s, x_e, res);
                 rising = 0;
@@ -791,7 +860,7 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
             lab->phase = LAB_PHASE_RESTITUTION;
             lab->var = LAB_VAR_T;
             g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-            end_ok = lab->q > 1 && lab_separation_is_offset(lab, pt[1]);
+            end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
             if (lab_rk8_start(rk, pt[0], yt, h) != 0)
                 return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
             res->n_reinit++;
@@ -799,6 +868,19 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
         }
         if (event == 2)
             break;
+        if (event == 3) {
+            /* a breakpoint of the force: no step straddles it; on in t from there */
+            double h =
+                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
+            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3], 0.0};
+            lab->var = LAB_VAR_T;
+            if (lab->phase == LAB_PHASE_RESTITUTION)
+                g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            res->n_reinit++;
+            continue;
+        }
         if (lab->var == LAB_VAR_S && rk->x >= x_switch) {
             /* end of the series start: on in t */
             double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
@@ -819,7 +901,7 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
             rk->atol[0] = o->rtol * t_scale;
             /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
             double h_u =
-                fmin(0.5 * u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
+                fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
             if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
                 lab->var = LAB_VAR_T;
                 end_ok = 0;

@@ -17,6 +17,16 @@
 #include <math.h>
 #include <string.h>
 
+#ifndef RK8_FACMIN
+#define RK8_FACMIN 0.2
+#endif
+#ifndef RK8_FACMAX
+#define RK8_FACMAX 10.0
+#endif
+#ifndef RK8_BETA
+#define RK8_BETA 0.0
+#endif
+
 /* the tableau (nodes c, stages a, weights b, estimators e5, e3, dense output d) */
 static const double rk8_c[16] = {0.0,
                                  0.05260015195876773,
@@ -176,6 +186,7 @@ int lab_rk8_start(lab_rk8 *rk, double x, const double *y, double h)
     rk->h = h;
     memcpy(rk->y, y, (size_t) rk->n * sizeof *y);
     rk->n_valid = 0;
+    rk->err_old = 1e-4;
     rk->n_rhs++;
     return rk->rhs(rk->ctx, x, rk->y, rk->f);
 }
@@ -209,10 +220,13 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
         if (!(err <= 1.0)) {
             rk->n_rejects++;
             rejected = 1;
-            h *= bad ? 0.25 : fmax(0.2, 0.9 * pow(err, -0.125));
+            h *= bad ? 0.25 : fmax(RK8_FACMIN, 0.9 * pow(err, -0.125));
             continue;
         }
-        fac = err == 0.0 ? 10.0 : fmin(10.0, 0.9 * pow(err, -0.125));
+        fac = err == 0.0 ? RK8_FACMAX
+                         : fmin(RK8_FACMAX, 0.9 * pow(err, -0.125 + 0.75 * RK8_BETA) *
+                                                pow(rk->err_old, -RK8_BETA));
+        rk->err_old = fmax(err, 1e-4);
         if (rejected)
             fac = fmin(1.0, fac);
         rk->h = h * fac;
@@ -226,6 +240,25 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
         rk->n_steps++;
         return 0;
     }
+}
+
+int lab_rk8_step_to(lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
+{
+    lab_rk8_step *t = &rk->scratch;
+    int bad;
+
+    t->x0 = s->x0;
+    t->h = x - s->x0;
+    t->have_dense = 0;
+    memcpy(t->y0, s->y0, sizeof t->y0);
+    memcpy(t->k[0], s->k[0], sizeof t->k[0]);
+    if (!(t->h > 0.0)) {
+        memcpy(y, s->y0, (size_t) rk->n * sizeof(double));
+        return 0;
+    }
+    bad = rk8_stages(rk, t);
+    memcpy(y, t->y1, (size_t) rk->n * sizeof(double));
+    return bad;
 }
 
 lab_rk8_step *lab_rk8_last(lab_rk8 *rk, int back)

@@ -31,13 +31,15 @@ typedef struct lab_rk8 {
     lab_rk8_rhs_fn rhs;
     void *ctx;
     double rtol, atol[LAB_RK8_NMAX];
-    double x, h; /* current point and the step to try next */
+    double x, h;    /* current point and the step to try next */
+    double err_old; /* error norm of the last accepted step (PI step size control) */
     double y[LAB_RK8_NMAX], f[LAB_RK8_NMAX];
     lab_rk8_step buf[2];
-    int cur;      /* buf[cur] is the last accepted step, buf[1 - cur] the one before */
-    int n_valid;  /* accepted steps since the last start (0, 1, 2 or more) */
-    long n_steps; /* accepted steps, over all starts */
-    long n_rhs;   /* right-hand-side evaluations */
+    lab_rk8_step scratch; /* for lab_rk8_step_to() */
+    int cur;              /* buf[cur] is the last accepted step, buf[1 - cur] the one before */
+    int n_valid;          /* accepted steps since the last start (0, 1, 2 or more) */
+    long n_steps;         /* accepted steps, over all starts */
+    long n_rhs;           /* right-hand-side evaluations */
     long n_rejects;
 } lab_rk8;
 
@@ -54,6 +56,14 @@ int lab_rk8_start(lab_rk8 *rk, double x, const double *y, double h);
  * The step is rk->buf[rk->cur].
  */
 int lab_rk8_advance(lab_rk8 *rk, double x_end);
+
+/*
+ * y at x in [x0, x0 + h] of step s by a step of the pair from x0 to x (12 more
+ * evaluations of f): an event located on the dense output (order 7) is then a
+ * point of order 8, with a smaller step than the accepted one, from which the
+ * integration can restart. Returns 0, or nonzero when f is not finite.
+ */
+int lab_rk8_step_to(lab_rk8 *rk, const lab_rk8_step *s, double x, double *y);
 
 /* The last accepted step (back = 0) or the one before it (back = 1), NULL if none. */
 lab_rk8_step *lab_rk8_last(lab_rk8 *rk, int back);
