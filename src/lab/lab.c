@@ -498,7 +498,13 @@ static int lab_onset_power(const clink_lab *lab)
 }
 
 /* the root functions on the dense output of one step */
-enum { LAB_G_RATE = 0, LAB_G_SEPARATION = 1, LAB_G_FORCE_RATE = 2, LAB_G_BREAK = 3 };
+enum {
+    LAB_G_RATE = 0,
+    LAB_G_SEPARATION = 1,
+    LAB_G_FORCE_RATE = 2,
+    LAB_G_FORCE_POLY = 3,
+    LAB_G_BREAK = 4
+};
 
 /* breakpoint k: positive before it is reached in the current phase */
 static double lab_break_fn(const clink_lab *lab, int k, double d)
@@ -524,10 +530,30 @@ static double lab_peak_fn(const clink_lab *lab, double d, double v)
     return isfinite(g) ? g : 1.0;
 }
 
+/*
+ * The sign of dF/dt from the dense output alone: F = -m delta'' and the
+ * interpolant of delta' is a polynomial, so dF/dt is -m times the second
+ * derivative of that polynomial in t (in x = t^(1/q): (v_xx J - v_x J_x) / J^3,
+ * J = dt/dx, whose sign is that of the numerator). No force evaluation.
+ */
+static double lab_force_poly(const clink_lab *lab, const lab_rk8_step *s, double x)
+{
+    double v1, v2, J, J1;
+
+    lab_rk8_eval_derivs(&lab->rk, s, x, 1, &v1, &v2);
+    if (lab->var != LAB_VAR_S)
+        return -v2;
+    J = (double) lab->q * lab_ipow(x, lab->q - 1);
+    J1 = (double) lab->q * (double) (lab->q - 1) * lab_ipow(x, lab->q - 2);
+    return -(v2 * J - v1 * J1);
+}
+
 static double lab_dense_g(const lab_dense_fn *d, double x)
 {
     double y[LAB_RK8_NMAX], pt[4];
 
+    if (d->kind == LAB_G_FORCE_POLY)
+        return lab_force_poly(d->lab, d->step, x);
     lab_rk8_eval(&d->lab->rk, d->step, x, y);
     lab_point(d->lab, x, y, pt);
     if (d->kind == LAB_G_RATE)
@@ -608,17 +634,25 @@ static void lab_peak_in_step(clink_lab *lab, lab_rk8_step *s, double x_end, doub
                              clink_lab_result *res)
 {
     lab_dense_fn d;
-    double g_end, x, y[LAB_RK8_NMAX], pt[4], F;
+    double g_p0, g_end, x, y[LAB_RK8_NMAX], pt[4], F;
 
     if (!(g_start > 0.0) || lab_rk8_dense(&lab->rk, s) != 0)
         return;
     d.lab = lab;
     d.step = s;
-    d.kind = LAB_G_FORCE_RATE;
+    /* on the interpolant first; with the law's partials if its signs do not bracket */
+    d.kind = LAB_G_FORCE_POLY;
+    g_p0 = lab_dense_g(&d, s->x0);
     g_end = lab_dense_g(&d, x_end);
-    if (g_end > 0.0)
-        return;
-    x = lab_zero(&d, s->x0, x_end, g_start, g_end);
+    if (g_p0 > 0.0 && g_end <= 0.0) {
+        x = lab_zero(&d, s->x0, x_end, g_p0, g_end);
+    } else {
+        d.kind = LAB_G_FORCE_RATE;
+        g_end = lab_dense_g(&d, x_end);
+        if (g_end > 0.0)
+            return;
+        x = lab_zero(&d, s->x0, x_end, g_start, g_end);
+    }
     lab_rk8_eval(&lab->rk, s, x, y);
     lab_point(lab, x, y, pt);
     F = lab_force(lab, pt[1], pt[2]);

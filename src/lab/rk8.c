@@ -316,3 +316,31 @@ void lab_rk8_eval(const lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
                       u * (d[2][i] + w * (d[3][i] + u * (d[4][i] + w * (d[5][i] + u * d[6][i]))))));
     }
 }
+
+void lab_rk8_eval_derivs(const lab_rk8 *rk, const lab_rk8_step *s, double x, int i, double *d1,
+                         double *d2)
+{
+    double u = (x - s->x0) / s->h;
+    double r = s->dense[6][i], r1 = 0.0, r2 = 0.0;
+    int k;
+
+    (void) rk;
+    /* the nested form y0 + u (D0 + w (D1 + u (D2 + ... + u D6))), w = 1 - u, with the
+       first two derivatives in u carried along (the factors u and w are linear) */
+    for (k = 5; k >= -1; k--) {
+        double f = (k % 2 == 0) ? 1.0 - u : u, fp = (k % 2 == 0) ? -1.0 : 1.0;
+        double c = k >= 0 ? s->dense[k][i] : 0.0;
+        double n0, n1, n2;
+        /* level k: r <- c + f r, innermost D6 multiplied by u first */
+        n0 = f * r;
+        n1 = fp * r + f * r1;
+        n2 = 2.0 * fp * r1 + f * r2;
+        r = c + n0;
+        r1 = n1;
+        r2 = n2;
+        if (k < 0)
+            break;
+    }
+    *d1 = r1 / s->h;
+    *d2 = r2 / (s->h * s->h);
+}

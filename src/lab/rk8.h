@@ -74,4 +74,11 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s);
 /* y(x) on a step from its dense output (lab_rk8_dense() first), x in [x0, x0 + h]. */
 void lab_rk8_eval(const lab_rk8 *rk, const lab_rk8_step *s, double x, double *y);
 
+/*
+ * First and second derivatives in x of component i of the dense output of step s
+ * (lab_rk8_dense() first) at x.
+ */
+void lab_rk8_eval_derivs(const lab_rk8 *rk, const lab_rk8_step *s, double x, int i, double *d1,
+                         double *d2);
+
 #endif
