@@ -11,21 +11,12 @@
 #include "lab/rk8.h"
 
 #include <float.h>
-#ifdef LAB_TRACE
-#include <stdio.h>
-#endif
 #include <math.h>
 #include <string.h>
 
-#ifndef RK8_FACMIN
+/* bounds of the step size change after a rejected and an accepted step */
 #define RK8_FACMIN 0.2
-#endif
-#ifndef RK8_FACMAX
 #define RK8_FACMAX 10.0
-#endif
-#ifndef RK8_BETA
-#define RK8_BETA 0.0
-#endif
 
 /* the tableau (nodes c, stages a, weights b, estimators e5, e3, dense output d) */
 static const double rk8_c[16] = {0.0,
@@ -133,7 +124,7 @@ static double rk8_norm_factor(const lab_rk8 *rk, const lab_rk8_step *s)
     double e5 = 0.0, e3 = 0.0, den;
     int i, j;
 
-    for (i = 0; i < rk->n; i++) {
+    for (i = 0; i < LAB_RK8_NMAX; i++) {
         double sc = rk->atol[i] + rk->rtol * fmax(fabs(s->y0[i]), fabs(s->y1[i]));
         double a5 = 0.0, a3 = 0.0;
         for (j = 0; j < LAB_RK8_STAGES; j++) {
@@ -148,7 +139,7 @@ static double rk8_norm_factor(const lab_rk8 *rk, const lab_rk8_step *s)
     if (e5 == 0.0 && e3 == 0.0)
         return 0.0;
     den = e5 + 0.01 * e3;
-    return fabs(s->h) * e5 / sqrt(den * (double) rk->n);
+    return fabs(s->h) * e5 / sqrt(den * (double) LAB_RK8_NMAX);
 }
 
 /* the stages of a step from (x0, y0) with f(x0, y0) in k[0]; 0, or nonzero if f is not finite */
@@ -158,7 +149,7 @@ static int rk8_stages(lab_rk8 *rk, lab_rk8_step *s)
     int st, j, i;
 
     for (st = 1; st < LAB_RK8_STAGES; st++) {
-        for (i = 0; i < rk->n; i++) {
+        for (i = 0; i < LAB_RK8_NMAX; i++) {
             double acc = 0.0;
             for (j = 0; j < st; j++)
                 acc += rk8_a[st][j] * s->k[j][i];
@@ -168,7 +159,7 @@ static int rk8_stages(lab_rk8 *rk, lab_rk8_step *s)
         if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
             return 1;
     }
-    for (i = 0; i < rk->n; i++) {
+    for (i = 0; i < LAB_RK8_NMAX; i++) {
         double acc = 0.0;
         for (j = 0; j < LAB_RK8_STAGES; j++)
             acc += rk8_b[j] * s->k[j][i];
@@ -184,9 +175,8 @@ int lab_rk8_start(lab_rk8 *rk, double x, const double *y, double h)
 {
     rk->x = x;
     rk->h = h;
-    memcpy(rk->y, y, (size_t) rk->n * sizeof *y);
+    memcpy(rk->y, y, (size_t) LAB_RK8_NMAX * sizeof *y);
     rk->n_valid = 0;
-    rk->err_old = 1e-4;
     rk->n_rhs++;
     return rk->rhs(rk->ctx, x, rk->y, rk->f);
 }
@@ -209,32 +199,25 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
         s->x0 = rk->x;
         s->h = h;
         s->have_dense = 0;
-        memcpy(s->y0, rk->y, (size_t) rk->n * sizeof(double));
-        memcpy(s->k[0], rk->f, (size_t) rk->n * sizeof(double));
+        memcpy(s->y0, rk->y, (size_t) LAB_RK8_NMAX * sizeof(double));
+        memcpy(s->k[0], rk->f, (size_t) LAB_RK8_NMAX * sizeof(double));
         bad = rk8_stages(rk, s);
         err = bad ? INFINITY : rk8_norm_factor(rk, s);
-#ifdef LAB_TRACE
-        fprintf(stderr, "x %.6e h %.3e err %.3e y0 %.6e y1 %.6e\n", s->x0, h, err, s->y0[0],
-                s->y0[1]);
-#endif
         if (!(err <= 1.0)) {
             rk->n_rejects++;
             rejected = 1;
             h *= bad ? 0.25 : fmax(RK8_FACMIN, 0.9 * pow(err, -0.125));
             continue;
         }
-        fac = err == 0.0 ? RK8_FACMAX
-                         : fmin(RK8_FACMAX, 0.9 * pow(err, -0.125 + 0.75 * RK8_BETA) *
-                                                pow(rk->err_old, -RK8_BETA));
-        rk->err_old = fmax(err, 1e-4);
+        fac = err == 0.0 ? RK8_FACMAX : fmin(RK8_FACMAX, 0.9 * pow(err, -0.125));
         if (rejected)
             fac = fmin(1.0, fac);
         rk->h = h * fac;
         rk->x = s->x0 + h;
         if (s->x0 + h == x_end || fabs(x_end - rk->x) <= 4.0 * DBL_EPSILON * fabs(x_end))
             rk->x = x_end;
-        memcpy(rk->y, s->y1, (size_t) rk->n * sizeof(double));
-        memcpy(rk->f, s->k[LAB_RK8_STAGES], (size_t) rk->n * sizeof(double));
+        memcpy(rk->y, s->y1, (size_t) LAB_RK8_NMAX * sizeof(double));
+        memcpy(rk->f, s->k[LAB_RK8_STAGES], (size_t) LAB_RK8_NMAX * sizeof(double));
         rk->cur = 1 - rk->cur;
         rk->n_valid++;
         rk->n_steps++;
@@ -253,11 +236,11 @@ int lab_rk8_step_to(lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
     memcpy(t->y0, s->y0, sizeof t->y0);
     memcpy(t->k[0], s->k[0], sizeof t->k[0]);
     if (!(t->h > 0.0)) {
-        memcpy(y, s->y0, (size_t) rk->n * sizeof(double));
+        memcpy(y, s->y0, (size_t) LAB_RK8_NMAX * sizeof(double));
         return 0;
     }
     bad = rk8_stages(rk, t);
-    memcpy(y, t->y1, (size_t) rk->n * sizeof(double));
+    memcpy(y, t->y1, (size_t) LAB_RK8_NMAX * sizeof(double));
     return bad;
 }
 
@@ -276,7 +259,7 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
     if (s->have_dense)
         return 0;
     for (st = LAB_RK8_STAGES + 1; st < LAB_RK8_STAGES_DENSE; st++) {
-        for (i = 0; i < rk->n; i++) {
+        for (i = 0; i < LAB_RK8_NMAX; i++) {
             double acc = 0.0;
             for (j = 0; j < st; j++)
                 acc += rk8_a[st][j] * s->k[j][i];
@@ -286,7 +269,7 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
         if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
             return 1;
     }
-    for (i = 0; i < rk->n; i++) {
+    for (i = 0; i < LAB_RK8_NMAX; i++) {
         double dy = s->y1[i] - s->y0[i];
         s->dense[0][i] = dy;
         s->dense[1][i] = s->h * s->k[0][i] - dy;
@@ -304,10 +287,11 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
 
 void lab_rk8_eval(const lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
 {
+    (void) rk;
     double u = (x - s->x0) / s->h, w = 1.0 - u;
     int i;
 
-    for (i = 0; i < rk->n; i++) {
+    for (i = 0; i < LAB_RK8_NMAX; i++) {
         const double(*d)[LAB_RK8_NMAX] = s->dense;
         y[i] =
             s->y0[i] +

@@ -2,7 +2,8 @@
  * rk8.h: the explicit Runge-Kutta pair of Dormand and Prince of order 8 with
  * error estimators of orders 5 and 3 and a dense output of order 7 ("DOP853",
  * Hairer, Norsett and Wanner 1993, Sect. II.10), for small fixed-size systems
- * y' = f(x, y) of at most LAB_RK8_NMAX components, in plain arrays.
+ * y' = f(x, y) of LAB_RK8_NMAX components (a compile-time size, so that the
+ * stage sums unroll), in plain arrays.
  *
  * The stepper keeps the last two accepted steps (their stages and end points),
  * so that an event found after a step may be located on the dense output of
@@ -12,7 +13,7 @@
 #ifndef CLINK_LAB_RK8_H
 #define CLINK_LAB_RK8_H
 
-enum { LAB_RK8_NMAX = 4, LAB_RK8_STAGES = 12, LAB_RK8_STAGES_DENSE = 16 };
+enum { LAB_RK8_NMAX = 3, LAB_RK8_STAGES = 12, LAB_RK8_STAGES_DENSE = 16 };
 
 /* Right-hand side: writes f(x, y); returns 0, or nonzero when f is not finite there. */
 typedef int (*lab_rk8_rhs_fn)(void *ctx, double x, const double *y, double *f);
@@ -27,12 +28,10 @@ typedef struct lab_rk8_step {
 } lab_rk8_step;
 
 typedef struct lab_rk8 {
-    int n;
     lab_rk8_rhs_fn rhs;
     void *ctx;
     double rtol, atol[LAB_RK8_NMAX];
-    double x, h;    /* current point and the step to try next */
-    double err_old; /* error norm of the last accepted step (PI step size control) */
+    double x, h; /* current point and the step to try next */
     double y[LAB_RK8_NMAX], f[LAB_RK8_NMAX];
     lab_rk8_step buf[2];
     lab_rk8_step scratch; /* for lab_rk8_step_to() */
