@@ -369,6 +369,39 @@ static clink_status lab_cvode_start(clink_lab *lab, int bdf, double t_max, doubl
     return CLINK_OK;
 }
 
+/* 1 if the static force at the rung d stores at least energy2 / 2 */
+static int lab_scale_holds(const clink_lab *lab, double d, double energy2)
+{
+    double Fd = lab_force(lab, d, 0.0);
+
+    return isfinite(Fd) && Fd * d >= energy2;
+}
+
+/* the first rung i < 400 of d_i = 1e-12 1.5^i at which lab_scale_holds(), or -1 */
+static int lab_scale_rung(const clink_lab *lab, double energy2)
+{
+    double rung[400], d = 1e-12, K = lab->state.K, n = lab->state.n;
+    int i, i0 = 0;
+
+    for (i = 0; i < 400; i++) {
+        rung[i] = d;
+        d *= 1.5;
+    }
+    if (K > 0.0 && n > 0.0 && isfinite(K) && isfinite(n)) {
+        double guess = pow(energy2 / K, 1.0 / (n + 1.0));
+        if (guess > 1e-12 && isfinite(guess))
+            i0 = (int) fmin(399.0, floor(log(guess / 1e-12) / log(1.5))) - 3;
+        if (i0 < 0)
+            i0 = 0;
+    }
+    while (i0 > 0 && lab_scale_holds(lab, rung[i0], energy2))
+        i0--;
+    for (i = i0; i < 400; i++)
+        if (lab_scale_holds(lab, rung[i], energy2))
+            return i;
+    return -1;
+}
+
 /* which coefficient the law uses after onset: 0 chi, 1 c, -1 none (probe of the force) */
 static int lab_damping_kind(clink_lab *lab)
 {
@@ -1114,7 +1147,7 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     const clink_lab_options *o = options;
     char msg[256];
     clink_status st;
-    double d, Fd;
+    double d;
     int i, kind;
 
     if (lab == NULL)
@@ -1158,18 +1191,17 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
                         clink_status_string(st));
 
     /* length scale: where the elastic force at rest would store the impact energy
-       (F d / 2 = m v^2 / 2, exact for a linear spring) */
-    d = 1e-12;
-    for (i = 0; i < 400; i++) {
-        Fd = lab_force(lab, d, 0.0);
-        if (isfinite(Fd) && Fd * d >= m_eff * v_impact * v_impact)
-            break;
-        d *= 1.5;
-    }
-    if (i == 400)
+       (F d / 2 = m v^2 / 2, exact for a linear spring), the first of the ladder
+       1e-12 1.5^i that does; the search starts a few rungs below the power-law
+       estimate (m v^2 / K)^(1 / (n + 1)) and goes down while the rung below also
+       does (F d grows with d), so that it evaluates a handful of forces, not 50 */
+    i = lab_scale_rung(lab, m_eff * v_impact * v_impact);
+    if (i < 0)
         return lab_fail(lab, CLINK_ERR_RANGE,
                         "law %s gives no elastic force that can stop the impact",
                         clink_law_name(law));
+    for (d = 1e-12; i > 0; i--)
+        d *= 1.5;
     lab->dscale = d;
 
     kind = lab_damping_kind(lab);
