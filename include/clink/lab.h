@@ -67,7 +67,7 @@ typedef struct clink_lab_options {
     clink_lab_sample_fn sample; /* NULL: no loop output */
     void *sample_ctx;
     int samples_per_step; /* points per internal step for the loop (default 1, max 1000) */
-    double t_max_factor;  /* give up after this many undamped-duration estimates (200) */
+    double t_max_factor;  /* give up after this many contact time scales (default 1e4) */
 } clink_lab_options;
 
 CLINK_API void clink_lab_options_init(clink_lab_options *options);
