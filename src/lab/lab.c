@@ -7,9 +7,9 @@
  *
  *   m delta'' = -F(delta, delta', state),   delta(0) = 0, delta'(0) = v > 0,
  *
- * the "contact oscillator" of Feng (seed 000, Eq. 1), Alves et al. (seed 001,
- * Eq. 1 with the two-sphere and steel-ball examples) and Poursina and
- * Nikravesh (seed 002, Eqs. 8, 20-23). The state vector is
+ * the "contact oscillator" of Feng (2026, Eq. 1), Alves et al. (Eq. 1 with the
+ * two-sphere and steel-ball examples) and Poursina and Nikravesh (2020, Eqs. 8,
+ * 20-23). The state vector of the CVODE methods is
  *
  *   y = (delta, delta', W, D),  W' = F delta',  D' = (F(delta, delta') - F(delta, 0)) delta',
  *
@@ -28,13 +28,14 @@
  * the step that brackets the root sees a smooth right-hand side.
  *
  * Energies: U(a, b) = integral of F(s, 0) ds over [a, b] with the restitution
- * state (adaptive Gauss-Kronrod 7-15) is the energy stored elastically.
+ * state is the energy stored elastically (clink_law_stored_energy(), exact, for the
+ * Runge-Kutta method; adaptive Gauss-Kronrod 7-15 of the law for CVODE).
  * E_diss_compression = m v^2/2 - U(0, delta_max); E_residual = U(0, delta_sep);
  * E_diss_restitution = U(0, delta_max) - m v_out^2/2 - E_residual.
  *
  * Calibration: Brent's method on e_out(damping) - e_target over a bracket
- * [0, x] grown by factors of 4 from the law's own coefficient (seed 002 Eq. 23
- * solved as a root instead of a minimisation).
+ * [0, x] grown by factors of 4 from the law's own coefficient (Poursina and
+ * Nikravesh's Eq. 23 solved as a root instead of a minimisation).
  */
 #include "clink/lab.h"
 
