@@ -1,14 +1,19 @@
 /*
- * Unit tests of the contact-law laboratory (src/lab/lab.c): closed forms of the
- * undamped Hertz impact, the energy balance, zero-force separation, the exact
- * Kelvin-Voigt restitution, calibration, and error handling.
+ * Unit tests of the contact-law laboratory (src/lab/lab.c, src/lab/rk8.c): closed
+ * forms of the undamped Hertz impact and of Feng's power-law Tsuji impact, the
+ * exact Hunt-Crossley calibration, the energy balance, zero-force separation, the
+ * exact Kelvin-Voigt restitution, every law of the catalogue against CVODE,
+ * calibration, and error handling.
  */
 #include "ensure.h"
 
 #include "clink/contact.h"
+#include "clink/elastoplastic.h"
+#include "clink/feng.h"
 #include "clink/lab.h"
 
 #include <math.h>
+#include <string.h>
 
 static const clink_law *law(const char *name)
 {
@@ -204,4 +209,173 @@ TEST(bad_input_returns_an_error_with_a_message)
     ENSURE(clink_lab_calibrate(lab, law("hertz"), &p, 1.0, 1.0, 0.5, NULL, &cal) == CLINK_ERR_ARG);
     clink_lab_destroy(&lab);
     clink_lab_destroy(&lab); /* NULL is accepted */
+}
+
+TEST(feng_impacts_match_the_closed_forms_for_several_exponents_and_restitutions)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    clink_feng_forms fz;
+    const double ps[] = {1.0, 1.25, 1.5, 2.0, 2.5}, es[] = {0.3, 0.6, 0.9};
+    size_t i, j;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    for (i = 0; i < sizeof ps / sizeof ps[0]; i++)
+        for (j = 0; j < sizeof es / sizeof es[0]; j++) {
+            params_k_n(&p, 1e6, ps[i]);
+            p.e = es[j];
+            ENSURE(clink_lab_impact(lab, law("power-law-tsuji"), &p, 1.0, 1.0, NULL, &r) ==
+                   CLINK_OK);
+            ENSURE(clink_feng_evaluate(ps[i], 1e6, 1.0, 1.0, clink_feng_alpha(es[j], ps[i]), &fz) ==
+                   CLINK_OK);
+            /* Eq. 14 gives the restitution exactly: the error is the integration's */
+            ENSURE_NEAR(r.e_out, es[j], 1e-9);
+            ENSURE_REL(r.delta_max, fz.delta_max, 1e-9);
+            ENSURE_REL(r.duration, fz.duration, 1e-9);
+            ENSURE_REL(r.E_diss_compression, fz.E_load, 1e-7);
+            ENSURE(r.energy_residual < 1e-9);
+        }
+    clink_lab_destroy(&lab);
+}
+
+TEST(the_exact_hunt_crossley_calibration_gives_its_restitution_at_loose_tolerance)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_options o;
+    clink_lab_result r;
+    const double es[] = {0.2, 0.5, 0.8, 0.95};
+    size_t j;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    clink_lab_options_init(&o);
+    o.rtol = 1e-9;
+    for (j = 0; j < sizeof es / sizeof es[0]; j++) {
+        params_k_n(&p, 5.5e9, 1.5);
+        p.e = es[j];
+        ENSURE(clink_lab_impact(lab, law("gonthier-exact"), &p, 0.046, 0.3, &o, &r) == CLINK_OK);
+        ENSURE_NEAR(r.e_out, es[j], 1e-8);
+        ENSURE(r.n_steps < 60);
+    }
+    clink_lab_destroy(&lab);
+}
+
+/* every parameter any law of the catalogue needs (the Ma-Liu values of Wang and Liu) */
+static void params_all(clink_contact_params *p)
+{
+    clink_contact_params_init(p);
+    p->K = 1e9;
+    p->e = 0.7;
+    p->E1 = 2.0e11;
+    p->E2 = 6.5e10;
+    p->nu1 = 0.29;
+    p->nu2 = 0.33;
+    p->R1 = -2.05e-2;
+    p->R2 = 2.00e-2;
+    p->Y = 3.0e7;
+    p->psi = 3.0;
+    p->xi = 13.0;
+}
+
+TEST(every_law_of_the_catalogue_gives_the_same_impact_as_cvode)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_options o_rk, o_cv;
+    clink_lab_result a, b;
+    char msg[512];
+    size_t i, runs = 0;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    clink_lab_options_init(&o_rk);
+    clink_lab_options_init(&o_cv);
+    ENSURE(o_rk.method == CLINK_LAB_RK8);
+    o_cv.method = CLINK_LAB_ADAMS;
+    for (i = 0; i < clink_law_count(); i++) {
+        const clink_law *l = clink_law_at(i);
+        const char *name = clink_law_name(l);
+        params_all(&p);
+        if (clink_law_check(l, &p, msg, sizeof msg) != CLINK_OK) {
+            /* laws with a coefficient given directly */
+            if (strstr(msg, "chi") != NULL)
+                p.chi = 1e3;
+            if (strstr(msg, "c:") != NULL || strstr(msg, "c ") != NULL)
+                p.c = 50.0;
+            if (strstr(msg, "eta") != NULL)
+                p.chi = 1e3;
+        }
+        if (clink_law_check(l, &p, msg, sizeof msg) != CLINK_OK) {
+            ENSURE_STR_EQ(msg, "");
+            continue;
+        }
+        ENSURE(clink_lab_impact(lab, l, &p, 0.5, 0.5, &o_rk, &a) == CLINK_OK);
+        ENSURE(clink_lab_impact(lab, l, &p, 0.5, 0.5, &o_cv, &b) == CLINK_OK);
+        if (!(a.separated && b.separated)) {
+            ENSURE_STR_EQ(name, "did not separate");
+            continue;
+        }
+        runs++;
+        ENSURE_NEAR(a.e_out, b.e_out, 1e-8);
+        ENSURE_REL(a.delta_max, b.delta_max, 1e-8);
+        ENSURE_REL(a.F_max, b.F_max, 1e-7);
+        ENSURE_REL(a.duration, b.duration, 1e-8);
+        ENSURE_NEAR(a.t_F_max, b.t_F_max, 1e-8 * b.duration);
+        ENSURE_NEAR(a.delta_residual, b.delta_residual, 1e-9 * b.delta_max);
+        ENSURE_NEAR(a.E_diss_compression, b.E_diss_compression, 1e-8 * b.E_impact);
+        ENSURE_NEAR(a.E_diss_restitution, b.E_diss_restitution, 1e-8 * b.E_impact);
+        ENSURE_NEAR(a.W_damping, b.W_damping, 1e-8 * b.E_impact);
+        ENSURE(a.energy_residual < 1e-9);
+    }
+    ENSURE(runs == clink_law_count());
+    clink_lab_destroy(&lab);
+}
+
+TEST(ma_liu_impacts_match_the_closed_form_with_their_residual_indentation)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_result r;
+    clink_maliu ml;
+    clink_maliu_impact cf;
+    const double vs[] = {0.05, 0.5, 4.0, 8.0}, m = 0.26138;
+    size_t j;
+
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    params_all(&p);
+    ENSURE(clink_maliu_init(&ml, &p, NULL, 0) == CLINK_OK);
+    for (j = 0; j < sizeof vs / sizeof vs[0]; j++) {
+        ENSURE(clink_lab_impact(lab, law("ma-liu"), &p, m, vs[j], NULL, &r) == CLINK_OK);
+        ENSURE(clink_maliu_impact_solve(&ml, m, vs[j], &cf) == CLINK_OK);
+        /* rate-independent: the kinematic restitution is the energetic one */
+        ENSURE_NEAR(r.e_out, cf.restitution, 1e-9);
+        ENSURE_REL(r.delta_max, cf.delta_max, 1e-9);
+        ENSURE_REL(r.F_max, cf.F_max, 1e-9);
+        ENSURE_NEAR(r.delta_residual, cf.delta_r, 1e-9 * cf.delta_max);
+        ENSURE_NEAR(r.E_diss_compression + r.E_diss_restitution, cf.dissipated, 1e-9 * cf.energy);
+    }
+    clink_lab_destroy(&lab);
+}
+
+TEST(feng_restitution_within_1e_8_at_rtol_1e_8_in_few_steps)
+{
+    clink_lab *lab = NULL;
+    clink_contact_params p;
+    clink_lab_options o;
+    clink_lab_result r;
+    const double es[] = {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9};
+    size_t j;
+
+    /* the accuracy the benchmark asks for, at a tolerance ten times looser */
+    ENSURE(clink_lab_create(&lab) == CLINK_OK);
+    clink_lab_options_init(&o);
+    o.rtol = 1e-8;
+    for (j = 0; j < sizeof es / sizeof es[0]; j++) {
+        params_k_n(&p, 1e6, 1.5);
+        p.e = es[j];
+        ENSURE(clink_lab_impact(lab, law("power-law-tsuji"), &p, 1.0, 1.0, &o, &r) == CLINK_OK);
+        ENSURE_NEAR(r.e_out, es[j], 1e-8);
+        ENSURE(r.n_steps <= 30); /* CVODE Adams: 175 steps at e = 0.5, |e err| 7.6e-7 */
+    }
+    clink_lab_destroy(&lab);
 }

@@ -1,7 +1,8 @@
 /*
  * clink contact-law laboratory: one two-body central impact (the "contact
- * oscillator" of seeds 000-003) integrated with CVODE and event location, and
- * the calibration of a law's damping to a target coefficient of restitution.
+ * oscillator" of the source papers) integrated with event location (by default a
+ * Dormand-Prince 8(5,3) Runge-Kutta pair with a series start; CVODE on request),
+ * and the calibration of a law's damping to a target coefficient of restitution.
  *
  * Table of contents:
  *   - workspace      clink_lab, clink_lab_create(), clink_lab_destroy(), clink_lab_message()
@@ -11,14 +12,14 @@
  *
  * The equation: m_eff delta'' = -F(delta, delta', state), delta(0) = 0,
  * delta'(0) = v_impact > 0 (start at contact onset), with F the law of
- * include/clink/contact.h. Events (CVODE root functions): end of compression at
+ * include/clink/contact.h. Events: end of compression at
  * delta' = 0, separation at the zero of clink_law_separation() (zero
  * penetration, zero force, or the elastoplastic residual), and the force
  * maximum at dF/dt = 0 during compression.
  *
  * Ownership: a clink_lab is created by clink_lab_create() and released by
- * clink_lab_destroy(); it holds the CVODE memory reused from one impact to the
- * next. Laws and parameters are borrowed for the duration of a call. One
+ * clink_lab_destroy(); it holds the integrators' memory reused from one impact to
+ * the next. Laws and parameters are borrowed for the duration of a call. One
  * workspace must not be used by two threads at once; two workspaces share nothing.
  */
 #ifndef CLINK_LAB_H
@@ -47,8 +48,10 @@ CLINK_API const char *clink_lab_message(const clink_lab *lab);
 /* ---- options -------------------------------------------------------------- */
 
 typedef enum clink_lab_method {
-    CLINK_LAB_ADAMS = 0, /* Adams-Moulton with fixed-point iteration (non-stiff, default) */
-    CLINK_LAB_BDF = 1    /* BDF with Newton iteration and a dense Jacobian (stiff) */
+    CLINK_LAB_ADAMS = 0, /* CVODE Adams-Moulton with fixed-point iteration (non-stiff) */
+    CLINK_LAB_BDF = 1,   /* CVODE BDF with Newton iteration and a dense Jacobian (stiff) */
+    CLINK_LAB_RK8 = 2    /* Dormand-Prince 8(5,3) with a series start and events on its dense
+                            output (default; falls back to CVODE BDF when it fails) */
 } clink_lab_method;
 
 /* Receives one point of the force-indentation loop (t s, delta m, delta_dot m/s, F N). */
@@ -56,15 +59,15 @@ typedef void (*clink_lab_sample_fn)(void *ctx, double t, double delta, double de
                                     double force);
 
 typedef struct clink_lab_options {
-    double rtol;                /* relative tolerance of CVODE (default 1e-12) */
-    clink_lab_method method;    /* default CLINK_LAB_ADAMS */
+    double rtol;                /* relative tolerance of the integrator (default 1e-12) */
+    clink_lab_method method;    /* default CLINK_LAB_RK8 */
     double damping;             /* NaN (default): the law's own rule; else replaces the damping
                                    coefficient fixed at onset (state chi or c, whichever the law
                                    uses), in that coefficient's unit */
     clink_lab_sample_fn sample; /* NULL: no loop output */
     void *sample_ctx;
     int samples_per_step; /* points per internal step for the loop (default 1, max 1000) */
-    double t_max_factor;  /* give up after this many undamped-duration estimates (200) */
+    double t_max_factor;  /* give up after this many contact time scales (default 1e4) */
 } clink_lab_options;
 
 CLINK_API void clink_lab_options_init(clink_lab_options *options);
@@ -95,7 +98,8 @@ typedef struct clink_lab_result {
     double damping_law;     /* the coefficient the law's own rule gives */
     int damping_is_c;       /* 1: the coefficient is a linear damper c (N s/m); 0: chi */
     int separated;          /* 1 when the separation event was found */
-    /* CVODE statistics summed over the phases */
+    /* integrator statistics summed over the phases (RK8: steps, right-hand sides,
+       rejected steps in n_err_fails, restarts in n_reinit; the others are 0) */
     long n_steps, n_rhs, n_root_evals, n_err_fails, n_nonlin_iters, n_nonlin_fails, n_jac_evals;
     int n_reinit; /* CVODE re-initialisations at phase changes */
 } clink_lab_result;
@@ -107,8 +111,9 @@ typedef struct clink_lab_result {
  * negative status and keeps a message in the workspace.
  */
 CLINK_API clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
-                              const clink_contact_params *params, double m_eff, double v_impact,
-                              const clink_lab_options *options, clink_lab_result *result);
+                                        const clink_contact_params *params, double m_eff,
+                                        double v_impact, const clink_lab_options *options,
+                                        clink_lab_result *result);
 
 /* ---- calibration ---------------------------------------------------------- */
 
@@ -132,9 +137,10 @@ typedef struct clink_lab_calibration {
  * law's own rule. Returns CLINK_ERR_NO_CONVERGENCE if no bracket is found.
  */
 CLINK_API clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
-                                 const clink_contact_params *params, double m_eff, double v_impact,
-                                 double e_target, const clink_lab_options *options,
-                                 clink_lab_calibration *cal);
+                                           const clink_contact_params *params, double m_eff,
+                                           double v_impact, double e_target,
+                                           const clink_lab_options *options,
+                                           clink_lab_calibration *cal);
 
 #ifdef __cplusplus
 }

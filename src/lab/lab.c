@@ -1,11 +1,15 @@
 /*
- * The contact-law laboratory: one two-body central impact integrated with CVODE.
+ * The contact-law laboratory: one two-body central impact integrated to separation,
+ * by default with the Dormand-Prince 8(5,3) pair of rk8.c (a series start in
+ * t^(1/q), the approach to separation in (delta - offset)^(1/q), events on the
+ * dense output; see "the Runge-Kutta laboratory" below and docs/laboratory.md),
+ * on request or as a fallback with CVODE as described next.
  *
  *   m delta'' = -F(delta, delta', state),   delta(0) = 0, delta'(0) = v > 0,
  *
- * the "contact oscillator" of Feng (seed 000, Eq. 1), Alves et al. (seed 001,
- * Eq. 1 with the two-sphere and steel-ball examples) and Poursina and
- * Nikravesh (seed 002, Eqs. 8, 20-23). The state vector is
+ * the "contact oscillator" of Feng (2026, Eq. 1), Alves et al. (Eq. 1 with the
+ * two-sphere and steel-ball examples) and Poursina and Nikravesh (2020, Eqs. 8,
+ * 20-23). The state vector of the CVODE methods is
  *
  *   y = (delta, delta', W, D),  W' = F delta',  D' = (F(delta, delta') - F(delta, 0)) delta',
  *
@@ -24,15 +28,19 @@
  * the step that brackets the root sees a smooth right-hand side.
  *
  * Energies: U(a, b) = integral of F(s, 0) ds over [a, b] with the restitution
- * state (adaptive Gauss-Kronrod 7-15) is the energy stored elastically.
+ * state is the energy stored elastically (clink_law_stored_energy(), exact, for the
+ * Runge-Kutta method; adaptive Gauss-Kronrod 7-15 of the law for CVODE).
  * E_diss_compression = m v^2/2 - U(0, delta_max); E_residual = U(0, delta_sep);
  * E_diss_restitution = U(0, delta_max) - m v_out^2/2 - E_residual.
  *
  * Calibration: Brent's method on e_out(damping) - e_target over a bracket
- * [0, x] grown by factors of 4 from the law's own coefficient (seed 002 Eq. 23
- * solved as a root instead of a minimisation).
+ * [0, x] grown by factors of 4 from the law's own coefficient (Poursina and
+ * Nikravesh's Eq. 23 solved as a root instead of a minimisation).
  */
 #include "clink/lab.h"
+
+#include "clink/elastoplastic.h"
+#include "lab/rk8.h"
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
@@ -41,6 +49,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,6 +57,13 @@
 #include <string.h>
 
 enum { LAB_NEQ = 4, LAB_MAX_STEPS = 2000000 };
+/* length of the series start in contact time scales dscale / v (0.03 ... 1 measured:
+   0.3 needs the fewest steps, by one or two) */
+#define LAB_SERIES_SPAN 0.3
+/* the approach to separation in delta starts below this fraction of delta_max ... */
+#define LAB_END_SPAN 0.3
+/* ... with the bodies parting faster than this fraction of v */
+#define LAB_END_RATE 1e-2
 enum { LAB_PHASE_COMPRESSION = 1, LAB_PHASE_RESTITUTION = 2 };
 
 struct clink_lab {
@@ -65,6 +81,12 @@ struct clink_lab {
     clink_contact_state state;
     int phase;
     double m, v0, dscale;
+    /* the Runge-Kutta integrator: y = (delta, delta', W) against x = t^(1/q) */
+    lab_rk8 rk;
+    int var, q;    /* the integration variable (LAB_VAR_*) and the power of its substitution */
+    double offset; /* delta at separation in the approach stretch (LAB_VAR_U) */
+    double brk[2]; /* penetrations where the force has a kink (lab_breakpoints) */
+    int n_break;
 };
 
 /* ---- helpers -------------------------------------------------------------- */
@@ -292,7 +314,7 @@ void clink_lab_options_init(clink_lab_options *o)
         return;
     memset(o, 0, sizeof *o);
     o->rtol = 1e-12;
-    o->method = CLINK_LAB_ADAMS;
+    o->method = CLINK_LAB_RK8;
     o->damping = NAN;
     o->sample = NULL;
     o->sample_ctx = NULL;
@@ -348,6 +370,39 @@ static clink_status lab_cvode_start(clink_lab *lab, int bdf, double t_max, doubl
     return CLINK_OK;
 }
 
+/* 1 if the static force at the rung d stores at least energy2 / 2 */
+static int lab_scale_holds(const clink_lab *lab, double d, double energy2)
+{
+    double Fd = lab_force(lab, d, 0.0);
+
+    return isfinite(Fd) && Fd * d >= energy2;
+}
+
+/* the first rung i < 400 of d_i = 1e-12 1.5^i at which lab_scale_holds(), or -1 */
+static int lab_scale_rung(const clink_lab *lab, double energy2)
+{
+    double rung[400], d = 1e-12, K = lab->state.K, n = lab->state.n;
+    int i, i0 = 0;
+
+    for (i = 0; i < 400; i++) {
+        rung[i] = d;
+        d *= 1.5;
+    }
+    if (K > 0.0 && n > 0.0 && isfinite(K) && isfinite(n)) {
+        double guess = pow(energy2 / K, 1.0 / (n + 1.0));
+        if (guess > 1e-12 && isfinite(guess))
+            i0 = (int) fmin(399.0, floor(log(guess / 1e-12) / log(1.5))) - 3;
+        if (i0 < 0)
+            i0 = 0;
+    }
+    while (i0 > 0 && lab_scale_holds(lab, rung[i0], energy2))
+        i0--;
+    for (i = i0; i < 400; i++)
+        if (lab_scale_holds(lab, rung[i], energy2))
+            return i;
+    return -1;
+}
+
 /* which coefficient the law uses after onset: 0 chi, 1 c, -1 none (probe of the force) */
 static int lab_damping_kind(clink_lab *lab)
 {
@@ -381,6 +436,575 @@ static void lab_emit(clink_lab *lab, const clink_lab_options *o, double t, const
 {
     if (o->sample != NULL)
         o->sample(o->sample_ctx, t, Y[0], Y[1], lab_force(lab, Y[0], Y[1]));
+}
+
+/* ---- the Runge-Kutta laboratory ---------------------------------------------- */
+
+/*
+ * The integration variable x of each stretch (lab->var):
+ *   LAB_VAR_S  onset:    x = t^(1/q),                    y = (delta, delta', W);
+ *   LAB_VAR_T  middle:   x = t,                          y = (delta, delta', W);
+ *   LAB_VAR_U  approach to separation: x = -u, delta = offset + u^q,
+ *                                                        y = (t, delta', W),
+ * where W is the work of the contact force. x always increases.
+ */
+enum { LAB_VAR_T = 0, LAB_VAR_S = 1, LAB_VAR_U = 2 };
+
+/* x^k for a small whole k >= 0 */
+static double lab_ipow(double x, int k)
+{
+    double r = 1.0;
+
+    while (k-- > 0)
+        r *= x;
+    return r;
+}
+
+/* (t, delta, delta', W) of a point (x, y) of the current stretch */
+static void lab_point(const clink_lab *lab, double x, const double *y, double *pt)
+{
+    if (lab->var == LAB_VAR_U) {
+        pt[0] = y[0];
+        pt[1] = lab->offset + lab_ipow(-x, lab->q);
+    } else {
+        pt[0] = lab->var == LAB_VAR_S ? lab_ipow(x, lab->q) : x;
+        pt[1] = y[0];
+    }
+    pt[2] = y[1];
+    pt[3] = y[2];
+}
+
+static int lab_rk_rhs(void *ctx, double x, const double *y, double *f)
+{
+    const clink_lab *lab = ctx;
+    double J, F, d;
+
+    if (lab->var == LAB_VAR_U) {
+        /* d delta / du = J, dt/du = J / delta', and x = -u */
+        double u = -x;
+        J = (double) lab->q * lab_ipow(u, lab->q - 1);
+        d = lab->offset + lab_ipow(u, lab->q);
+        F = lab_force(lab, d, y[1]);
+        if (!isfinite(F) || !(y[1] < 0.0))
+            return 1;
+        f[0] = -J / y[1];
+        f[1] = F * J / (lab->m * y[1]);
+        f[2] = -F * J;
+        return 0;
+    }
+    J = lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x, lab->q - 1) : 1.0;
+    F = lab_force(lab, y[0], y[1]);
+    if (!isfinite(F) || !isfinite(y[0]) || !isfinite(y[1]))
+        return 1;
+    f[0] = J * y[1];
+    f[1] = -J * F / lab->m;
+    f[2] = J * F * y[1];
+    return 0;
+}
+
+/*
+ * The smallest q <= 8 that makes q n and q m whole numbers for the stiffness
+ * exponent n and the damping exponent m fixed at onset (8 if none does): with
+ * x = t^(1/q) the onset expansion delta = v t + a t^(2+m) + b t^(1+n) + ...
+ * becomes a power series in x, smooth at x = 0; the same holds at separation
+ * for x = (delta - offset)^(1/q).
+ */
+static int lab_onset_power(const clink_lab *lab)
+{
+    double ex[2];
+    int q, k;
+
+    ex[0] = lab->state.n;
+    ex[1] = lab->state.chi != 0.0 ? lab->state.m : 0.0;
+    for (q = 1; q <= 8; q++) {
+        for (k = 0; k < 2; k++) {
+            double a = (double) q * ex[k];
+            if (isfinite(a) && a > 0.0 && fabs(a - nearbyint(a)) > 1e-9)
+                break;
+        }
+        if (k == 2)
+            return q;
+    }
+    return 8;
+}
+
+/* the root functions on the dense output of one step */
+enum {
+    LAB_G_RATE = 0,
+    LAB_G_SEPARATION = 1,
+    LAB_G_FORCE_RATE = 2,
+    LAB_G_FORCE_POLY = 3,
+    LAB_G_BREAK = 4
+};
+
+/* breakpoint k: positive before it is reached in the current phase */
+static double lab_break_fn(const clink_lab *lab, int k, double d)
+{
+    return lab->phase == LAB_PHASE_COMPRESSION ? lab->brk[k] - d : d - lab->brk[k];
+}
+
+typedef struct lab_dense_fn {
+    clink_lab *lab;
+    const lab_rk8_step *step;
+    int kind;
+} lab_dense_fn;
+
+static double lab_separation_fn(const clink_lab *lab, double d, double v)
+{
+    double g = d >= 0.0 ? clink_law_separation(lab->law, lab->params, &lab->state, d, v) : d;
+    return isfinite(g) ? g : 1.0;
+}
+
+static double lab_peak_fn(const clink_lab *lab, double d, double v)
+{
+    double g = lab_force_rate(lab, d, v, lab_force(lab, d, v));
+    return isfinite(g) ? g : 1.0;
+}
+
+/*
+ * The sign of dF/dt from the dense output alone: F = -m delta'' and the
+ * interpolant of delta' is a polynomial, so dF/dt is -m times the second
+ * derivative of that polynomial in t (in x = t^(1/q): (v_xx J - v_x J_x) / J^3,
+ * J = dt/dx, whose sign is that of the numerator). No force evaluation.
+ */
+static double lab_force_poly(const clink_lab *lab, const lab_rk8_step *s, double x)
+{
+    double v1, v2, J, J1;
+
+    lab_rk8_eval_derivs(&lab->rk, s, x, 1, &v1, &v2);
+    if (lab->var != LAB_VAR_S)
+        return -v2;
+    J = (double) lab->q * lab_ipow(x, lab->q - 1);
+    J1 = (double) lab->q * (double) (lab->q - 1) * lab_ipow(x, lab->q - 2);
+    return -(v2 * J - v1 * J1);
+}
+
+static double lab_dense_g(const lab_dense_fn *d, double x)
+{
+    double y[LAB_RK8_NMAX], pt[4];
+
+    if (d->kind == LAB_G_FORCE_POLY)
+        return lab_force_poly(d->lab, d->step, x);
+    lab_rk8_eval(&d->lab->rk, d->step, x, y);
+    lab_point(d->lab, x, y, pt);
+    if (d->kind == LAB_G_RATE)
+        return pt[2];
+    if (d->kind == LAB_G_SEPARATION)
+        return lab_separation_fn(d->lab, pt[1], pt[2]);
+    if (d->kind >= LAB_G_BREAK)
+        return lab_break_fn(d->lab, d->kind - LAB_G_BREAK, pt[1]);
+    return lab_peak_fn(d->lab, pt[1], pt[2]);
+}
+
+/*
+ * The zero of g on [a, b] with g(a) > 0 >= g(b), by Brent's method (Brent 1973,
+ * Ch. 4) to a few units in the last place of x; returns the side of the final
+ * bracket where g <= 0, so that an event is never placed before its crossing.
+ */
+static double lab_zero(const lab_dense_fn *d, double a, double b, double fa, double fb)
+{
+    double c = a, fc = fa, e = b - a, dd = e;
+    int it;
+
+    for (it = 0; it < 100; it++) {
+        double tol, mid, p, q, r, s;
+        if ((fb > 0.0) == (fc > 0.0)) {
+            c = a;
+            fc = fa;
+            dd = b - a;
+            e = dd;
+        }
+        if (fabs(fc) < fabs(fb)) {
+            a = b;
+            b = c;
+            c = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        tol = 4.0 * DBL_EPSILON * fabs(b) + 1e-300;
+        mid = 0.5 * (c - b);
+        if (fabs(mid) <= tol || fb == 0.0)
+            break;
+        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
+            s = fb / fa;
+            if (a == c) {
+                p = 2.0 * mid * s;
+                q = 1.0 - s;
+            } else {
+                q = fa / fc;
+                r = fb / fc;
+                p = s * (2.0 * mid * q * (q - r) - (b - a) * (r - 1.0));
+                q = (q - 1.0) * (r - 1.0) * (s - 1.0);
+            }
+            if (p > 0.0)
+                q = -q;
+            else
+                p = -p;
+            if (2.0 * p < fmin(3.0 * mid * q - fabs(tol * q), fabs(e * q))) {
+                e = dd;
+                dd = p / q;
+            } else {
+                dd = mid;
+                e = mid;
+            }
+        } else {
+            dd = mid;
+            e = mid;
+        }
+        a = b;
+        fa = fb;
+        b += fabs(dd) > tol ? dd : (mid > 0.0 ? tol : -tol);
+        fb = lab_dense_g(d, b);
+    }
+    return fb <= 0.0 ? b : c;
+}
+
+/* F_max at a zero of dF/dt inside a step whose start has dF/dt > 0 */
+static void lab_peak_in_step(clink_lab *lab, lab_rk8_step *s, double x_end, double g_start,
+                             clink_lab_result *res)
+{
+    lab_dense_fn d;
+    double g_p0, g_end, x, y[LAB_RK8_NMAX], pt[4], F;
+
+    if (!(g_start > 0.0) || lab_rk8_dense(&lab->rk, s) != 0)
+        return;
+    d.lab = lab;
+    d.step = s;
+    /* on the interpolant first; with the law's partials if its signs do not bracket */
+    d.kind = LAB_G_FORCE_POLY;
+    g_p0 = lab_dense_g(&d, s->x0);
+    g_end = lab_dense_g(&d, x_end);
+    if (g_p0 > 0.0 && g_end <= 0.0) {
+        x = lab_zero(&d, s->x0, x_end, g_p0, g_end);
+    } else {
+        d.kind = LAB_G_FORCE_RATE;
+        g_end = lab_dense_g(&d, x_end);
+        if (g_end > 0.0)
+            return;
+        x = lab_zero(&d, s->x0, x_end, g_start, g_end);
+    }
+    lab_rk8_eval(&lab->rk, s, x, y);
+    lab_point(lab, x, y, pt);
+    F = lab_force(lab, pt[1], pt[2]);
+    if (F > res->F_max) {
+        res->F_max = F;
+        res->t_F_max = pt[0];
+    }
+}
+
+/* a force maximum in the step s (ending at x_e) or in the one before it */
+static void lab_peak_search(clink_lab *lab, lab_rk8_step *s, double x_e, clink_lab_result *res)
+{
+    lab_rk8_step *prev = lab_rk8_last(&lab->rk, 1);
+    double pt[4], g_a;
+
+    lab_point(lab, s->x0, s->y0, pt);
+    g_a = lab_peak_fn(lab, pt[1], pt[2]);
+    if (g_a > 0.0) {
+        lab_peak_in_step(lab, s, x_e, g_a, res);
+    } else if (prev != NULL) {
+        lab_point(lab, prev->x0, prev->y0, pt);
+        lab_peak_in_step(lab, prev, prev->x0 + prev->h, lab_peak_fn(lab, pt[1], pt[2]), res);
+    }
+}
+
+/*
+ * Penetrations at which a law's force has a jump in its derivative, so that no
+ * step straddles them (an explicit pair's error estimate does not see a kink):
+ * the ends of the elastoplastic phase of the Ma-Liu loading curve (delta_y,
+ * delta_p), which the Wang-Liu-Flores law shares at delta_y.
+ */
+static void lab_breakpoints(clink_lab *lab)
+{
+    static const char *const kinked[] = {"ma-liu", "wang-liu-flores"};
+    clink_maliu ml;
+    size_t i;
+
+    lab->n_break = 0;
+    for (i = 0; i < sizeof kinked / sizeof kinked[0]; i++)
+        if (strcmp(clink_law_name(lab->law), kinked[i]) == 0)
+            break;
+    if (i == sizeof kinked / sizeof kinked[0] || clink_maliu_init(&ml, lab->params, NULL, 0) != 0)
+        return;
+    lab->brk[lab->n_break++] = ml.delta_y;
+    if (i == 0)
+        lab->brk[lab->n_break++] = ml.delta_p;
+}
+
+/* 1 if the separation function is delta minus a constant (zero penetration, residual) */
+static int lab_separation_is_offset(const clink_lab *lab, double d_max)
+{
+    double v = -0.1 * lab->v0;
+    double g1 = lab_separation_fn(lab, 0.5 * d_max, v),
+           g2 = lab_separation_fn(lab, 0.25 * d_max, v);
+
+    return fabs((g1 - g2) - 0.25 * d_max) <= 1e-12 * d_max;
+}
+
+/*
+ * 1 if the force is not analytic through delta = 0 as the step that crosses a
+ * separation sees it: fractional exponents (q > 1), or whole ones whose
+ * continuation -F(-delta, -delta') is not the polynomial itself (n even or m odd)
+ */
+static int lab_end_is_singular(const clink_lab *lab)
+{
+    double m = lab->state.chi != 0.0 ? lab->state.m : 0.0;
+
+    return lab->q > 1 || fmod(lab->state.n, 2.0) != 1.0 || fmod(m, 2.0) != 0.0;
+}
+
+static clink_status lab_rk_fail(clink_lab *lab, clink_lab_result *res, clink_status st,
+                                const char *what, double t)
+{
+    res->n_steps = lab->rk.n_steps;
+    res->n_rhs = lab->rk.n_rhs;
+    res->n_err_fails = lab->rk.n_rejects;
+    return lab_fail(lab, st, "%s: %s at t = %.6g s", clink_law_name(lab->law), what, t);
+}
+
+static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    double t_scale = lab->dscale / lab->v0;
+    double t_max = o->t_max_factor * 3.2 * t_scale;
+    double y[LAB_RK8_NMAX] = {0.0, lab->v0, 0.0};
+    double x_switch = 0.0, F, Fa, g_sep = 1.0, U_c_max = 0.0, U_max, U_res, T_sep;
+    double pt[4] = {0.0, 0.0, lab->v0, 0.0};
+    double saved_t = 0.0, saved_y[LAB_RK8_NMAX] = {0.0, 0.0, 0.0};
+    int spp =
+        o->samples_per_step < 1 ? 1 : (o->samples_per_step > 1000 ? 1000 : o->samples_per_step);
+    int rising = 1, end_ok = 0;
+    long nsteps = 0;
+
+    memset(rk, 0, sizeof *rk);
+    rk->rhs = lab_rk_rhs;
+    rk->ctx = lab;
+    rk->rtol = o->rtol;
+    rk->atol[0] = o->rtol * lab->dscale;
+    rk->atol[1] = o->rtol * lab->v0;
+    rk->atol[2] = o->rtol * T0;
+    lab->phase = LAB_PHASE_COMPRESSION;
+    lab->q = lab_onset_power(lab);
+    lab_breakpoints(lab);
+    lab->offset = 0.0;
+    lab->var = lab->q > 1 ? LAB_VAR_S : LAB_VAR_T;
+    if (lab->var == LAB_VAR_S)
+        x_switch = pow(LAB_SERIES_SPAN * t_scale, 1.0 / (double) lab->q);
+    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * x_switch : 0.05 * t_scale) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite at onset", 0.0);
+
+    F = lab_force(lab, 0.0, lab->v0);
+    res->F_max = F;
+    res->t_F_max = 0.0;
+    res->F_min = F;
+    Fa = F;
+    lab_emit(lab, o, 0.0, y);
+
+    for (;;) {
+        lab_rk8_step *s;
+        lab_dense_fn d;
+        double x_lim = lab->var == LAB_VAR_S ? x_switch : (lab->var == LAB_VAR_U ? 0.0 : t_max);
+        double x_e, y_e[LAB_RK8_NMAX], F_e;
+        int event = 0, j;
+
+        if (++nsteps > LAB_MAX_STEPS)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", pt[0]);
+        if (lab_rk8_advance(rk, x_lim) != 0) {
+            if (lab->var == LAB_VAR_U) {
+                /* the approach in delta failed (delta' near zero): on in t */
+                lab->var = LAB_VAR_T;
+                end_ok = 0;
+                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", saved_t);
+                continue;
+            }
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
+                               pt[0]);
+        }
+        s = lab_rk8_last(rk, 0);
+        x_e = rk->x;
+        memcpy(y_e, s->y1, sizeof y_e);
+        d.lab = lab;
+        d.step = s;
+        /* events on this step, the first one wins: end of compression (delta' = 0),
+           separation, a breakpoint of the law's force */
+        if (lab->var == LAB_VAR_U) {
+            event = x_e >= 0.0 ? 2 : 0;
+        } else {
+            double x_ev = x_e, g_b = 1.0;
+            int k;
+            if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
+                d.kind = LAB_G_RATE;
+                if (lab_rk8_dense(rk, s) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+                x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
+                event = 1;
+            }
+            if (lab->phase == LAB_PHASE_RESTITUTION) {
+                lab_point(lab, x_e, y_e, pt);
+                g_b = lab_separation_fn(lab, pt[1], pt[2]);
+                if (g_sep > 0.0 && g_b <= 0.0) {
+                    d.kind = LAB_G_SEPARATION;
+                    if (lab_rk8_dense(rk, s) != 0)
+                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+                    x_ev = lab_zero(&d, s->x0, x_e, g_sep, g_b);
+                    event = 2;
+                }
+            }
+            for (k = 0; k < lab->n_break; k++) {
+                double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
+                if (ga > 0.0 && gb <= 0.0) {
+                    double x_k;
+                    d.kind = LAB_G_BREAK + k;
+                    if (lab_rk8_dense(rk, s) != 0)
+                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+                    x_k = lab_zero(&d, s->x0, x_e, ga, gb);
+                    if (event == 0 || x_k < x_ev) {
+                        x_ev = x_k;
+                        event = 3;
+                    }
+                }
+            }
+            if (event != 0) {
+                /* the event's state by a step of the pair to it, not from the dense
+                   output: the integration restarts from there */
+                x_e = x_ev;
+                if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            } else if (lab->phase == LAB_PHASE_RESTITUTION) {
+                g_sep = g_b;
+            }
+        }
+        lab_point(lab, x_e, y_e, pt);
+        /* the loop: points inside the step from the dense output, then its end */
+        if (o->sample != NULL) {
+            if (spp > 1 && lab_rk8_dense(rk, s) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            for (j = 1; j < spp; j++) {
+                double xs = s->x0 + (x_e - s->x0) * (double) j / (double) spp;
+                double ys[LAB_RK8_NMAX], ps[4];
+                lab_rk8_eval(rk, s, xs, ys);
+                lab_point(lab, xs, ys, ps);
+                lab_emit(lab, o, ps[0], ps + 1);
+            }
+            lab_emit(lab, o, pt[0], pt + 1);
+        }
+        F_e = lab_force(lab, pt[1], pt[2]);
+        if (F_e > res->F_max) {
+            res->F_max = F_e;
+            res->t_F_max = pt[0];
+        }
+        if (F_e < res->F_min)
+            res->F_min = F_e;
+        /* a force maximum in compression: F fell after rising, or dF/dt <= 0 at the end
+           of compression or of the series start; dF/dt = 0 lies in this step or the one
+           before */
+        if (lab->phase == LAB_PHASE_COMPRESSION) {
+            int at_end = event == 1 || event == 3 || (lab->var == LAB_VAR_S && rk->x >= x_switch);
+            if (rising && (F_e < Fa || (at_end && lab_peak_fn(lab, pt[1], pt[2]) <= 0.0))) {
+                lab_peak_search(lab, s, x_e, res);
+                rising = 0;
+            } else {
+                rising = F_e > Fa;
+            }
+            Fa = F_e;
+        }
+        if (event == 1) {
+            /* end of compression: the law's state moves on; on in t from the event */
+            double h = fmin(
+                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
+                0.5 * t_scale);
+            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+            res->delta_max = pt[1];
+            res->t_compression = pt[0];
+            U_c_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, pt[1]);
+            clink_law_end_compression(lab->law, lab->params, pt[1], &lab->state);
+            lab->phase = LAB_PHASE_RESTITUTION;
+            lab->var = LAB_VAR_T;
+            g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+            end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
+            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            res->n_reinit++;
+            continue;
+        }
+        if (event == 2)
+            break;
+        if (event == 3) {
+            /* a breakpoint of the force: no step straddles it; on in t from there */
+            double h =
+                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
+            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+            lab->var = LAB_VAR_T;
+            if (lab->phase == LAB_PHASE_RESTITUTION)
+                g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            res->n_reinit++;
+            continue;
+        }
+        if (lab->var == LAB_VAR_S && rk->x >= x_switch) {
+            /* end of the series start: on in t */
+            double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
+            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+            lab->var = LAB_VAR_T;
+            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+        } else if (lab->var == LAB_VAR_T && end_ok && g_sep > 0.0 &&
+                   g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
+            /* close to a separation at delta = offset with the bodies parting: on in
+               u = (delta - offset)^(1/q) down to u = 0, the separation itself */
+            double u1 = pow(g_sep, 1.0 / (double) lab->q);
+            double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
+            saved_t = pt[0];
+            memcpy(saved_y, y_e, sizeof saved_y);
+            lab->offset = pt[1] - g_sep;
+            lab->var = LAB_VAR_U;
+            rk->atol[0] = o->rtol * t_scale;
+            /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
+            double h_u =
+                fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
+            if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
+                lab->var = LAB_VAR_T;
+                end_ok = 0;
+                rk->atol[0] = o->rtol * lab->dscale;
+                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+            }
+        }
+        if (lab->var == LAB_VAR_T && rk->x >= t_max)
+            return lab_rk_fail(lab, res, CLINK_ERR_NO_CONVERGENCE,
+                               "no separation (the contact is overdamped or sticks)", rk->x);
+    }
+    res->n_steps = rk->n_steps;
+    res->n_rhs = rk->n_rhs;
+    res->n_err_fails = rk->n_rejects;
+
+    /* separation: pt = (t, delta, delta', W) */
+    res->separated = 1;
+    res->duration = pt[0];
+    /* an overdamped contact creeps back to delta = 0 and the root falls on round-off:
+       no rebound */
+    if (pt[2] > 0.0 && pt[2] <= 1e3 * o->rtol * lab->v0)
+        pt[2] = 0.0;
+    res->v_out = pt[2];
+    res->e_out = pt[2] != 0.0 ? -pt[2] / lab->v0 : 0.0;
+    res->delta_residual = pt[1] > 0.0 ? pt[1] : 0.0;
+    res->E_impact = T0;
+    U_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, res->delta_max);
+    U_res = clink_law_stored_energy(lab->law, lab->params, &lab->state, res->delta_residual);
+    T_sep = 0.5 * lab->m * pt[2] * pt[2];
+    res->E_residual = U_res;
+    res->E_diss_compression = T0 - U_max;
+    res->E_diss_restitution = U_max - T_sep - U_res;
+    /* the work of F(d, d') - F(d, 0): the work of F less that of the static force along
+       the path, the loading curve up to delta_max and the restitution curve back */
+    res->W_damping = pt[3] - (U_c_max - U_max + U_res);
+    res->energy_residual = fabs(T0 - T_sep - pt[3]) / T0;
+    clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+    return CLINK_OK;
 }
 
 /* one attempt with one method; the caller may retry with BDF */
@@ -524,7 +1148,7 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     const clink_lab_options *o = options;
     char msg[256];
     clink_status st;
-    double d, Fd;
+    double d;
     int i, kind;
 
     if (lab == NULL)
@@ -568,18 +1192,17 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
                         clink_status_string(st));
 
     /* length scale: where the elastic force at rest would store the impact energy
-       (F d / 2 = m v^2 / 2, exact for a linear spring) */
-    d = 1e-12;
-    for (i = 0; i < 400; i++) {
-        Fd = lab_force(lab, d, 0.0);
-        if (isfinite(Fd) && Fd * d >= m_eff * v_impact * v_impact)
-            break;
-        d *= 1.5;
-    }
-    if (i == 400)
+       (F d / 2 = m v^2 / 2, exact for a linear spring), the first of the ladder
+       1e-12 1.5^i that does; the search starts a few rungs below the power-law
+       estimate (m v^2 / K)^(1 / (n + 1)) and goes down while the rung below also
+       does (F d grows with d), so that it evaluates a handful of forces, not 50 */
+    i = lab_scale_rung(lab, m_eff * v_impact * v_impact);
+    if (i < 0)
         return lab_fail(lab, CLINK_ERR_RANGE,
                         "law %s gives no elastic force that can stop the impact",
                         clink_law_name(law));
+    for (d = 1e-12; i > 0; i--)
+        d *= 1.5;
     lab->dscale = d;
 
     kind = lab_damping_kind(lab);
@@ -609,8 +1232,11 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
 
     {
         clink_contact_state onset = lab->state;
-        st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
-        if (st == CLINK_ERR_SOLVER && o->method == CLINK_LAB_ADAMS && o->sample == NULL) {
+        if (o->method == CLINK_LAB_RK8)
+            st = lab_rk_run(lab, o, res);
+        else
+            st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
+        if (st == CLINK_ERR_SOLVER && o->method != CLINK_LAB_BDF && o->sample == NULL) {
             /* stiff (heavily damped) impacts: retry with BDF and Newton */
             clink_lab_result keep = *res;
             lab->state = onset;
