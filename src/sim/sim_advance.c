@@ -306,6 +306,10 @@ clink_status sim_settle_output(clink_sim *s, double t)
     s->t = t;
     clink_status st = dyn_accelerations(s->dyn, t, y, y + nq, s->qdd, s->lambda);
     if (st != CLINK_OK) {
+        if (s->ncon && simc_take_failure(s->sc)) {
+            sim_msg(s, "%s", simc_error(s->sc));
+            return CLINK_ERR_NONFINITE;
+        }
         sim_msg(s, "%s at the output t = %.9g s", dyn_error(s->dyn), t);
         return st;
     }
@@ -380,8 +384,15 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
             return CLINK_ERR_INTERNAL;
         if (tn >= t && !s->recheck)
             return CLINK_OK;
+        /* CVODE sizes its first step after a start or a re-initialisation from the
+           distance to tout (at most a tenth of it): the settings' output step, not the
+           time asked for, so that outputs do not steer the integration, and the first step
+           stays short enough not to carry a body through a contact it has not seen */
+        double horizon = tn + (s->set.output_step > 0.0 ? s->set.output_step : 1e-3);
+        if (s->tstop_set && horizon > s->t_stop)
+            horizon = s->t_stop;
         realtype tret = tn;
-        int rc = CVode(s->cvode, t, s->ycv, &tret, CV_ONE_STEP);
+        int rc = CVode(s->cvode, horizon, s->ycv, &tret, CV_ONE_STEP);
         if (rc < 0)
             return sim_cvode_failed(s, rc, tret);
         s->at_reinit = 0;
