@@ -204,11 +204,15 @@ CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats)
  *                              and loads + dissipated energy seen at the outputs. Warning
  *                              above 1e-2 E, implausible above 0.5 E (energy created or
  *                              lost that the books do not hold).
- *   CLINK_FINDING_RESTITUTION  an impact of a dissipative law (e < 1, a damping or
- *                              elastoplastic law) with restitution above 1.001: warning;
- *                              implausible when nothing in the model can feed energy (no
- *                              driver, no actuator, point force or torque).
- *   CLINK_FINDING_PENETRATION  a penetration above 0.1 of the contact's size (the smaller
+ *   CLINK_FINDING_RESTITUTION  an impact with restitution above 1.001 although its law
+ *                              dissipated energy in it (more than 1e-6 of the approach
+ *                              energy), the only contact of a passive model (no driver,
+ *                              actuator, point force or torque): warning; implausible
+ *                              between free bodies (no joint) whose normal passes through
+ *                              their centres (no capsule). Elsewhere (a chain pushing a
+ *                              bead from behind, a motor feeding a clearance joint) a
+ *                              restitution above 1 is physics: only the balance can tell.
+ *   CLINK_FINDING_PENETRATION  a penetration above 0.25 of the contact's size (the smaller
  *                              radius of its shapes): warning; above the size itself:
  *                              implausible.
  * Each kind is reported once per level (and per contact). Non-finite values are

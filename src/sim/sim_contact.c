@@ -920,13 +920,10 @@ double simc_size(const simc *sc, int k)
     return isfinite(L) ? L : 0.0;
 }
 
-int simc_dissipative(const simc *sc, int k)
+int simc_central(const simc *sc, int k)
 {
-    const clink_contact_params *p = &sc->c[k].p;
-    if (sc->c[k].piecewise)
-        return sc->c[k].e_pw < 1.0;
-    return (p->e < 1.0) || p->chi > 0.0 || p->c > 0.0 || p->alpha > 0.0 || p->eta1 > 0.0 ||
-           p->eta2 > 0.0 || isfinite(p->Y);
+    const simc_contact *c = &sc->c[k];
+    return c->sa.kind != KINEMATICS_SHAPE_CAPSULE && c->sb.kind != KINEMATICS_SHAPE_CAPSULE;
 }
 
 /* ---- getters -------------------------------------------------------------- */

@@ -68,8 +68,9 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
 /* the size of contact k: the smaller positive radius of its shapes, m (0 if none) */
 double simc_size(const simc *sc, int k);
 
-/* nonzero if contact k's law dissipates energy in an impact (e < 1, a damping, plasticity) */
-int simc_dissipative(const simc *sc, int k);
+/* nonzero if contact k's normal passes through the centres of its shapes (circles, lines,
+   bores: no capsule), so that the bodies' rotation does not enter the normal motion */
+int simc_central(const simc *sc, int k);
 
 /* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
 double simc_booked(const simc *sc, int k);
