@@ -7,7 +7,7 @@
  *   - handles                 clink_model (immutable mechanism), clink_sim (its simulation)
  *
  * Error contract: every function that can fail returns a clink_status; 0 is
- * success, a negative value is an error (no function returns a positive value). Details of the last error (file and line, or time
+ * success, a negative value is an error (no status code is positive). Details of the last error (file and line, or time
  * and cause) are kept on the handle involved. The library never prints to stdout,
  * never calls exit() and never aborts on user input.
  *
