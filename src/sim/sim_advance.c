@@ -161,6 +161,9 @@ static clink_status sim_check_progress(clink_sim *s, double tn)
     if (CVodeGetLastStep(s->cvode, &h) != CV_SUCCESS)
         h = 0.0;
     long steps = sim_steps(s);
+    if (steps == s->steps_seen)
+        return CLINK_OK; /* the end of a step already seen (the rest of a root's step) */
+    s->steps_seen = steps;
     if ((double) steps > s->set.max_steps)
         return sim_stalled(s, tn, h, "more steps than max_steps");
     double hmin = s->set.min_step > 0.0 ? s->set.min_step : SIM_AUTO_MIN_STEP * fabs(tn);
@@ -213,6 +216,7 @@ static clink_status sim_reinit(clink_sim *s, double t)
     }
     s->reinits++;
     s->at_reinit = 1;
+    s->at_tstop = 0;
     s->recheck = 0;
     return CLINK_OK;
 }
@@ -382,7 +386,7 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
         realtype tn = 0.0;
         if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS)
             return CLINK_ERR_INTERNAL;
-        if (tn >= t && !s->recheck)
+        if ((tn >= t || (s->at_tstop && t <= s->t_stop)) && !s->recheck)
             return CLINK_OK;
         /* CVODE sizes its first step after a start or a re-initialisation from the
            distance to tout (at most a tenth of it): the settings' output step, not the
@@ -403,6 +407,8 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
             continue;
         }
         s->recheck = 0;
+        if (rc == CV_TSTOP_RETURN)
+            s->at_tstop = 1; /* CVODE is at t_stop (to its rounding) and goes no further */
         if (s->ncon) {
             const double *yy = N_VGetArrayPointer(s->ycv);
             simc_after_step(s->sc, tret, yy, yy + nq);
@@ -460,5 +466,6 @@ clink_status clink_sim_set_stop_time(clink_sim *s, double t_stop)
     }
     s->tstop_set = 1;
     s->t_stop = t_stop;
+    s->at_tstop = 0;
     return CLINK_OK;
 }

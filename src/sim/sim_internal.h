@@ -65,6 +65,7 @@ struct clink_sim {
     int at_reinit;          /* CVODE was re-initialised at its current time and has not stepped */
     int tstop_set;          /* CVodeSetStopTime in force (clink_sim_set_stop_time) */
     double t_stop;          /* s */
+    int at_tstop;           /* CVODE returned CV_TSTOP_RETURN at t_stop */
     clink_sim_stats banked; /* CVODE's counters summed before each re-initialisation */
     long reinits;
 
@@ -73,6 +74,7 @@ struct clink_sim {
     long small_steps;   /* consecutive steps shorter than min_step */
     double wall_start;  /* s, monotonic clock at the first advance; < 0 before */
     long steps_checked; /* steps at the last wall-clock reading */
+    long steps_seen;    /* steps at the last progress check */
 
     /* what the getters report at t (computed when t is reached) */
     clink_energy energy;
