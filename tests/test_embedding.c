@@ -151,3 +151,37 @@ TEST(api_guide_shows_the_embedding_example_verbatim)
     free(src);
     free(doc);
 }
+
+TEST(every_getter_accepts_a_null_simulation)
+{
+    double q[3], v[3], a, b, f;
+    clink_energy e;
+    clink_sim_stats st;
+    clink_contact_info ci;
+    clink_impact_record r;
+    clink_sim_finding fi;
+    ENSURE(isnan(clink_sim_time(NULL)));
+    ENSURE(clink_sim_advance(NULL, 1.0) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_set_stop_time(NULL, 1.0) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_body_state(NULL, 1, q, v) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_body_acceleration(NULL, 1, q) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_joint_reaction(NULL, 0, q) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_driver_force(NULL, 0, &f) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_energy(NULL, &e) == CLINK_ERR_ARG);
+    clink_sim_constraint_violation(NULL, &a, &b);
+    ENSURE(isnan(a) && isnan(b));
+    clink_sim_assembly(NULL, &a, &b);
+    ENSURE(isnan(a) && isnan(b));
+    st.steps = 7;
+    clink_sim_stats_get(NULL, &st);
+    ENSURE(st.steps == 0 && st.findings == 0);
+    clink_sim_stats_get(NULL, NULL);
+    ENSURE(clink_sim_contact_count(NULL) == 0);
+    ENSURE(clink_sim_contact(NULL, 0, &ci) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_impact_count(NULL) == 0);
+    ENSURE(clink_sim_impact(NULL, 0, &r) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_finding_count(NULL) == 0);
+    ENSURE(clink_sim_finding_get(NULL, 0, &fi) == CLINK_ERR_ARG);
+    clink_sim_set_impact_callback(NULL, NULL, NULL);
+    ENSURE(strlen(clink_sim_error(NULL)) > 0);
+}

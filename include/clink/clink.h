@@ -7,8 +7,7 @@
  *   - handles                 clink_model (immutable mechanism), clink_sim (its simulation)
  *
  * Error contract: every function that can fail returns a clink_status; 0 is
- * success, a positive value is information (for example a root was found), a
- * negative value is an error. Details of the last error (file and line, or time
+ * success, a negative value is an error (no status code is positive). Details of the last error (file and line, or time
  * and cause) are kept on the handle involved. The library never prints to stdout,
  * never calls exit() and never aborts on user input.
  *
@@ -56,13 +55,14 @@ CLINK_API const char *clink_version(void);
 
 /*
  * The one list of status codes: X(NAME, value, message). Zero is success,
- * positive values are information, negative values are errors. New codes are
- * appended; values never change once released.
+ * negative values are errors. New codes are appended; values never change once
+ * released. The values 1 and 2 are retired: they were CLINK_ROOT_FOUND and
+ * CLINK_TSTOP_REACHED, declared and never returned (clink_sim_advance() always
+ * ends at the requested time; contact events are reported through the impact
+ * records and their callback), and are not reused.
  */
 #define CLINK_STATUS_LIST(X)                                                                       \
     X(CLINK_OK, 0, "success")                                                                      \
-    X(CLINK_ROOT_FOUND, 1, "an event (root) was located")                                          \
-    X(CLINK_TSTOP_REACHED, 2, "the requested stop time was reached")                               \
     X(CLINK_ERR_NOMEM, -1, "out of memory")                                                        \
     X(CLINK_ERR_ARG, -2, "invalid argument")                                                       \
     X(CLINK_ERR_RANGE, -3, "parameter out of range")                                               \

@@ -12,11 +12,12 @@
  *
  * Table of contents:
  *   - lifecycle      clink_sim_create(), clink_sim_destroy(), clink_sim_error()
- *   - stepping       clink_sim_advance(), clink_sim_time()
+ *   - stepping       clink_sim_advance(), clink_sim_set_stop_time(), clink_sim_time()
  *   - state          clink_sim_body_state(), clink_sim_body_acceleration()
  *   - forces         clink_sim_joint_reaction(), clink_sim_driver_force()
  *   - energies       clink_energy, clink_sim_energy()
- *   - diagnostics    clink_sim_constraint_violation(), clink_sim_assembly(), clink_sim_stats()
+ *   - diagnostics    clink_sim_constraint_violation(), clink_sim_assembly(), clink_sim_stats_get()
+ *   - sanity checks  clink_sim_finding_count(), clink_sim_finding_get()
  *   - contacts       clink_sim_contact_count(), clink_sim_contact(), impact records
  *                    clink_sim_impact_count(), clink_sim_impact(), clink_sim_set_impact_callback()
  *
@@ -30,6 +31,11 @@
  *
  * Ownership: the model must outlive the simulation; the simulation is owned by
  * the caller and released with clink_sim_destroy(), which accepts NULL.
+ *
+ * Threads: one simulation per thread. A model may be shared by simulations in
+ * different threads (it is immutable). The const getters only read the
+ * simulation, so several threads may call them on one simulation as long as no
+ * thread advances or modifies it at the same time.
  */
 #ifndef CLINK_SIM_H
 #define CLINK_SIM_H
@@ -51,8 +57,9 @@ extern "C" {
  * assembled, CLINK_ERR_SINGULAR (naming the joints) for redundant constraints,
  * CLINK_ERR_ARG for projection with Adams.
  */
-CLINK_API clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
-                              clink_sim **sim, char *err, size_t errlen);
+CLINK_API clink_status clink_sim_create(const clink_model *model,
+                                        const clink_settings_def *settings, clink_sim **sim,
+                                        char *err, size_t errlen);
 
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);
@@ -61,18 +68,54 @@ CLINK_API void clink_sim_destroy(clink_sim **sim);
 CLINK_API const char *clink_sim_error(const clink_sim *sim);
 
 /*
- * Integrates to time t (s, > current time; CVODE stops exactly at t). The
- * state, accelerations and multipliers are then those at t. Returns CLINK_OK,
- * or CLINK_ERR_SOLVER / CLINK_ERR_SINGULAR with the time and cause in
- * clink_sim_error(); after an error the simulation keeps its last good state.
+ * Integrates to time t (s, > current time) and makes the state at t the
+ * current one. Outputs do not steer the integrator: CVODE takes the steps its
+ * error test allows, may step beyond t internally, and the state at t is
+ * interpolated from its dense output (CVodeGetDky), then projected onto the
+ * constraints when the drift control is projection; the next advance continues
+ * from CVODE's own time. The accelerations, multipliers, energies and contact
+ * information the getters report are computed at t. Contact events are exact
+ * all the same: CVODE returns each root before it steps past it, and the
+ * contact state machine changes only there (an event after t is handled by the
+ * advance that passes it). A hard limit that CVODE must not step past (a driver
+ * defined only up to t_end, say) is set with clink_sim_set_stop_time().
+ *
+ * Returns CLINK_OK, or an error with the time and cause in clink_sim_error():
+ *   CLINK_ERR_ARG       t not after the current time, not finite, or beyond the stop time
+ *   CLINK_ERR_SINGULAR  the constraints became redundant (the joints named)
+ *   CLINK_ERR_NONFINITE a contact force or the state became NaN or infinite (the
+ *                       contact and the time named)
+ *   CLINK_ERR_NOMEM     out of memory (an impact record could not be stored, ...)
+ *   CLINK_ERR_RANGE     t would need more than the settings' max_steps steps of max_step
+ *   CLINK_ERR_SOLVER    CVODE failed, or a progress guarantee stopped the run: more than
+ *                       max_steps steps, steps shorter than min_step (automatic guard:
+ *                       1000 steps in a row below 1e-12 of the time, where time no
+ *                       longer moves), the wall-clock limit; the message names the time,
+ *                       the step, the contacts involved and the likely cause
+ *   CLINK_ERR_LINSOLVE  the saddle-point solve failed
+ * The status is the failing component's (dynamics, contacts, CVODE), never read
+ * from a message. After an error the current state stays the last good one.
+ * Physical sanity checks do not stop the run: see clink_sim_finding_count().
  */
 CLINK_API clink_status clink_sim_advance(clink_sim *sim, double t);
 
-/* Current time, s. */
+/*
+ * A time CVODE must not step past (CVodeSetStopTime), s: clink_sim_advance()
+ * up to t_stop then never integrates beyond it, and an advance past t_stop is
+ * refused (CLINK_ERR_ARG) until a later stop time is set. t_stop must not be
+ * before CVODE's own time (which may be ahead of clink_sim_time()):
+ * CLINK_ERR_ARG otherwise. A host that runs to a fixed end time may set it to
+ * that time; nothing is lost when it does not.
+ */
+CLINK_API clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
+
+/* Current time, s (NaN for a NULL handle). Every getter below accepts a NULL handle: those
+   returning a status return CLINK_ERR_ARG, the others fill their outputs with NaN or zero. */
 CLINK_API double clink_sim_time(const clink_sim *sim);
 
 /* Position (x m, y m, phi rad) and velocity (m/s, m/s, rad/s) of body `body` (0 = ground). */
-CLINK_API clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
+CLINK_API clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3],
+                                            double v[3]);
 
 /* Acceleration (m/s^2, m/s^2, rad/s^2) of body `body` at the current time. */
 CLINK_API clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
@@ -112,10 +155,13 @@ typedef struct clink_energy {
 /* Energies at the current time (the works are integrated by CVODE with the state). */
 CLINK_API clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
 
-/* max |Phi| (m or rad) and max |Phi_q v - nu| (m/s or rad/s) at the current time. */
-CLINK_API void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
+/* max |Phi| (m or rad) and max |Phi_q v - nu| (m/s or rad/s) at the current time (NaN for a
+   NULL handle). */
+CLINK_API void clink_sim_constraint_violation(const clink_sim *sim, double *position,
+                                              double *velocity);
 
-/* Norms of the corrections applied to the initial positions and velocities (mixed units). */
+/* Norms of the corrections applied to the initial positions and velocities (mixed units; NaN
+   for a NULL handle). */
 CLINK_API void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
 
 typedef struct clink_sim_stats {
@@ -135,10 +181,71 @@ typedef struct clink_sim_stats {
     int last_order;
     long contact_events;  /* contact root events handled */
     long contact_reinits; /* CVODE re-initialisations at contact events */
+    long findings;        /* physical sanity findings (clink_sim_finding_count()) */
+    long implausible;     /* of which CLINK_FINDING_IMPLAUSIBLE */
 } clink_sim_stats;
 
-/* Integrator statistics since creation. */
+/*
+ * Integrator statistics since creation: the counters of CVODE are summed over its
+ * re-initialisations at contact events (CVodeReInit resets them), so they grow
+ * with the simulated time. last_step and last_order are CVODE's latest. All zero
+ * for a NULL handle.
+ */
 CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+
+/* ---- physical sanity checks ------------------------------------------------- */
+
+/*
+ * While it runs, a simulation checks what the equations cannot: findings are
+ * recorded (they do not stop the run) at the advance where they first appear.
+ *   CLINK_FINDING_ENERGY       |energy balance| (clink_energy.balance) against the
+ *                              system's energy scale E: the largest kinetic + stored +
+ *                              |spring| + |gravity - its initial value| + work of drivers
+ *                              and loads + dissipated energy seen at the outputs. Warning
+ *                              above 1e-2 E, implausible above 0.5 E (energy created or
+ *                              lost that the books do not hold).
+ *   CLINK_FINDING_RESTITUTION  an impact with restitution above 1.001 although its law
+ *                              dissipated energy in it (more than 1e-6 of the approach
+ *                              energy), the only contact of a passive model (no driver,
+ *                              actuator, point force or torque): warning; implausible
+ *                              between free bodies (no joint) whose normal passes through
+ *                              their centres (no capsule). Elsewhere (a chain pushing a
+ *                              bead from behind, a motor feeding a clearance joint) a
+ *                              restitution above 1 is physics: only the balance can tell.
+ *   CLINK_FINDING_PENETRATION  a penetration above 0.25 of the contact's size (the smaller
+ *                              radius of its shapes): warning; above the size itself:
+ *                              implausible.
+ * Each kind is reported once per level (and per contact). Non-finite values are
+ * not findings: they stop the run (CLINK_ERR_NONFINITE).
+ */
+typedef enum clink_finding_kind {
+    CLINK_FINDING_ENERGY = 1,
+    CLINK_FINDING_RESTITUTION = 2,
+    CLINK_FINDING_PENETRATION = 3
+} clink_finding_kind;
+
+typedef enum clink_finding_severity {
+    CLINK_FINDING_WARNING = 1,    /* suspicious: tolerances or parameters worth checking */
+    CLINK_FINDING_IMPLAUSIBLE = 2 /* physically impossible: a host should mark the run failed */
+} clink_finding_severity;
+
+typedef struct clink_sim_finding {
+    clink_finding_kind kind;
+    clink_finding_severity severity;
+    double t;          /* time of the advance (or impact onset) where it was found, s */
+    int contact;       /* the contact involved, -1 for none */
+    double value;      /* the quantity: energy residual J, restitution -, penetration m */
+    double relative;   /* relative to its scale: residual / E, restitution, penetration / size */
+    double limit;      /* the bound of `relative` that was crossed */
+    char message[256]; /* one line naming all of the above */
+} clink_sim_finding;
+
+/* Number of findings so far (0 for NULL); at most 64 are kept, the count includes all. */
+CLINK_API int clink_sim_finding_count(const clink_sim *sim);
+
+/* Finding i (0 .. min(count, 64) - 1), in the order found. CLINK_ERR_ARG out of range. */
+CLINK_API clink_status clink_sim_finding_get(const clink_sim *sim, int i,
+                                             clink_sim_finding *finding);
 
 /* ---- contacts -------------------------------------------------------------- */
 
@@ -159,7 +266,8 @@ typedef struct clink_contact_info {
 } clink_contact_info;
 
 /* The state of contact `contact` at the current time. */
-CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
+CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
+                                         clink_contact_info *info);
 
 /* One impact: from onset to separation (or to entry into permanent contact). */
 typedef struct clink_impact_record {

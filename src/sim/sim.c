@@ -1,43 +1,42 @@
 /*
- * sim.c: the CVODE driver (include/clink/sim.h).
+ * sim.c: the CVODE driver (include/clink/sim.h): creation of a simulation
+ * (CVODE set-up) and the getters.
  *
- * First-order system y = (q, v, W_d, W_l), N = 2 nq + 2:
+ * First-order system y = (q, v, W_d, W_l, D_1, R_1, ...), N = 2 nq + 2 + 2 ncon:
  *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
  *   W_d' = lambda . nu (power of the drivers), W_l' = power of the
- *   non-conservative applied loads,
- * so the energy balance T + V - W_d - W_l = const checks the integration. The
- * works are part of the error test (same tolerances, J): taken out of it, a
- * fully driven mechanism (no degree of freedom, so nothing else to control
- * after projection) takes steps far too long for the works to mean anything.
+ *   non-conservative applied loads, and per contact its damping and friction
+ *   losses (sim_contact.c),
+ * so the energy balance T + V - W_d - W_l + U + D + R = const checks the
+ * integration. The works are part of the error test (same tolerances, J): taken
+ * out of it, a fully driven mechanism (no degree of freedom, so nothing else to
+ * control after projection) takes steps far too long for the works to mean
+ * anything.
  *
  * Methods (SUNDIALS 6.4): Adams-Moulton with the fixed-point nonlinear solver;
  * BDF with Newton and a sparse direct solver (SUNLinSol_KLU) on the Jacobian
- * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the two work rows. The
- * lower blocks are generally dense within a closed loop, so they are formed by
- * forward finite differences, one right-hand side per column (no column
- * grouping: the columns of one mechanism all interact through the saddle
- * solve); the upper identity is written exactly.
+ * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the diagonal of the
+ * energy rows. The lower blocks are generally dense within a closed loop, so
+ * they are formed by forward finite differences, one right-hand side per column
+ * (no column grouping: the columns of one mechanism all interact through the
+ * saddle solve); the upper identity is written exactly.
  *
  * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns
  * CV_ILL_INPUT for Adams), the correction minimal in the metric of M
  * (dyn_project), the error estimate projected too; or Baumgarte in the
  * right-hand side. The right-hand side returns 1 (recoverable) for a singular
- * saddle point or a non-finite value, so CVODE retries with a smaller step.
+ * saddle point or a non-finite value, so CVODE retries with a smaller step, and
+ * -1 (fatal) when the contacts report a non-finite force at a finite state or
+ * memory runs out; the failing component's status is kept on the handle.
  *
  * Contact (sim_contact.c): contact forces enter through dyn_set_external();
- * y carries two more components per contact (energy dissipated by its damping
- * and by its friction); CVodeRootInit with two root functions per contact;
- * with contacts clink_sim_advance() steps with CV_ONE_STEP (to track the
- * force peaks), hands each root to the contact state machine and calls
- * CVodeReInit only when it reports a jump of the right-hand side.
+ * CVodeRootInit with two root functions per contact. Stepping, roots, dense
+ * output: sim_advance.c.
  */
-#include "clink/sim.h"
-#include "dynamics/dynamics.h"
-#include "sim/sim_contact.h"
+#include "sim/sim_internal.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
-#include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
@@ -48,35 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* positions are projected until max |Phi| <= this (m or rad) */
-#define SIM_PROJECTION_TOL  1e-13
-#define SIM_PROJECTION_ITER 20
-
-struct clink_sim {
-    const clink_model *m;
-    clink_settings_def set;
-    dyn_system *dyn;
-    int nq, nc, N;
-    SUNContext ctx;
-    void *cvode;
-    N_Vector y, ytmp;
-    SUNMatrix J;
-    SUNLinearSolver LS;
-    SUNNonlinearSolver NLS;
-    double t;
-    double *qdd, *lambda; /* at the current time */
-    double *fd_f0, *fd_f1;
-    double e0; /* energy at t = 0 */
-    simc *sc;  /* contacts (sim_contact.c) */
-    int ncon;  /* number of contacts */
-    long reinits;
-    double dq0, dv0;
-    long rhs_fd;
-    char msg[512];
-    char cvode_msg[512]; /* the last message of CVODE (sim_cvode_err) */
-};
-
-static void sim_msg(clink_sim *s, const char *fmt, ...)
+void sim_msg(clink_sim *s, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -91,6 +62,14 @@ const char *clink_sim_error(const clink_sim *sim)
 
 /* ---- CVODE callbacks ------------------------------------------------------ */
 
+/* a callback's failure: the component's status and message, kept for clink_sim_advance */
+static int sim_callback_failed(clink_sim *s, clink_status st, const char *msg)
+{
+    s->fail = st;
+    snprintf(s->cb_msg, sizeof s->cb_msg, "%s", msg);
+    return st == CLINK_ERR_NOMEM ? -1 : 1;
+}
+
 static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
 {
     clink_sim *s = ud;
@@ -99,8 +78,12 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
     int nq = s->nq;
     clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, yd + nq, s->lambda);
     if (st != CLINK_OK) {
-        sim_msg(s, "%s", dyn_error(s->dyn));
-        return st == CLINK_ERR_NOMEM ? -1 : 1;
+        if (s->ncon && simc_take_failure(s->sc)) {
+            /* a non-finite contact force at a finite state: no smaller step helps */
+            sim_callback_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
+            return -1;
+        }
+        return sim_callback_failed(s, st, dyn_error(s->dyn));
     }
     memcpy(yd, yy + nq, (size_t) nq * sizeof(double));
     double pd = 0.0;
@@ -114,8 +97,12 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
     if (s->ncon)
         simc_dissipation_rates(s->sc, yd + 2 * nq + 2);
     for (int i = 0; i < s->N; i++)
-        if (!isfinite(yd[i]))
-            return 1;
+        if (!isfinite(yd[i])) {
+            char m[128];
+            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
+                     (double) t);
+            return sim_callback_failed(s, CLINK_ERR_NONFINITE, m);
+        }
     return 0;
 }
 
@@ -174,7 +161,6 @@ static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N
     }
     for (int j = 2 * nq; j < N; j++)
         x[cp[j]] = 0.0;
-    /* restore the multipliers of the unperturbed state */
     return 0;
 }
 
@@ -190,10 +176,8 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
     memcpy(v, yc + nq, (size_t) nq * sizeof(double));
     clink_status st =
         dyn_project(s->dyn, t, q, v, SIM_PROJECTION_TOL, SIM_PROJECTION_ITER, NULL, NULL);
-    if (st != CLINK_OK) {
-        sim_msg(s, "%s", dyn_error(s->dyn));
-        return 1;
-    }
+    if (st != CLINK_OK)
+        return sim_callback_failed(s, st, dyn_error(s->dyn));
     for (int i = 0; i < nq; i++) {
         c[i] = q[i] - yc[i];
         c[nq + i] = v[i] - yc[nq + i];
@@ -203,10 +187,8 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
     if (err) {
         double *e = N_VGetArrayPointer(err);
         st = dyn_project_error(s->dyn, t, q, e, e + nq);
-        if (st != CLINK_OK) {
-            sim_msg(s, "%s", dyn_error(s->dyn));
-            return 1;
-        }
+        if (st != CLINK_OK)
+            return sim_callback_failed(s, st, dyn_error(s->dyn));
     }
     return 0;
 }
@@ -221,19 +203,6 @@ static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
     clink_sim *s = ud;
     const double *yy = N_VGetArrayPointer(y);
     return simc_roots(s->sc, t, yy, yy + s->nq, g);
-}
-
-static int sim_set_directions(clink_sim *s)
-{
-    int dirs[2 * 64], *d = dirs;
-    int nr = simc_nroots(s->sc);
-    if (nr > 2 * 64 && !(d = malloc((size_t) nr * sizeof *d)))
-        return CV_MEM_FAIL;
-    simc_root_directions(s->sc, d);
-    int rc = CVodeSetRootDirection(s->cvode, d);
-    if (d != dirs)
-        free(d);
-    return rc;
 }
 
 /* ---- lifecycle ------------------------------------------------------------ */
@@ -253,8 +222,10 @@ void clink_sim_destroy(clink_sim **sim)
         SUNMatDestroy(s->J);
     if (s->y)
         N_VDestroy(s->y);
-    if (s->ytmp)
-        N_VDestroy(s->ytmp);
+    if (s->ycv)
+        N_VDestroy(s->ycv);
+    if (s->yroot)
+        N_VDestroy(s->yroot);
     if (s->ctx)
         SUNContext_Free(&s->ctx);
     dyn_destroy(&s->dyn);
@@ -263,22 +234,16 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->lambda);
     free(s->fd_f0);
     free(s->fd_f1);
+    free(s->roots_found);
+    free(s->info);
+    free(s->pen_level);
     free(s);
     *sim = NULL;
 }
 
-static double total_energy(clink_sim *s)
+const char *sim_flag_name(int flag, char *buf, size_t n)
 {
-    clink_energy e;
-    clink_sim_energy(s, &e);
-    return e.kinetic + e.gravity + e.spring - e.work_drivers - e.work_loads + e.contact_stored +
-           e.contact_damping + e.contact_friction;
-}
-
-/* CVODE's name of a return flag, copied into buf (SUNDIALS mallocs the name) */
-static const char *sim_flag_name(int flag, char *buf, size_t n)
-{
-    char *name = CVodeGetReturnFlagName(flag);
+    char *name = CVodeGetReturnFlagName(flag); /* SUNDIALS mallocs the name */
 
     snprintf(buf, n, "%s", name ? name : "unknown flag");
     free(name);
@@ -296,7 +261,7 @@ static void sim_cvode_err(int code, const char *module, const char *function, ch
     snprintf(s->cvode_msg, sizeof s->cvode_msg, "%s %s (%d): %s", module, function, code, msg);
 }
 
-/* one CVODE call checked: returns 0 or sets the message and returns -1 */
+/* one CVODE call checked: returns 0 or sets the message and returns CLINK_ERR_SOLVER */
 #define CV_CHECK(call)                                                                             \
     do {                                                                                           \
         int cv_rc_ = (call);                                                                       \
@@ -304,90 +269,92 @@ static void sim_cvode_err(int code, const char *module, const char *function, ch
             char flag_[64];                                                                        \
             sim_msg(s, "CVODE: %s failed with %d (%s)", #call, cv_rc_,                             \
                     sim_flag_name(cv_rc_, flag_, sizeof flag_));                                   \
-            st = CLINK_ERR_SOLVER;                                                                 \
-            goto fail;                                                                             \
+            return cv_rc_ == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;                     \
         }                                                                                          \
     } while (0)
 
-clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
-                              clink_sim **sim, char *err, size_t errlen)
+/* the settings a simulation cannot run with */
+static clink_status sim_check_settings(clink_sim *s)
 {
-    clink_status st = CLINK_OK;
-    if (err && errlen)
-        err[0] = '\0';
-    if (!sim) {
-        if (err && errlen)
-            snprintf(err, errlen, "clink_sim_create: NULL output pointer");
-        return CLINK_ERR_ARG;
-    }
-    *sim = NULL;
-    if (!model) {
-        if (err && errlen)
-            snprintf(err, errlen, "clink_sim_create: NULL model");
-        return CLINK_ERR_ARG;
-    }
-    clink_sim *s = calloc(1, sizeof *s);
-    if (!s) {
-        if (err && errlen)
-            snprintf(err, errlen, "clink_sim_create: out of memory");
-        return CLINK_ERR_NOMEM;
-    }
-    s->m = model;
-    s->set = settings ? *settings : model->d.settings;
-    if (s->set.method == CLINK_METHOD_ADAMS && s->set.drift == CLINK_DRIFT_PROJECTION) {
+    const clink_settings_def *c = &s->set;
+    if (c->method == CLINK_METHOD_ADAMS && c->drift == CLINK_DRIFT_PROJECTION) {
         sim_msg(s, "settings: projection needs BDF (CVodeSetProjFn supports BDF only in "
                    "SUNDIALS 6.4); use Baumgarte with Adams");
-        st = CLINK_ERR_ARG;
-        goto fail;
+        return CLINK_ERR_ARG;
     }
-    if (!(s->set.rtol > 0.0) || !(s->set.atol > 0.0) || !(s->set.max_step >= 0.0) ||
-        !(s->set.settle_speed > 0.0) || !isfinite(s->set.settle_speed)) {
+    if (!(c->rtol > 0.0) || !(c->atol > 0.0) || !(c->max_step >= 0.0) || !(c->settle_speed > 0.0) ||
+        !isfinite(c->settle_speed)) {
         sim_msg(s,
                 "settings: rtol %g, atol %g, settle_speed %g m/s must be > 0 and max_step %g >= 0",
-                s->set.rtol, s->set.atol, s->set.settle_speed, s->set.max_step);
-        st = CLINK_ERR_RANGE;
-        goto fail;
+                c->rtol, c->atol, c->settle_speed, c->max_step);
+        return CLINK_ERR_RANGE;
     }
-    s->nq = model->ncoords;
-    s->nc = model->nconstraints;
+    if (!(c->max_steps >= 1.0) || !(c->min_step >= 0.0) || !isfinite(c->min_step) ||
+        !(c->wall_limit >= 0.0) || !isfinite(c->wall_limit)) {
+        sim_msg(s, "settings: max_steps %g must be >= 1, min_step %g s and wall_limit %g s >= 0",
+                c->max_steps, c->min_step, c->wall_limit);
+        return CLINK_ERR_RANGE;
+    }
+    if (c->max_step > 0.0 && isfinite(c->t_end) && c->t_end / c->max_step > c->max_steps) {
+        sim_msg(s,
+                "settings: t_end %g s needs at least %.3g steps of max_step %g s, more than "
+                "max_steps %.3g: raise max_step or max_steps",
+                c->t_end, c->t_end / c->max_step, c->max_step, c->max_steps);
+        return CLINK_ERR_RANGE;
+    }
+    return CLINK_OK;
+}
+
+/* the contacts, the dynamics, the vectors and work arrays */
+static clink_status sim_allocate(clink_sim *s)
+{
     char cerr[128];
-    s->sc = simc_create(model, s->set.settle_speed, cerr, sizeof cerr);
+    s->sc = simc_create(s->m, s->set.settle_speed, cerr, sizeof cerr);
     if (!s->sc) {
         sim_msg(s, "%s", cerr);
-        st = CLINK_ERR_NOMEM;
-        goto fail;
+        return CLINK_ERR_NOMEM;
     }
     s->ncon = simc_count(s->sc);
+    s->nq = s->m->ncoords;
+    s->nc = s->m->nconstraints;
     s->N = 2 * s->nq + 2 + simc_nwork(s->sc);
-    int nq = s->nq;
-    s->dyn = dyn_create(model);
-    s->qdd = calloc((size_t) nq, sizeof(double));
+    size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1), ncon1 = (size_t) (s->ncon > 0 ? s->ncon : 1);
+    s->dyn = dyn_create(s->m);
+    s->qdd = calloc(nq1, sizeof(double));
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
-    s->fd_f0 = calloc((size_t) nq, sizeof(double));
-    s->fd_f1 = calloc((size_t) nq, sizeof(double));
-    if (!s->dyn || !s->qdd || !s->lambda || !s->fd_f0 || !s->fd_f1) {
+    s->fd_f0 = calloc(nq1, sizeof(double));
+    s->fd_f1 = calloc(nq1, sizeof(double));
+    s->roots_found = calloc(2 * ncon1, sizeof(int));
+    s->info = calloc(ncon1, sizeof *s->info);
+    s->pen_level = calloc(ncon1, 1);
+    if (!s->dyn || !s->qdd || !s->lambda || !s->fd_f0 || !s->fd_f1 || !s->roots_found || !s->info ||
+        !s->pen_level) {
         sim_msg(s, "clink_sim_create: out of memory");
-        st = CLINK_ERR_NOMEM;
-        goto fail;
+        return CLINK_ERR_NOMEM;
     }
     if (s->set.drift == CLINK_DRIFT_BAUMGARTE)
         dyn_set_baumgarte(s->dyn, s->set.baumgarte_alpha, s->set.baumgarte_beta);
     if (SUNContext_Create(NULL, &s->ctx) != 0) {
         sim_msg(s, "SUNContext_Create failed");
-        st = CLINK_ERR_SOLVER;
-        goto fail;
+        return CLINK_ERR_SOLVER;
     }
     s->y = N_VNew_Serial(s->N, s->ctx);
-    s->ytmp = N_VNew_Serial(s->N, s->ctx);
-    if (!s->y || !s->ytmp) {
+    s->ycv = N_VNew_Serial(s->N, s->ctx);
+    s->yroot = N_VNew_Serial(s->N, s->ctx);
+    if (!s->y || !s->ycv || !s->yroot) {
         sim_msg(s, "clink_sim_create: out of memory");
-        st = CLINK_ERR_NOMEM;
-        goto fail;
+        return CLINK_ERR_NOMEM;
     }
-    /* initial conditions from the model, projected onto the constraints */
+    return CLINK_OK;
+}
+
+/* initial conditions from the model, projected onto the constraints; the contacts' phases */
+static clink_status sim_initial_state(clink_sim *s)
+{
+    int nq = s->nq;
     double *y = N_VGetArrayPointer(s->y);
-    for (int i = 1; i < model->d.nbodies; i++) {
-        const clink_body_def *b = &model->d.bodies[i].def;
+    for (int i = 1; i < s->m->d.nbodies; i++) {
+        const clink_body_def *b = &s->m->d.bodies[i].def;
         double *qi = y + 3 * (i - 1), *vi = y + nq + 3 * (i - 1);
         qi[0] = b->x;
         qi[1] = b->y;
@@ -398,178 +365,131 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     }
     for (int i = 2 * nq; i < s->N; i++)
         y[i] = 0.0;
-    st = dyn_project(s->dyn, 0.0, y, y + nq, SIM_PROJECTION_TOL, 50, &s->dq0, &s->dv0);
+    clink_status st = dyn_project(s->dyn, 0.0, y, y + nq, SIM_PROJECTION_TOL, 50, &s->dq0, &s->dv0);
     if (st != CLINK_OK) {
         sim_msg(s, "initial conditions: %s", dyn_error(s->dyn));
-        if (st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM)
-            st = CLINK_ERR_ASSEMBLY;
-        goto fail;
+        return st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM ? CLINK_ERR_ASSEMBLY : st;
     }
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
         dyn_set_external(s->dyn, simc_forces, s->sc);
         simc_set_impulse(s->sc, sim_impulse, s->dyn);
     }
-    st = dyn_accelerations(s->dyn, 0.0, y, y + nq, s->qdd, s->lambda);
-    if (st != CLINK_OK) {
-        sim_msg(s, "initial accelerations: %s", dyn_error(s->dyn));
-        goto fail;
+    N_VScale(1.0, s->y, s->ycv);
+    return CLINK_OK;
+}
+
+/* the nonlinear solver: fixed point (Adams) or Newton with KLU on the sparse Jacobian (BDF) */
+static clink_status sim_setup_solvers(clink_sim *s)
+{
+    if (s->set.method == CLINK_METHOD_ADAMS) {
+        s->NLS = SUNNonlinSol_FixedPoint(s->ycv, 0, s->ctx);
+        if (!s->NLS) {
+            sim_msg(s, "SUNNonlinSol_FixedPoint failed");
+            return CLINK_ERR_NOMEM;
+        }
+        CV_CHECK(CVodeSetNonlinearSolver(s->cvode, s->NLS));
+        return CLINK_OK;
     }
-    /* CVODE */
+    int nq = s->nq;
+    sunindextype nnz = (sunindextype) (2 * nq * (1 + s->N - nq) + (s->N - 2 * nq));
+    s->J = SUNSparseMatrix(s->N, s->N, nnz, CSC_MAT, s->ctx);
+    if (!s->J) {
+        sim_msg(s, "SUNSparseMatrix failed");
+        return CLINK_ERR_NOMEM;
+    }
+    jac_pattern(s, s->J);
+    s->LS = SUNLinSol_KLU(s->ycv, s->J, s->ctx);
+    if (!s->LS) {
+        sim_msg(s, "SUNLinSol_KLU failed");
+        return CLINK_ERR_NOMEM;
+    }
+    CV_CHECK(CVodeSetLinearSolver(s->cvode, s->LS, s->J));
+    CV_CHECK(CVodeSetJacFn(s->cvode, sim_jac));
+    if (s->set.drift == CLINK_DRIFT_PROJECTION) {
+        CV_CHECK(CVodeSetProjFn(s->cvode, sim_proj));
+        CV_CHECK(CVodeSetProjErrEst(s->cvode, SUNTRUE));
+    }
+    return CLINK_OK;
+}
+
+/* CVODE: method, tolerances, limits, solvers, root functions */
+static clink_status sim_setup_cvode(clink_sim *s)
+{
     s->cvode = CVodeCreate(s->set.method == CLINK_METHOD_ADAMS ? CV_ADAMS : CV_BDF, s->ctx);
     if (!s->cvode) {
         sim_msg(s, "CVodeCreate failed");
-        st = CLINK_ERR_SOLVER;
-        goto fail;
+        return CLINK_ERR_NOMEM;
     }
     CV_CHECK(CVodeSetErrHandlerFn(s->cvode, sim_cvode_err, s));
-    CV_CHECK(CVodeInit(s->cvode, sim_rhs, 0.0, s->y));
+    CV_CHECK(CVodeInit(s->cvode, sim_rhs, 0.0, s->ycv));
     CV_CHECK(CVodeSetUserData(s->cvode, s));
     CV_CHECK(CVodeSStolerances(s->cvode, s->set.rtol, s->set.atol));
-    CV_CHECK(CVodeSetMaxNumSteps(s->cvode, 1000000));
+    /* clink_sim_advance steps one at a time and counts the steps itself (max_steps) */
+    CV_CHECK(CVodeSetMaxNumSteps(s->cvode, -1));
     if (s->set.max_step > 0.0)
         CV_CHECK(CVodeSetMaxStep(s->cvode, s->set.max_step));
-    if (s->set.method == CLINK_METHOD_ADAMS) {
-        s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);
-        if (!s->NLS) {
-            sim_msg(s, "SUNNonlinSol_FixedPoint failed");
-            st = CLINK_ERR_SOLVER;
-            goto fail;
-        }
-        CV_CHECK(CVodeSetNonlinearSolver(s->cvode, s->NLS));
-    } else {
-        sunindextype nnz = (sunindextype) (2 * nq * (1 + s->N - nq) + (s->N - 2 * nq));
-        s->J = SUNSparseMatrix(s->N, s->N, nnz, CSC_MAT, s->ctx);
-        if (!s->J) {
-            sim_msg(s, "SUNSparseMatrix failed");
-            st = CLINK_ERR_NOMEM;
-            goto fail;
-        }
-        jac_pattern(s, s->J);
-        s->LS = SUNLinSol_KLU(s->y, s->J, s->ctx);
-        if (!s->LS) {
-            sim_msg(s, "SUNLinSol_KLU failed");
-            st = CLINK_ERR_SOLVER;
-            goto fail;
-        }
-        CV_CHECK(CVodeSetLinearSolver(s->cvode, s->LS, s->J));
-        CV_CHECK(CVodeSetJacFn(s->cvode, sim_jac));
-        if (s->set.drift == CLINK_DRIFT_PROJECTION) {
-            CV_CHECK(CVodeSetProjFn(s->cvode, sim_proj));
-            CV_CHECK(CVodeSetProjErrEst(s->cvode, SUNTRUE));
-        }
-    }
+    clink_status st = sim_setup_solvers(s);
+    if (st != CLINK_OK)
+        return st;
     if (s->ncon) {
         CV_CHECK(CVodeRootInit(s->cvode, simc_nroots(s->sc), sim_roots));
-        CV_CHECK(sim_set_directions(s));
+        simc_root_directions(s->sc, s->roots_found);
+        CV_CHECK(CVodeSetRootDirection(s->cvode, s->roots_found));
     }
-    s->t = 0.0;
-    s->e0 = total_energy(s);
-    *sim = s;
     return CLINK_OK;
-fail:
+}
+
+clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
+                              clink_sim **sim, char *err, size_t errlen)
+{
     if (err && errlen)
-        snprintf(err, errlen, "%s", s->msg);
-    clink_sim_destroy(&s);
-    return st;
-}
-
-/* ---- stepping ------------------------------------------------------------- */
-
-static clink_status sim_cvode_failed(clink_sim *s, int rc, realtype tret)
-{
-    char cause[512], flag[64];
-    snprintf(cause, sizeof cause, "%s", s->msg[0] ? s->msg : s->cvode_msg);
-    sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,
-            sim_flag_name(rc, flag, sizeof flag), cause[0] ? ": " : "", cause);
-    return strstr(cause, "redundant") || strstr(cause, "singular") ? CLINK_ERR_SINGULAR
-                                                                   : CLINK_ERR_SOLVER;
-}
-
-clink_status clink_sim_advance(clink_sim *s, double t)
-{
-    if (!s)
-        return CLINK_ERR_ARG;
-    if (!(t > s->t) || !isfinite(t)) {
-        sim_msg(s, "advance: target time %.9g s must be finite and after the current time %.9g s",
-                t, s->t);
+        err[0] = '\0';
+    if (!sim || !model) {
+        if (err && errlen)
+            snprintf(err, errlen, "clink_sim_create: NULL %s", sim ? "model" : "output pointer");
+        if (sim)
+            *sim = NULL;
         return CLINK_ERR_ARG;
     }
-    s->msg[0] = '\0';
-    int rc = CVodeSetStopTime(s->cvode, t);
-    if (rc < 0) {
-        sim_msg(s, "CVodeSetStopTime failed with %d", rc);
-        return CLINK_ERR_SOLVER;
+    *sim = NULL;
+    clink_sim *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (err && errlen)
+            snprintf(err, errlen, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
     }
-    realtype tret = s->t;
-    N_VScale(1.0, s->y, s->ytmp);
-    if (s->ncon == 0) {
-        rc = CVode(s->cvode, t, s->ytmp, &tret, CV_NORMAL);
-        if (rc < 0)
-            return sim_cvode_failed(s, rc, tret);
-    } else {
-        /* one step at a time: the contact state machine sees every step and root */
-        int nq = s->nq;
-        while (tret < t) {
-            rc = CVode(s->cvode, t, s->ytmp, &tret, CV_ONE_STEP);
-            if (rc < 0)
-                return sim_cvode_failed(s, rc, tret);
-            const double *yy = N_VGetArrayPointer(s->ytmp);
-            simc_after_step(s->sc, tret, yy, yy + nq);
-            if (rc != CV_ROOT_RETURN)
-                continue;
-            int found[2 * 64], *fd = found, nr = simc_nroots(s->sc), reinit = 0;
-            if (nr > 2 * 64 && !(fd = malloc((size_t) nr * sizeof *fd))) {
-                sim_msg(s, "contact events: out of memory");
-                return CLINK_ERR_NOMEM;
-            }
-            rc = CVodeGetRootInfo(s->cvode, fd);
-            int hrc = 0;
-            if (rc == CV_SUCCESS) {
-                double *ym = N_VGetArrayPointer(s->ytmp);
-                hrc = simc_handle_roots(s->sc, tret, ym, ym + nq, ym + 2 * nq + 2, fd, &reinit);
-            }
-            if (hrc != 0) {
-                if (fd != found)
-                    free(fd);
-                sim_msg(s, "%s", simc_error(s->sc));
-                return CLINK_ERR_SOLVER;
-            }
-            if (fd != found)
-                free(fd);
-            if (rc == CV_SUCCESS)
-                rc = sim_set_directions(s);
-            if (rc == CV_SUCCESS && reinit) {
-                rc = CVodeReInit(s->cvode, tret, s->ytmp);
-                if (rc == CV_SUCCESS)
-                    rc = CVodeSetStopTime(s->cvode, t);
-                s->reinits++;
-            }
-            if (rc != CV_SUCCESS) {
-                char flag[64];
-                sim_msg(s, "CVODE at a contact event at t = %.9g s failed with %d (%s)",
-                        (double) tret, rc, sim_flag_name(rc, flag, sizeof flag));
-                return CLINK_ERR_SOLVER;
-            }
-        }
-    }
-    N_VScale(1.0, s->ytmp, s->y);
-    s->t = tret;
-    const double *y = N_VGetArrayPointer(s->y);
-    clink_status st = dyn_accelerations(s->dyn, s->t, y, y + s->nq, s->qdd, s->lambda);
+    s->m = model;
+    s->set = settings ? *settings : model->d.settings;
+    s->wall_start = -1.0;
+    clink_status st = sim_check_settings(s);
+    if (st == CLINK_OK)
+        st = sim_allocate(s);
+    if (st == CLINK_OK)
+        st = sim_initial_state(s);
+    if (st == CLINK_OK)
+        st = sim_setup_cvode(s);
+    if (st == CLINK_OK)
+        st = sim_settle_output(s, 0.0); /* the state is on the constraints already */
     if (st != CLINK_OK) {
-        sim_msg(s, "%s", dyn_error(s->dyn));
+        if (err && errlen)
+            snprintf(err, errlen, "%s", s->msg);
+        clink_sim_destroy(&s);
         return st;
     }
+    s->e0 = sim_total_energy(&s->energy);
+    s->energy.balance = 0.0;
+    sim_check_output(s);
+    *sim = s;
     return CLINK_OK;
 }
+
+/* ---- getters -------------------------------------------------------------- */
 
 double clink_sim_time(const clink_sim *sim)
 {
     return sim ? sim->t : NAN;
 }
-
-/* ---- getters -------------------------------------------------------------- */
 
 clink_status clink_sim_body_state(const clink_sim *s, int body, double q[3], double v[3])
 {
@@ -632,76 +552,49 @@ clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
 {
     if (!s || !e)
         return CLINK_ERR_ARG;
-    const double *y = N_VGetArrayPointer(s->y);
-    dyn_energy de;
-    dyn_energies(s->dyn, s->t, y, y + s->nq, s->lambda, &de);
-    e->kinetic = de.kinetic;
-    e->gravity = de.gravity;
-    e->spring = de.spring;
-    e->work_drivers = y[2 * s->nq];
-    e->work_loads = y[2 * s->nq + 1];
-    e->contact_stored = 0.0;
-    e->contact_damping = 0.0;
-    e->contact_friction = 0.0;
-    if (s->ncon) {
-        e->contact_stored = simc_stored_energy(s->sc, y, y + s->nq);
-        for (int k = 0; k < s->ncon; k++) {
-            e->contact_damping += y[2 * s->nq + 2 + 2 * k] + simc_booked(s->sc, k);
-            e->contact_friction += y[2 * s->nq + 2 + 2 * k + 1];
-        }
-    }
-    e->balance = e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads +
-                 e->contact_stored + e->contact_damping + e->contact_friction - s->e0;
+    *e = s->energy;
     return CLINK_OK;
 }
 
 void clink_sim_constraint_violation(const clink_sim *s, double *position, double *velocity)
 {
-    const double *y = N_VGetArrayPointer(s->y);
-    dyn_violation(s->dyn, s->t, y, y + s->nq, position, velocity);
+    if (position)
+        *position = s ? s->viol_pos : NAN;
+    if (velocity)
+        *velocity = s ? s->viol_vel : NAN;
 }
 
 void clink_sim_assembly(const clink_sim *s, double *dq_norm, double *dv_norm)
 {
     if (dq_norm)
-        *dq_norm = s->dq0;
+        *dq_norm = s ? s->dq0 : NAN;
     if (dv_norm)
-        *dv_norm = s->dv0;
+        *dv_norm = s ? s->dv0 : NAN;
 }
 
 void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
 {
+    if (!st)
+        return;
     memset(st, 0, sizeof *st);
-    long v = 0;
-    int o = 0;
-    realtype h = 0.0;
-    if (CVodeGetNumSteps(s->cvode, &v) == CV_SUCCESS)
-        st->steps = v;
-    if (CVodeGetNumRhsEvals(s->cvode, &v) == CV_SUCCESS)
-        st->rhs_evals = v;
-    if (CVodeGetNumLinSolvSetups(s->cvode, &v) == CV_SUCCESS)
-        st->lin_setups = v;
-    if (CVodeGetNumErrTestFails(s->cvode, &v) == CV_SUCCESS)
-        st->error_test_fails = v;
-    if (CVodeGetNumNonlinSolvIters(s->cvode, &v) == CV_SUCCESS)
-        st->nonlin_iters = v;
-    if (CVodeGetNumNonlinSolvConvFails(s->cvode, &v) == CV_SUCCESS)
-        st->nonlin_fails = v;
-    if (s->LS && CVodeGetNumJacEvals(s->cvode, &v) == CV_SUCCESS)
-        st->jac_evals = v;
-    if (s->set.drift == CLINK_DRIFT_PROJECTION && s->set.method == CLINK_METHOD_BDF) {
-        if (CVodeGetNumProjEvals(s->cvode, &v) == CV_SUCCESS)
-            st->proj_evals = v;
-        if (CVodeGetNumProjFails(s->cvode, &v) == CV_SUCCESS)
-            st->proj_fails = v;
-    }
-    if (CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS)
-        st->last_step = h;
-    if (CVodeGetLastOrder(s->cvode, &o) == CV_SUCCESS)
-        st->last_order = o;
+    if (!s)
+        return;
+    sim_cvode_counters(s, st);
+    const clink_sim_stats *b = &s->banked;
+    st->steps += b->steps;
+    st->rhs_evals += b->rhs_evals;
+    st->jac_evals += b->jac_evals;
+    st->lin_setups += b->lin_setups;
+    st->error_test_fails += b->error_test_fails;
+    st->nonlin_iters += b->nonlin_iters;
+    st->nonlin_fails += b->nonlin_fails;
+    st->proj_evals += b->proj_evals;
+    st->proj_fails += b->proj_fails;
     st->rhs_evals_jac = s->rhs_fd;
     st->contact_events = simc_events(s->sc);
     st->contact_reinits = s->reinits;
+    st->findings = s->nfound;
+    st->implausible = s->nimplausible;
     dyn_counts(s->dyn, &st->klu_factors, &st->klu_refactors);
 }
 
@@ -716,8 +609,8 @@ clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_in
 {
     if (!s || !info || contact < 0 || contact >= s->ncon)
         return CLINK_ERR_ARG;
-    const double *y = N_VGetArrayPointer(s->y);
-    return simc_info(s->sc, contact, y, y + s->nq, info);
+    *info = s->info[contact];
+    return CLINK_OK;
 }
 
 int clink_sim_impact_count(const clink_sim *s)

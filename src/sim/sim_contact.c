@@ -147,6 +147,7 @@ struct simc {
     double *wbuf, *zbuf; /* ncoords each */
     char msg[256];
     long events;
+    int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
 
 static void to_shape(const clink_shape_def *d, kinematics_shape *s)
@@ -337,7 +338,6 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
 
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
 {
-    (void) t;
     (void) power;
     simc *sc = data;
     for (int k = 0; k < sc->n; k++) {
@@ -353,8 +353,16 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         double f0 = 0.0;
         double fn = contact_force(sc, c, &geo, q, &f0);
         double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
-        if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0))
-            return 1;
+        if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
+            /* the state is finite (dyn_accelerations checks it first): the law or the
+               friction gave NaN or infinity, and no smaller step changes that */
+            snprintf(sc->msg, sizeof sc->msg,
+                     "contact %d (%s): non-finite force at t = %.9g s (normal %g N, friction %g N "
+                     "at penetration %.6g m, rate %.6g m/s)",
+                     k, clink_law_name(c->law), t, fn, ft, geo.delta, geo.delta_dot);
+            sc->failed = 1;
+            return -1;
+        }
         double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
         double Q[3];
         if (c->body_b > 0) {
@@ -503,27 +511,33 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
 
 /* ---- events --------------------------------------------------------------- */
 
-static void push_record(simc *sc, const clink_impact_record *r)
+/* stores an impact record and calls the host's callback; -1 when out of memory */
+static int push_record(simc *sc, const clink_impact_record *r)
 {
     if (sc->nrec == sc->caprec) {
         int nc = sc->caprec ? 2 * sc->caprec : 64;
         clink_impact_record *p = realloc(sc->rec, (size_t) nc * sizeof *p);
-        if (!p)
-            return; /* the record is lost; the simulation goes on */
+        if (!p) {
+            snprintf(sc->msg, sizeof sc->msg,
+                     "contact %d: out of memory storing impact record %d (onset t = %.9g s)",
+                     r->contact, sc->nrec, r->t_onset);
+            return -1;
+        }
         sc->rec = p;
         sc->caprec = nc;
     }
     sc->rec[sc->nrec++] = *r;
     if (sc->cb)
         sc->cb(sc->cb_data, r);
+    return 0;
 }
 
-static void close_impact(simc *sc, int k, double t, double v_sep, const double *work,
-                         int persistent)
+/* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
+static int close_impact(simc *sc, int k, double t, double v_sep, const double *work, int persistent)
 {
     simc_contact *c = &sc->c[k];
     if (!c->in_impact)
-        return;
+        return 0;
     clink_impact_record r;
     memset(&r, 0, sizeof r);
     r.contact = k;
@@ -538,7 +552,7 @@ static void close_impact(simc *sc, int k, double t, double v_sep, const double *
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
     c->in_impact = 0;
-    push_record(sc, &r);
+    return push_record(sc, &r);
 }
 
 /* force probes for the re-initialisation rule */
@@ -633,14 +647,14 @@ static int constrained_response(simc *sc, int k, double t, const double *q,
  * Piecewise impact of contact k: p = (1 + e) delta_dot / (w . z); v += p z.
  * The kinetic energy lost goes to the contact's damping component.
  */
-static int piecewise_impact(simc *sc, int k, double t, const double *q, double *v,
-                            const kinematics_contact *geo)
+static clink_status piecewise_impact(simc *sc, int k, double t, const double *q, double *v,
+                                     const kinematics_contact *geo)
 {
     simc_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
     double *w = sc->wbuf, *z = sc->zbuf, wz = 0.0;
     if (constrained_response(sc, k, t, q, geo, &wz) != 0)
-        return -1;
+        return CLINK_ERR_SOLVER;
     double vi = geo->delta_dot;
     double T0 = kinetic(sc, v);
     double p = (1.0 + c->e_pw) * vi / wz;
@@ -660,109 +674,168 @@ static int piecewise_impact(simc *sc, int k, double t, const double *q, double *
     r.restitution = vout / vi;
     r.dissipated = dT;
     r.m_eff = 1.0 / wz;
-    push_record(sc, &r);
-    return 0;
+    return push_record(sc, &r) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
 }
 
-int simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
-                      const int *found, int *reinit)
+/*
+ * One root of one contact, as the phase handlers see it: the state at the root
+ * (v may be changed by a piecewise impact), which of the contact's two root
+ * functions fired, its geometry there, and what the handler decides.
+ */
+typedef struct simc_event {
+    double t;
+    const double *q;
+    double *v;
+    const double *work; /* the per-contact energy components of y */
+    int g0, g1;         /* which root function fired */
+    kinematics_contact geo;
+    int closes;   /* out: the impact in progress ends here */
+    double v_sep; /* out: its separation speed, m/s */
+} simc_event;
+
+/* piecewise treatment: the impulse at onset (the only root) */
+static clink_status on_piecewise_onset(simc *sc, int k, simc_event *ev)
+{
+    simc_contact *c = &sc->c[k];
+    if (!(ev->geo.delta_dot >= c->v_settle)) {
+        snprintf(sc->msg, sizeof sc->msg,
+                 "contact %d (piecewise) approaches at %.3g m/s at t = %.9g s, below the settle "
+                 "speed %.3g m/s: resting contact needs a continuous law",
+                 k, ev->geo.delta_dot, ev->t, c->v_settle);
+        return CLINK_ERR_SOLVER;
+    }
+    return piecewise_impact(sc, k, ev->t, ev->q, ev->v, &ev->geo);
+}
+
+/* permanent contact: the gap opened beyond h (OPEN), or a new largest penetration */
+static void on_permanent(simc_contact *c, const simc_event *ev)
+{
+    if (ev->g0 || !(ev->geo.delta > 0.0)) {
+        c->persistent = 0;
+        c->st.phase = CLINK_CONTACT_OPEN;
+        return;
+    }
+    clink_law_end_compression(c->law, &c->p, ev->geo.delta, &c->st);
+    c->st.delta_max = ev->geo.delta;
+    c->h_release = fmax(1e-12, 0.1 * ev->geo.delta);
+}
+
+/* onset (from OPEN, or re-contact from RELEASED): the law's onset with the effective mass */
+static void on_onset(simc *sc, int k, const simc_event *ev)
+{
+    simc_contact *c = &sc->c[k];
+    /* effective mass through the constraints; the free-body value if the saddle solve fails */
+    double w = 0.0;
+    if (constrained_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
+        w = free_inv_mass(sc, c, &ev->geo, ev->q);
+    double vi = ev->geo.delta_dot;
+    if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w, &c->st) !=
+        CLINK_OK)
+        return;
+    c->st.v_impact = vi > 0.0 ? vi : 0.0;
+    c->st.delta_max = ev->geo.delta > 0.0 ? ev->geo.delta : 0.0;
+    c->in_impact = 1;
+    c->t_onset = ev->t;
+    c->f_max = 0.0;
+    c->diss0 = ev->work[2 * k] + ev->work[2 * k + 1] + c->booked;
+}
+
+/* COMPRESSION: the end of compression (g0), or a separation before it (g1) */
+static void on_compression(simc_contact *c, simc_event *ev, double f_event)
+{
+    if (ev->g0) {
+        double d = ev->geo.delta > c->st.delta_max ? ev->geo.delta : c->st.delta_max;
+        c->f_max = fmax(c->f_max, f_event);
+        clink_law_end_compression(c->law, &c->p, d, &c->st);
+        c->st.delta_max = d;
+        return;
+    }
+    clink_law_release(c->law, &c->p, 0.0, &c->st);
+    ev->closes = 1;
+    ev->v_sep = -ev->geo.delta_dot;
+}
+
+/* RESTITUTION: the separation (g0; too slow: permanent) or a re-compression (g1: permanent) */
+static void on_restitution(simc_contact *c, simc_event *ev)
+{
+    ev->closes = 1;
+    if (!ev->g0) {
+        enter_persistent(c); /* re-compression without separation */
+        return;
+    }
+    /* a separation at zero force with delta > 0 leaves the elastic energy stored at delta in
+       the spring: simc_handle_roots books it as dissipated */
+    double vs = -ev->geo.delta_dot;
+    clink_law_release(c->law, &c->p, ev->geo.delta > 0.0 ? ev->geo.delta : 0.0, &c->st);
+    if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
+        /* separating too slowly: keep the contact closed (chattering guard) */
+        c->st.phase = CLINK_CONTACT_RESTITUTION;
+        enter_persistent(c);
+    }
+    ev->v_sep = vs > 0.0 ? vs : 0.0;
+}
+
+/*
+ * The event of a continuous law: the phase's handler, then the books (what the
+ * event changed in the curve under the contact is dissipated), the record of an
+ * impact that ended, and the re-initialisation rule (the probes before and after).
+ */
+static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *reinit)
+{
+    simc_contact *c = &sc->c[k];
+    const kinematics_contact *geo = &ev->geo;
+    double before[3], after[3];
+    probe(c, geo->delta, geo->delta_dot, before);
+    double u_before = stored(c, geo->delta);
+    double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
+    if (c->persistent)
+        on_permanent(c, ev);
+    else if (c->st.phase == CLINK_CONTACT_OPEN || (c->st.phase == CLINK_CONTACT_RELEASED && ev->g0))
+        on_onset(sc, k, ev);
+    else if (c->st.phase == CLINK_CONTACT_RELEASED)
+        c->st.phase = CLINK_CONTACT_OPEN; /* fully open */
+    else if (c->st.phase == CLINK_CONTACT_COMPRESSION)
+        on_compression(c, ev, before[0]);
+    else
+        on_restitution(c, ev);
+    c->booked += u_before - stored(c, geo->delta);
+    if (ev->closes && close_impact(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
+        return CLINK_ERR_NOMEM;
+    probe(c, geo->delta, geo->delta_dot, after);
+    if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
+        *reinit = 1;
+    return CLINK_OK;
+}
+
+clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
+                               const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
         if (!found[2 * k] && !found[2 * k + 1])
             continue;
         simc_contact *c = &sc->c[k];
-        kinematics_contact geo;
-        if (geometry(c, q, v, &geo) != 0)
+        simc_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.t = t;
+        ev.q = q;
+        ev.v = v;
+        ev.work = work;
+        ev.g0 = found[2 * k] != 0;
+        ev.g1 = found[2 * k + 1] != 0;
+        if (geometry(c, q, v, &ev.geo) != 0)
             continue;
         sc->events++;
+        clink_status st;
         if (c->piecewise) {
-            if (!(geo.delta_dot >= c->v_settle)) {
-                snprintf(sc->msg, sizeof sc->msg,
-                         "contact %d (piecewise) approaches at %.3g m/s at t = %.9g s, below "
-                         "the settle speed %.3g m/s: resting contact needs a continuous law",
-                         k, geo.delta_dot, t, c->v_settle);
-                return -1;
-            }
-            if (piecewise_impact(sc, k, t, q, v, &geo) != 0)
-                return -1;
+            st = on_piecewise_onset(sc, k, &ev);
             *reinit = 1;
-            continue;
+        } else {
+            st = on_continuous_event(sc, k, &ev, reinit);
         }
-        double before[3], after[3];
-        probe(c, geo.delta, geo.delta_dot, before);
-        double u_before = stored(c, geo.delta);
-        double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
-        int closes = 0; /* 1: the impact in progress ends here */
-        double v_sep = 0.0;
-        if (c->persistent) {
-            if (found[2 * k] || !(geo.delta > 0.0)) {
-                /* the gap exceeded h: the contact opens */
-                c->persistent = 0;
-                c->st.phase = CLINK_CONTACT_OPEN;
-            } else {
-                /* a new largest penetration in permanent contact */
-                clink_law_end_compression(c->law, &c->p, geo.delta, &c->st);
-                c->st.delta_max = geo.delta;
-                c->h_release = fmax(1e-12, 0.1 * geo.delta);
-            }
-        } else if (c->st.phase == CLINK_CONTACT_OPEN ||
-                   (c->st.phase == CLINK_CONTACT_RELEASED && found[2 * k])) {
-            /* effective mass through the constraints; the free-body value if the
-               saddle solve fails */
-            double w = 0.0;
-            if (constrained_response(sc, k, t, q, &geo, &w) != 0)
-                w = free_inv_mass(sc, c, &geo, q);
-            double vi = geo.delta_dot;
-            if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w,
-                                &c->st) != CLINK_OK)
-                continue;
-            c->st.v_impact = vi > 0.0 ? vi : 0.0;
-            c->st.delta_max = geo.delta > 0.0 ? geo.delta : 0.0;
-            c->in_impact = 1;
-            c->t_onset = t;
-            c->f_max = 0.0;
-            c->diss0 = work[2 * k] + work[2 * k + 1] + c->booked;
-        } else if (c->st.phase == CLINK_CONTACT_RELEASED) {
-            c->st.phase = CLINK_CONTACT_OPEN; /* fully open */
-        } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
-            if (found[2 * k]) {
-                double d = geo.delta > c->st.delta_max ? geo.delta : c->st.delta_max;
-                c->f_max = fmax(c->f_max, before[0]);
-                clink_law_end_compression(c->law, &c->p, d, &c->st);
-                c->st.delta_max = d;
-            } else {
-                clink_law_release(c->law, &c->p, 0.0, &c->st);
-                closes = 1;
-                v_sep = -geo.delta_dot;
-            }
-        } else { /* RESTITUTION */
-            if (found[2 * k]) {
-                /* a separation at zero force with delta > 0 leaves the elastic energy
-                   stored at delta in the spring: it is booked as dissipated below */
-                double vs = -geo.delta_dot;
-                clink_law_release(c->law, &c->p, geo.delta > 0.0 ? geo.delta : 0.0, &c->st);
-                if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
-                    /* separating too slowly: keep the contact closed (chattering guard) */
-                    c->st.phase = CLINK_CONTACT_RESTITUTION;
-                    enter_persistent(c);
-                }
-                closes = 1;
-                v_sep = vs > 0.0 ? vs : 0.0;
-            } else {
-                /* re-compression without separation: permanent contact */
-                enter_persistent(c);
-                closes = 1;
-            }
-        }
-        /* what the event changed in the curve under the contact is dissipated */
-        c->booked += u_before - stored(c, geo.delta);
-        if (closes)
-            close_impact(sc, k, t, v_sep, work, c->persistent);
-        probe(c, geo.delta, geo.delta_dot, after);
-        if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
-            *reinit = 1;
+        if (st != CLINK_OK)
+            return st;
     }
-    return 0;
+    return CLINK_OK;
 }
 
 void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
@@ -774,6 +847,81 @@ void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
 const char *simc_error(const simc *sc)
 {
     return sc->msg;
+}
+
+int simc_take_failure(simc *sc)
+{
+    int f = sc->failed;
+    sc->failed = 0;
+    return f;
+}
+
+/* one contact's description for simc_describe_active */
+static size_t describe(const simc_contact *c, int k, const kinematics_contact *geo,
+                       const char *what, char *buf, size_t n)
+{
+    int w = snprintf(buf, n, "%d (%s, K %.3g, penetration %.3g m, %s%s)", k, clink_law_name(c->law),
+                     c->st.K > 0.0 ? c->st.K : c->p.K, geo->delta, what,
+                     c->piecewise ? ", piecewise" : "");
+    return w > 0 && (size_t) w < n ? (size_t) w : (n > 0 ? n - 1 : 0);
+}
+
+int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, size_t n)
+{
+    int count = 0, nearest = -1;
+    size_t used = 0;
+    double dmax = -INFINITY;
+    kinematics_contact near_geo;
+    memset(&near_geo, 0, sizeof near_geo);
+    buf[0] = '\0';
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        if (geometry(c, y, y + nq, &geo) != 0)
+            continue;
+        if (!c->in_impact && !c->persistent && !(geo.delta > 0.0)) {
+            if (geo.delta > dmax) {
+                dmax = geo.delta;
+                nearest = k;
+                near_geo = geo;
+            }
+            continue;
+        }
+        count++;
+        if (used + 3 >= n)
+            continue;
+        if (used) {
+            memcpy(buf + used, ", ", 3);
+            used += 2;
+        }
+        used += describe(c, k, &geo,
+                         c->persistent  ? "permanent"
+                         : c->in_impact ? "impact"
+                                        : "touching",
+                         buf + used, n - used);
+    }
+    if (count == 0 && nearest >= 0) {
+        /* nothing in contact at the last accepted step: the closest contact is the one the
+           rejected steps run into */
+        describe(&sc->c[nearest], nearest, &near_geo, "the closest, about to touch", buf, n);
+        return 1;
+    }
+    return count;
+}
+
+double simc_size(const simc *sc, int k)
+{
+    const simc_contact *c = &sc->c[k];
+    double ra = c->sa.kind == KINEMATICS_SHAPE_LINE ? INFINITY : c->sa.r;
+    double rb = c->sb.kind == KINEMATICS_SHAPE_LINE ? INFINITY : c->sb.r;
+    double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
+    return isfinite(L) ? L : 0.0;
+}
+
+int simc_central(const simc *sc, int k)
+{
+    const simc_contact *c = &sc->c[k];
+    return c->sa.kind != KINEMATICS_SHAPE_CAPSULE && c->sb.kind != KINEMATICS_SHAPE_CAPSULE;
 }
 
 /* ---- getters -------------------------------------------------------------- */

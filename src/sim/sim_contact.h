@@ -46,13 +46,31 @@ void simc_root_directions(const simc *sc, int *dirs);
 void simc_after_step(simc *sc, double t, const double *q, const double *v);
 
 /*
- * Handles the roots found at time t (CVodeGetRootInfo); work = the per-contact
- * energy components of y (read only). *reinit is set to 1 when the right-hand
- * side jumps or a piecewise impact changed v (in place). Returns 0, or -1 with
- * the cause in simc_error().
+ * Handles the roots found at time t (CVodeGetRootInfo), one handler per phase;
+ * work = the per-contact energy components of y (read only). *reinit is set to
+ * 1 when the right-hand side jumps or a piecewise impact changed v (in place).
+ * Returns CLINK_OK, or CLINK_ERR_NOMEM (an impact record could not be stored),
+ * CLINK_ERR_SOLVER (a piecewise impact failed or approached too slowly) with the
+ * cause in simc_error().
  */
-int simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
-                      const int *found, int *reinit);
+clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
+                               const int *found, int *reinit);
+
+/* 1 if simc_forces met a non-finite force at a finite state since the last call (the
+   message in simc_error()); clears it */
+int simc_take_failure(simc *sc);
+
+/* the contacts in contact, in an impact or permanent at y = (q, v, ...), listed into buf
+   (law, stiffness, penetration), or if there is none the closest one; returns the number
+   listed */
+int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, size_t n);
+
+/* the size of contact k: the smaller positive radius of its shapes, m (0 if none) */
+double simc_size(const simc *sc, int k);
+
+/* nonzero if contact k's normal passes through the centres of its shapes (circles, lines,
+   bores: no capsule), so that the bodies' rotation does not enter the normal motion */
+int simc_central(const simc *sc, int k);
 
 /* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
 double simc_booked(const simc *sc, int k);

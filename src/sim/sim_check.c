@@ -1,0 +1,201 @@
+/*
+ * sim_check.c: physical sanity checks of a running simulation
+ * (include/clink/sim.h, "physical sanity checks").
+ *
+ * At each output (the end of clink_sim_advance) and for each new impact record:
+ *   - energy: |balance| against the energy scale E of the run, the largest value
+ *     seen at the outputs of kinetic + contact stored + |spring| + |gravity minus
+ *     its initial value| + |work of drivers| + |work of loads| + dissipated. A
+ *     residual above SIMCHK_ENERGY_WARN E is a warning, above SIMCHK_ENERGY_BAD E
+ *     implausible: energy the books cannot account for. Residuals below the
+ *     rounding of the terms (1e3 DBL_EPSILON times their magnitudes) are ignored;
+ *   - restitution: an impact record with restitution above 1 + SIMCHK_RESTITUTION_TOL
+ *     whose law dissipated energy in it, in a passive model (no driver, actuator,
+ *     point force or torque) with this one contact (restitution_is_suspect): a
+ *     warning, implausible between free bodies whose contact normal passes through
+ *     their centres (circles, lines, bores: rotation cannot feed the normal motion);
+ *   - penetration: the largest penetration of an impact, or the penetration at
+ *     an output, against the contact's size (simc_size): above
+ *     SIMCHK_PENETRATION_WARN of it a warning, above the size itself implausible.
+ * Each level is reported once (per contact for penetration). The findings do
+ * not stop the run: the host decides (the command marks the run warned or failed).
+ */
+#include "sim/sim_internal.h"
+#include "model/model_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SIMCHK_ENERGY_WARN      1e-2
+#define SIMCHK_ENERGY_BAD       0.5
+#define SIMCHK_RESTITUTION_TOL  1e-3
+#define SIMCHK_PENETRATION_WARN 0.25
+#define SIMCHK_PENETRATION_BAD  1.0
+
+static const char *severity_word(clink_finding_severity s)
+{
+    return s == CLINK_FINDING_IMPLAUSIBLE ? "implausible" : "warning";
+}
+
+static void add_finding(clink_sim *s, clink_finding_kind kind, clink_finding_severity sev, double t,
+                        int contact, double value, double relative, double limit, const char *fmt,
+                        ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 9, 10)))
+#endif
+    ;
+
+static void add_finding(clink_sim *s, clink_finding_kind kind, clink_finding_severity sev, double t,
+                        int contact, double value, double relative, double limit, const char *fmt,
+                        ...)
+{
+    s->nfound++;
+    if (sev == CLINK_FINDING_IMPLAUSIBLE)
+        s->nimplausible++;
+    if (s->nfindings >= SIM_MAX_FINDINGS)
+        return;
+    clink_sim_finding *f = &s->findings[s->nfindings++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    f->severity = sev;
+    f->t = t;
+    f->contact = contact;
+    f->value = value;
+    f->relative = relative;
+    f->limit = limit;
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    snprintf(f->message, sizeof f->message, "%s at t = %.9g s: %s", severity_word(sev), t, text);
+}
+
+/* the largest energy the system has held, and the residual against it */
+static void check_energy(clink_sim *s)
+{
+    const clink_energy *e = &s->energy;
+    if (s->t == 0.0)
+        s->gravity0 = e->gravity;
+    double scale = e->kinetic + e->contact_stored + fabs(e->spring) +
+                   fabs(e->gravity - s->gravity0) + fabs(e->work_drivers) + fabs(e->work_loads) +
+                   fabs(e->contact_damping) + fabs(e->contact_friction);
+    if (scale > s->energy_scale)
+        s->energy_scale = scale;
+    double terms = scale + fabs(e->gravity) + fabs(s->e0);
+    double r = fabs(e->balance);
+    if (!(s->energy_scale > 0.0) || !(r > 1e3 * DBL_EPSILON * terms))
+        return;
+    double rel = r / s->energy_scale;
+    int level = rel > SIMCHK_ENERGY_BAD ? 2 : rel > SIMCHK_ENERGY_WARN ? 1 : 0;
+    if (level <= s->energy_level)
+        return;
+    s->energy_level = level;
+    double limit = level == 2 ? SIMCHK_ENERGY_BAD : SIMCHK_ENERGY_WARN;
+    add_finding(s, CLINK_FINDING_ENERGY,
+                level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, s->t, -1,
+                e->balance, rel, limit,
+                "energy balance residual %.3g J, %.3g of the system's energy %.3g J (bound %g): "
+                "tighten rtol/atol or lower the contact stiffness",
+                e->balance, rel, s->energy_scale, limit);
+}
+
+/* nothing in the model can feed energy into the bodies */
+static int model_is_passive(const clink_model *m)
+{
+    if (m->d.ndrivers > 0)
+        return 0;
+    for (int k = 0; k < m->d.nforces; k++) {
+        const clink_force_def *f = &m->d.forces[k].def;
+        if (f->type != CLINK_FORCE_SPRING_DAMPER && f->type != CLINK_FORCE_ROTATIONAL_SPRING_DAMPER)
+            return 0;
+        if (f->actuator != 0.0)
+            return 0;
+    }
+    return 1;
+}
+
+static void check_penetration(clink_sim *s, int k, double t, double delta)
+{
+    double L = simc_size(s->sc, k);
+    if (!(L > 0.0) || !(delta > SIMCHK_PENETRATION_WARN * L))
+        return;
+    double rel = delta / L;
+    int level = rel > SIMCHK_PENETRATION_BAD ? 2 : 1;
+    if (level <= s->pen_level[k])
+        return;
+    s->pen_level[k] = (unsigned char) level;
+    double limit = level == 2 ? SIMCHK_PENETRATION_BAD : SIMCHK_PENETRATION_WARN;
+    add_finding(s, CLINK_FINDING_PENETRATION,
+                level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, t, k, delta, rel,
+                limit,
+                "contact %d penetrates %.3g m, %.3g of its size %.3g m (bound %g): the contact "
+                "law is too soft for the load, or the shapes pass through each other",
+                k, delta, rel, L, limit);
+}
+
+/*
+ * An impact whose restitution above 1 is a finding: the law dissipated energy in it
+ * (more than 1e-6 of the approach energy) and the contact is alone in a passive model,
+ * so that nothing else could have fed it. In a chain a bead is pushed from behind, and
+ * in a driven mechanism the motor feeds the contact: there a restitution above 1 is
+ * physics, and only the energy balance can tell.
+ */
+static int restitution_is_suspect(const clink_sim *s, const clink_impact_record *r)
+{
+    double approach = 0.5 * r->m_eff * r->v_impact * r->v_impact;
+    return r->restitution > 1.0 + SIMCHK_RESTITUTION_TOL && s->ncon == 1 &&
+           model_is_passive(s->m) && r->dissipated > 1e-6 * approach;
+}
+
+static void check_impacts(clink_sim *s)
+{
+    int n = simc_impact_count(s->sc);
+    for (; s->impacts_checked < n; s->impacts_checked++) {
+        clink_impact_record r;
+        if (simc_impact(s->sc, s->impacts_checked, &r) != CLINK_OK)
+            continue;
+        check_penetration(s, r.contact, r.t_onset, r.delta_max);
+        if (!restitution_is_suspect(s, &r))
+            continue;
+        /* free bodies whose normal passes through their centres: rotation cannot feed the
+           normal motion either, and a restitution above 1 is energy from nowhere */
+        clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sc, r.contact)
+                                         ? CLINK_FINDING_IMPLAUSIBLE
+                                         : CLINK_FINDING_WARNING;
+        add_finding(s, CLINK_FINDING_RESTITUTION, sev, r.t_onset, r.contact, r.restitution,
+                    r.restitution, 1.0 + SIMCHK_RESTITUTION_TOL,
+                    "impact of contact %d (onset t = %.9g s) restitutes %.4g although its law "
+                    "dissipated %.3g J and nothing else could feed it: the contact stiffness is "
+                    "too high for the tolerances",
+                    r.contact, r.t_onset, r.restitution, r.dissipated);
+    }
+}
+
+void sim_check_output(clink_sim *s)
+{
+    check_energy(s);
+    if (!s->ncon)
+        return;
+    check_impacts(s);
+    for (int k = 0; k < s->ncon; k++)
+        check_penetration(s, k, s->t, s->info[k].delta);
+}
+
+/* ---- the findings through the API ----------------------------------------- */
+
+int clink_sim_finding_count(const clink_sim *s)
+{
+    return s ? (int) (s->nfound < 2147483647L ? s->nfound : 2147483647L) : 0;
+}
+
+clink_status clink_sim_finding_get(const clink_sim *s, int i, clink_sim_finding *finding)
+{
+    if (!s || !finding || i < 0 || i >= s->nfindings)
+        return CLINK_ERR_ARG;
+    *finding = s->findings[i];
+    return CLINK_OK;
+}

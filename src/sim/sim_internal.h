@@ -1,0 +1,128 @@
+/*
+ * sim_internal.h: the simulation handle shared by the driver's files.
+ *
+ *   sim.c          lifecycle (CVODE set-up) and the getters of include/clink/sim.h
+ *   sim_advance.c  clink_sim_advance: CVODE's steps, roots handed to the contact state
+ *                  machine, the output state interpolated from CVODE's dense output,
+ *                  progress guarantees, statistics summed across re-initialisations
+ *   sim_check.c    physical sanity checks (energy residual, restitution, penetration)
+ *                  and the findings they record
+ *
+ * Two states are kept apart: CVODE's own (its time tn and history, which may lie
+ * beyond the last requested time) and the output state y at the time t last asked
+ * for, with everything the const getters report at t computed once, when t is
+ * reached (so that the getters read and never write: two threads may call them on
+ * one simulation).
+ */
+#ifndef CLINK_SIM_INTERNAL_H
+#define CLINK_SIM_INTERNAL_H
+
+#include "clink/sim.h"
+#include "dynamics/dynamics.h"
+#include "sim/sim_contact.h"
+
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
+
+#include <stddef.h>
+
+/* positions are projected until max |Phi| <= this (m or rad) */
+#define SIM_PROJECTION_TOL  1e-13
+#define SIM_PROJECTION_ITER 20
+
+/* at most this many findings are kept (all are counted) */
+#define SIM_MAX_FINDINGS 64
+
+struct clink_sim {
+    const clink_model *m;
+    clink_settings_def set;
+    dyn_system *dyn;
+    int nq, nc, N;
+    SUNContext ctx;
+    void *cvode;
+    N_Vector y;     /* output state at t */
+    N_Vector ycv;   /* CVODE's returns */
+    N_Vector yroot; /* the state at a root not yet handled */
+    SUNMatrix J;
+    SUNLinearSolver LS;
+    SUNNonlinearSolver NLS;
+    double t;
+    double *qdd, *lambda; /* at t */
+    double *fd_f0, *fd_f1;
+    simc *sc; /* contacts (sim_contact.c) */
+    int ncon; /* number of contacts */
+    int *roots_found;
+    double dq0, dv0;
+    long rhs_fd;
+
+    /* CVODE between calls of clink_sim_advance (sim_advance.c) */
+    int root_pending;       /* a root at t_root is in yroot and roots_found, not yet handled */
+    double t_root;          /* s */
+    int recheck;            /* a root was returned: CVODE must look at the rest of its step */
+    int at_reinit;          /* CVODE was re-initialised at its current time and has not stepped */
+    int tstop_set;          /* CVodeSetStopTime in force (clink_sim_set_stop_time) */
+    double t_stop;          /* s */
+    int at_tstop;           /* CVODE returned CV_TSTOP_RETURN at t_stop */
+    clink_sim_stats banked; /* CVODE's counters summed before each re-initialisation */
+    long reinits;
+
+    /* progress guarantees */
+    double min_step;    /* s: the setting, or the automatic guard when it is 0 */
+    long small_steps;   /* consecutive steps shorter than min_step */
+    double wall_start;  /* s, monotonic clock at the first advance; < 0 before */
+    long steps_checked; /* steps at the last wall-clock reading */
+    long steps_seen;    /* steps at the last progress check */
+
+    /* what the getters report at t (computed when t is reached) */
+    clink_energy energy;
+    double viol_pos, viol_vel;
+    clink_contact_info *info; /* ncon */
+    double e0;                /* total energy at t = 0 */
+
+    /* physical sanity checks (sim_check.c) */
+    double energy_scale;      /* J: the largest energy the system held so far */
+    double gravity0;          /* J: potential of gravity at t = 0 */
+    int energy_level;         /* 0, 1 (warned), 2 (implausible): levels already reported */
+    int impacts_checked;      /* impact records examined */
+    unsigned char *pen_level; /* per contact: penetration levels already reported */
+    clink_sim_finding findings[SIM_MAX_FINDINGS];
+    int nfindings; /* kept */
+    long nfound;   /* found */
+    int nimplausible;
+
+    clink_status fail;   /* status of the component that failed in a callback, CLINK_OK if none */
+    char cb_msg[512];    /* its message */
+    char msg[512];       /* the message of the last failure */
+    char cvode_msg[512]; /* the last message of CVODE (sim_cvode_err) */
+};
+
+/* formats the message of the last failure */
+void sim_msg(clink_sim *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* CVODE's name of a return flag, copied into buf */
+const char *sim_flag_name(int flag, char *buf, size_t n);
+
+/*
+ * Makes (t, y) the output state: computes accelerations, multipliers, energies,
+ * violations and contact information there. CLINK_OK or the failing component's
+ * status.
+ */
+clink_status sim_settle_output(clink_sim *s, double t);
+
+/* CVODE's counters now (not including the banked ones) */
+void sim_cvode_counters(const clink_sim *s, clink_sim_stats *st);
+
+/* sanity checks at the output state; records findings (sim_check.c) */
+void sim_check_output(clink_sim *s);
+
+/* the total energy of the output state (the balance's terms), J */
+double sim_total_energy(const clink_energy *e);
+
+#endif
