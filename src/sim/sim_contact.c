@@ -912,8 +912,8 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
 double simc_size(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    double ra = c->sa.kind == KINEMATICS_SHAPE_LINE ? INFINITY : c->sa.r;
-    double rb = c->sb.kind == KINEMATICS_SHAPE_LINE ? INFINITY : c->sb.r;
+    double ra = c->sa.kind == CLINK_SHAPE_LINE ? INFINITY : c->sa.r;
+    double rb = c->sb.kind == CLINK_SHAPE_LINE ? INFINITY : c->sb.r;
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
 }
@@ -921,7 +921,7 @@ double simc_size(const simc *sc, int k)
 int simc_central(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    return c->sa.kind != KINEMATICS_SHAPE_CAPSULE && c->sb.kind != KINEMATICS_SHAPE_CAPSULE;
+    return c->sa.kind != CLINK_SHAPE_CAPSULE && c->sb.kind != CLINK_SHAPE_CAPSULE;
 }
 
 /* ---- getters -------------------------------------------------------------- */
