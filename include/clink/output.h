@@ -97,6 +97,8 @@ typedef struct clink_run_info {
     int interrupted;             /* nonzero: stopped on request ("interrupted"; wins over failed) */
     const char *const *warnings; /* warning_count lines for "warnings", or NULL */
     int warning_count;
+    const clink_settings_def *settings; /* the settings of the run (tolerances, method,
+                                           progress guarantees), or NULL: the model's */
 } clink_run_info;
 
 /*

@@ -378,6 +378,7 @@ int cmd_run(int argc, char **argv)
     /* physical-sanity warnings of the simulation go here once the API offers them */
     info.warnings = NULL;
     info.warning_count = 0;
+    info.settings = &set;
     exit_code = failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (run_stop_signal != 0 && !failed) {
         info.interrupted = 1;

@@ -448,11 +448,27 @@ static void fmt_to_decimal(int q, uint64_t c, uint64_t *f, int *e)
     }
 }
 
+/* the number of decimal digits of f (1 .. 20) */
+static int fmt_digit_count(uint64_t f)
+{
+    int n = 1;
+    uint64_t p = 10;
+
+    while (n < 20 && f >= p) {
+        n++;
+        p *= 10;
+    }
+    return n;
+}
+
 int output_shortest_decimal(double v, char digits[18], int *e)
 {
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                "31323334353637383940414243444546474849505152535455565758596061"
+                                "62636465666768697071727374757677787980818283848586878889909192"
+                                "93949596979899";
     uint64_t bits, t, c, f = 0;
-    int bq, n = 0, i;
-    char rev[20];
+    int bq, n, i;
 
     memcpy(&bits, &v, sizeof bits);
     t = bits & (FMT_C_MIN - 1);
@@ -474,12 +490,20 @@ int output_shortest_decimal(double v, char digits[18], int *e)
         f /= 10;
         ++*e;
     }
-    do {
-        rev[n++] = (char) ('0' + f % 10);
-        f /= 10;
-    } while (f != 0);
-    for (i = 0; i < n; i++)
-        digits[i] = rev[n - 1 - i];
+    n = fmt_digit_count(f);
+    i = n;
+    while (f >= 100) {
+        unsigned r = (unsigned) (f % 100);
+        f /= 100;
+        i -= 2;
+        memcpy(digits + i, pairs + 2 * r, 2);
+    }
+    if (f >= 10) {
+        i -= 2;
+        memcpy(digits + i, pairs + 2 * f, 2);
+    } else {
+        digits[--i] = (char) ('0' + f);
+    }
     return n;
 }
 

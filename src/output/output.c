@@ -537,7 +537,7 @@ static void write_summary(clink_recorder *r, const clink_sim *sim, const clink_r
     static const char *const drifts[] = {"projection", "baumgarte", "none"};
     out_file *f = &r->file[OUT_SUM];
     clink_sim_stats st;
-    clink_settings_def set = clink_model_settings(r->model);
+    clink_settings_def set = in->settings != NULL ? *in->settings : clink_model_settings(r->model);
     double dq = 0, dv = 0;
     int i, nw = 0;
 
@@ -568,6 +568,9 @@ static void write_summary(clink_recorder *r, const clink_sim *sim, const clink_r
                methods[set.method == CLINK_METHOD_ADAMS], drifts[(int) set.drift % 3]);
     json_number(f, "rtol", set.rtol);
     json_number(f, "atol", set.atol);
+    json_number(f, "max_steps", set.max_steps);
+    json_number(f, "min_step", set.min_step);
+    json_number(f, "wall_limit", set.wall_limit);
     json_long(f, "output_rows", r->rows);
     json_long(f, "steps", st.steps);
     json_long(f, "rhs_calls", st.rhs_evals);
