@@ -6,7 +6,7 @@
  * a run, names that say "incomplete" until the end, errors with the OS's
  * cause and the user's path).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 
 #include "ensure.h"
 
@@ -15,8 +15,11 @@
 #include "clink/xml.h"
 #include "output/fmt_double.h"
 
+#include <errno.h>
 #include <float.h>
+#include <signal.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -213,4 +216,173 @@ TEST(shortest_format_lays_numbers_out_like_printf_g)
     ENSURE_STR_EQ(buf, "inf");
     ENSURE(output_format_double(-INFINITY, buf) == 4);
     ENSURE_STR_EQ(buf, "-inf");
+}
+
+/* ---- the recorder's file protocol ------------------------------------------ */
+
+static int exists(const char *dir, const char *name)
+{
+    char path[4200];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0;
+}
+
+static void touch(const char *dir, const char *name, const char *text)
+{
+    char path[4200];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    if (f != NULL) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static char *slurp_file(const char *dir, const char *name)
+{
+    char path[4200], *buf;
+    FILE *f;
+    long n;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = calloc(1, (size_t) n + 1);
+    if (buf != NULL && fread(buf, 1, (size_t) n, f) != (size_t) n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+/* the pendulum model and a simulation of it */
+static int open_pendulum(clink_model **model, clink_sim **sim)
+{
+    char err[512];
+    *model = NULL;
+    *sim = NULL;
+    if (clink_xml_load(CLINK_SOURCE_DIR "/models/pendulum.xml", model, NULL, err, sizeof err) !=
+        CLINK_OK) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    if (clink_sim_create(*model, NULL, sim, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "%s\n", err);
+        clink_model_destroy(model);
+        return -1;
+    }
+    return 0;
+}
+
+TEST(recorder_removes_old_results_and_writes_incomplete_names_until_it_finishes)
+{
+    char dir[] = "/tmp/clink_test_output_XXXXXX", err[512], *summary;
+    clink_model *model;
+    clink_sim *sim;
+    clink_recorder *rec = NULL;
+    clink_run_info info;
+    const char *warnings[] = {"a warning \"quoted\""};
+    int k;
+
+    ENSURE(mkdtemp(dir) != NULL);
+    ENSURE(open_pendulum(&model, &sim) == 0);
+    if (sim == NULL)
+        return;
+    touch(dir, "summary.json", "{\"status\": \"ok\"}\n");
+    touch(dir, "timeseries.csv", "old\n");
+    touch(dir, "impacts.csv.incomplete", "killed\n");
+    touch(dir, ".summary.json.tmp", "killed by an older version\n");
+    ENSURE(clink_recorder_create(model, dir, NULL, &rec, err, sizeof err) == CLINK_OK);
+    ENSURE(!exists(dir, "summary.json"));
+    ENSURE(!exists(dir, "timeseries.csv"));
+    ENSURE(!exists(dir, ".summary.json.tmp"));
+    ENSURE(exists(dir, "timeseries.csv.incomplete"));
+    ENSURE(exists(dir, "impacts.csv.incomplete"));
+    ENSURE(clink_recorder_sample(rec, sim) == CLINK_OK);
+    for (k = 1; k <= 5; k++) {
+        ENSURE(clink_sim_advance(sim, 0.01 * k) == CLINK_OK);
+        ENSURE(clink_recorder_sample(rec, sim) == CLINK_OK);
+    }
+    ENSURE(!exists(dir, "timeseries.csv"));
+    ENSURE_STR_EQ(clink_recorder_error(rec), "");
+    memset(&info, 0, sizeof info);
+    info.model_name = "pendulum";
+    info.interrupted = 1;
+    info.message = "interrupted by SIGINT";
+    info.t_end = 1.0;
+    info.wall_time = -1;
+    info.warnings = warnings;
+    info.warning_count = 1;
+    ENSURE(clink_recorder_finish(rec, sim, &info, err, sizeof err) == CLINK_OK);
+    clink_recorder_destroy(&rec);
+    ENSURE(exists(dir, "timeseries.csv") && exists(dir, "impacts.csv") &&
+           exists(dir, "summary.json"));
+    ENSURE(!exists(dir, "timeseries.csv.incomplete") && !exists(dir, "impacts.csv.incomplete") &&
+           !exists(dir, "summary.json.incomplete"));
+    summary = slurp_file(dir, "summary.json");
+    ENSURE(summary != NULL && strstr(summary, "\"status\": \"interrupted\"") != NULL);
+    ENSURE(summary != NULL && strstr(summary, "\"output_rows\": 6,") != NULL);
+    ENSURE(summary != NULL && strstr(summary, "\"t_end_reached\": 0.05,") != NULL);
+    ENSURE(summary != NULL &&
+           strstr(summary, "\"warnings\": [\n    \"a warning \\\"quoted\\\"\"\n  ]") != NULL);
+    free(summary);
+    remove(strcat(strcpy(err, dir), "/timeseries.csv"));
+    remove(strcat(strcpy(err, dir), "/impacts.csv"));
+    remove(strcat(strcpy(err, dir), "/summary.json"));
+    ENSURE(rmdir(dir) == 0);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&model);
+}
+
+TEST(recorder_write_failure_names_the_final_file_and_the_system_reason_and_leaves_nothing)
+{
+    char dir[] = "/tmp/clink_test_output_XXXXXX", err[512], want[600];
+    clink_model *model;
+    clink_sim *sim;
+    clink_recorder *rec = NULL;
+    clink_run_info info;
+    struct rlimit old, small;
+    clink_status st = CLINK_OK;
+    int rows = 0;
+
+    ENSURE(mkdtemp(dir) != NULL);
+    ENSURE(open_pendulum(&model, &sim) == 0);
+    if (sim == NULL)
+        return;
+    ENSURE(clink_recorder_create(model, dir, NULL, &rec, err, sizeof err) == CLINK_OK);
+    /* a file size limit of 64 KiB: write() fails with EFBIG, as a full disk gives ENOSPC */
+    ENSURE(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    small = old;
+    small.rlim_cur = 65536;
+    signal(SIGXFSZ, SIG_IGN);
+    ENSURE(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    while (st == CLINK_OK && rows < 100000) {
+        st = clink_recorder_sample(rec, sim); /* the same state again and again */
+        rows++;
+    }
+    ENSURE(st == CLINK_ERR_IO);
+    snprintf(want, sizeof want, "%s/timeseries.csv: cannot write: %s", dir, strerror(EFBIG));
+    ENSURE_STR_EQ(clink_recorder_error(rec), want);
+    memset(&info, 0, sizeof info);
+    info.model_name = "pendulum";
+    info.t_end = 1.0;
+    info.wall_time = -1;
+    ENSURE(clink_recorder_finish(rec, sim, &info, err, sizeof err) == CLINK_ERR_IO);
+    ENSURE_STR_EQ(err, want);
+    clink_recorder_destroy(&rec);
+    ENSURE(setrlimit(RLIMIT_FSIZE, &old) == 0);
+    signal(SIGXFSZ, SIG_DFL);
+    printf("the write failed after %d rows: %s\n", rows, want);
+    ENSURE(!exists(dir, "timeseries.csv") && !exists(dir, "timeseries.csv.incomplete"));
+    ENSURE(!exists(dir, "impacts.csv") && !exists(dir, "impacts.csv.incomplete"));
+    ENSURE(!exists(dir, "summary.json") && !exists(dir, "summary.json.incomplete"));
+    ENSURE(rmdir(dir) == 0);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&model);
 }

@@ -380,7 +380,7 @@ int cmd_run(int argc, char **argv)
     info.warning_count = 0;
     info.settings = &set;
     exit_code = failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
-    if (run_stop_signal != 0 && !failed) {
+    if (run_stop_signal != 0 && !failed && clink_sim_time(sim) < set.t_end) {
         info.interrupted = 1;
         snprintf(why, sizeof why, "interrupted by %s at t = %.17g s",
                  run_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", clink_sim_time(sim));

@@ -29,7 +29,8 @@ static void print_help(FILE *out)
     for (i = 0; commands[i].name != NULL; i++)
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n`clink COMMAND --help` describes a command.\n"
-                 "Exit status: 0 success, 1 computation failed, 2 bad input.\n");
+                 "Exit status: 0 success, 1 computation failed, 2 input rejected, 3 I/O\n"
+                 "failed, 130/143 run interrupted by SIGINT/SIGTERM (docs/cli.md).\n");
 }
 
 int main(int argc, char **argv)
