@@ -35,6 +35,7 @@ import sys
 EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO, EXIT_NO_MATPLOTLIB = 0, 1, 2, 3, 4
 FILES = ("timeseries.csv", "impacts.csv", "summary.json")
 plt = None  # matplotlib.pyplot, imported by main() once the run is known to be drawable
+title_color = "black"  # red for a failed or interrupted run
 
 
 class Damaged(Exception):
@@ -119,7 +120,7 @@ def figure_by_quantity(header, data, t, quantities, title, path):
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small", loc="best")
     axes[-1, 0].set_xlabel("t [s]")
-    fig.suptitle(title)
+    fig.suptitle(title, color=title_color)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -128,6 +129,7 @@ def figure_by_quantity(header, data, t, quantities, title, path):
 
 def draw(run, out, header, data, summary):
     """every figure; the list of files written"""
+    global title_color
     name = str(summary.get("model", "clink run"))
     status = summary.get("status")
     if status != "ok":
@@ -135,6 +137,7 @@ def draw(run, out, header, data, summary):
         mark = f"{status.upper()} at t = {reached:.6g} s" if isinstance(
             reached, (int, float)) else status.upper()
         name = f"{name} [{mark}: results end there]"
+        title_color = "red"
     t = data[header[0]]
     written = []
 
@@ -166,7 +169,7 @@ def draw(run, out, header, data, summary):
             ax.grid(True, alpha=0.3)
             if ax.lines:
                 ax.legend(fontsize="small")
-        fig.suptitle(f"{name}: energies")
+        fig.suptitle(f"{name}: energies", color=title_color)
         fig.tight_layout()
         fig.savefig(os.path.join(out, "energies.png"), dpi=120)
         plt.close(fig)
@@ -184,7 +187,7 @@ def draw(run, out, header, data, summary):
         ax.set_ylabel("y [m]")
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
-        fig.suptitle(f"{name}: journal orbit")
+        fig.suptitle(f"{name}: journal orbit", color=title_color)
         fig.tight_layout()
         fig.savefig(os.path.join(out, "journal_orbit.png"), dpi=120)
         plt.close(fig)

@@ -448,17 +448,32 @@ static void fmt_to_decimal(int q, uint64_t c, uint64_t *f, int *e)
     }
 }
 
-/* the number of decimal digits of f (1 .. 20) */
+/* the number of decimal digits of f > 0 (1 .. 20): log10 from the bit length, then one test */
 static int fmt_digit_count(uint64_t f)
 {
-    int n = 1;
-    uint64_t p = 10;
+    static const uint64_t p10[20] = {1u,
+                                     10u,
+                                     100u,
+                                     1000u,
+                                     10000u,
+                                     100000u,
+                                     1000000u,
+                                     10000000u,
+                                     100000000u,
+                                     1000000000u,
+                                     10000000000u,
+                                     100000000000u,
+                                     1000000000000u,
+                                     10000000000000u,
+                                     100000000000000u,
+                                     1000000000000000u,
+                                     10000000000000000u,
+                                     100000000000000000u,
+                                     1000000000000000000u,
+                                     10000000000000000000u};
+    int t = ((64 - __builtin_clzll(f | 1)) * 1233) >> 12; /* 1233 / 4096 ~ log10 2 */
 
-    while (n < 20 && f >= p) {
-        n++;
-        p *= 10;
-    }
-    return n;
+    return t + 1 - (f < p10[t]);
 }
 
 int output_shortest_decimal(double v, char digits[18], int *e)
