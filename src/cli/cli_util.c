@@ -163,10 +163,10 @@ int cli_check_input_file(const char *command, const char *path)
     }
     if (fstat(fd, &st) != 0) {
         fprintf(stderr, "clink: %s: %s: cannot read: %s\n", command, path, strerror(errno));
-        close(fd);
+        close(fd); /* read-only: closing cannot lose data */
         return -1;
     }
-    close(fd);
+    close(fd); /* read-only: closing cannot lose data */
     if (S_ISDIR(st.st_mode)) {
         fprintf(stderr, "clink: %s: %s: cannot read: %s\n", command, path, strerror(EISDIR));
         return -1;

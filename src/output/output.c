@@ -291,6 +291,8 @@ static void recorder_free(clink_recorder *r)
 {
     int i;
 
+    /* cleanup: a file never created gives ENOENT, and destroy has no caller to tell of
+       another failure (the .incomplete name still says what the file is) */
     for (i = 0; i < OUT_FILES; i++) {
         out_close(&r->file[i]);
         if (!r->finished)
@@ -630,7 +632,7 @@ clink_status clink_recorder_finish(clink_recorder *r, const clink_sim *sim,
         if (rename(r->tmp[i], r->final[i]) != 0) {
             int e = errno;
             int j;
-            for (j = 0; j < i; j++) /* no half set of results */
+            for (j = 0; j < i; j++) /* no half set of results; the rename error is reported */
                 remove(r->final[j]);
             file_error(r, i, "cannot rename into place", e);
             return out_fail(err, err_size, CLINK_ERR_IO, "%s", r->msg);
