@@ -4,7 +4,8 @@
 # with exit 2 and the same reason. Input paths that are not files say why.
 # Options that cannot take effect are refused: unused or negative contact
 # parameters, calibrate's --restitution and --damping, and the progress options
-# of `run` out of range; in range they reach summary.json.
+# of `run` out of range; in range they reach summary.json. Output to a full
+# disk (/dev/full) exits 3 with the system's reason.
 set -u
 fail=0
 tmp=$(mktemp -d)
@@ -44,6 +45,15 @@ expect 2 "check on a directory" "$CLINK" check "$models"
 grep -q "Is a directory" "$tmp/err" || bad "check on a directory does not say 'Is a directory'"
 expect 2 "run on a missing file" "$CLINK" run "$tmp/none.xml"
 grep -q "$tmp/none.xml: cannot read: No such file or directory" "$tmp/err" || bad "missing file message"
+
+# a result printed to a full disk is an I/O failure with the system's reason
+if [ -w /dev/full ]; then
+    "$CLINK" laws >/dev/full 2>"$tmp/err"
+    status=$?
+    [ "$status" = 3 ] || bad "laws > /dev/full: exit $status, expected 3"
+    grep -q "standard output: cannot write: No space left on device" "$tmp/err" || bad "laws > /dev/full: message"
+    [ "$fail" = 0 ] && ok "laws > /dev/full: exit 3, $(cat "$tmp/err")"
+fi
 
 # contact parameters the law does not read, negative damping, calibrate's overwritten options
 base=(--mass 1 --velocity 1 --k 1e9)
