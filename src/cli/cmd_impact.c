@@ -138,7 +138,7 @@ int cmd_impact(int argc, char **argv)
         }
     }
     if (st != CLINK_OK) {
-        fprintf(stderr, "clink: impact: %s\n", clink_lab_message(lab));
+        fprintf(stderr, "clink: impact: %s\n", clink_lab_error(lab));
         clink_lab_destroy(&lab);
         return cli_lab_exit_for(st);
     }

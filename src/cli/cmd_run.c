@@ -387,8 +387,8 @@ int cmd_run(int argc, char **argv)
         exit_code = CLI_EXIT_SIGNAL_BASE + run_stop_signal;
     }
     info.message = failed || info.interrupted ? why : NULL;
-    if (clink_recorder_finish(rec, sim, &info, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "clink: run: %s (no results kept in %s)\n", err, dir);
+    if (clink_recorder_finish(rec, sim, &info) != CLINK_OK) {
+        fprintf(stderr, "clink: run: %s (no results kept in %s)\n", clink_recorder_error(rec), dir);
         exit_code = CLI_EXIT_IO;
     } else if (failed) {
         fprintf(stderr, "clink: run: %s failed at t = %.17g s: %s (results so far in %s)\n",
