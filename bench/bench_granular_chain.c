@@ -1,5 +1,5 @@
 /*
- * Benchmark: the horizontal granular chain of seed 003 Sect. 5.2
+ * Benchmark: the horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2
  * (validation/granular_chain_model.h: stainless steel beads, elastic Hertz law
  * at every contact, striker at 1.77 m/s, Adams, rtol 1e-8, atol 1e-13) at
  * N = 70, 700 and 7000 beads. For each N: the time to build the model, the
@@ -187,7 +187,7 @@ static int write_json(const char *outdir, const chain_result *r, int nr)
         return -1;
     }
     fprintf(f,
-            "{\"case\": \"granular chain of seed 003 Sect. 5.2, elastic Hertz, striker %.3g m/s, "
+            "{\"case\": \"granular chain of Wang, Liu and Liu (2022), Sect. 5.2, elastic Hertz, striker %.3g m/s, "
             "Adams rtol 1e-8 atol 1e-13, advanced in steps of %.3g s\",\n"
             " \"window_note\": \"simulated window 0.4 ms unless window_s says less (shortened "
             "to keep the run short); the peak of the wave is at about contact 60 after 0.4 ms\",\n"
