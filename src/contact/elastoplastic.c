@@ -32,6 +32,7 @@
  */
 #include "clink/elastoplastic.h"
 #include "contact/law_table.h"
+#include "contact/material.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -113,15 +114,16 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
             }
         }
     }
-    if (!(isfinite(p->E1) && p->E1 > 0.0) || !(isfinite(p->E2) && p->E2 > 0.0)) {
+    if (!contact_modulus_ok(p->E1) || !contact_modulus_ok(p->E2)) {
         snprintf(line, sizeof line,
                  "ma-liu: E1 = %g Pa, E2 = %g Pa: Young's moduli must be given, finite and > 0",
                  p->E1, p->E2);
         return maliu_fail(msg, msg_size, line);
     }
-    if (!(p->nu1 > -1.0 && p->nu1 <= 0.5) || !(p->nu2 > -1.0 && p->nu2 <= 0.5)) {
+    if (!contact_poisson_ok(p->nu1) || !contact_poisson_ok(p->nu2)) {
         snprintf(line, sizeof line,
-                 "ma-liu: nu1 = %g, nu2 = %g: Poisson ratios must be given and in (-1, 0.5]",
+                 "ma-liu: nu1 = %g, nu2 = %g: Poisson ratios must be given and "
+                 "obey " CONTACT_POISSON_RULE,
                  p->nu1, p->nu2);
         return maliu_fail(msg, msg_size, line);
     }
@@ -142,7 +144,7 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
     }
     ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
     ml->R = 1.0 / inv_R;
-    if (!(isfinite(p->Y) && p->Y > 0.0 && p->Y < ml->E)) {
+    if (!(contact_yield_ok(p->Y) && p->Y < ml->E)) {
         snprintf(line, sizeof line,
                  "ma-liu: yield strength Y = %g Pa must be given and in (0, E*) with E* = %g Pa",
                  p->Y, ml->E);

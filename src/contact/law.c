@@ -24,6 +24,7 @@
  * a resting contact (v_impact = 0) gets a large but finite damping, never NaN.
  */
 #include "contact/law_table.h"
+#include "contact/material.h"
 
 #include "clink/feng.h"
 
@@ -699,12 +700,13 @@ clink_status contact_law_default_check(const struct clink_law *law,
                     params->eta2);
                 bad = 1;
             }
-            if (!(params->E1 > 0) || !isfinite(params->E1)) {
+            if (!contact_modulus_ok(params->E1)) {
                 contact_law_complain(msg, msg_size, "E1: %g is out of range; E1 > 0 (Pa)",
                                      params->E1);
                 bad = 1;
             }
-            if (!(params->nu1 > 0 && params->nu1 < 0.5)) {
+            /* the rule for nu, and nu1 > 0: the damping divides by nu1^2 */
+            if (!(contact_poisson_ok(params->nu1) && params->nu1 > 0)) {
                 contact_law_complain(msg, msg_size, "nu1: %g is out of range; 0 < nu1 < 0.5",
                                      params->nu1);
                 bad = 1;
