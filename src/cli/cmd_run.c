@@ -378,21 +378,47 @@ static void run_integrate(run_ctx *c)
     }
 }
 
+/* the simulator's physical-sanity findings, each one line for "warnings" in summary.json;
+   an implausible one (energy created, restitution above 1 between free bodies, a shape
+   pressed through) fails a run that otherwise finished */
+enum { RUN_MAX_FINDINGS = 64 };
+
+static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
+{
+    int n = clink_sim_finding_count(c->sim);
+    int kept = n < RUN_MAX_FINDINGS ? n : RUN_MAX_FINDINGS;
+    for (int i = 0; i < kept; i++) {
+        clink_sim_finding f;
+        if (clink_sim_finding_get(c->sim, i, &f) != CLINK_OK) {
+            kept = i;
+            break;
+        }
+        snprintf(lines[i], 256, "%s", f.message);
+        ptrs[i] = lines[i];
+        if (f.severity == CLINK_FINDING_IMPLAUSIBLE && !c->failed) {
+            c->failed = 1;
+            snprintf(c->why, sizeof c->why, "implausible result: %s", f.message);
+        }
+    }
+    return kept;
+}
+
 /* writes summary.json, puts the files in place and says how the run ended */
 static int run_finish(run_ctx *c)
 {
+    char finding_lines[RUN_MAX_FINDINGS][256];
+    const char *finding_ptrs[RUN_MAX_FINDINGS];
     clink_run_info info;
     int exit_code;
 
     memset(&info, 0, sizeof info);
+    info.warning_count = run_findings(c, finding_lines, finding_ptrs);
+    info.warnings = info.warning_count > 0 ? finding_ptrs : NULL;
     info.model_name = c->sum.name;
     info.source = c->a.path;
     info.failed = c->failed;
     info.t_end = c->set.t_end;
     info.wall_time = c->a.timing ? now_seconds() - c->t0 : -1.0;
-    /* physical-sanity warnings of the simulation go here once the API offers them */
-    info.warnings = NULL;
-    info.warning_count = 0;
     info.settings = &c->set;
     exit_code = c->failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (run_stop_signal != 0 && !c->failed && clink_sim_time(c->sim) < c->set.t_end) {
@@ -412,6 +438,8 @@ static int run_finish(run_ctx *c)
     } else if (info.interrupted) {
         fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);
     } else if (!c->a.quiet) {
+        for (int i = 0; i < info.warning_count; i++)
+            fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
         clink_sim_stats stats;
         clink_sim_stats_get(c->sim, &stats);
         printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n", c->sum.name,
