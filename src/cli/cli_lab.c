@@ -265,12 +265,14 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
         } else if (strcmp(opt, "--method") == 0) {
             if (cli_lab_value(argc, argv, &i, &v))
                 return CLI_EXIT_USAGE;
-            if (strcmp(v, "adams") == 0)
+            if (strcmp(v, "rk8") == 0)
+                a->options.method = CLINK_LAB_RK8;
+            else if (strcmp(v, "adams") == 0)
                 a->options.method = CLINK_LAB_ADAMS;
             else if (strcmp(v, "bdf") == 0)
                 a->options.method = CLINK_LAB_BDF;
             else
-                return cli_usage_error("--method: '%s' is not one of adams, bdf", v);
+                return cli_usage_error("--method: '%s' is not one of rk8, adams, bdf", v);
         } else if (strcmp(opt, "--param") == 0) {
             rc = cli_lab_param(argc, argv, &i, a, &given, keys);
         } else {

@@ -15,7 +15,8 @@
 static void calibrate_help(void)
 {
     printf("usage: clink calibrate --law NAME --target E --mass M --velocity V [--k K] [--n N]\n"
-           "                       [--param KEY=VALUE ...] [--json] [--rtol R]\n\n"
+           "                       [--param KEY=VALUE ...] [--json] [--rtol R]\n"
+           "                       [--method rk8|adams|bdf]\n\n"
            "The law's damping coefficient for which one central impact of effective mass M\n"
            "(kg) at approach speed V (m/s) rebounds with restitution E, to 1e-9, beside the\n"
            "coefficient the law's own rule gives and the restitution that one achieves.\n"

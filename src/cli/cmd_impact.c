@@ -22,9 +22,11 @@ static void impact_help(void)
     printf("usage: clink impact --law NAME --mass M --velocity V [--k K] [--n N]\n"
            "                    [--restitution E] [--param KEY=VALUE ...] [--damping X]\n"
            "                    [--loop FILE.csv] [--json] [--analytic] [--rtol R]\n"
-           "                    [--method adams|bdf]\n\n"
+           "                    [--method rk8|adams|bdf]\n\n"
            "One central impact of effective mass M (kg) at approach speed V (m/s) with a\n"
-           "contact law (`clink laws` lists them), integrated with CVODE to separation.\n"
+           "contact law (`clink laws` lists them), integrated to separation.\n"
+           "  --method                 rk8: Dormand-Prince 8(5,3) with a series start (default);\n"
+           "                           adams, bdf: CVODE\n"
            "  --k, --n, --restitution  stiffness (N/m^n), exponent, target restitution\n"
            "  --param KEY=VALUE        a parameter the law reads (chi, c, alpha, v_ref, E1, ...;\n"
            "                           `clink laws` lists them; others are refused)\n"
@@ -32,6 +34,20 @@ static void impact_help(void)
            "  --loop FILE.csv          write t, delta, delta_dot, F (SI, units in header)\n"
            "  --analytic               power-law-tsuji: Feng's closed forms beside the run\n"
            "  --json                   one JSON object instead of the table\n");
+}
+
+/* the word of --method for a laboratory method */
+static const char *impact_method_name(clink_lab_method m)
+{
+    switch (m) {
+    case CLINK_LAB_RK8:
+        return "rk8";
+    case CLINK_LAB_ADAMS:
+        return "adams";
+    case CLINK_LAB_BDF:
+        return "bdf";
+    }
+    return "unknown";
 }
 
 typedef struct loop_file {
@@ -179,9 +195,11 @@ static void impact_print_json(const cli_lab_args *a, const clink_lab_result *r, 
         cli_lab_json_number(stdout, "dt_crit_ratio", fz->dt_crit_ratio, 0);
         printf("  },\n");
     }
-    printf("  \"cvode\": {\"steps\": %ld, \"rhs\": %ld, \"root_evals\": %ld, "
-           "\"err_test_fails\": %ld, \"nonlin_iters\": %ld, \"reinit\": %d}\n}\n",
-           r->n_steps, r->n_rhs, r->n_root_evals, r->n_err_fails, r->n_nonlin_iters, r->n_reinit);
+    printf("  \"integrator\": {\"method\": \"%s\", \"steps\": %ld, \"rhs\": %ld, "
+           "\"root_evals\": %ld, \"err_test_fails\": %ld, \"nonlin_iters\": %ld, "
+           "\"reinit\": %d}\n}\n",
+           impact_method_name(a->options.method), r->n_steps, r->n_rhs, r->n_root_evals,
+           r->n_err_fails, r->n_nonlin_iters, r->n_reinit);
 }
 
 /* the table of the result (and the closed forms beside it with --analytic) */
@@ -204,8 +222,9 @@ static void impact_print_table(const cli_lab_args *a, const clink_lab_result *r,
     print_row(r->damping_is_c ? "damping c" : "damping chi", r->damping,
               r->damping_is_c ? "N s/m" : "N s/m^(m+1)");
     print_row("energy_residual", r->energy_residual, "");
-    printf("%-22s %ld steps, %ld rhs, %ld root evaluations, %d re-initialisations\n", "cvode",
-           r->n_steps, r->n_rhs, r->n_root_evals, r->n_reinit);
+    printf("%-22s %s: %ld steps, %ld rhs, %ld root evaluations, %d restarts\n", "integrator",
+           impact_method_name(a->options.method), r->n_steps, r->n_rhs, r->n_root_evals,
+           r->n_reinit);
     if (have_feng) {
         printf("\nFeng closed forms (Feng 2026), p = %g, alpha = %.12g:\n", p, alpha);
         printf("%-22s %-20s %-20s %s\n", "quantity", "closed form", "integrated", "rel. diff");
