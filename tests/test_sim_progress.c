@@ -406,3 +406,29 @@ TEST(a_non_finite_contact_force_is_an_error_naming_the_contact)
     ENSURE(sim == NULL);
     clink_model_destroy(&m);
 }
+
+TEST(a_nan_law_force_is_an_error_naming_contact_law_and_time)
+{
+    /* Ristow's law F = max(0, K delta^1.5 + chi delta delta_dot) with K = chi = 1e300 on a
+       ball 5e5 m into the floor moving out of it at 1 km/s: the spring overflows to +infinity, the
+       damper to -infinity, and their sum is NaN (before: mapped to 0 by clink_law_force and
+       by the law's clamp, so the ball flew through a force that was not there) */
+    char xml[1024], err[512] = "";
+    snprintf(xml, sizeof xml, "%s",
+             "<mechanism name=\"nan\"><settings t_end=\"1\" output_step=\"1e-3\"/>"
+             "<gravity g=\"0 -9.81\"/><bodies>"
+             "<body name=\"ball\" mass=\"1\" inertia=\"0.001\" x=\"0\" y=\"5e5\" vy=\"1e3\"/>"
+             "</bodies><contacts><pair name=\"floor\"><circle body=\"ball\" center=\"0 0\" "
+             "radius=\"1e6\"/><line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
+             "<law name=\"ristow\" K=\"1e300\" chi=\"1e300\"/></pair></contacts></mechanism>");
+    clink_model *m = NULL;
+    ENSURE(clink_xml_load_memory(xml, strlen(xml), "nan.xml", &m, NULL, err, sizeof err) ==
+           CLINK_OK);
+    clink_sim *sim = NULL;
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_ERR_NONFINITE);
+    ENSURE(strstr(err, "contact 0 (ristow): non-finite force at t = 0 s (normal ") != NULL);
+    ENSURE(strstr(err, "nan N, friction") != NULL); /* printed as nan or -nan */
+    ENSURE(sim == NULL);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
