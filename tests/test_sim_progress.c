@@ -278,9 +278,11 @@ static int count_findings(const clink_sim *sim, clink_finding_kind kind, clink_f
 
 TEST(an_energy_residual_beyond_the_systems_energy_is_reported_in_joules_and_relative)
 {
-    /* rtol 1e-3 with a stiff contact: the books lose more than the 5 J the ball holds */
+    /* rtol 1e-2 with a stiff contact: the books lose more than the 5 J the ball holds (rtol
+       1e-3 did while the weights were relative to |y|; relative to the distance fallen the
+       ball's first 0.5 m are integrated more tightly and the books hold) */
     clink_model *m = ball(0.55, "<law name=\"hunt-crossley\" K=\"1e18\" e=\"0.8\"/>",
-                          "rtol=\"1e-3\" atol=\"1e-4\"");
+                          "rtol=\"1e-2\" atol=\"1e-3\"");
     clink_sim *sim = start(m);
     ENSURE(sim != NULL);
     if (!sim)
@@ -309,10 +311,11 @@ done:
 
 TEST(a_restitution_above_one_of_a_lone_free_dissipative_contact_is_implausible)
 {
-    /* Adams at rtol = atol = 0.1 without drift control: the integration is garbage and an
-       impact of a law that dissipates (e 0.8) restitutes more than it received */
+    /* Adams at rtol = atol = 0.5 without drift control: the integration is garbage and an
+       impact of a law that dissipates (e 0.8) restitutes more than it received (0.1 was
+       enough while the error weights were relative to |y| rather than the distance fallen) */
     clink_model *m = ball_with(0.55, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
-                               "method=\"adams\" drift=\"none\" rtol=\"1e-1\" atol=\"1e-1\"");
+                               "method=\"adams\" drift=\"none\" rtol=\"0.5\" atol=\"0.5\"");
     clink_sim *sim = start(m);
     ENSURE(sim != NULL);
     if (!sim)

@@ -52,8 +52,9 @@ struct clink_sim {
     double t;
     double *qdd, *lambda; /* at t */
     double *fd_f0, *fd_f1;
-    simc *sc; /* contacts (sim_contact.c) */
-    int ncon; /* number of contacts */
+    double *q0; /* coordinates at t = 0: the origin of the error weights (sim.c) */
+    simc *sc;   /* contacts (sim_contact.c) */
+    int ncon;   /* number of contacts */
     int *roots_found;
     double dq0, dv0;
     long rhs_fd;
