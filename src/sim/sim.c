@@ -2,11 +2,11 @@
  * sim.c: the CVODE driver (include/clink/sim.h): creation of a simulation
  * (CVODE set-up) and the getters.
  *
- * First-order system y = (q, v, W_d, W_l, D_1, R_1, ...), N = 2 nq + 2 + 2 ncon:
+ * First-order system y = (q, v, W_d, W_l, D.., R..), N = 2 nq + 2 + nwork:
  *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
  *   W_d' = lambda . nu (power of the drivers), W_l' = power of the
- *   non-conservative applied loads, and per contact its damping and friction
- *   losses (sim_contact.c),
+ *   non-conservative applied loads, and the damping and friction losses of
+ *   the contacts that can have them (sim_contact.c),
  * so the energy balance T + V - W_d - W_l + U + D + R = const checks the
  * integration. The works are part of the error test (same tolerances, J): taken
  * out of it, a fully driven mechanism (no degree of freedom, so nothing else to

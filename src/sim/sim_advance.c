@@ -329,8 +329,10 @@ clink_status sim_settle_output(clink_sim *s, double t)
     if (s->ncon) {
         e->contact_stored = simc_stored_energy(s->sc, y, y + nq);
         for (int k = 0; k < s->ncon; k++) {
-            e->contact_damping += y[2 * nq + 2 + 2 * k] + simc_booked(s->sc, k);
-            e->contact_friction += y[2 * nq + 2 + 2 * k + 1];
+            double wd, wf;
+            simc_work(s->sc, k, y + 2 * nq + 2, &wd, &wf);
+            e->contact_damping += wd + simc_booked(s->sc, k);
+            e->contact_friction += wf;
             st = simc_info(s->sc, k, y, y + nq, &s->info[k]);
             if (st != CLINK_OK) {
                 sim_msg(s, "contact %d: no geometry at t = %.9g s", k, t);

@@ -87,9 +87,13 @@
  * component and CVODE is re-initialised. An approach below v_settle stops the
  * simulation with a message (resting contact needs a continuous law).
  *
- * Energy audit: per contact two components integrated by CVODE,
+ * Energy audit: per contact up to two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
  *   R' = -F_t v_t                          (friction, >= 0),
+ * each only where it can be nonzero: D for a law that damps (an elastic law has
+ * F(delta, rate) = F(delta, 0) exactly), R for a contact with friction, neither for
+ * a piecewise contact (its losses are booked); an elastic chain of N beads has no
+ * such component instead of 2N,
  * and the stored elastic energy U = integral_0^delta F(s, 0) ds (exact, from the
  * law: clink_law_stored_energy), so that
  *   T + V - W_drivers - W_loads + U + D + R = const.
@@ -102,6 +106,7 @@
  * re-initialisation for the books' sake.
  */
 #include "sim/sim_contact.h"
+#include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
 
@@ -132,6 +137,9 @@ typedef struct simc_contact {
     double booked; /* energy dissipated at events (see the file comment), J */
     /* last force evaluation */
     double pdamp, pfric;
+    /* its damping and friction integrals in the energy components of y, -1 when it has
+       none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
+    int wd, wf;
 } simc_contact;
 
 struct simc {
@@ -147,6 +155,7 @@ struct simc {
     double *wbuf, *zbuf; /* ncoords each */
     char msg[256];
     long events;
+    int nwork;  /* energy components in y */
     int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
 
@@ -219,6 +228,11 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
         c->v_settle = settle_speed;
         c->h_release = 1e-12;
+        /* an elastic law (no damping rule, the default force: chi = c = 0) gives
+           F(delta, rate) = F(delta, 0) exactly, so its damping power is 0 */
+        int damps = !c->piecewise && !(c->law->rule == CLINK_RULE_NONE && c->law->force == NULL);
+        c->wd = damps ? sc->nwork++ : -1;
+        c->wf = !c->piecewise && c->fr.mu > 0.0 ? sc->nwork++ : -1;
     }
     return sc;
 }
@@ -247,7 +261,14 @@ int simc_nroots(const simc *sc)
 
 int simc_nwork(const simc *sc)
 {
-    return 2 * simc_count(sc);
+    return sc ? sc->nwork : 0;
+}
+
+void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction)
+{
+    const simc_contact *c = &sc->c[k];
+    *damping = c->wd >= 0 ? work[c->wd] : 0.0;
+    *friction = c->wf >= 0 ? work[c->wf] : 0.0;
 }
 
 /* ---- geometry and force --------------------------------------------------- */
@@ -385,8 +406,11 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
 void simc_dissipation_rates(const simc *sc, double *rates)
 {
     for (int k = 0; k < sc->n; k++) {
-        rates[2 * k] = sc->c[k].pdamp;
-        rates[2 * k + 1] = sc->c[k].pfric;
+        const simc_contact *c = &sc->c[k];
+        if (c->wd >= 0)
+            rates[c->wd] = c->pdamp;
+        if (c->wf >= 0)
+            rates[c->wf] = c->pfric;
     }
 }
 
@@ -548,7 +572,9 @@ static int close_impact(simc *sc, int k, double t, double v_sep, const double *w
     r.restitution = c->st.v_impact >= c->v_settle ? v_sep / c->st.v_impact : NAN;
     r.delta_max = c->st.delta_max;
     r.F_max = c->f_max;
-    r.dissipated = work[2 * k] + work[2 * k + 1] + c->booked - c->diss0;
+    double wd, wf;
+    simc_work(sc, k, work, &wd, &wf);
+    r.dissipated = wd + wf + c->booked - c->diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
     c->in_impact = 0;
@@ -737,7 +763,9 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     c->in_impact = 1;
     c->t_onset = ev->t;
     c->f_max = 0.0;
-    c->diss0 = ev->work[2 * k] + ev->work[2 * k + 1] + c->booked;
+    double wd, wf;
+    simc_work(sc, k, ev->work, &wd, &wf);
+    c->diss0 = wd + wf + c->booked;
 }
 
 /* COMPRESSION: the end of compression (g0), or a separation before it (g1) */
