@@ -435,3 +435,72 @@ TEST(a_nan_law_force_is_an_error_naming_contact_law_and_time)
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
+
+/* ---- error test over what moves --------------------------------------------- */
+
+/*
+ * A ball at x0 = xoff moving at 1 m/s towards a wall at xoff + 0.1 m (no gravity), and
+ * `idle` free bodies at rest far away: the impact's time and restitution and CVODE's step
+ * count after 0.3 s.
+ */
+static int wall_run(double xoff, int idle, double *t_onset, double *restitution, long *steps)
+{
+    char xml[8192], err[512];
+    int n = snprintf(xml, sizeof xml,
+                     "<mechanism name=\"wall\"><settings t_end=\"1\" output_step=\"1e-3\" "
+                     "method=\"adams\" drift=\"none\" rtol=\"1e-6\" atol=\"1e-9\"/>"
+                     "<gravity g=\"0 0\"/><bodies>"
+                     "<body name=\"ball\" mass=\"1\" inertia=\"0.001\" x=\"%.17g\" y=\"0\" "
+                     "vx=\"1\"/>",
+                     xoff);
+    for (int i = 0; i < idle; i++)
+        n +=
+            snprintf(xml + n, sizeof xml - (size_t) n,
+                     "<body name=\"idle%d\" mass=\"1\" inertia=\"0.001\" x=\"%d\" y=\"5\"/>", i, i);
+    snprintf(xml + n, sizeof xml - (size_t) n,
+             "</bodies><contacts><pair name=\"wall\"><circle body=\"ball\" center=\"0 0\" "
+             "radius=\"0.05\"/><line body=\"ground\" point=\"%.17g 0\" normal=\"-1 0\"/>"
+             "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/></pair></contacts></mechanism>",
+             xoff + 0.1);
+    clink_model *m = NULL;
+    if (clink_xml_load_memory(xml, strlen(xml), "wall.xml", &m, NULL, err, sizeof err) !=
+        CLINK_OK) {
+        fprintf(stderr, "wall model: %s\n", err);
+        return -1;
+    }
+    clink_sim *sim = start(m);
+    int rc = -1;
+    clink_impact_record r;
+    if (sim && clink_sim_advance(sim, 0.3) == CLINK_OK && clink_sim_impact_count(sim) == 1 &&
+        clink_sim_impact(sim, 0, &r) == CLINK_OK) {
+        clink_sim_stats st;
+        clink_sim_stats_get(sim, &st);
+        *t_onset = r.t_onset;
+        *restitution = r.restitution;
+        *steps = st.steps;
+        rc = 0;
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return rc;
+}
+
+TEST(bodies_at_rest_do_not_change_the_error_test_nor_the_origin_loosen_it)
+{
+    /* the norm leaves out the components with no error: 30 bodies at rest (180 more
+       components) leave the steps and the impact exactly as they are (with the WRMS over all
+       components: 125 steps alone, 105 with them); the error weights follow each
+       coordinate's displacement: the scene moved 1000 m from the origin takes no fewer steps
+       (with weights relative to |q|: 113 instead of 125), the impact the same to the
+       rounding of the coordinates there */
+    double t0, e0, t1, e1, t2, e2;
+    long s0, s1, s2;
+    ENSURE(wall_run(0.0, 0, &t0, &e0, &s0) == 0);
+    ENSURE(wall_run(0.0, 30, &t1, &e1, &s1) == 0);
+    ENSURE(wall_run(1000.0, 0, &t2, &e2, &s2) == 0);
+    ENSURE(s1 == s0);
+    ENSURE(t1 == t0 && e1 == e0);
+    ENSURE(s2 >= s0);
+    ENSURE_REL(t2, t0, 1e-9);
+    ENSURE_REL(e2, e0, 2e-5);
+}
