@@ -1,7 +1,7 @@
 /*
  * clink calibrate: the damping coefficient (chi, c, or Tsuji's alpha = chi /
  * sqrt(K m)) for which the laboratory's achieved restitution equals the target
- * to 1e-9, by bracketing and Brent's method on the integrated impact (seed 002
+ * to 1e-9, by bracketing and Brent's method on the integrated impact (Poursina and Nikravesh (2020)
  * Eq. 23 solved as a root), printed beside the law's own rule and the
  * restitution that rule achieves.
  */
@@ -18,7 +18,9 @@ static void calibrate_help(void)
            "                       [--param KEY=VALUE ...] [--json] [--rtol R]\n\n"
            "The law's damping coefficient for which one central impact of effective mass M\n"
            "(kg) at approach speed V (m/s) rebounds with restitution E, to 1e-9, beside the\n"
-           "coefficient the law's own rule gives and the restitution that one achieves.\n");
+           "coefficient the law's own rule gives and the restitution that one achieves.\n"
+           "Options calibrate would overwrite are refused: --restitution, --damping and\n"
+           "--param e, chi, c or alpha. Parameters the law does not read are refused.\n");
 }
 
 int cmd_calibrate(int argc, char **argv)
