@@ -248,26 +248,6 @@ void clink_sim_destroy(clink_sim **sim)
     *sim = NULL;
 }
 
-const char *sim_flag_name(int flag, char *buf, size_t n)
-{
-    char *name = CVodeGetReturnFlagName(flag); /* SUNDIALS mallocs the name */
-
-    snprintf(buf, n, "%s", name ? name : "unknown flag");
-    free(name);
-    return buf;
-}
-
-/*
- * CVODE's own error and warning messages are not printed: the last one is kept
- * on the handle and becomes part of the message of a failure.
- */
-static void sim_cvode_err(int code, const char *module, const char *function, char *msg, void *ud)
-{
-    clink_sim *s = ud;
-
-    snprintf(s->cvode_msg, sizeof s->cvode_msg, "%s %s (%d): %s", module, function, code, msg);
-}
-
 /* one CVODE call checked: returns 0 or sets the message and returns CLINK_ERR_SOLVER */
 #define CV_CHECK(call)                                                                             \
     do {                                                                                           \
@@ -275,7 +255,7 @@ static void sim_cvode_err(int code, const char *module, const char *function, ch
         if (cv_rc_ < 0) {                                                                          \
             char flag_[64];                                                                        \
             sim_msg(s, "CVODE: %s failed with %d (%s)", #call, cv_rc_,                             \
-                    sim_flag_name(cv_rc_, flag_, sizeof flag_));                                   \
+                    ode_flag_name(cv_rc_, flag_, sizeof flag_));                                   \
             return cv_rc_ == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;                     \
         }                                                                                          \
     } while (0)
@@ -472,14 +452,16 @@ static clink_status sim_setup_solvers(clink_sim *s)
 /* CVODE: method, tolerances, limits, solvers, root functions */
 static clink_status sim_setup_cvode(clink_sim *s)
 {
-    s->cvode = CVodeCreate(s->set.method == CLINK_METHOD_ADAMS ? CV_ADAMS : CV_BDF, s->ctx);
+    int flag;
+    const char *call;
+    s->cvode = ode_create(s->ctx, s->set.method != CLINK_METHOD_ADAMS, sim_rhs, 0.0, s->ycv, s,
+                          &s->cvlog, &flag, &call);
     if (!s->cvode) {
-        sim_msg(s, "CVodeCreate failed");
-        return CLINK_ERR_NOMEM;
+        char name[64];
+        sim_msg(s, "CVODE: %s failed with %d (%s)", call, flag,
+                ode_flag_name(flag, name, sizeof name));
+        return flag == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
     }
-    CV_CHECK(CVodeSetErrHandlerFn(s->cvode, sim_cvode_err, s));
-    CV_CHECK(CVodeInit(s->cvode, sim_rhs, 0.0, s->ycv));
-    CV_CHECK(CVodeSetUserData(s->cvode, s));
     CV_CHECK(CVodeWFtolerances(s->cvode, sim_ewt));
     /* clink_sim_advance steps one at a time and counts the steps itself (max_steps) */
     CV_CHECK(CVodeSetMaxNumSteps(s->cvode, -1));
@@ -640,7 +622,7 @@ void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
     if (!s)
         return;
     sim_cvode_counters(s, st);
-    const clink_sim_stats *b = &s->banked;
+    const ode_counters *b = &s->banked;
     st->steps += b->steps;
     st->rhs_evals += b->rhs_evals;
     st->jac_evals += b->jac_evals;
