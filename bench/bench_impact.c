@@ -101,7 +101,7 @@ int main(int argc, char **argv)
         for (k = sizeof ladder / sizeof ladder[0]; k-- > 0;) {
             o[i].rtol = ladder[k];
             if (clink_lab_impact(lab, law, &prm[i], m, v0, &o[i], &r[i]) != CLINK_OK) {
-                fprintf(stderr, "bench_impact: %s\n", clink_lab_message(lab));
+                fprintf(stderr, "bench_impact: %s\n", clink_lab_error(lab));
                 return 1;
             }
             if (fabs(r[i].e_out - es[i]) > accuracy)

@@ -2,8 +2,9 @@
  * Tests of the Ma-Liu elastoplastic law (src/contact/elastoplastic.c): the paper
  * 003 constants, continuity of the loading and unloading curves, the residual
  * indentation, the energy balance of one impact, and bad material input.
- * Materials: Wang, Liu and Liu (2022), Table 1 under the reading of the reading in docs/elastoplastic.md
- * (R1 = -20.5 mm concave so that R = R1 R2 / (R1 - R2) in magnitude = 0.82 m).
+ * Materials: Wang, Liu and Liu (2022), Table 1 under the reading of the reading in
+ * docs/elastoplastic.md (R1 = -20.5 mm concave so that R = R1 R2 / (R1 - R2) in magnitude = 0.82
+ * m).
  */
 #include "clink/elastoplastic.h"
 
@@ -301,6 +302,27 @@ TEST(bad_material_input_gives_one_clear_line)
     ENSURE(init_with('p', 50.0, msg, sizeof msg) == CLINK_ERR_RANGE);
     ENSURE(strstr(msg, "psi = 50") != NULL);
     ENSURE(strchr(msg, '\n') == NULL);
+}
+
+/* Ma-Liu and the Hertz stiffness follow one rule for nu: 0.5 (incompressible) is refused by both */
+TEST(maliu_and_hertz_accept_the_same_poisson_ratios)
+{
+    const double nus[] = {-1.0, -0.999, 0.0, 0.3, 0.4999, 0.5, 0.7, NAN};
+    char msg[256];
+    int i;
+
+    for (i = 0; i < (int) (sizeof nus / sizeof nus[0]); i++) {
+        double K = 0;
+        int hertz_ok = clink_contact_stiffness_hertz(2.07e11, nus[i], 2.07e11, 0.3, 0.01, 0.01,
+                                                     &K) == CLINK_OK;
+        msg[0] = 0;
+        int maliu_ok = init_with('n', nus[i], msg, sizeof msg) == CLINK_OK;
+        ENSURE(hertz_ok == maliu_ok);
+        ENSURE(maliu_ok || isnan(nus[i]) || strstr(msg, "-1 < nu < 0.5") != NULL);
+    }
+    msg[0] = 0;
+    ENSURE(init_with('n', 0.5, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strstr(msg, "nu2 = 0.5") != NULL);
 }
 
 /* ---- the catalogue rows ---------------------------------------------------- */

@@ -194,13 +194,13 @@ TEST(bad_input_returns_an_error_with_a_message)
     ENSURE(clink_lab_create(&lab) == CLINK_OK);
     params_k_n(&p, 1e9, 1.5);
     ENSURE(clink_lab_impact(lab, law("hertz"), &p, 0.0, 1.0, NULL, &r) == CLINK_ERR_RANGE);
-    ENSURE(strstr(clink_lab_message(lab), "mass") != NULL);
+    ENSURE(strstr(clink_lab_error(lab), "mass") != NULL);
     ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, NAN, NULL, &r) == CLINK_ERR_RANGE);
     ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, -1.0, NULL, &r) == CLINK_ERR_RANGE);
     ENSURE(clink_lab_impact(lab, NULL, &p, 1.0, 1.0, NULL, &r) == CLINK_ERR_ARG);
     clink_contact_params_init(&p); /* no stiffness */
     ENSURE(clink_lab_impact(lab, law("hertz"), &p, 1.0, 1.0, NULL, &r) < 0);
-    ENSURE(clink_lab_message(lab)[0] != '\0');
+    ENSURE(clink_lab_error(lab)[0] != '\0');
     params_k_n(&p, 1e9, 1.5);
     ENSURE(clink_lab_calibrate(lab, law("hunt-crossley"), &p, 1.0, 1.0, 1.5, NULL, &cal) ==
            CLINK_ERR_RANGE);

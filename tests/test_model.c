@@ -24,6 +24,18 @@ static clink_model_builder *pendulum_builder(void)
     return b;
 }
 
+TEST(builder_new_returns_a_status_and_the_builder)
+{
+    clink_model_builder *b = NULL;
+    ENSURE(clink_model_builder_new(NULL) == CLINK_ERR_ARG);
+    ENSURE(clink_model_builder_new(&b) == CLINK_OK);
+    ENSURE(b != NULL);
+    ENSURE(clink_model_builder_count(b, CLINK_ENTITY_BODY) == 1);
+    ENSURE_STR_EQ(clink_model_builder_error(b), "");
+    clink_model_builder_destroy(&b);
+    ENSURE(b == NULL);
+}
+
 TEST(new_builder_holds_only_ground_named_ground)
 {
     clink_model_builder *b = clink_model_builder_create();

@@ -319,7 +319,13 @@ TEST(recorder_removes_old_results_and_writes_incomplete_names_until_it_finishes)
     info.wall_time = -1;
     info.warnings = warnings;
     info.warning_count = 1;
-    ENSURE(clink_recorder_finish(rec, sim, &info, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_recorder_finish(rec, sim, &info) == CLINK_OK);
+    ENSURE_STR_EQ(clink_recorder_error(rec), "");
+    /* a second finish fails with its message on the handle (no caller buffer) */
+    ENSURE(clink_recorder_finish(rec, sim, &info) == CLINK_ERR_ARG);
+    ENSURE_STR_EQ(clink_recorder_error(rec), "clink_recorder_finish: recorder already finished");
+    ENSURE(clink_recorder_sample(rec, sim) == CLINK_ERR_ARG);
+    ENSURE_STR_EQ(clink_recorder_error(rec), "clink_recorder_sample: recorder already finished");
     clink_recorder_destroy(&rec);
     ENSURE(exists(dir, "timeseries.csv") && exists(dir, "impacts.csv") &&
            exists(dir, "summary.json"));
@@ -373,8 +379,8 @@ TEST(recorder_write_failure_names_the_final_file_and_the_system_reason_and_leave
     info.model_name = "pendulum";
     info.t_end = 1.0;
     info.wall_time = -1;
-    ENSURE(clink_recorder_finish(rec, sim, &info, err, sizeof err) == CLINK_ERR_IO);
-    ENSURE_STR_EQ(err, want);
+    ENSURE(clink_recorder_finish(rec, sim, &info) == CLINK_ERR_IO);
+    ENSURE_STR_EQ(clink_recorder_error(rec), want);
     clink_recorder_destroy(&rec);
     ENSURE(setrlimit(RLIMIT_FSIZE, &old) == 0);
     signal(SIGXFSZ, SIG_DFL);

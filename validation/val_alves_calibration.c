@@ -46,7 +46,7 @@ int main(int argc, char **argv)
                 p.n = ns[i];
                 p.e = es[k];
                 if (clink_lab_impact(lab, gx, &p, ms[j], 0.7, NULL, &r) != CLINK_OK) {
-                    fprintf(stderr, "gonthier-exact: %s\n", clink_lab_message(lab));
+                    fprintf(stderr, "gonthier-exact: %s\n", clink_lab_error(lab));
                     worst = NAN;
                     failed = 1;
                     continue;
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
                 break; /* no damping coefficient (Hertz, elastoplastic laws) */
             if (st != CLINK_OK) {
                 fprintf(stderr, "calibrate %s e=%g: %s\n", info.name, targets[k],
-                        clink_lab_message(lab));
+                        clink_lab_error(lab));
                 cal.e_achieved = NAN;
             }
             snprintf(q, sizeof q, "calibrate %s to e=%g: achieved", info.name, targets[k]);

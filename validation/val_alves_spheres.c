@@ -79,7 +79,7 @@ int main(int argc, char **argv)
             o.samples_per_step = 2;
         }
         if (law == NULL || clink_lab_impact(lab, law, &p, m_eff, v0, &o, &r) != CLINK_OK) {
-            fprintf(stderr, "%s: %s\n", laws[i], law ? clink_lab_message(lab) : "unknown");
+            fprintf(stderr, "%s: %s\n", laws[i], law ? clink_lab_error(lab) : "unknown");
             r.v_out = NAN;
             r.F_max = NAN;
             r.e_out = NAN;

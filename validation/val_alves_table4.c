@@ -79,7 +79,7 @@ int main(int argc, char **argv)
             p.e = cr[j];
             if (law == NULL ||
                 clink_lab_impact(lab, law, &p, m_ball, vel[j], NULL, &r) != CLINK_OK) {
-                fprintf(stderr, "%s %s: %s\n", laws[i], spec[j], clink_lab_message(lab));
+                fprintf(stderr, "%s %s: %s\n", laws[i], spec[j], clink_lab_error(lab));
                 r.F_max = NAN;
                 failed = 1;
             }

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
             p.e = es[j];
             if (clink_feng_evaluate(ps[i], K, m, v0, alpha, &fz) != CLINK_OK ||
                 clink_lab_impact(lab, law, &p, m, v0, NULL, &r) != CLINK_OK) {
-                fprintf(stderr, "p=%g e=%g: %s\n", ps[i], es[j], clink_lab_message(lab));
+                fprintf(stderr, "p=%g e=%g: %s\n", ps[i], es[j], clink_lab_error(lab));
                 failed = 1;
                 continue;
             }
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         p.alpha = 0.0;
         if (clink_feng_evaluate(ps[i], K, m, v0, 0.0, &fz) != CLINK_OK ||
             clink_lab_impact(lab, law, &p, m, v0, NULL, &r) != CLINK_OK) {
-            fprintf(stderr, "p=%g undamped: %s\n", ps[i], clink_lab_message(lab));
+            fprintf(stderr, "p=%g undamped: %s\n", ps[i], clink_lab_error(lab));
             failed = 1;
             continue;
         }

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
             p.e = 0.5;
             snprintf(q, sizeof q, "e_out p=%g v0=%g", ps[i], vs[j]);
             if (clink_lab_impact(lab, law, &p, 1.0, vs[j], NULL, &r) != CLINK_OK) {
-                fprintf(stderr, "%s: %s\n", q, clink_lab_message(lab));
+                fprintf(stderr, "%s: %s\n", q, clink_lab_error(lab));
                 r.e_out = NAN;
                 failed = 1;
             }
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
             p.K = 1e6;
             p.n = ps[i];
             if (clink_lab_calibrate(lab, law, &p, 1.0, 1.0, es[j], NULL, &cal) != CLINK_OK) {
-                fprintf(stderr, "calibrate p=%g e=%g: %s\n", ps[i], es[j], clink_lab_message(lab));
+                fprintf(stderr, "calibrate p=%g e=%g: %s\n", ps[i], es[j], clink_lab_error(lab));
                 cal.alpha = NAN;
                 failed = 1;
             }

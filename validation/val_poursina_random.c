@@ -83,7 +83,7 @@ int main(int argc, char **argv)
             p.e = es[j];
             runs++;
             if (clink_lab_impact(lab, pn, &p, m[i], vel[i], NULL, &r) != CLINK_OK) {
-                fprintf(stderr, "e=%g set %d: %s\n", es[j], i, clink_lab_message(lab));
+                fprintf(stderr, "e=%g set %d: %s\n", es[j], i, clink_lab_error(lab));
                 worst = NAN;
                 failed = 1;
                 break;
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
         p.K = k[i];
         p.n = n[i];
         if (clink_lab_calibrate(lab, pn, &p, m[i], vel[i], e, NULL, &cal) != CLINK_OK) {
-            fprintf(stderr, "calibrate set %d: %s\n", i, clink_lab_message(lab));
+            fprintf(stderr, "calibrate set %d: %s\n", i, clink_lab_error(lab));
             cal.e_achieved = NAN;
         }
         snprintf(q, sizeof q, "Eq. 23 calibrated c, set %d (n=%.3f), e=%g: achieved", i, n[i], e);
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
             p.n = 1.0;
             p.c = 2.0 * xis[j];
             if (clink_lab_impact(lab, hl, &p, 1.0, 1.0, NULL, &r) != CLINK_OK) {
-                fprintf(stderr, "xi=%g: %s\n", xis[j], clink_lab_message(lab));
+                fprintf(stderr, "xi=%g: %s\n", xis[j], clink_lab_error(lab));
                 failed = 1;
                 continue;
             }

@@ -117,7 +117,7 @@ static int run_lab(clink_lab *lab, const char *law_name, const clink_contact_par
     if (lf.f != NULL)
         fclose(lf.f);
     if (st != CLINK_OK) {
-        fprintf(stderr, "%s at %g m/s: %s\n", law_name, v0, clink_lab_message(lab));
+        fprintf(stderr, "%s at %g m/s: %s\n", law_name, v0, clink_lab_error(lab));
         return 1;
     }
     return 0;

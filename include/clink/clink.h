@@ -6,10 +6,23 @@
  *   - status codes            clink_status, clink_status_string()
  *   - handles                 clink_model (immutable mechanism), clink_sim (its simulation)
  *
- * Error contract: every function that can fail returns a clink_status; 0 is
- * success, a negative value is an error (no status code is positive). Details of the last error (file and line, or time
- * and cause) are kept on the handle involved. The library never prints to stdout,
- * never calls exit() and never aborts on user input.
+ * Errors (one rule, docs/api.md "Errors"):
+ *   - every call that can fail returns a clink_status: 0 is success, a negative
+ *     value is an error (no status code is positive). A constructor that returns
+ *     a pointer (clink_model_builder_create(), clink_model_load_xml()) is a
+ *     documented convenience over a status-returning one;
+ *   - the message of a failed call on a handle is read from that handle, one
+ *     line, borrowed until the next call on it: clink_model_builder_error(),
+ *     clink_sim_error(), clink_lab_error(), clink_recorder_error(). Functions on
+ *     a handle take no message buffer;
+ *   - a call that has no handle yet (create, load, check of a plain parameter
+ *     struct) writes its one-line message into the caller's buffer (char *err,
+ *     size_t err_size; may be NULL; truncated to err_size - 1 bytes) and nowhere
+ *     else. A constructor whose only failure is CLINK_ERR_NOMEM takes no buffer;
+ *   - a NULL handle gives CLINK_ERR_ARG and no message; const queries (getters)
+ *     leave no message: their status says it all.
+ * The library never prints to stdout or stderr, never calls exit() and never
+ * aborts on user input.
  *
  * Ownership: whatever clink_*_create() or clink_*_load*() returns is owned by the
  * caller and released with the matching clink_*_destroy(), which accepts NULL and
@@ -40,9 +53,9 @@ extern "C" {
 
 /* ---- version -------------------------------------------------------------- */
 
-#define CLINK_VERSION_MAJOR 0
-#define CLINK_VERSION_MINOR 1
-#define CLINK_VERSION_PATCH 0
+#define CLINK_VERSION_MAJOR  0
+#define CLINK_VERSION_MINOR  1
+#define CLINK_VERSION_PATCH  0
 #define CLINK_VERSION_STRING "0.1.0"
 /* one integer that grows with every release: major * 10000 + minor * 100 + patch */
 #define CLINK_VERSION_NUMBER                                                                       \

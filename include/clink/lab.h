@@ -5,7 +5,7 @@
  * and the calibration of a law's damping to a target coefficient of restitution.
  *
  * Table of contents:
- *   - workspace      clink_lab, clink_lab_create(), clink_lab_destroy(), clink_lab_message()
+ *   - workspace      clink_lab, clink_lab_create(), clink_lab_destroy(), clink_lab_error()
  *   - options        clink_lab_options, clink_lab_options_init()
  *   - one impact     clink_lab_result, clink_lab_impact()
  *   - calibration    clink_lab_calibration, clink_lab_calibrate()
@@ -43,7 +43,7 @@ CLINK_API clink_status clink_lab_create(clink_lab **lab);
 CLINK_API void clink_lab_destroy(clink_lab **lab);
 
 /* One line describing the last error of this workspace ("" if none; borrowed). */
-CLINK_API const char *clink_lab_message(const clink_lab *lab);
+CLINK_API const char *clink_lab_error(const clink_lab *lab);
 
 /* ---- options -------------------------------------------------------------- */
 

@@ -18,7 +18,7 @@
  *   clink_model_destroy(&m);
  *
  * Table of contents:
- *   - builder             clink_model_builder_create/_destroy/_error/_finalize
+ *   - builder             clink_model_builder_new/_create/_destroy/_error/_finalize
  *   - bodies              clink_body_def, clink_default_body_def(), clink_model_builder_add_body()
  *   - joints              clink_joint_def (revolute, translational, weld), _add_joint()
  *   - drivers             clink_function, clink_driver_def, _add_driver()
@@ -67,7 +67,14 @@ extern "C" {
 /* A mechanism under construction (mutable). */
 typedef struct clink_model_builder clink_model_builder;
 
-/* Creates an empty builder holding only ground (body 0). NULL if out of memory. */
+/*
+ * Creates an empty builder holding only ground (body 0) in *builder: CLINK_OK,
+ * or CLINK_ERR_NOMEM (the only way it fails, so it takes no message buffer)
+ * with *builder NULL; CLINK_ERR_ARG if builder is NULL.
+ */
+CLINK_API clink_status clink_model_builder_new(clink_model_builder **builder);
+
+/* Convenience over clink_model_builder_new(): the builder, or NULL if out of memory. */
 CLINK_API clink_model_builder *clink_model_builder_create(void);
 
 /* Releases a builder; accepts NULL and NULL *builder; sets *builder to NULL. */

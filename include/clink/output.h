@@ -7,7 +7,7 @@
  *                                                    (on CLINK_ERR_IO: clink_recorder_error())
  *   ...
  *   clink_run_info info = {...};                     status, message, wall time
- *   clink_recorder_finish(rec, sim, &info, err, sizeof err);
+ *   clink_recorder_finish(rec, sim, &info);         (on error: clink_recorder_error())
  *   clink_recorder_destroy(&rec);
  *
  * Table of contents:
@@ -83,7 +83,10 @@ CLINK_API clink_status clink_recorder_create(const clink_model *model, const cha
  */
 CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
 
-/* The last I/O failure: "PATH: what: system reason" with the file's final name; "" if none. */
+/*
+ * The message of the last failed call on rec ("" if none; borrowed): for an I/O
+ * failure "PATH: what: system reason" with the file's final name.
+ */
 CLINK_API const char *clink_recorder_error(const clink_recorder *rec);
 
 /* What the caller knows about the run, for summary.json. */
@@ -104,12 +107,12 @@ typedef struct clink_run_info {
 /*
  * Writes summary.json (statistics taken from sim, maxima from the samples),
  * closes the files and renames them to their final names, summary.json last.
- * On CLINK_ERR_IO nothing of the run is left under a final name. The recorder
- * must still be destroyed.
+ * On CLINK_ERR_IO nothing of the run is left under a final name and
+ * clink_recorder_error() says which file and why. The recorder must still be
+ * destroyed.
  */
 CLINK_API clink_status clink_recorder_finish(clink_recorder *rec, const clink_sim *sim,
-                                             const clink_run_info *info, char *err,
-                                             size_t err_size);
+                                             const clink_run_info *info);
 
 /* Releases the recorder; unfinished ".incomplete" files are removed. Accepts NULL. */
 CLINK_API void clink_recorder_destroy(clink_recorder **rec);

@@ -52,14 +52,14 @@ extern "C" {
  * Creates a simulation at t = 0: projects the model's initial positions and
  * velocities onto the constraints (Newton, minimum correction in the metric of
  * M; see clink_sim_assembly()) and sets up CVODE. settings: NULL for the
- * model's own. On failure *sim is NULL and err (optional, errlen bytes)
+ * model's own. On failure *sim is NULL and err (optional, err_size bytes)
  * receives one line: CLINK_ERR_ASSEMBLY when the initial positions cannot be
  * assembled, CLINK_ERR_SINGULAR (naming the joints) for redundant constraints,
  * CLINK_ERR_ARG for projection with Adams.
  */
 CLINK_API clink_status clink_sim_create(const clink_model *model,
                                         const clink_settings_def *settings, clink_sim **sim,
-                                        char *err, size_t errlen);
+                                        char *err, size_t err_size);
 
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);

@@ -2,7 +2,8 @@
  * clink XML mechanism files: load a model from a file, or check a file.
  *
  * Table of contents:
- *   - loading      clink_model_load_xml(), clink_xml_load(), clink_xml_load_memory()
+ *   - loading      clink_xml_load(), clink_xml_load_memory(); clink_model_load_xml()
+ *                  (convenience returning the model or NULL)
  *   - checking     clink_xml_summary, clink_xml_check()
  *
  * The vocabulary is documented element by element in docs/xml-reference.md;
@@ -52,8 +53,9 @@ typedef struct clink_xml_summary {
 /* ---- loading -------------------------------------------------------------- */
 
 /*
- * MuJoCo-style: the model of the file at path (caller owns it; release with
- * clink_model_destroy()), or NULL with "FILE:LINE: what is wrong" in err.
+ * Convenience over clink_xml_load() (MuJoCo-style): the model of the file at
+ * path (caller owns it; release with clink_model_destroy()), or NULL with
+ * "FILE:LINE: what is wrong" in err; the status is not returned.
  */
 CLINK_API clink_model *clink_model_load_xml(const char *path, char *err, size_t err_size);
 

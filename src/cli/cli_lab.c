@@ -100,13 +100,144 @@ static int cli_lab_value(int argc, char **argv, int *i, const char **value)
     return 0;
 }
 
+/* --param KEY=VALUE: sets the parameter, notes the key (stored in keys) */
+static int cli_lab_param(int argc, char **argv, int *i, cli_lab_args *a, cli_lab_keys *given,
+                         char (*keys)[64])
+{
+    char *key = keys[given->n < CLI_LAB_MAX_KEYS ? given->n : CLI_LAB_MAX_KEYS - 1];
+    const char *v, *why = NULL;
+    double x;
+    clink_status st;
+
+    if (cli_lab_value(argc, argv, i, &v))
+        return CLI_EXIT_USAGE;
+    if (cli_read_key_value(v, key, sizeof keys[0], &x, 1, &why) != 0)
+        return cli_usage_error("--param: '%s' %s", v, why);
+    st = clink_contact_params_set(&a->params, key, x);
+    if (st == CLINK_ERR_NOT_FOUND)
+        return cli_usage_error("--param: unknown parameter '%s'", key);
+    if (st != CLINK_OK)
+        return cli_usage_error("--param: %s = %s: %s", key, strchr(v, '=') + 1,
+                               clink_status_string(st));
+    if ((strcmp(key, "chi") == 0 || strcmp(key, "c") == 0 || strcmp(key, "alpha") == 0) &&
+        !(x >= 0))
+        return cli_usage_error("--param: %s = %g: a damping parameter must be >= 0", key, x);
+    cli_lab_note(given, key, "--param");
+    return CLI_EXIT_OK;
+}
+
+/* an option taking a number (--mass, --velocity, --k, --n, --restitution, --damping, --rtol,
+   --target); an unknown option is a usage error */
+static int cli_lab_number(int argc, char **argv, int *i, int calibrate, cli_lab_args *a,
+                          cli_lab_keys *given)
+{
+    const char *opt = argv[*i];
+    const char *v, *name = opt;
+    double *dst = NULL;
+
+    if (strcmp(opt, "--mass") == 0)
+        dst = &a->mass;
+    else if (strcmp(opt, "--velocity") == 0)
+        dst = &a->velocity;
+    else if (strcmp(opt, "--k") == 0)
+        dst = &a->params.K;
+    else if (strcmp(opt, "--n") == 0)
+        dst = &a->params.n;
+    else if (strcmp(opt, "--restitution") == 0)
+        dst = &a->params.e;
+    else if (strcmp(opt, "--damping") == 0)
+        dst = &a->options.damping;
+    else if (strcmp(opt, "--rtol") == 0)
+        dst = &a->options.rtol;
+    else if (strcmp(opt, "--target") == 0 && calibrate)
+        dst = &a->target;
+    if (dst == NULL)
+        return cli_usage_error("%s: unknown option '%s' (see clink %s --help)", argv[0], opt,
+                               argv[0]);
+    if (cli_lab_value(argc, argv, i, &v) || cli_parse_double(name, v, dst))
+        return CLI_EXIT_USAGE;
+    if (dst == &a->params.K)
+        cli_lab_note(given, "K", opt);
+    else if (dst == &a->params.n)
+        cli_lab_note(given, "n", opt);
+    else if (dst == &a->params.e)
+        cli_lab_note(given, "e", opt);
+    if (calibrate && (dst == &a->params.e || dst == &a->options.damping))
+        return cli_usage_error("calibrate: %s cannot take effect: calibrate finds the "
+                               "damping for --target E",
+                               opt);
+    return CLI_EXIT_OK;
+}
+
+/* the law by name, and every noted key one it reads (and one calibrate does not override) */
+static int cli_lab_resolve_law(const char *command, int calibrate, cli_lab_args *a,
+                               const cli_lab_keys *given)
+{
+    clink_law_info info;
+    int i;
+
+    if (a->law_name == NULL)
+        return cli_usage_error("%s: --law NAME is required", command);
+    a->law = clink_law_find(a->law_name);
+    if (a->law == NULL) {
+        fprintf(stderr, "clink: --law: unknown law '%s'; valid laws: ", a->law_name);
+        cli_lab_list_laws(stderr);
+        fputc('\n', stderr);
+        return CLI_EXIT_USAGE;
+    }
+    clink_law_get_info(a->law, &info);
+    for (i = 0; i < given->n; i++) {
+        const char *k = given->key[i];
+        if (!cli_lab_list_has(info.required, k) && !cli_lab_list_has(info.optional, k))
+            return cli_usage_error("%s %s: the law %s does not use '%s' (it reads: %s%s%s)",
+                                   command, given->option[i], clink_law_name(a->law), k,
+                                   info.required, info.optional[0] != '\0' ? "; optional: " : "",
+                                   info.optional);
+        if (calibrate && (strcmp(k, "chi") == 0 || strcmp(k, "c") == 0 || strcmp(k, "alpha") == 0 ||
+                          strcmp(k, "e") == 0))
+            return cli_usage_error("calibrate: --param %s cannot take effect: calibrate finds the "
+                                   "damping for --target E",
+                                   k);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* the ranges of the numbers given; calibrate's target becomes the restitution */
+static int cli_lab_check_ranges(const char *command, int calibrate, cli_lab_args *a)
+{
+    if (isnan(a->mass))
+        return cli_usage_error("%s: --mass M (kg) is required", command);
+    if (!(a->mass > 0.0))
+        return cli_usage_error("--mass: %g must be > 0 (kg)", a->mass);
+    if (isnan(a->velocity))
+        return cli_usage_error("%s: --velocity V (m/s) is required", command);
+    if (!(a->velocity > 0.0))
+        return cli_usage_error("--velocity: %g must be > 0 (m/s, the approach speed)", a->velocity);
+    if (!isnan(a->params.K) && !(a->params.K > 0.0))
+        return cli_usage_error("--k: %g must be > 0 (N/m^n)", a->params.K);
+    if (!isnan(a->params.n) && !(a->params.n >= 1.0))
+        return cli_usage_error("--n: %g must be >= 1", a->params.n);
+    if (!isnan(a->params.e) && !(a->params.e > 0.0 && a->params.e <= 1.0))
+        return cli_usage_error("--restitution: %g is outside (0, 1]", a->params.e);
+    if (!(a->options.rtol >= 1e-14 && a->options.rtol <= 1e-3))
+        return cli_usage_error("--rtol: %g is outside [1e-14, 1e-3]", a->options.rtol);
+    if (!isnan(a->options.damping) && !(a->options.damping >= 0.0))
+        return cli_usage_error("--damping: %g must be >= 0", a->options.damping);
+    if (calibrate) {
+        if (isnan(a->target))
+            return cli_usage_error("calibrate: --target E is required");
+        if (!(a->target > 0.0 && a->target <= 1.0))
+            return cli_usage_error("--target: %g is outside (0, 1]", a->target);
+        a->params.e = a->target;
+    }
+    return CLI_EXIT_OK;
+}
+
 int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
 {
-    int i;
+    int i, rc = CLI_EXIT_OK;
     const char *v;
-    double x;
     cli_lab_keys given;
-    clink_law_info info;
     char keys[CLI_LAB_MAX_KEYS][64];
 
     memset(&given, 0, sizeof given);
@@ -116,7 +247,7 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
     a->mass = NAN;
     a->velocity = NAN;
     a->target = NAN;
-    for (i = 1; i < argc; i++) {
+    for (i = 1; i < argc && rc == CLI_EXIT_OK; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             a->help = 1;
@@ -141,107 +272,14 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
             else
                 return cli_usage_error("--method: '%s' is not one of adams, bdf", v);
         } else if (strcmp(opt, "--param") == 0) {
-            char *key = keys[given.n < CLI_LAB_MAX_KEYS ? given.n : CLI_LAB_MAX_KEYS - 1];
-            const char *why = NULL;
-            clink_status st;
-            if (cli_lab_value(argc, argv, &i, &v))
-                return CLI_EXIT_USAGE;
-            if (cli_read_key_value(v, key, sizeof keys[0], &x, 1, &why) != 0)
-                return cli_usage_error("--param: '%s' %s", v, why);
-            st = clink_contact_params_set(&a->params, key, x);
-            if (st == CLINK_ERR_NOT_FOUND)
-                return cli_usage_error("--param: unknown parameter '%s'", key);
-            if (st != CLINK_OK)
-                return cli_usage_error("--param: %s = %s: %s", key, strchr(v, '=') + 1,
-                                       clink_status_string(st));
-            if ((strcmp(key, "chi") == 0 || strcmp(key, "c") == 0 || strcmp(key, "alpha") == 0) &&
-                !(x >= 0))
-                return cli_usage_error("--param: %s = %g: a damping parameter must be >= 0", key,
-                                       x);
-            cli_lab_note(&given, key, "--param");
+            rc = cli_lab_param(argc, argv, &i, a, &given, keys);
         } else {
-            double *dst = NULL;
-            const char *name = opt;
-            if (strcmp(opt, "--mass") == 0)
-                dst = &a->mass;
-            else if (strcmp(opt, "--velocity") == 0)
-                dst = &a->velocity;
-            else if (strcmp(opt, "--k") == 0)
-                dst = &a->params.K;
-            else if (strcmp(opt, "--n") == 0)
-                dst = &a->params.n;
-            else if (strcmp(opt, "--restitution") == 0)
-                dst = &a->params.e;
-            else if (strcmp(opt, "--damping") == 0)
-                dst = &a->options.damping;
-            else if (strcmp(opt, "--rtol") == 0)
-                dst = &a->options.rtol;
-            else if (strcmp(opt, "--target") == 0 && calibrate)
-                dst = &a->target;
-            if (dst == NULL)
-                return cli_usage_error("%s: unknown option '%s' (see clink %s --help)", argv[0],
-                                       opt, argv[0]);
-            if (cli_lab_value(argc, argv, &i, &v) || cli_parse_double(name, v, dst))
-                return CLI_EXIT_USAGE;
-            if (dst == &a->params.K)
-                cli_lab_note(&given, "K", opt);
-            else if (dst == &a->params.n)
-                cli_lab_note(&given, "n", opt);
-            else if (dst == &a->params.e)
-                cli_lab_note(&given, "e", opt);
-            if (calibrate && (dst == &a->params.e || dst == &a->options.damping))
-                return cli_usage_error("calibrate: %s cannot take effect: calibrate finds the "
-                                       "damping for --target E",
-                                       opt);
+            rc = cli_lab_number(argc, argv, &i, calibrate, a, &given);
         }
     }
-    if (a->law_name == NULL)
-        return cli_usage_error("%s: --law NAME is required", argv[0]);
-    a->law = clink_law_find(a->law_name);
-    if (a->law == NULL) {
-        fprintf(stderr, "clink: --law: unknown law '%s'; valid laws: ", a->law_name);
-        cli_lab_list_laws(stderr);
-        fputc('\n', stderr);
-        return CLI_EXIT_USAGE;
-    }
-    clink_law_get_info(a->law, &info);
-    for (i = 0; i < given.n; i++) {
-        const char *k = given.key[i];
-        if (!cli_lab_list_has(info.required, k) && !cli_lab_list_has(info.optional, k))
-            return cli_usage_error("%s %s: the law %s does not use '%s' (it reads: %s%s%s)",
-                                   argv[0], given.option[i], clink_law_name(a->law), k,
-                                   info.required, info.optional[0] != '\0' ? "; optional: " : "",
-                                   info.optional);
-        if (calibrate && (strcmp(k, "chi") == 0 || strcmp(k, "c") == 0 || strcmp(k, "alpha") == 0 ||
-                          strcmp(k, "e") == 0))
-            return cli_usage_error("calibrate: --param %s cannot take effect: calibrate finds the "
-                                   "damping for --target E",
-                                   k);
-    }
-    if (isnan(a->mass))
-        return cli_usage_error("%s: --mass M (kg) is required", argv[0]);
-    if (!(a->mass > 0.0))
-        return cli_usage_error("--mass: %g must be > 0 (kg)", a->mass);
-    if (isnan(a->velocity))
-        return cli_usage_error("%s: --velocity V (m/s) is required", argv[0]);
-    if (!(a->velocity > 0.0))
-        return cli_usage_error("--velocity: %g must be > 0 (m/s, the approach speed)", a->velocity);
-    if (!isnan(a->params.K) && !(a->params.K > 0.0))
-        return cli_usage_error("--k: %g must be > 0 (N/m^n)", a->params.K);
-    if (!isnan(a->params.n) && !(a->params.n >= 1.0))
-        return cli_usage_error("--n: %g must be >= 1", a->params.n);
-    if (!isnan(a->params.e) && !(a->params.e > 0.0 && a->params.e <= 1.0))
-        return cli_usage_error("--restitution: %g is outside (0, 1]", a->params.e);
-    if (!(a->options.rtol >= 1e-14 && a->options.rtol <= 1e-3))
-        return cli_usage_error("--rtol: %g is outside [1e-14, 1e-3]", a->options.rtol);
-    if (!isnan(a->options.damping) && !(a->options.damping >= 0.0))
-        return cli_usage_error("--damping: %g must be >= 0", a->options.damping);
-    if (calibrate) {
-        if (isnan(a->target))
-            return cli_usage_error("calibrate: --target E is required");
-        if (!(a->target > 0.0 && a->target <= 1.0))
-            return cli_usage_error("--target: %g is outside (0, 1]", a->target);
-        a->params.e = a->target;
-    }
-    return CLI_EXIT_OK;
+    if (rc == CLI_EXIT_OK)
+        rc = cli_lab_resolve_law(argv[0], calibrate, a, &given);
+    if (rc == CLI_EXIT_OK)
+        rc = cli_lab_check_ranges(argv[0], calibrate, a);
+    return rc;
 }

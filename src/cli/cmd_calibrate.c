@@ -46,7 +46,7 @@ int cmd_calibrate(int argc, char **argv)
     }
     st = clink_lab_calibrate(lab, a.law, &a.params, a.mass, a.velocity, a.target, &a.options, &cal);
     if (st != CLINK_OK) {
-        fprintf(stderr, "clink: calibrate: %s\n", clink_lab_message(lab));
+        fprintf(stderr, "clink: calibrate: %s\n", clink_lab_error(lab));
         clink_lab_destroy(&lab);
         return cli_lab_exit_for(st);
     }

@@ -74,42 +74,17 @@ static const char *find_script(char *buf, size_t size)
     return NULL;
 }
 
-int cmd_plot(int argc, char **argv)
+/* dir is a directory holding the finished results of a run */
+static int plot_check_run(const char *dir)
 {
-    const char *dir = NULL, *out = NULL, *script, *python;
-    char sbuf[4096], csv[4096];
-    const char *args[6];
-    int i, status, nargs = 0;
-    pid_t pid;
+    struct stat st;
+    char csv[4096];
 
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            plot_usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "-o") == 0) {
-            if (++i >= argc)
-                return cli_usage_error("plot: -o needs a directory");
-            out = argv[i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
-        } else if (dir != NULL) {
-            return cli_usage_error("plot: one run directory only");
-        } else {
-            dir = argv[i];
-        }
-    }
-    if (dir == NULL) {
-        plot_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    {
-        struct stat st;
-        if (stat(dir, &st) != 0)
-            return cli_usage_error("plot: %s: %s (run `clink run MODEL.xml -o %s` first)", dir,
-                                   strerror(errno), dir);
-        if (!S_ISDIR(st.st_mode))
-            return cli_usage_error("plot: %s: %s", dir, strerror(ENOTDIR));
-    }
+    if (stat(dir, &st) != 0)
+        return cli_usage_error("plot: %s: %s (run `clink run MODEL.xml -o %s` first)", dir,
+                               strerror(errno), dir);
+    if (!S_ISDIR(st.st_mode))
+        return cli_usage_error("plot: %s: %s", dir, strerror(ENOTDIR));
     snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
     if (!is_file(csv)) {
         snprintf(csv, sizeof csv, "%s/timeseries.csv.incomplete", dir);
@@ -121,37 +96,12 @@ int cmd_plot(int argc, char **argv)
                                "MODEL.xml -o %s` first)",
                                dir, dir);
     }
-    script = find_script(sbuf, sizeof sbuf);
-    if (script == NULL) {
-        fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
-        return CLI_EXIT_FAIL;
-    }
-    python = getenv("CLINK_PYTHON");
-    if (python == NULL || python[0] == '\0')
-        python = is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-    args[nargs++] = python;
-    args[nargs++] = script;
-    args[nargs++] = dir;
-    if (out != NULL) {
-        args[nargs++] = "--out";
-        args[nargs++] = out;
-    }
-    args[nargs] = NULL;
-    fflush(stdout);
-    pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "clink: plot: cannot start %s: %s\n", python, strerror(errno));
-        return CLI_EXIT_FAIL;
-    }
-    if (pid == 0) {
-        execvp(python, (char *const *) args);
-        fprintf(stderr, "clink: plot: cannot run %s: %s\n", python, strerror(errno));
-        _exit(127);
-    }
-    if (waitpid(pid, &status, 0) < 0) {
-        fprintf(stderr, "clink: plot: %s\n", strerror(errno));
-        return CLI_EXIT_FAIL;
-    }
+    return CLI_EXIT_OK;
+}
+
+/* the exit code for the script's wait status */
+static int plot_exit_code(int status, const char *python, const char *script)
+{
     /* the script has said what went wrong in its own words */
     if (WIFEXITED(status)) {
         switch (WEXITSTATUS(status)) {
@@ -175,4 +125,77 @@ int cmd_plot(int argc, char **argv)
     fprintf(stderr, "clink: plot: %s %s was killed by signal %d\n", python, script,
             WTERMSIG(status));
     return CLI_EXIT_FAIL;
+}
+
+/* runs "python script dir [--out out]" and waits for it */
+static int plot_spawn(const char *python, const char *script, const char *dir, const char *out)
+{
+    const char *args[6];
+    int status, nargs = 0;
+    pid_t pid;
+
+    args[nargs++] = python;
+    args[nargs++] = script;
+    args[nargs++] = dir;
+    if (out != NULL) {
+        args[nargs++] = "--out";
+        args[nargs++] = out;
+    }
+    args[nargs] = NULL;
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "clink: plot: cannot start %s: %s\n", python, strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    if (pid == 0) {
+        execvp(python, (char *const *) args);
+        fprintf(stderr, "clink: plot: cannot run %s: %s\n", python, strerror(errno));
+        _exit(127);
+    }
+    if (waitpid(pid, &status, 0) < 0) {
+        fprintf(stderr, "clink: plot: %s\n", strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    return plot_exit_code(status, python, script);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+    const char *dir = NULL, *out = NULL, *script, *python;
+    char sbuf[4096];
+    int i, rc;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            plot_usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if (++i >= argc)
+                return cli_usage_error("plot: -o needs a directory");
+            out = argv[i];
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
+        } else if (dir != NULL) {
+            return cli_usage_error("plot: one run directory only");
+        } else {
+            dir = argv[i];
+        }
+    }
+    if (dir == NULL) {
+        plot_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    rc = plot_check_run(dir);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    script = find_script(sbuf, sizeof sbuf);
+    if (script == NULL) {
+        fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
+        return CLI_EXIT_FAIL;
+    }
+    python = getenv("CLINK_PYTHON");
+    if (python == NULL || python[0] == '\0')
+        python = is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    return plot_spawn(python, script, dir, out);
 }

@@ -248,161 +248,202 @@ static int run_install_handlers(void)
     return 0;
 }
 
-int cmd_run(int argc, char **argv)
-{
+/* one run: its arguments, what it creates and how it ended */
+typedef struct run_ctx {
     run_args a;
-    const char *dir;
-    double t0, last_progress = 0;
-    int failed = 0, progress_shown = 0, exit_code, rc, io_failed = 0;
-    char err[1024], dirbuf[256], why[1200], where[4096];
-    clink_model *model = NULL;
-    clink_sim *sim = NULL;
-    clink_recorder *rec = NULL;
+    clink_model *model;
+    clink_sim *sim;
+    clink_recorder *rec;
     clink_xml_summary sum;
     clink_settings_def set;
-    clink_output_options opt;
-    clink_run_info info;
+    const char *dir;
+    char dirbuf[256];
+    double t0;      /* wall clock before the simulation is created */
+    int failed;     /* the simulation or a state query failed */
+    int io_failed;  /* a write failed: no result is kept */
+    char why[1200]; /* the reason of a failure or an interruption */
+} run_ctx;
+
+/* the model and its simulation: any error in the file stops here, before anything is written */
+static int run_load(run_ctx *c)
+{
+    char err[1024];
     clink_status st;
-    long n, k;
+    int rc;
 
-    rc = run_parse(argc, argv, &a);
-    if (rc != 0)
-        return -1 - rc;
-
-    /* the model: any error in the file stops here, before anything is written */
-    if (cli_check_input_file("run", a.path) != 0)
+    if (cli_check_input_file("run", c->a.path) != 0)
         return CLI_EXIT_USAGE;
-    if (clink_xml_load(a.path, &model, &sum, err, sizeof err) != CLINK_OK) {
+    if (clink_xml_load(c->a.path, &c->model, &c->sum, err, sizeof err) != CLINK_OK) {
         fprintf(stderr, "%s\n", err);
         return CLI_EXIT_USAGE;
     }
-    rc = run_settings(model, &a, &set);
-    if (rc != CLI_EXIT_OK) {
-        clink_model_destroy(&model);
+    rc = run_settings(c->model, &c->a, &c->set);
+    if (rc != CLI_EXIT_OK)
         return rc;
-    }
-    t0 = now_seconds();
-    st = clink_sim_create(model, &set, &sim, err, sizeof err);
+    c->t0 = now_seconds();
+    st = clink_sim_create(c->model, &c->set, &c->sim, err, sizeof err);
     if (st != CLINK_OK) {
-        fprintf(stderr, "%s: %s\n", a.path, err);
-        clink_model_destroy(&model);
+        fprintf(stderr, "%s: %s\n", c->a.path, err);
         return st == CLINK_ERR_ASSEMBLY || st == CLINK_ERR_SINGULAR || st == CLINK_ERR_ARG ||
                        st == CLINK_ERR_RANGE || st == CLINK_ERR_MODEL || st == CLINK_ERR_NONFINITE
                    ? CLI_EXIT_USAGE
                    : CLI_EXIT_FAIL;
     }
+    return CLI_EXIT_OK;
+}
 
-    dir = a.dir;
-    if (dir == NULL) {
-        snprintf(dirbuf, sizeof dirbuf, "out/%s", sum.name);
-        dir = dirbuf;
+/* the signal handlers, the output directory and the recorder in it */
+static int run_open_output(run_ctx *c)
+{
+    char err[1024], where[4096];
+    clink_output_options opt;
+
+    c->dir = c->a.dir;
+    if (c->dir == NULL) {
+        snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
+        c->dir = c->dirbuf;
     }
-    if (run_install_handlers() != 0) {
-        clink_sim_destroy(&sim);
-        clink_model_destroy(&model);
+    if (run_install_handlers() != 0)
         return CLI_EXIT_FAIL;
-    }
-    if (make_dirs(dir, where, sizeof where) != 0) {
+    if (make_dirs(c->dir, where, sizeof where) != 0) {
         fprintf(stderr, "clink: run: cannot create directory '%s': %s\n", where, strerror(errno));
-        clink_sim_destroy(&sim);
-        clink_model_destroy(&model);
         return CLI_EXIT_IO;
     }
     opt = clink_default_output_options();
-    opt.reactions = sum.out_reactions;
-    opt.energies = sum.out_energies;
-    if (clink_recorder_create(model, dir, &opt, &rec, err, sizeof err) != CLINK_OK ||
-        remove_old_figures(dir) != 0) {
-        if (rec == NULL)
+    opt.reactions = c->sum.out_reactions;
+    opt.energies = c->sum.out_energies;
+    if (clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err) != CLINK_OK ||
+        remove_old_figures(c->dir) != 0) {
+        if (c->rec == NULL)
             fprintf(stderr, "clink: run: %s\n", err);
-        clink_recorder_destroy(&rec);
-        clink_sim_destroy(&sim);
-        clink_model_destroy(&model);
         return CLI_EXIT_IO;
     }
+    return CLI_EXIT_OK;
+}
 
-    /* t = 0, then k H for k = 1..n, then t_end if it is not on the grid */
-    why[0] = '\0';
-    st = clink_recorder_sample(rec, sim);
-    n = (long) floor(set.t_end / set.output_step * (1.0 + 1e-12));
+/* shows the progress on a terminal once the run has taken a second, every quarter second */
+static void run_progress(const run_ctx *c, double t, double *last_progress, int *shown)
+{
+    double w;
+
+    if (c->a.quiet || !isatty(STDERR_FILENO))
+        return;
+    w = now_seconds();
+    if (w - c->t0 > 1.0 && w - *last_progress > 0.25) {
+        fprintf(stderr, "\rclink run: t = %.6g s of %.6g s (%3.0f%%)", t, c->set.t_end,
+                100.0 * t / c->set.t_end);
+        *last_progress = w;
+        *shown = 1;
+    }
+}
+
+/* samples t = 0, then k H for k = 1..n, then t_end if it is not on the grid; sets failed,
+   io_failed and why */
+static void run_integrate(run_ctx *c)
+{
+    double last_progress = 0;
+    int progress_shown = 0;
+    clink_status st;
+    long n, k;
+
+    c->why[0] = '\0';
+    st = clink_recorder_sample(c->rec, c->sim);
+    n = (long) floor(c->set.t_end / c->set.output_step * (1.0 + 1e-12));
     for (k = 1; k <= n + 1 && st == CLINK_OK && run_stop_signal == 0; k++) {
-        double t = k <= n ? (double) k * set.output_step : set.t_end;
-        if (t > set.t_end)
-            t = set.t_end;
-        if (t <= clink_sim_time(sim))
+        double t = k <= n ? (double) k * c->set.output_step : c->set.t_end;
+        if (t > c->set.t_end)
+            t = c->set.t_end;
+        if (t <= clink_sim_time(c->sim))
             continue;
-        st = clink_sim_advance(sim, t);
+        st = clink_sim_advance(c->sim, t);
         if (st != CLINK_OK) {
-            failed = 1;
-            snprintf(why, sizeof why, "%s", clink_sim_error(sim));
+            c->failed = 1;
+            snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
-        st = clink_recorder_sample(rec, sim);
-        if (!a.quiet && isatty(STDERR_FILENO)) {
-            double w = now_seconds();
-            if (w - t0 > 1.0 && w - last_progress > 0.25) {
-                fprintf(stderr, "\rclink run: t = %.6g s of %.6g s (%3.0f%%)", t, set.t_end,
-                        100.0 * t / set.t_end);
-                last_progress = w;
-                progress_shown = 1;
-            }
-        }
+        st = clink_recorder_sample(c->rec, c->sim);
+        run_progress(c, t, &last_progress, &progress_shown);
     }
     if (progress_shown)
         fprintf(stderr, "\r%60s\r", "");
-    if (st != CLINK_OK && !failed) {
+    if (st != CLINK_OK && !c->failed) {
         if (st == CLINK_ERR_IO) {
-            io_failed = 1;
-            snprintf(why, sizeof why, "%s", clink_recorder_error(rec));
+            c->io_failed = 1;
+            snprintf(c->why, sizeof c->why, "%s", clink_recorder_error(c->rec));
         } else {
-            failed = 1;
-            snprintf(why, sizeof why, "reading the state for the output failed: %s",
+            c->failed = 1;
+            snprintf(c->why, sizeof c->why, "reading the state for the output failed: %s",
                      clink_status_string(st));
         }
     }
+}
 
-    if (io_failed) {
-        /* the files are incomplete: none of them is kept */
-        fprintf(stderr, "clink: run: %s (no results kept in %s)\n", why, dir);
-        clink_recorder_destroy(&rec);
-        clink_sim_destroy(&sim);
-        clink_model_destroy(&model);
-        return CLI_EXIT_IO;
-    }
+/* writes summary.json, puts the files in place and says how the run ended */
+static int run_finish(run_ctx *c)
+{
+    clink_run_info info;
+    int exit_code;
+
     memset(&info, 0, sizeof info);
-    info.model_name = sum.name;
-    info.source = a.path;
-    info.failed = failed;
-    info.t_end = set.t_end;
-    info.wall_time = a.timing ? now_seconds() - t0 : -1.0;
+    info.model_name = c->sum.name;
+    info.source = c->a.path;
+    info.failed = c->failed;
+    info.t_end = c->set.t_end;
+    info.wall_time = c->a.timing ? now_seconds() - c->t0 : -1.0;
     /* physical-sanity warnings of the simulation go here once the API offers them */
     info.warnings = NULL;
     info.warning_count = 0;
-    info.settings = &set;
-    exit_code = failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
-    if (run_stop_signal != 0 && !failed && clink_sim_time(sim) < set.t_end) {
+    info.settings = &c->set;
+    exit_code = c->failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    if (run_stop_signal != 0 && !c->failed && clink_sim_time(c->sim) < c->set.t_end) {
         info.interrupted = 1;
-        snprintf(why, sizeof why, "interrupted by %s at t = %.17g s",
-                 run_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", clink_sim_time(sim));
+        snprintf(c->why, sizeof c->why, "interrupted by %s at t = %.17g s",
+                 run_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", clink_sim_time(c->sim));
         exit_code = CLI_EXIT_SIGNAL_BASE + run_stop_signal;
     }
-    info.message = failed || info.interrupted ? why : NULL;
-    if (clink_recorder_finish(rec, sim, &info, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "clink: run: %s (no results kept in %s)\n", err, dir);
+    info.message = c->failed || info.interrupted ? c->why : NULL;
+    if (clink_recorder_finish(c->rec, c->sim, &info) != CLINK_OK) {
+        fprintf(stderr, "clink: run: %s (no results kept in %s)\n", clink_recorder_error(c->rec),
+                c->dir);
         exit_code = CLI_EXIT_IO;
-    } else if (failed) {
+    } else if (c->failed) {
         fprintf(stderr, "clink: run: %s failed at t = %.17g s: %s (results so far in %s)\n",
-                sum.name, clink_sim_time(sim), why, dir);
+                c->sum.name, clink_sim_time(c->sim), c->why, c->dir);
     } else if (info.interrupted) {
-        fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", sum.name, why, dir);
-    } else if (!a.quiet) {
+        fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);
+    } else if (!c->a.quiet) {
         clink_sim_stats stats;
-        clink_sim_stats_get(sim, &stats);
-        printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n", sum.name,
-               clink_sim_time(sim), stats.steps, stats.rhs_evals, dir);
+        clink_sim_stats_get(c->sim, &stats);
+        printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n", c->sum.name,
+               clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
     }
-    clink_recorder_destroy(&rec);
-    clink_sim_destroy(&sim);
-    clink_model_destroy(&model);
     return exit_code;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_ctx c;
+    int rc;
+
+    memset(&c, 0, sizeof c);
+    rc = run_parse(argc, argv, &c.a);
+    if (rc != 0)
+        return -1 - rc;
+    rc = run_load(&c);
+    if (rc == CLI_EXIT_OK)
+        rc = run_open_output(&c);
+    if (rc == CLI_EXIT_OK) {
+        run_integrate(&c);
+        if (c.io_failed) {
+            /* the files are incomplete: none of them is kept */
+            fprintf(stderr, "clink: run: %s (no results kept in %s)\n", c.why, c.dir);
+            rc = CLI_EXIT_IO;
+        } else {
+            rc = run_finish(&c);
+        }
+    }
+    clink_recorder_destroy(&c.rec);
+    clink_sim_destroy(&c.sim);
+    clink_model_destroy(&c.model);
+    return rc;
 }

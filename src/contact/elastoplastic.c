@@ -32,6 +32,7 @@
  */
 #include "clink/elastoplastic.h"
 #include "contact/law_table.h"
+#include "contact/material.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -93,92 +94,109 @@ static void maliu_constants(clink_maliu *ml, const clink_contact_params *p)
     ml->delta_c = NAN;
 }
 
-clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, char *msg,
-                              size_t msg_size)
+/* every parameter given, the moduli, Poisson ratios and radii in range; else one line */
+static clink_status maliu_check_materials(const clink_contact_params *p, char *line, size_t size)
 {
-    char line[256];
-    double inv_R, g2_ep, g2_h, lo, hi;
+    const char *keys[] = {"E1", "E2", "nu1", "nu2", "R1", "R2", "Y", "psi", "xi"};
+    const double vals[] = {p->E1, p->E2, p->nu1, p->nu2, p->R1, p->R2, p->Y, p->psi, p->xi};
     int i;
 
-    {
-        const char *keys[] = {"E1", "E2", "nu1", "nu2", "R1", "R2", "Y", "psi", "xi"};
-        const double vals[] = {p->E1, p->E2, p->nu1, p->nu2, p->R1, p->R2, p->Y, p->psi, p->xi};
-        for (i = 0; i < 9; i++) {
-            if (isnan(vals[i])) {
-                snprintf(line, sizeof line,
-                         "ma-liu: %s is not given (the law needs E1, E2, nu1, nu2, R1, R2, Y, "
-                         "psi, xi)",
-                         keys[i]);
-                return maliu_fail(msg, msg_size, line);
-            }
+    for (i = 0; i < 9; i++) {
+        if (isnan(vals[i])) {
+            snprintf(line, size,
+                     "ma-liu: %s is not given (the law needs E1, E2, nu1, nu2, R1, R2, Y, "
+                     "psi, xi)",
+                     keys[i]);
+            return CLINK_ERR_RANGE;
         }
     }
-    if (!(isfinite(p->E1) && p->E1 > 0.0) || !(isfinite(p->E2) && p->E2 > 0.0)) {
-        snprintf(line, sizeof line,
+    if (!contact_modulus_ok(p->E1) || !contact_modulus_ok(p->E2)) {
+        snprintf(line, size,
                  "ma-liu: E1 = %g Pa, E2 = %g Pa: Young's moduli must be given, finite and > 0",
                  p->E1, p->E2);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
-    if (!(p->nu1 > -1.0 && p->nu1 <= 0.5) || !(p->nu2 > -1.0 && p->nu2 <= 0.5)) {
-        snprintf(line, sizeof line,
-                 "ma-liu: nu1 = %g, nu2 = %g: Poisson ratios must be given and in (-1, 0.5]",
+    if (!contact_poisson_ok(p->nu1) || !contact_poisson_ok(p->nu2)) {
+        snprintf(line, size,
+                 "ma-liu: nu1 = %g, nu2 = %g: Poisson ratios must be given and "
+                 "obey " CONTACT_POISSON_RULE,
                  p->nu1, p->nu2);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
     if (isnan(p->R1) || isnan(p->R2) || p->R1 == 0.0 || p->R2 == 0.0) {
-        snprintf(line, sizeof line,
+        snprintf(line, size,
                  "ma-liu: R1 = %g m, R2 = %g m: radii must be given and non-zero "
                  "(inf: plane, negative: concave)",
                  p->R1, p->R2);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
-    inv_R = 1.0 / p->R1 + 1.0 / p->R2;
+    double inv_R = 1.0 / p->R1 + 1.0 / p->R2;
     if (!(inv_R > 0.0) || !isfinite(inv_R)) {
-        snprintf(line, sizeof line,
+        snprintf(line, size,
                  "ma-liu: R1 = %g m, R2 = %g m make no contact: 1/R1 + 1/R2 = %g 1/m must be > 0 "
                  "(a concave radius must exceed the convex one in magnitude)",
                  p->R1, p->R2, inv_R);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
-    ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
-    ml->R = 1.0 / inv_R;
-    if (!(isfinite(p->Y) && p->Y > 0.0 && p->Y < ml->E)) {
-        snprintf(line, sizeof line,
+    return CLINK_OK;
+}
+
+/* yield strength against E*, xi and psi in their ranges (ml->E set); else one line */
+static clink_status maliu_check_strength(const clink_maliu *ml, const clink_contact_params *p,
+                                         char *line, size_t size)
+{
+    if (!(contact_yield_ok(p->Y) && p->Y < ml->E)) {
+        snprintf(line, size,
                  "ma-liu: yield strength Y = %g Pa must be given and in (0, E*) with E* = %g Pa",
                  p->Y, ml->E);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
     if (!(isfinite(p->xi) && p->xi > sqrt(2.0))) {
-        snprintf(line, sizeof line,
+        snprintf(line, size,
                  "ma-liu: xi = %g must be given and > sqrt(2) = 1.414 (delta_p > delta_y; "
                  "13 to 20 in Wang, Liu and Liu (2022))",
                  p->xi);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
     if (!(isfinite(p->psi) && p->psi > 1.61 / 2.0)) {
-        snprintf(line, sizeof line,
-                 "ma-liu: psi = %g must be given and > 0.805 (= p_y / 2Y; 2.6 to 3.0 in Wang, Liu and Liu (2022))",
+        snprintf(line, size,
+                 "ma-liu: psi = %g must be given and > 0.805 (= p_y / 2Y; 2.6 to 3.0 in Wang, Liu "
+                 "and Liu (2022))",
                  p->psi);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
-    maliu_constants(ml, p);
+    return CLINK_OK;
+}
 
+/* the loading curve admits the unloading construction (constants set); else one line */
+static clink_status maliu_check_branches(const clink_maliu *ml, const clink_contact_params *p,
+                                         char *line, size_t size)
+{
     /* the unloading construction needs the loading curve below Hertz at delta_p */
     if (!(ml->F_p < maliu_hertz(ml, ml->delta_p))) {
-        snprintf(line, sizeof line,
+        snprintf(line, size,
                  "ma-liu: psi = %g, xi = %g: the loading force at delta_p (%g N) is not below "
                  "the Hertz force (%g N); lower psi or xi",
                  p->psi, p->xi, ml->F_p, maliu_hertz(ml, ml->delta_p));
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
     /* and a plastic slope small enough that delta_r stays >= 0 for every delta_max */
     if (!(ml->k1 * ml->delta_p <= 1.5 * maliu_hertz(ml, ml->delta_p))) {
-        snprintf(line, sizeof line,
+        snprintf(line, size,
                  "ma-liu: psi = %g, xi = %g: plastic stiffness k1 = %g N/m exceeds "
                  "1.5 H(delta_p)/delta_p = %g N/m (negative residual indentation); lower psi",
                  p->psi, p->xi, ml->k1, 1.5 * maliu_hertz(ml, ml->delta_p) / ml->delta_p);
-        return maliu_fail(msg, msg_size, line);
+        return CLINK_ERR_RANGE;
     }
+
+    return CLINK_OK;
+}
+
+/* delta_c, where the elastoplastic loading force crosses Hertz again (constants set) */
+static void maliu_find_delta_c(clink_maliu *ml)
+{
+    double g2_ep, g2_h, lo, hi;
+    int i;
 
     /*
      * delta_c: F - H has zero value and slope at delta_y and a second derivative
@@ -205,6 +223,23 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
         }
         ml->delta_c = hi;
     }
+}
+
+clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, char *msg,
+                              size_t msg_size)
+{
+    char line[256];
+
+    if (maliu_check_materials(p, line, sizeof line) != CLINK_OK)
+        return maliu_fail(msg, msg_size, line);
+    ml->E = 1.0 / ((1.0 - p->nu1 * p->nu1) / p->E1 + (1.0 - p->nu2 * p->nu2) / p->E2);
+    ml->R = 1.0 / (1.0 / p->R1 + 1.0 / p->R2);
+    if (maliu_check_strength(ml, p, line, sizeof line) != CLINK_OK)
+        return maliu_fail(msg, msg_size, line);
+    maliu_constants(ml, p);
+    if (maliu_check_branches(ml, p, line, sizeof line) != CLINK_OK)
+        return maliu_fail(msg, msg_size, line);
+    maliu_find_delta_c(ml);
     return CLINK_OK;
 }
 
@@ -509,7 +544,8 @@ const struct clink_law clink_law_ma_liu = {
     .title = "Ma and Liu (2015) elastoplastic spheres, as in Wang, Liu and Liu",
     .formula = "loading: 4/3 E* sqrt(R) d^1.5 (d < d_y); d (c1 + c2 ln(d/d_y)) + c3 "
                "(d_y <= d < d_p); F_p + k1 (d - d_p); unloading: 4/3 E* sqrt(R_e) (d - d_r)^1.5",
-    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), Wang, Liu and Liu (2022) "
+    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), Wang, Liu and "
+               "Liu (2022) "
                "Eq. 8; reloads along the last unloading curve up to the largest past d",
     .reference = "D. Ma and C. Liu, J Appl Mech 82 (2015) 121006; as used by G. Wang, C. Liu and "
                  "Y. Liu, Wang, Liu and Liu (2022), Eqs. 1-8 (readings: docs/elastoplastic.md)",
@@ -602,7 +638,8 @@ const struct clink_law clink_law_wang_liu = {
     .formula = "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v], Kp = (F(d_p) - F(d_y))/(d_p - d_y)",
     .damping = "chi = 3 Kp (1 - e)/(2 e v), v = max(v_impact, v_ref); e given, or the Ma-Liu "
                "restitution of m_eff at v",
-    .reference = "G. Wang, C. Liu and Y. Liu, elastoplastic dashpot, Wang, Liu and Liu (2022), Eqs. 9, 17, 18",
+    .reference = "G. Wang, C. Liu and Y. Liu, elastoplastic dashpot, Wang, Liu and Liu (2022), "
+                 "Eqs. 9, 17, 18",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",
     .separation_rule = "zero penetration",
@@ -670,7 +707,8 @@ const struct clink_law clink_law_wang_liu_flores = {
     .formula = "d < d_y: K_H d^1.5 [1 + 8 (1 - e)/(5 e) d_dot / v]; d >= d_y: "
                "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v] (force jumps at d_y)",
     .damping = "as wang-liu: v = max(v_impact, v_ref), e given or from Ma-Liu",
-    .reference = "G. Wang, C. Liu and Y. Liu, Wang, Liu and Liu (2022), Sect. 5.2 (granular chain), Eqs. 9, 18; "
+    .reference = "G. Wang, C. Liu and Y. Liu, Wang, Liu and Liu (2022), Sect. 5.2 (granular "
+                 "chain), Eqs. 9, 18; "
                  "P. Flores et al., Multibody Syst Dyn 25 (2011)",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",

@@ -12,6 +12,7 @@
  *   exact Hunt-Crossley calibration d(e) (Poursina and Nikravesh 2020, Eqs. 18-19).
  */
 #include "contact/law_table.h"
+#include "contact/material.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -63,9 +64,24 @@ void clink_contact_state_init(clink_contact_state *state)
 
 /* ---- stiffness and mass ----------------------------------------------------- */
 
+int contact_modulus_ok(double E)
+{
+    return isfinite(E) && E > 0;
+}
+
+int contact_poisson_ok(double nu)
+{
+    return nu > -1 && nu < 0.5;
+}
+
+int contact_yield_ok(double Y)
+{
+    return isfinite(Y) && Y > 0;
+}
+
 static int material_ok(double E, double nu)
 {
-    return isfinite(E) && E > 0 && isfinite(nu) && nu > -1 && nu < 0.5;
+    return contact_modulus_ok(E) && contact_poisson_ok(nu);
 }
 
 clink_status clink_contact_stiffness_hertz(double E1, double nu1, double E2, double nu2, double R1,

@@ -24,6 +24,7 @@
  * a resting contact (v_impact = 0) gets a large but finite damping, never NaN.
  */
 #include "contact/law_table.h"
+#include "contact/material.h"
 
 #include "clink/feng.h"
 
@@ -600,9 +601,9 @@ static void need_nonneg(const struct clink_law *law, const char *key, double val
     }
 }
 
-clink_status contact_law_default_check(const struct clink_law *law,
-                                       const clink_contact_params *params, char *msg,
-                                       size_t msg_size)
+/* K (given or from materials) and the exponent n; 1 if anything is wrong, with the complaint */
+static int check_stiffness(const struct clink_law *law, const clink_contact_params *params,
+                           char *msg, size_t msg_size)
 {
     int bad = 0;
     double K, n;
@@ -640,7 +641,44 @@ clink_status contact_law_default_check(const struct clink_law *law,
         bad = 1;
     }
 
-    /* damping */
+    return bad;
+}
+
+/* the viscosities eta1, eta2 with E1 and nu1 from which the viscosity rule derives chi */
+static int check_viscosities(const clink_contact_params *params, char *msg, size_t msg_size)
+{
+    int bad = 0;
+
+    if (!(params->eta1 >= 0) || !isfinite(params->eta1)) {
+        contact_law_complain(msg, msg_size, "eta1: %g is out of range; eta1 >= 0 (Pa s)",
+                             params->eta1);
+        bad = 1;
+    }
+    if (!(params->eta2 >= 0) || !isfinite(params->eta2) ||
+        !(3 * params->eta2 + 2 * params->eta1 > 0)) {
+        contact_law_complain(msg, msg_size,
+                             "eta2: %g is out of range; eta2 >= 0 (Pa s), 3 eta2 + 2 eta1 > 0",
+                             params->eta2);
+        bad = 1;
+    }
+    if (!contact_modulus_ok(params->E1)) {
+        contact_law_complain(msg, msg_size, "E1: %g is out of range; E1 > 0 (Pa)", params->E1);
+        bad = 1;
+    }
+    /* the rule for nu, and nu1 > 0: the damping divides by nu1^2 */
+    if (!(contact_poisson_ok(params->nu1) && params->nu1 > 0)) {
+        contact_law_complain(msg, msg_size, "nu1: %g is out of range; 0 < nu1 < 0.5", params->nu1);
+        bad = 1;
+    }
+    return bad;
+}
+
+/* what the law's damping rule needs (chi, c, e, alpha or the viscosities) */
+static int check_damping(const struct clink_law *law, const clink_contact_params *params, char *msg,
+                         size_t msg_size)
+{
+    int bad = 0;
+
     switch (law->rule) {
     case CLINK_RULE_NONE:
     case CLINK_RULE_HOOK:
@@ -686,32 +724,18 @@ clink_status contact_law_default_check(const struct clink_law *law,
                                  law->name);
             bad = 1;
         } else {
-            if (!(params->eta1 >= 0) || !isfinite(params->eta1)) {
-                contact_law_complain(msg, msg_size, "eta1: %g is out of range; eta1 >= 0 (Pa s)",
-                                     params->eta1);
-                bad = 1;
-            }
-            if (!(params->eta2 >= 0) || !isfinite(params->eta2) ||
-                !(3 * params->eta2 + 2 * params->eta1 > 0)) {
-                contact_law_complain(
-                    msg, msg_size,
-                    "eta2: %g is out of range; eta2 >= 0 (Pa s), 3 eta2 + 2 eta1 > 0",
-                    params->eta2);
-                bad = 1;
-            }
-            if (!(params->E1 > 0) || !isfinite(params->E1)) {
-                contact_law_complain(msg, msg_size, "E1: %g is out of range; E1 > 0 (Pa)",
-                                     params->E1);
-                bad = 1;
-            }
-            if (!(params->nu1 > 0 && params->nu1 < 0.5)) {
-                contact_law_complain(msg, msg_size, "nu1: %g is out of range; 0 < nu1 < 0.5",
-                                     params->nu1);
-                bad = 1;
-            }
+            bad |= check_viscosities(params, msg, msg_size);
         }
         break;
     }
+
+    return bad;
+}
+
+/* the options every law accepts: v_ref and zero_force */
+static int check_options(const clink_contact_params *params, char *msg, size_t msg_size)
+{
+    int bad = 0;
 
     if (CONTACT_GIVEN(params->v_ref) && !(params->v_ref > 0 && isfinite(params->v_ref))) {
         contact_law_complain(msg, msg_size, "v_ref: %g is out of range; v_ref > 0 (m/s)",
@@ -723,6 +747,17 @@ clink_status contact_law_default_check(const struct clink_law *law,
                              params->zero_force);
         bad = 1;
     }
+    return bad;
+}
+
+clink_status contact_law_default_check(const struct clink_law *law,
+                                       const clink_contact_params *params, char *msg,
+                                       size_t msg_size)
+{
+    int bad = check_stiffness(law, params, msg, msg_size);
+
+    bad |= check_damping(law, params, msg, msg_size);
+    bad |= check_options(params, msg, msg_size);
     return bad ? CLINK_ERR_RANGE : CLINK_OK;
 }
 
@@ -743,27 +778,11 @@ clink_status clink_law_check(const clink_law *law, const clink_contact_params *p
 
 /* ---- onset ----------------------------------------------------------------------- */
 
-clink_status contact_law_default_onset(const struct clink_law *law,
-                                       const clink_contact_params *params, double v_impact,
-                                       double m_eff, clink_contact_state *state)
+/* the damping coefficient the law's rule fixes at onset (K, n checked; v = max(v_impact, v_ref)) */
+static double onset_damping(const struct clink_law *law, const clink_contact_params *params,
+                            double K, double n, double v_impact, double m_eff, double v)
 {
-    double K, n, m, chi = 0, v_ref, v;
-    clink_status st;
-
-    if (!isfinite(v_impact) || !isfinite(m_eff))
-        return CLINK_ERR_NONFINITE;
-    if (v_impact < 0 || !(m_eff > 0))
-        return CLINK_ERR_RANGE;
-    st = clink_law_check(law, params, NULL, 0);
-    if (st != CLINK_OK)
-        return st;
-    st = clink_contact_params_stiffness(params, &K, NULL, 0);
-    if (st != CLINK_OK)
-        return st;
-    n = law_n_of(law, params);
-    m = law_m_of(law, n);
-    v_ref = CONTACT_GIVEN(params->v_ref) ? params->v_ref : CLINK_CONTACT_V_REF_DEFAULT;
-    v = v_impact > v_ref ? v_impact : v_ref;
+    double chi = 0;
 
     switch (law->rule) {
     case CLINK_RULE_NONE:
@@ -810,6 +829,32 @@ clink_status contact_law_default_onset(const struct clink_law *law,
         }
         break;
     }
+    return chi;
+}
+
+clink_status contact_law_default_onset(const struct clink_law *law,
+                                       const clink_contact_params *params, double v_impact,
+                                       double m_eff, clink_contact_state *state)
+{
+    double K, n, m, chi, v_ref, v;
+    clink_status st;
+
+    if (!isfinite(v_impact) || !isfinite(m_eff))
+        return CLINK_ERR_NONFINITE;
+    if (v_impact < 0 || !(m_eff > 0))
+        return CLINK_ERR_RANGE;
+    st = clink_law_check(law, params, NULL, 0);
+    if (st != CLINK_OK)
+        return st;
+    st = clink_contact_params_stiffness(params, &K, NULL, 0);
+    if (st != CLINK_OK)
+        return st;
+    n = law_n_of(law, params);
+    m = law_m_of(law, n);
+    v_ref = CONTACT_GIVEN(params->v_ref) ? params->v_ref : CLINK_CONTACT_V_REF_DEFAULT;
+    v = v_impact > v_ref ? v_impact : v_ref;
+
+    chi = onset_damping(law, params, K, n, v_impact, m_eff, v);
     if (!isfinite(chi))
         return CLINK_ERR_NONFINITE;
 

@@ -291,7 +291,7 @@ void clink_lab_destroy(clink_lab **plab)
     *plab = NULL;
 }
 
-const char *clink_lab_message(const clink_lab *lab)
+const char *clink_lab_error(const clink_lab *lab)
 {
     return lab != NULL ? lab->msg : "no laboratory workspace";
 }

@@ -161,6 +161,14 @@ clink_model_builder *clink_model_builder_create(void)
     return b;
 }
 
+clink_status clink_model_builder_new(clink_model_builder **builder)
+{
+    if (builder == NULL)
+        return CLINK_ERR_ARG;
+    *builder = clink_model_builder_create();
+    return *builder != NULL ? CLINK_OK : CLINK_ERR_NOMEM;
+}
+
 void clink_model_builder_destroy(clink_model_builder **builder)
 {
     if (!builder || !*builder)

@@ -401,19 +401,13 @@ static void write_impacts(clink_recorder *r, const clink_sim *sim)
     }
 }
 
-clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
+/* the columns of the bodies: position, velocity and (if asked) acceleration of each */
+static clink_status sample_bodies(clink_recorder *r, const clink_sim *sim, out_file *ts)
 {
-    out_file *ts;
-    double q[3], v[3], a[3], pos = 0, vel = 0;
+    double q[3], v[3], a[3];
     int i, k;
     clink_status st;
 
-    if (r == NULL || sim == NULL || r->finished)
-        return CLINK_ERR_ARG;
-    ts = &r->file[OUT_TS];
-    if (ts->err != 0)
-        return file_error(r, OUT_TS, "cannot write", ts->err);
-    out_num0(ts, clink_sim_time(sim));
     for (i = 1; i < r->nbodies; i++) {
         st = clink_sim_body_state(sim, i, q, v);
         if (st != CLINK_OK)
@@ -430,22 +424,39 @@ clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
                 out_num(ts, a[k]);
         }
     }
-    if (r->opt.reactions) {
-        for (i = 0; i < r->njoints; i++) {
-            st = clink_sim_joint_reaction(sim, i, a);
-            if (st != CLINK_OK)
-                return st;
-            for (k = 0; k < 3; k++)
-                out_num(ts, a[k]);
-        }
-        for (i = 0; i < r->ndrivers; i++) {
-            double f = 0;
-            st = clink_sim_driver_force(sim, i, &f);
-            if (st != CLINK_OK)
-                return st;
-            out_num(ts, f);
-        }
+    return CLINK_OK;
+}
+
+/* the columns of the joint reactions and driver forces */
+static clink_status sample_reactions(clink_recorder *r, const clink_sim *sim, out_file *ts)
+{
+    double a[3];
+    int i, k;
+    clink_status st;
+
+    for (i = 0; i < r->njoints; i++) {
+        st = clink_sim_joint_reaction(sim, i, a);
+        if (st != CLINK_OK)
+            return st;
+        for (k = 0; k < 3; k++)
+            out_num(ts, a[k]);
     }
+    for (i = 0; i < r->ndrivers; i++) {
+        double f = 0;
+        st = clink_sim_driver_force(sim, i, &f);
+        if (st != CLINK_OK)
+            return st;
+        out_num(ts, f);
+    }
+    return CLINK_OK;
+}
+
+/* the columns of the contacts (pairs, then clearance joints with their eccentricity) */
+static clink_status sample_contacts(clink_recorder *r, const clink_sim *sim, out_file *ts)
+{
+    int i;
+    clink_status st;
+
     for (i = 0; i < r->ncontacts; i++) {
         clink_contact_info ci;
         st = clink_sim_contact(sim, i, &ci);
@@ -461,26 +472,63 @@ clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
             out_num(ts, ci.eccentricity[1]);
         }
     }
+    return CLINK_OK;
+}
+
+/* the energy columns; tracks the largest balance error */
+static clink_status sample_energies(clink_recorder *r, const clink_sim *sim, out_file *ts)
+{
+    clink_energy e;
+    clink_status st = clink_sim_energy(sim, &e);
+
+    if (st != CLINK_OK)
+        return st;
+    out_num(ts, e.kinetic);
+    out_num(ts, e.gravity);
+    out_num(ts, e.spring);
+    out_num(ts, e.work_drivers);
+    out_num(ts, e.work_loads);
+    out_num(ts, e.balance);
+    if (r->ncontacts > 0) {
+        out_num(ts, e.contact_stored);
+        out_num(ts, e.contact_damping);
+        out_num(ts, e.contact_friction);
+    }
+    r->last_balance = e.balance;
+    if (fabs(e.balance) > r->max_balance)
+        r->max_balance = fabs(e.balance);
+    return CLINK_OK;
+}
+
+clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
+{
+    out_file *ts;
+    double pos = 0, vel = 0;
+    clink_status st;
+
+    if (r == NULL)
+        return CLINK_ERR_ARG;
+    if (sim == NULL || r->finished) {
+        snprintf(r->msg, sizeof r->msg, "clink_recorder_sample: %s",
+                 sim == NULL ? "sim is NULL" : "recorder already finished");
+        return CLINK_ERR_ARG;
+    }
+    ts = &r->file[OUT_TS];
+    if (ts->err != 0)
+        return file_error(r, OUT_TS, "cannot write", ts->err);
+    out_num0(ts, clink_sim_time(sim));
+    st = sample_bodies(r, sim, ts);
+    if (st == CLINK_OK && r->opt.reactions)
+        st = sample_reactions(r, sim, ts);
+    if (st == CLINK_OK)
+        st = sample_contacts(r, sim, ts);
+    if (st != CLINK_OK)
+        return st;
     write_impacts(r, sim);
     if (r->opt.energies) {
-        clink_energy e;
-        st = clink_sim_energy(sim, &e);
+        st = sample_energies(r, sim, ts);
         if (st != CLINK_OK)
             return st;
-        out_num(ts, e.kinetic);
-        out_num(ts, e.gravity);
-        out_num(ts, e.spring);
-        out_num(ts, e.work_drivers);
-        out_num(ts, e.work_loads);
-        out_num(ts, e.balance);
-        if (r->ncontacts > 0) {
-            out_num(ts, e.contact_stored);
-            out_num(ts, e.contact_damping);
-            out_num(ts, e.contact_friction);
-        }
-        r->last_balance = e.balance;
-        if (fabs(e.balance) > r->max_balance)
-            r->max_balance = fabs(e.balance);
     }
     clink_sim_constraint_violation(sim, &pos, &vel);
     out_num(ts, pos);
@@ -498,7 +546,6 @@ clink_status clink_recorder_sample(clink_recorder *r, const clink_sim *sim)
     return CLINK_OK;
 }
 
-/* a JSON string literal */
 static void json_string(out_file *f, const char *s)
 {
     out_char(f, '"');
@@ -602,31 +649,30 @@ static void write_summary(clink_recorder *r, const clink_sim *sim, const clink_r
 }
 
 clink_status clink_recorder_finish(clink_recorder *r, const clink_sim *sim,
-                                   const clink_run_info *info, char *err, size_t err_size)
+                                   const clink_run_info *info)
 {
     int i;
 
-    if (r == NULL || info == NULL || r->finished)
-        return out_fail(err, err_size, CLINK_ERR_ARG, "clink_recorder_finish: bad arguments");
+    if (r == NULL)
+        return CLINK_ERR_ARG;
+    if (info == NULL || r->finished) {
+        snprintf(r->msg, sizeof r->msg, "clink_recorder_finish: %s",
+                 info == NULL ? "info is NULL" : "recorder already finished");
+        return CLINK_ERR_ARG;
+    }
     if (sim != NULL)
         write_impacts(r, sim);
     for (i = 0; i < 2; i++) {
         out_close(&r->file[i]);
-        if (r->file[i].err != 0) {
-            file_error(r, i, "cannot write", r->file[i].err);
-            return out_fail(err, err_size, CLINK_ERR_IO, "%s", r->msg);
-        }
+        if (r->file[i].err != 0)
+            return file_error(r, i, "cannot write", r->file[i].err);
     }
-    if (out_open(&r->file[OUT_SUM], r->tmp[OUT_SUM]) != 0) {
-        file_error(r, OUT_SUM, "cannot create", errno);
-        return out_fail(err, err_size, CLINK_ERR_IO, "%s", r->msg);
-    }
+    if (out_open(&r->file[OUT_SUM], r->tmp[OUT_SUM]) != 0)
+        return file_error(r, OUT_SUM, "cannot create", errno);
     write_summary(r, sim, info);
     out_close(&r->file[OUT_SUM]);
-    if (r->file[OUT_SUM].err != 0) {
-        file_error(r, OUT_SUM, "cannot write", r->file[OUT_SUM].err);
-        return out_fail(err, err_size, CLINK_ERR_IO, "%s", r->msg);
-    }
+    if (r->file[OUT_SUM].err != 0)
+        return file_error(r, OUT_SUM, "cannot write", r->file[OUT_SUM].err);
     /* summary.json last: it appears only beside the files it describes */
     for (i = 0; i < OUT_FILES; i++) {
         if (rename(r->tmp[i], r->final[i]) != 0) {
@@ -634,8 +680,7 @@ clink_status clink_recorder_finish(clink_recorder *r, const clink_sim *sim,
             int j;
             for (j = 0; j < i; j++) /* no half set of results; the rename error is reported */
                 remove(r->final[j]);
-            file_error(r, i, "cannot rename into place", e);
-            return out_fail(err, err_size, CLINK_ERR_IO, "%s", r->msg);
+            return file_error(r, i, "cannot rename into place", e);
         }
     }
     r->finished = 1;

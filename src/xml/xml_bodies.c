@@ -10,6 +10,7 @@
 #include "xml/xml_internal.h"
 
 #include "clink/contact.h"
+#include "contact/material.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -42,7 +43,7 @@ void xml_read_materials(xml_reader *r, const xmlNode *sec)
 
     for (k = sec->children; k != NULL && !r->failed; k = k->next) {
         xml_material *m;
-        double density, K;
+        double density;
         if (!xml_is_elem(k, "material") || xml_check_attrs(r, k, keys, NULL))
             continue;
         if (grow(r, (void **) &r->materials, &r->cap_materials, r->n_materials, sizeof *m))
@@ -67,14 +68,14 @@ void xml_read_materials(xml_reader *r, const xmlNode *sec)
         xml_num(r, k, "yield", NAN, 1, &m->yield);
         if (r->failed)
             return;
-        if (clink_contact_stiffness_hertz(m->E, m->nu, m->E, m->nu, 1.0, 1.0, &K) != CLINK_OK)
+        if (!contact_modulus_ok(m->E) || !contact_poisson_ok(m->nu))
             xml_fail(r, CLINK_ERR_RANGE, xml_line(k),
                      "%s: E = %g Pa, nu = %g are out of range (E > 0, -1 < nu < 0.5)", w, m->E,
                      m->nu);
         else if (!isnan(density) && !(density > 0))
             xml_fail(r, CLINK_ERR_RANGE, xml_line(k), "%s: density = %g kg/m^3 must be > 0", w,
                      density);
-        else if (!isnan(m->yield) && !(m->yield > 0))
+        else if (!isnan(m->yield) && !contact_yield_ok(m->yield))
             xml_fail(r, CLINK_ERR_RANGE, xml_line(k), "%s: yield = %g Pa must be > 0", w, m->yield);
         r->n_materials++;
     }
