@@ -188,7 +188,8 @@ CLINK_API clink_status clink_law_onset(const clink_law *law, const clink_contact
 /*
  * The normal force, N (positive pushes apart), at penetration delta (m) and rate
  * delta_dot (m/s) in the current phase. Pure: does not change state. Returns 0
- * in the OPEN phase. Never NaN for finite input and a state set by onset.
+ * in the OPEN phase. NaN when the law's arithmetic has no value (an overflowing
+ * spring met by an overflowing damper of opposite sign), never replaced by 0.
  */
 CLINK_API double clink_law_force(const clink_law *law, const clink_contact_params *params,
                                  const clink_contact_state *state, double delta, double delta_dot);

@@ -921,7 +921,7 @@ double contact_law_default_force(const struct clink_law *law, const clink_contac
     f = contact_law_default_raw_force(law, params, state, delta, delta_dot);
     if (law->can_pull && !(law->sep == CLINK_SEP_OPTION && params->zero_force == 1))
         return f;
-    return f > 0 ? f : 0;
+    return f > 0 || isnan(f) ? f : 0; /* NaN passes: the caller must see it */
 }
 
 double clink_law_force(const clink_law *law, const clink_contact_params *params,
@@ -935,7 +935,9 @@ double clink_law_force(const clink_law *law, const clink_contact_params *params,
         f = law->force(law, params, state, delta, delta_dot);
     else
         f = contact_law_default_force(law, params, state, delta, delta_dot);
-    return isnan(f) ? 0 : f;
+    /* a NaN is returned as it is: the simulation stops naming the contact, the law and
+       the time (sim_contact.c), instead of integrating a force that is not there */
+    return f;
 }
 
 double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,

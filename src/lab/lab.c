@@ -41,6 +41,7 @@
 
 #include "clink/elastoplastic.h"
 #include "lab/rk8.h"
+#include "ode/ode.h"
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
@@ -74,7 +75,7 @@ struct clink_lab {
     SUNMatrix jac;          /* dense, for BDF */
     SUNLinearSolver ls;     /* dense, for BDF */
     char msg[512];
-    char cvode_msg[256];
+    ode_log cvlog; /* CVODE's last message */
     /* the run in progress (read by the callbacks) */
     const clink_law *law;
     const clink_contact_params *params;
@@ -104,14 +105,6 @@ static clink_status lab_fail(clink_lab *lab, clink_status st, const char *fmt, .
     vsnprintf(lab->msg, sizeof lab->msg, fmt, ap);
     va_end(ap);
     return st;
-}
-
-static void lab_err_handler(int error_code, const char *module, const char *function, char *msg,
-                            void *user_data)
-{
-    clink_lab *lab = user_data;
-    snprintf(lab->cvode_msg, sizeof lab->cvode_msg, "%s %s (%d): %s", module, function, error_code,
-             msg);
 }
 
 /* the law's force, continued to delta < 0 as -F(-delta, -rate) */
@@ -227,24 +220,19 @@ static double lab_stored_energy(const clink_lab *lab, double delta, double e_sca
     return lab_integrate_force(lab, 0.0, delta, 1e-15 * e_scale, 0);
 }
 
+/* adds CVODE's counters since its last (re-)initialisation to the result's */
 static void lab_add_stats(void *mem, clink_lab_result *res, int bdf)
 {
-    long v = 0;
+    ode_counters c;
 
-    if (CVodeGetNumSteps(mem, &v) == CV_SUCCESS)
-        res->n_steps += v;
-    if (CVodeGetNumRhsEvals(mem, &v) == CV_SUCCESS)
-        res->n_rhs += v;
-    if (CVodeGetNumGEvals(mem, &v) == CV_SUCCESS)
-        res->n_root_evals += v;
-    if (CVodeGetNumErrTestFails(mem, &v) == CV_SUCCESS)
-        res->n_err_fails += v;
-    if (CVodeGetNumNonlinSolvIters(mem, &v) == CV_SUCCESS)
-        res->n_nonlin_iters += v;
-    if (CVodeGetNumNonlinSolvConvFails(mem, &v) == CV_SUCCESS)
-        res->n_nonlin_fails += v;
-    if (bdf && CVodeGetNumJacEvals(mem, &v) == CV_SUCCESS)
-        res->n_jac_evals += v;
+    ode_counters_get(mem, bdf, 0, &c);
+    res->n_steps += c.steps;
+    res->n_rhs += c.rhs_evals;
+    res->n_root_evals += c.root_evals;
+    res->n_err_fails += c.error_test_fails;
+    res->n_nonlin_iters += c.nonlin_iters;
+    res->n_nonlin_fails += c.nonlin_fails;
+    res->n_jac_evals += c.jac_evals;
 }
 
 /* ---- workspace ------------------------------------------------------------ */
@@ -330,18 +318,13 @@ static clink_status lab_cvode_start(clink_lab *lab, int bdf, double t_max, doubl
     int dirs[2] = {-1, -1};
 
     if (mem == NULL) {
-        mem = CVodeCreate(bdf ? CV_BDF : CV_ADAMS, lab->sunctx);
+        const char *call;
+        mem = ode_create(lab->sunctx, bdf, lab_rhs, 0.0, lab->y, lab, &lab->cvlog, &flag, &call);
         if (mem == NULL)
-            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeCreate failed");
+            return lab_fail(lab, CLINK_ERR_SOLVER, "%s failed (%d)", call, flag);
         lab->mem[bdf] = mem;
-        if ((flag = CVodeSetErrHandlerFn(mem, lab_err_handler, lab)) != CV_SUCCESS)
-            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetErrHandlerFn failed (%d)", flag);
-        if ((flag = CVodeInit(mem, lab_rhs, 0.0, lab->y)) != CV_SUCCESS)
-            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeInit failed (%d)", flag);
         if ((flag = CVodeRootInit(mem, 2, lab_roots)) != CV_SUCCESS)
             return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeRootInit failed (%d)", flag);
-        if ((flag = CVodeSetUserData(mem, lab)) != CV_SUCCESS)
-            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeSetUserData failed (%d)", flag);
         if (bdf) {
             lab->jac = SUNDenseMatrix(LAB_NEQ, LAB_NEQ, lab->sunctx);
             lab->ls = SUNLinSol_Dense(lab->y, lab->jac, lab->sunctx);
@@ -1034,7 +1017,7 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
     A[2] = o->rtol * T0;
     A[3] = o->rtol * T0;
     lab->phase = LAB_PHASE_COMPRESSION;
-    lab->cvode_msg[0] = '\0';
+    lab->cvlog.msg[0] = '\0';
     st = lab_cvode_start(lab, bdf, t_max, o->rtol);
     if (st != CLINK_OK)
         return st;
@@ -1053,7 +1036,7 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
         flag = CVode(mem, t_max, lab->y, &t, CV_ONE_STEP);
         if (flag < 0)
             return lab_fail(lab, CLINK_ERR_SOLVER, "CVODE failed at t = %.6g s (flag %d): %s", t,
-                            flag, lab->cvode_msg);
+                            flag, lab->cvlog.msg);
         if (flag == CV_TSTOP_RETURN) {
             lab_add_stats(mem, res, bdf);
             return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,

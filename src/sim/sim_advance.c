@@ -57,55 +57,33 @@
 
 void sim_cvode_counters(const clink_sim *s, clink_sim_stats *st)
 {
-    void *cv = s->cvode;
-    long v = 0;
-    int o = 0;
-    realtype h = 0.0;
-    if (CVodeGetNumSteps(cv, &v) == CV_SUCCESS)
-        st->steps = v;
-    if (CVodeGetNumRhsEvals(cv, &v) == CV_SUCCESS)
-        st->rhs_evals = v;
-    if (CVodeGetNumLinSolvSetups(cv, &v) == CV_SUCCESS)
-        st->lin_setups = v;
-    if (CVodeGetNumErrTestFails(cv, &v) == CV_SUCCESS)
-        st->error_test_fails = v;
-    if (CVodeGetNumNonlinSolvIters(cv, &v) == CV_SUCCESS)
-        st->nonlin_iters = v;
-    if (CVodeGetNumNonlinSolvConvFails(cv, &v) == CV_SUCCESS)
-        st->nonlin_fails = v;
-    if (s->LS && CVodeGetNumJacEvals(cv, &v) == CV_SUCCESS)
-        st->jac_evals = v;
-    if (s->set.drift == CLINK_DRIFT_PROJECTION && s->set.method == CLINK_METHOD_BDF) {
-        if (CVodeGetNumProjEvals(cv, &v) == CV_SUCCESS)
-            st->proj_evals = v;
-        if (CVodeGetNumProjFails(cv, &v) == CV_SUCCESS)
-            st->proj_fails = v;
-    }
-    if (CVodeGetLastStep(cv, &h) == CV_SUCCESS)
-        st->last_step = h;
-    if (CVodeGetLastOrder(cv, &o) == CV_SUCCESS)
-        st->last_order = o;
+    ode_counters c;
+    ode_counters_get(s->cvode, s->LS != NULL,
+                     s->set.drift == CLINK_DRIFT_PROJECTION && s->set.method == CLINK_METHOD_BDF,
+                     &c);
+    st->steps = c.steps;
+    st->rhs_evals = c.rhs_evals;
+    st->lin_setups = c.lin_setups;
+    st->error_test_fails = c.error_test_fails;
+    st->nonlin_iters = c.nonlin_iters;
+    st->nonlin_fails = c.nonlin_fails;
+    st->jac_evals = c.jac_evals;
+    st->proj_evals = c.proj_evals;
+    st->proj_fails = c.proj_fails;
+    st->last_step = c.last_step;
+    st->last_order = c.last_order;
 }
 
-/* adds CVODE's counters to the banked ones before CVodeReInit resets them */
+/* adds CVODE's counters to the banked ones before CVodeReInit resets them; the Jacobian and
+   projection counters reset at the first step after a re-initialisation: not yet if CVODE
+   has not stepped */
 static void sim_bank_counters(clink_sim *s)
 {
-    clink_sim_stats c;
-    memset(&c, 0, sizeof c);
-    sim_cvode_counters(s, &c);
-    clink_sim_stats *b = &s->banked;
-    b->steps += c.steps;
-    b->rhs_evals += c.rhs_evals;
-    b->lin_setups += c.lin_setups;
-    b->error_test_fails += c.error_test_fails;
-    b->nonlin_iters += c.nonlin_iters;
-    b->nonlin_fails += c.nonlin_fails;
-    if (!s->at_reinit) {
-        /* reset at the first step after a re-initialisation: not yet if CVODE has not stepped */
-        b->jac_evals += c.jac_evals;
-        b->proj_evals += c.proj_evals;
-        b->proj_fails += c.proj_fails;
-    }
+    ode_counters c;
+    ode_counters_get(s->cvode, s->LS != NULL,
+                     s->set.drift == CLINK_DRIFT_PROJECTION && s->set.method == CLINK_METHOD_BDF,
+                     &c);
+    ode_counters_add(&s->banked, &c, !s->at_reinit);
 }
 
 /* ---- progress guarantees -------------------------------------------------- */
@@ -205,9 +183,9 @@ static clink_status sim_cvode_failed(clink_sim *s, int rc, realtype tret)
         return sim_stalled(s, tret, h, what);
     }
     char cause[512], flag[64];
-    snprintf(cause, sizeof cause, "%s", s->fail != CLINK_OK ? s->cb_msg : s->cvode_msg);
+    snprintf(cause, sizeof cause, "%s", s->fail != CLINK_OK ? s->cb_msg : s->cvlog.msg);
     sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,
-            sim_flag_name(rc, flag, sizeof flag), cause[0] ? ": " : "", cause);
+            ode_flag_name(rc, flag, sizeof flag), cause[0] ? ": " : "", cause);
     if (rc == CV_MEM_FAIL)
         return CLINK_ERR_NOMEM;
     return s->fail != CLINK_OK ? s->fail : CLINK_ERR_SOLVER;
@@ -225,7 +203,7 @@ static clink_status sim_reinit(clink_sim *s, double t)
         rc = CVodeSetStopTime(s->cvode, s->t_stop);
     if (rc != CV_SUCCESS) {
         sim_msg(s, "CVODE at a contact event at t = %.9g s failed with %d (%s)", t, rc,
-                sim_flag_name(rc, flag, sizeof flag));
+                ode_flag_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
     s->reinits++;
@@ -253,7 +231,7 @@ static clink_status sim_handle_root(clink_sim *s)
     if (rc != CV_SUCCESS) {
         char flag[64];
         sim_msg(s, "CVodeSetRootDirection at t = %.9g s failed with %d (%s)", s->t_root, rc,
-                sim_flag_name(rc, flag, sizeof flag));
+                ode_flag_name(rc, flag, sizeof flag));
         return rc == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
     }
     return reinit ? sim_reinit(s, s->t_root) : CLINK_OK;
@@ -266,7 +244,7 @@ static clink_status sim_take_root(clink_sim *s, double tret)
     if (rc != CV_SUCCESS) {
         char flag[64];
         sim_msg(s, "CVodeGetRootInfo at t = %.9g s failed with %d (%s)", tret, rc,
-                sim_flag_name(rc, flag, sizeof flag));
+                ode_flag_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
     N_VScale(1.0, s->ycv, s->yroot);
@@ -289,7 +267,7 @@ static clink_status sim_interpolate(clink_sim *s, double t)
         if (rc != CV_SUCCESS) {
             char flag[64];
             sim_msg(s, "CVodeGetDky at t = %.9g s failed with %d (%s)", t, rc,
-                    sim_flag_name(rc, flag, sizeof flag));
+                    ode_flag_name(rc, flag, sizeof flag));
             return CLINK_ERR_INTERNAL;
         }
     }
@@ -343,8 +321,10 @@ clink_status sim_settle_output(clink_sim *s, double t)
     if (s->ncon) {
         e->contact_stored = simc_stored_energy(s->sc, y, y + nq);
         for (int k = 0; k < s->ncon; k++) {
-            e->contact_damping += y[2 * nq + 2 + 2 * k] + simc_booked(s->sc, k);
-            e->contact_friction += y[2 * nq + 2 + 2 * k + 1];
+            double wd, wf;
+            simc_work(s->sc, k, y + 2 * nq + 2, &wd, &wf);
+            e->contact_damping += wd + simc_booked(s->sc, k);
+            e->contact_friction += wf;
             st = simc_info(s->sc, k, y, y + nq, &s->info[k]);
             if (st != CLINK_OK) {
                 sim_msg(s, "contact %d: no geometry at t = %.9g s", k, t);
@@ -475,7 +455,7 @@ clink_status clink_sim_set_stop_time(clink_sim *s, double t_stop)
     if (rc != CV_SUCCESS) {
         char flag[64];
         sim_msg(s, "CVodeSetStopTime(%.9g) failed with %d (%s)", t_stop, rc,
-                sim_flag_name(rc, flag, sizeof flag));
+                ode_flag_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
     s->tstop_set = 1;

@@ -87,9 +87,13 @@
  * component and CVODE is re-initialised. An approach below v_settle stops the
  * simulation with a message (resting contact needs a continuous law).
  *
- * Energy audit: per contact two components integrated by CVODE,
+ * Energy audit: per contact up to two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
  *   R' = -F_t v_t                          (friction, >= 0),
+ * each only where it can be nonzero: D for a law that damps (an elastic law has
+ * F(delta, rate) = F(delta, 0) exactly), R for a contact with friction, neither for
+ * a piecewise contact (its losses are booked); an elastic chain of N beads has no
+ * such component instead of 2N,
  * and the stored elastic energy U = integral_0^delta F(s, 0) ds (exact, from the
  * law: clink_law_stored_energy), so that
  *   T + V - W_drivers - W_loads + U + D + R = const.
@@ -102,6 +106,7 @@
  * re-initialisation for the books' sake.
  */
 #include "sim/sim_contact.h"
+#include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
 
@@ -132,6 +137,16 @@ typedef struct simc_contact {
     double booked; /* energy dissipated at events (see the file comment), J */
     /* last force evaluation */
     double pdamp, pfric;
+    /* its damping and friction integrals in the energy components of y, -1 when it has
+       none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
+    int wd, wf;
+    /* an open contact at rest: the coordinates of its bodies when it was last evaluated,
+       its onset root function and whether it was apart (delta <= 0) then; valid when
+       rest_valid (see body_q_unchanged) */
+    double rest_q[6];
+    double rest_g;
+    int rest_apart;
+    int rest_valid;
 } simc_contact;
 
 struct simc {
@@ -147,6 +162,7 @@ struct simc {
     double *wbuf, *zbuf; /* ncoords each */
     char msg[256];
     long events;
+    int nwork;  /* energy components in y */
     int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
 
@@ -219,6 +235,11 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
         c->v_settle = settle_speed;
         c->h_release = 1e-12;
+        /* an elastic law (no damping rule, the default force: chi = c = 0) gives
+           F(delta, rate) = F(delta, 0) exactly, so its damping power is 0 */
+        int damps = !c->piecewise && !(c->law->rule == CLINK_RULE_NONE && c->law->force == NULL);
+        c->wd = damps ? sc->nwork++ : -1;
+        c->wf = !c->piecewise && c->fr.mu > 0.0 ? sc->nwork++ : -1;
     }
     return sc;
 }
@@ -247,7 +268,14 @@ int simc_nroots(const simc *sc)
 
 int simc_nwork(const simc *sc)
 {
-    return 2 * simc_count(sc);
+    return sc ? sc->nwork : 0;
+}
+
+void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction)
+{
+    const simc_contact *c = &sc->c[k];
+    *damping = c->wd >= 0 ? work[c->wd] : 0.0;
+    *friction = c->wf >= 0 ? work[c->wf] : 0.0;
 }
 
 /* ---- geometry and force --------------------------------------------------- */
@@ -261,6 +289,30 @@ static void pose_of(const double *q, const double *v, int body, kinematics_pose 
         p->q[k] = q[3 * (body - 1) + k];
         p->qd[k] = v[3 * (body - 1) + k];
     }
+}
+
+/*
+ * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
+ * evaluation in the open phase (c->rest_q): then its geometry's delta and anything
+ * computed from it alone are the same, and a contact between bodies at rest (a chain's
+ * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation.
+ */
+static int body_q_unchanged(const simc_contact *c, const double *q)
+{
+    if (!c->rest_valid)
+        return 0;
+    const double *qa = c->body_a > 0 ? q + 3 * (c->body_a - 1) : NULL;
+    const double *qb = c->body_b > 0 ? q + 3 * (c->body_b - 1) : NULL;
+    return (!qa || memcmp(qa, c->rest_q, 3 * sizeof(double)) == 0) &&
+           (!qb || memcmp(qb, c->rest_q + 3, 3 * sizeof(double)) == 0);
+}
+
+static void remember_q(simc_contact *c, const double *q)
+{
+    if (c->body_a > 0)
+        memcpy(c->rest_q, q + 3 * (c->body_a - 1), 3 * sizeof(double));
+    if (c->body_b > 0)
+        memcpy(c->rest_q + 3, q + 3 * (c->body_b - 1), 3 * sizeof(double));
 }
 
 static int geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
@@ -345,9 +397,18 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         c->pdamp = c->pfric = 0.0;
         if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
             continue;
+        int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
+        if (open && c->rest_apart && body_q_unchanged(c, q))
+            continue; /* apart as at its last evaluation: no force */
         kinematics_contact geo;
         if (geometry(c, q, v, &geo) != 0)
             return -1;
+        if (open) {
+            remember_q(c, q);
+            c->rest_g = NAN; /* the root function is not evaluated here */
+            c->rest_apart = !(geo.delta > 0.0);
+            c->rest_valid = 1;
+        }
         if (!(geo.delta > 0.0))
             continue;
         double f0 = 0.0;
@@ -385,8 +446,11 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
 void simc_dissipation_rates(const simc *sc, double *rates)
 {
     for (int k = 0; k < sc->n; k++) {
-        rates[2 * k] = sc->c[k].pdamp;
-        rates[2 * k + 1] = sc->c[k].pfric;
+        const simc_contact *c = &sc->c[k];
+        if (c->wd >= 0)
+            rates[c->wd] = c->pdamp;
+        if (c->wf >= 0)
+            rates[c->wf] = c->pfric;
     }
 }
 
@@ -434,6 +498,7 @@ void simc_start(simc *sc, const double *q, const double *v)
            (beads 33 m from the origin overlap by 4.5e-15 m where they touch), and the onset
            level must stay above it */
         c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
+        c->rest_valid = 0;
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
         /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
@@ -456,6 +521,11 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
         kinematics_contact geo;
         double *gk = g + 2 * k;
         gk[0] = gk[1] = 1.0;
+        int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
+        if (open && body_q_unchanged(c, q) && !isnan(c->rest_g)) {
+            gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
+            continue;
+        }
         if (geometry(c, q, v, &geo) != 0)
             continue;
         if (c->piecewise) {
@@ -480,6 +550,12 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
         for (int i = 0; i < 2; i++)
             if (!isfinite(gk[i]))
                 gk[i] = 1.0;
+        if (open) {
+            remember_q(c, q);
+            c->rest_g = gk[0];
+            c->rest_apart = !(geo.delta > 0.0);
+            c->rest_valid = 1;
+        }
     }
     return 0;
 }
@@ -548,7 +624,9 @@ static int close_impact(simc *sc, int k, double t, double v_sep, const double *w
     r.restitution = c->st.v_impact >= c->v_settle ? v_sep / c->st.v_impact : NAN;
     r.delta_max = c->st.delta_max;
     r.F_max = c->f_max;
-    r.dissipated = work[2 * k] + work[2 * k + 1] + c->booked - c->diss0;
+    double wd, wf;
+    simc_work(sc, k, work, &wd, &wf);
+    r.dissipated = wd + wf + c->booked - c->diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
     c->in_impact = 0;
@@ -737,7 +815,9 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     c->in_impact = 1;
     c->t_onset = ev->t;
     c->f_max = 0.0;
-    c->diss0 = ev->work[2 * k] + ev->work[2 * k + 1] + c->booked;
+    double wd, wf;
+    simc_work(sc, k, ev->work, &wd, &wf);
+    c->diss0 = wd + wf + c->booked;
 }
 
 /* COMPRESSION: the end of compression (g0), or a separation before it (g1) */

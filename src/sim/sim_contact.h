@@ -24,15 +24,20 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
 void simc_destroy(simc **sc);
 
 int simc_count(const simc *sc);
-/* number of root functions (2 per contact) and of energy components (2 per contact) */
+/* number of root functions (2 per contact) and of energy components (the damping integral
+   of each contact whose law damps, the friction integral of each contact with friction) */
 int simc_nroots(const simc *sc);
 int simc_nwork(const simc *sc);
+
+/* contact k's damping and friction integrals (J) in the energy components work (0 for a
+   contact that has none) */
+void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction);
 
 /* dyn_external_fn: adds the contact forces to g; adds nothing to *power (contact energy has
    its own audit); caches each contact's dissipation rates for simc_dissipation_rates */
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power);
 
-/* the dissipation rates (W) of the last simc_forces call: damping and friction per contact */
+/* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);
 
 /* initial phases at t = 0 (contacts that start overlapping by more than the onset level are

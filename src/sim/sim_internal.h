@@ -19,6 +19,7 @@
 
 #include "clink/sim.h"
 #include "dynamics/dynamics.h"
+#include "ode/ode.h"
 #include "sim/sim_contact.h"
 
 #include <nvector/nvector_serial.h>
@@ -52,21 +53,22 @@ struct clink_sim {
     double t;
     double *qdd, *lambda; /* at t */
     double *fd_f0, *fd_f1;
-    simc *sc; /* contacts (sim_contact.c) */
-    int ncon; /* number of contacts */
+    double *q0; /* coordinates at t = 0: the origin of the error weights (sim.c) */
+    simc *sc;   /* contacts (sim_contact.c) */
+    int ncon;   /* number of contacts */
     int *roots_found;
     double dq0, dv0;
     long rhs_fd;
 
     /* CVODE between calls of clink_sim_advance (sim_advance.c) */
-    int root_pending;       /* a root at t_root is in yroot and roots_found, not yet handled */
-    double t_root;          /* s */
-    int recheck;            /* a root was returned: CVODE must look at the rest of its step */
-    int at_reinit;          /* CVODE was re-initialised at its current time and has not stepped */
-    int tstop_set;          /* CVodeSetStopTime in force (clink_sim_set_stop_time) */
-    double t_stop;          /* s */
-    int at_tstop;           /* CVODE returned CV_TSTOP_RETURN at t_stop */
-    clink_sim_stats banked; /* CVODE's counters summed before each re-initialisation */
+    int root_pending;    /* a root at t_root is in yroot and roots_found, not yet handled */
+    double t_root;       /* s */
+    int recheck;         /* a root was returned: CVODE must look at the rest of its step */
+    int at_reinit;       /* CVODE was re-initialised at its current time and has not stepped */
+    int tstop_set;       /* CVodeSetStopTime in force (clink_sim_set_stop_time) */
+    double t_stop;       /* s */
+    int at_tstop;        /* CVODE returned CV_TSTOP_RETURN at t_stop */
+    ode_counters banked; /* CVODE's counters summed before each re-initialisation */
     long reinits;
 
     /* progress guarantees */
@@ -93,10 +95,10 @@ struct clink_sim {
     long nfound;   /* found */
     int nimplausible;
 
-    clink_status fail;   /* status of the component that failed in a callback, CLINK_OK if none */
-    char cb_msg[512];    /* its message */
-    char msg[512];       /* the message of the last failure */
-    char cvode_msg[512]; /* the last message of CVODE (sim_cvode_err) */
+    clink_status fail; /* status of the component that failed in a callback, CLINK_OK if none */
+    char cb_msg[512];  /* its message */
+    char msg[512];     /* the message of the last failure */
+    ode_log cvlog;     /* the last message of CVODE */
 };
 
 /* formats the message of the last failure */
@@ -105,9 +107,6 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-
-/* CVODE's name of a return flag, copied into buf */
-const char *sim_flag_name(int flag, char *buf, size_t n);
 
 /*
  * Makes (t, y) the output state: computes accelerations, multipliers, energies,
