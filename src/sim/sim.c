@@ -12,11 +12,13 @@
  *
  * Methods (SUNDIALS 6.4): Adams-Moulton with the fixed-point nonlinear solver;
  * BDF with Newton and a sparse direct solver (SUNLinSol_KLU) on the Jacobian
- * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the two work rows. The
- * lower blocks are generally dense within a closed loop, so they are formed by
- * forward finite differences, one right-hand side per column (no column
- * grouping: the columns of one mechanism all interact through the saddle
- * solve); the upper identity is written exactly.
+ * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the work rows. The
+ * lower blocks (generally dense within a closed loop) are analytic
+ * (dyn_jacobian: one evaluation of the accelerations and one saddle solve per
+ * column with the factorisation at (t, q)); the upper identity is exact; the
+ * work rows and columns are left zero (the works feed nothing back). The
+ * earlier forward differences of the right-hand side, one per column, remain
+ * for comparison (sim_use_fd_jacobian, sim_jac.h).
  *
  * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns
  * CV_ILL_INPUT for Adams), the correction minimal in the metric of M
@@ -34,6 +36,7 @@
 #include "clink/sim.h"
 #include "dynamics/dynamics.h"
 #include "sim/sim_contact.h"
+#include "sim/sim_jac.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
@@ -72,6 +75,8 @@ struct clink_sim {
     long reinits;
     double dq0, dv0;
     long rhs_fd;
+    int jac_fd;      /* 1: finite-difference Jacobian (sim_use_fd_jacobian) */
+    double *jq, *jv; /* d qdd / dq and d qdd / dv, nq x nq column-major */
     char msg[512];
     char cvode_msg[512]; /* the last message of CVODE (sim_cvode_err) */
 };
@@ -143,6 +148,39 @@ static void jac_pattern(clink_sim *s, SUNMatrix J)
     cp[N] = p;
 }
 
+void sim_use_fd_jacobian(clink_sim *s, int on)
+{
+    if (s)
+        s->jac_fd = on != 0;
+}
+
+/* the analytic Jacobian into the pattern (work rows and columns zero) */
+static int sim_jac_analytic(clink_sim *s, realtype t, N_Vector y, SUNMatrix J)
+{
+    int nq = s->nq, N = s->N;
+    const double *yy = N_VGetArrayPointer(y);
+    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nq, s->jq, s->jv);
+    s->rhs_fd++; /* one evaluation of the accelerations */
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", dyn_error(s->dyn));
+        return st == CLINK_ERR_NOMEM ? -1 : 1;
+    }
+    realtype *x = SUNSparseMatrix_Data(J);
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    for (int j = 0; j < 2 * nq; j++) {
+        sunindextype p = cp[j];
+        x[p++] = j < nq ? 0.0 : 1.0;
+        const double *col = j < nq ? s->jq + (size_t) j * nq : s->jv + (size_t) (j - nq) * nq;
+        for (int i = 0; i < nq; i++)
+            x[p++] = col[i];
+        for (int i = 2 * nq; i < N; i++)
+            x[p++] = 0.0;
+    }
+    for (int j = 2 * nq; j < N; j++)
+        x[cp[j]] = 0.0;
+    return 0;
+}
+
 static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
                    N_Vector t2, N_Vector t3)
 {
@@ -151,6 +189,8 @@ static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N
     clink_sim *s = ud;
     int nq = s->nq, N = s->N;
     jac_pattern(s, J);
+    if (!s->jac_fd)
+        return sim_jac_analytic(s, t, y, J);
     realtype *x = SUNSparseMatrix_Data(J);
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
     double *yy = N_VGetArrayPointer(y);
@@ -263,6 +303,8 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->lambda);
     free(s->fd_f0);
     free(s->fd_f1);
+    free(s->jq);
+    free(s->jv);
     free(s);
     *sim = NULL;
 }
@@ -446,6 +488,13 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
             goto fail;
         }
         jac_pattern(s, s->J);
+        s->jq = malloc((size_t) nq * (size_t) nq * sizeof(double) + 1);
+        s->jv = malloc((size_t) nq * (size_t) nq * sizeof(double) + 1);
+        if (!s->jq || !s->jv) {
+            sim_msg(s, "clink_sim_create: out of memory");
+            st = CLINK_ERR_NOMEM;
+            goto fail;
+        }
         s->LS = SUNLinSol_KLU(s->y, s->J, s->ctx);
         if (!s->LS) {
             sim_msg(s, "SUNLinSol_KLU failed");
