@@ -11,7 +11,7 @@ import sys
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 settings = (sys.argv[2] if len(sys.argv) > 2 else
-            'method="bdf" rtol="1e-6" atol="1e-8" drift="projection"')
+            'method="bdf" rtol="1e-8" atol="1e-10" drift="projection"')
 J = 1.0 / 12.0
 out = []
 w = out.append
