@@ -116,11 +116,12 @@ clink_status dyn_jacobian(dyn_system *sys, double t, const double *q, const doub
 
 /*
  * The same Jacobian by central differences of dyn_accelerations (h = 6e-6
- * max(|x|, 1e-2), two evaluations per column, 4 nq in all), the reference the
- * analytic one is tested against.
+ * max(|x|, xmin), two evaluations per column, 4 nq in all), the reference the
+ * analytic one is tested against. A larger xmin lessens the roundoff on
+ * coordinates near zero; a smaller one the truncation error of stiff contacts.
  */
 clink_status dyn_jacobian_fd(dyn_system *sys, double t, const double *q, const double *v,
-                             double *jq, double *jv);
+                             double xmin, double *jq, double *jv);
 
 /*
  * Companion of the external hook: adds d g_ext / dq to gq and d g_ext / dv to gv

@@ -1251,8 +1251,8 @@ clink_status dyn_jacobian(dyn_system *s, double t, const double *q, const double
     return CLINK_OK;
 }
 
-clink_status dyn_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *jq,
-                             double *jv)
+clink_status dyn_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double xmin,
+                             double *jq, double *jv)
 {
     int nq = s->nq;
     clink_status st = jacobian_alloc(s);
@@ -1268,7 +1268,7 @@ clink_status dyn_jacobian_fd(dyn_system *s, double t, const double *q, const dou
         double *x = side == 0 ? q1 : v1, *out = side == 0 ? jq : jv;
         for (int c = 0; c < nq && st == CLINK_OK; c++) {
             double xc = x[c];
-            double h = 6e-6 * fmax(fabs(xc), 1e-2);
+            double h = 6e-6 * fmax(fabs(xc), xmin);
             x[c] = xc + h;
             st = dyn_accelerations(s, t, q1, v1, fp, NULL);
             x[c] = xc - h;
