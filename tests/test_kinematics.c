@@ -246,3 +246,119 @@ TEST(every_joint_type_of_the_table_matches_finite_differences)
         clink_model_destroy(&m);
     }
 }
+
+/*
+ * The second-derivative hooks of every row of a model (kin_eval_second) against
+ * central differences: H_r column k against the Jacobian row, d gamma / dq
+ * against gamma, and d gamma / dv = -2 H_r v against gamma.
+ */
+static void check_second_derivatives(const clink_model *m, const double *q0, const double *v0)
+{
+    int nq = m->ncoords, nc = m->nconstraints;
+    enum { MAXQ = 12, MAXR = 16 };
+    ENSURE(nq <= MAXQ && nc <= MAXR);
+    if (nq > MAXQ || nc > MAXR)
+        return;
+    joint_hessian hess[MAXR];
+    kin_row gq[MAXR], jp[MAXR], jm[MAXR];
+    double gp[MAXR], gm[MAXR], qp[MAXQ], qm[MAXQ], vp[MAXQ], vm[MAXQ];
+    int ra[MAXR], rb[MAXR];
+    kin_row_bodies(m, ra, rb);
+    double t0 = 0.37, h = 1e-5;
+    kin_eval_second(m, t0, q0, v0, hess, gq);
+    for (int r = 0; r < nc; r++)
+        for (int i = 0; i < 6; i++)
+            for (int k = 0; k < 6; k++)
+                ENSURE_NEAR(hess[r].h[i][k], hess[r].h[k][i], 0.0); /* symmetric */
+    for (int c = 0; c < nq; c++) {
+        memcpy(qp, q0, (size_t) nq * sizeof(double));
+        memcpy(qm, q0, (size_t) nq * sizeof(double));
+        memcpy(vp, v0, (size_t) nq * sizeof(double));
+        memcpy(vm, v0, (size_t) nq * sizeof(double));
+        qp[c] += h;
+        qm[c] -= h;
+        kin_eval(m, t0, qp, v0, NULL, jp, NULL, gp);
+        kin_eval(m, t0, qm, v0, NULL, jm, NULL, gm);
+        for (int r = 0; r < nc; r++) {
+            /* the slot of coordinate c in row r */
+            int body = c / 3 + 1, k = -1;
+            if (ra[r] == body)
+                k = c % 3;
+            else if (rb[r] == body)
+                k = 3 + c % 3;
+            if (k < 0)
+                continue;
+            for (int i = 0; i < 6; i++) {
+                double fd = ((i < 3 ? jp[r].ja[i] : jp[r].jb[i - 3]) -
+                             (i < 3 ? jm[r].ja[i] : jm[r].jb[i - 3])) /
+                            (2.0 * h);
+                ENSURE_NEAR(hess[r].h[i][k], fd, 1e-8);
+            }
+            double gqk = k < 3 ? gq[r].ja[k] : gq[r].jb[k - 3];
+            ENSURE_NEAR(gqk, (gp[r] - gm[r]) / (2.0 * h), 1e-7);
+        }
+        vp[c] += h;
+        vm[c] -= h;
+        kin_eval(m, t0, q0, vp, NULL, NULL, NULL, gp);
+        kin_eval(m, t0, q0, vm, NULL, NULL, NULL, gm);
+        for (int r = 0; r < nc; r++) {
+            int body = c / 3 + 1, k = -1;
+            if (ra[r] == body)
+                k = c % 3;
+            else if (rb[r] == body)
+                k = 3 + c % 3;
+            double dgv = 0.0;
+            if (k >= 0)
+                for (int i = 0; i < 6; i++) {
+                    int bi = i < 3 ? ra[r] : rb[r];
+                    double vi = bi > 0 ? v0[3 * (bi - 1) + i % 3] : 0.0;
+                    dgv -= 2.0 * hess[r].h[k][i] * vi;
+                }
+            ENSURE_NEAR(dgv, (gp[r] - gm[r]) / (2.0 * h), 1e-7);
+        }
+    }
+}
+
+TEST(every_joint_type_and_driver_second_derivative_hooks_match_finite_differences)
+{
+    double q0[12], v[12];
+    for (int i = 0; i < 12; i++) {
+        q0[i] = 0.3 * sin(1.7 * i + 0.4);
+        v[i] = 1.1 * cos(2.3 * i + 0.1);
+    }
+    for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
+        const joint_class *jc = joint_class_of((clink_joint_type) t);
+        ENSURE(jc->hessian != NULL && jc->gamma_q != NULL);
+        clink_model_builder *b = clink_model_builder_create();
+        clink_body_def bd = clink_default_body_def();
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+        clink_joint_def jd = clink_default_joint_def();
+        jd.type = (clink_joint_type) t;
+        jd.body_a = 1;
+        jd.body_b = 2;
+        jd.point_a[0] = 0.3;
+        jd.point_a[1] = -0.1;
+        jd.point_b[0] = 0.05;
+        jd.point_b[1] = 0.2;
+        jd.axis_a[0] = 0.6;
+        jd.axis_a[1] = 0.8;
+        jd.angle0 = 0.2;
+        ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+        clink_model *m = NULL;
+        ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+        clink_model_builder_destroy(&b);
+        ENSURE(m != NULL);
+        if (!m)
+            continue;
+        check_second_derivatives(m, q0, v);
+        clink_model_destroy(&m);
+    }
+    /* the drivers (and the joints again, some on ground) */
+    clink_model *m = every_constraint_model();
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    check_second_derivatives(m, q0, v);
+    clink_model_destroy(&m);
+}

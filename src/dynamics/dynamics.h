@@ -96,6 +96,43 @@ clink_status dyn_project_error(dyn_system *sys, double t, const double *q, doubl
 int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double *v, double *g,
                        double *power_loads);
 
+/*
+ * Analytic Jacobian of the accelerations: jq = d qdd / dq and jv = d qdd / dv,
+ * dense nq x nq, column-major (column c at jq + c nq), at (t, q, v). With
+ * mu = -lambda, differentiating [M Phi_q^T; Phi_q 0][qdd; mu] = [g; gamma'] (gamma' with
+ * the Baumgarte terms) gives one saddle solve per column with the factorisation
+ * at (t, q):
+ *   [M Phi_q^T; Phi_q 0][dqdd; dmu] = [dg - d(Phi_q^T) mu; dgamma' - d(Phi_q) qdd]
+ * with d(Phi_q^T mu)/dq = sum_r mu_r H_r and d(Phi_q a)/dq = (H_r a)_r from the
+ * Hessians of the rows (kin_eval_second), dgamma/dv = -2 H v, and the applied
+ * forces' derivatives (springs, dampers, actuators, point forces; gravity and
+ * torques are constant). The external hook's contribution comes from its
+ * companion (dyn_set_external_jacobian) or, without one, from central
+ * differences of the hook alone (4 nq calls of the hook, no saddle solve). Evaluates the
+ * accelerations once (counted by the caller as one evaluation).
+ */
+clink_status dyn_jacobian(dyn_system *sys, double t, const double *q, const double *v, double *jq,
+                          double *jv);
+
+/*
+ * The same Jacobian by central differences of dyn_accelerations (h = 6e-6
+ * max(|x|, xmin), two evaluations per column, 4 nq in all), the reference the
+ * analytic one is tested against. A larger xmin lessens the roundoff on
+ * coordinates near zero; a smaller one the truncation error of stiff contacts.
+ */
+clink_status dyn_jacobian_fd(dyn_system *sys, double t, const double *q, const double *v,
+                             double xmin, double *jq, double *jv);
+
+/*
+ * Companion of the external hook: adds d g_ext / dq to gq and d g_ext / dv to gv
+ * (dense nq x nq, column-major). Returns 0, or non-zero as the hook does.
+ */
+typedef int (*dyn_external_jac_fn)(void *data, double t, const double *q, const double *v,
+                                   double *gq, double *gv);
+
+/* sets the companion of the external hook (same data; NULL: central differences of the hook) */
+void dyn_set_external_jacobian(dyn_system *sys, dyn_external_jac_fn fn);
+
 /* energies at (t, q, v); lambda (from dyn_accelerations) gives the driver power */
 void dyn_energies(dyn_system *sys, double t, const double *q, const double *v, const double *lambda,
                   dyn_energy *e);

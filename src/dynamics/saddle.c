@@ -51,7 +51,12 @@ struct dyn_system {
     klu_common common;
     double alpha, beta;
     dyn_external_fn ext;
+    dyn_external_jac_fn ext_jac;
     void *ext_data;
+    /* analytic Jacobian (dyn_jacobian), allocated at its first call */
+    joint_hessian *jx_hess;
+    kin_row *jx_gq;
+    double *jx_qdd, *jx_mu, *jx_gdq, *jx_gdv, *jx_g0, *jx_g1, *jx_x;
     long nfactor, nrefactor;
     /* Schur-complement path (schur_init): coordinate of each row slot, the
        products that form S (packed lower index, slots of the two rows), the
@@ -91,6 +96,11 @@ void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data)
 {
     sys->ext = fn;
     sys->ext_data = data;
+}
+
+void dyn_set_external_jacobian(dyn_system *sys, dyn_external_jac_fn fn)
+{
+    sys->ext_jac = fn;
 }
 
 void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta)
@@ -160,6 +170,15 @@ void dyn_destroy(dyn_system **sys)
     free(s->sdiag);
     free(s->resid);
     free(s->key_q);
+    free(s->jx_hess);
+    free(s->jx_gq);
+    free(s->jx_qdd);
+    free(s->jx_mu);
+    free(s->jx_gdq);
+    free(s->jx_gdv);
+    free(s->jx_g0);
+    free(s->jx_g1);
+    free(s->jx_x);
     free(s);
     *sys = NULL;
 }
@@ -972,4 +991,294 @@ clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, cons
     for (int c = 0; c < nq; c++)
         dv[c] = s->rhs[c];
     return CLINK_OK;
+}
+
+/* ---- Jacobian of the accelerations ---------------------------------------- */
+
+/* coordinate of slot k (0-5) of row r, or -1 on ground */
+static int slot_coordinate(const dyn_system *s, int r, int k)
+{
+    int body = k < 3 ? s->row_a[r] : s->row_b[r];
+    return body > 0 ? 3 * (body - 1) + k % 3 : -1;
+}
+
+/* the six values of x at the coordinates of the slots of row r (0 on ground) */
+static void row_gather(const dyn_system *s, int r, const double *x, double out[6])
+{
+    for (int k = 0; k < 6; k++) {
+        int c = slot_coordinate(s, r, k);
+        out[k] = c >= 0 ? x[c] : 0.0;
+    }
+}
+
+/*
+ * d g / dq and d g / dv of the applied forces (without the external hook), added
+ * to gq and gv (nq x nq column-major). A spring-damper between points r_a, r_b:
+ * with D = d(r_b - r_a)/d(q_a, q_b) (2 x 6), l = |r_b - r_a|, u the unit vector,
+ * w the relative velocity of the points, ldot = u . w and T = k (l - l0) +
+ * c ldot + actuator, the generalised force is D^T f with f = -T u, so
+ *   d/dq = D^T df/dq + (the rotation of the arms: -A_b s_b . f on (phi_b, phi_b),
+ *          A_a s_a . f on (phi_a, phi_a)),  df/dq = -(u dT/dq + T (I - u u^T) D / l),
+ *   dT/dq = k u^T D + c (w^T (I - u u^T) D / l + u^T dw/dq),  dw/dq: w_a A_a s_a on
+ *          phi_a, -w_b A_b s_b on phi_b;  d/dv = D^T (-u c u^T D).
+ * A point force F at arm A s: d(arm x F)/dphi = -(A s) . F.
+ */
+static void applied_jacobian(dyn_system *sys, const double *q, const double *v, double *gq,
+                             double *gv)
+{
+    const model_data *d = &sys->m->d;
+    int nq = sys->nq;
+    for (int k = 0; k < d->nforces; k++) {
+        const clink_force_def *f = &d->forces[k].def;
+        kin_pose a, b;
+        double arma[2], armb[2], ra[2], rb[2], va[2], vb[2];
+        kin_pose_of(q, v, f->body_a, &a);
+        kin_pose_of(q, v, f->body_b, &b);
+        kin_point(&a, f->point_a, arma, ra);
+        kin_point(&b, f->point_b, armb, rb);
+        point_velocity(&a, arma, va);
+        point_velocity(&b, armb, vb);
+        int ca = f->body_a > 0 ? 3 * (f->body_a - 1) : -1;
+        int cb = f->body_b > 0 ? 3 * (f->body_b - 1) : -1;
+        switch (f->type) {
+        case CLINK_FORCE_POINT:
+            if (ca >= 0)
+                gq[(size_t) (ca + 2) * nq + ca + 2] += -(arma[0] * f->fx + arma[1] * f->fy);
+            break;
+        case CLINK_FORCE_TORQUE:
+            break;
+        case CLINK_FORCE_SPRING_DAMPER: {
+            double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);
+            if (!(l > 1e-12))
+                break; /* dyn_applied_forces has refused this state */
+            double u[2] = {dx / l, dy / l}, w[2] = {vb[0] - va[0], vb[1] - va[1]};
+            double ldot = u[0] * w[0] + u[1] * w[1];
+            double T = f->k * (l - f->free_length) + f->c * ldot + f->actuator;
+            /* D: columns 0-2 body a, 3-5 body b */
+            double D[2][6] = {{-1.0, 0.0, arma[1], 1.0, 0.0, -armb[1]},
+                              {0.0, -1.0, -arma[0], 0.0, 1.0, armb[0]}};
+            double W[2][6] = {{0.0, 0.0, a.w * arma[0], 0.0, 0.0, -b.w * armb[0]},
+                              {0.0, 0.0, a.w * arma[1], 0.0, 0.0, -b.w * armb[1]}};
+            double P[2][6], uD[6], dT[6], dTv[6], df[2][6], dfv[2][6];
+            for (int j = 0; j < 6; j++) {
+                uD[j] = u[0] * D[0][j] + u[1] * D[1][j];
+                for (int i = 0; i < 2; i++)
+                    P[i][j] = (D[i][j] - u[i] * uD[j]) / l; /* du/dq */
+                dT[j] = f->k * uD[j] +
+                        f->c * (w[0] * P[0][j] + w[1] * P[1][j] + u[0] * W[0][j] + u[1] * W[1][j]);
+                dTv[j] = f->c * uD[j];
+            }
+            for (int i = 0; i < 2; i++)
+                for (int j = 0; j < 6; j++) {
+                    df[i][j] = -(u[i] * dT[j] + T * P[i][j]);
+                    dfv[i][j] = -u[i] * dTv[j];
+                }
+            double fv[2] = {-T * u[0], -T * u[1]};
+            int cols[6] = {ca, ca + 1, ca + 2, cb, cb + 1, cb + 2};
+            for (int j = 0; j < 6; j++) {
+                if ((j < 3 ? ca : cb) < 0)
+                    continue;
+                for (int i = 0; i < 6; i++) {
+                    if ((i < 3 ? ca : cb) < 0)
+                        continue;
+                    double hq = D[0][i] * df[0][j] + D[1][i] * df[1][j];
+                    double hv = D[0][i] * dfv[0][j] + D[1][i] * dfv[1][j];
+                    if (i == j && i == 2)
+                        hq += arma[0] * fv[0] + arma[1] * fv[1];
+                    if (i == j && i == 5)
+                        hq -= armb[0] * fv[0] + armb[1] * fv[1];
+                    gq[(size_t) cols[j] * nq + cols[i]] += hq;
+                    gv[(size_t) cols[j] * nq + cols[i]] += hv;
+                }
+            }
+            break;
+        }
+        case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER: {
+            /* tb = -k (phi_b - phi_a - l0) - c (w_b - w_a) + actuator, +tb on b, -tb on a */
+            int idx[2] = {ca >= 0 ? ca + 2 : -1, cb >= 0 ? cb + 2 : -1};
+            double sign[2] = {-1.0, 1.0};
+            for (int i = 0; i < 2; i++)
+                for (int j = 0; j < 2; j++) {
+                    if (idx[i] < 0 || idx[j] < 0)
+                        continue;
+                    gq[(size_t) idx[j] * nq + idx[i]] += -f->k * sign[i] * sign[j];
+                    gv[(size_t) idx[j] * nq + idx[i]] += -f->c * sign[i] * sign[j];
+                }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+/* central differences of the external hook alone (h = 6e-6 max(|x|, 1e-2)), added to gq and gv */
+static int external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v,
+                                double *gq, double *gv)
+{
+    int nq = s->nq, rc = 0;
+    double *gm = s->jx_g0, *gp = s->jx_g1, *x = s->jx_x, power = 0.0;
+    for (int side = 0; side < 2; side++) {
+        const double *base = side == 0 ? q : v;
+        double *out = side == 0 ? gq : gv;
+        memcpy(x, base, (size_t) nq * sizeof(double));
+        for (int c = 0; c < nq; c++) {
+            double xc = x[c], h = 6e-6 * fmax(fabs(xc), 1e-2);
+            memset(gp, 0, (size_t) nq * sizeof(double));
+            memset(gm, 0, (size_t) nq * sizeof(double));
+            x[c] = xc + h;
+            rc = side == 0 ? s->ext(s->ext_data, t, x, v, gp, &power)
+                           : s->ext(s->ext_data, t, q, x, gp, &power);
+            x[c] = xc - h;
+            if (rc == 0)
+                rc = side == 0 ? s->ext(s->ext_data, t, x, v, gm, &power)
+                               : s->ext(s->ext_data, t, q, x, gm, &power);
+            x[c] = xc;
+            if (rc != 0)
+                return rc;
+            for (int i = 0; i < nq; i++)
+                out[(size_t) c * nq + i] += (gp[i] - gm[i]) / (2.0 * h);
+        }
+    }
+    /* leave the hook's per-evaluation state (dissipation powers) at the unperturbed state */
+    memset(gp, 0, (size_t) nq * sizeof(double));
+    return s->ext(s->ext_data, t, q, v, gp, &power);
+}
+
+static clink_status jacobian_alloc(dyn_system *s)
+{
+    if (s->jx_qdd)
+        return CLINK_OK;
+    size_t nq = (size_t) s->nq, nr = (size_t) (s->nc > 0 ? s->nc : 1);
+    s->jx_hess = malloc(nr * sizeof *s->jx_hess);
+    s->jx_gq = malloc(nr * sizeof *s->jx_gq);
+    s->jx_mu = calloc(nr, sizeof(double));
+    s->jx_gdq = calloc(nq * nq, sizeof(double));
+    s->jx_gdv = calloc(nq * nq, sizeof(double));
+    s->jx_g0 = calloc(nq, sizeof(double));
+    s->jx_g1 = calloc(nq, sizeof(double));
+    s->jx_x = calloc(nq, sizeof(double));
+    s->jx_qdd = calloc(nq, sizeof(double));
+    if (!s->jx_hess || !s->jx_gq || !s->jx_mu || !s->jx_gdq || !s->jx_gdv || !s->jx_g0 ||
+        !s->jx_g1 || !s->jx_x || !s->jx_qdd) {
+        free(s->jx_qdd);
+        s->jx_qdd = NULL; /* the next call retries; the others are freed by dyn_destroy */
+        set_msg(s, "Jacobian of the accelerations: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    return CLINK_OK;
+}
+
+clink_status dyn_jacobian(dyn_system *s, double t, const double *q, const double *v, double *jq,
+                          double *jv)
+{
+    int nq = s->nq, nc = s->nc;
+    clink_status st = jacobian_alloc(s);
+    if (st != CLINK_OK)
+        return st;
+    double *qdd = s->jx_qdd, *mu = s->jx_mu, *gdq = s->jx_gdq, *gdv = s->jx_gdv;
+    st = dyn_accelerations(s, t, q, v, qdd, mu);
+    if (st != CLINK_OK)
+        return st;
+    for (int r = 0; r < nc; r++)
+        mu[r] = -mu[r]; /* mu = -lambda, the second block of the saddle solution */
+    size_t nn = (size_t) nq * nq;
+    memset(gdq, 0, nn * sizeof(double));
+    memset(gdv, 0, nn * sizeof(double));
+    applied_jacobian(s, q, v, gdq, gdv);
+    if (s->ext) {
+        int rc = s->ext_jac ? s->ext_jac(s->ext_data, t, q, v, gdq, gdv)
+                            : external_jacobian_fd(s, t, q, v, gdq, gdv);
+        if (rc != 0) {
+            set_msg(s, "Jacobian of the external forces failed at t = %.9g s", t);
+            return rc < 0 ? CLINK_ERR_LINSOLVE : CLINK_ERR_NONFINITE;
+        }
+    }
+    if (nc > 0)
+        kin_eval_second(s->m, t, q, v, s->jx_hess, s->jx_gq);
+    int baum = s->alpha != 0.0 || s->beta != 0.0;
+    for (int side = 0; side < 2; side++) {
+        const double *gd = side == 0 ? gdq : gdv;
+        double *out = side == 0 ? jq : jv;
+        for (int c = 0; c < nq; c++) {
+            double *x = s->rhs;
+            memcpy(x, gd + (size_t) c * nq, (size_t) nq * sizeof(double));
+            for (int r = 0; r < nc; r++) {
+                int k = row_slot(s, r, c);
+                double y = 0.0;
+                if (k >= 0) {
+                    double(*H)[6] = s->jx_hess[r].h;
+                    double vl[6], al[6];
+                    row_gather(s, r, v, vl);
+                    double hv = 0.0;
+                    for (int i = 0; i < 6; i++)
+                        hv += H[k][i] * vl[i];
+                    double jrk = k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3];
+                    if (side == 0) {
+                        /* top: -d(Phi_q^T mu)/dq_c; bottom: dgamma/dq_c - (H_r qdd)_k */
+                        for (int i = 0; i < 6; i++) {
+                            int ci = slot_coordinate(s, r, i);
+                            if (ci >= 0)
+                                x[ci] -= mu[r] * H[i][k];
+                        }
+                        row_gather(s, r, qdd, al);
+                        double ha = 0.0;
+                        for (int i = 0; i < 6; i++)
+                            ha += H[k][i] * al[i];
+                        const kin_row *g = &s->jx_gq[r];
+                        y = (k < 3 ? g->ja[k] : g->jb[k - 3]) - ha;
+                        if (baum)
+                            y -= 2.0 * s->alpha * hv + s->beta * s->beta * jrk;
+                    } else {
+                        y = -2.0 * hv;
+                        if (baum)
+                            y -= 2.0 * s->alpha * jrk;
+                    }
+                }
+                x[nq + r] = y;
+            }
+            if (nc == 0) {
+                for (int i = 0; i < nq; i++)
+                    x[i] /= s->mass[i];
+            } else {
+                st = solve(s);
+                if (st != CLINK_OK)
+                    return st;
+            }
+            memcpy(out + (size_t) c * nq, x, (size_t) nq * sizeof(double));
+        }
+    }
+    return CLINK_OK;
+}
+
+clink_status dyn_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double xmin,
+                             double *jq, double *jv)
+{
+    int nq = s->nq;
+    clink_status st = jacobian_alloc(s);
+    if (st != CLINK_OK)
+        return st;
+    double *q1 = malloc(2 * (size_t) nq * sizeof(double)), *v1 = q1 ? q1 + nq : NULL;
+    if (!q1)
+        return CLINK_ERR_NOMEM;
+    memcpy(q1, q, (size_t) nq * sizeof(double));
+    memcpy(v1, v, (size_t) nq * sizeof(double));
+    double *fm = s->jx_g0, *fp = s->jx_g1;
+    for (int side = 0; side < 2 && st == CLINK_OK; side++) {
+        double *x = side == 0 ? q1 : v1, *out = side == 0 ? jq : jv;
+        for (int c = 0; c < nq && st == CLINK_OK; c++) {
+            double xc = x[c];
+            double h = 6e-6 * fmax(fabs(xc), xmin);
+            x[c] = xc + h;
+            st = dyn_accelerations(s, t, q1, v1, fp, NULL);
+            x[c] = xc - h;
+            if (st == CLINK_OK)
+                st = dyn_accelerations(s, t, q1, v1, fm, NULL);
+            x[c] = xc;
+            for (int i = 0; i < nq && st == CLINK_OK; i++)
+                out[(size_t) c * nq + i] = (fp[i] - fm[i]) / (2.0 * h);
+        }
+    }
+    free(q1);
+    return st;
 }

@@ -15,6 +15,13 @@
  * the acceleration equation gamma_r = -(Phi_q qdot)_q qdot (joints are
  * scleronomic: nu = 0), as in Nikravesh, Computer-Aided Analysis of Mechanical
  * Systems (1988), ch. 6-7.
+ *
+ * The analytic Jacobian of the equations of motion (dynamics.h,
+ * dyn_jacobian) needs two more evaluations per class: the Hessian of each row,
+ * H_r = d^2 Phi_r / dq dq over the six coordinates (x_a, y_a, phi_a, x_b, y_b,
+ * phi_b), from which d(Phi_q^T mu)/dq = sum_r mu_r H_r and d(Phi_q a)/dq =
+ * (H_r a)_r follow for any mu and a, and gamma_r = -v^T H_r v, so
+ * d gamma_r / dv = -2 H_r v; and d gamma_r / dq (at the poses' velocities).
  */
 #ifndef CLINK_JOINTS_JOINT_H
 #define CLINK_JOINTS_JOINT_H
@@ -38,6 +45,11 @@ typedef struct joint_pose {
 typedef struct joint_row {
     double ja[3], jb[3];
 } joint_row;
+
+/* second derivatives of one row over (x_a, y_a, phi_a, x_b, y_b, phi_b), symmetric */
+typedef struct joint_hessian {
+    double h[6][6];
+} joint_hessian;
 
 /* the fields of clink_joint_def a class reads besides the bodies (bit set) */
 typedef enum joint_field {
@@ -64,6 +76,12 @@ typedef struct joint_class {
                      joint_row *jac);
     void (*gamma)(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
                   double *gamma);
+    /* H_r for the neq rows (zero-filled by the caller is not assumed: every entry written) */
+    void (*hessian)(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                    joint_hessian *hess);
+    /* d gamma_r / d(q_a, q_b) at the velocities of the poses, neq rows */
+    void (*gamma_q)(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                    joint_row *gq);
 } joint_class;
 
 /* the class of a joint type; NULL for a value outside the enum */
@@ -101,6 +119,17 @@ static inline void joint_point(const joint_pose *p, const double s[2], double ar
     joint_rot(p, s, arm);
     r[0] = p->x + arm[0];
     r[1] = p->y + arm[1];
+}
+
+/* perp(u) = (-u_y, u_x) dotted with w */
+static inline double joint_perp_dot(const double u[2], const double w[2])
+{
+    return -u[1] * w[0] + u[0] * w[1];
+}
+
+static inline double joint_dot(const double u[2], const double w[2])
+{
+    return u[0] * w[0] + u[1] * w[1];
 }
 
 #endif

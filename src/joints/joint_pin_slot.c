@@ -13,7 +13,7 @@
  * Phi is the signed distance of the pin from the slot's centre line (m). Joint
  * coordinate: the pin's position e . d along the slot (m). Fields: point_a (a
  * point of the slot's line), point_b (the pin), axis_a (required, normalised by
- * the check).
+ * the check). Second derivatives: those of the translational joint's first row.
  */
 #include "joints/joint.h"
 
@@ -49,6 +49,22 @@ static const char *pin_slot_check(clink_joint_def *def)
     return joint_translational.check(def);
 }
 
+static void pin_slot_hessian(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                             joint_hessian *hess)
+{
+    joint_hessian both[2];
+    joint_translational.hessian(j, a, b, both);
+    hess[0] = both[0];
+}
+
+static void pin_slot_gamma_q(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                             joint_row *gq)
+{
+    joint_row both[2];
+    joint_translational.gamma_q(j, a, b, both);
+    gq[0] = both[0];
+}
+
 const joint_class joint_pin_slot = {
     .type = CLINK_JOINT_PIN_SLOT,
     .name = "pin_slot",
@@ -59,4 +75,6 @@ const joint_class joint_pin_slot = {
     .phi = pin_slot_phi,
     .jacobian = pin_slot_jacobian,
     .gamma = pin_slot_gamma,
+    .hessian = pin_slot_hessian,
+    .gamma_q = pin_slot_gamma_q,
 };

@@ -13,6 +13,19 @@
  *   gamma_1 = n . (A_b s_b w_b^2 - A_a s_a w_a^2) + 2 w_a e . d_dot + w_a^2 n . d
  *   gamma_2 = 0
  *
+ * Second derivatives of Phi_1 (de/dphi_a = n, dn/dphi_a = -e, d(A s)/dphi =
+ * perp(A s), d perp(A s)/dphi = -A s; coordinates 0-5 = x_a, y_a, phi_a, x_b,
+ * y_b, phi_b), all others zero:
+ *   H[0][2] = e_x, H[1][2] = e_y, H[3][2] = -e_x, H[4][2] = -e_y,
+ *   H[2][2] = -n . d + 2 e . perp(A_a s_a) + n . A_a s_a,
+ *   H[2][5] = -e . perp(A_b s_b),  H[5][5] = -n . A_b s_b,
+ * and with c = A_b s_b w_b^2 - A_a s_a w_a^2:
+ *   d gamma_1 / d(r_a) = -w_a^2 n,  d gamma_1 / d(r_b) = w_a^2 n,
+ *   d gamma_1 / dphi_b = (w_b^2 + w_a^2) n . perp(A_b s_b) - 2 w_a w_b e . A_b s_b,
+ *   d gamma_1 / dphi_a = -e . c - w_a^2 n . perp(A_a s_a) + 2 w_a (n . d_dot + w_a e . A_a s_a)
+ *                        - w_a^2 (e . d + n . perp(A_a s_a)).
+ * Row 2 is linear.
+ *
  * (Nikravesh 1988, Sect. 6.3, written with the relative vector d.) Joint
  * coordinate: the displacement e . d along the axis (m).
  */
@@ -70,6 +83,38 @@ static void translational_gamma(const clink_joint_def *j, const joint_pose *a, c
     gamma[1] = 0.0;
 }
 
+static void translational_hessian(const clink_joint_def *j, const joint_pose *a,
+                                  const joint_pose *b, joint_hessian *hess)
+{
+    double d[2], dd[2], e[2], n[2], aa[2], ab[2];
+    geometry(j, a, b, d, dd, e, n, aa, ab);
+    joint_hessian h = {{{0.0}}};
+    h.h[0][2] = h.h[2][0] = e[0];
+    h.h[1][2] = h.h[2][1] = e[1];
+    h.h[3][2] = h.h[2][3] = -e[0];
+    h.h[4][2] = h.h[2][4] = -e[1];
+    h.h[2][2] = -joint_dot(n, d) + 2.0 * joint_perp_dot(aa, e) + joint_dot(n, aa);
+    h.h[2][5] = h.h[5][2] = -joint_perp_dot(ab, e);
+    h.h[5][5] = -joint_dot(n, ab);
+    hess[0] = h;
+    hess[1] = (joint_hessian){{{0.0}}};
+}
+
+static void translational_gamma_q(const clink_joint_def *j, const joint_pose *a,
+                                  const joint_pose *b, joint_row *gq)
+{
+    double d[2], dd[2], e[2], n[2], aa[2], ab[2];
+    geometry(j, a, b, d, dd, e, n, aa, ab);
+    double wa = a->w, wb = b->w, wa2 = wa * wa, wb2 = wb * wb;
+    double c[2] = {ab[0] * wb2 - aa[0] * wa2, ab[1] * wb2 - aa[1] * wa2};
+    double gpb = (wb2 + wa2) * joint_perp_dot(ab, n) - 2.0 * wa * wb * joint_dot(e, ab);
+    double gpa = -joint_dot(e, c) - wa2 * joint_perp_dot(aa, n) +
+                 2.0 * wa * (joint_dot(n, dd) + wa * joint_dot(e, aa)) -
+                 wa2 * (joint_dot(e, d) + joint_perp_dot(aa, n));
+    gq[0] = (joint_row){{-wa2 * n[0], -wa2 * n[1], gpa}, {wa2 * n[0], wa2 * n[1], gpb}};
+    gq[1] = (joint_row){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+}
+
 /* the axis must have a direction; it is stored normalised */
 static const char *translational_check(clink_joint_def *def)
 {
@@ -91,4 +136,6 @@ const joint_class joint_translational = {
     .phi = translational_phi,
     .jacobian = translational_jacobian,
     .gamma = translational_gamma,
+    .hessian = translational_hessian,
+    .gamma_q = translational_gamma_q,
 };

@@ -4,6 +4,8 @@
  *
  *   Phi_1,2 = r_b + A_b s_b - r_a - A_a s_a     (Jacobian and gamma: joint_revolute.c)
  *   Phi_3   = phi_b - phi_a - angle0,  dPhi_3/dphi_a = -1, dPhi_3/dphi_b = 1, gamma_3 = 0
+ *
+ * Second derivatives: rows 1-2 as the revolute joint, row 3 linear (zero).
  */
 #include "joints/joint.h"
 
@@ -30,6 +32,20 @@ static void weld_gamma(const clink_joint_def *j, const joint_pose *a, const join
     gamma[2] = 0.0;
 }
 
+static void weld_hessian(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                         joint_hessian *hess)
+{
+    joint_revolute.hessian(j, a, b, hess);
+    hess[2] = (joint_hessian){{{0.0}}};
+}
+
+static void weld_gamma_q(const clink_joint_def *j, const joint_pose *a, const joint_pose *b,
+                         joint_row *gq)
+{
+    joint_revolute.gamma_q(j, a, b, gq);
+    gq[2] = (joint_row){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+}
+
 const joint_class joint_weld = {
     .type = CLINK_JOINT_WELD,
     .name = "weld",
@@ -40,4 +56,6 @@ const joint_class joint_weld = {
     .phi = weld_phi,
     .jacobian = weld_jacobian,
     .gamma = weld_gamma,
+    .hessian = weld_hessian,
+    .gamma_q = weld_gamma_q,
 };

@@ -12,6 +12,18 @@
  *                                - 2 w_a n . d_dot + w_a^2 e . d,
  * and for every driver nu = f'(t); for the first two gamma = f''(t).
  * Joints have nu = 0 (scleronomic).
+ *
+ * Second derivatives (kin_eval_second): the first two drivers are linear in q
+ * (zero Hessian, gamma independent of q). The displacement driver, with
+ * coordinates 0-5 = (x_a, y_a, phi_a, x_b, y_b, phi_b) and c = A_b s_b w_b^2 -
+ * A_a s_a w_a^2:
+ *   H[0][2] = -n_x, H[1][2] = -n_y, H[3][2] = n_x, H[4][2] = n_y,
+ *   H[2][2] = -e . d - 2 n . perp(A_a s_a) + e . A_a s_a,
+ *   H[2][5] = n . perp(A_b s_b),  H[5][5] = -e . A_b s_b,
+ *   d gamma / d r_a = -w_a^2 e,  d gamma / d r_b = w_a^2 e,
+ *   d gamma / dphi_b = (w_b^2 + w_a^2) e . perp(A_b s_b) + 2 w_a w_b n . A_b s_b,
+ *   d gamma / dphi_a = n . c - w_a^2 e . perp(A_a s_a) + 2 w_a (e . d_dot - w_a n . A_a s_a)
+ *                      + w_a^2 (n . d - e . perp(A_a s_a)).
  */
 #include "kinematics/kinematics.h"
 
@@ -152,5 +164,65 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
         kin_pose_of(q, v, ib, &b);
         driver_eval(m, dd, t, &a, &b, phi ? phi + r : NULL, jac ? jac + r : NULL,
                     nu ? nu + r : NULL, gamma ? gamma + r : NULL);
+    }
+}
+
+/* second derivatives of one driver row */
+static void driver_second(const clink_model *m, const clink_driver_def *dd, const kin_pose *a,
+                          const kin_pose *b, joint_hessian *hess, kin_row *gq)
+{
+    *hess = (joint_hessian){{{0.0}}};
+    *gq = (kin_row){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+    if (dd->target == CLINK_DRIVE_BODY_COORDINATE || dd->target == CLINK_DRIVE_JOINT_ANGLE)
+        return;
+    const clink_joint_def *j = &m->d.joints[dd->joint].def;
+    double aa[2], ab[2], ra[2], rb[2], d[2], dv[2], e[2], n[2];
+    kin_point(a, j->point_a, aa, ra);
+    kin_point(b, j->point_b, ab, rb);
+    d[0] = rb[0] - ra[0];
+    d[1] = rb[1] - ra[1];
+    dv[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
+    dv[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
+    joint_rot(a, j->axis_a, e);
+    n[0] = -e[1];
+    n[1] = e[0];
+    double(*h)[6] = hess->h;
+    h[0][2] = h[2][0] = -n[0];
+    h[1][2] = h[2][1] = -n[1];
+    h[3][2] = h[2][3] = n[0];
+    h[4][2] = h[2][4] = n[1];
+    h[2][2] = -joint_dot(e, d) - 2.0 * joint_perp_dot(aa, n) + joint_dot(e, aa);
+    h[2][5] = h[5][2] = joint_perp_dot(ab, n);
+    h[5][5] = -joint_dot(e, ab);
+    double wa = a->w, wb = b->w, wa2 = wa * wa, wb2 = wb * wb;
+    double c[2] = {ab[0] * wb2 - aa[0] * wa2, ab[1] * wb2 - aa[1] * wa2};
+    double gpb = (wb2 + wa2) * joint_perp_dot(ab, e) + 2.0 * wa * wb * joint_dot(n, ab);
+    double gpa = joint_dot(n, c) - wa2 * joint_perp_dot(aa, e) +
+                 2.0 * wa * (joint_dot(e, dv) - wa * joint_dot(n, aa)) +
+                 wa2 * (joint_dot(n, d) - joint_perp_dot(aa, e));
+    *gq = (kin_row){{-wa2 * e[0], -wa2 * e[1], gpa}, {wa2 * e[0], wa2 * e[1], gpb}};
+}
+
+void kin_eval_second(const clink_model *m, double t, const double *q, const double *v,
+                     joint_hessian *hess, kin_row *gq)
+{
+    (void) t;
+    kin_pose a, b;
+    for (int j = 0; j < m->d.njoints; j++) {
+        const clink_joint_def *jd = &m->d.joints[j].def;
+        const joint_class *jc = joint_class_of(jd->type);
+        int r = m->joint_row[j];
+        kin_pose_of(q, v, jd->body_a, &a);
+        kin_pose_of(q, v, jd->body_b, &b);
+        jc->hessian(jd, &a, &b, hess + r);
+        jc->gamma_q(jd, &a, &b, gq + r);
+    }
+    for (int k = 0; k < m->d.ndrivers; k++) {
+        const clink_driver_def *dd = &m->d.drivers[k].def;
+        int ia, ib, r = m->driver_row[k];
+        driver_bodies(m, dd, &ia, &ib);
+        kin_pose_of(q, v, ia, &a);
+        kin_pose_of(q, v, ib, &b);
+        driver_second(m, dd, &a, &b, hess + r, gq + r);
     }
 }

@@ -59,6 +59,16 @@ int kin_row_owner(const clink_model *m, int r);
 void kin_eval(const clink_model *m, double t, const double *q, const double *v, double *phi,
               kin_row *jac, double *nu, double *gamma);
 
+/*
+ * Second derivatives of every row at (t, q, v) for the analytic Jacobian of the
+ * equations of motion: hess (array of m) the Hessian H_r over the row's six
+ * coordinates (joint.h), gq (array of m) d gamma_r / d(q_a, q_b). Rows are at
+ * most quadratic in v, so d gamma_r / dv = -2 H_r v (drivers' f'' depends on t
+ * only).
+ */
+void kin_eval_second(const clink_model *m, double t, const double *q, const double *v,
+                     joint_hessian *hess, kin_row *gq);
+
 /* the pose of body i from q and v, with cos and sin of its angle (ground: at rest at 0) */
 void kin_pose_of(const double *q, const double *v, int body, kin_pose *p);
 

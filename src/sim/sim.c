@@ -22,10 +22,12 @@
  * Methods (SUNDIALS 6.4): Adams-Moulton with the fixed-point nonlinear solver;
  * BDF with Newton and a sparse direct solver (SUNLinSol_KLU) on the Jacobian
  * df/dy, whose pattern is [0 I; dqdd/dq dqdd/dv] plus the diagonal of the
- * energy rows. The lower blocks are generally dense within a closed loop, so
- * they are formed by forward finite differences, one right-hand side per column
- * (no column grouping: the columns of one mechanism all interact through the
- * saddle solve); the upper identity is written exactly.
+ * energy rows. The lower blocks (generally dense within a closed loop) are
+ * analytic (dyn_jacobian: one evaluation of the accelerations and one saddle
+ * solve per column with the factorisation at (t, q)); the upper identity is
+ * exact; the energy rows and columns are left zero (the works feed nothing
+ * back). The earlier forward differences of the right-hand side, one per
+ * column, remain for comparison (sim_use_fd_jacobian, sim_jac.h).
  *
  * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns
  * CV_ILL_INPUT for Adams), the correction minimal in the metric of M
@@ -40,6 +42,7 @@
  * output: sim_advance.c.
  */
 #include "sim/sim_internal.h"
+#include "sim/sim_jac.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
@@ -136,6 +139,39 @@ static void jac_pattern(clink_sim *s, SUNMatrix J)
     cp[N] = p;
 }
 
+void sim_use_fd_jacobian(clink_sim *s, int on)
+{
+    if (s)
+        s->jac_fd = on != 0;
+}
+
+/* the analytic Jacobian into the pattern (energy rows and columns zero) */
+static int sim_jac_analytic(clink_sim *s, realtype t, N_Vector y, SUNMatrix J)
+{
+    int nq = s->nq, N = s->N;
+    const double *yy = N_VGetArrayPointer(y);
+    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nq, s->jq, s->jv);
+    s->rhs_fd++; /* one evaluation of the accelerations */
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", dyn_error(s->dyn));
+        return st == CLINK_ERR_NOMEM ? -1 : 1;
+    }
+    realtype *x = SUNSparseMatrix_Data(J);
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    for (int j = 0; j < 2 * nq; j++) {
+        sunindextype p = cp[j];
+        x[p++] = j < nq ? 0.0 : 1.0;
+        const double *col = j < nq ? s->jq + (size_t) j * nq : s->jv + (size_t) (j - nq) * nq;
+        for (int i = 0; i < nq; i++)
+            x[p++] = col[i];
+        for (int i = 2 * nq; i < N; i++)
+            x[p++] = 0.0;
+    }
+    for (int j = 2 * nq; j < N; j++)
+        x[cp[j]] = 0.0;
+    return 0;
+}
+
 static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
                    N_Vector t2, N_Vector t3)
 {
@@ -144,6 +180,8 @@ static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N
     clink_sim *s = ud;
     int nq = s->nq, N = s->N;
     jac_pattern(s, J);
+    if (!s->jac_fd)
+        return sim_jac_analytic(s, t, y, J);
     realtype *x = SUNSparseMatrix_Data(J);
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
     double *yy = N_VGetArrayPointer(y);
@@ -240,6 +278,8 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->lambda);
     free(s->fd_f0);
     free(s->fd_f1);
+    free(s->jq);
+    free(s->jv);
     free(s->q0);
     free(s->roots_found);
     free(s->info);
@@ -435,6 +475,12 @@ static clink_status sim_setup_solvers(clink_sim *s)
         return CLINK_ERR_NOMEM;
     }
     jac_pattern(s, s->J);
+    s->jq = malloc((size_t) nq * (size_t) nq * sizeof(double) + 1);
+    s->jv = malloc((size_t) nq * (size_t) nq * sizeof(double) + 1);
+    if (!s->jq || !s->jv) {
+        sim_msg(s, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
     s->LS = SUNLinSol_KLU(s->ycv, s->J, s->ctx);
     if (!s->LS) {
         sim_msg(s, "SUNLinSol_KLU failed");

@@ -59,6 +59,8 @@ struct clink_sim {
     int *roots_found;
     double dq0, dv0;
     long rhs_fd;
+    int jac_fd;      /* 1: finite-difference Jacobian (sim_use_fd_jacobian, sim_jac.h) */
+    double *jq, *jv; /* d qdd / dq and d qdd / dv, nq x nq column-major */
 
     /* CVODE between calls of clink_sim_advance (sim_advance.c) */
     int root_pending;    /* a root at t_root is in yroot and roots_found, not yet handled */

@@ -1,0 +1,211 @@
+/*
+ * The analytic Jacobian of the accelerations (dyn_jacobian: joint and driver
+ * Hessians, applied-force derivatives, Baumgarte terms, the contact forces'
+ * companion) against forward differences of the accelerations
+ * (dyn_jacobian_fd) on every shipped model, at its state after a short run.
+ */
+#include "ensure.h"
+
+#include "clink/sim.h"
+#include "clink/xml.h"
+#include "dynamics/dynamics.h"
+#include "sim/sim_contact.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Largest |A - F| over the largest |F| of each block (q and v columns), where F are
+ * the differences with the smaller step and F10 those with ten times the step floor.
+ * The reference has an error of its own, roundoff of order eps |qdd| / h where a
+ * coordinate near zero takes the step floor (at 5000 rpm |qdd| reaches 6e4): its size
+ * is estimated entry by entry as |F - F10| and not charged to the analytic
+ * Jacobian. An analytic error larger than tol of the largest entry and than the
+ * two references' disagreement still fails.
+ */
+static void compare(const char *what, const double *a, const double *f, const double *f10,
+                    size_t n, double tol)
+{
+    double dmax = 0.0, fmax_ = 0.0, excess = 0.0;
+    size_t imax = 0;
+    for (size_t i = 0; i < n; i++)
+        fmax_ = fmax(fmax_, fabs(f[i]));
+    double scale = fmax_ > 0.0 ? fmax_ : 1.0;
+    for (size_t i = 0; i < n; i++) {
+        double d = fabs(a[i] - f[i]), e = d - fabs(f[i] - f10[i]);
+        if (e > excess) {
+            excess = e;
+            imax = i;
+        }
+        dmax = fmax(dmax, d);
+    }
+    printf("  %s: max |analytic - fd| %.3g, max |fd| %.3g, largest excess over the reference's "
+           "own error %.3g of the largest entry (entry %zu: %.9g vs %.9g or %.9g)\n",
+           what, dmax, fmax_, excess / scale, imax, a[imax], f[imax], f10[imax]);
+    ENSURE(excess / scale <= tol);
+}
+
+/* runs the model to t_run, then compares the two Jacobians at that state */
+static void check_model(const char *name, double t_run, double xmin, double tol)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/models/%s.xml", CLINK_SOURCE_DIR, name);
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    clink_sim *sim = NULL;
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    if (!sim) {
+        clink_model_destroy(&m);
+        return;
+    }
+    ENSURE(clink_sim_advance(sim, t_run) == CLINK_OK);
+    int nq = m->ncoords;
+    size_t nn = (size_t) nq * nq;
+    double *q = calloc((size_t) nq, sizeof *q), *v = calloc((size_t) nq, sizeof *v);
+    double *jq = calloc(nn, sizeof *jq), *jv = calloc(nn, sizeof *jv);
+    double *fq = calloc(nn, sizeof *fq), *fv = calloc(nn, sizeof *fv);
+    double *gq = calloc(nn, sizeof *gq), *gv = calloc(nn, sizeof *gv);
+    ENSURE(q && v && jq && jv && fq && fv && gq && gv);
+    for (int i = 1; q && v && i < m->d.nbodies; i++)
+        clink_sim_body_state(sim, i, q + 3 * (i - 1), v + 3 * (i - 1));
+    double t = clink_sim_time(sim);
+    clink_sim_destroy(&sim);
+    dyn_system *dyn = dyn_create(m);
+    ENSURE(dyn != NULL);
+    simc *sc = simc_create(m, m->d.settings.settle_speed, err, sizeof err);
+    ENSURE(sc != NULL);
+    if (dyn && sc && q && v && jq && fq && gq) {
+        if (m->d.settings.drift == CLINK_DRIFT_BAUMGARTE)
+            dyn_set_baumgarte(dyn, m->d.settings.baumgarte_alpha, m->d.settings.baumgarte_beta);
+        if (simc_count(sc)) {
+            simc_start(sc, q, v);
+            dyn_set_external(dyn, simc_forces, sc);
+        }
+        printf("%s at t = %.6g s (%d coordinates, %d contacts)\n", name, t, nq, simc_count(sc));
+        ENSURE(dyn_jacobian(dyn, t, q, v, jq, jv) == CLINK_OK);
+        ENSURE(dyn_jacobian_fd(dyn, t, q, v, xmin, fq, fv) == CLINK_OK);
+        ENSURE(dyn_jacobian_fd(dyn, t, q, v, 10.0 * xmin, gq, gv) == CLINK_OK);
+        compare("d qdd / dq", jq, fq, gq, nn, tol);
+        compare("d qdd / dv", jv, fv, gv, nn, tol);
+    }
+    simc_destroy(&sc);
+    dyn_destroy(&dyn);
+    free(q);
+    free(v);
+    free(jq);
+    free(jv);
+    free(fq);
+    free(fv);
+    free(gq);
+    free(gv);
+    clink_model_destroy(&m);
+}
+
+/* central differences (h = 6e-6 max(|x|, 1e-2)) agree to 1e-8 of the largest entry or better */
+TEST(analytic_jacobian_matches_finite_differences_on_the_mechanisms)
+{
+    check_model("pendulum", 0.7, 1e-2, 1e-6);
+    check_model("double_pendulum", 0.9, 1e-2, 1e-6);
+    check_model("four_bar", 0.8, 1e-2, 1e-6);
+    check_model("slider_crank", 0.01, 1e-2, 1e-6);
+    /* 242 rows (the KLU path): with xmin 1e-2 the reference carries roundoff of 1e-5 of the
+       largest entry on coordinates near 0 (4.3e-4, against 8.6e-5 with xmin 1e-1: it scales as
+       1 / h), so the larger step */
+    check_model("n_four_bar", 1.0, 1e-1, 1e-5);
+}
+
+TEST(analytic_jacobian_matches_finite_differences_with_contact)
+{
+    check_model("slider_crank_clearance", 0.02, 1e-2, 1e-6);
+    check_model("slider_crank_clearance_frictionless", 0.02, 1e-2, 1e-6);
+    check_model("slider_crank_clearance_wang_liu", 0.02, 1e-2, 1e-6);
+    check_model("ball_drop", 0.3, 1e-2, 1e-6);
+    check_model("double_pendulum_impact", 0.5, 1e-2, 1e-6);
+}
+
+/* every kind of applied load and a translational joint, with Baumgarte terms */
+TEST(analytic_jacobian_matches_finite_differences_with_springs_dampers_and_loads)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 1.3;
+    bd.inertia = 0.07;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    bd.mass = 0.8;
+    bd.inertia = 0.03;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_joint_def jd = clink_default_joint_def();
+    jd.body_a = 0;
+    jd.body_b = 1;
+    jd.point_b[0] = -0.4;
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+    jd = clink_default_joint_def();
+    jd.type = CLINK_JOINT_TRANSLATIONAL;
+    jd.body_a = 1;
+    jd.body_b = 2;
+    jd.point_a[0] = 0.2;
+    jd.point_b[1] = 0.05;
+    jd.axis_a[0] = 0.6;
+    jd.axis_a[1] = 0.8;
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+    clink_force_def fd = clink_default_force_def();
+    fd.type = CLINK_FORCE_SPRING_DAMPER;
+    fd.body_a = 0;
+    fd.body_b = 2;
+    fd.point_a[0] = 1.0;
+    fd.point_b[0] = 0.1;
+    fd.point_b[1] = -0.07;
+    fd.k = 300.0;
+    fd.c = 4.0;
+    fd.free_length = 0.3;
+    fd.actuator = 2.0;
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_OK);
+    fd.body_a = 1;
+    fd.point_a[1] = 0.12;
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_OK);
+    fd = clink_default_force_def();
+    fd.type = CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+    fd.body_a = 1;
+    fd.body_b = 2;
+    fd.k = 20.0;
+    fd.c = 0.5;
+    fd.free_length = 0.1;
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_OK);
+    fd = clink_default_force_def();
+    fd.type = CLINK_FORCE_POINT;
+    fd.body_a = 2;
+    fd.point_a[0] = 0.3;
+    fd.point_a[1] = 0.1;
+    fd.fx = 5.0;
+    fd.fy = -2.0;
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_OK);
+    fd.type = CLINK_FORCE_TORQUE;
+    fd.torque = 1.5;
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    if (!m)
+        return;
+    dyn_system *dyn = dyn_create(m);
+    ENSURE(dyn != NULL);
+    if (dyn) {
+        dyn_set_baumgarte(dyn, 7.0, 11.0);
+        double q[6], v[6], jq[36], jv[36], fq[36], fv[36], gq[36], gv[36];
+        for (int i = 0; i < 6; i++) {
+            q[i] = 0.4 * sin(1.3 * i + 0.2);
+            v[i] = 1.7 * cos(0.9 * i + 0.5);
+        }
+        ENSURE(dyn_jacobian(dyn, 0.1, q, v, jq, jv) == CLINK_OK);
+        ENSURE(dyn_jacobian_fd(dyn, 0.1, q, v, 1e-2, fq, fv) == CLINK_OK);
+        ENSURE(dyn_jacobian_fd(dyn, 0.1, q, v, 1e-1, gq, gv) == CLINK_OK);
+        compare("d qdd / dq", jq, fq, gq, 36, 1e-6);
+        compare("d qdd / dv", jv, fv, gv, 36, 1e-6);
+        dyn_destroy(&dyn);
+    }
+    clink_model_destroy(&m);
+}
