@@ -21,7 +21,7 @@ window, see WINDOW_BEADS):
     median wall time of the integration (model building excluded, sampling of the
     sensors included), memory high-water mark (VmHWM) of the process.
 Results: OUTDIR/chain_side_by_side_<ns>_<targets>.json and .md (the table of
-docs/performance-chain.md).
+docs/performance.md, "The granular chain beside Simbody 3.7").
 
 usage: chain_side_by_side.py [--build BUILD] [--out OUTDIR] [--ns 70,700,7000]
                              [--runs 3] [--targets 1e-4,1e-6] [--planar-max-n 70]

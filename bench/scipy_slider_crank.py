@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The clearance slider-crank of models/slider_crank_clearance*.xml in SciPy.
 
-The same equations as clink (docs/performance-dyn.md): three bodies (crank,
+The same equations as clink (docs/performance.md, "Mechanisms: saddle solver, Jacobian, slider-crank, N-four-bar"): three bodies (crank,
 rod, slider) with q = (x, y, phi) each, the index-1 saddle-point system
 
     [ M      Phi_q^T ] [ qdd     ]   [ g + Q_contact                       ]

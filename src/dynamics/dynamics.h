@@ -23,8 +23,9 @@
  * through the Schur complement S = Phi_q M^-1 Phi_q^T (M is diagonal) by dense
  * Cholesky; a pivot below DYN_SINGULAR_RCOND times the diagonal entry of S is
  * singular, named the same way. The threshold is the measured crossover of the
- * two solvers (docs/performance-dyn.md). The factorisation is kept with the
- * (t, q) it was formed at and reused by every solve at the same state.
+ * two solvers (docs/performance.md, "Mechanisms: saddle solver, Jacobian,
+ * slider-crank, N-four-bar"). The factorisation is kept with the (t, q) it was
+ * formed at and reused by every solve at the same state.
  */
 #ifndef CLINK_DYNAMICS_H
 #define CLINK_DYNAMICS_H
