@@ -16,29 +16,82 @@ DIR):
     journal_orbit.png   journal-centre orbit in each clearance joint (when present)
 
 Called by `clink plot DIR`; prints one line per figure written.
+
+A run that failed or was interrupted (summary.json "status") is drawn up to
+where it stopped, every figure marked with the status and the reason. A
+damaged run directory (summary.json missing or unreadable, files left
+".incomplete" by a killed run, a truncated or non-numeric row) is reported in
+one line and nothing is drawn.
+
+Exit status: 0 figures of a finished run; 1 figures of a failed or interrupted
+run (marked); 2 the run directory is damaged or missing; 3 a figure could not
+be written; 4 matplotlib is not available.
 """
 import csv
 import json
 import os
 import sys
 
-import matplotlib
+EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO, EXIT_NO_MATPLOTLIB = 0, 1, 2, 3, 4
+FILES = ("timeseries.csv", "impacts.csv", "summary.json")
+plt = None  # matplotlib.pyplot, imported by main() once the run is known to be drawable
+title_color = "black"  # red for a failed or interrupted run
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+
+class Damaged(Exception):
+    """the run directory cannot be drawn; the message says why"""
 
 
 def read_csv(path):
-    with open(path, newline="") as f:
-        rows = list(csv.reader(f))
+    """header and columns of a CSV written by `clink run`, checked row by row"""
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as e:
+        raise Damaged(f"{path}: cannot read: {e.strerror}") from None
+    except (csv.Error, UnicodeDecodeError) as e:
+        raise Damaged(f"{path}: not a CSV file written by clink run ({e})") from None
     if not rows:
-        raise SystemExit(f"plot_run.py: {path} is empty")
+        raise Damaged(f"{path}: empty (no header)")
     header = rows[0]
+    if not header or not header[0].startswith("t "):
+        raise Damaged(f"{path}: line 1 is not a clink header (it should start with 't [s]')")
     data = {h: [] for h in header}
-    for row in rows[1:]:
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(header):
+            raise Damaged(f"{path}:{line}: {len(row)} fields, the header has {len(header)} "
+                          "(truncated file?)")
         for h, v in zip(header, row):
-            data[h].append(float(v))
+            try:
+                data[h].append(float(v))
+            except ValueError:
+                raise Damaged(f"{path}:{line}: column '{h}': '{v}' is not a number") from None
+    if len(rows) < 2:
+        raise Damaged(f"{path}: no data rows")
     return header, data
+
+
+def read_summary(run):
+    """summary.json of a finished run (failed and interrupted runs included)"""
+    leftovers = [f + ".incomplete" for f in FILES
+                 if os.path.exists(os.path.join(run, f + ".incomplete"))]
+    path = os.path.join(run, "summary.json")
+    if not os.path.exists(path):
+        if leftovers:
+            raise Damaged(f"{run}: the run did not finish (killed, or still running): only "
+                          f"{', '.join(leftovers)}; rerun clink run")
+        raise Damaged(f"{path}: missing: not the directory of a finished clink run")
+    try:
+        with open(path) as f:
+            summary = json.load(f)
+    except OSError as e:
+        raise Damaged(f"{path}: cannot read: {e.strerror}") from None
+    except ValueError as e:
+        raise Damaged(f"{path}: not valid JSON ({e})") from None
+    if not isinstance(summary, dict) or summary.get("status") not in ("ok", "failed",
+                                                                        "interrupted"):
+        raise Damaged(f"{path}: no \"status\" of ok, failed or interrupted")
+    return summary
 
 
 def split(column):
@@ -67,29 +120,24 @@ def figure_by_quantity(header, data, t, quantities, title, path):
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small", loc="best")
     axes[-1, 0].set_xlabel("t [s]")
-    fig.suptitle(title)
+    fig.suptitle(title, color=title_color)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return True
 
 
-def main(argv):
-    if len(argv) < 2 or argv[1] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if len(argv) >= 2 else 2
-    run = argv[1]
-    out = run
-    if len(argv) >= 4 and argv[2] == "--out":
-        out = argv[3]
-    os.makedirs(out, exist_ok=True)
-    header, data = read_csv(os.path.join(run, "timeseries.csv"))
-    name = "clink run"
-    try:
-        with open(os.path.join(run, "summary.json")) as f:
-            name = json.load(f).get("model", name)
-    except (OSError, ValueError):
-        pass
+def draw(run, out, header, data, summary):
+    """every figure; the list of files written"""
+    global title_color
+    name = str(summary.get("model", "clink run"))
+    status = summary.get("status")
+    if status != "ok":
+        reached = summary.get("t_end_reached")
+        mark = f"{status.upper()} at t = {reached:.6g} s" if isinstance(
+            reached, (int, float)) else status.upper()
+        name = f"{name} [{mark}: results end there]"
+        title_color = "red"
     t = data[header[0]]
     written = []
 
@@ -121,7 +169,7 @@ def main(argv):
             ax.grid(True, alpha=0.3)
             if ax.lines:
                 ax.legend(fontsize="small")
-        fig.suptitle(f"{name}: energies")
+        fig.suptitle(f"{name}: energies", color=title_color)
         fig.tight_layout()
         fig.savefig(os.path.join(out, "energies.png"), dpi=120)
         plt.close(fig)
@@ -139,16 +187,60 @@ def main(argv):
         ax.set_ylabel("y [m]")
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
-        fig.suptitle(f"{name}: journal orbit")
+        fig.suptitle(f"{name}: journal orbit", color=title_color)
         fig.tight_layout()
         fig.savefig(os.path.join(out, "journal_orbit.png"), dpi=120)
         plt.close(fig)
         written.append(os.path.join(out, "journal_orbit.png"))
 
+    return written
+
+
+def main(argv):
+    global plt
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if len(argv) >= 2 else EXIT_DAMAGED
+    run = argv[1]
+    out = run
+    if len(argv) >= 4 and argv[2] == "--out":
+        out = argv[3]
+    try:
+        if not os.path.isdir(run):
+            raise Damaged(f"{run}: not a directory")
+        summary = read_summary(run)
+        header, data = read_csv(os.path.join(run, "timeseries.csv"))
+    except Damaged as e:
+        print(f"plot_run.py: damaged run: {e}", file=sys.stderr)
+        return EXIT_DAMAGED
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        print(f"plot_run.py: matplotlib is not available ({e}); install python3-matplotlib",
+              file=sys.stderr)
+        return EXIT_NO_MATPLOTLIB
+    try:
+        os.makedirs(out, exist_ok=True)
+        written = draw(run, out, header, data, summary)
+    except OSError as e:
+        print(f"plot_run.py: {e.filename or out}: cannot write: {e.strerror}", file=sys.stderr)
+        return EXIT_IO
     for w in written:
         print(w)
-    return 0
+    if summary["status"] != "ok":
+        print(f"plot_run.py: {run}: the run {summary['status']} at t = "
+              f"{summary.get('t_end_reached')} s ({summary.get('message')}); figures drawn up "
+              "to there and marked", file=sys.stderr)
+        return EXIT_MARKED
+    return EXIT_OK
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except Exception as e:  # noqa: BLE001 -- the user gets one line, never a traceback
+        print(f"plot_run.py: cannot draw {sys.argv[1] if len(sys.argv) > 1 else ''}: "
+              f"{type(e).__name__}: {e}", file=sys.stderr)
+        sys.exit(1)

@@ -243,3 +243,49 @@ TEST(names_are_found_among_many_entities_and_stay_unique)
     ENSURE(clink_model_find(m, CLINK_ENTITY_JOINT, "b1") == -1);
     clink_model_destroy(&m);
 }
+
+TEST(a_definition_not_made_by_its_default_function_is_refused)
+{
+    clink_model_builder *b = pendulum_builder();
+    clink_body_def bd;
+    memset(&bd, 0, sizeof bd);
+    bd.mass = bd.inertia = 1.0;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_ERR_ARG);
+    ENSURE(strstr(clink_model_builder_error(b), "clink_default_body_def()") != NULL);
+    bd.cookie = clink_default_body_def().cookie;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_joint_def jd;
+    memset(&jd, 0, sizeof jd);
+    jd.body_a = 1;
+    jd.body_b = 2;
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_ERR_ARG);
+    clink_driver_def dd;
+    memset(&dd, 0, sizeof dd);
+    ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_ERR_ARG);
+    clink_force_def fd;
+    memset(&fd, 0, sizeof fd);
+    ENSURE(clink_model_builder_add_force(b, &fd, NULL) == CLINK_ERR_ARG);
+    clink_settings_def sd;
+    memset(&sd, 0, sizeof sd);
+    ENSURE(clink_model_builder_set_settings(b, &sd) == CLINK_ERR_ARG);
+    clink_contact_pair_def cd;
+    memset(&cd, 0, sizeof cd);
+    ENSURE(clink_model_builder_add_contact_pair(b, &cd, NULL) == CLINK_ERR_ARG);
+    clink_clearance_joint_def kd;
+    memset(&kd, 0, sizeof kd);
+    ENSURE(clink_model_builder_add_clearance_joint(b, &kd, NULL) == CLINK_ERR_ARG);
+    ENSURE(strstr(clink_model_builder_error(b), "clink_default_clearance_joint_def()") != NULL);
+    /* a body definition is not a joint definition */
+    clink_joint_def jb = clink_default_joint_def();
+    jb.cookie = clink_default_body_def().cookie;
+    jb.body_b = 1;
+    ENSURE(clink_model_builder_add_joint(b, &jb, NULL) == CLINK_ERR_ARG);
+    /* definitions from the model's getters keep their stamp */
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    ENSURE(clink_model_body(m, 1, &bd) == CLINK_OK);
+    bd.name = "copy";
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_model_destroy(&m);
+    clink_model_builder_destroy(&b);
+}

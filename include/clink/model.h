@@ -82,7 +82,8 @@ CLINK_API const char *clink_model_builder_error(const clink_model_builder *build
  * owns it). The builder stays valid and may be finalised again. On failure
  * *model is NULL and the builder's error message says why.
  */
-CLINK_API clink_status clink_model_builder_finalize(clink_model_builder *builder, clink_model **model);
+CLINK_API clink_status clink_model_builder_finalize(clink_model_builder *builder,
+                                                    clink_model **model);
 
 /* Releases a model; accepts NULL and NULL *model; sets *model to NULL. */
 CLINK_API void clink_model_destroy(clink_model **model);
@@ -108,6 +109,15 @@ typedef enum clink_entity {
  */
 enum { CLINK_NAME_MAX = 64 };
 
+/*
+ * Definitions are made by their clink_default_*_def() function, then edited
+ * field by field (Box2D's rule): each carries a stamp in `cookie` that the
+ * builder checks, so a struct left uninitialised or zeroed by hand is refused
+ * with CLINK_ERR_ARG and a message naming the default function. Do not set
+ * `cookie`; definitions returned by the model's getters keep theirs.
+ */
+enum { CLINK_DEF_COOKIE = 0x636c6b00 };
+
 /* ---- bodies --------------------------------------------------------------- */
 
 typedef struct clink_body_def {
@@ -118,6 +128,7 @@ typedef struct clink_body_def {
     double phi;       /* initial angle, rad */
     double vx, vy;    /* initial velocity of the centre of mass, m/s */
     double omega;     /* initial angular velocity, rad/s */
+    int cookie;       /* stamped by clink_default_body_def(); checked by the builder */
 } clink_body_def;
 
 /* mass 1 kg, inertia 1 kg m^2, everything else zero, no name */
@@ -129,8 +140,8 @@ CLINK_API clink_body_def clink_default_body_def(void);
  * the correction). *id (optional) receives the body index (>= 1).
  * CLINK_ERR_RANGE for mass or inertia <= 0 or non-finite values.
  */
-CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder, const clink_body_def *def,
-                                          int *id);
+CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder,
+                                                    const clink_body_def *def, int *id);
 
 /* ---- joints --------------------------------------------------------------- */
 
@@ -142,14 +153,14 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
 #define CLINK_JOINT_TYPES(X)                                                                       \
     /* point_a on body_a coincides with point_b on body_b: 2 equations */                          \
     X(REVOLUTE, revolute)                                                                          \
-    /* translational (prismatic): point_b on body_b stays on the line through point_a along      \
-       axis_a (body_a coordinates), and the relative angle stays at angle0: 2 equations. Joint    \
-       coordinate: displacement of point_b from point_a along axis_a, m. */                       \
+    /* translational (prismatic): point_b on body_b stays on the line through point_a along        \
+       axis_a (body_a coordinates), and the relative angle stays at angle0: 2 equations. Joint     \
+       coordinate: displacement of point_b from point_a along axis_a, m. */                        \
     X(TRANSLATIONAL, translational)                                                                \
-    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */  \
+    /* body_b fixed to body_a: point_a and point_b coincide and phi_b - phi_a = angle0: 3 eqs */   \
     X(WELD, weld)                                                                                  \
-    /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a   \
-       (body_a coordinates, the slot); body_b turns freely: 1 equation */                        \
+    /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a     \
+       (body_a coordinates, the slot); body_b turns freely: 1 equation */                          \
     X(PIN_SLOT, pin_slot)
 
 typedef enum clink_joint_type {
@@ -167,14 +178,15 @@ typedef struct clink_joint_def {
     double point_b[2];  /* joint point on body_b, body_b coordinates, m */
     double axis_a[2];   /* translational: sliding direction in body_a coordinates (normalised) */
     double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad */
+    int cookie;         /* stamped by clink_default_joint_def(); checked by the builder */
 } clink_joint_def;
 
 /* revolute, bodies 0 and 0 (must be set), points at the centres, axis (1, 0), angle0 0 */
 CLINK_API clink_joint_def clink_default_joint_def(void);
 
 /* Adds a joint; *id (optional) receives the joint index (>= 0). */
-CLINK_API clink_status clink_model_builder_add_joint(clink_model_builder *builder, const clink_joint_def *def,
-                                           int *id);
+CLINK_API clink_status clink_model_builder_add_joint(clink_model_builder *builder,
+                                                     const clink_joint_def *def, int *id);
 
 /* ---- drivers (rheonomic constraints) -------------------------------------- */
 
@@ -213,6 +225,7 @@ typedef struct clink_driver_def {
     int coordinate; /* CLINK_DRIVE_BODY_COORDINATE: 0 x, 1 y, 2 phi */
     int joint;      /* joint targets: joint index (revolute or translational as the target says) */
     clink_function function; /* the prescribed value as a function of time */
+    int cookie;              /* stamped by clink_default_driver_def(); checked by the builder */
 } clink_driver_def;
 
 /* body coordinate phi of body 1, constant 0 */
@@ -224,12 +237,13 @@ CLINK_API clink_driver_def clink_default_driver_def(void);
  * The driver's Lagrange multiplier is the generalised force it applies (N or N m).
  */
 CLINK_API clink_status clink_model_builder_add_driver(clink_model_builder *builder,
-                                            const clink_driver_def *def, int *id);
+                                                      const clink_driver_def *def, int *id);
 
 /* ---- applied loads -------------------------------------------------------- */
 
 /* Gravity acceleration (m/s^2) on every body; default (0, -9.81). */
-CLINK_API clink_status clink_model_builder_set_gravity(clink_model_builder *builder, double gx, double gy);
+CLINK_API clink_status clink_model_builder_set_gravity(clink_model_builder *builder, double gx,
+                                                       double gy);
 
 typedef enum clink_force_type {
     /* constant force (fx, fy) in the global frame, N, at point_a of body_a */
@@ -263,14 +277,15 @@ typedef struct clink_force_def {
     double c;           /* damping: N s/m (translational), N m s/rad (rotational), >= 0 */
     double free_length; /* m (translational) or rad (rotational, free relative angle) */
     double actuator;    /* constant actuator force N (tension positive) or torque N m */
+    int cookie;         /* stamped by clink_default_force_def(); checked by the builder */
 } clink_force_def;
 
 /* point force, bodies 1 and 0, everything zero */
 CLINK_API clink_force_def clink_default_force_def(void);
 
 /* Adds an applied load; *id (optional) receives its index (>= 0). */
-CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builder, const clink_force_def *def,
-                                           int *id);
+CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builder,
+                                                     const clink_force_def *def, int *id);
 
 /* ---- settings ------------------------------------------------------------- */
 
@@ -309,6 +324,7 @@ typedef struct clink_settings_def {
     double max_steps;  /* integrator steps in one run, > 0 (a double so 1e8 reads as written) */
     double min_step;   /* smallest step accepted, s, >= 0; 0 for the automatic guard */
     double wall_limit; /* wall-clock seconds for one run, >= 0; 0 for no limit */
+    int cookie;        /* stamped by clink_default_settings_def(); checked by the builder */
 } clink_settings_def;
 
 /*
@@ -324,13 +340,13 @@ CLINK_API clink_settings_def clink_default_settings_def(void);
  * (CVODE 6.4 supports projection with BDF only: use Baumgarte with Adams).
  */
 CLINK_API clink_status clink_model_builder_set_settings(clink_model_builder *builder,
-                                              const clink_settings_def *settings);
+                                                        const clink_settings_def *settings);
 
 /* ---- names ---------------------------------------------------------------- */
 
 /* Index of the entity of `kind` called `name` in the builder, or -1. Ground is "ground". */
 CLINK_API int clink_model_builder_find(const clink_model_builder *builder, clink_entity kind,
-                             const char *name);
+                                       const char *name);
 
 /* Number of entities of `kind` in the builder (bodies include ground). */
 CLINK_API int clink_model_builder_count(const clink_model_builder *builder, clink_entity kind);
@@ -363,7 +379,7 @@ CLINK_API clink_settings_def clink_model_settings(const clink_model *model);
 
 /* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives. */
 CLINK_API void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
-                         double *accel);
+                                   double *accel);
 
 /* ---- contact: pairs of body-fixed shapes and revolute clearance joints ----- */
 
@@ -418,6 +434,7 @@ typedef struct clink_contact_pair_def {
     clink_friction_params friction;
     clink_contact_treatment treatment; /* default continuous */
     double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
+    int cookie; /* stamped by clink_default_contact_pair_def(); checked by the builder */
 } clink_contact_pair_def;
 
 /* bodies 0 and 1, circles of radius 0 at the centres (must be set), law NULL, params not
@@ -427,7 +444,8 @@ CLINK_API clink_contact_pair_def clink_default_contact_pair_def(void);
 /* Adds a contact pair; *id (optional) receives its index (>= 0). CLINK_ERR_NOT_FOUND for an
    unknown law, CLINK_ERR_RANGE / CLINK_ERR_ARG for shapes or parameters out of range. */
 CLINK_API clink_status clink_model_builder_add_contact_pair(clink_model_builder *builder,
-                                                  const clink_contact_pair_def *def, int *id);
+                                                            const clink_contact_pair_def *def,
+                                                            int *id);
 
 /*
  * A revolute joint with radial clearance: a journal (circle of radius
@@ -448,6 +466,7 @@ typedef struct clink_clearance_joint_def {
     clink_friction_params friction;
     clink_contact_treatment treatment; /* default continuous */
     double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
+    int cookie; /* stamped by clink_default_clearance_joint_def(); checked by the builder */
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */
@@ -456,14 +475,15 @@ CLINK_API clink_clearance_joint_def clink_default_clearance_joint_def(void);
 /* Adds a clearance joint; *id (optional) receives its index (>= 0). Errors as for pairs;
    CLINK_ERR_RANGE for a clearance bearing_radius - journal_radius <= 0. */
 CLINK_API clink_status clink_model_builder_add_clearance_joint(clink_model_builder *builder,
-                                                     const clink_clearance_joint_def *def, int *id);
+                                                               const clink_clearance_joint_def *def,
+                                                               int *id);
 
 /* The definitions as stored (law and name borrowed from the model; params.K filled in when
    it came from materials). */
 CLINK_API clink_status clink_model_contact_pair(const clink_model *model, int id,
-                                      clink_contact_pair_def *def);
+                                                clink_contact_pair_def *def);
 CLINK_API clink_status clink_model_clearance_joint(const clink_model *model, int id,
-                                         clink_clearance_joint_def *def);
+                                                   clink_clearance_joint_def *def);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
  *   clink_recorder *rec = NULL;
  *   clink_recorder_create(model, "out/run", NULL, &rec, err, sizeof err);
  *   clink_recorder_sample(rec, sim);                 at t = 0 and every output time
+ *                                                    (on CLINK_ERR_IO: clink_recorder_error())
  *   ...
  *   clink_run_info info = {...};                     status, message, wall time
  *   clink_recorder_finish(rec, sim, &info, err, sizeof err);
@@ -11,7 +12,7 @@
  *
  * Table of contents:
  *   - options      clink_output_options, clink_default_output_options()
- *   - recorder     clink_recorder_create(), _sample(), _finish(), _destroy()
+ *   - recorder     clink_recorder_create(), _sample(), _error(), _finish(), _destroy()
  *   - run record   clink_run_info
  *
  * Files (docs/xml-reference.md, "Outputs"):
@@ -24,12 +25,19 @@
  *                   energies (with contacts: stored, damping, friction); constraint
  *                   violation.
  *   impacts.csv     one row per impact (clink_impact_record).
- *   summary.json    model, status, end time reached, steps, right-hand-side calls,
- *                   root events, impacts, constraint violation, energy residual,
- *                   wall time (null when not measured).
- * Every file is written under a temporary name in the directory and renamed
- * when the recorder finishes, so a reader never sees half a file. Numbers are
- * printed with 17 significant digits: two identical runs give identical bytes.
+ *   summary.json    model, status ("ok", "failed", "interrupted"), end time reached,
+ *                   steps, right-hand-side calls, root events, impacts, constraint
+ *                   violation, energy residual, warnings, wall time (null when not
+ *                   measured).
+ * Guarantees (docs/cli.md, "Output files"): creating a recorder removes the
+ * previous run's three files from the directory (summary.json first) and any
+ * "NAME.incomplete" left by a killed run; the files are written as
+ * "NAME.incomplete" and renamed to their names when the recorder finishes,
+ * summary.json last. So summary.json exists only beside the files it describes,
+ * and a run that did not finish leaves only names that say "incomplete".
+ * Numbers are written as the shortest decimal that reads back (strtod) as the
+ * same double, laid out like "%.17g" ("nan", "inf", "-inf" in the CSV files,
+ * null in JSON): two identical runs give identical bytes on every machine.
  *
  * Ownership: the recorder is owned by the caller; the model must outlive it.
  */
@@ -59,35 +67,51 @@ CLINK_API clink_output_options clink_default_output_options(void);
 typedef struct clink_recorder clink_recorder;
 
 /*
- * Opens the temporary files in dir (which must exist) and writes the headers.
- * options: NULL for the defaults. On failure *rec is NULL and err says why.
+ * Removes the previous results in dir (which must exist), creates the
+ * "NAME.incomplete" files and writes the headers. options: NULL for the
+ * defaults. On failure *rec is NULL and err says why (CLINK_ERR_IO: the file,
+ * what failed and the system's reason).
  */
 CLINK_API clink_status clink_recorder_create(const clink_model *model, const char *dir,
-                                   const clink_output_options *options, clink_recorder **rec,
-                                   char *err, size_t err_size);
+                                             const clink_output_options *options,
+                                             clink_recorder **rec, char *err, size_t err_size);
 
-/* Appends one row with the state of sim at its current time; tracks maxima. */
+/*
+ * Appends one row with the state of sim at its current time; tracks maxima.
+ * CLINK_ERR_IO once a write failed (clink_recorder_error() says which file and
+ * why); the rows are buffered, so a failure may show a few rows late.
+ */
 CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
+
+/* The last I/O failure: "PATH: what: system reason" with the file's final name; "" if none. */
+CLINK_API const char *clink_recorder_error(const clink_recorder *rec);
 
 /* What the caller knows about the run, for summary.json. */
 typedef struct clink_run_info {
-    const char *model_name; /* as reported */
-    const char *source;     /* file the model came from, or NULL */
-    int failed;             /* nonzero: the run stopped early */
-    const char *message;    /* why it failed (NULL if it did not) */
-    double t_end;           /* requested end time, s */
-    double wall_time;       /* s; negative: not measured (written as null) */
+    const char *model_name;      /* as reported */
+    const char *source;          /* file the model came from, or NULL */
+    int failed;                  /* nonzero: the run stopped early ("failed") */
+    const char *message;         /* why it failed or stopped (NULL if it did not) */
+    double t_end;                /* requested end time, s */
+    double wall_time;            /* s; negative: not measured (written as null) */
+    int interrupted;             /* nonzero: stopped on request ("interrupted"; wins over failed) */
+    const char *const *warnings; /* warning_count lines for "warnings", or NULL */
+    int warning_count;
+    const clink_settings_def *settings; /* the settings of the run (tolerances, method,
+                                           progress guarantees), or NULL: the model's */
 } clink_run_info;
 
 /*
  * Writes summary.json (statistics taken from sim, maxima from the samples),
- * closes the files and renames them to their final names. The recorder must
- * still be destroyed.
+ * closes the files and renames them to their final names, summary.json last.
+ * On CLINK_ERR_IO nothing of the run is left under a final name. The recorder
+ * must still be destroyed.
  */
 CLINK_API clink_status clink_recorder_finish(clink_recorder *rec, const clink_sim *sim,
-                                   const clink_run_info *info, char *err, size_t err_size);
+                                             const clink_run_info *info, char *err,
+                                             size_t err_size);
 
-/* Releases the recorder; unfinished temporary files are removed. Accepts NULL. */
+/* Releases the recorder; unfinished ".incomplete" files are removed. Accepts NULL. */
 CLINK_API void clink_recorder_destroy(clink_recorder **rec);
 
 #ifdef __cplusplus

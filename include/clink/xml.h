@@ -65,13 +65,13 @@ CLINK_API clink_model *clink_model_load_xml(const char *path, char *err, size_t 
  * CLINK_ERR_MODEL (schema or meaning), CLINK_ERR_RANGE (value out of range),
  * CLINK_ERR_NONFINITE (NaN or infinity), CLINK_ERR_NOT_FOUND (unknown name).
  */
-CLINK_API clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
-                            char *err, size_t err_size);
+CLINK_API clink_status clink_xml_load(const char *path, clink_model **model,
+                                      clink_xml_summary *summary, char *err, size_t err_size);
 
 /* The same from size bytes of memory; name stands for the file in messages. */
 CLINK_API clink_status clink_xml_load_memory(const char *data, size_t size, const char *name,
-                                   clink_model **model, clink_xml_summary *summary, char *err,
-                                   size_t err_size);
+                                             clink_model **model, clink_xml_summary *summary,
+                                             char *err, size_t err_size);
 
 /*
  * Reads and checks the file at path exactly as a load does (the model is built
@@ -79,7 +79,7 @@ CLINK_API clink_status clink_xml_load_memory(const char *data, size_t size, cons
  * with "FILE:LINE: what is wrong" in err (err may be NULL, err_size bytes).
  */
 CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
-                             size_t err_size);
+                                       size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,15 @@
-/* Option parsing shared by `clink impact` and `clink calibrate` (see cli_lab.h). */
+/*
+ * Option parsing shared by `clink impact` and `clink calibrate` (see cli_lab.h).
+ * Every parameter given must be one the law reads (its required or optional
+ * keys, clink_law_info), damping factors must not be negative, and calibrate
+ * refuses what it would overwrite (--restitution, --damping and the damping
+ * parameters), so no option is accepted and then ignored.
+ */
 #include "cli_lab.h"
 
 #include "cli.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +44,52 @@ void cli_lab_json_number(FILE *out, const char *key, double v, int comma)
         fprintf(out, "  \"%s\": null%s\n", key, comma ? "," : "");
 }
 
+enum { CLI_LAB_MAX_KEYS = 64 };
+
+/* the parameter keys given on the command line, in order */
+typedef struct cli_lab_keys {
+    const char *key[CLI_LAB_MAX_KEYS];
+    const char *option[CLI_LAB_MAX_KEYS]; /* as typed: "--k" or "--param" */
+    int n;
+} cli_lab_keys;
+
+static void cli_lab_note(cli_lab_keys *k, const char *key, const char *option)
+{
+    int i;
+    for (i = 0; i < k->n; i++)
+        if (strcmp(k->key[i], key) == 0)
+            return;
+    if (k->n < CLI_LAB_MAX_KEYS) {
+        k->key[k->n] = key;
+        k->option[k->n] = option;
+        k->n++;
+    }
+}
+
+/* nonzero if the identifier `key` appears in the law's list text ("materials": E, nu, R) */
+static int cli_lab_list_has(const char *list, const char *key)
+{
+    static const char *const materials[] = {"E1", "E2", "nu1", "nu2", "R1", "R2"};
+    const char *p = list;
+    size_t klen = strlen(key), i;
+
+    while (p != NULL && *p != '\0') {
+        const char *start;
+        while (*p != '\0' && !(isalnum((unsigned char) *p) || *p == '_'))
+            p++;
+        start = p;
+        while (*p != '\0' && (isalnum((unsigned char) *p) || *p == '_'))
+            p++;
+        if ((size_t) (p - start) == klen && strncmp(start, key, klen) == 0)
+            return 1;
+        if (p - start == 9 && strncmp(start, "materials", 9) == 0)
+            for (i = 0; i < sizeof materials / sizeof materials[0]; i++)
+                if (strcmp(materials[i], key) == 0)
+                    return 1;
+    }
+    return 0;
+}
+
 static int cli_lab_value(int argc, char **argv, int *i, const char **value)
 {
     if (*i + 1 >= argc) {
@@ -52,7 +105,11 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
     int i;
     const char *v;
     double x;
+    cli_lab_keys given;
+    clink_law_info info;
+    char keys[CLI_LAB_MAX_KEYS][64];
 
+    memset(&given, 0, sizeof given);
     memset(a, 0, sizeof *a);
     clink_contact_params_init(&a->params);
     clink_lab_options_init(&a->options);
@@ -84,26 +141,24 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
             else
                 return cli_usage_error("--method: '%s' is not one of adams, bdf", v);
         } else if (strcmp(opt, "--param") == 0) {
-            const char *eq;
-            char key[64];
+            char *key = keys[given.n < CLI_LAB_MAX_KEYS ? given.n : CLI_LAB_MAX_KEYS - 1];
+            const char *why = NULL;
             clink_status st;
             if (cli_lab_value(argc, argv, &i, &v))
                 return CLI_EXIT_USAGE;
-            eq = strchr(v, '=');
-            if (eq == NULL || eq == v || (size_t) (eq - v) >= sizeof key)
-                return cli_usage_error("--param: '%s' is not KEY=VALUE", v);
-            memcpy(key, v, (size_t) (eq - v));
-            key[eq - v] = '\0';
-            if (strcmp(eq + 1, "inf") == 0 || strcmp(eq + 1, "INFINITY") == 0)
-                x = INFINITY;
-            else if (cli_parse_double(key, eq + 1, &x))
-                return CLI_EXIT_USAGE;
+            if (cli_read_key_value(v, key, sizeof keys[0], &x, 1, &why) != 0)
+                return cli_usage_error("--param: '%s' %s", v, why);
             st = clink_contact_params_set(&a->params, key, x);
             if (st == CLINK_ERR_NOT_FOUND)
                 return cli_usage_error("--param: unknown parameter '%s'", key);
             if (st != CLINK_OK)
-                return cli_usage_error("--param: %s = %s: %s", key, eq + 1,
+                return cli_usage_error("--param: %s = %s: %s", key, strchr(v, '=') + 1,
                                        clink_status_string(st));
+            if ((strcmp(key, "chi") == 0 || strcmp(key, "c") == 0 || strcmp(key, "alpha") == 0) &&
+                !(x >= 0))
+                return cli_usage_error("--param: %s = %g: a damping parameter must be >= 0", key,
+                                       x);
+            cli_lab_note(&given, key, "--param");
         } else {
             double *dst = NULL;
             const char *name = opt;
@@ -128,6 +183,16 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
                                        opt, argv[0]);
             if (cli_lab_value(argc, argv, &i, &v) || cli_parse_double(name, v, dst))
                 return CLI_EXIT_USAGE;
+            if (dst == &a->params.K)
+                cli_lab_note(&given, "K", opt);
+            else if (dst == &a->params.n)
+                cli_lab_note(&given, "n", opt);
+            else if (dst == &a->params.e)
+                cli_lab_note(&given, "e", opt);
+            if (calibrate && (dst == &a->params.e || dst == &a->options.damping))
+                return cli_usage_error("calibrate: %s cannot take effect: calibrate finds the "
+                                       "damping for --target E",
+                                       opt);
         }
     }
     if (a->law_name == NULL)
@@ -138,6 +203,20 @@ int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
         cli_lab_list_laws(stderr);
         fputc('\n', stderr);
         return CLI_EXIT_USAGE;
+    }
+    clink_law_get_info(a->law, &info);
+    for (i = 0; i < given.n; i++) {
+        const char *k = given.key[i];
+        if (!cli_lab_list_has(info.required, k) && !cli_lab_list_has(info.optional, k))
+            return cli_usage_error("%s %s: the law %s does not use '%s' (it reads: %s%s%s)",
+                                   argv[0], given.option[i], clink_law_name(a->law), k,
+                                   info.required, info.optional[0] != '\0' ? "; optional: " : "",
+                                   info.optional);
+        if (calibrate && (strcmp(k, "chi") == 0 || strcmp(k, "c") == 0 || strcmp(k, "alpha") == 0 ||
+                          strcmp(k, "e") == 0))
+            return cli_usage_error("calibrate: --param %s cannot take effect: calibrate finds the "
+                                   "damping for --target E",
+                                   k);
     }
     if (isnan(a->mass))
         return cli_usage_error("%s: --mass M (kg) is required", argv[0]);

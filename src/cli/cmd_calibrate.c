@@ -18,7 +18,9 @@ static void calibrate_help(void)
            "                       [--param KEY=VALUE ...] [--json] [--rtol R]\n\n"
            "The law's damping coefficient for which one central impact of effective mass M\n"
            "(kg) at approach speed V (m/s) rebounds with restitution E, to 1e-9, beside the\n"
-           "coefficient the law's own rule gives and the restitution that one achieves.\n");
+           "coefficient the law's own rule gives and the restitution that one achieves.\n"
+           "Options calibrate would overwrite are refused: --restitution, --damping and\n"
+           "--param e, chi, c or alpha. Parameters the law does not read are refused.\n");
 }
 
 int cmd_calibrate(int argc, char **argv)

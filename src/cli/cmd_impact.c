@@ -12,6 +12,7 @@
 
 #include "clink/feng.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +26,8 @@ static void impact_help(void)
            "One central impact of effective mass M (kg) at approach speed V (m/s) with a\n"
            "contact law (`clink laws` lists them), integrated with CVODE to separation.\n"
            "  --k, --n, --restitution  stiffness (N/m^n), exponent, target restitution\n"
-           "  --param KEY=VALUE        any law parameter (chi, c, alpha, v_ref, E1, ...)\n"
+           "  --param KEY=VALUE        a parameter the law reads (chi, c, alpha, v_ref, E1, ...;\n"
+           "                           `clink laws` lists them; others are refused)\n"
            "  --damping X              replace the damping coefficient the law's rule gives\n"
            "  --loop FILE.csv          write t, delta, delta_dot, F (SI, units in header)\n"
            "  --analytic               power-law-tsuji: Feng's closed forms beside the run\n"
@@ -34,14 +36,16 @@ static void impact_help(void)
 
 typedef struct loop_file {
     FILE *f;
-    int error;
+    int error; /* errno of the first failed write, 0 while none */
 } loop_file;
 
 static void impact_sample(void *ctx, double t, double delta, double delta_dot, double force)
 {
     loop_file *lf = ctx;
-    if (fprintf(lf->f, "%.17g,%.17g,%.17g,%.17g\n", t, delta, delta_dot, force) < 0)
-        lf->error = 1;
+    errno = 0;
+    if (fprintf(lf->f, "%.17g,%.17g,%.17g,%.17g\n", t, delta, delta_dot, force) < 0 &&
+        lf->error == 0)
+        lf->error = errno != 0 ? errno : EIO;
 }
 
 static void print_row(const char *name, double v, const char *unit)
@@ -92,11 +96,14 @@ int cmd_impact(int argc, char **argv)
         have_feng = 1;
     }
     if (a.loop_path != NULL) {
-        if (snprintf(tmp, sizeof tmp, "%s.tmp", a.loop_path) >= (int) sizeof tmp)
-            return cli_usage_error("--loop: path too long");
+        if (snprintf(tmp, sizeof tmp, "%s.incomplete", a.loop_path) >= (int) sizeof tmp)
+            return cli_usage_error("--loop: %s: %s", a.loop_path, strerror(ENAMETOOLONG));
         lf.f = fopen(tmp, "w");
-        if (lf.f == NULL)
-            return cli_usage_error("--loop: cannot write '%s'", a.loop_path);
+        if (lf.f == NULL) {
+            fprintf(stderr, "clink: impact: --loop: %s: cannot create: %s\n", a.loop_path,
+                    strerror(errno));
+            return CLI_EXIT_IO;
+        }
         fprintf(lf.f, "t [s],delta [m],delta_dot [m/s],F [N]\n");
         a.options.sample = impact_sample;
         a.options.sample_ctx = &lf;
@@ -113,15 +120,21 @@ int cmd_impact(int argc, char **argv)
     }
     st = clink_lab_impact(lab, a.law, &a.params, a.mass, a.velocity, &a.options, &r);
     if (lf.f != NULL) {
-        int bad = fclose(lf.f) != 0 || lf.error;
-        if (st == CLINK_OK && !bad && rename(tmp, a.loop_path) != 0)
-            bad = 1;
-        if (st != CLINK_OK || bad)
+        const char *what = "cannot write";
+        errno = 0;
+        if (fclose(lf.f) != 0 && lf.error == 0)
+            lf.error = errno != 0 ? errno : EIO;
+        if (st == CLINK_OK && lf.error == 0 && rename(tmp, a.loop_path) != 0) {
+            lf.error = errno;
+            what = "cannot rename into place";
+        }
+        if (st != CLINK_OK || lf.error != 0)
             remove(tmp);
-        if (st == CLINK_OK && bad) {
-            fprintf(stderr, "clink: --loop: cannot write '%s'\n", a.loop_path);
+        if (st == CLINK_OK && lf.error != 0) {
+            fprintf(stderr, "clink: impact: --loop: %s: %s: %s\n", a.loop_path, what,
+                    strerror(lf.error));
             clink_lab_destroy(&lab);
-            return CLI_EXIT_FAIL;
+            return CLI_EXIT_IO;
         }
     }
     if (st != CLINK_OK) {

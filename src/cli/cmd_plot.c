@@ -7,6 +7,12 @@
  * source tree this binary was built from; the configured install prefix. The
  * interpreter is $CLINK_PYTHON, else Debian's /usr/bin/python3, else python3
  * on the PATH.
+ *
+ * The script checks the run before drawing: a damaged directory (summary.json
+ * missing, ".incomplete" files of a killed run, truncated rows) is reported in
+ * its words with exit 2 and no figure; a failed or interrupted run is drawn up
+ * to where it stopped with marked figures and exit 1. Exit 3: a figure could
+ * not be written.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -26,7 +32,10 @@ static void plot_usage(FILE *out)
                  "Draws PNG figures of the run in DIR (written by clink run) into OUTDIR\n"
                  "(default DIR) with matplotlib: coordinates, velocities, accelerations,\n"
                  "joint reactions, energies; contact forces and journal orbits when present.\n"
-                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n");
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n"
+                 "Exit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
+                 "drawn up to there and marked), or matplotlib is missing; 2 DIR is not a\n"
+                 "finished run (missing, killed, truncated); 3 a figure could not be written.\n");
 }
 
 static int is_file(const char *path)
@@ -93,10 +102,25 @@ int cmd_plot(int argc, char **argv)
         plot_usage(stderr);
         return CLI_EXIT_USAGE;
     }
+    {
+        struct stat st;
+        if (stat(dir, &st) != 0)
+            return cli_usage_error("plot: %s: %s (run `clink run MODEL.xml -o %s` first)", dir,
+                                   strerror(errno), dir);
+        if (!S_ISDIR(st.st_mode))
+            return cli_usage_error("plot: %s: %s", dir, strerror(ENOTDIR));
+    }
     snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
-    if (!is_file(csv))
-        return cli_usage_error("plot: %s does not exist (run `clink run MODEL.xml -o %s` first)",
-                               csv, dir);
+    if (!is_file(csv)) {
+        snprintf(csv, sizeof csv, "%s/timeseries.csv.incomplete", dir);
+        if (is_file(csv))
+            return cli_usage_error("plot: %s: the run did not finish (killed, or still "
+                                   "running): only .incomplete files",
+                                   dir);
+        return cli_usage_error("plot: %s/timeseries.csv does not exist (run `clink run "
+                               "MODEL.xml -o %s` first)",
+                               dir, dir);
+    }
     script = find_script(sbuf, sizeof sbuf);
     if (script == NULL) {
         fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
@@ -128,10 +152,27 @@ int cmd_plot(int argc, char **argv)
         fprintf(stderr, "clink: plot: %s\n", strerror(errno));
         return CLI_EXIT_FAIL;
     }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "clink: plot: %s %s failed (is python3-matplotlib installed?)\n", python,
-                script);
-        return CLI_EXIT_FAIL;
+    /* the script has said what went wrong in its own words */
+    if (WIFEXITED(status)) {
+        switch (WEXITSTATUS(status)) {
+        case 0:
+            return CLI_EXIT_OK;
+        case 1:
+        case 4:
+            return CLI_EXIT_FAIL;
+        case 2:
+            return CLI_EXIT_USAGE;
+        case 3:
+            return CLI_EXIT_IO;
+        case 127:
+            return CLI_EXIT_FAIL; /* the child said it could not run the interpreter */
+        default:
+            fprintf(stderr, "clink: plot: %s %s exited with status %d\n", python, script,
+                    WEXITSTATUS(status));
+            return CLI_EXIT_FAIL;
+        }
     }
-    return CLI_EXIT_OK;
+    fprintf(stderr, "clink: plot: %s %s was killed by signal %d\n", python, script,
+            WTERMSIG(status));
+    return CLI_EXIT_FAIL;
 }

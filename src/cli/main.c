@@ -6,6 +6,7 @@
 
 #include "clink/clink.h"
 
+#include <errno.h>
 #include <string.h>
 
 /* the subcommands, in the order `clink --help` lists them */
@@ -29,7 +30,20 @@ static void print_help(FILE *out)
     for (i = 0; commands[i].name != NULL; i++)
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n`clink COMMAND --help` describes a command.\n"
-                 "Exit status: 0 success, 1 computation failed, 2 bad input.\n");
+                 "Exit status: 0 success, 1 computation failed, 2 input rejected, 3 I/O\n"
+                 "failed, 130/143 run interrupted by SIGINT/SIGTERM (docs/cli.md).\n");
+}
+
+/* a result printed to a full disk or a closed pipe is a failure too: exit 3 with the cause */
+static int finish_stdout(int status)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "clink: standard output: cannot write: %s\n",
+                strerror(errno != 0 ? errno : EIO));
+        return status == CLI_EXIT_OK ? CLI_EXIT_IO : status;
+    }
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -43,15 +57,15 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         print_help(stdout);
-        return CLI_EXIT_OK;
+        return finish_stdout(CLI_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("clink %s\n", clink_version());
-        return CLI_EXIT_OK;
+        return finish_stdout(CLI_EXIT_OK);
     }
     for (i = 0; commands[i].name != NULL; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return finish_stdout(commands[i].run(argc - 1, argv + 1));
 
     fprintf(stderr, "clink: unknown command '%s'; commands:", argv[1]);
     for (i = 0; commands[i].name != NULL; i++)

@@ -23,6 +23,7 @@ clink_body_def clink_default_body_def(void)
     clink_body_def d;
     memset(&d, 0, sizeof d);
     d.mass = 1.0;
+    d.cookie = MODEL_COOKIE_BODY;
     d.inertia = 1.0;
     return d;
 }
@@ -32,6 +33,7 @@ clink_joint_def clink_default_joint_def(void)
     clink_joint_def d;
     memset(&d, 0, sizeof d);
     d.type = CLINK_JOINT_REVOLUTE;
+    d.cookie = MODEL_COOKIE_JOINT;
     d.axis_a[0] = 1.0;
     return d;
 }
@@ -41,6 +43,7 @@ clink_driver_def clink_default_driver_def(void)
     clink_driver_def d;
     memset(&d, 0, sizeof d);
     d.target = CLINK_DRIVE_BODY_COORDINATE;
+    d.cookie = MODEL_COOKIE_DRIVER;
     d.body = 1;
     d.coordinate = 2;
     d.function.type = CLINK_FUNCTION_CONSTANT;
@@ -52,6 +55,7 @@ clink_force_def clink_default_force_def(void)
     clink_force_def d;
     memset(&d, 0, sizeof d);
     d.type = CLINK_FORCE_POINT;
+    d.cookie = MODEL_COOKIE_FORCE;
     d.body_a = 1;
     d.body_b = 0;
     return d;
@@ -62,6 +66,7 @@ clink_settings_def clink_default_settings_def(void)
     clink_settings_def s;
     memset(&s, 0, sizeof s);
     s.t_end = 1.0;
+    s.cookie = MODEL_COOKIE_SETTINGS;
     s.output_step = 1e-3;
     s.rtol = 1e-8;
     s.atol = 1e-10;
@@ -86,6 +91,17 @@ clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt
     vsnprintf(b->error, sizeof b->error, fmt, ap);
     va_end(ap);
     return st;
+}
+
+clink_status model_check_cookie(clink_model_builder *b, int def_cookie, int cookie,
+                                const char *what)
+{
+    if (def_cookie == cookie)
+        return CLINK_OK;
+    return model_fail(b, CLINK_ERR_ARG,
+                      "%s: the definition was not made by clink_default_%s_def() (start from it, "
+                      "then set the fields)",
+                      what, what);
 }
 
 /* ---- storage -------------------------------------------------------------- */
@@ -329,6 +345,8 @@ clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_bo
 {
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_body: NULL definition") : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_BODY, "body") != CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *nm = label(def->name);
     double v[] = {def->x, def->y, def->phi, def->vx, def->vy, def->omega};
     if (!(def->mass > 0.0) || !isfinite(def->mass))
@@ -364,6 +382,8 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
 {
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_joint: NULL definition") : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_JOINT, "joint") != CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *nm = label(def->name);
     const joint_class *jc = joint_class_of(def->type);
     if (!jc)
@@ -449,6 +469,8 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
 {
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_driver: NULL definition") : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_DRIVER, "driver") != CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *nm = label(def->name);
     const clink_function *f = &def->function;
     if ((int) f->type < 0 || f->type >= CLINK_FUNCTION_TYPE_COUNT_)
@@ -531,6 +553,8 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
 {
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_force: NULL definition") : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_FORCE, "force") != CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *nm = label(def->name);
     if ((int) def->type < 0 || def->type >= CLINK_FORCE_TYPE_COUNT_)
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': type %d is not in 0..%d", nm,
@@ -628,6 +652,8 @@ clink_status clink_model_builder_set_settings(clink_model_builder *b,
 {
     if (!b || !settings)
         return b ? model_fail(b, CLINK_ERR_ARG, "set_settings: NULL settings") : CLINK_ERR_ARG;
+    if (model_check_cookie(b, settings->cookie, MODEL_COOKIE_SETTINGS, "settings") != CLINK_OK)
+        return CLINK_ERR_ARG;
     clink_status st = check_settings(b, settings);
     if (st == CLINK_OK)
         b->d.settings = *settings;

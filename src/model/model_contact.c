@@ -34,6 +34,7 @@ clink_contact_pair_def clink_default_contact_pair_def(void)
     d.body_b = 1;
     d.shape_a.type = CLINK_SHAPE_CIRCLE;
     d.shape_b.type = CLINK_SHAPE_CIRCLE;
+    d.cookie = MODEL_COOKIE_CONTACT_PAIR;
     clink_contact_params_init(&d.params);
     d.friction = clink_default_friction_params();
     d.treatment = CLINK_CONTACT_CONTINUOUS;
@@ -47,6 +48,7 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     memset(&d, 0, sizeof d);
     d.journal_body = 1;
     d.bearing_body = 0;
+    d.cookie = MODEL_COOKIE_CLEARANCE_JOINT;
     clink_contact_params_init(&d.params);
     d.friction = clink_default_friction_params();
     d.treatment = CLINK_CONTACT_CONTINUOUS;
@@ -212,6 +214,8 @@ clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_contact_pair: NULL definition")
                  : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_CONTACT_PAIR, "contact_pair") != CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
     const char *what = "contact pair";
     model_contact_pair e;
@@ -266,6 +270,9 @@ clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
     if (!b || !def)
         return b ? model_fail(b, CLINK_ERR_ARG, "add_clearance_joint: NULL definition")
                  : CLINK_ERR_ARG;
+    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_CLEARANCE_JOINT, "clearance_joint") !=
+        CLINK_OK)
+        return CLINK_ERR_ARG;
     const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
     const char *what = "clearance joint";
     model_clearance e;

@@ -93,6 +93,21 @@ clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt
 int model_grow(void **arr, int *cap, int n, size_t sz);
 /* "body 'rod'" or "body 3" (unnamed) into buf, for messages; returns buf */
 const char *model_body_word(const model_data *d, int i, char *buf, size_t size);
+/* the stamp of each kind of definition (CLINK_DEF_COOKIE + kind) */
+enum {
+    MODEL_COOKIE_BODY = CLINK_DEF_COOKIE + 1,
+    MODEL_COOKIE_JOINT,
+    MODEL_COOKIE_DRIVER,
+    MODEL_COOKIE_FORCE,
+    MODEL_COOKIE_SETTINGS,
+    MODEL_COOKIE_CONTACT_PAIR,
+    MODEL_COOKIE_CLEARANCE_JOINT
+};
+
+/* CLINK_ERR_ARG unless def_cookie is `cookie` (a definition made by its default function) */
+clink_status model_check_cookie(clink_model_builder *b, int def_cookie, int cookie,
+                                const char *what);
+
 /* checks a new name (length, unique) and makes room for it in the kind's table */
 clink_status model_take_name(clink_model_builder *b, clink_entity kind, const char *name,
                              char out[CLINK_NAME_MAX]);

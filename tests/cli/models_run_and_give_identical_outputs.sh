@@ -27,7 +27,7 @@ for model in "$CLINK_SOURCE_DIR"/models/*.xml; do
         [ -s "$d/$f" ] || bad "$name: $f missing or empty"
         cmp -s "$d/$f" "$tmp/$name.2/$f" || bad "$name: $f differs between two runs"
     done
-    if ls -A "$d" | grep -q '\.tmp$'; then bad "$name: temporary files left"; fi
+    if ls -A "$d" | grep -q '\.tmp$\|\.incomplete$'; then bad "$name: temporary files left"; fi
     head -n1 "$d/timeseries.csv" | grep -q '^t \[s\],.*\.x \[m\],.*\.omega \[rad/s\].*energy.residual \[J\]' ||
         bad "$name: time series header lacks names with units"
     rows=$(($(wc -l <"$d/timeseries.csv") - 1))
@@ -63,6 +63,10 @@ rows=$(($(wc -l <"$tmp/fail/timeseries.csv") - 1))
 "$CLINK" run "$CLINK_SOURCE_DIR/models/pendulum.xml" -o "$tmp/opt" --t-end 0.1 --output-step 1 2>/dev/null
 [ $? = 2 ] || bad "output step larger than t_end not refused with 2"
 [ -e "$tmp/opt" ] && bad "a refused run created its directory"
+# a refused run leaves an earlier run's results alone
+cp -r "$tmp/pendulum.1" "$tmp/kept"
+"$CLINK" run "$CLINK_SOURCE_DIR/models/pendulum.xml" -o "$tmp/kept" --t-end -1 2>/dev/null
+cmp -s "$tmp/kept/summary.json" "$tmp/pendulum.1/summary.json" || bad "a refused run touched the earlier results"
 
 # plots (only when matplotlib is there: the suite does not depend on it)
 py=${CLINK_PYTHON:-/usr/bin/python3}
