@@ -9,8 +9,8 @@
  * CLINK_OK (the simulator promises to stop with CLINK_ERR_NONFINITE instead).
  * Non-finite values trap, so libFuzzer keeps the input. Built by scripts/fuzz
  * --sim with clang -fsanitize=fuzzer,address,undefined; never part of the
- * default build. tests/fuzz_sim_replay.c runs the same function over the
- * regression files in ctest.
+ * default build. The same run (fuzz_sim_run.h) replays the regressions and the
+ * kept corpus in ctest (tests/test_reliability.c).
  */
 #include "fuzz_sim_run.h"
 
