@@ -1,5 +1,5 @@
 /*
- * Benchmark: the horizontal granular chain of seed 003 Sect. 5.2
+ * Benchmark: the horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2
  * (validation/granular_chain_model.h: stainless steel beads, elastic Hertz law
  * at every contact, striker at 1.77 m/s, Adams, rtol 1e-8, atol 1e-13) at
  * N = 70, 700 and 7000 beads. For each N: the time to build the model, the
@@ -23,11 +23,21 @@
  * and the wave's arrival there was no event). With 0, the event and impact
  * counts of the three N are equal (the wave is the same).
  *
+ *
+ * The side-by-side benchmark against Simbody (bench/chain_side_by_side.py) runs
+ * the same chain at a given tolerance and samples the forces of the sensor
+ * contacts of chain_sensors.h every 1 us into a CSV file, reporting wall time,
+ * steps, right-hand sides and the memory high-water mark of the process (one
+ * chain per process, so the figure is that chain's) as a JSON line.
+ *
  *   bench_granular_chain OUTDIR            the three chains, OUTDIR/granular_chain.json
  *   bench_granular_chain OUTDIR N WINDOW   one chain of N beads over WINDOW s (for profiling)
+ *   bench_granular_chain CSV N WINDOW RTOL ATOL sensors
+ *                                          one chain at rtol, atol; sensor forces into CSV
  */
 #include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
 
+#include "chain_sensors.h"
 #include "clink/sim.h"
 #include "granular_chain_model.h"
 
@@ -35,6 +45,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -176,7 +187,7 @@ static int write_json(const char *outdir, const chain_result *r, int nr)
         return -1;
     }
     fprintf(f,
-            "{\"case\": \"granular chain of seed 003 Sect. 5.2, elastic Hertz, striker %.3g m/s, "
+            "{\"case\": \"granular chain of Wang, Liu and Liu (2022), Sect. 5.2, elastic Hertz, striker %.3g m/s, "
             "Adams rtol 1e-8 atol 1e-13, advanced in steps of %.3g s\",\n"
             " \"window_note\": \"simulated window 0.4 ms unless window_s says less (shortened "
             "to keep the run short); the peak of the wave is at about contact 60 after 0.4 ms\",\n"
@@ -224,6 +235,95 @@ static int write_json(const char *outdir, const chain_result *r, int nr)
     return 0;
 }
 
+/*
+ * The chain of n beads over window s at rtol, atol for the side-by-side benchmark:
+ * the forces of the sensor contacts every CHAIN_DT into csv, the figures as one
+ * JSON line on stdout; 0 on success.
+ */
+static int run_sensors(int n, double window, double rtol, double atol, const char *csv)
+{
+    /* chain_sensors.h describes the same chain as granular_chain_model.h */
+    if (CHAIN_R != GRANULAR_R || CHAIN_MASS != GRANULAR_MASS || CHAIN_E != GRANULAR_E ||
+        CHAIN_NU != GRANULAR_NU || CHAIN_GAP != GRANULAR_GAP || CHAIN_V != GRANULAR_V ||
+        chain_x0(n, 1) != granular_x(n, 1) || chain_x0(n, n + 1) != granular_x(n, n + 1)) {
+        fprintf(stderr, "bench_granular_chain: chain_sensors.h and granular_chain_model.h "
+                        "differ\n");
+        return -1;
+    }
+    char err[512] = "";
+    granular_law law = granular_hertz();
+    clink_settings_def s = granular_settings(window);
+    s.rtol = rtol;
+    s.atol = atol;
+    double t0 = bench_now();
+    clink_model *m = granular_chain_model(n, GRANULAR_V, &law, &s, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "bench_granular_chain: N = %d: model: %s\n", n, err);
+        return -1;
+    }
+    clink_sim *sim = NULL;
+    if (clink_sim_create(m, &s, &sim, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "bench_granular_chain: N = %d: sim: %s\n", n, err);
+        clink_model_destroy(&m);
+        return -1;
+    }
+    double build_s = bench_now() - t0;
+
+    int sens[CHAIN_NSENSOR];
+    chain_sensors(n, window, sens);
+    long ns = chain_samples(window);
+    double *samples = malloc((size_t) ns * CHAIN_NSENSOR * sizeof(double));
+    int rc = samples && clink_sim_contact_count(sim) == n + 1 ? 0 : -1;
+    if (rc != 0)
+        fprintf(stderr, "bench_granular_chain: out of memory or wrong contact count\n");
+    t0 = bench_now();
+    for (long i = 1; i <= ns && rc == 0; i++) {
+        if (clink_sim_advance(sim, (double) i * CHAIN_DT) != CLINK_OK) {
+            fprintf(stderr, "bench_granular_chain: N = %d: %s\n", n, clink_sim_error(sim));
+            rc = -1;
+            break;
+        }
+        for (int j = 0; j < CHAIN_NSENSOR; j++) {
+            clink_contact_info ci;
+            if (clink_sim_contact(sim, sens[j], &ci) != CLINK_OK) {
+                fprintf(stderr, "bench_granular_chain: N = %d: %s\n", n, clink_sim_error(sim));
+                rc = -1;
+                break;
+            }
+            samples[(size_t) (i - 1) * CHAIN_NSENSOR + (size_t) j] = ci.fn;
+        }
+    }
+    double wall_s = bench_now() - t0;
+    clink_sim_stats st;
+    clink_sim_stats_get(sim, &st);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+
+    FILE *f = rc == 0 ? fopen(csv, "w") : NULL;
+    if (rc == 0 && !f) {
+        fprintf(stderr, "bench_granular_chain: %s: %s\n", csv, strerror(errno));
+        rc = -1;
+    }
+    if (f) {
+        chain_csv_header(f, sens);
+        for (long i = 1; i <= ns; i++)
+            chain_csv_row(f, (double) i * CHAIN_DT, &samples[(size_t) (i - 1) * CHAIN_NSENSOR]);
+        if (fclose(f) != 0) {
+            fprintf(stderr, "bench_granular_chain: %s: %s\n", csv, strerror(errno));
+            rc = -1;
+        }
+    }
+    free(samples);
+    if (rc == 0)
+        printf("{\"code\": \"clink\", \"n\": %d, \"window_s\": %.9g, \"integrator\": "
+               "\"adams\", \"rtol\": %.3g, \"atol\": %.3g, \"build_s\": %.6g, \"wall_s\": "
+               "%.6g, \"steps\": %ld, \"rhs_evals\": %ld, \"error_test_fails\": %ld, "
+               "\"contact_events\": %ld, \"maxrss_kib\": %ld, \"vmhwm_kib\": %ld}\n",
+               n, window, rtol, atol, build_s, wall_s, st.steps, st.rhs_evals, st.error_test_fails,
+               st.contact_events, maxrss_kib(), chain_vmhwm_kib());
+    return rc;
+}
+
 /* strict parse of a positive number; 0 on success */
 static int parse_positive(const char *s, double *x)
 {
@@ -251,6 +351,16 @@ int main(int argc, char **argv)
         if (run_chain((int) n, w, &r[0]) != 0)
             return 1;
         return write_json(outdir, r, 1) != 0;
+    }
+    if (argc == 7 && strcmp(argv[6], "sensors") == 0) {
+        double n, w, rtol, atol;
+        if (parse_positive(argv[2], &n) != 0 || n != floor(n) || n < 2 || n > 1e6 ||
+            parse_positive(argv[3], &w) != 0 || w < CHAIN_DT ||
+            parse_positive(argv[4], &rtol) != 0 || parse_positive(argv[5], &atol) != 0) {
+            fprintf(stderr, "usage: bench_granular_chain CSV N WINDOW_S RTOL ATOL sensors\n");
+            return 2;
+        }
+        return run_sensors((int) n, w, rtol, atol, argv[1]) != 0;
     }
     if (argc > 2) {
         fprintf(stderr, "usage: bench_granular_chain OUTDIR [N WINDOW_S]\n");

@@ -1,5 +1,5 @@
 /*
- * Benchmark: the ideal slider-crank (reference/slider_crank_clearance.md, crank
+ * Benchmark: the ideal slider-crank (docs/contact-mechanics.md, crank
  * 0.05 m, rod 0.12 m) driven at 5000 rpm for 1 s (83.3 revolutions), BDF with
  * projection, rtol 1e-8, atol 1e-10, outputs every 1e-4 s (CVODE stops at each).
  * Reports the wall time of the run, CVODE's right-hand-side count (and those of

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """README command 1's main job (for now): every contact law of clink on the
-two-sphere impact of Alves et al. (seed 001, Sect. 4): two aluminium spheres,
+two-sphere impact of Alves et al. (2015, Sect. 4): two aluminium spheres,
 R 20 mm, 0.092 kg each, +-0.15 m/s (m_eff 0.046 kg, approach 0.3 m/s),
 K 5.5e9 N/m^1.5, target restitution 0.7.
 
@@ -22,7 +22,7 @@ M_EFF, V0, K, E = 0.092 / 2, 0.3, 5.5e9, 0.7
 # linear-spring laws need a stiffness in N/m: the secant of the Hertz spring at 10 um
 K_LIN = K * (1e-5) ** 0.5
 # the elastoplastic laws take materials: aluminium spheres (E 70 GPa, nu 0.33,
-# yield strength 2.76e8 Pa; psi = 3.0 and xi = 13 as in seed 003 Sect. 3)
+# yield strength 2.76e8 Pa; psi = 3.0 and xi = 13 as in Wang, Liu and Liu (2022), Sect. 3)
 MATERIALS = ["E1=70e9", "E2=70e9", "nu1=0.33", "nu2=0.33", "R1=0.02", "R2=0.02", "Y=2.76e8",
              "psi=3.0", "xi=13"]
 # laws with an empirical coefficient and no rule from e: started at 1, then calibrated
@@ -97,7 +97,7 @@ def main():
         for r in rows:
             w.writerow(["" if r.get(k) is None else r.get(k) for k in keys])
     with open(os.path.join(out, "laws.json"), "w") as f:
-        json.dump({"case": "Alves et al. (seed 001) two aluminium spheres: m_eff 0.046 kg, "
+        json.dump({"case": "Alves et al. (2015) two aluminium spheres: m_eff 0.046 kg, "
                            "0.3 m/s, K 5.5e9 N/m^1.5, target e 0.7", "laws": rows}, f, indent=1)
 
     print(f"{'law':22s} {'e_out':>8s} {'v_out m/s':>10s} {'F_max N':>9s} {'dmax um':>8s} "

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the contact-law module (src/contact/): every formula is written
- * again here, independently of the library, from the seed equations (seed 001
- * Table 1, seed 002 Eqs. 13-19, 46-49, 55, seed 000 Eqs. 13-17, 32-35), and the
+ * again here, independently of the library, from the papers' equations (Alves et al. (2015)
+ * Table 1, Poursina and Nikravesh (2020), Eqs. 13-19, 46-49, 55, Feng (2026), Eqs. 13-17, 32-35), and the
  * restitution claims are checked by integrating single impacts with a classical
  * fixed-step Runge-Kutta scheme written in this file.
  */
@@ -349,7 +349,7 @@ TEST(hertz_force_is_k_delta_to_the_three_halves_and_zero_when_open)
     ENSURE_REL(force_after_onset(l, &p, 0.5, 0.54, 1e-4, 0), 2.46e10 * pow(1e-4, 1.2), 1e-14);
 }
 
-/* chi v / K of seed 001 Table 1 and seed 002 Eqs. 13-16 */
+/* chi v / K of Alves et al. (2015), Table 1 and Poursina and Nikravesh (2020), Eqs. 13-16 */
 static double table1_factor(const char *name, double e)
 {
     if (strcmp(name, "hunt-crossley") == 0)

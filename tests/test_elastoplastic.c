@@ -1,8 +1,8 @@
 /*
- * Tests of the Ma-Liu elastoplastic law (src/contact/elastoplastic.c): the seed
+ * Tests of the Ma-Liu elastoplastic law (src/contact/elastoplastic.c): the paper
  * 003 constants, continuity of the loading and unloading curves, the residual
  * indentation, the energy balance of one impact, and bad material input.
- * Materials: seed 003 Table 1 under the reading of VALIDATION.md section 4
+ * Materials: Wang, Liu and Liu (2022), Table 1 under the reading of the reading in docs/elastoplastic.md
  * (R1 = -20.5 mm concave so that R = R1 R2 / (R1 - R2) in magnitude = 0.82 m).
  */
 #include "clink/elastoplastic.h"
@@ -42,7 +42,7 @@ static clink_maliu paper_law(void)
     return ml;
 }
 
-/* m = steel density times the volume of the 20 mm sphere (VALIDATION.md section 4) */
+/* m = steel density times the volume of the 20 mm sphere (the reading in docs/elastoplastic.md) */
 static double paper_mass(void)
 {
     return 7800.0 * 4.0 / 3.0 * 3.14159265358979323846 * 0.02 * 0.02 * 0.02;

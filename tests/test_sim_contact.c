@@ -1,6 +1,6 @@
 /*
  * Contact in mechanisms (src/model/model_contact.c, src/sim/sim_contact.c):
- * definitions and their checks, the two-sphere impact of seed 001 against the
+ * definitions and their checks, the two-sphere impact of Alves et al. (2015) against the
  * laboratory (src/lab/lab.c), a ball bouncing on the ground, the energy audit,
  * a journal in a bearing.
  */
@@ -89,7 +89,7 @@ TEST(clearance_joint_needs_positive_clearance_and_takes_stiffness_from_materials
     clink_model_builder_destroy(&b);
 }
 
-/* ---- two spheres (seed 001 Sect. 4) --------------------------------------- */
+/* ---- two spheres (Alves et al. 2015, Sect. 4) --------------------------------------- */
 
 /*
  * Two aluminium spheres, R 20 mm, 0.092 kg each, +-0.15 m/s, K = 5.5e9 N/m^1.5,

@@ -1,5 +1,5 @@
 /*
- * granular_chain_model.h: the horizontal granular chain of seed 003 Sect. 5.2
+ * granular_chain_model.h: the horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2
  * (Table 8; the rig of Daraio and co-workers) built through the public API;
  * shared by val_granular_chain.c and bench_granular_chain.c, and the source of
  * models/granular_chain*.xml (validation/make_granular_chain.py writes the same
@@ -32,7 +32,7 @@
 #define GRANULAR_NU    0.3     /* Poisson's ratio */
 #define GRANULAR_YIELD 900e6   /* yield strength, Pa */
 #define GRANULAR_GAP   10e-6   /* striker to bead 1 at t = 0, m */
-#define GRANULAR_V     1.77    /* striker speed of seed 003, m/s */
+#define GRANULAR_V     1.77    /* striker speed of Wang, Liu and Liu (2022), m/s */
 
 /* the contact law of every contact of the chain */
 typedef struct granular_law {
@@ -50,7 +50,7 @@ static inline granular_law granular_hertz(void)
 }
 
 /*
- * seed 003 Sect. 5.2: psi = 2.84, xi = 13; the dashpot with e = 0.65 and the
+ * Wang, Liu and Liu (2022), Sect. 5.2: psi = 2.84, xi = 13; the dashpot with e = 0.65 and the
  * damping of the first contact (struck at 1.77 m/s) for every contact; Ma-Liu
  * with the same plasticity parameters.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the granular chains of seed 003 Sect. 5.2 as clink mechanism files:
+"""Write the granular chains of Wang, Liu and Liu (2022), Sect. 5.2 as clink mechanism files:
 models/granular_chain.xml (elastic Hertz), models/granular_chain_dashpot.xml
 (wang-liu-flores, e = 0.65, the damping of the first contact at 1.77 m/s for
 every contact) and models/granular_chain_ma_liu.xml (Ma-Liu). The mechanism
@@ -23,7 +23,7 @@ LAWS = {
                        "bead): Nesterenko's solitary wave, validation/val_granular_chain.c"),
     "granular_chain_dashpot": ('<law name="wang-liu-flores" e="0.65" v_ref="1.77" psi="2.84" '
                                'xi="13"/>',
-                               "the elastoplastic dashpot of seed 003 (Flores et al. below "
+                               "the elastoplastic dashpot of Wang, Liu and Liu (2022) (Flores et al. below "
                                "delta_y, Eq. 18 beyond; e = 0.65 and the damping of the first "
                                "contact, struck at 1.77 m/s, for every contact: v_ref)"),
     "granular_chain_ma_liu": ('<law name="ma-liu" psi="2.84" xi="13"/>',
@@ -36,7 +36,7 @@ def chain(name, law, what, n):
     inertia = 0.4 * MASS * R * R
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            "<!--",
-           f"  The horizontal granular chain of seed 003 Sect. 5.2 (Table 8) with {what}.",
+           f"  The horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2 (Table 8) with {what}.",
            f"  {n} stainless steel 316 beads (radius 2.38 mm, 0.45 g, E 193 GPa, nu 0.3,",
            "  yield 900 MPa) touching in a row, the last against a fixed wall (the base), the",
            "  first struck by a striker bead at 1.77 m/s, 10 um away at t = 0. Beads b01..",

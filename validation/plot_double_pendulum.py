@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Figures of the two-pendulum impact (seed 002 Sect. 6) from the CSV files of
+"""Figures of the two-pendulum impact (Poursina and Nikravesh 2020, Sect. 6) from the CSV files of
 validation/val_double_pendulum.c: the angular rates of both rods for the three
-treatments (as seed 002 Fig. 11) and the force-penetration loop of the first
+treatments (as Poursina and Nikravesh (2020), Fig. 11) and the force-penetration loop of the first
 impact of the two continuous laws (as Fig. 12).
 
 usage: plot_double_pendulum.py RESULTS_DIR OUT_DIR
@@ -41,7 +41,7 @@ def main():
     for ax in axes:
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
-    fig.suptitle("Two-pendulum impact (seed 002 Sect. 6): three treatments, computed by clink")
+    fig.suptitle("Two-pendulum impact (Poursina and Nikravesh 2020, Sect. 6): three treatments, computed by clink")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "double_pendulum_rates.png"), dpi=110)
     loop = read(os.path.join(src, "double_pendulum_loop.csv"))
@@ -52,7 +52,7 @@ def main():
     ax.set_ylabel("normal force [N]")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
-    fig.suptitle("First impact: force against penetration (as seed 002 Fig. 12)")
+    fig.suptitle("First impact: force against penetration (as Poursina and Nikravesh (2020), Fig. 12)")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "double_pendulum_loop.png"), dpi=110)
     return 0

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Figures of the granular chain (seed 003 Sect. 5.2) from the CSV files of
+"""Figures of the granular chain (Wang, Liu and Liu 2022, Sect. 5.2) from the CSV files of
 validation/val_granular_chain.c:
   granular_chain_sensors.png  forces at the sensor beads 9 ... 63 of the elastic,
                               dashpot and Ma-Liu chains, one panel per sensor
-                              (as seed 003 Fig. 11, without the experiment);
+                              (as Wang, Liu and Liu (2022), Fig. 11, without the experiment);
   granular_chain_wave.png     the contact forces along the chain at the crest of
                               contact 30 beside Nesterenko's long-wave profile,
                               and the wave speed against F_m^(1/6) at three

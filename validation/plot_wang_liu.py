@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Figures like seed 003 Figs. 4-7 from the loops val_wang_liu_tables writes.
+"""Figures like Wang, Liu and Liu (2022), Figs. 4-7 from the loops val_wang_liu_tables writes.
 
 usage: plot_wang_liu.py RESULTS_DIR [FIGURE_DIR]
 
@@ -7,7 +7,7 @@ RESULTS_DIR holds wang_liu_loop_<law>_<v>.csv (t, delta, delta_dot, F) written
 by validation/val_wang_liu_tables (build/validation-results); the figures go to
 FIGURE_DIR (default docs/figures):
   wang_liu_fig4.png / fig6.png  Ma-Liu loading-unloading loop and the Wang-Liu
-                                dashpot loop at 4 / 8 m/s (seed 003 Figs. 4, 6)
+                                dashpot loop at 4 / 8 m/s (Wang, Liu and Liu 2022, Figs. 4, 6)
   wang_liu_fig5.png / fig7.png  (a) force-deformation loops of all models,
                                 (b) relative velocity histories (Figs. 5, 7)
   wang_liu_fig3.png             Ma-Liu restitution at 4 m/s over xi and psi (Fig. 3)
@@ -58,7 +58,7 @@ def main():
         ax.plot([x * 1e3 for x in d], [y * 1e-3 for y in f], "r", label="new dashpot, Eq. 18")
         ax.set_xlabel("deformation $\\delta$ (mm)")
         ax.set_ylabel("contact force F (kN)")
-        ax.set_title("%g m/s (%s phase), cf. seed 003 Fig. %d" % (v, phase, fa))
+        ax.set_title("%g m/s (%s phase), cf. Wang, Liu and Liu (2022), Fig. %d" % (v, phase, fa))
         ax.legend()
         ax.grid(alpha=0.3)
         fig.tight_layout()
@@ -80,7 +80,7 @@ def main():
         b.set_ylabel("relative velocity $\\dot\\delta$ (m/s)")
         b.set_title("(b) velocity histories, %g m/s" % v)
         b.grid(alpha=0.3)
-        fig.suptitle("cf. seed 003 Fig. %d" % fb)
+        fig.suptitle("cf. Wang, Liu and Liu (2022), Fig. %d" % fb)
         fig.tight_layout()
         fig.savefig(os.path.join(figdir, "wang_liu_fig%d.png" % fb), dpi=120)
         plt.close(fig)
@@ -104,7 +104,7 @@ def main():
         ax.set_ylabel("restitution (Stronge, Eq. 8)")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle("Ma-Liu restitution at 4 m/s, cf. seed 003 Fig. 3")
+    fig.suptitle("Ma-Liu restitution at 4 m/s, cf. Wang, Liu and Liu (2022), Fig. 3")
     fig.tight_layout()
     fig.savefig(os.path.join(figdir, "wang_liu_fig3.png"), dpi=120)
     plt.close(fig)

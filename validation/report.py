@@ -15,7 +15,7 @@ import sys
 
 # the cases in report order, with what each reproduces and its figures
 CASES = [
-    ("feng_table2", "1. Power-law Tsuji oscillator: Feng (seed 000) Table 2 and Fig. 1",
+    ("feng_table2", "1. Power-law Tsuji oscillator: Feng (2026) Table 2 and Fig. 1",
      "Achieved restitution of `power-law-tsuji` with alpha from Eq. 14 for target e = 0.5, "
      "p in {1, 1.5, 2, 2.5, 3}, v0 in {0.1, 0.5, 1, 5, 10} m/s (m = 1 kg, K = 1e6 N/m^p; the "
      "paper gives neither and e does not depend on them). The paper claims +-1e-5; the "
@@ -29,21 +29,21 @@ CASES = [
      "see docs/contact-laws.md), the damped duration (quadrature of Eq. 24), the undamped "
      "duration (Eq. 34) and the ratio of the critical explicit step (Eq. 32) to the "
      "integrated undamped duration against Eq. 35, 2 / B(1/(p+1), 1/2). Tolerance 1e-6 "
-     "relative (VALIDATION.md section 1). Fig. 4's claim is checked too: "
+     "relative (the readings in docs/contact-laws.md). Fig. 4's claim is checked too: "
      "tau(alpha)/tau(0) equals 1/sqrt(1 - alpha_eff^2) for p = 1 and lies above it for p > 1. "
      "Figures like Feng's Figs. 3, 4 and 5.",
      ["feng_delta_max.png", "feng_fig4.png", "feng_portraits.png"], "validation/val_feng_closed_forms.c"),
-    ("alves_table4", "2. Alves et al. (seed 001) Table 4: steel ball on a fixed specimen",
+    ("alves_table4", "2. Alves et al. (2015) Table 4: steel ball on a fixed specimen",
      "Ball of mass 0.54 kg and diameter 5.08 cm (the text swaps the two), specimens C1 and "
      "C2 at 0.094 and 0.5 m/s with the stiffness and restitution of Table 3. The stiffness "
-     "worked out from the materials of Table 2 (Hertz sphere on a plane, seed 001 Eqs. 3-4, "
+     "worked out from the materials of Table 2 (Hertz sphere on a plane, Alves et al. (2015), Eqs. 3-4, "
      "R = 2.54 cm: E = 210 GPa, nu = 0.30 for the ball; 213 / 205 GPa, nu = 0.29 for C1 / C2) "
      "is 2.4614e10 and 2.4144e10 N/m^1.5, the printed 2.46e10 and 2.41e10 to their three "
      "digits; the impacts use the printed values, as the paper did. Tolerance 0.5% on every "
      "published peak force; the published values come from a fixed-step integration and sit "
      "0.1-0.2% off the exact Hertz peak, which clink matches to 1e-6.",
      [], "validation/val_alves_table4.c"),
-    ("alves_spheres", "2. Alves et al. (seed 001) Sect. 4: two aluminium spheres",
+    ("alves_spheres", "2. Alves et al. (2015) Sect. 4: two aluminium spheres",
      "R = 20 mm, 0.092 kg each, +-0.15 m/s (m_eff = 0.046 kg, approach speed 0.3 m/s), "
      "K = 5.5e9 N/m^1.5, cr = 0.7. Post-impact relative velocity and peak force of every law "
      "of Table 1 whose damping is set by cr (Anagnostopoulos is left out: its spring is linear "
@@ -53,13 +53,13 @@ CASES = [
      "uses 0.02 m/s, the resolution of that figure. Figures like Figs. 3 and 4 (grey: Hertz).",
      ["alves_loops.png", "alves_portraits.png"], "validation/val_alves_spheres.c"),
     ("alves_calibration", "2. Exact Hunt-Crossley calibration and `clink calibrate`",
-     "`gonthier-exact` (chi = d K / (e v), d from seed 002 Eqs. 18-19) achieves the target to "
+     "`gonthier-exact` (chi = d K / (e v), d from Poursina and Nikravesh (2020), Eqs. 18-19) achieves the target to "
      "1e-6 for every exponent and mass tried; `clink_lab_calibrate` (what `clink calibrate` "
      "runs) reaches targets 0.3, 0.7 and 0.95 to 1e-9 for every law with a damping "
      "coefficient, on the two-sphere example (linear laws with K = 5.5e9 sqrt(1e-5) N/m). "
      "The elastoplastic laws need materials and belong to section 4.",
      [], "validation/val_alves_calibration.c"),
-    ("poursina_random", "3. Poursina and Nikravesh (seed 002): linear damper, zero-force separation",
+    ("poursina_random", "3. Poursina and Nikravesh (2020): linear damper, zero-force separation",
      "c_opt of Eq. 49 (alpha, beta of Eqs. 46-47) with separation where c x' + k x^n returns "
      "to zero (a CVODE root; residual penetration kept). Fig. 8: for each target e on a log "
      "grid over [1e-4, 1], the largest |e_out - e| over 300 parameter sets drawn "
@@ -67,22 +67,22 @@ CASES = [
      "v 1e-3..1e2 m/s, n uniform in [1, 2]; xorshift64* with a fixed seed). The paper's "
      "optimisation (Eq. 23) solved exactly by calibration; n = 1 against the exact "
      "Kelvin-Voigt restitution with zero-force separation (Eq. 55 with the xi > 1 branch "
-     "corrected as in VALIDATION.md).",
+     "corrected as in docs/contact-laws.md).",
      ["poursina_fig8.png"], "validation/val_poursina_random.c"),
     ("ball_drop", "5. Mechanisms: a ball bouncing on the ground",
      "A 1 kg ball dropped from 0.5 m onto a steel floor (models/ball_drop.xml, gonthier-exact "
      "calibrated for e = 0.8): each bounce's achieved restitution and apex ratio against the "
      "law's restitution, the energy balance, no CVODE re-initialisation "
      "(docs/contact-mechanics.md).", [], "validation/val_ball_drop.c"),
-    ("double_pendulum", "5. Mechanisms: two pendulums striking each other (seed 002 Sect. 6)",
-     "reference/double_pendulum.md in three treatments (models/double_pendulum_impact*.xml): "
+    ("double_pendulum", "5. Mechanisms: two pendulums striking each other (Poursina and Nikravesh 2020, Sect. 6)",
+     "docs/contact-mechanics.md in three treatments (models/double_pendulum_impact*.xml): "
      "Hunt-Crossley with the Flores factor, piecewise (Newton restitution through the "
      "constraint Jacobian) and Poursina-Nikravesh's optimal damper. Three impacts in 8 s each; "
-     "the angular rates of both rods as seed 002 Fig. 11 and the force-penetration loop of "
+     "the angular rates of both rods as Poursina and Nikravesh (2020), Fig. 11 and the force-penetration loop of "
      "the first impact as Fig. 12.",
      ["double_pendulum_rates.png", "double_pendulum_loop.png"], "validation/val_double_pendulum.c"),
     ("slider_crank_clearance", "5. Mechanisms: slider-crank with a revolute clearance joint",
-     "reference/slider_crank_clearance.md at 5000 rpm, with friction (mu 0.01) and without, "
+     "docs/contact-mechanics.md at 5000 rpm, with friction (mu 0.01) and without, "
      "beside the ideal slider-crank. The mechanism is chaotic, so the checks are bounds and "
      "balances; the figures draw the literature's window (0.024-0.048 s, two crank turns): "
      "slider acceleration on the ideal curve, journal orbit inside the clearance circle, "
@@ -90,18 +90,18 @@ CASES = [
      ["slider_crank_acceleration.png", "slider_crank_orbit.png", "slider_crank_force.png",
       "slider_crank_moment.png"], "validation/val_slider_crank_clearance.c"),
     ("wang_liu_slider_crank", "5. Mechanisms: the clearance joint with the elastoplastic dashpot "
-     "(seed 003 Sect. 5.1)",
+     "(Wang, Liu and Liu 2022, Sect. 5.1)",
      "The printed Kp, delta_y and delta_p of the journal-bearing pair from clink's Ma-Liu "
      "closed forms; which mass reproduces the printed delta_max and restitution (none of the "
      "benchmark's); models/slider_crank_clearance_wang_liu.xml run over 0.048 s.",
      [], "validation/val_wang_liu_slider_crank.c"),
-    ("granular_chain", "5. Mechanisms: granular chain (seed 003 Sect. 5.2, Table 8)",
+    ("granular_chain", "5. Mechanisms: granular chain (Wang, Liu and Liu 2022, Sect. 5.2, Table 8)",
      "70 stainless-steel beads and a striker at 1.77 m/s (models/granular_chain*.xml). Elastic "
      "Hertz chain against Nesterenko's long-wave solitary wave: steady amplitude, speed "
      "(2/sqrt 5) K^(1/3) a m^(-1/2) F_m^(1/6) within 3% (the long-wave expansion neglects "
      "terms of order (a/L)^2, L about five diameters), exponent 1/6 over strikers at 0.5, "
      "1.77 and 5 m/s, width (FWHM of the cos^6 profile, 1.49 diameters, within 10%; five "
-     "contacts loaded at the crest). Then the new dashpot and Ma-Liu as seed 003 runs them: "
+     "contacts loaded at the crest). Then the new dashpot and Ma-Liu as Wang, Liu and Liu (2022) runs them: "
      "the printed delta_y, delta_p and restitution 0.81, and the claims of Fig. 11 (peaks "
      "decay along the chain; dashpot peaks above Ma-Liu's). Energy balance of every run.",
      ["granular_chain_sensors.png", "granular_chain_wave.png"], "validation/val_granular_chain.c"),

@@ -1,6 +1,6 @@
 /*
  * slider_crank_model.h: the ideal slider-crank of the clearance-joint benchmark
- * (reference/slider_crank_clearance.md: crank 0.05 m, rod 0.12 m, masses
+ * (docs/contact-mechanics.md: crank 0.05 m, rod 0.12 m, masses
  * 0.30, 0.21, 0.14 kg, inertias 1e-4, 2.5e-4, 1e-4 kg m^2) built through the
  * public API; shared by val_slider_crank_ideal.c and bench_slider_crank.c.
  * Bodies: 1 crank (centre at r/2), 2 rod (centre at its middle), 3 slider; the

@@ -1,11 +1,11 @@
 /*
- * Exact calibration (VALIDATION.md section 2, last item, and the issue's
+ * Exact calibration (the readings in docs/contact-laws.md, and the issue's
  * "every clink calibrate hits its target"):
- *  - gonthier-exact: chi = d K / (e v) with d from seed 002 Eqs. 18-19 gives
+ *  - gonthier-exact: chi = d K / (e v) with d from Poursina and Nikravesh (2020), Eqs. 18-19 gives
  *    e_out = e to 1e-6 for any exponent n and mass: n in {1, 1.25, 1.5, 2, 2.5},
  *    m in {1e-3, 1, 100} kg, e in {0.1, 0.5, 0.9, 0.99};
  *  - clink_lab_calibrate (what `clink calibrate` runs) for every law with a
- *    damping coefficient on the two-sphere example of seed 001 (m_eff 0.046 kg,
+ *    damping coefficient on the two-sphere example of Alves et al. (2015) (m_eff 0.046 kg,
  *    0.3 m/s, K 5.5e9) at targets 0.3, 0.7 and 0.95: |e_out - e| <= 1e-9.
  */
 #include "vjson.h"
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     int i, j, k, failed = 0;
 
     v = vjson_open(outdir, "alves_calibration",
-                   "Exact Hunt-Crossley calibration (seed 002 Eqs. 18-19) and clink calibrate");
+                   "Exact Hunt-Crossley calibration (Poursina and Nikravesh 2020, Eqs. 18-19) and clink calibrate");
     if (v == NULL || gx == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     for (i = 0; i < 5; i++) {

@@ -1,5 +1,5 @@
 /*
- * Alves et al. (seed 001) Sect. 4: direct central impact of two aluminium
+ * Alves et al. (2015) Sect. 4: direct central impact of two aluminium
  * spheres (R 20 mm, 0.092 kg each, +-0.15 m/s, so m_eff = 0.046 kg and an
  * approach speed of 0.3 m/s; K = 5.5e9 N/m^1.5, cr = 0.7) for every law of
  * Table 1 with a damping factor defined by cr (Anagnostopoulos is left out: its
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
     loop_ctx lc;
     int i, failed = 0, most_elastic = 0, most_diss = 0;
 
-    v = vjson_open(outdir, "alves_spheres", "Alves et al. (seed 001) two aluminium spheres");
+    v = vjson_open(outdir, "alves_spheres", "Alves et al. (2015) two aluminium spheres");
     if (v == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     snprintf(path, sizeof path, "%s/alves_spheres_loops.csv", outdir);

@@ -1,13 +1,13 @@
 /*
- * Alves et al. (seed 001) Table 4: peak contact force of a steel ball (mass
+ * Alves et al. (2015) Table 4: peak contact force of a steel ball (mass
  * 0.54 kg, diameter 5.08 cm; the text swaps the two) dropped on a fixed steel
  * specimen, for the specimens and velocities of Table 3 and eight laws of
  * Table 1. The stiffness is Hertz's sphere-on-plane value from the materials
- * of Table 2 (seed 001 Eqs. 3-4, R = 2.54 cm, E, nu of ball and specimen);
+ * of Table 2 (Alves et al. 2015, Eqs. 3-4, R = 2.54 cm, E, nu of ball and specimen);
  * it is compared with the printed Table 3 value (3 digits), and the impacts use
  * the printed Table 3 stiffness and restitution (what the paper used).
  * Tolerances: 0.5% on every published peak force (the paper integrated with a
- * fixed step, VALIDATION.md section 2); Hertz also to 1e-6 against the exact
+ * fixed step, the readings in docs/contact-laws.md); Hertz also to 1e-6 against the exact
  * undamped peak F = K (5 m v^2 / (4 K))^(3/5).
  */
 #include "vjson.h"
@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     FILE *csv;
     int i, j, failed = 0;
 
-    v = vjson_open(outdir, "alves_table4", "Alves et al. (seed 001) Tables 3-4: steel ball");
+    v = vjson_open(outdir, "alves_table4", "Alves et al. (2015) Tables 3-4: steel ball");
     if (v == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     for (i = 0; i < 2; i++) {

@@ -1,7 +1,7 @@
 /*
  * Ball drop (models/ball_drop.xml): a steel ball of 1 kg and radius 50 mm
  * dropped from h0 = 0.5 m onto a steel floor, exact Hunt-Crossley calibration
- * (gonthier-exact, seed 002 Eqs. 18-19) with e = 0.8, stiffness from the
+ * (gonthier-exact, Poursina and Nikravesh (2020), Eqs. 18-19) with e = 0.8, stiffness from the
  * materials (Hertz sphere on a plane).
  *
  * In free flight the apex height over the contact level is h = v_sep^2 / (2 g),

@@ -1,5 +1,5 @@
 /*
- * Damping factors of the Hunt-Crossley family against the restitution e (seed 001
+ * Damping factors of the Hunt-Crossley family against the restitution e (Alves et al. (2015)
  * Sect. 3, Fig. 2): chi / (K / v) = chi v / K for every law whose chi is fixed from
  * e, K and the impact velocity v, computed by clink_law_onset() with K = 1 N/m^1.5,
  * v = 1 m/s, m_eff = 1 kg (the paper's "ratio between contact stiffness and initial
@@ -34,7 +34,7 @@ static const char *const laws[] = {
 enum { NLAW = sizeof(laws) / sizeof(laws[0]) };
 enum { I_HC, I_HM, I_LW, I_LN, I_GO, I_GX, I_ZQ, I_FL, I_HG, I_GH };
 
-/* chi v / K of seed 001 Table 1 (gonthier-exact: d/e of seed 002 Eq. 18, d from the library) */
+/* chi v / K of Alves et al. (2015), Table 1 (gonthier-exact: d/e of Poursina and Nikravesh (2020), Eq. 18, d from the library) */
 static double table1(int i, double e)
 {
     switch (i) {
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
     static double f[NLAW][NE];
     double es[NE];
     vjson *v = vjson_open(outdir, "damping_factors",
-                          "Damping factor chi/(K/v) vs e, seed 001 Fig. 2 and its claims");
+                          "Damping factor chi/(K/v) vs e, Alves et al. (2015), Fig. 2 and its claims");
     char path[1024], q[160];
     FILE *out;
     int i, k;

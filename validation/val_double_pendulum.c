@@ -1,6 +1,6 @@
 /*
- * Two-pendulum impact of Poursina and Nikravesh (seed 002 Sect. 6), in the
- * reading of /work/shared/reference/double_pendulum.md (docs/contact-mechanics.md):
+ * Two-pendulum impact of Poursina and Nikravesh (2020, Sect. 6), in the
+ * reading documented in docs/contact-mechanics.md:
  * models/double_pendulum_impact.xml (Hunt-Crossley with the Flores factor, Eq. 16),
  * _piecewise (Newton restitution, impulse-momentum) and _poursina (Eq. 50, Hertz
  * spring with the optimal linear damper, separation at zero force), 8 s each.
@@ -9,8 +9,8 @@
  * first impact at the same time and approach speed in all three (the motion
  * before it is free of contact), to 1e-6; the piecewise restitution equal to
  * e = 0.3 to 1e-12; Poursina-Nikravesh's restitution within 0.005 of 0.3 (its
- * damping is a fit, seed 002 Eqs. 46-47); the energy balance of each run to
- * 1e-6 J. Written for the figures (validation/plot_double_pendulum.py, as seed
+ * damping is a fit, Poursina and Nikravesh (2020), Eqs. 46-47); the energy balance of each run to
+ * 1e-6 J. Written for the figures (validation/plot_double_pendulum.py, as the paper
  * 002 Figs. 11-12): double_pendulum_rates.csv (angular rates of both rods, every
  * 5 ms, three treatments) and double_pendulum_loop.csv (force against
  * penetration through the first impact of the two continuous laws).
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     const char *outdir = argc > 1 ? argv[1] : ".";
     char err[512], q[160], path[1024];
     vjson *v = vjson_open(outdir, "double_pendulum",
-                          "Two-pendulum impact (seed 002 Sect. 6), three treatments");
+                          "Two-pendulum impact (Poursina and Nikravesh 2020, Sect. 6), three treatments");
     if (!v)
         return 1;
     snprintf(path, sizeof path, "%s/double_pendulum_rates.csv", outdir);
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
         }
         int n = clink_sim_impact_count(sim);
         snprintf(q, sizeof q, "%s: impacts in 8 s", labels[k]);
-        vjson_check(v, q, n, "3 (seed 002 Sect. 6)", n == 3, "-");
+        vjson_check(v, q, n, "3 (Poursina and Nikravesh 2020, Sect. 6)", n == 3, "-");
         for (int i = 0; i < n && i < 3; i++) {
             clink_impact_record r;
             clink_sim_impact(sim, i, &r);

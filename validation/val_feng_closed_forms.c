@@ -1,5 +1,5 @@
 /*
- * Feng (seed 000) closed forms against the integrated impact, over a grid of
+ * Feng (2026) closed forms against the integrated impact, over a grid of
  * p in [1, 3] and e in [0.1, 0.99] (m = 1 kg, K = 1e6 N/m^p, v0 = 1 m/s):
  *   Eq. 15  delta_max                 vs the laboratory's delta_max
  *   Eq. 16  energy dissipated loading vs m v0^2/2 - K delta_max^(p+1)/(p+1)
@@ -7,7 +7,7 @@
  *   Eq. 34  undamped duration         vs the laboratory with alpha = 0
  *   Eq. 35  dt_crit / tau             vs Eq. 32 divided by the integrated undamped duration
  *   Eq. 17  (corrected) energy dissipated unloading, reported
- * all to 1e-6 relative (VALIDATION.md section 1). Writes feng_grid.csv
+ * all to 1e-6 relative (the readings in docs/contact-laws.md). Writes feng_grid.csv
  * (delta_max vs e, Fig. 3) and feng_loops.csv (phase portraits, Fig. 5).
  */
 #include "vjson.h"
@@ -48,7 +48,7 @@ int main(int argc, char **argv)
     FILE *csv;
     int i, j, failed = 0;
 
-    v = vjson_open(outdir, "feng_closed_forms", "Feng (seed 000) Eqs. 15, 16, 17, 24, 34, 35");
+    v = vjson_open(outdir, "feng_closed_forms", "Feng (2026) Eqs. 15, 16, 17, 24, 34, 35");
     if (v == NULL || law == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     snprintf(path, sizeof path, "%s/feng_grid.csv", outdir);

@@ -1,5 +1,5 @@
 /*
- * Feng (seed 000) Table 2: the power-law Tsuji oscillator
+ * Feng (2026) Table 2: the power-law Tsuji oscillator
  *   m x'' + alpha sqrt(m K) x^((p-1)/2) x' + K x^p = 0,  x(0) = 0, x'(0) = v0,
  * with alpha from Eq. 14 for target e = 0.5 achieves e = 0.5 for every exponent
  * p in {1, 1.5, 2, 2.5, 3} and impact velocity v0 in {0.1, 0.5, 1, 5, 10} m/s
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     int i, j, failed = 0;
     long steps = 0;
 
-    v = vjson_open(outdir, "feng_table2", "Feng (seed 000) Table 2 and Fig. 1");
+    v = vjson_open(outdir, "feng_table2", "Feng (2026) Table 2 and Fig. 1");
     if (v == NULL || law == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     for (i = 0; i < 5; i++) {

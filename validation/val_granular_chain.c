@@ -1,5 +1,5 @@
 /*
- * The horizontal granular chain of seed 003 Sect. 5.2 (Table 8: 70 beads of
+ * The horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2 (Table 8: 70 beads of
  * stainless steel 316, radius 2.38 mm, mass 0.45 g, E 193 GPa, nu 0.3, yield
  * strength 900 MPa; striker at 1.77 m/s; sensor beads 9, 16, 24, 31, 40, 50,
  * 56, 63), built by validation/granular_chain_model.h.
@@ -26,7 +26,7 @@
  *    and the energy balance.
  *    models/granular_chain.xml (validation/make_granular_chain.py) must give
  *    the same run as the chain built here (forces equal to 1e-9 N).
- * 2. Elastoplastic chains as seed 003 runs them: the new dashpot (wang-liu-
+ * 2. Elastoplastic chains as Wang, Liu and Liu (2022) runs them: the new dashpot (wang-liu-
  *    flores: Flores below delta_y, Eq. 18 beyond, e = 0.65, the damping of the
  *    first contact at 1.77 m/s for all contacts) and Ma-Liu (psi = 2.84,
  *    xi = 13); the printed delta_y 5.4822e-7 m, delta_p 4.6324e-5 m and the
@@ -35,7 +35,7 @@
  *    along the chain for both laws, and the dashpot's peaks exceed Ma-Liu's at
  *    every sensor; the energy balance (plastic work included).
  * Figures (validation/plot_granular_chain.py): sensor forces of the three
- * chains as seed 003 Fig. 11, the contact-force profile at the crest beside
+ * chains as Wang, Liu and Liu (2022), Fig. 11, the contact-force profile at the crest beside
  * Nesterenko's, the speed against F_m^(1/6).
  */
 #include "granular_chain_model.h"
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
     const char *outdir = argc > 1 ? argv[1] : ".";
     char q[200], path[1024];
     vjson *v = vjson_open(outdir, "granular_chain",
-                          "Granular chain (seed 003 Sect. 5.2): Nesterenko's solitary wave, "
+                          "Granular chain (Wang, Liu and Liu 2022, Sect. 5.2): Nesterenko's solitary wave, "
                           "elastoplastic chains");
     if (!v)
         return 1;

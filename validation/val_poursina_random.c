@@ -1,16 +1,16 @@
 /*
- * Poursina and Nikravesh (seed 002): Hertz spring + linear damper,
+ * Poursina and Nikravesh (2020): Hertz spring + linear damper,
  *   m x'' + c x' + k x^n = 0, x(0) = 0, x'(0) = v, separating where
  *   c x' + k x^n = 0 (Eq. 20; a CVODE root, residual penetration kept),
  * with c_opt of Eq. 49 (alpha(n), beta(n) of Eqs. 46-47).
  *  - Sect. 5.1 / Fig. 8: for each target e on a grid over [1e-4, 1], the largest
  *    |e_out - e| over 300 parameter sets drawn log-uniformly from the paper's
  *    ranges (m 1e-5..1e2 kg, k 1e5..1e10 N/m^n, v 1e-3..1e2 m/s; n uniform in
- *    [1, 2]) with a fixed seed. Expected about 3e-3 for e >= 0.1 (VALIDATION.md).
+ *    [1, 2]) with a fixed seed. Expected about 3e-3 for e >= 0.1 (docs/contact-laws.md).
  *  - Eq. 23 solved exactly: clink_lab_calibrate reaches the target to 1e-6 (here
  *    1e-9) on 20 of those sets.
  *  - n = 1: the laboratory's e_out against the exact Kelvin-Voigt restitution
- *    with zero-force separation (Eq. 55 as corrected in VALIDATION.md) to 1e-8,
+ *    with zero-force separation (Eq. 55 as corrected in docs/contact-laws.md) to 1e-8,
  *    xi from 0.01 to 5; and Eq. 57 (n = 1 form of Eq. 49) through Eq. 55.
  * Writes poursina_fig8.csv.
  */
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     long steps = 0;
 
     v = vjson_open(outdir, "poursina_random",
-                   "Poursina and Nikravesh (seed 002) Eq. 49, Fig. 8, Eq. 55");
+                   "Poursina and Nikravesh (2020) Eq. 49, Fig. 8, Eq. 55");
     if (v == NULL || pn == NULL || hl == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     for (i = 0; i < NSETS; i++) {

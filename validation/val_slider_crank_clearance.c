@@ -1,9 +1,9 @@
 /*
  * Slider-crank with a revolute clearance joint (models/slider_crank_clearance.xml
- * and _frictionless; /work/shared/reference/slider_crank_clearance.md) beside the
+ * and _frictionless; docs/contact-mechanics.md) beside the
  * ideal slider-crank (models/slider_crank.xml), 0.048 s at 5000 rpm.
  *
- * The mechanism is chaotic (DESIGN.md), so the checks are bounds and balances,
+ * The mechanism is chaotic (docs/contact-mechanics.md), so the checks are bounds and balances,
  * not trajectories:
  *  - the journal centre stays within the clearance c = 0.5 mm plus the largest
  *    penetration of any impact: |e| <= c + delta_max (to 1e-9 m);

@@ -1,5 +1,5 @@
 /*
- * Validation: the ideal slider-crank at 5000 rpm (reference/slider_crank_clearance.md).
+ * Validation: the ideal slider-crank at 5000 rpm (docs/contact-mechanics.md).
  *
  * Closed-form kinematics of the slider (crank r, rod l, crank angle theta = omega t,
  * s = sqrt(l^2 - r^2 sin^2 theta)):

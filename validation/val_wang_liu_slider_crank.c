@@ -1,5 +1,5 @@
 /*
- * Seed 003 (Wang, Liu and Liu) Sect. 5.1: the slider-crank with a revolute
+ * Wang, Liu and Liu (2022) Sect. 5.1: the slider-crank with a revolute
  * clearance joint run with the elastoplastic dashpot (`wang-liu`, Eq. 18).
  *
  * 1. The printed numbers, from clink's Ma-Liu closed forms
@@ -184,7 +184,7 @@ int main(int argc, char **argv)
     char msg[512], q[200];
     int fails = 0;
     vjson *v = vjson_open(outdir, "wang_liu_slider_crank",
-                          "Wang, Liu and Liu (seed 003) Sect. 5.1: slider-crank with the "
+                          "Wang, Liu and Liu (2022) Sect. 5.1: slider-crank with the "
                           "elastoplastic dashpot");
     if (!v)
         return 1;

@@ -1,9 +1,9 @@
 /*
- * Seed 003 (Wang, Liu and Liu), Tables 2-7: one central impact of the Table 1
+ * Wang, Liu and Liu (2022), Tables 2-7: one central impact of the Table 1
  * bodies at 4 m/s (elastoplastic) and 8 m/s (plastic).
  *
  * Ma-Liu (closed forms, Eqs. 1-9, include/clink/elastoplastic.h) under the
- * reading of VALIDATION.md section 4: m = 7800 kg/m^3 x (4/3) pi (0.02 m)^3 =
+ * reading of the reading in docs/elastoplastic.md: m = 7800 kg/m^3 x (4/3) pi (0.02 m)^3 =
  * 0.26138 kg, v0 the relative approach velocity, E* from both moduli and
  * Poisson ratios, R = R1 R2 / (R1 - R2) = 0.82 m (R1 = -20.5 mm concave), Y =
  * 3e7 Pa. The Ma-Liu law is also integrated in the laboratory (CVODE) and must
@@ -21,7 +21,7 @@
  * closed forms against the laboratory to 1e-7 relative.
  *
  * Also writes <outdir>/wang_liu_loop_<law>_<v>.csv (t, delta, delta_dot, F) for
- * the figures of validation/plot_wang_liu.py (seed 003 Figs. 4-7).
+ * the figures of validation/plot_wang_liu.py (Wang, Liu and Liu 2022, Figs. 4-7).
  */
 #include "clink/elastoplastic.h"
 #include "clink/lab.h"
@@ -63,7 +63,7 @@ typedef struct table_ref {
     int v_digits, F_digits, E_digits;
 } table_ref;
 
-/* published values (seed 003 Tables 2-7) */
+/* published values (Wang, Liu and Liu 2022, Tables 2-7) */
 static const table_ref ref4[] = {
     {"hunt-crossley", 3.0503, 0.7626, 5.2235e4, 0.8727, 20.15, 25.23, 5, 5, 4},
     {"lankarani-nikravesh", 3.1677, 0.7919, 5.2544e4, 0.7780, 28.81, 25.97, 5, 5, 4},
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
     char msg[256];
     double m = 7800.0 * 4.0 / 3.0 * VAL_PI * 0.02 * 0.02 * 0.02;
     int fails = 0;
-    vjson *v = vjson_open(outdir, "wang_liu_tables", "Wang, Liu and Liu (seed 003) Tables 2-7");
+    vjson *v = vjson_open(outdir, "wang_liu_tables", "Wang, Liu and Liu (2022) Tables 2-7");
 
     if (v == NULL)
         return 1;
@@ -236,7 +236,7 @@ int main(int argc, char **argv)
     if (clink_lab_create(&lab) != CLINK_OK)
         return 1;
 
-    vjson_row(v, "impacting mass m (VALIDATION.md section 4)", m, 0.26138, 0.000005, "kg");
+    vjson_row(v, "impacting mass m (the reading in docs/elastoplastic.md)", m, 0.26138, 0.000005, "kg");
     row_printed(v, "initial kinetic energy at 4 m/s (Sect. 4.1)", 0.5 * m * 16.0, 2.091, 4, "J");
     vjson_row_rel(v, "effective modulus E*", ml.E, 5.46785e10, 1e-6, "Pa");
     vjson_row_rel(v, "effective radius R", ml.R, 0.82, 1e-12, "m");

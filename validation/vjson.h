@@ -1,7 +1,7 @@
 /*
  * vjson: the result file of one validation case.
  *
- *   vjson *v = vjson_open(outdir, "feng_table2", "Feng (seed 000) Table 2");
+ *   vjson *v = vjson_open(outdir, "feng_table2", "Feng (2026) Table 2");
  *   vjson_row(v, "e_out p=1.5 v0=0.1", computed, 0.5, 1e-6, "-");   absolute tolerance
  *   vjson_row_rel(v, "F_max steel 0.5 m/s", computed, ref, 5e-3, "N");  relative
  *   vjson_info(v, "rhs_calls", 1234, "-");    a measured figure with no reference

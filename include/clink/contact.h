@@ -156,7 +156,7 @@ typedef struct clink_law_info {
     const char *title;      /* e.g. "Hunt and Crossley (1975)" */
     const char *formula;    /* plain-text force law */
     const char *damping;    /* how the damping is set (calibration rule) */
-    const char *reference;  /* bibliographic reference and the seed equation */
+    const char *reference;  /* bibliographic reference and the equation of the source paper */
     const char *required;   /* comma-separated keys of clink_contact_params needed */
     const char *optional;   /* comma-separated keys that may be given */
     const char *separation; /* "zero penetration", "zero force", ... */
@@ -228,7 +228,7 @@ CLINK_API double clink_law_stored_energy(const clink_law *law, const clink_conta
 /* ---- stiffness, mass and closed forms ---------------------------------------- */
 
 /*
- * Hertz stiffness of two bodies with radii of curvature R1, R2 (m), seed 001
+ * Hertz stiffness of two bodies with radii of curvature R1, R2 (m), Alves et al. (2015)
  * Eqs. 3-4: K = 4 / (3 (s1 + s2)) sqrt(R*), s_k = (1 - nu_k^2) / E_k (1/Pa),
  * 1/R* = 1/R1 + 1/R2. R = INFINITY is a plane; a negative radius is a concave
  * surface (the bearing of a journal: R2 = -R_bearing gives R* = R1 Rb / (Rb - R1)).
@@ -275,15 +275,15 @@ CLINK_API double clink_contact_damping_ratio(double e);
 
 /*
  * Exact restitution of the Kelvin-Voigt model m x'' + c x' + k x = 0 separating
- * when the force c x' + k x returns to zero (Butcher and Segalman, seed 002
- * Eq. 55 as corrected in VALIDATION.md section 3), xi = c / (2 sqrt(k m)) >= 0:
+ * when the force c x' + k x returns to zero (Butcher and Segalman, Poursina and Nikravesh (2020)
+ * Eq. 55 as corrected in the readings in docs/contact-laws.md), xi = c / (2 sqrt(k m)) >= 0:
  * e = exp(-2 xi acos(xi) / sqrt(1 - xi^2)) for xi < 1, e = exp(-2) at xi = 1,
  * e = ((xi - s) / (xi + s))^(xi / s), s = sqrt(xi^2 - 1), for xi > 1.
  */
 CLINK_API double clink_contact_kv_restitution_zero_force(double xi);
 
 /*
- * Poursina-Nikravesh optimal linear damping (seed 002 Eqs. 46, 47, 49):
+ * Poursina-Nikravesh optimal linear damping (Poursina and Nikravesh 2020, Eqs. 46, 47, 49):
  * alpha(n) = 0.3331 n^4 - 1.48 n^3 + 3.077 n^2 - 2.306 n + 1.794,
  * beta(n) = 1.285 n^0.2553 - 1.725,
  * c_opt = alpha (e^beta - 1) (K v^(n-1) m^n)^(1/(n+1)), N s/m, for a Hertz spring
@@ -295,7 +295,7 @@ CLINK_API double clink_contact_poursina_beta(double n);
 CLINK_API double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
 
 /*
- * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; seed 002
+ * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; Poursina and Nikravesh (2020)
  * Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then
  * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless
  * 0 < e <= 1; d = 0 at e = 1.

@@ -2,7 +2,7 @@
  * clink elastoplastic contact: the Ma-Liu static law of two elastoplastic bodies
  * (elastic Hertz, elastoplastic and plastic loading; Hertzian unloading with an
  * enlarged radius and a residual indentation) and its closed forms, after Wang,
- * Liu and Liu (seed 003, Eqs. 1-9) read as in docs/elastoplastic.md.
+ * Liu and Liu (Wang, Liu and Liu 2022, Eqs. 1-9) read as in docs/elastoplastic.md.
  *
  * Table of contents:
  *   - the law's constants      clink_maliu, clink_maliu_init()

@@ -1,5 +1,5 @@
 /*
- * Closed forms of the power-law Tsuji contact oscillator (Feng 2026, seed 000):
+ * Closed forms of the power-law Tsuji contact oscillator (Feng 2026, Feng (2026)):
  *
  *   m x'' + alpha sqrt(m K) x^((p-1)/2) x' + K x^p = 0,  x(0) = 0, x'(0) = v0 > 0,
  *

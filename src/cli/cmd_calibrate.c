@@ -1,7 +1,7 @@
 /*
  * clink calibrate: the damping coefficient (chi, c, or Tsuji's alpha = chi /
  * sqrt(K m)) for which the laboratory's achieved restitution equals the target
- * to 1e-9, by bracketing and Brent's method on the integrated impact (seed 002
+ * to 1e-9, by bracketing and Brent's method on the integrated impact (Poursina and Nikravesh (2020)
  * Eq. 23 solved as a root), printed beside the law's own rule and the
  * restitution that rule achieves.
  */

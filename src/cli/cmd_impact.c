@@ -5,7 +5,7 @@
  * restitution, separation velocity, delta_max, F_max and its time, contact
  * duration, energies dissipated in compression and restitution and the residual
  * penetration; --loop writes the force-indentation loop as CSV; --analytic adds
- * Feng's closed forms (seed 000 Eqs. 14-16, 24, 32, 34, 35) for power-law-tsuji.
+ * Feng's closed forms (Feng 2026, Eqs. 14-16, 24, 32, 34, 35) for power-law-tsuji.
  */
 #include "cli.h"
 #include "cli_lab.h"
@@ -202,7 +202,7 @@ int cmd_impact(int argc, char **argv)
     printf("%-22s %ld steps, %ld rhs, %ld root evaluations, %d re-initialisations\n", "cvode",
            r.n_steps, r.n_rhs, r.n_root_evals, r.n_reinit);
     if (have_feng) {
-        printf("\nFeng closed forms (seed 000), p = %g, alpha = %.12g:\n", p, alpha);
+        printf("\nFeng closed forms (Feng 2026), p = %g, alpha = %.12g:\n", p, alpha);
         printf("%-22s %-20s %-20s %s\n", "quantity", "closed form", "integrated", "rel. diff");
 #define FROW(name, cf, num)                                                                        \
     printf("%-22s %-20.12g %-20.12g %.2e\n", name, cf, num, fabs((num) - (cf)) / fabs(cf))

@@ -1,6 +1,6 @@
 /*
  * The Ma-Liu elastoplastic contact law and its closed forms (Wang, Liu and Liu,
- * seed 003, Eqs. 1-9), under the readings of docs/elastoplastic.md.
+ * Wang, Liu and Liu (2022), Eqs. 1-9), under the readings of docs/elastoplastic.md.
  *
  * Loading (Eq. 1), with E* and R the effective modulus and radius:
  *   delta < delta_y:            F = 4/3 E* sqrt(R) delta^1.5                     (Hertz)
@@ -151,13 +151,13 @@ clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *p, ch
     if (!(isfinite(p->xi) && p->xi > sqrt(2.0))) {
         snprintf(line, sizeof line,
                  "ma-liu: xi = %g must be given and > sqrt(2) = 1.414 (delta_p > delta_y; "
-                 "13 to 20 in seed 003)",
+                 "13 to 20 in Wang, Liu and Liu (2022))",
                  p->xi);
         return maliu_fail(msg, msg_size, line);
     }
     if (!(isfinite(p->psi) && p->psi > 1.61 / 2.0)) {
         snprintf(line, sizeof line,
-                 "ma-liu: psi = %g must be given and > 0.805 (= p_y / 2Y; 2.6 to 3.0 in seed 003)",
+                 "ma-liu: psi = %g must be given and > 0.805 (= p_y / 2Y; 2.6 to 3.0 in Wang, Liu and Liu (2022))",
                  p->psi);
         return maliu_fail(msg, msg_size, line);
     }
@@ -524,10 +524,10 @@ const struct clink_law clink_law_ma_liu = {
     .title = "Ma and Liu (2015) elastoplastic spheres, as in Wang, Liu and Liu",
     .formula = "loading: 4/3 E* sqrt(R) d^1.5 (d < d_y); d (c1 + c2 ln(d/d_y)) + c3 "
                "(d_y <= d < d_p); F_p + k1 (d - d_p); unloading: 4/3 E* sqrt(R_e) (d - d_r)^1.5",
-    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), seed 003 "
+    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), Wang, Liu and Liu (2022) "
                "Eq. 8; reloads along the last unloading curve up to the largest past d",
     .reference = "D. Ma and C. Liu, J Appl Mech 82 (2015) 121006; as used by G. Wang, C. Liu and "
-                 "Y. Liu, seed 003 Eqs. 1-8 (readings: docs/elastoplastic.md)",
+                 "Y. Liu, Wang, Liu and Liu (2022), Eqs. 1-8 (readings: docs/elastoplastic.md)",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "",
     .separation_rule = "at the residual indentation d_r (RELEASED, history kept)",
@@ -618,7 +618,7 @@ const struct clink_law clink_law_wang_liu = {
     .formula = "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v], Kp = (F(d_p) - F(d_y))/(d_p - d_y)",
     .damping = "chi = 3 Kp (1 - e)/(2 e v), v = max(v_impact, v_ref); e given, or the Ma-Liu "
                "restitution of m_eff at v",
-    .reference = "G. Wang, C. Liu and Y. Liu, elastoplastic dashpot, seed 003 Eqs. 9, 17, 18",
+    .reference = "G. Wang, C. Liu and Y. Liu, elastoplastic dashpot, Wang, Liu and Liu (2022), Eqs. 9, 17, 18",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",
     .separation_rule = "zero penetration",
@@ -641,7 +641,7 @@ const struct clink_law clink_law_wang_liu = {
 };
 
 /*
- * wang-liu-flores (seed 003 Sect. 5.2): the Flores et al. law with the Hertz
+ * wang-liu-flores (Wang, Liu and Liu 2022, Sect. 5.2): the Flores et al. law with the Hertz
  * stiffness while d < d_y, the elastoplastic dashpot from d_y on, both with the
  * same e and v. chi of the Flores part is 8 K_H (1 - e)/(5 e v) = 16 K_H chi / (15 Kp)
  * in terms of the stored chi, so a damping set by the laboratory scales both.
@@ -698,7 +698,7 @@ const struct clink_law clink_law_wang_liu_flores = {
     .formula = "d < d_y: K_H d^1.5 [1 + 8 (1 - e)/(5 e) d_dot / v]; d >= d_y: "
                "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v] (force jumps at d_y)",
     .damping = "as wang-liu: v = max(v_impact, v_ref), e given or from Ma-Liu",
-    .reference = "G. Wang, C. Liu and Y. Liu, seed 003 Sect. 5.2 (granular chain), Eqs. 9, 18; "
+    .reference = "G. Wang, C. Liu and Y. Liu, Wang, Liu and Liu (2022), Sect. 5.2 (granular chain), Eqs. 9, 18; "
                  "P. Flores et al., Multibody Syst Dyn 25 (2011)",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",

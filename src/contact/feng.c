@@ -1,5 +1,5 @@
 /*
- * Closed forms of the power-law Tsuji contact oscillator (Feng 2026, seed 000)
+ * Closed forms of the power-law Tsuji contact oscillator (Feng 2026, Feng (2026))
  *
  *   m x'' + alpha sqrt(m K) x^((p-1)/2) x' + K x^p = 0,  x(0) = 0, x'(0) = v0,
  *
@@ -19,7 +19,7 @@
  *
  * Eq. 17 as printed has the exponent's sign flipped and a spurious power -1; the
  * corrected form above follows from E_unload = K delta_max^(p+1)/(p+1) - m (e v0)^2/2
- * and Eq. 16 (VALIDATION.md section 1).
+ * and Eq. 16 (the readings in docs/contact-laws.md).
  *
  * With u = Omega1 s the duration is
  *   tau = A q / Omega1 (v0/Omega1)^(q-1) int_0^pi exp((1-q) b u) sin(u)^(q-1) du,

@@ -1,7 +1,7 @@
 /*
  * The contact-law catalogue as data (internal to the library).
  *
- * Most laws of seeds 000-002 share one shape,
+ * Most laws of Feng (2026), Alves et al. (2015) and Poursina and Nikravesh (2020) share one shape,
  *
  *     F = K delta^n + chi delta^m delta_dot,
  *
@@ -38,10 +38,10 @@ typedef enum clink_law_rule {
     CLINK_RULE_CHI,       /* chi given (empirical laws) */
     CLINK_RULE_CHI_MASS,  /* chi given, multiplied by m_eff (Lee-Herrmann) */
     CLINK_RULE_K_OVER_V,  /* chi = factor(e) K / max(v_impact, v_ref) (Hunt-Crossley family) */
-    CLINK_RULE_TSUJI,     /* chi = alpha sqrt(K m_eff), alpha given or seed 000 Eq. 14 (p = n) */
+    CLINK_RULE_TSUJI,     /* chi = alpha sqrt(K m_eff), alpha given or Feng (2026), Eq. 14 (p = n) */
     CLINK_RULE_LINEAR_XI, /* chi = c given, or 2 xi(e) sqrt(K m_eff) (linear spring + dashpot) */
     CLINK_RULE_C,         /* chi = c given (linear damper) */
-    CLINK_RULE_POURSINA,  /* chi = c_opt of seed 002 Eq. 49 */
+    CLINK_RULE_POURSINA,  /* chi = c_opt of Poursina and Nikravesh (2020), Eq. 49 */
     CLINK_RULE_JANKOWSKI, /* chi = 2 xi_J(e) sqrt(K m_eff), damping in compression only */
     CLINK_RULE_VISCOSITY, /* chi given, or from eta1, eta2, E1, nu1 (Kuwabara-Kono) */
     CLINK_RULE_HOOK       /* the row's onset hook fixes everything */

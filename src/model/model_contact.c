@@ -7,7 +7,7 @@
  * shape_a), the law exists (clink_law_find) and its parameters pass
  * clink_law_check(), the friction parameters pass clink_friction_check().
  *
- * Stiffness from materials when params.K is not given (seed 001 Eqs. 3-4):
+ * Stiffness from materials when params.K is not given (Alves et al. 2015, Eqs. 3-4):
  *   pairs:           K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,
  *                    s_k = (1 - nu_k^2) / E_k, R_k the radius of shape k
  *                    (INFINITY for a line), unless params.R1, R2 are given;

@@ -429,6 +429,10 @@ static clink_status sim_setup_cvode(clink_sim *s)
     CV_CHECK(CVodeSetMaxNumSteps(s->cvode, -1));
     if (s->set.max_step > 0.0)
         CV_CHECK(CVodeSetMaxStep(s->cvode, s->set.max_step));
+    /* an explicit minimum step bounds CVODE's own steps (its first one included); steps
+       shortened to land on a root or a stop time are left to the guard of sim_advance.c */
+    if (s->set.min_step > 0.0)
+        CV_CHECK(CVodeSetMinStep(s->cvode, s->set.min_step));
     clink_status st = sim_setup_solvers(s);
     if (st != CLINK_OK)
         return st;

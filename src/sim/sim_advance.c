@@ -29,7 +29,9 @@
  * counted; a run stops with CLINK_ERR_SOLVER when the steps exceed max_steps,
  * when more than SIM_SMALL_STEPS steps in a row are shorter than min_step (the
  * automatic guard, min_step = 0: 1e-12 of the time, where the time stops
- * moving), or when the wall-clock limit is reached. The message names the time,
+ * moving; an explicit min_step is also CVODE's own minimum step, so CVODE fails
+ * at once when its error test needs less), or when the wall-clock limit is
+ * reached. The message names the time,
  * the step, the contacts in contact or in an impact and the likely cause.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -168,7 +170,7 @@ static clink_status sim_check_progress(clink_sim *s, double tn)
         return sim_stalled(s, tn, h, "more steps than max_steps");
     double hmin = s->set.min_step > 0.0 ? s->set.min_step : SIM_AUTO_MIN_STEP * fabs(tn);
     s->small_steps = h < hmin ? s->small_steps + 1 : 0;
-    if (s->small_steps > (s->set.min_step > 0.0 ? 0 : SIM_SMALL_STEPS)) {
+    if (s->small_steps > SIM_SMALL_STEPS) {
         char what[128];
         snprintf(what, sizeof what, "%ld steps in a row shorter than the minimum step %.3g s",
                  s->small_steps, hmin);
@@ -190,6 +192,18 @@ static clink_status sim_check_progress(clink_sim *s, double tn)
 /* CVODE failed: the status of the component that made it fail, else CLINK_ERR_SOLVER */
 static clink_status sim_cvode_failed(clink_sim *s, int rc, realtype tret)
 {
+    if (s->set.min_step > 0.0 && s->fail == CLINK_OK &&
+        (rc == CV_ERR_FAILURE || rc == CV_CONV_FAILURE)) {
+        /* CVODE needed a step below the explicit minimum (its hmin) */
+        realtype h = 0.0;
+        if (CVodeGetCurrentStep(s->cvode, &h) != CV_SUCCESS)
+            h = 0.0;
+        char what[160];
+        snprintf(what, sizeof what,
+                 "the error test needs steps shorter than the minimum step %.3g s",
+                 s->set.min_step);
+        return sim_stalled(s, tret, h, what);
+    }
     char cause[512], flag[64];
     snprintf(cause, sizeof cause, "%s", s->fail != CLINK_OK ? s->cb_msg : s->cvode_msg);
     sim_msg(s, "CVODE stopped at t = %.9g s with %s%s%s", (double) tret,

@@ -1,6 +1,6 @@
 /*
  * sim_contact.c: contact forces and the per-contact state machine in a
- * simulation (DESIGN.md "Contact"; docs/contact-mechanics.md).
+ * simulation (docs/contact-mechanics.md; docs/contact-mechanics.md).
  *
  * Geometry (kinematics/contact_geometry.h) gives for each contact the
  * penetration delta, its rate delta_dot, the normal n (direction of the force

@@ -1,6 +1,6 @@
 /*
  * sim_contact.h: contact pairs and clearance joints inside a simulation (the
- * per-contact state machine of DESIGN.md "Contact"; see sim_contact.c).
+ * per-contact state machine of docs/contact-mechanics.md; see sim_contact.c).
  *
  * The CVODE driver (sim.c) calls these at four places: the external-force hook
  * of the dynamics (simc_forces), the root functions (simc_roots and

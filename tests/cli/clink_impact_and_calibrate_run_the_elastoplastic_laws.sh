@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `clink impact` and `clink calibrate` with the elastoplastic laws (seed 003
+# `clink impact` and `clink calibrate` with the elastoplastic laws (Wang, Liu and Liu (2022)
 # Table 1 materials through --param): ma-liu reproduces its closed-form
 # restitution 0.6909 at 4 m/s and writes its loop, wang-liu runs and calibrates,
 # bad material input exits 2 with one line naming the value.

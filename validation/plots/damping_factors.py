@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Draw docs/figures/damping_factors.png (seed 001 Fig. 2: damping factor
+"""Draw docs/figures/damping_factors.png (Alves et al. 2015, Fig. 2: damping factor
 chi / (K / v) against the restitution e) from the curves written by
 validation/val_damping_factors.c.
 
@@ -21,7 +21,7 @@ LABELS = {
     "lee-wang": "Lee-Wang",
     "lankarani-nikravesh": "Lankarani-Nikravesh",
     "gonthier": "Gonthier, Zhang-Sharf (approx.)",
-    "gonthier-exact": "Gonthier, Zhang-Sharf (exact, seed 002 Eq. 18-19)",
+    "gonthier-exact": "Gonthier, Zhang-Sharf (exact, Poursina and Nikravesh (2020), Eq. 18-19)",
     "zhiying-qishao": "Zhiying-Qishao",
     "flores": "Flores, Ye",
     "hu-guo": "Hu-Guo",
@@ -45,7 +45,7 @@ def main():
     ax.set_ylim(0, 10)
     ax.set_xlabel("coefficient of restitution e")
     ax.set_ylabel(r"damping factor $\chi\,/\,(K/v^{(-)})$")
-    ax.set_title("Hysteresis damping factor vs restitution (cf. seed 001 Fig. 2)")
+    ax.set_title("Hysteresis damping factor vs restitution (cf. Alves et al. (2015), Fig. 2)")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()

@@ -1,14 +1,14 @@
 #!/usr/bin/python3
-"""Figures of the contact-law laboratory's validation cases (VALIDATION.md
+"""Figures of the contact-law laboratory's validation cases (docs/contact-laws.md
 sections 1-3), drawn from the CSV files the validation programs write:
 
-  feng_alpha.png        seed 000 Fig. 1: alpha vs e (Eq. 14 lines, calibrated circles)
-  feng_delta_max.png    seed 000 Fig. 3: delta_max vs e (Eq. 15 lines, integrated circles)
-  feng_fig4.png         seed 000 Fig. 4: tau(alpha)/tau(0) vs alpha_eff
-  feng_portraits.png    seed 000 Fig. 5: phase portraits, p = 3/2
-  alves_loops.png       seed 001 Fig. 3: force-indentation loops, two spheres
-  alves_portraits.png   seed 001 Fig. 4: phase portraits, two spheres
-  poursina_fig8.png     seed 002 Fig. 8: largest |e_out - e| over 300 random sets
+  feng_alpha.png        Feng (2026), Fig. 1: alpha vs e (Eq. 14 lines, calibrated circles)
+  feng_delta_max.png    Feng (2026), Fig. 3: delta_max vs e (Eq. 15 lines, integrated circles)
+  feng_fig4.png         Feng (2026), Fig. 4: tau(alpha)/tau(0) vs alpha_eff
+  feng_portraits.png    Feng (2026), Fig. 5: phase portraits, p = 3/2
+  alves_loops.png       Alves et al. (2015), Fig. 3: force-indentation loops, two spheres
+  alves_portraits.png   Alves et al. (2015), Fig. 4: phase portraits, two spheres
+  poursina_fig8.png     Poursina and Nikravesh (2020), Fig. 8: largest |e_out - e| over 300 random sets
 
 usage: lab_figures.py [RESULTS_DIR [FIGURE_DIR]]
 (defaults build/validation-results and docs/figures)
