@@ -538,6 +538,21 @@ static void maliu_release(const struct clink_law *law, const clink_contact_param
     state->phase = delta > 0.0 ? CLINK_CONTACT_RELEASED : CLINK_CONTACT_OPEN;
 }
 
+/* the kinks of the Ma-Liu loading curve: the ends of its elastoplastic phase, delta_y and delta_p
+ */
+static int maliu_kinks(const struct clink_law *law, const clink_contact_params *params,
+                       double *delta)
+{
+    clink_maliu ml;
+
+    (void) law;
+    if (clink_maliu_init(&ml, params, NULL, 0) != CLINK_OK)
+        return 0;
+    delta[0] = ml.delta_y;
+    delta[1] = ml.delta_p;
+    return 2;
+}
+
 const struct clink_law clink_law_ma_liu = {
     .name = "ma-liu",
     .aliases = "maliu",
@@ -569,6 +584,7 @@ const struct clink_law clink_law_ma_liu = {
     .separation = maliu_separation,
     .release = maliu_release,
     .stored = maliu_stored,
+    .kinks = maliu_kinks,
 };
 
 /* wang-liu and wang-liu-flores: the check adds e (optional) and v_ref (optional) */
@@ -700,6 +716,18 @@ static double wlf_stored(const struct clink_law *law, const clink_contact_params
            (delta > ml.delta_y ? 0.5 * state->K * (delta * delta - d * d) : 0.0);
 }
 
+/* the kink of wang-liu-flores: the end of its Hertz branch, delta_y of the Ma-Liu curve */
+static int wlf_kinks(const struct clink_law *law, const clink_contact_params *params, double *delta)
+{
+    clink_maliu ml;
+
+    (void) law;
+    if (clink_maliu_init(&ml, params, NULL, 0) != CLINK_OK)
+        return 0;
+    delta[0] = ml.delta_y;
+    return 1;
+}
+
 const struct clink_law clink_law_wang_liu_flores = {
     .name = "wang-liu-flores",
     .aliases = "",
@@ -730,4 +758,5 @@ const struct clink_law clink_law_wang_liu_flores = {
     .separation = NULL,
     .release = NULL,
     .stored = wlf_stored,
+    .kinks = wlf_kinks,
 };

@@ -9,7 +9,7 @@
  * force may pull and how the contact separates. Each law is one const row
  * `struct clink_law`; the generic code of law.c reads the row. A law that needs
  * code of its own sets the hooks it needs (onset, force, end_compression,
- * separation, release, check); a NULL hook means "use the generic behaviour",
+ * separation, release, check, stored, kinks); a NULL hook means "use the generic behaviour",
  * and a hook may call the generic functions contact_law_default_*() below.
  *
  * Adding laws defined in a file of their own (for example the elastoplastic
@@ -101,7 +101,15 @@ struct clink_law {
     /* integral_0^delta F(s, 0) ds, J (NULL: K delta^(n+1) / (n+1) of the state's K and n) */
     double (*stored)(const struct clink_law *law, const clink_contact_params *params,
                      const clink_contact_state *state, double delta);
+    /* penetrations (m) where the loading force F(delta, 0) has a jump in its slope or value,
+       ascending, at most CONTACT_LAW_MAX_KINKS written to delta; returns how many (0 when the
+       params do not define them). NULL: a smooth law, no kinks. The laboratory ends its steps
+       there (an explicit pair's error estimate does not see a kink). */
+    int (*kinks)(const struct clink_law *law, const clink_contact_params *params, double *delta);
 };
+
+/* the most kinks a law reports (the size of the array its kinks hook fills) */
+#define CONTACT_LAW_MAX_KINKS 2
 
 /* the generic behaviour, for hooks that add to it */
 clink_status contact_law_default_check(const struct clink_law *law,

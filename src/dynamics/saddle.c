@@ -388,70 +388,117 @@ static void fill_matrix(dyn_system *s)
     }
 }
 
-/* names the constraint rows that depend on earlier ones (Gram-Schmidt on Phi_q rows) */
-static void explain_singular(dyn_system *s, double t)
+/* "joint 3 'B' equation 1" or "driver 0 'motor'": the owner of constraint row r */
+static void row_name(const dyn_system *s, int r, char *buf, size_t size)
+{
+    int owner = kin_row_owner(s->m, r);
+    if (owner >= 0)
+        snprintf(buf, size, "joint %d '%s' equation %d", owner, s->m->d.joints[owner].name,
+                 r - s->m->joint_row[owner]);
+    else
+        snprintf(buf, size, "driver %d '%s'", -1 - owner, s->m->d.drivers[-1 - owner].name);
+}
+
+/*
+ * Gram-Schmidt on the rows of Phi_q in s->jac: lists in list the rows that depend
+ * on the rows before them (within 1e-9 of their span, relative) and returns how
+ * many; *weak and *sine receive the independent row closest to the span of the
+ * rows before it and the sine of its angle to that span (-1 and 1 if none, or if
+ * the rows do not fit in memory).
+ */
+static int row_dependence(const dyn_system *s, char *list, size_t list_size, int *weak,
+                          double *sine)
 {
     int nq = s->nq, nc = s->nc;
     double *basis = calloc((size_t) nc * (size_t) nq + 1, sizeof(double));
-    char list[320] = "";
     size_t used = 0;
     int ndep = 0;
-    if (basis) {
-        for (int r = 0; r < nc; r++) {
-            double *row = basis + (size_t) r * nq;
-            for (int slot = 0; slot < 6; slot++) {
-                int body = slot < 3 ? s->row_a[r] : s->row_b[r];
-                if (body > 0)
-                    row[3 * (body - 1) + slot % 3] =
-                        slot < 3 ? s->jac[r].ja[slot % 3] : s->jac[r].jb[slot % 3];
-            }
-            double norm0 = 0.0;
-            for (int c = 0; c < nq; c++)
-                norm0 += row[c] * row[c];
-            norm0 = sqrt(norm0);
-            for (int k = 0; k < r; k++) {
-                const double *bk = basis + (size_t) k * nq;
-                double dot = 0.0;
-                for (int c = 0; c < nq; c++)
-                    dot += bk[c] * row[c];
-                for (int c = 0; c < nq; c++)
-                    row[c] -= dot * bk[c];
-            }
-            double norm = 0.0;
-            for (int c = 0; c < nq; c++)
-                norm += row[c] * row[c];
-            norm = sqrt(norm);
-            if (norm <= 1e-9 * (norm0 > 0.0 ? norm0 : 1.0)) {
-                for (int c = 0; c < nq; c++)
-                    row[c] = 0.0;
-                int owner = kin_row_owner(s->m, r);
-                char one[200];
-                if (owner >= 0)
-                    snprintf(one, sizeof one, "%sjoint %d '%s' equation %d", ndep ? ", " : "",
-                             owner, s->m->d.joints[owner].name, r - s->m->joint_row[owner]);
-                else
-                    snprintf(one, sizeof one, "%sdriver %d '%s'", ndep ? ", " : "", -1 - owner,
-                             s->m->d.drivers[-1 - owner].name);
-                if (used + strlen(one) + 1 < sizeof list) {
-                    strcat(list, one);
-                    used += strlen(one);
-                }
-                ndep++;
-            } else {
-                for (int c = 0; c < nq; c++)
-                    row[c] /= norm;
-            }
+    *weak = -1;
+    *sine = 1.0;
+    if (list_size > 0)
+        list[0] = '\0';
+    if (!basis)
+        return 0;
+    for (int r = 0; r < nc; r++) {
+        double *row = basis + (size_t) r * nq;
+        for (int slot = 0; slot < 6; slot++) {
+            int body = slot < 3 ? s->row_a[r] : s->row_b[r];
+            if (body > 0)
+                row[3 * (body - 1) + slot % 3] =
+                    slot < 3 ? s->jac[r].ja[slot % 3] : s->jac[r].jb[slot % 3];
         }
-        free(basis);
+        double norm0 = 0.0;
+        for (int c = 0; c < nq; c++)
+            norm0 += row[c] * row[c];
+        norm0 = sqrt(norm0);
+        for (int k = 0; k < r; k++) {
+            const double *bk = basis + (size_t) k * nq;
+            double dot = 0.0;
+            for (int c = 0; c < nq; c++)
+                dot += bk[c] * row[c];
+            for (int c = 0; c < nq; c++)
+                row[c] -= dot * bk[c];
+        }
+        double norm = 0.0;
+        for (int c = 0; c < nq; c++)
+            norm += row[c] * row[c];
+        norm = sqrt(norm);
+        if (norm <= 1e-9 * (norm0 > 0.0 ? norm0 : 1.0)) {
+            for (int c = 0; c < nq; c++)
+                row[c] = 0.0;
+            char one[200];
+            size_t len = 0;
+            if (ndep && list_size > 2) {
+                snprintf(one, sizeof one, ", ");
+                len = 2;
+            }
+            row_name(s, r, one + len, sizeof one - len);
+            if (used + strlen(one) + 1 < list_size) {
+                strcat(list, one);
+                used += strlen(one);
+            }
+            ndep++;
+        } else {
+            if (r > 0 && norm0 > 0.0 && norm / norm0 < *sine) {
+                *sine = norm / norm0;
+                *weak = r;
+            }
+            for (int c = 0; c < nq; c++)
+                row[c] /= norm;
+        }
     }
-    if (ndep > 0)
+    free(basis);
+    return ndep;
+}
+
+/*
+ * Names the constraint rows that depend on earlier ones: structurally redundant
+ * constraints, or a singular position (a toggle or dead-centre position, where
+ * the rows are independent elsewhere but lose rank here)
+ */
+static void explain_singular(dyn_system *s, double t)
+{
+    char list[320], weak_name[200];
+    int weak;
+    double sine;
+    int ndep = row_dependence(s, list, sizeof list, &weak, &sine);
+    double ratio = s->schur ? s->pivot_ratio : s->common.rcond;
+    if (ndep > 0) {
         set_msg(s,
                 "redundant or singular constraints at t = %.9g s: %s depends on the "
                 "constraints before it",
                 t, list);
-    else
+    } else if (weak >= 0) {
+        row_name(s, weak, weak_name, sizeof weak_name);
+        set_msg(s,
+                "singular position at t = %.9g s (a toggle or dead-centre position: the "
+                "constraints lose rank here): %s is within an angle of %.2g rad of the "
+                "constraints before it (reciprocal pivot ratio %.3g)",
+                t, weak_name, asin(fmin(sine, 1.0)), ratio);
+    } else {
         set_msg(s, "singular saddle-point matrix at t = %.9g s (reciprocal pivot ratio %.3g)", t,
-                s->schur ? s->pivot_ratio : s->common.rcond);
+                ratio);
+    }
 }
 
 /* factors the current matrix with KLU; 0 on success */
@@ -824,6 +871,41 @@ static clink_status solve_correction(dyn_system *s, double t, const double *q)
     return solve(s);
 }
 
+/*
+ * The message of a Newton projection that did not converge (s->jac holds Phi_q at
+ * the last iterate): near a singular position the rows of Phi_q are close to
+ * dependent, Newton converges slowly or not at all, and the message says so.
+ */
+/* rows within this sine of the span of the rows before them: a singular position */
+#define DYN_NEAR_SINGULAR_SINE 1e-3
+
+static void dyn_assembly_failed(dyn_system *s, double t, double worst, int it)
+{
+    char list[320], weak_name[200];
+    int weak;
+    double sine;
+    int ndep = row_dependence(s, list, sizeof list, &weak, &sine);
+    if (ndep > 0)
+        set_msg(s,
+                "positions could not be assembled at t = %.9g s: max |Phi| = %.3g after %d "
+                "Newton iterations at a singular position: %s depends on the constraints "
+                "before it",
+                t, worst, it, list);
+    else if (weak >= 0 && sine < DYN_NEAR_SINGULAR_SINE) {
+        row_name(s, weak, weak_name, sizeof weak_name);
+        set_msg(s,
+                "positions could not be assembled at t = %.9g s: max |Phi| = %.3g after %d "
+                "Newton iterations at a singular position (a toggle or dead-centre position: "
+                "the constraints lose rank here): %s is within an angle of %.2g rad of the "
+                "constraints before it",
+                t, worst, it, weak_name, asin(sine));
+    } else
+        set_msg(s,
+                "positions could not be assembled at t = %.9g s: max |Phi| = %.3g after %d "
+                "Newton iterations",
+                t, worst, it);
+}
+
 clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double tol, int max_iter,
                          double *dq_norm, double *dv_norm)
 {
@@ -849,10 +931,7 @@ clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double t
             if (worst <= tol)
                 break;
             if (it >= max_iter) {
-                set_msg(s,
-                        "positions could not be assembled at t = %.9g s: max |Phi| = %.3g after "
-                        "%d Newton iterations",
-                        t, worst, it);
+                dyn_assembly_failed(s, t, worst, it);
                 return CLINK_ERR_ASSEMBLY;
             }
             for (int r = 0; r < nc; r++)

@@ -39,7 +39,7 @@
  */
 #include "clink/lab.h"
 
-#include "clink/elastoplastic.h"
+#include "contact/law_table.h"
 #include "lab/rk8.h"
 #include "ode/ode.h"
 
@@ -86,7 +86,7 @@ struct clink_lab {
     lab_rk8 rk;
     int var, q;    /* the integration variable (LAB_VAR_*) and the power of its substitution */
     double offset; /* delta at separation in the approach stretch (LAB_VAR_U) */
-    double brk[2]; /* penetrations where the force has a kink (lab_breakpoints) */
+    double brk[CONTACT_LAW_MAX_KINKS]; /* penetrations where the force has a kink */
     int n_break;
 };
 
@@ -693,26 +693,13 @@ static void lab_peak_search(clink_lab *lab, lab_rk8_step *s, double x_e, clink_l
 }
 
 /*
- * Penetrations at which a law's force has a jump in its derivative, so that no
+ * Penetrations at which the law's force has a jump in its derivative, so that no
  * step straddles them (an explicit pair's error estimate does not see a kink):
- * the ends of the elastoplastic phase of the Ma-Liu loading curve (delta_y,
- * delta_p), which the Wang-Liu-Flores law shares at delta_y.
+ * the law reports them (its kinks hook; none for a smooth law).
  */
 static void lab_breakpoints(clink_lab *lab)
 {
-    static const char *const kinked[] = {"ma-liu", "wang-liu-flores"};
-    clink_maliu ml;
-    size_t i;
-
-    lab->n_break = 0;
-    for (i = 0; i < sizeof kinked / sizeof kinked[0]; i++)
-        if (strcmp(clink_law_name(lab->law), kinked[i]) == 0)
-            break;
-    if (i == sizeof kinked / sizeof kinked[0] || clink_maliu_init(&ml, lab->params, NULL, 0) != 0)
-        return;
-    lab->brk[lab->n_break++] = ml.delta_y;
-    if (i == 0)
-        lab->brk[lab->n_break++] = ml.delta_p;
+    lab->n_break = lab->law->kinks != NULL ? lab->law->kinks(lab->law, lab->params, lab->brk) : 0;
 }
 
 /* 1 if the separation function is delta minus a constant (zero penetration, residual) */

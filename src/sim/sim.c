@@ -246,6 +246,16 @@ static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
 {
     clink_sim *s = ud;
     const double *yy = N_VGetArrayPointer(y);
+    if (++s->root_calls > SIM_MAX_ROOT_CALLS) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "contact events without a completed step at t = %.9g s: %d evaluations of the "
+                 "contact functions since the last step (events that chatter, or a contact "
+                 "function that jumps; tolerances too loose?)",
+                 t, SIM_MAX_ROOT_CALLS);
+        sim_callback_failed(s, CLINK_ERR_SOLVER, msg);
+        return -1;
+    }
     return simc_roots(s->sc, t, yy, yy + s->nq, g);
 }
 

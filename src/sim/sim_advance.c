@@ -410,6 +410,7 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
         clink_status st = sim_check_progress(s, tret);
         if (st != CLINK_OK)
             return st;
+        s->root_calls = 0; /* a completed step */
     }
 }
 

@@ -34,6 +34,12 @@
 #define SIM_PROJECTION_TOL  1e-13
 #define SIM_PROJECTION_ITER 20
 
+/* evaluations of the contact functions between two completed steps at most: events that
+   follow one another without a completed step (CVODE's root search has no limit of its own)
+   would otherwise never end and never reach the step and wall-clock checks (found by
+   fuzzing) */
+#define SIM_MAX_ROOT_CALLS 100000
+
 /* at most this many findings are kept (all are counted) */
 #define SIM_MAX_FINDINGS 64
 
@@ -79,6 +85,7 @@ struct clink_sim {
     double wall_start;  /* s, monotonic clock at the first advance; < 0 before */
     long steps_checked; /* steps at the last wall-clock reading */
     long steps_seen;    /* steps at the last progress check */
+    long root_calls;    /* contact-function evaluations since the last completed step */
 
     /* what the getters report at t (computed when t is reached) */
     clink_energy energy;
