@@ -15,6 +15,7 @@ usage: demo_contact.py CLINK OUT
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -35,15 +36,26 @@ def run(cmd):
     return p.returncode, p.stdout, p.stderr.strip()
 
 
-def args_for(law, required):
+def reads_e(info):
+    """whether the law takes a target restitution (its parameter lists name e)"""
+    text = info.get("required", "") + " " + info.get("optional", "")
+    return "e" in re.findall(r"[A-Za-z_0-9]+", text)
+
+
+def args_for(law, info, calibrate):
+    """the command-line arguments of one law: calibrate sets the restitution itself and
+    refuses the coefficient it finds; impact gets the target restitution only when the
+    law reads one, and a starting coefficient when the law has no rule from e"""
     base = ["--mass", str(M_EFF), "--velocity", str(V0)]
-    if required.startswith("E1"):
-        return base + sum([["--param", m] for m in MATERIALS], []) + ["--restitution", str(E)]
-    k = K_LIN if law in ("kelvin-voigt", "anagnostopoulos") else K
-    base += ["--k", repr(k), "--restitution", str(E)]
-    # empirical laws: a starting coefficient; `clink calibrate` finds the one for e = 0.7
+    if info["required"].startswith("E1"):
+        base += sum([["--param", m] for m in MATERIALS], [])
+    else:
+        base += ["--k", repr(K_LIN if law in ("kelvin-voigt", "anagnostopoulos") else K)]
     if law in EMPIRICAL:
+        # no rule from e: a starting coefficient, the one calibrate reports beside its own
         base += ["--param", EMPIRICAL[law] + "=1"]
+    if not calibrate and reads_e(info):
+        base += ["--restitution", str(E)]
     return base
 
 
@@ -57,9 +69,10 @@ def main():
     rows = []
     for law in laws:
         name = law["name"]
-        a = args_for(name, law["required"])
+        a = args_for(name, law, calibrate=False)
         row = {"law": name}
-        code, text, err = run([clink, "calibrate", "--law", name, "--target", str(E), "--json"] + a)
+        code, text, err = run([clink, "calibrate", "--law", name, "--target", str(E), "--json"]
+                              + args_for(name, law, calibrate=True))
         cal = json.loads(text) if code == 0 else None
         extra = []
         if cal is not None and name in EMPIRICAL:

@@ -2,8 +2,8 @@
  * Option parsing shared by `clink impact` and `clink calibrate` (see cli_lab.h).
  * Every parameter given must be one the law reads (its required or optional
  * keys, clink_law_info), damping factors must not be negative, and calibrate
- * refuses what it would overwrite (--restitution, --damping and the damping
- * parameters), so no option is accepted and then ignored.
+ * refuses what it would overwrite (--restitution, --damping and, for a law with a
+ * rule from e, the damping parameters), so no option is accepted and then ignored.
  */
 #include "cli_lab.h"
 
@@ -186,6 +186,7 @@ static int cli_lab_resolve_law(const char *command, int calibrate, cli_lab_args 
         return CLI_EXIT_USAGE;
     }
     clink_law_get_info(a->law, &info);
+    int reads_e = cli_lab_list_has(info.required, "e") || cli_lab_list_has(info.optional, "e");
     for (i = 0; i < given->n; i++) {
         const char *k = given->key[i];
         if (!cli_lab_list_has(info.required, k) && !cli_lab_list_has(info.optional, k))
@@ -193,8 +194,12 @@ static int cli_lab_resolve_law(const char *command, int calibrate, cli_lab_args 
                                    command, given->option[i], clink_law_name(a->law), k,
                                    info.required, info.optional[0] != '\0' ? "; optional: " : "",
                                    info.optional);
-        if (calibrate && (strcmp(k, "chi") == 0 || strcmp(k, "c") == 0 || strcmp(k, "alpha") == 0 ||
-                          strcmp(k, "e") == 0))
+        /* a law with a rule from e has its coefficient overwritten by the calibration; a law
+           without one (an empirical chi or c) needs it: the coefficient the calibrated one
+           is reported beside */
+        if (calibrate && (strcmp(k, "e") == 0 || (reads_e && (strcmp(k, "chi") == 0 ||
+                                                             strcmp(k, "c") == 0 ||
+                                                             strcmp(k, "alpha") == 0))))
             return cli_usage_error("calibrate: --param %s cannot take effect: calibrate finds the "
                                    "damping for --target E",
                                    k);

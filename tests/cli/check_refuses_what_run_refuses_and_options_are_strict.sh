@@ -65,6 +65,10 @@ expect 2 "calibrate refuses --restitution" "$CLINK" calibrate --law flores --tar
 grep -q "cannot take effect" "$tmp/err" || bad "calibrate --restitution: message"
 expect 2 "calibrate refuses --damping" "$CLINK" calibrate --law flores --target 0.5 --damping 3 "${base[@]}"
 expect 2 "calibrate refuses --param e" "$CLINK" calibrate --law flores --target 0.5 --param e=0.7 "${base[@]}"
+expect 2 "calibrate refuses chi where the law derives it from e" "$CLINK" calibrate --law kelvin-voigt --target 0.5 --param c=3 "${base[@]}"
+# a law without a rule from e (an empirical chi) needs its coefficient: calibrate reports
+# the one that reaches the target beside it
+expect 0 "calibrate takes the empirical chi of ristow" "$CLINK" calibrate --law ristow --target 0.5 --param chi=1 "${base[@]}"
 expect 0 "impact takes v_ref for hunt-crossley" "$CLINK" impact --law hunt-crossley "${base[@]}" --restitution 0.5 --param v_ref=0.1
 expect 2 "--param without a value" "$CLINK" impact --law hertz "${base[@]}" --param "K="
 
