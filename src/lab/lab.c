@@ -977,13 +977,117 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     return CLINK_OK;
 }
 
+/* the initial state (delta, delta', W_total, W_damping), its tolerances and CVODE */
+static clink_status lab_run_init(clink_lab *lab, const clink_lab_options *o, int bdf, double t_max)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double *A = N_VGetArrayPointer(lab->atol);
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+
+    Y[0] = 0.0;
+    Y[1] = lab->v0;
+    Y[2] = 0.0;
+    Y[3] = 0.0;
+    A[0] = o->rtol * lab->dscale;
+    A[1] = o->rtol * lab->v0;
+    A[2] = o->rtol * T0;
+    A[3] = o->rtol * T0;
+    lab->phase = LAB_PHASE_COMPRESSION;
+    lab->cvlog.msg[0] = '\0';
+    return lab_cvode_start(lab, bdf, t_max, o->rtol);
+}
+
+/* the loop's points of a step (interpolated ones inside, then its end), the force's extremes */
+static void lab_run_record(clink_lab *lab, const clink_lab_options *o, void *mem, int spp, int flag,
+                           double t_prev, double t, clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double F;
+
+    if (o->sample != NULL && spp > 1 && flag == CV_SUCCESS) {
+        int j;
+        for (j = 1; j < spp; j++) {
+            double ts = t_prev + (t - t_prev) * (double) j / (double) spp;
+            if (CVodeGetDky(mem, ts, 0, lab->ytmp) == CV_SUCCESS)
+                lab_emit(lab, o, ts, N_VGetArrayPointer(lab->ytmp));
+        }
+    }
+    lab_emit(lab, o, t, Y);
+    F = lab_force(lab, Y[0], Y[1]);
+    if (F > res->F_max) {
+        res->F_max = F;
+        res->t_F_max = t;
+    }
+    if (F < res->F_min)
+        res->F_min = F;
+}
+
+/*
+ * End of compression at t: the law's state machine moves on; CVODE is
+ * re-initialised only if the force law changes here.
+ */
+static clink_status lab_run_end_compression(clink_lab *lab, void *mem, int bdf, double t,
+                                            clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double probe_d[2] = {Y[0], 0.5 * Y[0]};
+    double probe_r = -0.01 * lab->v0, before[2], after[2];
+    int k, jump = 0, flag;
+
+    for (k = 0; k < 2; k++)
+        before[k] = lab_force(lab, probe_d[k], probe_r);
+    res->delta_max = Y[0];
+    res->t_compression = t;
+    clink_law_end_compression(lab->law, lab->params, Y[0], &lab->state);
+    lab->phase = LAB_PHASE_RESTITUTION;
+    for (k = 0; k < 2; k++) {
+        after[k] = lab_force(lab, probe_d[k], probe_r);
+        if (after[k] != before[k])
+            jump = 1;
+    }
+    if (jump) {
+        lab_add_stats(mem, res, bdf);
+        if ((flag = CVodeReInit(mem, t, lab->y)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
+        res->n_reinit++;
+    }
+    return CLINK_OK;
+}
+
+/* the result at separation (t, Y): rebound, residual penetration, energy balance */
+static void lab_run_separation(clink_lab *lab, const clink_lab_options *o, double t,
+                               clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    double e_scale = T0;
+    double U_max, T_sep;
+
+    res->separated = 1;
+    res->duration = t;
+    /* an overdamped contact creeps back to delta = 0 and the root falls on
+       round-off: no rebound */
+    if (Y[1] > 0.0 && Y[1] <= 1e3 * o->rtol * lab->v0)
+        Y[1] = 0.0;
+    res->v_out = Y[1];
+    res->e_out = Y[1] != 0.0 ? -Y[1] / lab->v0 : 0.0;
+    res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
+    res->E_impact = T0;
+    U_max = lab_stored_energy(lab, res->delta_max, e_scale);
+    T_sep = 0.5 * lab->m * Y[1] * Y[1];
+    res->E_residual = lab_stored_energy(lab, res->delta_residual, e_scale);
+    res->E_diss_compression = T0 - U_max;
+    res->E_diss_restitution = U_max - T_sep - res->E_residual;
+    res->W_damping = Y[3];
+    res->energy_residual = fabs(T0 - T_sep - Y[2]) / T0;
+    clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+}
+
 /* one attempt with one method; the caller may retry with BDF */
 static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
                             clink_lab_result *res)
 {
     double *Y = N_VGetArrayPointer(lab->y);
-    double *A = N_VGetArrayPointer(lab->atol);
-    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
     double t_scale = lab->dscale / lab->v0;
     double t_max = o->t_max_factor * 3.2 * t_scale;
     double t = 0.0, t_prev = 0.0, F;
@@ -995,17 +1099,7 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
         spp = 1;
     if (spp > 1000)
         spp = 1000;
-    Y[0] = 0.0;
-    Y[1] = lab->v0;
-    Y[2] = 0.0;
-    Y[3] = 0.0;
-    A[0] = o->rtol * lab->dscale;
-    A[1] = o->rtol * lab->v0;
-    A[2] = o->rtol * T0;
-    A[3] = o->rtol * T0;
-    lab->phase = LAB_PHASE_COMPRESSION;
-    lab->cvlog.msg[0] = '\0';
-    st = lab_cvode_start(lab, bdf, t_max, o->rtol);
+    st = lab_run_init(lab, o, bdf, t_max);
     if (st != CLINK_OK)
         return st;
     mem = lab->mem[bdf];
@@ -1031,83 +1125,99 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
                             "the contact is overdamped or sticks",
                             t, o->t_max_factor);
         }
-        /* the loop: interpolated points inside the step, then the step's end */
-        if (o->sample != NULL && spp > 1 && flag == CV_SUCCESS) {
-            int j;
-            for (j = 1; j < spp; j++) {
-                double ts = t_prev + (t - t_prev) * (double) j / (double) spp;
-                if (CVodeGetDky(mem, ts, 0, lab->ytmp) == CV_SUCCESS)
-                    lab_emit(lab, o, ts, N_VGetArrayPointer(lab->ytmp));
-            }
-        }
-        lab_emit(lab, o, t, Y);
+        lab_run_record(lab, o, mem, spp, flag, t_prev, t, res);
         t_prev = t;
-        F = lab_force(lab, Y[0], Y[1]);
-        if (F > res->F_max) {
-            res->F_max = F;
-            res->t_F_max = t;
-        }
-        if (F < res->F_min)
-            res->F_min = F;
         if (flag != CV_ROOT_RETURN)
             continue;
         if ((flag = CVodeGetRootInfo(mem, roots)) != CV_SUCCESS)
             return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeGetRootInfo failed (%d)", flag);
         if (lab->phase == LAB_PHASE_COMPRESSION && roots[0] != 0) {
-            /* end of compression: the state machine moves on; re-initialise only
-               if the force law changes here */
-            double probe_d[2] = {Y[0], 0.5 * Y[0]};
-            double probe_r = -0.01 * lab->v0, before[2], after[2];
-            int k, jump = 0;
-
-            for (k = 0; k < 2; k++)
-                before[k] = lab_force(lab, probe_d[k], probe_r);
-            res->delta_max = Y[0];
-            res->t_compression = t;
-            clink_law_end_compression(lab->law, lab->params, Y[0], &lab->state);
-            lab->phase = LAB_PHASE_RESTITUTION;
-            for (k = 0; k < 2; k++) {
-                after[k] = lab_force(lab, probe_d[k], probe_r);
-                if (after[k] != before[k])
-                    jump = 1;
-            }
-            if (jump) {
-                lab_add_stats(mem, res, bdf);
-                if ((flag = CVodeReInit(mem, t, lab->y)) != CV_SUCCESS)
-                    return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
-                res->n_reinit++;
-            }
+            st = lab_run_end_compression(lab, mem, bdf, t, res);
+            if (st != CLINK_OK)
+                return st;
         } else if (lab->phase == LAB_PHASE_RESTITUTION && roots[0] != 0) {
             break; /* separation */
         }
     }
     lab_add_stats(mem, res, bdf);
+    lab_run_separation(lab, o, t, res);
+    return CLINK_OK;
+}
 
-    /* separation */
+/* the checks of the impact's numbers and options, before anything is computed */
+static clink_status lab_impact_check(clink_lab *lab, double m_eff, double v_impact,
+                                     const clink_lab_options *o)
+{
+    if (!isfinite(m_eff) || !(m_eff > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "mass: %g is not a positive finite number (kg)",
+                        m_eff);
+    if (!isfinite(v_impact) || !(v_impact > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "velocity: %g is not a positive finite number (m/s)",
+                        v_impact);
+    if (!isfinite(o->rtol) || !(o->rtol >= 1e-14 && o->rtol <= 1e-3))
+        return lab_fail(lab, CLINK_ERR_RANGE, "rtol: %g is outside [1e-14, 1e-3]", o->rtol);
+    if (!(o->t_max_factor > 0.0) || !isfinite(o->t_max_factor))
+        return lab_fail(lab, CLINK_ERR_RANGE, "t_max_factor: %g must be positive", o->t_max_factor);
+    if (!isnan(o->damping) && !(isfinite(o->damping) && o->damping >= 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "damping: %g must be finite and >= 0", o->damping);
+    return CLINK_OK;
+}
+
+/* the law's damping coefficient into res, and the one of the options in its place */
+static clink_status lab_impact_damping(clink_lab *lab, const clink_lab_options *o,
+                                       clink_lab_result *res)
+{
+    int kind = lab_damping_kind(lab);
+
     {
-        double e_scale = T0;
-        double U_max, T_sep;
-
-        res->separated = 1;
-        res->duration = t;
-        /* an overdamped contact creeps back to delta = 0 and the root falls on
-           round-off: no rebound */
-        if (Y[1] > 0.0 && Y[1] <= 1e3 * o->rtol * lab->v0)
-            Y[1] = 0.0;
-        res->v_out = Y[1];
-        res->e_out = Y[1] != 0.0 ? -Y[1] / lab->v0 : 0.0;
-        res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
-        res->E_impact = T0;
-        U_max = lab_stored_energy(lab, res->delta_max, e_scale);
-        T_sep = 0.5 * lab->m * Y[1] * Y[1];
-        res->E_residual = lab_stored_energy(lab, res->delta_residual, e_scale);
-        res->E_diss_compression = T0 - U_max;
-        res->E_diss_restitution = U_max - T_sep - res->E_residual;
-        res->W_damping = Y[3];
-        res->energy_residual = fabs(T0 - T_sep - Y[2]) / T0;
-        clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+        clink_law_info info;
+        clink_law_get_info(lab->law, &info);
+        /* a damping exponent m = 0 makes chi a plain linear damper c (N s/m) */
+        res->damping_is_c = kind == 1 || (kind == 0 && info.m == 0.0);
+    }
+    if (kind == 0)
+        res->damping_law = lab->state.chi;
+    else if (kind == 1)
+        res->damping_law = lab->state.c;
+    else
+        res->damping_law = 0.0;
+    res->damping = res->damping_law;
+    if (!isnan(o->damping)) {
+        if (kind < 0)
+            return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to set",
+                            clink_law_name(lab->law));
+        if (kind == 0)
+            lab->state.chi = o->damping;
+        else
+            lab->state.c = o->damping;
+        res->damping = o->damping;
     }
     return CLINK_OK;
+}
+
+/* the integration with the method of the options, retried with BDF if it fails */
+static clink_status lab_impact_solve(clink_lab *lab, const clink_lab_options *o,
+                                     clink_lab_result *res)
+{
+    clink_contact_state onset = lab->state;
+    clink_status st;
+
+    if (o->method == CLINK_LAB_RK8)
+        st = lab_rk_run(lab, o, res);
+    else
+        st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
+    if (st == CLINK_ERR_SOLVER && o->method != CLINK_LAB_BDF && o->sample == NULL) {
+        /* stiff (heavily damped) impacts: retry with BDF and Newton */
+        clink_lab_result keep = *res;
+        lab->state = onset;
+        memset(res, 0, sizeof *res);
+        res->v_impact = keep.v_impact;
+        res->damping = keep.damping;
+        res->damping_law = keep.damping_law;
+        res->damping_is_c = keep.damping_is_c;
+        st = lab_run(lab, o, 1, res);
+    }
+    return st;
 }
 
 clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
@@ -1119,7 +1229,7 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     char msg[256];
     clink_status st;
     double d;
-    int i, kind;
+    int i;
 
     if (lab == NULL)
         return CLINK_ERR_ARG;
@@ -1133,18 +1243,9 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     memset(res, 0, sizeof *res);
     res->damping = NAN;
     res->damping_law = NAN;
-    if (!isfinite(m_eff) || !(m_eff > 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "mass: %g is not a positive finite number (kg)",
-                        m_eff);
-    if (!isfinite(v_impact) || !(v_impact > 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "velocity: %g is not a positive finite number (m/s)",
-                        v_impact);
-    if (!isfinite(o->rtol) || !(o->rtol >= 1e-14 && o->rtol <= 1e-3))
-        return lab_fail(lab, CLINK_ERR_RANGE, "rtol: %g is outside [1e-14, 1e-3]", o->rtol);
-    if (!(o->t_max_factor > 0.0) || !isfinite(o->t_max_factor))
-        return lab_fail(lab, CLINK_ERR_RANGE, "t_max_factor: %g must be positive", o->t_max_factor);
-    if (!isnan(o->damping) && !(isfinite(o->damping) && o->damping >= 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "damping: %g must be finite and >= 0", o->damping);
+    st = lab_impact_check(lab, m_eff, v_impact, o);
+    if (st != CLINK_OK)
+        return st;
     msg[0] = '\0';
     st = clink_law_check(law, params, msg, sizeof msg);
     if (st != CLINK_OK)
@@ -1175,50 +1276,10 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
         d *= 1.5;
     lab->dscale = d;
 
-    kind = lab_damping_kind(lab);
-    {
-        clink_law_info info;
-        clink_law_get_info(law, &info);
-        /* a damping exponent m = 0 makes chi a plain linear damper c (N s/m) */
-        res->damping_is_c = kind == 1 || (kind == 0 && info.m == 0.0);
-    }
-    if (kind == 0)
-        res->damping_law = lab->state.chi;
-    else if (kind == 1)
-        res->damping_law = lab->state.c;
-    else
-        res->damping_law = 0.0;
-    res->damping = res->damping_law;
-    if (!isnan(o->damping)) {
-        if (kind < 0)
-            return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to set",
-                            clink_law_name(law));
-        if (kind == 0)
-            lab->state.chi = o->damping;
-        else
-            lab->state.c = o->damping;
-        res->damping = o->damping;
-    }
-
-    {
-        clink_contact_state onset = lab->state;
-        if (o->method == CLINK_LAB_RK8)
-            st = lab_rk_run(lab, o, res);
-        else
-            st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
-        if (st == CLINK_ERR_SOLVER && o->method != CLINK_LAB_BDF && o->sample == NULL) {
-            /* stiff (heavily damped) impacts: retry with BDF and Newton */
-            clink_lab_result keep = *res;
-            lab->state = onset;
-            memset(res, 0, sizeof *res);
-            res->v_impact = keep.v_impact;
-            res->damping = keep.damping;
-            res->damping_law = keep.damping_law;
-            res->damping_is_c = keep.damping_is_c;
-            st = lab_run(lab, o, 1, res);
-        }
-    }
-    return st;
+    st = lab_impact_damping(lab, o, res);
+    if (st != CLINK_OK)
+        return st;
+    return lab_impact_solve(lab, o, res);
 }
 
 /* ---- calibration ---------------------------------------------------------- */
@@ -1246,6 +1307,151 @@ static clink_status lab_cal_eval(lab_cal_ctx *c, double x, double *f)
     return CLINK_OK;
 }
 
+/* the upper end's scale: the law's own coefficient, or one from the elastic force */
+static double lab_cal_scale(const clink_lab *lab, const clink_lab_calibration *cal,
+                            const clink_law_info *info, double v_impact)
+{
+    double x_scale;
+
+    if (cal->damping_law > 0.0 && isfinite(cal->damping_law)) {
+        x_scale = cal->damping_law;
+    } else {
+        double d = lab->dscale, F = lab_force(lab, d, 0.0);
+        double mexp = isfinite(info->m) ? info->m : 0.0;
+        x_scale = 0.1 * F / (cal->damping_is_c ? v_impact : pow(d, mexp) * v_impact);
+        if (!(x_scale > 0.0) || !isfinite(x_scale))
+            x_scale = 1.0;
+    }
+    return x_scale;
+}
+
+/*
+ * The bracket [a, b] with f(a) > 0 >= f(b), from f(a) > 0 and a first b: b grows
+ * by 4 while f(b) > 0 and halves towards a where the contact does not separate.
+ */
+static clink_status lab_cal_bracket(lab_cal_ctx *c, double *a, double *fa, double *b, double *fb)
+{
+    clink_status st;
+    int i;
+
+    for (i = 0;; i++) {
+        st = lab_cal_eval(c, *b, fb);
+        if (st != CLINK_OK && st != CLINK_ERR_NO_CONVERGENCE)
+            return st;
+        if (st == CLINK_ERR_NO_CONVERGENCE) {
+            *b = 0.5 * (*a + *b); /* overdamped: no separation; come back */
+            if (i > 80)
+                return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE, "no bracket for the damping");
+            continue;
+        }
+        if (*fb <= 0.0)
+            break;
+        *a = *b;
+        *fa = *fb;
+        *b *= 4.0;
+        if (i > 80)
+            return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE,
+                            "%s: no damping up to %g reaches e = %g", clink_law_name(c->law), *b,
+                            c->target);
+    }
+    return CLINK_OK;
+}
+
+/* Brent's method on [a, b] with f(a) > 0 >= f(b); *b is left at the root */
+static clink_status lab_cal_brent(lab_cal_ctx *c, double a, double fa, double *pb, double fb)
+{
+    double b = *pb, cc = a, fc = fa, d = b - a, e = d;
+    clink_status st;
+    int i;
+
+    for (i = 0; i < 200; i++) {
+        double tol, m, p_, q, r, s;
+        if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
+            cc = a;
+            fc = fa;
+            d = b - a;
+            e = d;
+        }
+        if (fabs(fc) < fabs(fb)) {
+            a = b;
+            b = cc;
+            cc = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
+        m = 0.5 * (cc - b);
+        if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
+            break;
+        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
+            s = fb / fa;
+            if (a == cc) {
+                p_ = 2.0 * m * s;
+                q = 1.0 - s;
+            } else {
+                q = fa / fc;
+                r = fb / fc;
+                p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
+                q = (q - 1.0) * (r - 1.0) * (s - 1.0);
+            }
+            if (p_ > 0.0)
+                q = -q;
+            else
+                p_ = -p_;
+            if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
+                e = d;
+                d = p_ / q;
+            } else {
+                d = m;
+                e = m;
+            }
+        } else {
+            d = m;
+            e = m;
+        }
+        a = b;
+        fa = fb;
+        b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
+        st = lab_cal_eval(c, b, &fb);
+        if (st != CLINK_OK)
+            return st;
+    }
+    *pb = b;
+    return CLINK_OK;
+}
+
+/*
+ * The calibration's result at the damping b, found: tightens rtol and starts again
+ * where the integration error of e_out is what keeps it from the target.
+ */
+static clink_status lab_cal_finish(lab_cal_ctx *c, const clink_contact_params *params, double K,
+                                   double b, clink_lab_calibration *cal)
+{
+    clink_status st;
+    double fb;
+
+    st = lab_cal_eval(c, b, &fb);
+    if (st != CLINK_OK)
+        return st;
+    cal->damping = b;
+    cal->e_achieved = c->last.e_out;
+    cal->impact = c->last;
+    cal->alpha = b / sqrt(K * c->m);
+    cal->iterations = c->runs;
+    if (fabs(fb) > 1e-10 && c->opt.rtol >= 1e-13) {
+        /* the integration error of e_out is the floor: tighten and start again */
+        clink_lab_options tighter = c->opt;
+        tighter.rtol = 0.1 * c->opt.rtol;
+        return clink_lab_calibrate(c->lab, c->law, params, c->m, c->v, c->target, &tighter, cal);
+    }
+    if (fabs(fb) > 1e-9)
+        return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE,
+                        "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(c->law),
+                        fabs(fb));
+    return CLINK_OK;
+}
+
 clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
                                  const clink_contact_params *params, double m_eff, double v_impact,
                                  double e_target, const clink_lab_options *options,
@@ -1255,8 +1461,7 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
     lab_cal_ctx c;
     clink_status st;
     clink_law_info info;
-    double a, b, fa, fb, x_scale, K;
-    int i;
+    double a, b, fa, fb, K;
 
     if (lab == NULL)
         return CLINK_ERR_ARG;
@@ -1303,126 +1508,23 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
     if (st != CLINK_OK)
         return st;
     a = 0.0;
-    if (fabs(fa) <= 1e-10) {
-        b = 0.0;
-        goto done;
-    }
+    if (fabs(fa) <= 1e-10)
+        return lab_cal_finish(&c, params, K, 0.0, cal);
     if (fa < 0.0)
         return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
                         "%s: even without damping e_out = %.12g < target %.12g",
                         clink_law_name(law), fa + e_target, e_target);
 
-    /* upper end: the law's own coefficient, or a scale from the elastic force */
-    if (cal->damping_law > 0.0 && isfinite(cal->damping_law)) {
-        x_scale = cal->damping_law;
-    } else {
-        double d = lab->dscale, F = lab_force(lab, d, 0.0);
-        double mexp = isfinite(info.m) ? info.m : 0.0;
-        x_scale = 0.1 * F / (cal->damping_is_c ? v_impact : pow(d, mexp) * v_impact);
-        if (!(x_scale > 0.0) || !isfinite(x_scale))
-            x_scale = 1.0;
-    }
-    /* start above the law's own value so that Brent's method finds the root on
-       its own, even where the law's rule is already exact */
-    b = 2.0 * x_scale;
-    for (i = 0;; i++) {
-        st = lab_cal_eval(&c, b, &fb);
-        if (st != CLINK_OK && st != CLINK_ERR_NO_CONVERGENCE)
-            return st;
-        if (st == CLINK_ERR_NO_CONVERGENCE) {
-            b = 0.5 * (a + b); /* overdamped: no separation; come back */
-            if (i > 80)
-                return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "no bracket for the damping");
-            continue;
-        }
-        if (fb <= 0.0)
-            break;
-        a = b;
-        fa = fb;
-        b *= 4.0;
-        if (i > 80)
-            return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "%s: no damping up to %g reaches e = %g",
-                            clink_law_name(law), b, e_target);
-    }
-    if (fabs(fb) <= 1e-10)
-        goto done;
-
-    /* Brent's method on [a, b] with f(a) > 0 >= f(b) */
-    {
-        double cc = a, fc = fa, d = b - a, e = d;
-        for (i = 0; i < 200; i++) {
-            double tol, m, p_, q, r, s;
-            if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
-                cc = a;
-                fc = fa;
-                d = b - a;
-                e = d;
-            }
-            if (fabs(fc) < fabs(fb)) {
-                a = b;
-                b = cc;
-                cc = a;
-                fa = fb;
-                fb = fc;
-                fc = fa;
-            }
-            tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
-            m = 0.5 * (cc - b);
-            if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
-                break;
-            if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
-                s = fb / fa;
-                if (a == cc) {
-                    p_ = 2.0 * m * s;
-                    q = 1.0 - s;
-                } else {
-                    q = fa / fc;
-                    r = fb / fc;
-                    p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
-                    q = (q - 1.0) * (r - 1.0) * (s - 1.0);
-                }
-                if (p_ > 0.0)
-                    q = -q;
-                else
-                    p_ = -p_;
-                if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
-                    e = d;
-                    d = p_ / q;
-                } else {
-                    d = m;
-                    e = m;
-                }
-            } else {
-                d = m;
-                e = m;
-            }
-            a = b;
-            fa = fb;
-            b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
-            st = lab_cal_eval(&c, b, &fb);
-            if (st != CLINK_OK)
-                return st;
-        }
-    }
-
-done:
-    st = lab_cal_eval(&c, b, &fb);
+    /* upper end: start above the law's own value so that Brent's method finds the
+       root on its own, even where the law's rule is already exact */
+    b = 2.0 * lab_cal_scale(lab, cal, &info, v_impact);
+    st = lab_cal_bracket(&c, &a, &fa, &b, &fb);
     if (st != CLINK_OK)
         return st;
-    cal->damping = b;
-    cal->e_achieved = c.last.e_out;
-    cal->impact = c.last;
-    cal->alpha = b / sqrt(K * m_eff);
-    cal->iterations = c.runs;
-    if (fabs(fb) > 1e-10 && c.opt.rtol >= 1e-13) {
-        /* the integration error of e_out is the floor: tighten and start again */
-        clink_lab_options tighter = c.opt;
-        tighter.rtol = 0.1 * c.opt.rtol;
-        return clink_lab_calibrate(lab, law, params, m_eff, v_impact, e_target, &tighter, cal);
+    if (fabs(fb) > 1e-10) {
+        st = lab_cal_brent(&c, a, fa, &b, fb);
+        if (st != CLINK_OK)
+            return st;
     }
-    if (fabs(fb) > 1e-9)
-        return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
-                        "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(law),
-                        fabs(fb));
-    return CLINK_OK;
+    return lab_cal_finish(&c, params, K, b, cal);
 }
