@@ -733,20 +733,40 @@ static clink_status lab_rk_fail(clink_lab *lab, clink_lab_result *res, clink_sta
     return lab_fail(lab, st, "%s: %s at t = %.6g s", clink_law_name(lab->law), what, t);
 }
 
-static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
+/* the state of an RK8 run carried from one step to the next */
+typedef struct lab_rk_walk {
+    double T0;                             /* kinetic energy at impact (J) */
+    double t_scale;                        /* the contact's time scale dscale / v0 (s) */
+    double t_max;                          /* no separation by then: the run fails (s) */
+    double x_switch;                       /* end of the series start in x = t^(1/q) */
+    double pt[4];                          /* (t, delta, delta', W) at the end of the last step */
+    double g_sep;                          /* the separation function there (restitution) */
+    double Fa;                             /* the force there (compression) */
+    double U_c_max;                        /* stored energy at delta_max on the loading curve */
+    double saved_t, saved_y[LAB_RK8_NMAX]; /* where the approach in u left t */
+    int spp;                               /* loop points per step */
+    int rising;                            /* the force has been rising (compression) */
+    int end_ok;                            /* the approach in u may be tried */
+} lab_rk_walk;
+
+/* the run's scales and tolerances, the first stretch (in t or x = t^(1/q)), its first point */
+static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                                clink_lab_result *res)
 {
     lab_rk8 *rk = &lab->rk;
-    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
-    double t_scale = lab->dscale / lab->v0;
-    double t_max = o->t_max_factor * 3.2 * t_scale;
     double y[LAB_RK8_NMAX] = {0.0, lab->v0, 0.0};
-    double x_switch = 0.0, F, Fa, g_sep = 1.0, U_c_max = 0.0, U_max, U_res, T_sep;
-    double pt[4] = {0.0, 0.0, lab->v0, 0.0};
-    double saved_t = 0.0, saved_y[LAB_RK8_NMAX] = {0.0, 0.0, 0.0};
-    int spp =
+    double F;
+
+    memset(w, 0, sizeof *w);
+    w->T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    w->t_scale = lab->dscale / lab->v0;
+    w->t_max = o->t_max_factor * 3.2 * w->t_scale;
+    w->x_switch = 0.0;
+    w->g_sep = 1.0;
+    w->pt[2] = lab->v0;
+    w->spp =
         o->samples_per_step < 1 ? 1 : (o->samples_per_step > 1000 ? 1000 : o->samples_per_step);
-    int rising = 1, end_ok = 0;
-    long nsteps = 0;
+    w->rising = 1;
 
     memset(rk, 0, sizeof *rk);
     rk->rhs = lab_rk_rhs;
@@ -754,205 +774,233 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     rk->rtol = o->rtol;
     rk->atol[0] = o->rtol * lab->dscale;
     rk->atol[1] = o->rtol * lab->v0;
-    rk->atol[2] = o->rtol * T0;
+    rk->atol[2] = o->rtol * w->T0;
     lab->phase = LAB_PHASE_COMPRESSION;
     lab->q = lab_onset_power(lab);
     lab_breakpoints(lab);
     lab->offset = 0.0;
     lab->var = lab->q > 1 ? LAB_VAR_S : LAB_VAR_T;
     if (lab->var == LAB_VAR_S)
-        x_switch = pow(LAB_SERIES_SPAN * t_scale, 1.0 / (double) lab->q);
-    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * x_switch : 0.05 * t_scale) != 0)
+        w->x_switch = pow(LAB_SERIES_SPAN * w->t_scale, 1.0 / (double) lab->q);
+    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * w->x_switch : 0.05 * w->t_scale) !=
+        0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite at onset", 0.0);
 
     F = lab_force(lab, 0.0, lab->v0);
     res->F_max = F;
     res->t_F_max = 0.0;
     res->F_min = F;
-    Fa = F;
+    w->Fa = F;
     lab_emit(lab, o, 0.0, y);
+    return CLINK_OK;
+}
 
-    for (;;) {
-        lab_rk8_step *s;
-        lab_dense_fn d;
-        double x_lim = lab->var == LAB_VAR_S ? x_switch : (lab->var == LAB_VAR_U ? 0.0 : t_max);
-        double x_e, y_e[LAB_RK8_NMAX], F_e;
-        int event = 0, j;
+/*
+ * The first event on the step s, which ends at *px_e with the state y_e: 1 end of
+ * compression (delta' = 0), 2 separation, 3 a breakpoint of the law's force, 0
+ * none. At an event, *px_e and y_e move to it by a step of the pair, not from the
+ * dense output: the integration restarts from there.
+ */
+static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double *px_e,
+                                  double *y_e, int *pevent, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    lab_dense_fn d;
+    double x_e = *px_e, x_ev = x_e, g_b = 1.0;
+    int event = 0, k;
 
-        if (++nsteps > LAB_MAX_STEPS)
-            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", pt[0]);
-        if (lab_rk8_advance(rk, x_lim) != 0) {
-            if (lab->var == LAB_VAR_U) {
-                /* the approach in delta failed (delta' near zero): on in t */
-                lab->var = LAB_VAR_T;
-                end_ok = 0;
-                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", saved_t);
-                continue;
-            }
-            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
-                               pt[0]);
-        }
-        s = lab_rk8_last(rk, 0);
-        x_e = rk->x;
-        memcpy(y_e, s->y1, sizeof y_e);
-        d.lab = lab;
-        d.step = s;
-        /* events on this step, the first one wins: end of compression (delta' = 0),
-           separation, a breakpoint of the law's force */
-        if (lab->var == LAB_VAR_U) {
-            event = x_e >= 0.0 ? 2 : 0;
-        } else {
-            double x_ev = x_e, g_b = 1.0;
-            int k;
-            if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
-                d.kind = LAB_G_RATE;
-                if (lab_rk8_dense(rk, s) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
-                event = 1;
-            }
-            if (lab->phase == LAB_PHASE_RESTITUTION) {
-                lab_point(lab, x_e, y_e, pt);
-                g_b = lab_separation_fn(lab, pt[1], pt[2]);
-                if (g_sep > 0.0 && g_b <= 0.0) {
-                    d.kind = LAB_G_SEPARATION;
-                    if (lab_rk8_dense(rk, s) != 0)
-                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                    x_ev = lab_zero(&d, s->x0, x_e, g_sep, g_b);
-                    event = 2;
-                }
-            }
-            for (k = 0; k < lab->n_break; k++) {
-                double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
-                if (ga > 0.0 && gb <= 0.0) {
-                    double x_k;
-                    d.kind = LAB_G_BREAK + k;
-                    if (lab_rk8_dense(rk, s) != 0)
-                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                    x_k = lab_zero(&d, s->x0, x_e, ga, gb);
-                    if (event == 0 || x_k < x_ev) {
-                        x_ev = x_k;
-                        event = 3;
-                    }
-                }
-            }
-            if (event != 0) {
-                /* the event's state by a step of the pair to it, not from the dense
-                   output: the integration restarts from there */
-                x_e = x_ev;
-                if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            } else if (lab->phase == LAB_PHASE_RESTITUTION) {
-                g_sep = g_b;
-            }
-        }
-        lab_point(lab, x_e, y_e, pt);
-        /* the loop: points inside the step from the dense output, then its end */
-        if (o->sample != NULL) {
-            if (spp > 1 && lab_rk8_dense(rk, s) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            for (j = 1; j < spp; j++) {
-                double xs = s->x0 + (x_e - s->x0) * (double) j / (double) spp;
-                double ys[LAB_RK8_NMAX], ps[4];
-                lab_rk8_eval(rk, s, xs, ys);
-                lab_point(lab, xs, ys, ps);
-                lab_emit(lab, o, ps[0], ps + 1);
-            }
-            lab_emit(lab, o, pt[0], pt + 1);
-        }
-        F_e = lab_force(lab, pt[1], pt[2]);
-        if (F_e > res->F_max) {
-            res->F_max = F_e;
-            res->t_F_max = pt[0];
-        }
-        if (F_e < res->F_min)
-            res->F_min = F_e;
-        /* a force maximum in compression: F fell after rising, or dF/dt <= 0 at the end
-           of compression or of the series start; dF/dt = 0 lies in this step or the one
-           before */
-        if (lab->phase == LAB_PHASE_COMPRESSION) {
-            int at_end = event == 1 || event == 3 || (lab->var == LAB_VAR_S && rk->x >= x_switch);
-            if (rising && (F_e < Fa || (at_end && lab_peak_fn(lab, pt[1], pt[2]) <= 0.0))) {
-                lab_peak_search(lab, s, x_e, res);
-                rising = 0;
-            } else {
-                rising = F_e > Fa;
-            }
-            Fa = F_e;
-        }
-        if (event == 1) {
-            /* end of compression: the law's state moves on; on in t from the event */
-            double h = fmin(
-                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
-                0.5 * t_scale);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            res->delta_max = pt[1];
-            res->t_compression = pt[0];
-            U_c_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, pt[1]);
-            clink_law_end_compression(lab->law, lab->params, pt[1], &lab->state);
-            lab->phase = LAB_PHASE_RESTITUTION;
-            lab->var = LAB_VAR_T;
-            g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-            end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            res->n_reinit++;
-            continue;
-        }
-        if (event == 2)
-            break;
-        if (event == 3) {
-            /* a breakpoint of the force: no step straddles it; on in t from there */
-            double h =
-                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            lab->var = LAB_VAR_T;
-            if (lab->phase == LAB_PHASE_RESTITUTION)
-                g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            res->n_reinit++;
-            continue;
-        }
-        if (lab->var == LAB_VAR_S && rk->x >= x_switch) {
-            /* end of the series start: on in t */
-            double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            lab->var = LAB_VAR_T;
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-        } else if (lab->var == LAB_VAR_T && end_ok && g_sep > 0.0 &&
-                   g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
-            /* close to a separation at delta = offset with the bodies parting: on in
-               u = (delta - offset)^(1/q) down to u = 0, the separation itself */
-            double u1 = pow(g_sep, 1.0 / (double) lab->q);
-            double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
-            saved_t = pt[0];
-            memcpy(saved_y, y_e, sizeof saved_y);
-            lab->offset = pt[1] - g_sep;
-            lab->var = LAB_VAR_U;
-            rk->atol[0] = o->rtol * t_scale;
-            /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
-            double h_u =
-                fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
-            if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
-                lab->var = LAB_VAR_T;
-                end_ok = 0;
-                rk->atol[0] = o->rtol * lab->dscale;
-                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            }
-        }
-        if (lab->var == LAB_VAR_T && rk->x >= t_max)
-            return lab_rk_fail(lab, res, CLINK_ERR_NO_CONVERGENCE,
-                               "no separation (the contact is overdamped or sticks)", rk->x);
+    if (lab->var == LAB_VAR_U) {
+        *pevent = x_e >= 0.0 ? 2 : 0;
+        return CLINK_OK;
     }
+    d.lab = lab;
+    d.step = s;
+    if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
+        d.kind = LAB_G_RATE;
+        if (lab_rk8_dense(rk, s) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+        x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
+        event = 1;
+    }
+    if (lab->phase == LAB_PHASE_RESTITUTION) {
+        lab_point(lab, x_e, y_e, w->pt);
+        g_b = lab_separation_fn(lab, w->pt[1], w->pt[2]);
+        if (w->g_sep > 0.0 && g_b <= 0.0) {
+            d.kind = LAB_G_SEPARATION;
+            if (lab_rk8_dense(rk, s) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+            x_ev = lab_zero(&d, s->x0, x_e, w->g_sep, g_b);
+            event = 2;
+        }
+    }
+    for (k = 0; k < lab->n_break; k++) {
+        double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
+        if (ga > 0.0 && gb <= 0.0) {
+            double x_k;
+            d.kind = LAB_G_BREAK + k;
+            if (lab_rk8_dense(rk, s) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+            x_k = lab_zero(&d, s->x0, x_e, ga, gb);
+            if (event == 0 || x_k < x_ev) {
+                x_ev = x_k;
+                event = 3;
+            }
+        }
+    }
+    if (event != 0) {
+        x_e = x_ev;
+        if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+    } else if (lab->phase == LAB_PHASE_RESTITUTION) {
+        w->g_sep = g_b;
+    }
+    *px_e = x_e;
+    *pevent = event;
+    return CLINK_OK;
+}
+
+/* the loop: points inside the step s (to x_e) from the dense output, then its end */
+static clink_status lab_rk_sample(clink_lab *lab, const clink_lab_options *o, const lab_rk_walk *w,
+                                  lab_rk8_step *s, double x_e, clink_lab_result *res)
+{
+    int j;
+
+    if (o->sample == NULL)
+        return CLINK_OK;
+    if (w->spp > 1 && lab_rk8_dense(&lab->rk, s) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+    for (j = 1; j < w->spp; j++) {
+        double xs = s->x0 + (x_e - s->x0) * (double) j / (double) w->spp;
+        double ys[LAB_RK8_NMAX], ps[4];
+        lab_rk8_eval(&lab->rk, s, xs, ys);
+        lab_point(lab, xs, ys, ps);
+        lab_emit(lab, o, ps[0], ps + 1);
+    }
+    lab_emit(lab, o, w->pt[0], w->pt + 1);
+    return CLINK_OK;
+}
+
+/*
+ * The force's extremes at the step's end; in compression, a force maximum when F
+ * fell after rising, or dF/dt <= 0 at the end of compression or of the series
+ * start: dF/dt = 0 lies in this step or the one before.
+ */
+static void lab_rk_forces(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double x_e, int event,
+                          clink_lab_result *res)
+{
+    double F_e = lab_force(lab, w->pt[1], w->pt[2]);
+
+    if (F_e > res->F_max) {
+        res->F_max = F_e;
+        res->t_F_max = w->pt[0];
+    }
+    if (F_e < res->F_min)
+        res->F_min = F_e;
+    if (lab->phase == LAB_PHASE_COMPRESSION) {
+        int at_end =
+            event == 1 || event == 3 || (lab->var == LAB_VAR_S && lab->rk.x >= w->x_switch);
+        if (w->rising && (F_e < w->Fa || (at_end && lab_peak_fn(lab, w->pt[1], w->pt[2]) <= 0.0))) {
+            lab_peak_search(lab, s, x_e, res);
+            w->rising = 0;
+        } else {
+            w->rising = F_e > w->Fa;
+        }
+        w->Fa = F_e;
+    }
+}
+
+/* end of compression at x_e: the law's state moves on; on in t from the event */
+static clink_status lab_rk_end_compression(clink_lab *lab, lab_rk_walk *w, double x_e,
+                                           clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+    double h =
+        fmin(rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
+             0.5 * w->t_scale);
+    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+
+    res->delta_max = pt[1];
+    res->t_compression = pt[0];
+    w->U_c_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, pt[1]);
+    clink_law_end_compression(lab->law, lab->params, pt[1], &lab->state);
+    lab->phase = LAB_PHASE_RESTITUTION;
+    lab->var = LAB_VAR_T;
+    w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+    w->end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
+    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    res->n_reinit++;
+    return CLINK_OK;
+}
+
+/* a breakpoint of the force at x_e: no step straddles it; on in t from there */
+static clink_status lab_rk_breakpoint(clink_lab *lab, lab_rk_walk *w, double x_e,
+                                      clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+    double h = rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
+    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+
+    lab->var = LAB_VAR_T;
+    if (lab->phase == LAB_PHASE_RESTITUTION)
+        w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    res->n_reinit++;
+    return CLINK_OK;
+}
+
+/*
+ * The change of variable after a step without event: at the end of the series
+ * start, on in t; close to a separation at delta = offset with the bodies parting,
+ * on in u = (delta - offset)^(1/q) down to u = 0, the separation itself.
+ */
+static clink_status lab_rk_switch(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                                  double x_e, const double *y_e, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+
+    if (lab->var == LAB_VAR_S && rk->x >= w->x_switch) {
+        double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
+        double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+        lab->var = LAB_VAR_T;
+        if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    } else if (lab->var == LAB_VAR_T && w->end_ok && w->g_sep > 0.0 &&
+               w->g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
+        double u1 = pow(w->g_sep, 1.0 / (double) lab->q);
+        double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
+        w->saved_t = pt[0];
+        memcpy(w->saved_y, y_e, sizeof w->saved_y);
+        lab->offset = pt[1] - w->g_sep;
+        lab->var = LAB_VAR_U;
+        rk->atol[0] = o->rtol * w->t_scale;
+        /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
+        double h_u = fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
+        if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
+            lab->var = LAB_VAR_T;
+            w->end_ok = 0;
+            rk->atol[0] = o->rtol * lab->dscale;
+            if (lab_rk8_start(rk, w->saved_t, w->saved_y, 0.01 * w->t_scale) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+        }
+    }
+    return CLINK_OK;
+}
+
+/* the result at separation, pt = (t, delta, delta', W): rebound, residual, energy balance */
+static void lab_rk_separation(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                              clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt, T0 = w->T0, U_max, U_res, T_sep;
+
     res->n_steps = rk->n_steps;
     res->n_rhs = rk->n_rhs;
     res->n_err_fails = rk->n_rejects;
-
-    /* separation: pt = (t, delta, delta', W) */
     res->separated = 1;
     res->duration = pt[0];
     /* an overdamped contact creeps back to delta = 0 and the root falls on round-off:
@@ -971,9 +1019,79 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     res->E_diss_restitution = U_max - T_sep - U_res;
     /* the work of F(d, d') - F(d, 0): the work of F less that of the static force along
        the path, the loading curve up to delta_max and the restitution curve back */
-    res->W_damping = pt[3] - (U_c_max - U_max + U_res);
+    res->W_damping = pt[3] - (w->U_c_max - U_max + U_res);
     res->energy_residual = fabs(T0 - T_sep - pt[3]) / T0;
     clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+}
+
+/*
+ * One impact by the Dormand-Prince 8(5,3) pair: steps to the first event, the
+ * event's restart, the changes of variable, until separation.
+ */
+static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    lab_rk_walk w;
+    long nsteps = 0;
+    clink_status st;
+
+    st = lab_rk_init(lab, o, &w, res);
+    if (st != CLINK_OK)
+        return st;
+    for (;;) {
+        lab_rk8_step *s;
+        double x_lim = lab->var == LAB_VAR_S ? w.x_switch : (lab->var == LAB_VAR_U ? 0.0 : w.t_max);
+        double x_e, y_e[LAB_RK8_NMAX];
+        int event = 0;
+
+        if (++nsteps > LAB_MAX_STEPS)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", w.pt[0]);
+        if (lab_rk8_advance(rk, x_lim) != 0) {
+            if (lab->var == LAB_VAR_U) {
+                /* the approach in delta failed (delta' near zero): on in t */
+                lab->var = LAB_VAR_T;
+                w.end_ok = 0;
+                if (lab_rk8_start(rk, w.saved_t, w.saved_y, 0.01 * w.t_scale) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w.saved_t);
+                continue;
+            }
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
+                               w.pt[0]);
+        }
+        s = lab_rk8_last(rk, 0);
+        x_e = rk->x;
+        memcpy(y_e, s->y1, sizeof y_e);
+        /* events on this step, the first one wins */
+        st = lab_rk_events(lab, &w, s, &x_e, y_e, &event, res);
+        if (st != CLINK_OK)
+            return st;
+        lab_point(lab, x_e, y_e, w.pt);
+        st = lab_rk_sample(lab, o, &w, s, x_e, res);
+        if (st != CLINK_OK)
+            return st;
+        lab_rk_forces(lab, &w, s, x_e, event, res);
+        if (event == 1) {
+            st = lab_rk_end_compression(lab, &w, x_e, res);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        if (event == 2)
+            break;
+        if (event == 3) {
+            st = lab_rk_breakpoint(lab, &w, x_e, res);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        st = lab_rk_switch(lab, o, &w, x_e, y_e, res);
+        if (st != CLINK_OK)
+            return st;
+        if (lab->var == LAB_VAR_T && rk->x >= w.t_max)
+            return lab_rk_fail(lab, res, CLINK_ERR_NO_CONVERGENCE,
+                               "no separation (the contact is overdamped or sticks)", rk->x);
+    }
+    lab_rk_separation(lab, o, &w, res);
     return CLINK_OK;
 }
 
