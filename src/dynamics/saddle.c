@@ -194,15 +194,9 @@ static int row_slot(const dyn_system *s, int r, int c)
     return -1;
 }
 
-dyn_system *dyn_create(const clink_model *m)
+/* the arrays sized by the coordinates and the constraint rows; 0, or -1 if out of memory */
+static int dyn_alloc(dyn_system *s)
 {
-    dyn_system *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
-    s->m = m;
-    s->nq = m->ncoords;
-    s->nc = m->nconstraints;
-    s->n = s->nq + s->nc;
     int nq = s->nq, nc = s->nc, n = s->n;
     size_t nr = (size_t) (nc > 0 ? nc : 1);
     s->row_a = calloc(nr, sizeof(int));
@@ -219,16 +213,20 @@ dyn_system *dyn_create(const clink_model *m)
     s->work = calloc((size_t) n, sizeof(double));
     s->key_q = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
     if (!s->row_a || !s->row_b || !s->Ap || !s->map_lo || !s->map_up || !s->mass || !s->jac ||
-        !s->phi || !s->nu || !s->gamma || !s->rhs || !s->work || !s->key_q) {
-        dyn_destroy(&s);
-        return NULL;
-    }
-    kin_row_bodies(m, s->row_a, s->row_b);
-    for (int i = 1; i < m->d.nbodies; i++) {
-        s->mass[3 * (i - 1)] = m->d.bodies[i].def.mass;
-        s->mass[3 * (i - 1) + 1] = m->d.bodies[i].def.mass;
-        s->mass[3 * (i - 1) + 2] = m->d.bodies[i].def.inertia;
-    }
+        !s->phi || !s->nu || !s->gamma || !s->rhs || !s->work || !s->key_q)
+        return -1;
+    return 0;
+}
+
+/*
+ * The sparsity pattern of the saddle-point matrix (CSC) and the maps from a row's
+ * Jacobian slots to its entries below and above the mass block; 0, or -1 if out
+ * of memory.
+ */
+static int dyn_pattern(dyn_system *s)
+{
+    int nq = s->nq, nc = s->nc, n = s->n;
+    size_t nr = (size_t) (nc > 0 ? nc : 1);
     /* count entries */
     int nnz = nq;
     for (int r = 0; r < nc; r++)
@@ -236,10 +234,8 @@ dyn_system *dyn_create(const clink_model *m)
     s->nnz = nnz;
     s->Ai = malloc((size_t) nnz * sizeof(int));
     s->Ax = calloc((size_t) nnz, sizeof(double));
-    if (!s->Ai || !s->Ax) {
-        dyn_destroy(&s);
-        return NULL;
-    }
+    if (!s->Ai || !s->Ax)
+        return -1;
     for (size_t i = 0; i < 6 * nr; i++)
         s->map_lo[i] = s->map_up[i] = -1;
     /* columns of coordinates: the mass entry, then the Jacobian rows in order */
@@ -267,16 +263,43 @@ dyn_system *dyn_create(const clink_model *m)
         }
     }
     s->Ap[n] = p;
+    return 0;
+}
+
+dyn_system *dyn_create(const clink_model *m)
+{
+    dyn_system *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->m = m;
+    s->nq = m->ncoords;
+    s->nc = m->nconstraints;
+    s->n = s->nq + s->nc;
+    if (dyn_alloc(s) != 0) {
+        dyn_destroy(&s);
+        return NULL;
+    }
+    kin_row_bodies(m, s->row_a, s->row_b);
+    for (int i = 1; i < m->d.nbodies; i++) {
+        s->mass[3 * (i - 1)] = m->d.bodies[i].def.mass;
+        s->mass[3 * (i - 1) + 1] = m->d.bodies[i].def.mass;
+        s->mass[3 * (i - 1) + 2] = m->d.bodies[i].def.inertia;
+    }
+    if (dyn_pattern(s) != 0) {
+        dyn_destroy(&s);
+        return NULL;
+    }
     if (klu_defaults(&s->common) != 1) {
         dyn_destroy(&s);
         return NULL;
     }
-    s->sym = klu_analyze(n, s->Ap, s->Ai, &s->common);
+    s->sym = klu_analyze(s->n, s->Ap, s->Ai, &s->common);
     if (!s->sym) {
         set_msg(s, "KLU symbolic analysis failed (status %d)", s->common.status);
         /* leave the system usable for messages: the caller checks dyn_ready via accelerations */
     }
-    if (nc > 0 && nc <= DYN_SCHUR_MAX_ROWS && dyn_set_solver(s, DYN_SOLVER_SCHUR) != CLINK_OK) {
+    if (s->nc > 0 && s->nc <= DYN_SCHUR_MAX_ROWS &&
+        dyn_set_solver(s, DYN_SOLVER_SCHUR) != CLINK_OK) {
         dyn_destroy(&s);
         return NULL;
     }

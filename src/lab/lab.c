@@ -733,20 +733,40 @@ static clink_status lab_rk_fail(clink_lab *lab, clink_lab_result *res, clink_sta
     return lab_fail(lab, st, "%s: %s at t = %.6g s", clink_law_name(lab->law), what, t);
 }
 
-static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
+/* the state of an RK8 run carried from one step to the next */
+typedef struct lab_rk_walk {
+    double T0;                             /* kinetic energy at impact (J) */
+    double t_scale;                        /* the contact's time scale dscale / v0 (s) */
+    double t_max;                          /* no separation by then: the run fails (s) */
+    double x_switch;                       /* end of the series start in x = t^(1/q) */
+    double pt[4];                          /* (t, delta, delta', W) at the end of the last step */
+    double g_sep;                          /* the separation function there (restitution) */
+    double Fa;                             /* the force there (compression) */
+    double U_c_max;                        /* stored energy at delta_max on the loading curve */
+    double saved_t, saved_y[LAB_RK8_NMAX]; /* where the approach in u left t */
+    int spp;                               /* loop points per step */
+    int rising;                            /* the force has been rising (compression) */
+    int end_ok;                            /* the approach in u may be tried */
+} lab_rk_walk;
+
+/* the run's scales and tolerances, the first stretch (in t or x = t^(1/q)), its first point */
+static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                                clink_lab_result *res)
 {
     lab_rk8 *rk = &lab->rk;
-    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
-    double t_scale = lab->dscale / lab->v0;
-    double t_max = o->t_max_factor * 3.2 * t_scale;
     double y[LAB_RK8_NMAX] = {0.0, lab->v0, 0.0};
-    double x_switch = 0.0, F, Fa, g_sep = 1.0, U_c_max = 0.0, U_max, U_res, T_sep;
-    double pt[4] = {0.0, 0.0, lab->v0, 0.0};
-    double saved_t = 0.0, saved_y[LAB_RK8_NMAX] = {0.0, 0.0, 0.0};
-    int spp =
+    double F;
+
+    memset(w, 0, sizeof *w);
+    w->T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    w->t_scale = lab->dscale / lab->v0;
+    w->t_max = o->t_max_factor * 3.2 * w->t_scale;
+    w->x_switch = 0.0;
+    w->g_sep = 1.0;
+    w->pt[2] = lab->v0;
+    w->spp =
         o->samples_per_step < 1 ? 1 : (o->samples_per_step > 1000 ? 1000 : o->samples_per_step);
-    int rising = 1, end_ok = 0;
-    long nsteps = 0;
+    w->rising = 1;
 
     memset(rk, 0, sizeof *rk);
     rk->rhs = lab_rk_rhs;
@@ -754,205 +774,233 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     rk->rtol = o->rtol;
     rk->atol[0] = o->rtol * lab->dscale;
     rk->atol[1] = o->rtol * lab->v0;
-    rk->atol[2] = o->rtol * T0;
+    rk->atol[2] = o->rtol * w->T0;
     lab->phase = LAB_PHASE_COMPRESSION;
     lab->q = lab_onset_power(lab);
     lab_breakpoints(lab);
     lab->offset = 0.0;
     lab->var = lab->q > 1 ? LAB_VAR_S : LAB_VAR_T;
     if (lab->var == LAB_VAR_S)
-        x_switch = pow(LAB_SERIES_SPAN * t_scale, 1.0 / (double) lab->q);
-    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * x_switch : 0.05 * t_scale) != 0)
+        w->x_switch = pow(LAB_SERIES_SPAN * w->t_scale, 1.0 / (double) lab->q);
+    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * w->x_switch : 0.05 * w->t_scale) !=
+        0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite at onset", 0.0);
 
     F = lab_force(lab, 0.0, lab->v0);
     res->F_max = F;
     res->t_F_max = 0.0;
     res->F_min = F;
-    Fa = F;
+    w->Fa = F;
     lab_emit(lab, o, 0.0, y);
+    return CLINK_OK;
+}
 
-    for (;;) {
-        lab_rk8_step *s;
-        lab_dense_fn d;
-        double x_lim = lab->var == LAB_VAR_S ? x_switch : (lab->var == LAB_VAR_U ? 0.0 : t_max);
-        double x_e, y_e[LAB_RK8_NMAX], F_e;
-        int event = 0, j;
+/*
+ * The first event on the step s, which ends at *px_e with the state y_e: 1 end of
+ * compression (delta' = 0), 2 separation, 3 a breakpoint of the law's force, 0
+ * none. At an event, *px_e and y_e move to it by a step of the pair, not from the
+ * dense output: the integration restarts from there.
+ */
+static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double *px_e,
+                                  double *y_e, int *pevent, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    lab_dense_fn d;
+    double x_e = *px_e, x_ev = x_e, g_b = 1.0;
+    int event = 0, k;
 
-        if (++nsteps > LAB_MAX_STEPS)
-            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", pt[0]);
-        if (lab_rk8_advance(rk, x_lim) != 0) {
-            if (lab->var == LAB_VAR_U) {
-                /* the approach in delta failed (delta' near zero): on in t */
-                lab->var = LAB_VAR_T;
-                end_ok = 0;
-                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", saved_t);
-                continue;
-            }
-            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
-                               pt[0]);
-        }
-        s = lab_rk8_last(rk, 0);
-        x_e = rk->x;
-        memcpy(y_e, s->y1, sizeof y_e);
-        d.lab = lab;
-        d.step = s;
-        /* events on this step, the first one wins: end of compression (delta' = 0),
-           separation, a breakpoint of the law's force */
-        if (lab->var == LAB_VAR_U) {
-            event = x_e >= 0.0 ? 2 : 0;
-        } else {
-            double x_ev = x_e, g_b = 1.0;
-            int k;
-            if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
-                d.kind = LAB_G_RATE;
-                if (lab_rk8_dense(rk, s) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
-                event = 1;
-            }
-            if (lab->phase == LAB_PHASE_RESTITUTION) {
-                lab_point(lab, x_e, y_e, pt);
-                g_b = lab_separation_fn(lab, pt[1], pt[2]);
-                if (g_sep > 0.0 && g_b <= 0.0) {
-                    d.kind = LAB_G_SEPARATION;
-                    if (lab_rk8_dense(rk, s) != 0)
-                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                    x_ev = lab_zero(&d, s->x0, x_e, g_sep, g_b);
-                    event = 2;
-                }
-            }
-            for (k = 0; k < lab->n_break; k++) {
-                double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
-                if (ga > 0.0 && gb <= 0.0) {
-                    double x_k;
-                    d.kind = LAB_G_BREAK + k;
-                    if (lab_rk8_dense(rk, s) != 0)
-                        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-                    x_k = lab_zero(&d, s->x0, x_e, ga, gb);
-                    if (event == 0 || x_k < x_ev) {
-                        x_ev = x_k;
-                        event = 3;
-                    }
-                }
-            }
-            if (event != 0) {
-                /* the event's state by a step of the pair to it, not from the dense
-                   output: the integration restarts from there */
-                x_e = x_ev;
-                if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            } else if (lab->phase == LAB_PHASE_RESTITUTION) {
-                g_sep = g_b;
-            }
-        }
-        lab_point(lab, x_e, y_e, pt);
-        /* the loop: points inside the step from the dense output, then its end */
-        if (o->sample != NULL) {
-            if (spp > 1 && lab_rk8_dense(rk, s) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            for (j = 1; j < spp; j++) {
-                double xs = s->x0 + (x_e - s->x0) * (double) j / (double) spp;
-                double ys[LAB_RK8_NMAX], ps[4];
-                lab_rk8_eval(rk, s, xs, ys);
-                lab_point(lab, xs, ys, ps);
-                lab_emit(lab, o, ps[0], ps + 1);
-            }
-            lab_emit(lab, o, pt[0], pt + 1);
-        }
-        F_e = lab_force(lab, pt[1], pt[2]);
-        if (F_e > res->F_max) {
-            res->F_max = F_e;
-            res->t_F_max = pt[0];
-        }
-        if (F_e < res->F_min)
-            res->F_min = F_e;
-        /* a force maximum in compression: F fell after rising, or dF/dt <= 0 at the end
-           of compression or of the series start; dF/dt = 0 lies in this step or the one
-           before */
-        if (lab->phase == LAB_PHASE_COMPRESSION) {
-            int at_end = event == 1 || event == 3 || (lab->var == LAB_VAR_S && rk->x >= x_switch);
-            if (rising && (F_e < Fa || (at_end && lab_peak_fn(lab, pt[1], pt[2]) <= 0.0))) {
-                lab_peak_search(lab, s, x_e, res);
-                rising = 0;
-            } else {
-                rising = F_e > Fa;
-            }
-            Fa = F_e;
-        }
-        if (event == 1) {
-            /* end of compression: the law's state moves on; on in t from the event */
-            double h = fmin(
-                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
-                0.5 * t_scale);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            res->delta_max = pt[1];
-            res->t_compression = pt[0];
-            U_c_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, pt[1]);
-            clink_law_end_compression(lab->law, lab->params, pt[1], &lab->state);
-            lab->phase = LAB_PHASE_RESTITUTION;
-            lab->var = LAB_VAR_T;
-            g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-            end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            res->n_reinit++;
-            continue;
-        }
-        if (event == 2)
-            break;
-        if (event == 3) {
-            /* a breakpoint of the force: no step straddles it; on in t from there */
-            double h =
-                rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            lab->var = LAB_VAR_T;
-            if (lab->phase == LAB_PHASE_RESTITUTION)
-                g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            res->n_reinit++;
-            continue;
-        }
-        if (lab->var == LAB_VAR_S && rk->x >= x_switch) {
-            /* end of the series start: on in t */
-            double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
-            double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
-            lab->var = LAB_VAR_T;
-            if (lab_rk8_start(rk, pt[0], yt, h) != 0)
-                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-        } else if (lab->var == LAB_VAR_T && end_ok && g_sep > 0.0 &&
-                   g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
-            /* close to a separation at delta = offset with the bodies parting: on in
-               u = (delta - offset)^(1/q) down to u = 0, the separation itself */
-            double u1 = pow(g_sep, 1.0 / (double) lab->q);
-            double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
-            saved_t = pt[0];
-            memcpy(saved_y, y_e, sizeof saved_y);
-            lab->offset = pt[1] - g_sep;
-            lab->var = LAB_VAR_U;
-            rk->atol[0] = o->rtol * t_scale;
-            /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
-            double h_u =
-                fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
-            if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
-                lab->var = LAB_VAR_T;
-                end_ok = 0;
-                rk->atol[0] = o->rtol * lab->dscale;
-                if (lab_rk8_start(rk, saved_t, saved_y, 0.01 * t_scale) != 0)
-                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
-            }
-        }
-        if (lab->var == LAB_VAR_T && rk->x >= t_max)
-            return lab_rk_fail(lab, res, CLINK_ERR_NO_CONVERGENCE,
-                               "no separation (the contact is overdamped or sticks)", rk->x);
+    if (lab->var == LAB_VAR_U) {
+        *pevent = x_e >= 0.0 ? 2 : 0;
+        return CLINK_OK;
     }
+    d.lab = lab;
+    d.step = s;
+    if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
+        d.kind = LAB_G_RATE;
+        if (lab_rk8_dense(rk, s) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+        x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
+        event = 1;
+    }
+    if (lab->phase == LAB_PHASE_RESTITUTION) {
+        lab_point(lab, x_e, y_e, w->pt);
+        g_b = lab_separation_fn(lab, w->pt[1], w->pt[2]);
+        if (w->g_sep > 0.0 && g_b <= 0.0) {
+            d.kind = LAB_G_SEPARATION;
+            if (lab_rk8_dense(rk, s) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+            x_ev = lab_zero(&d, s->x0, x_e, w->g_sep, g_b);
+            event = 2;
+        }
+    }
+    for (k = 0; k < lab->n_break; k++) {
+        double ga = lab_break_fn(lab, k, s->y0[0]), gb = lab_break_fn(lab, k, s->y1[0]);
+        if (ga > 0.0 && gb <= 0.0) {
+            double x_k;
+            d.kind = LAB_G_BREAK + k;
+            if (lab_rk8_dense(rk, s) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+            x_k = lab_zero(&d, s->x0, x_e, ga, gb);
+            if (event == 0 || x_k < x_ev) {
+                x_ev = x_k;
+                event = 3;
+            }
+        }
+    }
+    if (event != 0) {
+        x_e = x_ev;
+        if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+    } else if (lab->phase == LAB_PHASE_RESTITUTION) {
+        w->g_sep = g_b;
+    }
+    *px_e = x_e;
+    *pevent = event;
+    return CLINK_OK;
+}
+
+/* the loop: points inside the step s (to x_e) from the dense output, then its end */
+static clink_status lab_rk_sample(clink_lab *lab, const clink_lab_options *o, const lab_rk_walk *w,
+                                  lab_rk8_step *s, double x_e, clink_lab_result *res)
+{
+    int j;
+
+    if (o->sample == NULL)
+        return CLINK_OK;
+    if (w->spp > 1 && lab_rk8_dense(&lab->rk, s) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
+    for (j = 1; j < w->spp; j++) {
+        double xs = s->x0 + (x_e - s->x0) * (double) j / (double) w->spp;
+        double ys[LAB_RK8_NMAX], ps[4];
+        lab_rk8_eval(&lab->rk, s, xs, ys);
+        lab_point(lab, xs, ys, ps);
+        lab_emit(lab, o, ps[0], ps + 1);
+    }
+    lab_emit(lab, o, w->pt[0], w->pt + 1);
+    return CLINK_OK;
+}
+
+/*
+ * The force's extremes at the step's end; in compression, a force maximum when F
+ * fell after rising, or dF/dt <= 0 at the end of compression or of the series
+ * start: dF/dt = 0 lies in this step or the one before.
+ */
+static void lab_rk_forces(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double x_e, int event,
+                          clink_lab_result *res)
+{
+    double F_e = lab_force(lab, w->pt[1], w->pt[2]);
+
+    if (F_e > res->F_max) {
+        res->F_max = F_e;
+        res->t_F_max = w->pt[0];
+    }
+    if (F_e < res->F_min)
+        res->F_min = F_e;
+    if (lab->phase == LAB_PHASE_COMPRESSION) {
+        int at_end =
+            event == 1 || event == 3 || (lab->var == LAB_VAR_S && lab->rk.x >= w->x_switch);
+        if (w->rising && (F_e < w->Fa || (at_end && lab_peak_fn(lab, w->pt[1], w->pt[2]) <= 0.0))) {
+            lab_peak_search(lab, s, x_e, res);
+            w->rising = 0;
+        } else {
+            w->rising = F_e > w->Fa;
+        }
+        w->Fa = F_e;
+    }
+}
+
+/* end of compression at x_e: the law's state moves on; on in t from the event */
+static clink_status lab_rk_end_compression(clink_lab *lab, lab_rk_walk *w, double x_e,
+                                           clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+    double h =
+        fmin(rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
+             0.5 * w->t_scale);
+    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+
+    res->delta_max = pt[1];
+    res->t_compression = pt[0];
+    w->U_c_max = clink_law_stored_energy(lab->law, lab->params, &lab->state, pt[1]);
+    clink_law_end_compression(lab->law, lab->params, pt[1], &lab->state);
+    lab->phase = LAB_PHASE_RESTITUTION;
+    lab->var = LAB_VAR_T;
+    w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+    w->end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
+    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    res->n_reinit++;
+    return CLINK_OK;
+}
+
+/* a breakpoint of the force at x_e: no step straddles it; on in t from there */
+static clink_status lab_rk_breakpoint(clink_lab *lab, lab_rk_walk *w, double x_e,
+                                      clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+    double h = rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
+    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+
+    lab->var = LAB_VAR_T;
+    if (lab->phase == LAB_PHASE_RESTITUTION)
+        w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
+    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+        return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    res->n_reinit++;
+    return CLINK_OK;
+}
+
+/*
+ * The change of variable after a step without event: at the end of the series
+ * start, on in t; close to a separation at delta = offset with the bodies parting,
+ * on in u = (delta - offset)^(1/q) down to u = 0, the separation itself.
+ */
+static clink_status lab_rk_switch(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                                  double x_e, const double *y_e, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt;
+
+    if (lab->var == LAB_VAR_S && rk->x >= w->x_switch) {
+        double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
+        double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+        lab->var = LAB_VAR_T;
+        if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+    } else if (lab->var == LAB_VAR_T && w->end_ok && w->g_sep > 0.0 &&
+               w->g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
+        double u1 = pow(w->g_sep, 1.0 / (double) lab->q);
+        double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
+        w->saved_t = pt[0];
+        memcpy(w->saved_y, y_e, sizeof w->saved_y);
+        lab->offset = pt[1] - w->g_sep;
+        lab->var = LAB_VAR_U;
+        rk->atol[0] = o->rtol * w->t_scale;
+        /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
+        double h_u = fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
+        if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
+            lab->var = LAB_VAR_T;
+            w->end_ok = 0;
+            rk->atol[0] = o->rtol * lab->dscale;
+            if (lab_rk8_start(rk, w->saved_t, w->saved_y, 0.01 * w->t_scale) != 0)
+                return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
+        }
+    }
+    return CLINK_OK;
+}
+
+/* the result at separation, pt = (t, delta, delta', W): rebound, residual, energy balance */
+static void lab_rk_separation(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
+                              clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    double *pt = w->pt, T0 = w->T0, U_max, U_res, T_sep;
+
     res->n_steps = rk->n_steps;
     res->n_rhs = rk->n_rhs;
     res->n_err_fails = rk->n_rejects;
-
-    /* separation: pt = (t, delta, delta', W) */
     res->separated = 1;
     res->duration = pt[0];
     /* an overdamped contact creeps back to delta = 0 and the root falls on round-off:
@@ -971,10 +1019,186 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     res->E_diss_restitution = U_max - T_sep - U_res;
     /* the work of F(d, d') - F(d, 0): the work of F less that of the static force along
        the path, the loading curve up to delta_max and the restitution curve back */
-    res->W_damping = pt[3] - (U_c_max - U_max + U_res);
+    res->W_damping = pt[3] - (w->U_c_max - U_max + U_res);
     res->energy_residual = fabs(T0 - T_sep - pt[3]) / T0;
     clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+}
+
+/*
+ * One impact by the Dormand-Prince 8(5,3) pair: steps to the first event, the
+ * event's restart, the changes of variable, until separation.
+ */
+static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
+{
+    lab_rk8 *rk = &lab->rk;
+    lab_rk_walk w;
+    long nsteps = 0;
+    clink_status st;
+
+    st = lab_rk_init(lab, o, &w, res);
+    if (st != CLINK_OK)
+        return st;
+    for (;;) {
+        lab_rk8_step *s;
+        double x_lim = lab->var == LAB_VAR_S ? w.x_switch : (lab->var == LAB_VAR_U ? 0.0 : w.t_max);
+        double x_e, y_e[LAB_RK8_NMAX];
+        int event = 0;
+
+        if (++nsteps > LAB_MAX_STEPS)
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", w.pt[0]);
+        if (lab_rk8_advance(rk, x_lim) != 0) {
+            if (lab->var == LAB_VAR_U) {
+                /* the approach in delta failed (delta' near zero): on in t */
+                lab->var = LAB_VAR_T;
+                w.end_ok = 0;
+                if (lab_rk8_start(rk, w.saved_t, w.saved_y, 0.01 * w.t_scale) != 0)
+                    return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w.saved_t);
+                continue;
+            }
+            return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
+                               w.pt[0]);
+        }
+        s = lab_rk8_last(rk, 0);
+        x_e = rk->x;
+        memcpy(y_e, s->y1, sizeof y_e);
+        /* events on this step, the first one wins */
+        st = lab_rk_events(lab, &w, s, &x_e, y_e, &event, res);
+        if (st != CLINK_OK)
+            return st;
+        lab_point(lab, x_e, y_e, w.pt);
+        st = lab_rk_sample(lab, o, &w, s, x_e, res);
+        if (st != CLINK_OK)
+            return st;
+        lab_rk_forces(lab, &w, s, x_e, event, res);
+        if (event == 1) {
+            st = lab_rk_end_compression(lab, &w, x_e, res);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        if (event == 2)
+            break;
+        if (event == 3) {
+            st = lab_rk_breakpoint(lab, &w, x_e, res);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        st = lab_rk_switch(lab, o, &w, x_e, y_e, res);
+        if (st != CLINK_OK)
+            return st;
+        if (lab->var == LAB_VAR_T && rk->x >= w.t_max)
+            return lab_rk_fail(lab, res, CLINK_ERR_NO_CONVERGENCE,
+                               "no separation (the contact is overdamped or sticks)", rk->x);
+    }
+    lab_rk_separation(lab, o, &w, res);
     return CLINK_OK;
+}
+
+/* the initial state (delta, delta', W_total, W_damping), its tolerances and CVODE */
+static clink_status lab_run_init(clink_lab *lab, const clink_lab_options *o, int bdf, double t_max)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double *A = N_VGetArrayPointer(lab->atol);
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+
+    Y[0] = 0.0;
+    Y[1] = lab->v0;
+    Y[2] = 0.0;
+    Y[3] = 0.0;
+    A[0] = o->rtol * lab->dscale;
+    A[1] = o->rtol * lab->v0;
+    A[2] = o->rtol * T0;
+    A[3] = o->rtol * T0;
+    lab->phase = LAB_PHASE_COMPRESSION;
+    lab->cvlog.msg[0] = '\0';
+    return lab_cvode_start(lab, bdf, t_max, o->rtol);
+}
+
+/* the loop's points of a step (interpolated ones inside, then its end), the force's extremes */
+static void lab_run_record(clink_lab *lab, const clink_lab_options *o, void *mem, int spp, int flag,
+                           double t_prev, double t, clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double F;
+
+    if (o->sample != NULL && spp > 1 && flag == CV_SUCCESS) {
+        int j;
+        for (j = 1; j < spp; j++) {
+            double ts = t_prev + (t - t_prev) * (double) j / (double) spp;
+            if (CVodeGetDky(mem, ts, 0, lab->ytmp) == CV_SUCCESS)
+                lab_emit(lab, o, ts, N_VGetArrayPointer(lab->ytmp));
+        }
+    }
+    lab_emit(lab, o, t, Y);
+    F = lab_force(lab, Y[0], Y[1]);
+    if (F > res->F_max) {
+        res->F_max = F;
+        res->t_F_max = t;
+    }
+    if (F < res->F_min)
+        res->F_min = F;
+}
+
+/*
+ * End of compression at t: the law's state machine moves on; CVODE is
+ * re-initialised only if the force law changes here.
+ */
+static clink_status lab_run_end_compression(clink_lab *lab, void *mem, int bdf, double t,
+                                            clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double probe_d[2] = {Y[0], 0.5 * Y[0]};
+    double probe_r = -0.01 * lab->v0, before[2], after[2];
+    int k, jump = 0, flag;
+
+    for (k = 0; k < 2; k++)
+        before[k] = lab_force(lab, probe_d[k], probe_r);
+    res->delta_max = Y[0];
+    res->t_compression = t;
+    clink_law_end_compression(lab->law, lab->params, Y[0], &lab->state);
+    lab->phase = LAB_PHASE_RESTITUTION;
+    for (k = 0; k < 2; k++) {
+        after[k] = lab_force(lab, probe_d[k], probe_r);
+        if (after[k] != before[k])
+            jump = 1;
+    }
+    if (jump) {
+        lab_add_stats(mem, res, bdf);
+        if ((flag = CVodeReInit(mem, t, lab->y)) != CV_SUCCESS)
+            return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
+        res->n_reinit++;
+    }
+    return CLINK_OK;
+}
+
+/* the result at separation (t, Y): rebound, residual penetration, energy balance */
+static void lab_run_separation(clink_lab *lab, const clink_lab_options *o, double t,
+                               clink_lab_result *res)
+{
+    double *Y = N_VGetArrayPointer(lab->y);
+    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
+    double e_scale = T0;
+    double U_max, T_sep;
+
+    res->separated = 1;
+    res->duration = t;
+    /* an overdamped contact creeps back to delta = 0 and the root falls on
+       round-off: no rebound */
+    if (Y[1] > 0.0 && Y[1] <= 1e3 * o->rtol * lab->v0)
+        Y[1] = 0.0;
+    res->v_out = Y[1];
+    res->e_out = Y[1] != 0.0 ? -Y[1] / lab->v0 : 0.0;
+    res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
+    res->E_impact = T0;
+    U_max = lab_stored_energy(lab, res->delta_max, e_scale);
+    T_sep = 0.5 * lab->m * Y[1] * Y[1];
+    res->E_residual = lab_stored_energy(lab, res->delta_residual, e_scale);
+    res->E_diss_compression = T0 - U_max;
+    res->E_diss_restitution = U_max - T_sep - res->E_residual;
+    res->W_damping = Y[3];
+    res->energy_residual = fabs(T0 - T_sep - Y[2]) / T0;
+    clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
 }
 
 /* one attempt with one method; the caller may retry with BDF */
@@ -982,8 +1206,6 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
                             clink_lab_result *res)
 {
     double *Y = N_VGetArrayPointer(lab->y);
-    double *A = N_VGetArrayPointer(lab->atol);
-    double T0 = 0.5 * lab->m * lab->v0 * lab->v0;
     double t_scale = lab->dscale / lab->v0;
     double t_max = o->t_max_factor * 3.2 * t_scale;
     double t = 0.0, t_prev = 0.0, F;
@@ -995,17 +1217,7 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
         spp = 1;
     if (spp > 1000)
         spp = 1000;
-    Y[0] = 0.0;
-    Y[1] = lab->v0;
-    Y[2] = 0.0;
-    Y[3] = 0.0;
-    A[0] = o->rtol * lab->dscale;
-    A[1] = o->rtol * lab->v0;
-    A[2] = o->rtol * T0;
-    A[3] = o->rtol * T0;
-    lab->phase = LAB_PHASE_COMPRESSION;
-    lab->cvlog.msg[0] = '\0';
-    st = lab_cvode_start(lab, bdf, t_max, o->rtol);
+    st = lab_run_init(lab, o, bdf, t_max);
     if (st != CLINK_OK)
         return st;
     mem = lab->mem[bdf];
@@ -1031,83 +1243,99 @@ static clink_status lab_run(clink_lab *lab, const clink_lab_options *o, int bdf,
                             "the contact is overdamped or sticks",
                             t, o->t_max_factor);
         }
-        /* the loop: interpolated points inside the step, then the step's end */
-        if (o->sample != NULL && spp > 1 && flag == CV_SUCCESS) {
-            int j;
-            for (j = 1; j < spp; j++) {
-                double ts = t_prev + (t - t_prev) * (double) j / (double) spp;
-                if (CVodeGetDky(mem, ts, 0, lab->ytmp) == CV_SUCCESS)
-                    lab_emit(lab, o, ts, N_VGetArrayPointer(lab->ytmp));
-            }
-        }
-        lab_emit(lab, o, t, Y);
+        lab_run_record(lab, o, mem, spp, flag, t_prev, t, res);
         t_prev = t;
-        F = lab_force(lab, Y[0], Y[1]);
-        if (F > res->F_max) {
-            res->F_max = F;
-            res->t_F_max = t;
-        }
-        if (F < res->F_min)
-            res->F_min = F;
         if (flag != CV_ROOT_RETURN)
             continue;
         if ((flag = CVodeGetRootInfo(mem, roots)) != CV_SUCCESS)
             return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeGetRootInfo failed (%d)", flag);
         if (lab->phase == LAB_PHASE_COMPRESSION && roots[0] != 0) {
-            /* end of compression: the state machine moves on; re-initialise only
-               if the force law changes here */
-            double probe_d[2] = {Y[0], 0.5 * Y[0]};
-            double probe_r = -0.01 * lab->v0, before[2], after[2];
-            int k, jump = 0;
-
-            for (k = 0; k < 2; k++)
-                before[k] = lab_force(lab, probe_d[k], probe_r);
-            res->delta_max = Y[0];
-            res->t_compression = t;
-            clink_law_end_compression(lab->law, lab->params, Y[0], &lab->state);
-            lab->phase = LAB_PHASE_RESTITUTION;
-            for (k = 0; k < 2; k++) {
-                after[k] = lab_force(lab, probe_d[k], probe_r);
-                if (after[k] != before[k])
-                    jump = 1;
-            }
-            if (jump) {
-                lab_add_stats(mem, res, bdf);
-                if ((flag = CVodeReInit(mem, t, lab->y)) != CV_SUCCESS)
-                    return lab_fail(lab, CLINK_ERR_SOLVER, "CVodeReInit failed (%d)", flag);
-                res->n_reinit++;
-            }
+            st = lab_run_end_compression(lab, mem, bdf, t, res);
+            if (st != CLINK_OK)
+                return st;
         } else if (lab->phase == LAB_PHASE_RESTITUTION && roots[0] != 0) {
             break; /* separation */
         }
     }
     lab_add_stats(mem, res, bdf);
+    lab_run_separation(lab, o, t, res);
+    return CLINK_OK;
+}
 
-    /* separation */
+/* the checks of the impact's numbers and options, before anything is computed */
+static clink_status lab_impact_check(clink_lab *lab, double m_eff, double v_impact,
+                                     const clink_lab_options *o)
+{
+    if (!isfinite(m_eff) || !(m_eff > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "mass: %g is not a positive finite number (kg)",
+                        m_eff);
+    if (!isfinite(v_impact) || !(v_impact > 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "velocity: %g is not a positive finite number (m/s)",
+                        v_impact);
+    if (!isfinite(o->rtol) || !(o->rtol >= 1e-14 && o->rtol <= 1e-3))
+        return lab_fail(lab, CLINK_ERR_RANGE, "rtol: %g is outside [1e-14, 1e-3]", o->rtol);
+    if (!(o->t_max_factor > 0.0) || !isfinite(o->t_max_factor))
+        return lab_fail(lab, CLINK_ERR_RANGE, "t_max_factor: %g must be positive", o->t_max_factor);
+    if (!isnan(o->damping) && !(isfinite(o->damping) && o->damping >= 0.0))
+        return lab_fail(lab, CLINK_ERR_RANGE, "damping: %g must be finite and >= 0", o->damping);
+    return CLINK_OK;
+}
+
+/* the law's damping coefficient into res, and the one of the options in its place */
+static clink_status lab_impact_damping(clink_lab *lab, const clink_lab_options *o,
+                                       clink_lab_result *res)
+{
+    int kind = lab_damping_kind(lab);
+
     {
-        double e_scale = T0;
-        double U_max, T_sep;
-
-        res->separated = 1;
-        res->duration = t;
-        /* an overdamped contact creeps back to delta = 0 and the root falls on
-           round-off: no rebound */
-        if (Y[1] > 0.0 && Y[1] <= 1e3 * o->rtol * lab->v0)
-            Y[1] = 0.0;
-        res->v_out = Y[1];
-        res->e_out = Y[1] != 0.0 ? -Y[1] / lab->v0 : 0.0;
-        res->delta_residual = Y[0] > 0.0 ? Y[0] : 0.0;
-        res->E_impact = T0;
-        U_max = lab_stored_energy(lab, res->delta_max, e_scale);
-        T_sep = 0.5 * lab->m * Y[1] * Y[1];
-        res->E_residual = lab_stored_energy(lab, res->delta_residual, e_scale);
-        res->E_diss_compression = T0 - U_max;
-        res->E_diss_restitution = U_max - T_sep - res->E_residual;
-        res->W_damping = Y[3];
-        res->energy_residual = fabs(T0 - T_sep - Y[2]) / T0;
-        clink_law_release(lab->law, lab->params, res->delta_residual, &lab->state);
+        clink_law_info info;
+        clink_law_get_info(lab->law, &info);
+        /* a damping exponent m = 0 makes chi a plain linear damper c (N s/m) */
+        res->damping_is_c = kind == 1 || (kind == 0 && info.m == 0.0);
+    }
+    if (kind == 0)
+        res->damping_law = lab->state.chi;
+    else if (kind == 1)
+        res->damping_law = lab->state.c;
+    else
+        res->damping_law = 0.0;
+    res->damping = res->damping_law;
+    if (!isnan(o->damping)) {
+        if (kind < 0)
+            return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to set",
+                            clink_law_name(lab->law));
+        if (kind == 0)
+            lab->state.chi = o->damping;
+        else
+            lab->state.c = o->damping;
+        res->damping = o->damping;
     }
     return CLINK_OK;
+}
+
+/* the integration with the method of the options, retried with BDF if it fails */
+static clink_status lab_impact_solve(clink_lab *lab, const clink_lab_options *o,
+                                     clink_lab_result *res)
+{
+    clink_contact_state onset = lab->state;
+    clink_status st;
+
+    if (o->method == CLINK_LAB_RK8)
+        st = lab_rk_run(lab, o, res);
+    else
+        st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
+    if (st == CLINK_ERR_SOLVER && o->method != CLINK_LAB_BDF && o->sample == NULL) {
+        /* stiff (heavily damped) impacts: retry with BDF and Newton */
+        clink_lab_result keep = *res;
+        lab->state = onset;
+        memset(res, 0, sizeof *res);
+        res->v_impact = keep.v_impact;
+        res->damping = keep.damping;
+        res->damping_law = keep.damping_law;
+        res->damping_is_c = keep.damping_is_c;
+        st = lab_run(lab, o, 1, res);
+    }
+    return st;
 }
 
 clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
@@ -1119,7 +1347,7 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     char msg[256];
     clink_status st;
     double d;
-    int i, kind;
+    int i;
 
     if (lab == NULL)
         return CLINK_ERR_ARG;
@@ -1133,18 +1361,9 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
     memset(res, 0, sizeof *res);
     res->damping = NAN;
     res->damping_law = NAN;
-    if (!isfinite(m_eff) || !(m_eff > 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "mass: %g is not a positive finite number (kg)",
-                        m_eff);
-    if (!isfinite(v_impact) || !(v_impact > 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "velocity: %g is not a positive finite number (m/s)",
-                        v_impact);
-    if (!isfinite(o->rtol) || !(o->rtol >= 1e-14 && o->rtol <= 1e-3))
-        return lab_fail(lab, CLINK_ERR_RANGE, "rtol: %g is outside [1e-14, 1e-3]", o->rtol);
-    if (!(o->t_max_factor > 0.0) || !isfinite(o->t_max_factor))
-        return lab_fail(lab, CLINK_ERR_RANGE, "t_max_factor: %g must be positive", o->t_max_factor);
-    if (!isnan(o->damping) && !(isfinite(o->damping) && o->damping >= 0.0))
-        return lab_fail(lab, CLINK_ERR_RANGE, "damping: %g must be finite and >= 0", o->damping);
+    st = lab_impact_check(lab, m_eff, v_impact, o);
+    if (st != CLINK_OK)
+        return st;
     msg[0] = '\0';
     st = clink_law_check(law, params, msg, sizeof msg);
     if (st != CLINK_OK)
@@ -1175,50 +1394,10 @@ clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
         d *= 1.5;
     lab->dscale = d;
 
-    kind = lab_damping_kind(lab);
-    {
-        clink_law_info info;
-        clink_law_get_info(law, &info);
-        /* a damping exponent m = 0 makes chi a plain linear damper c (N s/m) */
-        res->damping_is_c = kind == 1 || (kind == 0 && info.m == 0.0);
-    }
-    if (kind == 0)
-        res->damping_law = lab->state.chi;
-    else if (kind == 1)
-        res->damping_law = lab->state.c;
-    else
-        res->damping_law = 0.0;
-    res->damping = res->damping_law;
-    if (!isnan(o->damping)) {
-        if (kind < 0)
-            return lab_fail(lab, CLINK_ERR_ARG, "law %s has no damping coefficient to set",
-                            clink_law_name(law));
-        if (kind == 0)
-            lab->state.chi = o->damping;
-        else
-            lab->state.c = o->damping;
-        res->damping = o->damping;
-    }
-
-    {
-        clink_contact_state onset = lab->state;
-        if (o->method == CLINK_LAB_RK8)
-            st = lab_rk_run(lab, o, res);
-        else
-            st = lab_run(lab, o, o->method == CLINK_LAB_BDF, res);
-        if (st == CLINK_ERR_SOLVER && o->method != CLINK_LAB_BDF && o->sample == NULL) {
-            /* stiff (heavily damped) impacts: retry with BDF and Newton */
-            clink_lab_result keep = *res;
-            lab->state = onset;
-            memset(res, 0, sizeof *res);
-            res->v_impact = keep.v_impact;
-            res->damping = keep.damping;
-            res->damping_law = keep.damping_law;
-            res->damping_is_c = keep.damping_is_c;
-            st = lab_run(lab, o, 1, res);
-        }
-    }
-    return st;
+    st = lab_impact_damping(lab, o, res);
+    if (st != CLINK_OK)
+        return st;
+    return lab_impact_solve(lab, o, res);
 }
 
 /* ---- calibration ---------------------------------------------------------- */
@@ -1246,6 +1425,151 @@ static clink_status lab_cal_eval(lab_cal_ctx *c, double x, double *f)
     return CLINK_OK;
 }
 
+/* the upper end's scale: the law's own coefficient, or one from the elastic force */
+static double lab_cal_scale(const clink_lab *lab, const clink_lab_calibration *cal,
+                            const clink_law_info *info, double v_impact)
+{
+    double x_scale;
+
+    if (cal->damping_law > 0.0 && isfinite(cal->damping_law)) {
+        x_scale = cal->damping_law;
+    } else {
+        double d = lab->dscale, F = lab_force(lab, d, 0.0);
+        double mexp = isfinite(info->m) ? info->m : 0.0;
+        x_scale = 0.1 * F / (cal->damping_is_c ? v_impact : pow(d, mexp) * v_impact);
+        if (!(x_scale > 0.0) || !isfinite(x_scale))
+            x_scale = 1.0;
+    }
+    return x_scale;
+}
+
+/*
+ * The bracket [a, b] with f(a) > 0 >= f(b), from f(a) > 0 and a first b: b grows
+ * by 4 while f(b) > 0 and halves towards a where the contact does not separate.
+ */
+static clink_status lab_cal_bracket(lab_cal_ctx *c, double *a, double *fa, double *b, double *fb)
+{
+    clink_status st;
+    int i;
+
+    for (i = 0;; i++) {
+        st = lab_cal_eval(c, *b, fb);
+        if (st != CLINK_OK && st != CLINK_ERR_NO_CONVERGENCE)
+            return st;
+        if (st == CLINK_ERR_NO_CONVERGENCE) {
+            *b = 0.5 * (*a + *b); /* overdamped: no separation; come back */
+            if (i > 80)
+                return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE, "no bracket for the damping");
+            continue;
+        }
+        if (*fb <= 0.0)
+            break;
+        *a = *b;
+        *fa = *fb;
+        *b *= 4.0;
+        if (i > 80)
+            return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE,
+                            "%s: no damping up to %g reaches e = %g", clink_law_name(c->law), *b,
+                            c->target);
+    }
+    return CLINK_OK;
+}
+
+/* Brent's method on [a, b] with f(a) > 0 >= f(b); *b is left at the root */
+static clink_status lab_cal_brent(lab_cal_ctx *c, double a, double fa, double *pb, double fb)
+{
+    double b = *pb, cc = a, fc = fa, d = b - a, e = d;
+    clink_status st;
+    int i;
+
+    for (i = 0; i < 200; i++) {
+        double tol, m, p_, q, r, s;
+        if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
+            cc = a;
+            fc = fa;
+            d = b - a;
+            e = d;
+        }
+        if (fabs(fc) < fabs(fb)) {
+            a = b;
+            b = cc;
+            cc = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
+        m = 0.5 * (cc - b);
+        if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
+            break;
+        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
+            s = fb / fa;
+            if (a == cc) {
+                p_ = 2.0 * m * s;
+                q = 1.0 - s;
+            } else {
+                q = fa / fc;
+                r = fb / fc;
+                p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
+                q = (q - 1.0) * (r - 1.0) * (s - 1.0);
+            }
+            if (p_ > 0.0)
+                q = -q;
+            else
+                p_ = -p_;
+            if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
+                e = d;
+                d = p_ / q;
+            } else {
+                d = m;
+                e = m;
+            }
+        } else {
+            d = m;
+            e = m;
+        }
+        a = b;
+        fa = fb;
+        b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
+        st = lab_cal_eval(c, b, &fb);
+        if (st != CLINK_OK)
+            return st;
+    }
+    *pb = b;
+    return CLINK_OK;
+}
+
+/*
+ * The calibration's result at the damping b, found: tightens rtol and starts again
+ * where the integration error of e_out is what keeps it from the target.
+ */
+static clink_status lab_cal_finish(lab_cal_ctx *c, const clink_contact_params *params, double K,
+                                   double b, clink_lab_calibration *cal)
+{
+    clink_status st;
+    double fb;
+
+    st = lab_cal_eval(c, b, &fb);
+    if (st != CLINK_OK)
+        return st;
+    cal->damping = b;
+    cal->e_achieved = c->last.e_out;
+    cal->impact = c->last;
+    cal->alpha = b / sqrt(K * c->m);
+    cal->iterations = c->runs;
+    if (fabs(fb) > 1e-10 && c->opt.rtol >= 1e-13) {
+        /* the integration error of e_out is the floor: tighten and start again */
+        clink_lab_options tighter = c->opt;
+        tighter.rtol = 0.1 * c->opt.rtol;
+        return clink_lab_calibrate(c->lab, c->law, params, c->m, c->v, c->target, &tighter, cal);
+    }
+    if (fabs(fb) > 1e-9)
+        return lab_fail(c->lab, CLINK_ERR_NO_CONVERGENCE,
+                        "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(c->law),
+                        fabs(fb));
+    return CLINK_OK;
+}
+
 clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
                                  const clink_contact_params *params, double m_eff, double v_impact,
                                  double e_target, const clink_lab_options *options,
@@ -1255,8 +1579,7 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
     lab_cal_ctx c;
     clink_status st;
     clink_law_info info;
-    double a, b, fa, fb, x_scale, K;
-    int i;
+    double a, b, fa, fb, K;
 
     if (lab == NULL)
         return CLINK_ERR_ARG;
@@ -1303,126 +1626,23 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
     if (st != CLINK_OK)
         return st;
     a = 0.0;
-    if (fabs(fa) <= 1e-10) {
-        b = 0.0;
-        goto done;
-    }
+    if (fabs(fa) <= 1e-10)
+        return lab_cal_finish(&c, params, K, 0.0, cal);
     if (fa < 0.0)
         return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
                         "%s: even without damping e_out = %.12g < target %.12g",
                         clink_law_name(law), fa + e_target, e_target);
 
-    /* upper end: the law's own coefficient, or a scale from the elastic force */
-    if (cal->damping_law > 0.0 && isfinite(cal->damping_law)) {
-        x_scale = cal->damping_law;
-    } else {
-        double d = lab->dscale, F = lab_force(lab, d, 0.0);
-        double mexp = isfinite(info.m) ? info.m : 0.0;
-        x_scale = 0.1 * F / (cal->damping_is_c ? v_impact : pow(d, mexp) * v_impact);
-        if (!(x_scale > 0.0) || !isfinite(x_scale))
-            x_scale = 1.0;
-    }
-    /* start above the law's own value so that Brent's method finds the root on
-       its own, even where the law's rule is already exact */
-    b = 2.0 * x_scale;
-    for (i = 0;; i++) {
-        st = lab_cal_eval(&c, b, &fb);
-        if (st != CLINK_OK && st != CLINK_ERR_NO_CONVERGENCE)
-            return st;
-        if (st == CLINK_ERR_NO_CONVERGENCE) {
-            b = 0.5 * (a + b); /* overdamped: no separation; come back */
-            if (i > 80)
-                return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "no bracket for the damping");
-            continue;
-        }
-        if (fb <= 0.0)
-            break;
-        a = b;
-        fa = fb;
-        b *= 4.0;
-        if (i > 80)
-            return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE, "%s: no damping up to %g reaches e = %g",
-                            clink_law_name(law), b, e_target);
-    }
-    if (fabs(fb) <= 1e-10)
-        goto done;
-
-    /* Brent's method on [a, b] with f(a) > 0 >= f(b) */
-    {
-        double cc = a, fc = fa, d = b - a, e = d;
-        for (i = 0; i < 200; i++) {
-            double tol, m, p_, q, r, s;
-            if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
-                cc = a;
-                fc = fa;
-                d = b - a;
-                e = d;
-            }
-            if (fabs(fc) < fabs(fb)) {
-                a = b;
-                b = cc;
-                cc = a;
-                fa = fb;
-                fb = fc;
-                fc = fa;
-            }
-            tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
-            m = 0.5 * (cc - b);
-            if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
-                break;
-            if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
-                s = fb / fa;
-                if (a == cc) {
-                    p_ = 2.0 * m * s;
-                    q = 1.0 - s;
-                } else {
-                    q = fa / fc;
-                    r = fb / fc;
-                    p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
-                    q = (q - 1.0) * (r - 1.0) * (s - 1.0);
-                }
-                if (p_ > 0.0)
-                    q = -q;
-                else
-                    p_ = -p_;
-                if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
-                    e = d;
-                    d = p_ / q;
-                } else {
-                    d = m;
-                    e = m;
-                }
-            } else {
-                d = m;
-                e = m;
-            }
-            a = b;
-            fa = fb;
-            b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
-            st = lab_cal_eval(&c, b, &fb);
-            if (st != CLINK_OK)
-                return st;
-        }
-    }
-
-done:
-    st = lab_cal_eval(&c, b, &fb);
+    /* upper end: start above the law's own value so that Brent's method finds the
+       root on its own, even where the law's rule is already exact */
+    b = 2.0 * lab_cal_scale(lab, cal, &info, v_impact);
+    st = lab_cal_bracket(&c, &a, &fa, &b, &fb);
     if (st != CLINK_OK)
         return st;
-    cal->damping = b;
-    cal->e_achieved = c.last.e_out;
-    cal->impact = c.last;
-    cal->alpha = b / sqrt(K * m_eff);
-    cal->iterations = c.runs;
-    if (fabs(fb) > 1e-10 && c.opt.rtol >= 1e-13) {
-        /* the integration error of e_out is the floor: tighten and start again */
-        clink_lab_options tighter = c.opt;
-        tighter.rtol = 0.1 * c.opt.rtol;
-        return clink_lab_calibrate(lab, law, params, m_eff, v_impact, e_target, &tighter, cal);
+    if (fabs(fb) > 1e-10) {
+        st = lab_cal_brent(&c, a, fa, &b, fb);
+        if (st != CLINK_OK)
+            return st;
     }
-    if (fabs(fb) > 1e-9)
-        return lab_fail(lab, CLINK_ERR_NO_CONVERGENCE,
-                        "%s: calibration stopped at |e_out - e| = %.3g", clink_law_name(law),
-                        fabs(fb));
-    return CLINK_OK;
+    return lab_cal_finish(&c, params, K, b, cal);
 }
