@@ -1125,6 +1125,75 @@ static void row_gather(const dyn_system *s, int r, const double *x, double out[6
  *          phi_a, -w_b A_b s_b on phi_b;  d/dv = D^T (-u c u^T D).
  * A point force F at arm A s: d(arm x F)/dphi = -(A s) . F.
  */
+/* the spring-damper-actuator's part of applied_jacobian (formulas above) */
+static void spring_damper_jacobian(const clink_force_def *f, const kin_pose *pa,
+                                   const kin_pose *pb, const double arma[2],
+                                   const double armb[2], const double ra[2], const double rb[2],
+                                   const double va[2], const double vb[2], int ca, int cb, int nq,
+                                   double *gq, double *gv)
+{
+    const kin_pose a = *pa, b = *pb;
+    double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);
+    if (!(l > 1e-12))
+        return; /* dyn_applied_forces has refused this state */
+    double u[2] = {dx / l, dy / l}, w[2] = {vb[0] - va[0], vb[1] - va[1]};
+    double ldot = u[0] * w[0] + u[1] * w[1];
+    double T = f->k * (l - f->free_length) + f->c * ldot + f->actuator;
+    /* D: columns 0-2 body a, 3-5 body b */
+    double D[2][6] = {{-1.0, 0.0, arma[1], 1.0, 0.0, -armb[1]},
+                      {0.0, -1.0, -arma[0], 0.0, 1.0, armb[0]}};
+    double W[2][6] = {{0.0, 0.0, a.w * arma[0], 0.0, 0.0, -b.w * armb[0]},
+                      {0.0, 0.0, a.w * arma[1], 0.0, 0.0, -b.w * armb[1]}};
+    double P[2][6], uD[6], dT[6], dTv[6], df[2][6], dfv[2][6];
+    for (int j = 0; j < 6; j++) {
+        uD[j] = u[0] * D[0][j] + u[1] * D[1][j];
+        for (int i = 0; i < 2; i++)
+            P[i][j] = (D[i][j] - u[i] * uD[j]) / l; /* du/dq */
+        dT[j] = f->k * uD[j] +
+                f->c * (w[0] * P[0][j] + w[1] * P[1][j] + u[0] * W[0][j] + u[1] * W[1][j]);
+        dTv[j] = f->c * uD[j];
+    }
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 6; j++) {
+            df[i][j] = -(u[i] * dT[j] + T * P[i][j]);
+            dfv[i][j] = -u[i] * dTv[j];
+        }
+    double fv[2] = {-T * u[0], -T * u[1]};
+    int cols[6] = {ca, ca + 1, ca + 2, cb, cb + 1, cb + 2};
+    for (int j = 0; j < 6; j++) {
+        if ((j < 3 ? ca : cb) < 0)
+            continue;
+        for (int i = 0; i < 6; i++) {
+            if ((i < 3 ? ca : cb) < 0)
+                continue;
+            double hq = D[0][i] * df[0][j] + D[1][i] * df[1][j];
+            double hv = D[0][i] * dfv[0][j] + D[1][i] * dfv[1][j];
+            if (i == j && i == 2)
+                hq += arma[0] * fv[0] + arma[1] * fv[1];
+            if (i == j && i == 5)
+                hq -= armb[0] * fv[0] + armb[1] * fv[1];
+            gq[(size_t) cols[j] * nq + cols[i]] += hq;
+            gv[(size_t) cols[j] * nq + cols[i]] += hv;
+        }
+    }
+}
+
+/* the rotational spring-damper's part: tb = -k (phi_b - phi_a - l0) - c (w_b - w_a) +
+   actuator, +tb on b, -tb on a */
+static void rotational_jacobian(const clink_force_def *f, int ca, int cb, int nq, double *gq,
+                                double *gv)
+{
+    int idx[2] = {ca >= 0 ? ca + 2 : -1, cb >= 0 ? cb + 2 : -1};
+    double sign[2] = {-1.0, 1.0};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            if (idx[i] < 0 || idx[j] < 0)
+                continue;
+            gq[(size_t) idx[j] * nq + idx[i]] += -f->k * sign[i] * sign[j];
+            gv[(size_t) idx[j] * nq + idx[i]] += -f->c * sign[i] * sign[j];
+        }
+}
+
 static void applied_jacobian(dyn_system *sys, const double *q, const double *v, double *gq,
                              double *gv)
 {
@@ -1149,66 +1218,13 @@ static void applied_jacobian(dyn_system *sys, const double *q, const double *v, 
             break;
         case CLINK_FORCE_TORQUE:
             break;
-        case CLINK_FORCE_SPRING_DAMPER: {
-            double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);
-            if (!(l > 1e-12))
-                break; /* dyn_applied_forces has refused this state */
-            double u[2] = {dx / l, dy / l}, w[2] = {vb[0] - va[0], vb[1] - va[1]};
-            double ldot = u[0] * w[0] + u[1] * w[1];
-            double T = f->k * (l - f->free_length) + f->c * ldot + f->actuator;
-            /* D: columns 0-2 body a, 3-5 body b */
-            double D[2][6] = {{-1.0, 0.0, arma[1], 1.0, 0.0, -armb[1]},
-                              {0.0, -1.0, -arma[0], 0.0, 1.0, armb[0]}};
-            double W[2][6] = {{0.0, 0.0, a.w * arma[0], 0.0, 0.0, -b.w * armb[0]},
-                              {0.0, 0.0, a.w * arma[1], 0.0, 0.0, -b.w * armb[1]}};
-            double P[2][6], uD[6], dT[6], dTv[6], df[2][6], dfv[2][6];
-            for (int j = 0; j < 6; j++) {
-                uD[j] = u[0] * D[0][j] + u[1] * D[1][j];
-                for (int i = 0; i < 2; i++)
-                    P[i][j] = (D[i][j] - u[i] * uD[j]) / l; /* du/dq */
-                dT[j] = f->k * uD[j] +
-                        f->c * (w[0] * P[0][j] + w[1] * P[1][j] + u[0] * W[0][j] + u[1] * W[1][j]);
-                dTv[j] = f->c * uD[j];
-            }
-            for (int i = 0; i < 2; i++)
-                for (int j = 0; j < 6; j++) {
-                    df[i][j] = -(u[i] * dT[j] + T * P[i][j]);
-                    dfv[i][j] = -u[i] * dTv[j];
-                }
-            double fv[2] = {-T * u[0], -T * u[1]};
-            int cols[6] = {ca, ca + 1, ca + 2, cb, cb + 1, cb + 2};
-            for (int j = 0; j < 6; j++) {
-                if ((j < 3 ? ca : cb) < 0)
-                    continue;
-                for (int i = 0; i < 6; i++) {
-                    if ((i < 3 ? ca : cb) < 0)
-                        continue;
-                    double hq = D[0][i] * df[0][j] + D[1][i] * df[1][j];
-                    double hv = D[0][i] * dfv[0][j] + D[1][i] * dfv[1][j];
-                    if (i == j && i == 2)
-                        hq += arma[0] * fv[0] + arma[1] * fv[1];
-                    if (i == j && i == 5)
-                        hq -= armb[0] * fv[0] + armb[1] * fv[1];
-                    gq[(size_t) cols[j] * nq + cols[i]] += hq;
-                    gv[(size_t) cols[j] * nq + cols[i]] += hv;
-                }
-            }
+        case CLINK_FORCE_SPRING_DAMPER:
+            spring_damper_jacobian(f, &a, &b, arma, armb, ra, rb, va, vb, ca, cb, nq, gq, gv);
             break;
-        }
-        case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER: {
-            /* tb = -k (phi_b - phi_a - l0) - c (w_b - w_a) + actuator, +tb on b, -tb on a */
-            int idx[2] = {ca >= 0 ? ca + 2 : -1, cb >= 0 ? cb + 2 : -1};
-            double sign[2] = {-1.0, 1.0};
-            for (int i = 0; i < 2; i++)
-                for (int j = 0; j < 2; j++) {
-                    if (idx[i] < 0 || idx[j] < 0)
-                        continue;
-                    gq[(size_t) idx[j] * nq + idx[i]] += -f->k * sign[i] * sign[j];
-                    gv[(size_t) idx[j] * nq + idx[i]] += -f->c * sign[i] * sign[j];
-                }
+        case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER:
+            rotational_jacobian(f, ca, cb, nq, gq, gv);
             break;
-        }
-        default:
+        case CLINK_FORCE_TYPE_COUNT_:
             break;
         }
     }
@@ -1271,6 +1287,50 @@ static clink_status jacobian_alloc(dyn_system *s)
     return CLINK_OK;
 }
 
+/*
+ * Row r of the right-hand side of the saddle solve for column c of dyn_jacobian:
+ * side 0 (d/dq_c) subtracts d(Phi_q^T mu)/dq_c from the top block x and returns
+ * dgamma/dq_c - (H_r qdd)_k (Baumgarte: - 2 alpha (H_r v)_k - beta^2 Phi_q,rk);
+ * side 1 (d/dv_c) returns -2 (H_r v)_k (Baumgarte: - 2 alpha Phi_q,rk); 0 where
+ * row r does not involve coordinate c.
+ */
+static double jacobian_row_entry(dyn_system *s, int r, int c, int side, const double *v,
+                                 const double *qdd, const double *mu, int baum, double *x)
+{
+    int k = row_slot(s, r, c);
+    if (k < 0)
+        return 0.0;
+    double(*H)[6] = s->jx_hess[r].h;
+    double vl[6], al[6];
+    row_gather(s, r, v, vl);
+    double hv = 0.0;
+    for (int i = 0; i < 6; i++)
+        hv += H[k][i] * vl[i];
+    double jrk = k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3];
+    double y;
+    if (side == 0) {
+        /* top: -d(Phi_q^T mu)/dq_c; bottom: dgamma/dq_c - (H_r qdd)_k */
+        for (int i = 0; i < 6; i++) {
+            int ci = slot_coordinate(s, r, i);
+            if (ci >= 0)
+                x[ci] -= mu[r] * H[i][k];
+        }
+        row_gather(s, r, qdd, al);
+        double ha = 0.0;
+        for (int i = 0; i < 6; i++)
+            ha += H[k][i] * al[i];
+        const kin_row *g = &s->jx_gq[r];
+        y = (k < 3 ? g->ja[k] : g->jb[k - 3]) - ha;
+        if (baum)
+            y -= 2.0 * s->alpha * hv + s->beta * s->beta * jrk;
+    } else {
+        y = -2.0 * hv;
+        if (baum)
+            y -= 2.0 * s->alpha * jrk;
+    }
+    return y;
+}
+
 clink_status dyn_jacobian(dyn_system *s, double t, const double *q, const double *v, double *jq,
                           double *jv)
 {
@@ -1305,40 +1365,8 @@ clink_status dyn_jacobian(dyn_system *s, double t, const double *q, const double
         for (int c = 0; c < nq; c++) {
             double *x = s->rhs;
             memcpy(x, gd + (size_t) c * nq, (size_t) nq * sizeof(double));
-            for (int r = 0; r < nc; r++) {
-                int k = row_slot(s, r, c);
-                double y = 0.0;
-                if (k >= 0) {
-                    double(*H)[6] = s->jx_hess[r].h;
-                    double vl[6], al[6];
-                    row_gather(s, r, v, vl);
-                    double hv = 0.0;
-                    for (int i = 0; i < 6; i++)
-                        hv += H[k][i] * vl[i];
-                    double jrk = k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3];
-                    if (side == 0) {
-                        /* top: -d(Phi_q^T mu)/dq_c; bottom: dgamma/dq_c - (H_r qdd)_k */
-                        for (int i = 0; i < 6; i++) {
-                            int ci = slot_coordinate(s, r, i);
-                            if (ci >= 0)
-                                x[ci] -= mu[r] * H[i][k];
-                        }
-                        row_gather(s, r, qdd, al);
-                        double ha = 0.0;
-                        for (int i = 0; i < 6; i++)
-                            ha += H[k][i] * al[i];
-                        const kin_row *g = &s->jx_gq[r];
-                        y = (k < 3 ? g->ja[k] : g->jb[k - 3]) - ha;
-                        if (baum)
-                            y -= 2.0 * s->alpha * hv + s->beta * s->beta * jrk;
-                    } else {
-                        y = -2.0 * hv;
-                        if (baum)
-                            y -= 2.0 * s->alpha * jrk;
-                    }
-                }
-                x[nq + r] = y;
-            }
+            for (int r = 0; r < nc; r++)
+                x[nq + r] = jacobian_row_entry(s, r, c, side, v, qdd, mu, baum, x);
             if (nc == 0) {
                 for (int i = 0; i < nq; i++)
                     x[i] /= s->mass[i];
