@@ -580,67 +580,88 @@ static double lab_dense_g(const lab_dense_fn *d, double x)
 }
 
 /*
- * The zero of g on [a, b] with g(a) > 0 >= g(b), by Brent's method (Brent 1973,
- * Ch. 4) to a few units in the last place of x; returns the side of the final
- * bracket where g <= 0, so that an event is never placed before its crossing.
+ * Brent's method (Brent 1973, Ch. 4), shared by the event location and the
+ * calibration: the bracket [b, c] with the last iterate a, their values, and the
+ * last two steps d and e. The callers keep their own sign test, tolerance and
+ * stopping rule, and evaluate the function at each new b.
+ */
+typedef struct lab_brent {
+    double a, b, c, fa, fb, fc, d, e;
+} lab_brent;
+
+/* restarts c at a when b and c are on one side (same_side), then keeps |f(b)| <= |f(c)| */
+static void lab_brent_bracket(lab_brent *z, int same_side)
+{
+    if (same_side) {
+        z->c = z->a;
+        z->fc = z->fa;
+        z->d = z->b - z->a;
+        z->e = z->d;
+    }
+    if (fabs(z->fc) < fabs(z->fb)) {
+        z->a = z->b;
+        z->b = z->c;
+        z->c = z->a;
+        z->fa = z->fb;
+        z->fb = z->fc;
+        z->fc = z->fa;
+    }
+}
+
+/* the next b: inverse quadratic or secant interpolation when it is safe, else bisection */
+static void lab_brent_advance(lab_brent *z, double tol, double mid)
+{
+    double p, q, r, s;
+    if (fabs(z->e) >= tol && fabs(z->fa) > fabs(z->fb)) {
+        s = z->fb / z->fa;
+        if (z->a == z->c) {
+            p = 2.0 * mid * s;
+            q = 1.0 - s;
+        } else {
+            q = z->fa / z->fc;
+            r = z->fb / z->fc;
+            p = s * (2.0 * mid * q * (q - r) - (z->b - z->a) * (r - 1.0));
+            q = (q - 1.0) * (r - 1.0) * (s - 1.0);
+        }
+        if (p > 0.0)
+            q = -q;
+        else
+            p = -p;
+        if (2.0 * p < fmin(3.0 * mid * q - fabs(tol * q), fabs(z->e * q))) {
+            z->e = z->d;
+            z->d = p / q;
+        } else {
+            z->d = mid;
+            z->e = mid;
+        }
+    } else {
+        z->d = mid;
+        z->e = mid;
+    }
+    z->a = z->b;
+    z->fa = z->fb;
+    z->b += fabs(z->d) > tol ? z->d : (mid > 0.0 ? tol : -tol);
+}
+
+/*
+ * The zero of g on [a, b] with g(a) > 0 >= g(b), to a few units in the last place
+ * of x; returns the side of the final bracket where g <= 0, so that an event is
+ * never placed before its crossing.
  */
 static double lab_zero(const lab_dense_fn *d, double a, double b, double fa, double fb)
 {
-    double c = a, fc = fa, e = b - a, dd = e;
-    int it;
+    lab_brent z = {a, b, a, fa, fb, fa, b - a, b - a};
 
-    for (it = 0; it < 100; it++) {
-        double tol, mid, p, q, r, s;
-        if ((fb > 0.0) == (fc > 0.0)) {
-            c = a;
-            fc = fa;
-            dd = b - a;
-            e = dd;
-        }
-        if (fabs(fc) < fabs(fb)) {
-            a = b;
-            b = c;
-            c = a;
-            fa = fb;
-            fb = fc;
-            fc = fa;
-        }
-        tol = 4.0 * DBL_EPSILON * fabs(b) + 1e-300;
-        mid = 0.5 * (c - b);
-        if (fabs(mid) <= tol || fb == 0.0)
+    for (int it = 0; it < 100; it++) {
+        lab_brent_bracket(&z, (z.fb > 0.0) == (z.fc > 0.0));
+        double tol = 4.0 * DBL_EPSILON * fabs(z.b) + 1e-300;
+        double mid = 0.5 * (z.c - z.b);
+        if (fabs(mid) <= tol || z.fb == 0.0)
             break;
-        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
-            s = fb / fa;
-            if (a == c) {
-                p = 2.0 * mid * s;
-                q = 1.0 - s;
-            } else {
-                q = fa / fc;
-                r = fb / fc;
-                p = s * (2.0 * mid * q * (q - r) - (b - a) * (r - 1.0));
-                q = (q - 1.0) * (r - 1.0) * (s - 1.0);
-            }
-            if (p > 0.0)
-                q = -q;
-            else
-                p = -p;
-            if (2.0 * p < fmin(3.0 * mid * q - fabs(tol * q), fabs(e * q))) {
-                e = dd;
-                dd = p / q;
-            } else {
-                dd = mid;
-                e = mid;
-            }
-        } else {
-            dd = mid;
-            e = mid;
-        }
-        a = b;
-        fa = fb;
-        b += fabs(dd) > tol ? dd : (mid > 0.0 ? tol : -tol);
-        fb = lab_dense_g(d, b);
+        lab_brent_advance(&z, tol, mid);
+        z.fb = lab_dense_g(d, z.b);
     }
-    return fb <= 0.0 ? b : c;
+    return z.fb <= 0.0 ? z.b : z.c;
 }
 
 /* F_max at a zero of dF/dt inside a step whose start has dF/dt > 0 */
@@ -1478,64 +1499,20 @@ static clink_status lab_cal_bracket(lab_cal_ctx *c, double *a, double *fa, doubl
 /* Brent's method on [a, b] with f(a) > 0 >= f(b); *b is left at the root */
 static clink_status lab_cal_brent(lab_cal_ctx *c, double a, double fa, double *pb, double fb)
 {
-    double b = *pb, cc = a, fc = fa, d = b - a, e = d;
-    clink_status st;
-    int i;
+    lab_brent z = {a, *pb, a, fa, fb, fa, *pb - a, *pb - a};
 
-    for (i = 0; i < 200; i++) {
-        double tol, m, p_, q, r, s;
-        if ((fb > 0.0 && fc > 0.0) || (fb < 0.0 && fc < 0.0)) {
-            cc = a;
-            fc = fa;
-            d = b - a;
-            e = d;
-        }
-        if (fabs(fc) < fabs(fb)) {
-            a = b;
-            b = cc;
-            cc = a;
-            fa = fb;
-            fb = fc;
-            fc = fa;
-        }
-        tol = 2.0 * 1e-16 * fabs(b) + 1e-300;
-        m = 0.5 * (cc - b);
-        if (fabs(fb) <= 1e-11 || fabs(m) <= tol)
+    for (int i = 0; i < 200; i++) {
+        lab_brent_bracket(&z, (z.fb > 0.0 && z.fc > 0.0) || (z.fb < 0.0 && z.fc < 0.0));
+        double tol = 2.0 * 1e-16 * fabs(z.b) + 1e-300;
+        double m = 0.5 * (z.c - z.b);
+        if (fabs(z.fb) <= 1e-11 || fabs(m) <= tol)
             break;
-        if (fabs(e) >= tol && fabs(fa) > fabs(fb)) {
-            s = fb / fa;
-            if (a == cc) {
-                p_ = 2.0 * m * s;
-                q = 1.0 - s;
-            } else {
-                q = fa / fc;
-                r = fb / fc;
-                p_ = s * (2.0 * m * q * (q - r) - (b - a) * (r - 1.0));
-                q = (q - 1.0) * (r - 1.0) * (s - 1.0);
-            }
-            if (p_ > 0.0)
-                q = -q;
-            else
-                p_ = -p_;
-            if (2.0 * p_ < fmin(3.0 * m * q - fabs(tol * q), fabs(e * q))) {
-                e = d;
-                d = p_ / q;
-            } else {
-                d = m;
-                e = m;
-            }
-        } else {
-            d = m;
-            e = m;
-        }
-        a = b;
-        fa = fb;
-        b += fabs(d) > tol ? d : (m > 0.0 ? tol : -tol);
-        st = lab_cal_eval(c, b, &fb);
+        lab_brent_advance(&z, tol, m);
+        clink_status st = lab_cal_eval(c, z.b, &z.fb);
         if (st != CLINK_OK)
             return st;
     }
-    *pb = b;
+    *pb = z.b;
     return CLINK_OK;
 }
 
@@ -1579,7 +1556,7 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
     lab_cal_ctx c;
     clink_status st;
     clink_law_info info;
-    double a, b, fa, fb, K;
+    double a, b, fa, fb = NAN, K;
 
     if (lab == NULL)
         return CLINK_ERR_ARG;
