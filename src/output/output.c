@@ -580,6 +580,29 @@ static void json_long(out_file *f, const char *key, long v)
     out_printf(f, ",\n  \"%s\": %ld", key, v);
 }
 
+/* ",\n  "overrides": {PATH: VALUE, ...}" of the run's overrides by path, if any */
+static void json_overrides(out_file *f, const clink_run_info *in)
+{
+    int i;
+
+    if (in->override_count <= 0 || in->override_paths == NULL || in->override_values == NULL)
+        return;
+    out_str(f, ",\n  \"overrides\": {");
+    for (i = 0; i < in->override_count; i++) {
+        const char *v = in->override_values[i];
+        char *end;
+        double x = v != NULL ? strtod(v, &end) : NAN;
+        out_str(f, i > 0 ? ",\n    " : "\n    ");
+        json_string(f, in->override_paths[i]);
+        out_str(f, ": ");
+        if (v != NULL && end != v && *end == '\0' && isfinite(x))
+            out_num0(f, x);
+        else
+            json_string(f, v);
+    }
+    out_str(f, "\n  }");
+}
+
 static void write_summary(clink_recorder *r, const clink_sim *sim, const clink_run_info *in)
 {
     static const char *const methods[] = {"bdf", "adams"};
@@ -602,6 +625,7 @@ static void write_summary(clink_recorder *r, const clink_sim *sim, const clink_r
         json_string(f, in->source);
     else
         out_str(f, "null");
+    json_overrides(f, in);
     out_printf(f, ",\n  \"status\": \"%s\"",
                in->interrupted ? "interrupted"
                : in->failed    ? "failed"
