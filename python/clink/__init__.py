@@ -709,7 +709,6 @@ class _Lab:
         self.pl = pl
         self.params = ffi.new("clink_contact_params *")
         self.opt = ffi.new("clink_lab_options *")
-        self.res = ffi.new("clink_lab_result *")
         self.cal = ffi.new("clink_lab_calibration *")
 
     def __del__(self):
@@ -720,30 +719,42 @@ class _Lab:
 
 
 _lab = None
+_laws = {}
+_NUMBER = (int, float, np.integer, np.floating)
 
 
 def _number(name, v):
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer,
-                                                             np.floating)):
+    if type(v) is float:
+        return v
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, _NUMBER):
         raise TypeError("%s must be a number, got %r" % (name, v))
     return float(v)
 
 
 def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, params):
+    """The workspace with its parameters and options set for one call (kept lean: this is
+    the whole overhead of a laboratory call from Python, bench/bench_python_lab.c)."""
     global _lab
-    if _lab is None:
-        _lab = _Lab()
     lab = _lab
-    if not isinstance(law, str):
-        raise TypeError("law must be a law's name (clink.laws()), got %r" % (law,))
-    lp = lib.clink_law_find(law.encode())
-    if lp == ffi.NULL:
-        raise Error("unknown law '%s' (clink.laws() lists them)" % law, "CLINK_ERR_NOT_FOUND")
+    if lab is None:
+        lab = _lab = _Lab()
+    lp = _laws.get(law)
+    if lp is None:
+        if not isinstance(law, str):
+            raise TypeError("law must be a law's name (clink.laws()), got %r" % (law,))
+        lp = lib.clink_law_find(law.encode())
+        if lp == ffi.NULL:
+            raise Error("unknown law '%s' (clink.laws() lists them)" % law,
+                        "CLINK_ERR_NOT_FOUND")
+        _laws[law] = lp
     p = lab.params
     lib.clink_contact_params_init(p)
-    for key, v in (("K", k), ("n", n), ("e", restitution)):
-        if v is not None:
-            p.__setattr__(key, _number(key, v))
+    if k is not None:
+        p.K = _number("k", k)
+    if n is not None:
+        p.n = _number("n", n)
+    if restitution is not None:
+        p.e = _number("restitution", restitution)
     for key, v in params.items():
         if key not in _PARAM_KEYS:
             raise TypeError("unknown law parameter %r (parameters: %s)" %
@@ -753,9 +764,10 @@ def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, pa
             raise Error("%s = %r: %s" % (key, v, _status_name(st)), _status_name(st))
     o = lab.opt
     lib.clink_lab_options_init(o)
-    if method not in _LAB_METHODS:
+    m = _LAB_METHODS.get(method)
+    if m is None:
         raise ValueError("method must be one of %s, got %r" % (sorted(_LAB_METHODS), method))
-    o.method = _LAB_METHODS[method]
+    o.method = m
     if rtol is not None:
         o.rtol = _number("rtol", rtol)
     if damping is not None:
@@ -763,30 +775,64 @@ def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, pa
     return lab, lp, _number("mass", mass), _number("velocity", velocity)
 
 
-class ImpactResult(dict):
-    """The laboratory's result (clink_lab_result) as a dict whose keys are also attributes:
-    e_out, v_out, delta_max, F_max, duration, E_diss_compression, ..., n_steps."""
-    __getattr__ = dict.__getitem__
+class ImpactResult:
+    """The laboratory's result (clink_lab_result, a copy): fields as attributes and as keys
+    (r.e_out, r["F_max"], dict(r)): v_impact, e_out, v_out, delta_max, t_compression,
+    F_max, t_F_max, F_min, duration, delta_residual, E_impact, E_diss_compression,
+    E_diss_restitution, E_residual, W_damping, energy_residual, damping, damping_law,
+    damping_is_c, separated, n_steps, n_rhs, ... (the integrator's counters)."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, c):
+        self._c = c
+
+    def __getattr__(self, name):
+        if name in _RESULT_SET:
+            return getattr(self._c, name)
+        raise AttributeError(name)
+
+    def __getitem__(self, name):
+        if name in _RESULT_SET:
+            return getattr(self._c, name)
+        raise KeyError(name)
+
+    def keys(self):
+        return list(_RESULT_FIELDS)
+
+    def __iter__(self):
+        return iter(_RESULT_FIELDS)
+
+    def __len__(self):
+        return len(_RESULT_FIELDS)
+
+    def __repr__(self):
+        return "ImpactResult(e_out=%r, delta_max=%r, F_max=%r, duration=%r)" % (
+            self.e_out, self.delta_max, self.F_max, self.duration)
+
+
+_RESULT_SET = frozenset(_RESULT_FIELDS)
 
 
 def impact(law, mass, velocity, k=None, n=None, restitution=None, method="rk8", rtol=None,
            damping=None, **params):
     """One central impact in the laboratory (as `clink impact`): effective mass (kg),
     approach speed (m/s), the law's stiffness k (N/m^n), exponent n, target restitution,
-    any other parameter of the law by its key (chi, c, alpha, v_ref, E1, ...)."""
+    any other parameter of the law by its key (chi, c, alpha, v_ref, E1, ...).
+    method: "rk8" (default), "adams" or "bdf"; damping replaces the law's coefficient."""
     lab, lp, m, v = _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping,
                                params)
-    st = lib.clink_lab_impact(lab.ptr, lp, lab.params, m, v, lab.opt, lab.res)
+    res = ffi.new("clink_lab_result *")
+    st = lib.clink_lab_impact(lab.ptr, lp, lab.params, m, v, lab.opt, res)
     if st != lib.CLINK_OK:
         raise Error(ffi.string(lib.clink_lab_error(lab.ptr)).decode(), _status_name(st))
-    res = lab.res
-    return ImpactResult((f, getattr(res, f)) for f in _RESULT_FIELDS)
+    return ImpactResult(res)
 
 
 def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rtol=None,
               **params):
     """The damping coefficient for which the laboratory's restitution equals `restitution`
-    (as `clink calibrate`): a dict (damping, e_achieved, damping_law, e_law, alpha,
+    (as `clink calibrate`): a dict (e_target, damping, e_achieved, damping_law, e_law, alpha,
     alpha_law, damping_is_c, iterations, impact: the ImpactResult with it)."""
     lab, lp, m, v = _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, None,
                                params)
@@ -795,10 +841,10 @@ def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rt
     if st != lib.CLINK_OK:
         raise Error(ffi.string(lib.clink_lab_error(lab.ptr)).decode(), _status_name(st))
     c = lab.cal
-    out = ImpactResult((f, getattr(c, f)) for f in (
+    out = {f: getattr(c, f) for f in (
         "e_target", "damping", "e_achieved", "damping_law", "e_law", "alpha", "alpha_law",
-        "damping_is_c", "iterations"))
-    out["impact"] = ImpactResult((f, getattr(c.impact, f)) for f in _RESULT_FIELDS)
+        "damping_is_c", "iterations")}
+    out["impact"] = ImpactResult(ffi.new("clink_lab_result *", c.impact))
     return out
 
 
