@@ -117,3 +117,17 @@ def test_laws_are_the_catalogue_of_clink_laws():
     cli = json.loads(run_cli("laws", "--json").stdout)
     assert [d["name"] for d in clink.laws()] == [d["name"] for d in cli["laws"]]
     assert len(clink.laws()) >= 25
+
+
+def test_overrides_give_the_same_run_from_python_and_from_clink_run_set(tmp_path):
+    sets = {"revolute_clearance[rod_slider].clearance": 2e-4, "law.e": 0.8}
+    args = []
+    for k, v in sets.items():
+        args += ["--set", "%s=%r" % (k, v)]
+    run_cli("run", model("slider_crank_clearance"), "-o", tmp_path, "--no-timing", "--quiet",
+            "--t-end", "0.006", *args)
+    r = clink.load(model("slider_crank_clearance"), set=sets).simulate(t_end=0.006)
+    with open(tmp_path / "summary.json") as f:
+        cli = json.load(f)
+    check_summary(r.summary, cli)
+    assert {k: float(v) for k, v in r.summary["overrides"].items()} == cli["overrides"]
