@@ -369,9 +369,12 @@ static void run_default_dir(run_ctx *c)
     uint32_t h = 2166136261u;
     int k;
 
-    for (k = 0; k < c->a.n_sets; k++)
-        n += (size_t) snprintf(s + n, sizeof s - n, "%s%s=%s", k > 0 ? "," : "", c->applied[k].path,
-                               c->applied[k].value);
+    s[0] = '\0';
+    for (k = 0; k < c->a.n_sets && n < sizeof s - 1; k++) {
+        int w = snprintf(s + n, sizeof s - n, "%s%s=%s", k > 0 ? "," : "", c->applied[k].path,
+                         c->applied[k].value);
+        n = w < 0 ? n : n + (size_t) w < sizeof s ? n + (size_t) w : sizeof s - 1;
+    }
     for (i = 0; i < n; i++) {
         char ch = s[i];
         h = (h ^ (uint8_t) ch) * 16777619u;
