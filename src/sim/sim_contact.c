@@ -133,6 +133,8 @@ typedef struct simc_contact {
     double v_settle;  /* m/s */
     /* impact in progress */
     int in_impact;
+    int lobes; /* its compression lobes so far */
+    int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
     double t_onset, f_max, diss0;
     double booked; /* energy dissipated at events (see the file comment), J */
     /* last force evaluation */
@@ -162,6 +164,7 @@ struct simc {
     double *wbuf, *zbuf; /* ncoords each */
     char msg[256];
     long events;
+    clink_contact_bookkeeping bookkeeping;
     int nwork;  /* energy components in y */
     int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
@@ -254,6 +257,11 @@ void simc_destroy(simc **sc)
     free((*sc)->zbuf);
     free(*sc);
     *sc = NULL;
+}
+
+void simc_set_bookkeeping(simc *sc, clink_contact_bookkeeping mode)
+{
+    sc->bookkeeping = mode;
 }
 
 int simc_count(const simc *sc)
@@ -629,6 +637,7 @@ static int close_impact(simc *sc, int k, double t, double v_sep, const double *w
     r.dissipated = wd + wf + c->booked - c->diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
+    r.lobes = c->lobes;
     c->in_impact = 0;
     return push_record(sc, &r);
 }
@@ -752,6 +761,7 @@ static clink_status piecewise_impact(simc *sc, int k, double t, const double *q,
     r.restitution = vout / vi;
     r.dissipated = dT;
     r.m_eff = 1.0 / wz;
+    r.lobes = 1;
     return push_record(sc, &r) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
 }
 
@@ -813,6 +823,8 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     c->st.v_impact = vi > 0.0 ? vi : 0.0;
     c->st.delta_max = ev->geo.delta > 0.0 ? ev->geo.delta : 0.0;
     c->in_impact = 1;
+    c->lobes = 1;
+    c->hyst = sc->bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS || !(vi >= c->v_settle);
     c->t_onset = ev->t;
     c->f_max = 0.0;
     double wd, wf;
@@ -835,9 +847,21 @@ static void on_compression(simc_contact *c, simc_event *ev, double f_event)
     ev->v_sep = -ev->geo.delta_dot;
 }
 
-/* RESTITUTION: the separation (g0; too slow: permanent) or a re-compression (g1: permanent) */
+/*
+ * RESTITUTION: the separation (g0) or a re-compression while in contact (g1). An
+ * episode that started at v_settle or faster (episodes bookkeeping) takes a
+ * re-compression as its next lobe (COMPRESSION again: the law's force does not depend on
+ * the phase in contact, so nothing jumps) and any separation as its end. A resting
+ * episode (slower onset, or the hysteresis bookkeeping) becomes permanent at a
+ * re-compression or a separation slower than v_settle.
+ */
 static void on_restitution(simc_contact *c, simc_event *ev)
 {
+    if (!ev->g0 && !c->hyst) {
+        c->st.phase = CLINK_CONTACT_COMPRESSION;
+        c->lobes++;
+        return;
+    }
     ev->closes = 1;
     if (!ev->g0) {
         enter_persistent(c); /* re-compression without separation */
@@ -847,7 +871,7 @@ static void on_restitution(simc_contact *c, simc_event *ev)
        the spring: simc_handle_roots books it as dissipated */
     double vs = -ev->geo.delta_dot;
     clink_law_release(c->law, &c->p, ev->geo.delta > 0.0 ? ev->geo.delta : 0.0, &c->st);
-    if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
+    if (c->hyst && vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
         /* separating too slowly: keep the contact closed (chattering guard) */
         c->st.phase = CLINK_CONTACT_RESTITUTION;
         enter_persistent(c);
