@@ -17,8 +17,9 @@
  *   COMPRESSION  g0 = delta_dot [-]               end of compression (delta_max)
  *                g1 = delta [-]                   separation (safety)
  *   RESTITUTION  g0 = clink_law_separation [-]    separation: clink_law_release
- *                g1 = delta_dot - 1e-9 v_imp [+]  re-compression while in contact:
- *                                                  the contact has become permanent
+ *                g1 = delta_dot - 1e-9 v_imp [+]  re-compression while in contact: the
+ *                                                  episode's next lobe (COMPRESSION), or
+ *                                                  permanent contact (hysteresis rule)
  *   RELEASED     g0 = delta_sep + eps - delta [-]     re-contact at the residual indentation
  *                g1 = delta [-]                   fully open (OPEN)
  *   permanent    g0 = delta + h [-]               the gap exceeds h: OPEN
@@ -52,21 +53,27 @@
  * starts from zero (Hunt-Crossley family, Hertz) never jump at onset or at
  * separation at zero penetration; Kelvin-Voigt (c delta_dot at delta = 0) does.
  *
- * Chattering guard and permanent contact: a contact that separates slower than
- * v_settle (clink_settings_def.settle_speed, default 1e-3 m/s), or that
- * re-compresses while in contact, becomes permanent: its impact events are
- * switched off and the law's force is applied for delta > 0 (clamped to >= 0)
- * and zero for delta <= 0, with the damping fixed at the last onset. Only a
- * new largest penetration is still an event (the law's end of compression, so
- * that an elastoplastic law keeps its unloading curve up to date). It leaves
- * permanent contact when the gap exceeds h = 0.1 delta_max of its last impact
- * (hysteresis, at least 1e-12 m); the next onset is then a new impact. A ball
- * coming to rest thus ends in permanent contact after finitely many impacts
- * instead of an accumulation of events (Zeno), and a journal riding on the
- * bearing wall produces no events. A slow onset is an impact like any other
- * (the beads of a chain at rest touch at zero speed when the wave reaches
- * them); its damping is fixed as for an approach at v_settle and its record has
- * no restitution (NaN).
+ * Bookkeeping (clink_settings_def.contact_bookkeeping). Episodes (default, the
+ * literature's): an episode from onset to separation is one impact record, its
+ * re-compressions while in contact are lobes of it (back to COMPRESSION: no law's
+ * force depends on the phase in contact, so nothing jumps, and the damping stays
+ * the onset's), and every new onset is a new impact damped for its own approach
+ * speed. Hysteresis rule, for every episode with the hysteresis bookkeeping and
+ * for resting episodes (onset slower than v_settle = clink_settings_def.
+ * settle_speed, default 1e-3 m/s) with episodes: a re-compression while in
+ * contact, or a separation slower than v_settle, ends the record and makes the
+ * contact permanent: its impact events are switched off and the law's force is
+ * applied for delta > 0 (clamped to >= 0) and zero for delta <= 0, with the
+ * damping fixed at the last onset. Only a new largest penetration is still an
+ * event (the law's end of compression, so that an elastoplastic law keeps its
+ * unloading curve up to date). It leaves permanent contact when the gap exceeds
+ * h = 0.1 delta_max of its last impact (at least 1e-12 m); the next onset is then a
+ * new impact. That is the guard against an accumulation of events (Zeno): a
+ * ball coming to rest ends after finitely many impacts, since its bounces
+ * arrive ever slower and the first below v_settle rests. A slow onset is an
+ * impact like any other (the beads of a chain at rest touch at zero speed when
+ * the wave reaches them); its damping is fixed as for an approach at v_settle
+ * and its record has no restitution (NaN).
  *
  * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
  * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
