@@ -82,4 +82,24 @@ sys.exit(0 if abs(got - said) < 1e-3 else 1)
 PY
 "$CLINK" run "$tmp/p0.8.xml" -o "$tmp/q" --t-end 0.5 --quiet >"$tmp/out" 2>"$tmp/err"
 grep -q "damping rule" "$tmp/err" && bad "--quiet printed the warning" || ok "--quiet: no warning on stderr"
+# the user's guide's decision table shows the ranges clink laws computes
+"$py" - "$tmp/laws.json" "$CLINK_SOURCE_DIR/docs/guide.md" <<'PY' && ok "docs/guide.md's table matches clink laws" || bad "docs/guide.md's table differs from clink laws"
+import json, re, sys
+laws = {l["name"]: l for l in json.load(open(sys.argv[1]))["laws"]}
+rows = 0
+for line in open(sys.argv[2]):
+    cells = [c.strip() for c in line.split("|")[1:-1]]
+    if len(cells) != 5 or not cells[0].startswith("`"):
+        continue
+    names = re.findall(r"`([a-z-]+)`", cells[0])
+    shown = sorted(re.findall(r"\[([0-9.]+), ([0-9.]+)\]", cells[3]))
+    for name in names:
+        r = laws[name]["restitution_range"]
+        want = sorted(("%.3g" % a, "%.3g" % b) for a, b in (r["intervals"] if r else []))
+        if shown != want:
+            sys.exit(f"{name}: the guide shows {shown}, clink laws {want}")
+        rows += 1
+print(f"     {rows} laws compared")
+sys.exit(0 if rows >= 25 else 1)
+PY
 exit $fail
