@@ -130,14 +130,13 @@ TEST(exact_rules_reach_every_restitution_and_laws_without_a_rule_are_refused)
 {
     static const char *const exact[] = {"gonthier-exact", "tsuji", "power-law-tsuji",
                                         "kelvin-voigt"};
-    static const char *const none[] = {"hertz", "ristow", "lee-herrmann", "kuwabara-kono",
-                                       "ma-liu", "wang-liu"};
+    static const char *const none[] = {"hertz",         "ristow", "lee-herrmann",
+                                       "kuwabara-kono", "ma-liu", "wang-liu"};
     clink_law_restitution_range r;
     double e_out;
 
     for (size_t k = 0; k < sizeof exact / sizeof exact[0]; k++) {
-        ENSURE(clink_law_restitution_range_find(clink_law_find(exact[k]), NULL, 0, &r) ==
-               CLINK_OK);
+        ENSURE(clink_law_restitution_range_find(clink_law_find(exact[k]), NULL, 0, &r) == CLINK_OK);
         ENSURE(r.count == 1 && r.lo[0] == 0.02 && r.hi[0] == 1.0);
         ENSURE(fabs(r.worst_error) < 1e-6);
         ENSURE(clink_law_restitution_range_has(&r, 0.5));
