@@ -276,8 +276,8 @@ CLINK_API double clink_contact_damping_ratio(double e);
 
 /*
  * Exact restitution of the Kelvin-Voigt model m x'' + c x' + k x = 0 separating
- * when the force c x' + k x returns to zero (Butcher and Segalman, Poursina and Nikravesh (2020)
- * Eq. 55 as corrected in the readings in docs/contact-laws.md), xi = c / (2 sqrt(k m)) >= 0:
+ * when the force c x' + k x returns to zero (Butcher and Segalman (2000), Poursina and Nikravesh
+ * (2020) Eq. 55 as corrected in the readings in docs/contact-laws.md), xi = c / (2 sqrt(k m)) >= 0:
  * e = exp(-2 xi acos(xi) / sqrt(1 - xi^2)) for xi < 1, e = exp(-2) at xi = 1,
  * e = ((xi - s) / (xi + s))^(xi / s), s = sqrt(xi^2 - 1), for xi > 1.
  */
@@ -296,9 +296,10 @@ CLINK_API double clink_contact_poursina_beta(double n);
 CLINK_API double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
 
 /*
- * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; Poursina and Nikravesh
- * (2020) Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then chi = d K /
- * (e v) gives restitution exactly e for any n and mass. NaN unless 0 < e <= 1; d = 0 at e = 1.
+ * The exact Hunt-Crossley calibration (Gonthier et al. (2004), Zhang and Sharf (2009); Poursina and
+ * Nikravesh (2020) Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then
+ * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless 0 < e <= 1; d = 0 at
+ * e = 1.
  */
 CLINK_API double clink_contact_gonthier_d(double e);
 
