@@ -337,44 +337,57 @@ static int run_contact_at(const clink_model *model, int i, const char **name, co
     return *law != NULL ? 0 : -1;
 }
 
+/* a law with its parameters, the first contact that has them and how many do */
+typedef struct run_law_kind {
+    const char *law, *first;
+    clink_contact_params params;
+    int count;
+} run_law_kind;
+
+enum { RUN_LAW_KINDS = 32 };
+
 /*
  * The contacts whose law is asked for a restitution its own damping rule does not
- * reach (cli_lab_restitution_warning), one warning per distinct law and parameters,
- * naming the first contact and how many share them; kept for stderr and summary.json.
+ * reach (cli_lab_restitution_warning): one warning per distinct law and parameters
+ * (the first RUN_LAW_KINDS of them), naming the first contact and how many share
+ * them; kept for stderr and summary.json.
  */
 static void run_law_warnings(run_ctx *c)
 {
     int n = clink_model_count(c->model, CLINK_ENTITY_CONTACT_PAIR) +
             clink_model_count(c->model, CLINK_ENTITY_CLEARANCE_JOINT);
+    run_law_kind kinds[RUN_LAW_KINDS];
+    int nk = 0;
 
-    for (int i = 0; i < n && c->law_warning_count < RUN_MAX_LAW_WARNINGS; i++) {
-        const char *name = NULL, *law_name = NULL, *name_j = NULL, *law_j = NULL;
-        clink_contact_params p, q;
-        const clink_law *law;
+    for (int i = 0; i < n; i++) {
+        run_law_kind k = {NULL, NULL, {0}, 1};
+        int j = 0;
+
+        if (run_contact_at(c->model, i, &k.first, &k.law, &k.params) != 0)
+            continue;
+        while (j < nk && (strcmp(kinds[j].law, k.law) != 0 ||
+                          memcmp(&kinds[j].params, &k.params, sizeof k.params) != 0))
+            j++;
+        if (j < nk)
+            kinds[j].count++;
+        else if (nk < RUN_LAW_KINDS)
+            kinds[nk++] = k;
+    }
+    for (int j = 0; j < nk && c->law_warning_count < RUN_MAX_LAW_WARNINGS; j++) {
+        const clink_law *law = clink_law_find(kinds[j].law);
+        const char *name = kinds[j].first != NULL ? kinds[j].first : "(unnamed)";
         char text[600];
-        int same = 1, seen = 0;
 
-        if (run_contact_at(c->model, i, &name, &law_name, &p) != 0)
+        if (law == NULL ||
+            !cli_lab_restitution_warning(law, &kinds[j].params, NAN, text, sizeof text))
             continue;
-        for (int j = 0; j < n && !seen; j++) {
-            if (run_contact_at(c->model, j, &name_j, &law_j, &q) != 0 ||
-                strcmp(law_j, law_name) != 0 || memcmp(&p, &q, sizeof p) != 0)
-                continue;
-            if (j < i)
-                seen = 1; /* said at the first contact with these parameters */
-            else if (j > i)
-                same++;
-        }
-        law = clink_law_find(law_name);
-        if (seen || law == NULL || !cli_lab_restitution_warning(law, &p, NAN, text, sizeof text))
-            continue;
-        if (same > 1)
+        if (kinds[j].count > 1)
             snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
-                     "contact '%s' and %d others with its law and parameters: %s",
-                     name != NULL ? name : "(unnamed)", same - 1, text);
+                     "contact '%s' and %d others with its law and parameters: %s", name,
+                     kinds[j].count - 1, text);
         else
             snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
-                     "contact '%s': %s", name != NULL ? name : "(unnamed)", text);
+                     "contact '%s': %s", name, text);
     }
 }
 
