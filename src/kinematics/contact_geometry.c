@@ -11,19 +11,20 @@
 
 #include <math.h>
 
-/* world position of a body-frame point */
-static void to_world(const kinematics_pose *p, const double local[2], double w[2])
+/* world position of a body-frame point (rot = cos, sin of the body's angle) */
+static void to_world(const kinematics_pose *p, const double rot[2], const double local[2],
+                     double w[2])
 {
-    double c = cos(p->q[2]), s = sin(p->q[2]);
+    double c = rot[0], s = rot[1];
 
     w[0] = p->q[0] + c * local[0] - s * local[1];
     w[1] = p->q[1] + s * local[0] + c * local[1];
 }
 
 /* world direction of a body-frame direction */
-static void rotate(const kinematics_pose *p, const double local[2], double w[2])
+static void rotate(const double rot[2], const double local[2], double w[2])
 {
-    double c = cos(p->q[2]), s = sin(p->q[2]);
+    double c = rot[0], s = rot[1];
 
     w[0] = c * local[0] - s * local[1];
     w[1] = s * local[0] + c * local[1];
@@ -123,22 +124,32 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
                             const kinematics_shape *sb, const kinematics_pose *pb,
                             kinematics_contact *out)
 {
+    double ra[2] = {cos(pa->q[2]), sin(pa->q[2])}, rb[2] = {cos(pb->q[2]), sin(pb->q[2])};
+
+    return kinematics_contact_eval_rot(sa, pa, ra, sb, pb, rb, out);
+}
+
+int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
+                                const double rot_a[2], const kinematics_shape *sb,
+                                const kinematics_pose *pb, const double rot_b[2],
+                                kinematics_contact *out)
+{
     double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
 
     if (sb->kind != CLINK_SHAPE_CIRCLE && sb->kind != CLINK_SHAPE_CAPSULE)
         return -1;
-    to_world(pb, sb->a, a2);
+    to_world(pb, rot_b, sb->a, a2);
     if (sb->kind == CLINK_SHAPE_CAPSULE)
-        to_world(pb, sb->b, b2);
+        to_world(pb, rot_b, sb->b, b2);
     else
         b2[0] = a2[0], b2[1] = a2[1];
 
     switch (sa->kind) {
     case CLINK_SHAPE_CIRCLE:
     case CLINK_SHAPE_CAPSULE:
-        to_world(pa, sa->a, a1);
+        to_world(pa, rot_a, sa->a, a1);
         if (sa->kind == CLINK_SHAPE_CAPSULE)
-            to_world(pa, sa->b, b1);
+            to_world(pa, rot_a, sa->b, b1);
         else
             b1[0] = a1[0], b1[1] = a1[1];
         closest_segments(a1, b1, a2, b2, qa, qb);
@@ -148,8 +159,8 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
     case CLINK_SHAPE_LINE: {
         double nw[2], s1, s2;
 
-        to_world(pa, sa->a, a1);
-        rotate(pa, sa->nrm, nw);
+        to_world(pa, rot_a, sa->a, a1);
+        rotate(rot_a, sa->nrm, nw);
         /* the deepest point of B's core: signed heights above the line */
         s1 = nw[0] * (a2[0] - a1[0]) + nw[1] * (a2[1] - a1[1]);
         s2 = nw[0] * (b2[0] - a1[0]) + nw[1] * (b2[1] - a1[1]);
@@ -174,7 +185,7 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
 
         if (sb->kind != CLINK_SHAPE_CIRCLE)
             return -1;
-        to_world(pa, sa->a, qa);
+        to_world(pa, rot_a, sa->a, qa);
         qb[0] = a2[0], qb[1] = a2[1];
         e[0] = qb[0] - qa[0];
         e[1] = qb[1] - qa[1];

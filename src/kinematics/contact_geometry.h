@@ -65,6 +65,16 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
                             kinematics_contact *out);
 
 /*
+ * The same with the rotations of the two bodies given: rot_a = (cos, sin) of pa's
+ * angle, rot_b of pb's (a caller that evaluates many contacts computes each body's
+ * once; the results are those of kinematics_contact_eval bit for bit).
+ */
+int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
+                                const double rot_a[2], const kinematics_shape *sb,
+                                const kinematics_pose *pb, const double rot_b[2],
+                                kinematics_contact *out);
+
+/*
  * Generalised force (Qx, Qy, Qphi) of a force f (N) applied at world point p (m)
  * on a body at pose q: Qphi = (p - r) x f, N m.
  */

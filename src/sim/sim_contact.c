@@ -160,6 +160,10 @@ struct simc {
     simc_impulse_fn impulse;
     void *impulse_data;
     double *wbuf, *zbuf; /* ncoords each */
+    /* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when
+       trig_ok; see body_rot */
+    double *trig;
+    unsigned char *trig_ok;
     char msg[256];
     long events;
     int nwork;  /* energy components in y */
@@ -192,9 +196,13 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
     sc->n = n;
     sc->wbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->zbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    if (!sc->wbuf || !sc->zbuf) {
+    sc->trig = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->trig_ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
+    if (!sc->wbuf || !sc->zbuf || !sc->trig || !sc->trig_ok) {
         free(sc->wbuf);
         free(sc->zbuf);
+        free(sc->trig);
+        free(sc->trig_ok);
         free(sc->c);
         free(sc);
         if (err && errlen)
@@ -252,6 +260,8 @@ void simc_destroy(simc **sc)
     free((*sc)->rec);
     free((*sc)->wbuf);
     free((*sc)->zbuf);
+    free((*sc)->trig);
+    free((*sc)->trig_ok);
     free(*sc);
     *sc = NULL;
 }
@@ -321,6 +331,44 @@ static int geometry(const simc_contact *c, const double *q, const double *v, kin
     pose_of(q, v, c->body_a, &pa);
     pose_of(q, v, c->body_b, &pb);
     return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, g);
+}
+
+/*
+ * (cos, sin) of the angle of body (ground: (1, 0)) at q, computed only when the angle
+ * differs bit for bit from the one last rotated: a body that does not turn (a chain's
+ * bead) costs no trigonometry after its first contact evaluation, and the others one
+ * sincos per body per state instead of one per contact (the same bits either way).
+ */
+static void body_rot(simc *sc, const double *q, int body, double rot[2])
+{
+    if (body <= 0) {
+        rot[0] = cos(0.0);
+        rot[1] = sin(0.0);
+        return;
+    }
+    double *t = sc->trig + 3 * (body - 1);
+    const double *phi = q + 3 * (body - 1) + 2;
+    if (!sc->trig_ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
+        t[0] = *phi;
+        t[1] = cos(*phi);
+        t[2] = sin(*phi);
+        sc->trig_ok[body] = 1;
+    }
+    rot[0] = t[1];
+    rot[1] = t[2];
+}
+
+/* geometry() with the bodies' rotations from the cache of body_rot */
+static int geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
+                           kinematics_contact *g)
+{
+    kinematics_pose pa, pb;
+    double ra[2], rb[2];
+    pose_of(q, v, c->body_a, &pa);
+    pose_of(q, v, c->body_b, &pb);
+    body_rot(sc, q, c->body_a, ra);
+    body_rot(sc, q, c->body_b, rb);
+    return kinematics_contact_eval_rot(&c->sa, &pa, ra, &c->sb, &pb, rb, g);
 }
 
 static int in_contact(const simc_contact *c)
@@ -401,7 +449,7 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         if (open && c->rest_apart && body_q_unchanged(c, q))
             continue; /* apart as at its last evaluation: no force */
         kinematics_contact geo;
-        if (geometry(c, q, v, &geo) != 0)
+        if (geometry_cached(sc, c, q, v, &geo) != 0)
             return -1;
         if (open) {
             remember_q(c, q);
@@ -526,7 +574,7 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
             gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
             continue;
         }
-        if (geometry(c, q, v, &geo) != 0)
+        if (geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
         if (c->piecewise) {
             gk[0] = c->eps - geo.delta;
@@ -575,7 +623,7 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (!c->in_impact || geometry(c, q, v, &geo) != 0)
+        if (!c->in_impact || geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
         double f = normal_force(c, geo.delta, geo.delta_dot);
         if (f > c->f_max)
@@ -996,6 +1044,27 @@ double simc_size(const simc *sc, int k)
     double rb = c->sb.kind == CLINK_SHAPE_LINE ? INFINITY : c->sb.r;
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
+}
+
+/* nonzero if shape s on its body is a circle or a bore centred at the body's centre of mass */
+static int centred_round(const kinematics_shape *s)
+{
+    return (s->kind == CLINK_SHAPE_CIRCLE || s->kind == CLINK_SHAPE_BORE) && s->a[0] == 0.0 &&
+           s->a[1] == 0.0;
+}
+
+int simc_may_turn(const simc *sc, int body)
+{
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (c->body_a != body && c->body_b != body)
+            continue;
+        /* the normal force of a round shape passes through its centre; friction does not */
+        if (c->fr.mu > 0.0 || (c->body_a == body && !centred_round(&c->sa)) ||
+            (c->body_b == body && !centred_round(&c->sb)))
+            return 1;
+    }
+    return 0;
 }
 
 int simc_central(const simc *sc, int k)

@@ -77,6 +77,11 @@ double simc_size(const simc *sc, int k);
    bores: no capsule), so that the bodies' rotation does not enter the normal motion */
 int simc_central(const simc *sc, int k);
 
+/* nonzero if a contact of body (>= 1) can exert a moment about its centre of mass: one has
+   friction, or the body's shape in it is not a circle or bore centred there (the normal
+   force of a round shape passes through its centre) */
+int simc_may_turn(const simc *sc, int body);
+
 /* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
 double simc_booked(const simc *sc, int k);
 const char *simc_error(const simc *sc);
