@@ -13,14 +13,18 @@
  * control after projection) takes steps far too long for the works to mean
  * anything.
  *
- * CVODE's state leaves out the angle and angular rate of every body that cannot
- * turn (sim_body_may_turn: no initial spin, no joint, driver or load on it, and only
- * frictionless contacts of circles or bores centred at its centre of mass, whose
- * forces pass through it): they stay at their initial values exactly, so CVODE's
- * vector operations, norms and interpolations run over the rest (sim_full,
- * sim_reduce). A chain's beads carry 4 components each instead of 6; every other
- * result is the same bit for bit (the left-out components had zero error and zero
- * history, and the norm skips such components).
+ * CVODE's state leaves out the coordinates that cannot change (sim_reduction):
+ * the angle of every body that cannot turn (sim_body_may_turn: no initial spin, no
+ * joint, driver or load on it, and only frictionless contacts of circles or bores
+ * centred at its centre of mass, whose forces pass through it), and its x (or y)
+ * when it rests along that axis, gravity has no component along it and each of its
+ * contacts is with a body of the same kind at the same x (or y) or with a ground line
+ * parallel to the axis (sim_keep_axis), so that every force on it is exactly
+ * perpendicular to the axis. These coordinates and their rates stay at their initial
+ * values exactly, so CVODE's vector operations, norms and interpolations run over
+ * the rest (sim_full, sim_reduce). A chain's beads on the x axis carry 2 components
+ * each instead of 6; every result is the same bit for bit (the left-out components
+ * had zero error and zero history, and the norm skips such components).
  *
  * Error test (sim_ewt, sim_wrms_moving): a coordinate's weight is relative to its
  * displacement since t = 0, not to its distance from the origin, and the norm is
@@ -146,25 +150,74 @@ static int sim_body_may_turn(const clink_sim *s, int b)
     return simc_may_turn(s->sc, b);
 }
 
-/* the map between CVODE's coordinates and the model's (red, fixed, nr, Nr) */
-static clink_status sim_reduction(clink_sim *s)
+/*
+ * Marks in keep[3 (b - 1) + axis] (0 or 1 on entry for every body) which bodies keep
+ * their coordinate along axis (0 x, 1 y) for ever: those entering with 1 (no spin, no
+ * load, at rest along the axis, no gravity along it) whose every contact keeps the
+ * axis (simc_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
+ * body that keeps it too (or the ground). The set is the largest fixed point: bodies are
+ * removed until no contact links a kept body to a moving one along the axis.
+ */
+static void sim_keep_axis(clink_sim *s, int axis, const double *q0, unsigned char *keep)
 {
-    int nq = s->nq;
-    s->red = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
-    s->fixed = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
-    if (!s->red || !s->fixed)
-        return CLINK_ERR_NOMEM;
-    int nr = 0, nf = 0;
-    for (int b = 1; b < s->m->d.nbodies; b++) {
-        int turns = sim_body_may_turn(s, b);
-        for (int k = 0; k < 3; k++) {
-            int i = 3 * (b - 1) + k;
-            if (k == 2 && !turns)
-                s->fixed[nf++] = i;
-            else
-                s->red[nr++] = i;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < s->ncon; k++) {
+            int ba, bb;
+            int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
+            int *kb[2] = {&ba, &bb};
+            for (int i = 0; i < 2; i++) {
+                int self = *kb[i], other = *kb[1 - i];
+                if (self <= 0 || !keep[3 * (self - 1) + axis])
+                    continue;
+                if (!ok || (other > 0 && !keep[3 * (other - 1) + axis])) {
+                    keep[3 * (self - 1) + axis] = 0;
+                    changed = 1;
+                }
+            }
         }
     }
+}
+
+/*
+ * The map between CVODE's coordinates and the model's (red, fixed, nr, Nr): the angle of
+ * a body that cannot turn (sim_body_may_turn), and its x or y when it can move only
+ * perpendicular to that axis (sim_keep_axis), are left out of CVODE's state.
+ */
+static clink_status sim_reduction(clink_sim *s)
+{
+    int nq = s->nq, nb = s->m->d.nbodies;
+    s->red = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    s->fixed = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    unsigned char *keep = calloc((size_t) (nq > 0 ? nq : 1), 1);
+    double *q0 = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
+    if (!s->red || !s->fixed || !keep || !q0) {
+        free(keep);
+        free(q0);
+        return CLINK_ERR_NOMEM;
+    }
+    for (int b = 1; b < nb; b++) {
+        const clink_body_def *d = &s->m->d.bodies[b].def;
+        double *qb = q0 + 3 * (b - 1);
+        qb[0] = d->x;
+        qb[1] = d->y;
+        qb[2] = d->phi;
+        unsigned char *kb = keep + 3 * (b - 1);
+        kb[2] = !sim_body_may_turn(s, b);
+        kb[0] = kb[2] && d->vx == 0.0 && s->m->d.gravity[0] == 0.0;
+        kb[1] = kb[2] && d->vy == 0.0 && s->m->d.gravity[1] == 0.0;
+    }
+    sim_keep_axis(s, 0, q0, keep);
+    sim_keep_axis(s, 1, q0, keep);
+    int nr = 0, nf = 0;
+    for (int i = 0; i < nq; i++) {
+        if (keep[i])
+            s->fixed[nf++] = i;
+        else
+            s->red[nr++] = i;
+    }
+    free(keep);
+    free(q0);
     s->nr = nr;
     s->Nr = s->N - 2 * (nq - nr);
     return CLINK_OK;

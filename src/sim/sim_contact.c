@@ -1053,6 +1053,37 @@ static int centred_round(const kinematics_shape *s)
            s->a[1] == 0.0;
 }
 
+int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b)
+{
+    const simc_contact *c = &sc->c[k];
+    *body_a = c->body_a;
+    *body_b = c->body_b;
+    if (c->fr.mu > 0.0)
+        return 0;
+    const kinematics_shape *sh[2] = {&c->sa, &c->sb};
+    int body[2] = {c->body_a, c->body_b};
+    double at[2];
+    int line = 0;
+    for (int i = 0; i < 2; i++) {
+        if (body[i] > 0) {
+            if (!centred_round(sh[i]))
+                return 0;
+            at[i] = q0[3 * (body[i] - 1) + axis];
+        } else if (sh[i]->kind == CLINK_SHAPE_LINE) {
+            /* a ground line whose normal has no component along the axis */
+            if (sh[i]->nrm[axis] != 0.0)
+                return 0;
+            line = 1;
+            at[i] = 0.0;
+        } else if (sh[i]->kind == CLINK_SHAPE_CIRCLE || sh[i]->kind == CLINK_SHAPE_BORE) {
+            at[i] = sh[i]->a[axis];
+        } else {
+            return 0;
+        }
+    }
+    return line || at[0] == at[1];
+}
+
 int simc_may_turn(const simc *sc, int body)
 {
     for (int k = 0; k < sc->n; k++) {

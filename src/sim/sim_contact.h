@@ -82,6 +82,16 @@ int simc_central(const simc *sc, int k);
    force of a round shape passes through its centre) */
 int simc_may_turn(const simc *sc, int body);
 
+/*
+ * Nonzero if contact k's force has an exactly zero component along axis (0 x, 1 y) for as
+ * long as its bodies keep their coordinate along that axis at the values in q0: it is
+ * frictionless, each body's shape is a circle or bore centred at its centre of mass, and
+ * the two centres share that coordinate (or the ground's shape is a line whose normal is
+ * perpendicular to the axis), so that the normal is perpendicular to the axis. Its two
+ * bodies (0: ground) into *body_a, *body_b.
+ */
+int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b);
+
 /* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
 double simc_booked(const simc *sc, int k);
 const char *simc_error(const simc *sc);
