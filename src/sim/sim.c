@@ -636,6 +636,7 @@ static clink_status sim_initial_state(clink_sim *s)
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
         dyn_set_external(s->dyn, simc_forces, s->sc);
+        dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
         simc_set_impulse(s->sc, sim_impulse, s->dyn);
     }
     sim_reduce(s, y, N_VGetArrayPointer(s->ycv));
