@@ -2,8 +2,9 @@
  * sim_contact.h: contact pairs and clearance joints inside a simulation (the
  * per-contact state machine of docs/contact-mechanics.md; see sim_contact.c).
  *
- * The CVODE driver (sim.c) calls these at four places: the external-force hook
- * of the dynamics (simc_forces), the root functions (simc_roots and
+ * The CVODE driver (sim.c) calls these at five places: the external-force hook
+ * of the dynamics (simc_forces) and its Jacobian (simc_forces_jacobian), the
+ * structure of the state (simc_may_turn, simc_keeps_axis), the root functions (simc_roots and
  * simc_root_directions, two per contact), after each accepted step
  * (simc_after_step) and at each root (simc_handle_roots, which says whether
  * CVODE must be re-initialised). Contacts are numbered pairs first, then
