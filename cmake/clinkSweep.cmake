@@ -43,3 +43,11 @@ if(BUILD_TESTING AND CLINK_BUILD_TESTS)
       ENVIRONMENT "CLINK=$<TARGET_FILE:clink>;CLINK_SWEEP_MPI=${CLINK_SWEEP_MPI_EXE};MPIEXEC=${MPIEXEC_EXECUTABLE};CLINK_SOURCE_DIR=${CMAKE_SOURCE_DIR};CLINK_BINARY_DIR=${CMAKE_BINARY_DIR}")
   endforeach()
 endif()
+
+# the sweep's throughput benchmark (bench/bench_sweep.sh), with the other benchmarks
+if(BUILD_TESTING AND CLINK_BUILD_TESTS AND CLINK_BENCH)
+  add_test(NAME bench_sweep COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/bench/bench_sweep.sh"
+                                         "${CMAKE_BINARY_DIR}/bench-results")
+  set_tests_properties(bench_sweep PROPERTIES LABELS bench TIMEOUT 1800 RUN_SERIAL ON
+    ENVIRONMENT "CLINK=$<TARGET_FILE:clink>;CLINK_SWEEP_MPI=${CLINK_SWEEP_MPI_EXE};MPIEXEC=${MPIEXEC_EXECUTABLE};CLINK_SOURCE_DIR=${CMAKE_SOURCE_DIR}")
+endif()

@@ -69,9 +69,19 @@ enum {
 };
 
 /* the summary quantities a sweep can collect, in the table's order of the default */
-enum { SWEEP_Q_IMPACTS, SWEEP_Q_FORCE, SWEEP_Q_ACCEL, SWEEP_Q_ENERGY, SWEEP_Q_STEPS, SWEEP_NQ };
-static const char *const sweep_q_names[SWEEP_NQ] = {"impacts", "max_contact_force",
-                                                    "max_acceleration", "energy_residual", "steps"};
+enum {
+    SWEEP_Q_IMPACTS,
+    SWEEP_Q_FORCE,
+    SWEEP_Q_ACCEL,
+    SWEEP_Q_ENERGY,
+    SWEEP_Q_STEPS,
+    SWEEP_Q_RESTITUTION, /* of the first impact: collected only when asked for */
+    SWEEP_NQ
+};
+enum { SWEEP_NQ_DEFAULT = SWEEP_Q_RESTITUTION };
+static const char *const sweep_q_names[] = {
+    "impacts", "max_contact_force", "max_acceleration", "energy_residual", "steps", "restitution"};
+_Static_assert(sizeof sweep_q_names / sizeof sweep_q_names[0] == SWEEP_NQ, "one name per quantity");
 
 /* one parameter: its override path and its values, as the overrides will write them */
 typedef struct sweep_param {
@@ -454,9 +464,9 @@ static int sweep_read_root(sweep_reader *r, const xmlNode *root)
     xmlFree(model);
     s->keep = keep != NULL && (strcmp(keep, "true") == 0 || strcmp(keep, "1") == 0);
     xmlFree(keep);
-    for (int q = 0; q < SWEEP_NQ; q++)
+    for (int q = 0; q < SWEEP_NQ_DEFAULT; q++)
         s->q[q] = q;
-    s->n_q = SWEEP_NQ;
+    s->n_q = SWEEP_NQ_DEFAULT;
     for (const xmlNode *n = root->children; n != NULL; n = n->next) {
         sweep_axis *a = &s->axes[s->n_axes];
         const char *tag = (const char *) n->name;
@@ -685,6 +695,8 @@ static void sweep_row(const sweep_spec *s, long k, const sweep_result *res, char
     for (int i = 0; i < s->n_q; i++) {
         if (!res->has_q)
             sweep_appendf(buf, size, ",");
+        else if (!isfinite(res->q[s->q[i]]))
+            sweep_appendf(buf, size, ",");
         else if (s->q[i] == SWEEP_Q_IMPACTS || s->q[i] == SWEEP_Q_STEPS)
             sweep_appendf(buf, size, ",%.0f", res->q[s->q[i]]);
         else
@@ -833,10 +845,15 @@ static void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_r
         }
     }
     res->q[SWEEP_Q_IMPACTS] = clink_sim_impact_count(sim);
+    res->q[SWEEP_Q_RESTITUTION] = NAN;
     for (int i = 0; i < clink_sim_impact_count(sim); i++) {
         clink_impact_record ir;
-        if (clink_sim_impact(sim, i, &ir) == CLINK_OK && ir.F_max > res->q[SWEEP_Q_FORCE])
+        if (clink_sim_impact(sim, i, &ir) != CLINK_OK)
+            continue;
+        if (ir.F_max > res->q[SWEEP_Q_FORCE])
             res->q[SWEEP_Q_FORCE] = ir.F_max;
+        if (i == 0)
+            res->q[SWEEP_Q_RESTITUTION] = ir.restitution;
     }
     clink_sim_stats_get(sim, &stats);
     res->q[SWEEP_Q_STEPS] = (double) stats.steps;
@@ -988,6 +1005,9 @@ typedef struct sweep_state {
     long done, ok, failed, invalid, crashed;
     int fd; /* the journal, open for appending */
     int quiet;
+    double sync_interval; /* fsync the journal at most this often, s (0: after every row) */
+    double last_sync;     /* when it was last fsync'd (monotonic clock, s) */
+    int unsynced;         /* rows written since */
 } sweep_state;
 
 /* the journal's first line: the version and a hash of every case's overrides and columns */
@@ -1069,8 +1089,13 @@ static int sweep_record(sweep_state *st, const char *row)
             return -1;
         off += (size_t) w;
     }
-    if (fsync(st->fd) != 0)
-        return -1;
+    st->unsynced = 1;
+    if (st->sync_interval <= 0 || sweep_now() - st->last_sync >= st->sync_interval) {
+        if (fsync(st->fd) != 0)
+            return -1;
+        st->last_sync = sweep_now();
+        st->unsynced = 0;
+    }
     st->rows[k] = strdup(row);
     if (st->rows[k] == NULL)
         return -1;
@@ -1202,7 +1227,7 @@ static int sweep_write_table(sweep_state *st)
 
 /* ---- the command -------------------------------------------------------------- */
 
-enum { SWEEP_OUTPUT = 1, SWEEP_JOBS, SWEEP_RESUME, SWEEP_QUIET };
+enum { SWEEP_OUTPUT = 1, SWEEP_JOBS, SWEEP_RESUME, SWEEP_QUIET, SWEEP_SYNC };
 
 static const cli_option sweep_options[] = {
     {SWEEP_OUTPUT, "output", 'o', "DIR", "output directory (created if missing; required)"},
@@ -1210,6 +1235,9 @@ static const cli_option sweep_options[] = {
      "cases run at once on this machine (default: the cores\nonline; under MPI: 1 per rank)"},
     {SWEEP_RESUME, "resume", 0, NULL,
      "keep the cases of DIR/sweep.journal and run only the\nmissing ones"},
+    {SWEEP_SYNC, "sync-interval", 0, "S",
+     "fsync the journal at most every S seconds (default 0:\nafter every row; each row is "
+     "still written at once)"},
     {SWEEP_QUIET, "quiet", 'q', NULL, "no progress or summary line"},
     {0, NULL, 0, NULL, NULL},
 };
@@ -1220,6 +1248,7 @@ typedef struct sweep_args {
     int jobs; /* 0: default */
     int resume;
     int quiet;
+    double sync_interval;
 } sweep_args;
 
 static int sweep_apply(void *ctx, int id, const char *spelled, const char *value)
@@ -1247,6 +1276,12 @@ static int sweep_apply(void *ctx, int id, const char *spelled, const char *value
         return CLI_EXIT_OK;
     case SWEEP_QUIET:
         a->quiet = 1;
+        return CLI_EXIT_OK;
+    case SWEEP_SYNC:
+        if (cli_parse_double(spelled, value, &a->sync_interval) != 0)
+            return CLI_EXIT_USAGE;
+        if (a->sync_interval < 0)
+            return cli_usage_error("sweep: %s %g: must be >= 0", spelled, a->sync_interval);
         return CLI_EXIT_OK;
     default:
         return CLI_EXIT_USAGE;
@@ -1467,6 +1502,8 @@ int cmd_sweep(int argc, char **argv)
     st.dir = a.dir;
     st.fd = -1;
     st.quiet = a.quiet;
+    st.sync_interval = a.sync_interval;
+    st.last_sync = sweep_now();
     rc = CLI_EXIT_OK;
     if (rank == 0) {
         rc = cli_check_input_file("sweep", spec.model) != 0 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
@@ -1502,7 +1539,8 @@ int cmd_sweep(int argc, char **argv)
         int jobs = a.jobs > 0 ? a.jobs : ranks > 1 ? 1 : sweep_default_jobs();
         rc = sweep_coordinate(&st, jobs, ranks);
     }
-    if (st.fd >= 0 && close(st.fd) != 0 && rc == CLI_EXIT_OK) {
+    if (st.fd >= 0 && ((st.unsynced && fsync(st.fd) != 0) | (close(st.fd) != 0)) &&
+        rc == CLI_EXIT_OK) {
         fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", a.dir,
                 strerror(errno));
         rc = CLI_EXIT_IO;

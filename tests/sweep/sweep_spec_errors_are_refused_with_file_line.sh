@@ -69,7 +69,7 @@ set -e
 # the grid: lists, ranges, zip and random expand to the expected cases and values
 cat > spec.xml <<XML
 <?xml version="1.0"?>
-<sweep model="$model">
+<sweep model="$model" keep_outputs="true">
   <parameter path="settings.t_end" values="0.001"/>
   <parameter path="body[crank].mass" from="0.1" to="1000" count="5" scale="log"/>
   <zip>
@@ -107,4 +107,11 @@ assert len(set(rnd)) == 4 and all(0.1 <= x <= 10 for x in rnd), rnd
 assert [float(r["body[slider].mass"]) for r in rows[4:8]] == rnd
 print("grid ok")
 PY
+# keep_outputs: every case's run directory, its summary.json naming its overrides
+[ "$(ls grid/cases | wc -l)" -eq 60 ] || fail "keep_outputs: $(ls grid/cases | wc -l) case directories"
+for k in 000000 000059; do
+    [ -s grid/cases/$k/timeseries.csv ] || fail "no timeseries.csv in case $k"
+    grep -q '"status": "ok"' grid/cases/$k/summary.json || fail "case $k summary"
+    grep -q '"body\[slider\].mass"' grid/cases/$k/summary.json || fail "case $k overrides"
+done
 echo "ok: specification errors refused with FILE:LINE; the grid expands as documented"

@@ -24,6 +24,7 @@ cat > spec.xml <<XML
   <random count="2" seed="7">
     <parameter path="body[slider].mass" from="0.1" to="0.2"/>
   </random>
+  <collect quantities="impacts max_contact_force max_acceleration energy_residual steps restitution"/>
 </sweep>
 XML
 # the table without its last column (wall_time)
@@ -38,12 +39,28 @@ n=$(($(wc -l < serial/sweep.csv) - 1))
 for s in ok failed invalid; do
     grep -q ",$s," serial/sweep.csv || fail "no case with status $s"
 done
+# the ok cases have impacts, and the restitution of their first one
+python3 - serial/sweep.csv <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+ok = [r for r in rows if r["status"] == "ok"]
+assert len(ok) == 6, len(ok)
+for r in ok:
+    assert int(r["impacts"]) > 0 and float(r["max_contact_force"]) > 0, r
+    assert 0 < float(r["restitution"]) <= 1.0 + 1e-9, r
+    assert float(r["max_acceleration"]) > 0 and int(r["steps"]) > 0, r
+for r in rows:
+    if r["status"] == "invalid":
+        assert r["impacts"] == "" and "body[crank].mass=-1" in r["cause"], r
+    if r["status"] == "failed":
+        assert "max_steps" in r["cause"] and r["t_failed"] != "", r
+PY
 # rows sorted by case index
 cut -d, -f1 serial/sweep.csv | tail -n +2 | sort -n -c || fail "rows not sorted by case"
 [ "$(cut -d, -f1 serial/sweep.csv | tail -n +2 | tr '\n' ' ')" = "$(seq 0 23 | tr '\n' ' ')" ] ||
     fail "case indices are not 0..23"
 
-"$CLINK" sweep spec.xml -o pool -j 3 -q || true
+"$CLINK" sweep spec.xml -o pool -j 3 -q --sync-interval 0.5 || true
 cmp <(strip serial/sweep.csv) <(strip pool/sweep.csv) || fail "pool table differs from serial"
 
 if [ -n "${CLINK_SWEEP_MPI:-}" ]; then
