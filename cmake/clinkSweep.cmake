@@ -50,4 +50,10 @@ if(BUILD_TESTING AND CLINK_BUILD_TESTS AND CLINK_BENCH)
                                          "${CMAKE_BINARY_DIR}/bench-results")
   set_tests_properties(bench_sweep PROPERTIES LABELS bench TIMEOUT 1800 RUN_SERIAL ON
     ENVIRONMENT "CLINK=$<TARGET_FILE:clink>;CLINK_SWEEP_MPI=${CLINK_SWEEP_MPI_EXE};MPIEXEC=${MPIEXEC_EXECUTABLE};CLINK_SOURCE_DIR=${CMAKE_SOURCE_DIR}")
+  # the worked study of docs/sweeps.md (Poursina and Nikravesh 2020, Fig. 8)
+  add_test(NAME bench_sweep_poursina
+           COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/bench/bench_sweep_poursina.sh"
+                        "${CMAKE_BINARY_DIR}/bench-results")
+  set_tests_properties(bench_sweep_poursina PROPERTIES LABELS bench TIMEOUT 1800 RUN_SERIAL ON
+    ENVIRONMENT "CLINK=$<TARGET_FILE:clink>;CLINK_SOURCE_DIR=${CMAKE_SOURCE_DIR};SETS=300")
 endif()
