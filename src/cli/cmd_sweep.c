@@ -97,9 +97,10 @@ typedef struct sweep_axis {
 } sweep_axis;
 
 typedef struct sweep_spec {
-    char file[4096];  /* the specification as given */
-    char model[4096]; /* the mechanism file, relative to the specification's directory */
-    int keep;         /* keep each case's full outputs in DIR/cases/NNNNNN */
+    char file[4096];       /* the specification as given */
+    char model[4096];      /* the mechanism file, relative to the specification's directory */
+    char model_attr[4096]; /* the model attribute as written (for the journal's tag) */
+    int keep;              /* keep each case's full outputs in DIR/cases/NNNNNN */
     sweep_param params[SWEEP_MAX_PARAMS];
     int n_params;
     sweep_axis axes[SWEEP_MAX_PARAMS];
@@ -461,6 +462,7 @@ static int sweep_read_root(sweep_reader *r, const xmlNode *root)
         snprintf(s->model, sizeof s->model, "%.*s/%s", (int) (slash - s->file), s->file, model);
     else
         snprintf(s->model, sizeof s->model, "%s", model != NULL ? model : "");
+    snprintf(s->model_attr, sizeof s->model_attr, "%s", model != NULL ? model : "");
     xmlFree(model);
     s->keep = keep != NULL && (strcmp(keep, "true") == 0 || strcmp(keep, "1") == 0);
     xmlFree(keep);
@@ -1031,7 +1033,9 @@ static void sweep_journal_tag(const sweep_spec *s, char *buf, size_t size)
                 if (*c == '\0')
                     break;
             }
-    for (const char *c = s->model; *c != '\0'; c++)
+    /* the model as the specification writes it: the same sweep started from another
+       directory (spec.xml, ./spec.xml, /abs/spec.xml) resumes */
+    for (const char *c = s->model_attr; *c != '\0'; c++)
         h = (h ^ (uint8_t) *c) * 1099511628211ull;
     snprintf(buf, size, "# clink sweep journal 1 cases=%ld keep=%d spec=%016llx\n", s->n_cases,
              s->keep, (unsigned long long) h);

@@ -92,8 +92,13 @@ cmp <(strip serial/sweep.csv) <(strip killed/sweep.csv) || fail "resumed table d
 while IFS= read -r row; do
     grep -qxF "$row" killed/sweep.csv || fail "row not kept on resume: $row"
 done < kept_rows
-# resume of a complete sweep runs nothing and gives the same table
-"$CLINK" sweep spec.xml -o killed -q --resume || true
+# resume of a complete sweep (the spec spelled ./spec.xml) runs nothing, same table
+lines=$(wc -l < killed/sweep.journal)
+set +e
+"$CLINK" sweep ./spec.xml -o killed -q --resume; rc=$?
+set -e
+[ $rc -eq 1 ] || fail "second resume: exit $rc, expected 1"
+[ "$(wc -l < killed/sweep.journal)" -eq "$lines" ] || fail "second resume ran cases again"
 cmp <(strip serial/sweep.csv) <(strip killed/sweep.csv) || fail "second resume differs"
 
 # a journal of another specification is refused
