@@ -211,10 +211,17 @@ static int sweep_param_add_value(sweep_param *p, const char *text, size_t len)
     return 0;
 }
 
+/* x as the shortest decimal that reads back as the same double */
 static int sweep_param_add_number(sweep_param *p, double x)
 {
     char buf[40];
-    int n = snprintf(buf, sizeof buf, "%.17g", x);
+    int n = 0;
+
+    for (int prec = 1; prec <= 17; prec++) {
+        n = snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
 
     return sweep_param_add_value(p, buf, (size_t) n);
 }
