@@ -17,6 +17,7 @@ static const cli_command commands[] = {
     {"laws", "list the contact laws (formula, parameters, separation, tension)", cmd_laws},
     {"impact", "one central impact of a contact law, integrated to separation", cmd_impact},
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},
+    {"sweep", "run a parameter study: every case of a sweep file, one table", cmd_sweep},
     {NULL, NULL, NULL},
 };
 
