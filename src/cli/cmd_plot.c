@@ -1,12 +1,14 @@
 /*
- * `clink plot DIR [-o OUTDIR]`: PNG figures of a run's output directory
- * (coordinates, velocities, accelerations, joint reactions, energies; contact
- * forces and journal orbits when present), drawn by scripts/plot_run.py with
- * matplotlib. The script is looked up, in order: $CLINK_PLOT_SCRIPT; the
- * installed copy next to the executable (BIN/../share/clink/scripts/); the
- * source tree this binary was built from; the configured install prefix. The
- * interpreter is $CLINK_PYTHON, else Debian's /usr/bin/python3, else python3
- * on the PATH.
+ * `clink plot DIR [-o OUTDIR] [--against auto|angle|time] [--format LIST]
+ * [--model FILE]`: figures of a run's output directory (coordinates,
+ * velocities, accelerations, joint reactions, energies; contact forces and
+ * journal orbits when present) in PNG, SVG or PDF, drawn by
+ * scripts/plot_run.py with matplotlib against the crank angle when the model
+ * has a rotational driver, else against time. The run's model (the "source"
+ * of summary.json, or --model) is read into a temporary scene file
+ * (cli_scene_write) that tells the script the driver and the clearances. The
+ * script and the interpreter are found by cli_script_find ($CLINK_PLOT_SCRIPT
+ * first) and cli_script_python ($CLINK_PYTHON first).
  *
  * The script checks the run before drawing: a damaged directory (summary.json
  * missing, ".incomplete" files of a killed run, truncated rows) is reported in
@@ -17,61 +19,34 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "cli_script.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 static void plot_usage(FILE *out)
 {
-    fprintf(out, "usage: clink plot DIR [-o OUTDIR]\n\n"
-                 "Draws PNG figures of the run in DIR (written by clink run) into OUTDIR\n"
+    fprintf(out, "usage: clink plot DIR [-o OUTDIR] [--against auto|angle|time]\n"
+                 "                  [--format png[,svg,pdf]] [--model MODEL.xml]\n\n"
+                 "Draws figures of the run in DIR (written by clink run) into OUTDIR\n"
                  "(default DIR) with matplotlib: coordinates, velocities, accelerations,\n"
-                 "joint reactions, energies; contact forces and journal orbits when present.\n"
+                 "joint reactions, energies; contact forces (a space-time map and the five\n"
+                 "largest when there are more than 8 contacts) and journal orbits inside the\n"
+                 "clearance circle when present.\n\n"
+                 "  -o OUTDIR         where the figures go (created if missing)\n"
+                 "  --against X       abscissa: auto (the default: crank angle in degrees when\n"
+                 "                    the model has a rotational driver, else time), angle, time\n"
+                 "  --format LIST     comma-separated formats among png, svg, pdf (default png)\n"
+                 "  --model FILE      the run's model, when the path recorded in summary.json\n"
+                 "                    (\"source\") no longer leads to it\n"
                  "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n"
                  "Exit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
                  "drawn up to there and marked), or matplotlib is missing; 2 DIR is not a\n"
-                 "finished run (missing, killed, truncated); 3 a figure could not be written.\n");
-}
-
-static int is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* the plotting script, or NULL */
-static const char *find_script(char *buf, size_t size)
-{
-    const char *env = getenv("CLINK_PLOT_SCRIPT");
-    char exe[2048];
-    ssize_t n;
-
-    if (env != NULL && env[0] != '\0')
-        return env;
-    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        char *slash;
-        exe[n] = '\0';
-        slash = strrchr(exe, '/');
-        if (slash != NULL) {
-            *slash = '\0';
-            int w = snprintf(buf, size, "%s/../share/clink/scripts/plot_run.py", exe);
-            if (w > 0 && (size_t) w < size && is_file(buf))
-                return buf;
-        }
-    }
-    snprintf(buf, size, "%s/scripts/plot_run.py", CLINK_DATADIR_BUILD);
-    if (is_file(buf))
-        return buf;
-    snprintf(buf, size, "%s/scripts/plot_run.py", CLINK_DATADIR_INSTALL);
-    if (is_file(buf))
-        return buf;
-    return NULL;
+                 "finished run (missing, killed, truncated) or a bad option; 3 a figure could\n"
+                 "not be written.\n");
 }
 
 /* dir is a directory holding the finished results of a run */
@@ -86,9 +61,9 @@ static int plot_check_run(const char *dir)
     if (!S_ISDIR(st.st_mode))
         return cli_usage_error("plot: %s: %s", dir, strerror(ENOTDIR));
     snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
-    if (!is_file(csv)) {
+    if (!cli_script_is_file(csv)) {
         snprintf(csv, sizeof csv, "%s/timeseries.csv.incomplete", dir);
-        if (is_file(csv))
+        if (cli_script_is_file(csv))
             return cli_usage_error("plot: %s: the run did not finish (killed, or still "
                                    "running): only .incomplete files",
                                    dir);
@@ -99,103 +74,135 @@ static int plot_check_run(const char *dir)
     return CLI_EXIT_OK;
 }
 
-/* the exit code for the script's wait status */
-static int plot_exit_code(int status, const char *python, const char *script)
+/* a temporary file for the scene (mkstemp); 0, or -1 with errno */
+static int plot_temp_scene(char *path, size_t size)
 {
-    /* the script has said what went wrong in its own words */
-    if (WIFEXITED(status)) {
-        switch (WEXITSTATUS(status)) {
-        case 0:
-            return CLI_EXIT_OK;
-        case 1:
-        case 4:
-            return CLI_EXIT_FAIL;
-        case 2:
-            return CLI_EXIT_USAGE;
-        case 3:
-            return CLI_EXIT_IO;
-        case 127:
-            return CLI_EXIT_FAIL; /* the child said it could not run the interpreter */
-        default:
-            fprintf(stderr, "clink: plot: %s %s exited with status %d\n", python, script,
-                    WEXITSTATUS(status));
-            return CLI_EXIT_FAIL;
-        }
+    const char *tmp = getenv("TMPDIR");
+    int fd;
+
+    snprintf(path, size, "%s/clink-scene-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    if (close(fd) != 0) {
+        int e = errno;
+        unlink(path);
+        errno = e;
+        return -1;
     }
-    fprintf(stderr, "clink: plot: %s %s was killed by signal %d\n", python, script,
-            WTERMSIG(status));
-    return CLI_EXIT_FAIL;
+    return 0;
 }
 
-/* runs "python script dir [--out out]" and waits for it */
-static int plot_spawn(const char *python, const char *script, const char *dir, const char *out)
-{
-    const char *args[6];
-    int status, nargs = 0;
-    pid_t pid;
+typedef struct plot_args {
+    const char *dir, *out, *against, *format, *model;
+} plot_args;
 
-    args[nargs++] = python;
-    args[nargs++] = script;
-    args[nargs++] = dir;
-    if (out != NULL) {
-        args[nargs++] = "--out";
-        args[nargs++] = out;
+/* CLI_EXIT_OK, or CLI_EXIT_USAGE after the message; -1 for --help (printed) */
+static int plot_parse(int argc, char **argv, plot_args *a)
+{
+    int i;
+
+    memset(a, 0, sizeof *a);
+    for (i = 1; i < argc; i++) {
+        const char **value = NULL;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            plot_usage(stdout);
+            return -1;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            value = &a->out;
+        } else if (strcmp(argv[i], "--against") == 0) {
+            value = &a->against;
+        } else if (strcmp(argv[i], "--format") == 0) {
+            value = &a->format;
+        } else if (strcmp(argv[i], "--model") == 0) {
+            value = &a->model;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
+        } else if (a->dir != NULL) {
+            return cli_usage_error("plot: one run directory only");
+        } else {
+            a->dir = argv[i];
+        }
+        if (value != NULL) {
+            if (i + 1 >= argc)
+                return cli_usage_error("plot: %s needs a value", argv[i]);
+            *value = argv[++i];
+        }
     }
-    args[nargs] = NULL;
-    fflush(stdout);
-    pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "clink: plot: cannot start %s: %s\n", python, strerror(errno));
-        return CLI_EXIT_FAIL;
+    if (a->dir == NULL) {
+        plot_usage(stderr);
+        return CLI_EXIT_USAGE;
     }
-    if (pid == 0) {
-        execvp(python, (char *const *) args);
-        fprintf(stderr, "clink: plot: cannot run %s: %s\n", python, strerror(errno));
-        _exit(127);
+    if (a->against != NULL && strcmp(a->against, "auto") != 0 && strcmp(a->against, "angle") != 0 &&
+        strcmp(a->against, "time") != 0)
+        return cli_usage_error("plot: --against: '%s' is not auto, angle or time", a->against);
+    if (a->model != NULL && cli_check_input_file("plot", a->model) != 0)
+        return CLI_EXIT_USAGE;
+    return CLI_EXIT_OK;
+}
+
+/* runs the script on the run with the scene file (NULL: none) */
+static int plot_spawn(const plot_args *a, const char *script, const char *scene)
+{
+    const char *args[16];
+    int n = 0;
+
+    args[n++] = cli_script_python();
+    args[n++] = script;
+    args[n++] = a->dir;
+    if (a->out != NULL) {
+        args[n++] = "--out";
+        args[n++] = a->out;
     }
-    if (waitpid(pid, &status, 0) < 0) {
-        fprintf(stderr, "clink: plot: %s\n", strerror(errno));
-        return CLI_EXIT_FAIL;
+    if (scene != NULL) {
+        args[n++] = "--scene";
+        args[n++] = scene;
     }
-    return plot_exit_code(status, python, script);
+    if (a->against != NULL) {
+        args[n++] = "--against";
+        args[n++] = a->against;
+    }
+    if (a->format != NULL) {
+        args[n++] = "--format";
+        args[n++] = a->format;
+    }
+    args[n] = NULL;
+    return cli_script_run("plot", (char *const *) args);
 }
 
 int cmd_plot(int argc, char **argv)
 {
-    const char *dir = NULL, *out = NULL, *script, *python;
-    char sbuf[4096];
-    int i, rc;
+    const char *script;
+    char sbuf[4096], scene[4096];
+    plot_args a;
+    int rc;
 
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            plot_usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "-o") == 0) {
-            if (++i >= argc)
-                return cli_usage_error("plot: -o needs a directory");
-            out = argv[i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
-        } else if (dir != NULL) {
-            return cli_usage_error("plot: one run directory only");
-        } else {
-            dir = argv[i];
-        }
-    }
-    if (dir == NULL) {
-        plot_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    rc = plot_check_run(dir);
+    rc = plot_parse(argc, argv, &a);
+    if (rc != CLI_EXIT_OK)
+        return rc < 0 ? CLI_EXIT_OK : rc;
+    rc = plot_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
-    script = find_script(sbuf, sizeof sbuf);
+    script = cli_script_find("plot_run.py", "CLINK_PLOT_SCRIPT", sbuf, sizeof sbuf);
     if (script == NULL) {
         fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
         return CLI_EXIT_FAIL;
     }
-    python = getenv("CLINK_PYTHON");
-    if (python == NULL || python[0] == '\0')
-        python = is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-    return plot_spawn(python, script, dir, out);
+    if (plot_temp_scene(scene, sizeof scene) != 0) {
+        fprintf(stderr, "clink: plot: %s: cannot create: %s\n", scene, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    /* without its model the run is still drawn, against time (the script says so); a model
+       given by --model, or a crank angle asked for, must load */
+    rc = cli_scene_write("plot", a.dir, a.model, scene, a.model == NULL && a.against == NULL);
+    if (rc == CLI_EXIT_IO || (rc != CLI_EXIT_OK && (a.model != NULL || a.against != NULL))) {
+        unlink(scene);
+        return rc;
+    }
+    rc = plot_spawn(&a, script, rc == CLI_EXIT_OK ? scene : NULL);
+    if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {
+        fprintf(stderr, "clink: plot: %s: cannot remove: %s\n", scene, strerror(errno));
+        rc = CLI_EXIT_IO;
+    }
+    return rc;
 }
