@@ -549,6 +549,8 @@ def main(argv):
     try:
         import matplotlib
         matplotlib.use("Agg")
+        matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text (editable)
+        matplotlib.rcParams["pdf.fonttype"] = 42  # TrueType in PDF, as journals ask
         import matplotlib.pyplot as pyplot
         plt = pyplot
     except ImportError as e:
