@@ -4,7 +4,8 @@
 # frame drawn at t = 0 and at a quarter turn has the crank's colour at the
 # crank's centre of mass read from timeseries.csv (and not where the crank is
 # not); --slow-impacts adds frames; a run whose model file moved is refused
-# with exit 2 naming --model, which then works; bad options exit 2.
+# with exit 2 naming --model, which then works; a new run into the directory
+# removes the old film; bad options exit 2.
 set -u
 fail=0
 tmp=$(mktemp -d)
@@ -89,6 +90,13 @@ grep -q -- "--model" "$tmp/err" || { bad "moved model: message lacks --model"; c
     bad "--model: exit $?"
 [ -s "$tmp/m.png" ] || bad "--model: no frame"
 [ "$fail" = 0 ] && ok "moved model refused with exit 2, drawn with --model"
+
+# a new run into the directory removes the film of the old one
+"$CLINK" animate "$tmp/run" --frames 2 --size 64x64 --model "$tmp/moved.xml" >/dev/null 2>&1 || bad "film in DIR"
+[ -s "$tmp/run/animation.mp4" ] && [ -s "$tmp/run/animation.gif" ] || bad "no film in DIR"
+"$CLINK" run "$tmp/moved.xml" -o "$tmp/run" --t-end 0.004 --output-step 1e-4 --quiet || bad "rerun"
+[ -e "$tmp/run/animation.mp4" ] || [ -e "$tmp/run/animation.gif" ] && bad "the old film survived a new run"
+[ "$fail" = 0 ] && ok "a new run removes the old film"
 
 # bad options
 for args in "--fps 0" "--fps x" "--size 321x180" "--frames 0" "--slow-impacts 0.5" \
