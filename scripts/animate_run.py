@@ -233,7 +233,9 @@ def view_box(sc, times, aspect):
     for b in sc.bodies:
         w = sc.world(b, sc.outline_points(b), sample).reshape(-1, 2)
         lo, hi = np.minimum(lo, w.min(axis=0)), np.maximum(hi, w.max(axis=0))
-    for p in sc.points.get("ground", []):
+    fixed = [np.asarray(p, float) for p in sc.points.get("ground", [])]
+    fixed += [np.asarray(s["a"], float) for s in sc.shapes.get("ground", [])]  # walls, floors
+    for p in fixed:
         lo, hi = np.minimum(lo, p), np.maximum(hi, p)
     span = max(hi[0] - lo[0], hi[1] - lo[1], 1e-6)
     lo, hi = lo - 0.08 * span, hi + 0.08 * span

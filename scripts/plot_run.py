@@ -275,7 +275,7 @@ def lines(run, ax, ks, legend_title, shift=False):
     coll.set_array(np.arange(len(ks), dtype=float))
     ax.add_collection(coll)
     ax.autoscale_view()
-    side_colorbar(ax.figure, ax, coll, f"{legend_title} index (column order, {len(ks)})")
+    side_colorbar(ax.figure, ax, coll, f"{legend_title} index [-] (column order, {len(ks)})")
 
 
 def figure_by_quantity(run, quantities, stem, legend_title):
@@ -329,14 +329,14 @@ def chain_order(run, contacts):
     """contacts (entity names) ordered along a chain of bodies, and the y label"""
     pairs = {c["name"]: (c["body_a"], c["body_b"]) for c in (run.scene or {}).get("contacts", [])}
     if not all(c in pairs for c in contacts):
-        return contacts, "contact (column order)"
+        return contacts, "contact [-] (column order)"
     touching = {}
     for c in contacts:
         for b in pairs[c]:
             touching.setdefault(b, []).append(c)
     ends = [b for b, cs in touching.items() if len(cs) == 1]
     if len(ends) != 2 or any(len(cs) > 2 for cs in touching.values()):
-        return contacts, "contact (column order)"
+        return contacts, "contact [-] (column order)"
     start = min(ends, key=lambda b: contacts.index(touching[b][0]))
     order, body, seen = [], start, set()
     while True:
@@ -348,8 +348,8 @@ def chain_order(run, contacts):
         a, b = pairs[nxt[0]]
         body = b if a == body else a
     if len(order) != len(contacts):
-        return contacts, "contact (column order)"
-    return order, f"contact index along the chain (0: {start} side)"
+        return contacts, "contact [-] (column order)"
+    return order, f"contact index along the chain [-] (0: {start} side)"
 
 
 def contact_forces(run):
