@@ -187,19 +187,22 @@ static int scene_source(const char *run_dir, char *out, size_t size, const char 
 
 /* ---- scene.json ------------------------------------------------------------- */
 
-static void scene_string(FILE *f, const char *s)
+int cli_scene_temp(char *path, size_t size)
 {
-    fputc('"', f);
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char) *s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+    const char *tmp = getenv("TMPDIR");
+    int fd;
+
+    snprintf(path, size, "%s/clink-scene-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    if (close(fd) != 0) {
+        int e = errno;
+        unlink(path);
+        errno = e;
+        return -1;
     }
-    fputc('"', f);
+    return 0;
 }
 
 /* an entity's name as the CSV headers spell it: its own, or KIND + index */
@@ -215,7 +218,7 @@ static void scene_name(FILE *f, const clink_model *m, clink_entity kind, int id)
         snprintf(buf, sizeof buf, "%s", n);
     else
         snprintf(buf, sizeof buf, "%s%d", word[kind], id);
-    scene_string(f, buf);
+    cli_json_string(f, buf);
 }
 
 static void scene_vec(FILE *f, const char *key, const double v[2])
@@ -393,7 +396,7 @@ static int scene_file(const clink_model *m, const char *source, const char *path
     if (f == NULL)
         return -1;
     fputs("{\n  \"source\": ", f);
-    scene_string(f, source);
+    cli_json_string(f, source);
     fputs(",\n", f);
     scene_bodies(f, m);
     scene_joints(f, m);

@@ -31,6 +31,12 @@ int cli_script_is_file(const char *path);
 int cli_script_run(const char *command, char *const *argv);
 
 /*
+ * Creates an empty temporary file for a scene ($TMPDIR, else /tmp:
+ * clink-scene-XXXXXX, mkstemp) and puts its name in path: 0, or -1 with errno.
+ */
+int cli_scene_temp(char *path, size_t size);
+
+/*
  * The model of the run in run_dir: model_path when not NULL, else the "source"
  * recorded in run_dir/summary.json. Writes scene_path, a JSON file of what the
  * renderers draw (schema in docs/cli.md, "Scene file"): every body with its

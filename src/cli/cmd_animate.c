@@ -16,144 +16,140 @@
 #include "cli_script.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+enum {
+    ANIM_OUTPUT = 1,
+    ANIM_FPS,
+    ANIM_DURATION,
+    ANIM_FRAMES,
+    ANIM_SIZE,
+    ANIM_CLEARANCE,
+    ANIM_SLOW,
+    ANIM_FORMAT,
+    ANIM_MODEL,
+    ANIM_FRAME,
+    ANIM_PNG,
+    ANIM_COUNT_
+};
+
+/* the options of `clink animate` (cli.h, "Options"); the ids index animate_args.value */
+static const cli_option animate_options[] = {
+    {ANIM_OUTPUT, "output", 'o', "OUTDIR", "directory of the films (default DIR)"},
+    {ANIM_FPS, "fps", 0, "F", "frames per second of film (default 25)"},
+    {ANIM_DURATION, "duration", 0, "S", "seconds of film (default 10; at most one\nframe per row)"},
+    {ANIM_FRAMES, "frames", 0, "N", "number of frames, 1 .. 1e6 (overrides --duration)"},
+    {ANIM_SIZE, "size", 0, "WxH",
+     "pixels, even, 32 .. 7680 x 4320 (default 800x450;\n"
+     "the GIF at most 480 wide)"},
+    {ANIM_CLEARANCE, "clearance-scale", 0, "K",
+     "draw clearances K times wider (default: a round\n"
+     "factor making the largest about 3% of the view;\n"
+     "printed on the film)"},
+    {ANIM_SLOW, "slow-impacts", 0, "F", "F >= 1 times more frames through every impact"},
+    {ANIM_FORMAT, "format", 0, "LIST", "mp4, gif or mp4,gif (default mp4,gif)"},
+    {ANIM_MODEL, "model", 0, "FILE",
+     "the run's model, when the path recorded in\n"
+     "summary.json (\"source\") no longer leads to it"},
+    {ANIM_FRAME, "frame", 0, "T", "only the frame at simulated time T (with --png)"},
+    {ANIM_PNG, "png", 0, "FILE",
+     "where that frame goes, with FILE.json (pixel\n"
+     "transform, body colours)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 static void animate_usage(FILE *out)
 {
-    fprintf(
-        out,
-        "usage: clink animate DIR [-o OUTDIR] [--fps F] [--duration S] [--frames N]\n"
-        "                     [--size WxH] [--clearance-scale K] [--slow-impacts F]\n"
-        "                     [--format mp4,gif] [--model MODEL.xml] [--frame T --png FILE]\n\n"
-        "Writes OUTDIR/animation.mp4 and OUTDIR/animation.gif (default OUTDIR: DIR), a\n"
-        "film of the run in DIR (written by clink run): every body drawn from its contact\n"
-        "shapes and joint points, bearings and journals of clearance joints with the\n"
-        "clearance magnified, contact forces as arrows (scale bar, largest labelled),\n"
-        "the simulated time in the corner. Frames are evenly spaced in simulated time.\n\n"
-        "  -o OUTDIR            where the films go (created if missing)\n"
-        "  --fps F              frames per second of film (default 25)\n"
-        "  --duration S         seconds of film (default 10; at most one frame per row)\n"
-        "  --frames N           number of frames (overrides --duration)\n"
-        "  --size WxH           pixels, even, >= 32 (default 800x450; the GIF at most 480\n"
-        "                       wide)\n"
-        "  --clearance-scale K  draw clearances K times wider (default: a round factor\n"
-        "                       making the largest about 3%% of the view; printed on the film)\n"
-        "  --slow-impacts F     F times more frames through every impact of impacts.csv\n"
-        "  --format LIST        mp4, gif or both (default mp4,gif)\n"
-        "  --model FILE         the run's model, when the path recorded in summary.json\n"
-        "                       (\"source\") no longer leads to it\n"
-        "  --frame T --png FILE only the frame at simulated time T, as a PNG (and\n"
-        "                       FILE.json: pixel transform and body colours)\n"
-        "Environment: CLINK_PYTHON (interpreter), CLINK_ANIMATE_SCRIPT (script).\n\n"
-        "Exit status: 0 written; 1 the run failed or was interrupted (filmed up to there\n"
-        "and marked), or matplotlib, NumPy, ffmpeg are missing or ffmpeg failed; 2 DIR is\n"
-        "not a finished run, its model cannot be read, or a bad option; 3 a file could\n"
-        "not be written.\n");
+    fprintf(out, "usage: clink animate DIR [-o OUTDIR] [--fps F] [--duration S] [--frames N]\n"
+                 "                     [--size WxH] [--clearance-scale K] [--slow-impacts F]\n"
+                 "                     [--format mp4,gif] [--model MODEL.xml]\n"
+                 "                     [--frame T --png FILE]\n\n"
+                 "Writes OUTDIR/animation.mp4 and OUTDIR/animation.gif, a film of the run in DIR\n"
+                 "(written by clink run): every body drawn from its contact shapes and joint\n"
+                 "points, bearings and journals of clearance joints with the clearance\n"
+                 "magnified, contact forces as arrows (scale bar, largest labelled), the\n"
+                 "simulated time in the corner. Frames are evenly spaced in simulated time.\n"
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_ANIMATE_SCRIPT (script).\n\n");
+    cli_print_options(out, animate_options);
+    fprintf(out, "\nExit status: 0 written; 1 the run failed or was interrupted (filmed up to\n"
+                 "there and marked), or matplotlib, NumPy, ffmpeg are missing or ffmpeg failed;\n"
+                 "2 DIR is not a finished run, its model cannot be read, OUTDIR is a file, or a\n"
+                 "bad option; 3 a file could not be written.\n");
 }
 
 typedef struct animate_args {
-    const char *dir, *out, *model, *fps, *duration, *frames, *size, *clearance, *slow, *format,
-        *frame, *png;
+    const char *dir;
+    const char *value[ANIM_COUNT_]; /* the text of each option given, by id */
 } animate_args;
 
-/* the option's slot in a, or NULL */
-static const char **animate_slot(animate_args *a, const char *opt)
+/* the value of option id is sound; CLI_EXIT_OK or CLI_EXIT_USAGE after the message */
+static int animate_check_value(int id, const char *spelled, const char *value)
 {
-    static const struct {
-        const char *name;
-        size_t offset;
-    } opts[] = {
-        {"-o", offsetof(animate_args, out)},
-        {"--model", offsetof(animate_args, model)},
-        {"--fps", offsetof(animate_args, fps)},
-        {"--duration", offsetof(animate_args, duration)},
-        {"--frames", offsetof(animate_args, frames)},
-        {"--size", offsetof(animate_args, size)},
-        {"--clearance-scale", offsetof(animate_args, clearance)},
-        {"--slow-impacts", offsetof(animate_args, slow)},
-        {"--format", offsetof(animate_args, format)},
-        {"--frame", offsetof(animate_args, frame)},
-        {"--png", offsetof(animate_args, png)},
-    };
-    size_t i;
-
-    for (i = 0; i < sizeof opts / sizeof opts[0]; i++)
-        if (strcmp(opt, opts[i].name) == 0)
-            return (const char **) (void *) ((char *) a + opts[i].offset);
-    return NULL;
-}
-
-/* the numbers and lists the options hold are sound; CLI_EXIT_OK or CLI_EXIT_USAGE */
-static int animate_check(const animate_args *a)
-{
-    const char *positive[] = {a->fps, a->duration, a->clearance, a->slow};
-    const char *names[] = {"--fps", "--duration", "--clearance-scale", "--slow-impacts"};
-    double v, count;
+    double v;
     const char *why;
-    int i, w, h, n;
+    int w, h, n;
     char tail;
 
-    for (i = 0; i < 4; i++) {
-        if (positive[i] == NULL)
-            continue;
-        if (cli_parse_double(names[i], positive[i], &v) != 0)
+    switch (id) {
+    case ANIM_FPS:
+    case ANIM_DURATION:
+    case ANIM_CLEARANCE:
+    case ANIM_SLOW:
+        if (cli_parse_double(spelled, value, &v) != 0)
             return CLI_EXIT_USAGE;
-        if (!(v > 0.0) || (i == 3 && v < 1.0))
-            return cli_usage_error("animate: %s: '%s' must be %s", names[i], positive[i],
-                                   i == 3 ? ">= 1" : "> 0");
+        if (!(v > 0.0) || (id == ANIM_SLOW && v < 1.0))
+            return cli_usage_error("animate: %s: '%s' must be %s", spelled, value,
+                                   id == ANIM_SLOW ? ">= 1" : "> 0");
+        return CLI_EXIT_OK;
+    case ANIM_FRAMES:
+        if (cli_read_count(value, 1e6, &v, &why) != 0)
+            return cli_usage_error("animate: %s: '%s' %s (1 .. 1e6)", spelled, value, why);
+        return CLI_EXIT_OK;
+    case ANIM_SIZE:
+        if (sscanf(value, "%dx%d%n%c", &w, &h, &n, &tail) != 2 || w < 32 || h < 32 || w > 7680 ||
+            h > 4320 || w % 2 != 0 || h % 2 != 0)
+            return cli_usage_error("animate: %s: '%s' is not WxH with even W, H in 32 .. "
+                                   "7680 x 4320",
+                                   spelled, value);
+        return CLI_EXIT_OK;
+    case ANIM_FORMAT:
+        if (strcmp(value, "mp4") != 0 && strcmp(value, "gif") != 0 &&
+            strcmp(value, "mp4,gif") != 0 && strcmp(value, "gif,mp4") != 0)
+            return cli_usage_error("animate: %s: '%s' is not mp4, gif or mp4,gif", spelled, value);
+        return CLI_EXIT_OK;
+    case ANIM_FRAME:
+        return cli_parse_double(spelled, value, &v) == 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    case ANIM_MODEL:
+        return cli_check_input_file("animate", value) == 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    case ANIM_OUTPUT:
+    case ANIM_PNG:
+        if (value[0] == '\0')
+            return cli_usage_error("animate: %s: the name is empty", spelled);
+        return CLI_EXIT_OK;
+    default:
+        return CLI_EXIT_OK;
     }
-    if (a->frames != NULL && cli_read_count(a->frames, 1e6, &count, &why) != 0)
-        return cli_usage_error("animate: --frames: '%s' %s (1 .. 1e6)", a->frames, why);
-    if (a->size != NULL && (sscanf(a->size, "%dx%d%n%c", &w, &h, &n, &tail) != 2 || w < 32 ||
-                            h < 32 || w > 7680 || h > 4320 || w % 2 != 0 || h % 2 != 0))
-        return cli_usage_error("animate: --size: '%s' is not WxH with even W, H in 32 .. "
-                               "7680 x 4320",
-                               a->size);
-    if (a->format != NULL && strcmp(a->format, "mp4") != 0 && strcmp(a->format, "gif") != 0 &&
-        strcmp(a->format, "mp4,gif") != 0 && strcmp(a->format, "gif,mp4") != 0)
-        return cli_usage_error("animate: --format: '%s' is not mp4, gif or mp4,gif", a->format);
-    if (a->frame != NULL && cli_parse_double("--frame", a->frame, &v) != 0)
-        return CLI_EXIT_USAGE;
-    if ((a->frame == NULL) != (a->png == NULL))
-        return cli_usage_error("animate: --frame and --png go together");
-    if (a->model != NULL && cli_check_input_file("animate", a->model) != 0)
-        return CLI_EXIT_USAGE;
-    return CLI_EXIT_OK;
 }
 
-/* CLI_EXIT_OK, or CLI_EXIT_USAGE after the message; -1 for --help (printed) */
-static int animate_parse(int argc, char **argv, animate_args *a)
+static int animate_apply(void *ctx, int id, const char *spelled, const char *value)
 {
-    int i;
+    animate_args *a = ctx;
+    int rc;
 
-    memset(a, 0, sizeof *a);
-    for (i = 1; i < argc; i++) {
-        const char **slot = animate_slot(a, argv[i]);
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            animate_usage(stdout);
-            return -1;
-        } else if (slot != NULL) {
-            if (i + 1 >= argc)
-                return cli_usage_error("animate: %s needs a value", argv[i]);
-            *slot = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("animate: unknown option '%s' (see clink animate --help)",
-                                   argv[i]);
-        } else if (a->dir != NULL) {
-            return cli_usage_error("animate: one run directory only");
-        } else {
-            a->dir = argv[i];
-        }
+    if (id > 0 && id < ANIM_COUNT_) {
+        rc = animate_check_value(id, spelled, value);
+        if (rc == CLI_EXIT_OK)
+            a->value[id] = value;
+        return rc;
     }
-    if (a->dir == NULL) {
-        animate_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    return animate_check(a);
+    if (a->dir != NULL)
+        return cli_usage_error("animate: one run directory only (got '%s' and '%s')", a->dir,
+                               value);
+    a->dir = value;
+    return CLI_EXIT_OK;
 }
 
 /* dir is a directory with a time series */
@@ -177,24 +173,31 @@ static int animate_check_run(const char *dir)
 
 static int animate_spawn(const animate_args *a, const char *script, const char *scene)
 {
-    const char *args[40];
-    const char *pass[][2] = {{"--out", a->out},           {"--fps", a->fps},
-                             {"--duration", a->duration}, {"--frames", a->frames},
-                             {"--size", a->size},         {"--clearance-scale", a->clearance},
-                             {"--slow-impacts", a->slow}, {"--format", a->format},
-                             {"--frame", a->frame},       {"--png", a->png}};
-    size_t i;
-    int n = 0;
+    /* the script's spelling of each option, by id */
+    static const char *const flag[ANIM_COUNT_] = {NULL,
+                                                  "--out",
+                                                  "--fps",
+                                                  "--duration",
+                                                  "--frames",
+                                                  "--size",
+                                                  "--clearance-scale",
+                                                  "--slow-impacts",
+                                                  "--format",
+                                                  "--model",
+                                                  "--frame",
+                                                  "--png"};
+    const char *args[2 * ANIM_COUNT_ + 8];
+    int id, n = 0;
 
     args[n++] = cli_script_python();
     args[n++] = script;
     args[n++] = a->dir;
     args[n++] = "--scene";
     args[n++] = scene;
-    for (i = 0; i < sizeof pass / sizeof pass[0]; i++) {
-        if (pass[i][1] != NULL) {
-            args[n++] = pass[i][0];
-            args[n++] = pass[i][1];
+    for (id = 1; id < ANIM_COUNT_; id++) {
+        if (a->value[id] != NULL && id != ANIM_MODEL) {
+            args[n++] = flag[id];
+            args[n++] = a->value[id];
         }
     }
     args[n] = NULL;
@@ -203,14 +206,31 @@ static int animate_spawn(const animate_args *a, const char *script, const char *
 
 int cmd_animate(int argc, char **argv)
 {
-    const char *script, *tmp = getenv("TMPDIR");
-    char sbuf[4096], scene[4096];
     animate_args a;
-    int rc, fd;
+    const char *script;
+    char sbuf[4096], scene[4096];
+    int rc;
 
-    rc = animate_parse(argc, argv, &a);
+    memset(&a, 0, sizeof a);
+    rc = cli_parse_options(argc, argv, animate_options, animate_apply, &a);
+    if (rc == CLI_HELP) {
+        animate_usage(stdout);
+        return CLI_EXIT_OK;
+    }
     if (rc != CLI_EXIT_OK)
-        return rc < 0 ? CLI_EXIT_OK : rc;
+        return rc;
+    if (a.dir == NULL) {
+        animate_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if ((a.value[ANIM_FRAME] == NULL) != (a.value[ANIM_PNG] == NULL))
+        return cli_usage_error("animate: --frame and --png go together");
+    if (a.value[ANIM_OUTPUT] != NULL &&
+        cli_check_output_path("animate", "-o", a.value[ANIM_OUTPUT], 1) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
+    if (a.value[ANIM_PNG] != NULL &&
+        cli_check_output_path("animate", "--png", a.value[ANIM_PNG], 0) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
     rc = animate_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -220,16 +240,11 @@ int cmd_animate(int argc, char **argv)
                 "clink: animate: scripts/animate_run.py not found (set CLINK_ANIMATE_SCRIPT)\n");
         return CLI_EXIT_FAIL;
     }
-    snprintf(scene, sizeof scene, "%s/clink-scene-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    fd = mkstemp(scene);
-    if (fd < 0 || close(fd) != 0) {
+    if (cli_scene_temp(scene, sizeof scene) != 0) {
         fprintf(stderr, "clink: animate: %s: cannot create: %s\n", scene, strerror(errno));
-        if (fd >= 0)
-            unlink(scene);
         return CLI_EXIT_IO;
     }
-    rc = cli_scene_write("animate", a.dir, a.model, scene, 0);
+    rc = cli_scene_write("animate", a.dir, a.value[ANIM_MODEL], scene, 0);
     if (rc == CLI_EXIT_OK)
         rc = animate_spawn(&a, script, scene);
     if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {

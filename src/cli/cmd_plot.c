@@ -27,26 +27,75 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+enum { PLOT_OUTPUT = 1, PLOT_AGAINST, PLOT_FORMAT, PLOT_MODEL };
+
+/* the options of `clink plot` (cli.h, "Options") */
+static const cli_option plot_options[] = {
+    {PLOT_OUTPUT, "output", 'o', "OUTDIR", "directory of the figures (default DIR)"},
+    {PLOT_AGAINST, "against", 0, "X",
+     "abscissa: auto (the default: the crank angle in degrees\n"
+     "when the model has a rotational driver, else time),\n"
+     "angle, time"},
+    {PLOT_FORMAT, "format", 0, "LIST",
+     "formats among png, svg, pdf, comma-separated\n(default png)"},
+    {PLOT_MODEL, "model", 0, "FILE",
+     "the run's model, when the path recorded in\n"
+     "summary.json (\"source\") no longer leads to it"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 static void plot_usage(FILE *out)
 {
     fprintf(out, "usage: clink plot DIR [-o OUTDIR] [--against auto|angle|time]\n"
                  "                  [--format png[,svg,pdf]] [--model MODEL.xml]\n\n"
                  "Draws figures of the run in DIR (written by clink run) into OUTDIR\n"
-                 "(default DIR) with matplotlib: coordinates, velocities, accelerations,\n"
-                 "joint reactions, energies; contact forces (a space-time map and the five\n"
-                 "largest when there are more than 8 contacts) and journal orbits inside the\n"
-                 "clearance circle when present.\n\n"
-                 "  -o OUTDIR         where the figures go (created if missing)\n"
-                 "  --against X       abscissa: auto (the default: crank angle in degrees when\n"
-                 "                    the model has a rotational driver, else time), angle, time\n"
-                 "  --format LIST     comma-separated formats among png, svg, pdf (default png)\n"
-                 "  --model FILE      the run's model, when the path recorded in summary.json\n"
-                 "                    (\"source\") no longer leads to it\n"
-                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n"
-                 "Exit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
+                 "with matplotlib: coordinates, velocities, accelerations, joint reactions,\n"
+                 "energies; contact forces (a space-time map and the five largest when there\n"
+                 "are more than 8 contacts) and journal orbits inside the clearance circle\n"
+                 "when present.\n"
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n");
+    cli_print_options(out, plot_options);
+    fprintf(out, "\nExit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
                  "drawn up to there and marked), or matplotlib is missing; 2 DIR is not a\n"
-                 "finished run (missing, killed, truncated) or a bad option; 3 a figure could\n"
-                 "not be written.\n");
+                 "finished run (missing, killed, truncated), OUTDIR is a file, the model\n"
+                 "cannot be read when needed, or a bad option; 3 a figure could not be\n"
+                 "written.\n");
+}
+
+typedef struct plot_args {
+    const char *dir, *out, *against, *format, *model;
+} plot_args;
+
+static int plot_apply(void *ctx, int id, const char *spelled, const char *value)
+{
+    plot_args *a = ctx;
+
+    switch (id) {
+    case PLOT_OUTPUT:
+        if (value[0] == '\0')
+            return cli_usage_error("plot: %s: the directory name is empty", spelled);
+        a->out = value;
+        return CLI_EXIT_OK;
+    case PLOT_AGAINST:
+        if (strcmp(value, "auto") != 0 && strcmp(value, "angle") != 0 && strcmp(value, "time") != 0)
+            return cli_usage_error("plot: %s: '%s' is not auto, angle or time", spelled, value);
+        a->against = value;
+        return CLI_EXIT_OK;
+    case PLOT_FORMAT:
+        a->format = value; /* the script checks the list */
+        return CLI_EXIT_OK;
+    case PLOT_MODEL:
+        if (cli_check_input_file("plot", value) != 0)
+            return CLI_EXIT_USAGE;
+        a->model = value;
+        return CLI_EXIT_OK;
+    default:
+        break;
+    }
+    if (a->dir != NULL)
+        return cli_usage_error("plot: one run directory only (got '%s' and '%s')", a->dir, value);
+    a->dir = value;
+    return CLI_EXIT_OK;
 }
 
 /* dir is a directory holding the finished results of a run */
@@ -71,73 +120,6 @@ static int plot_check_run(const char *dir)
                                "MODEL.xml -o %s` first)",
                                dir, dir);
     }
-    return CLI_EXIT_OK;
-}
-
-/* a temporary file for the scene (mkstemp); 0, or -1 with errno */
-static int plot_temp_scene(char *path, size_t size)
-{
-    const char *tmp = getenv("TMPDIR");
-    int fd;
-
-    snprintf(path, size, "%s/clink-scene-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    if (close(fd) != 0) {
-        int e = errno;
-        unlink(path);
-        errno = e;
-        return -1;
-    }
-    return 0;
-}
-
-typedef struct plot_args {
-    const char *dir, *out, *against, *format, *model;
-} plot_args;
-
-/* CLI_EXIT_OK, or CLI_EXIT_USAGE after the message; -1 for --help (printed) */
-static int plot_parse(int argc, char **argv, plot_args *a)
-{
-    int i;
-
-    memset(a, 0, sizeof *a);
-    for (i = 1; i < argc; i++) {
-        const char **value = NULL;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            plot_usage(stdout);
-            return -1;
-        } else if (strcmp(argv[i], "-o") == 0) {
-            value = &a->out;
-        } else if (strcmp(argv[i], "--against") == 0) {
-            value = &a->against;
-        } else if (strcmp(argv[i], "--format") == 0) {
-            value = &a->format;
-        } else if (strcmp(argv[i], "--model") == 0) {
-            value = &a->model;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
-        } else if (a->dir != NULL) {
-            return cli_usage_error("plot: one run directory only");
-        } else {
-            a->dir = argv[i];
-        }
-        if (value != NULL) {
-            if (i + 1 >= argc)
-                return cli_usage_error("plot: %s needs a value", argv[i]);
-            *value = argv[++i];
-        }
-    }
-    if (a->dir == NULL) {
-        plot_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    if (a->against != NULL && strcmp(a->against, "auto") != 0 && strcmp(a->against, "angle") != 0 &&
-        strcmp(a->against, "time") != 0)
-        return cli_usage_error("plot: --against: '%s' is not auto, angle or time", a->against);
-    if (a->model != NULL && cli_check_input_file("plot", a->model) != 0)
-        return CLI_EXIT_USAGE;
     return CLI_EXIT_OK;
 }
 
@@ -172,14 +154,24 @@ static int plot_spawn(const plot_args *a, const char *script, const char *scene)
 
 int cmd_plot(int argc, char **argv)
 {
+    plot_args a = {NULL, NULL, NULL, NULL, NULL};
     const char *script;
     char sbuf[4096], scene[4096];
-    plot_args a;
     int rc;
 
-    rc = plot_parse(argc, argv, &a);
+    rc = cli_parse_options(argc, argv, plot_options, plot_apply, &a);
+    if (rc == CLI_HELP) {
+        plot_usage(stdout);
+        return CLI_EXIT_OK;
+    }
     if (rc != CLI_EXIT_OK)
-        return rc < 0 ? CLI_EXIT_OK : rc;
+        return rc;
+    if (a.dir == NULL) {
+        plot_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (a.out != NULL && cli_check_output_path("plot", "-o", a.out, 1) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
     rc = plot_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -188,7 +180,7 @@ int cmd_plot(int argc, char **argv)
         fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
         return CLI_EXIT_FAIL;
     }
-    if (plot_temp_scene(scene, sizeof scene) != 0) {
+    if (cli_scene_temp(scene, sizeof scene) != 0) {
         fprintf(stderr, "clink: plot: %s: cannot create: %s\n", scene, strerror(errno));
         return CLI_EXIT_IO;
     }
