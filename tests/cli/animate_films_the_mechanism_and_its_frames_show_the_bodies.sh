@@ -48,6 +48,28 @@ slow=$(probe "$tmp/slow/animation.mp4" stream=nb_read_frames)
 [ -e "$tmp/slow/animation.gif" ] && bad "--format mp4 wrote a gif"
 [ "$fail" = 0 ] && ok "--slow-impacts 5: $slow frames instead of 12"
 
+# the frame times: 11 frames over 1 s, an impact at 0.50-0.52 s slowed 4x: the window
+# widened by half a frame (0.45-0.57 s) holds frames 4x closer than those outside
+"$py" - "$CLINK_SOURCE_DIR/scripts" <<'PY' || bad "frame times"
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import animate_run
+animate_run.np = np
+t, slowed = animate_run.frame_times(0.0, 1.0, 11, [(0.5, 0.52)], 4.0)
+d = np.diff(t)
+inside = d[slowed[1:] & slowed[:-1]]
+outside = d[~slowed[1:] & ~slowed[:-1]]
+print(f"{len(t)} frames; spacing outside {outside.min():.4f}-{outside.max():.4f} s, inside "
+      f"{inside.min():.4f}-{inside.max():.4f} s")
+assert t[0] == 0.0 and t[-1] == 1.0 and np.all(d > 0)
+assert np.allclose(inside, outside.mean() / 4, rtol=1e-9), "inside is not 4x denser"
+assert np.all(abs(outside - 0.1) < 0.005), "outside spacing moved"
+assert np.all((t[slowed] >= 0.45 - 1e-12) & (t[slowed] <= 0.57 + 1e-12))
+t1, s1 = animate_run.frame_times(0.0, 1.0, 11, [(0.5, 0.52)], 1.0)
+assert np.allclose(t1, np.linspace(0, 1, 11)) and not s1.any(), "not even without slowing"
+PY
+
 # a frame's pixels: the crank's colour at the crank's centre of mass
 for t in 0 0.003; do
     "$CLINK" animate "$tmp/run" --frame "$t" --png "$tmp/f$t.png" --size 640x360 >/dev/null 2>"$tmp/err" ||
