@@ -5,7 +5,7 @@
 # crank's centre of mass read from timeseries.csv (and not where the crank is
 # not); --slow-impacts adds frames; a run whose model file moved is refused
 # with exit 2 naming --model, which then works; a new run into the directory
-# removes the old film; bad options exit 2.
+# removes the old film; a failed run is filmed and exits 1; bad options exit 2.
 set -u
 fail=0
 tmp=$(mktemp -d)
@@ -119,6 +119,14 @@ grep -q -- "--model" "$tmp/err" || { bad "moved model: message lacks --model"; c
 "$CLINK" run "$tmp/moved.xml" -o "$tmp/run" --t-end 0.004 --output-step 1e-4 --quiet || bad "rerun"
 [ -e "$tmp/run/animation.mp4" ] || [ -e "$tmp/run/animation.gif" ] && bad "the old film survived a new run"
 [ "$fail" = 0 ] && ok "a new run removes the old film"
+
+# a failed run is filmed up to its failure, marked, with exit 1
+"$CLINK" run "$CLINK_SOURCE_DIR/tests/cli/data/unreachable_slider.xml" -o "$tmp/failed" --quiet 2>/dev/null
+"$CLINK" animate "$tmp/failed" --frames 3 --size 64x64 --format mp4 >/dev/null 2>"$tmp/err"
+[ $? = 1 ] || bad "failed run: not exit 1"
+grep -q "the run failed at t = " "$tmp/err" || { bad "failed run: no message"; cat "$tmp/err"; }
+[ "$(probe "$tmp/failed/animation.mp4" stream=nb_read_frames)" = 3 ] || bad "failed run: no 3-frame film"
+[ "$fail" = 0 ] && ok "a failed run is filmed, marked, exit 1"
 
 # bad options
 for args in "--fps 0" "--fps x" "--size 321x180" "--frames 0" "--slow-impacts 0.5" \
