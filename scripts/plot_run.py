@@ -15,9 +15,10 @@ every format asked (PNG by default):
     reactions           joint reaction forces and driver efforts (when present)
     energies            kinetic, potential, ... and the energy residual
     contact_forces      normal and tangential contact forces (when present); with
-                        more than 8 contacts, a space-time map of the normal force
-                        (contact index along the chain against the abscissa) and
-                        the 5 contacts of largest peak force
+                        more than 8 contacts, the 5 contacts of largest peak force,
+                        under a space-time map of the normal force (contact index
+                        along the chain against the abscissa) when the contacts
+                        join the bodies in one chain
     journal_orbit       journal-centre orbit of each clearance joint inside its
                         clearance circle, in mm, with rings of eccentricity ratio
                         e/c = 0.25, 0.5, 0.75
@@ -326,17 +327,18 @@ def reactions(run):
 
 
 def chain_order(run, contacts):
-    """contacts (entity names) ordered along a chain of bodies, and the y label"""
+    """contacts (entity names) ordered along a chain of bodies and the y label, or None
+    when they do not join the bodies in one chain"""
     pairs = {c["name"]: (c["body_a"], c["body_b"]) for c in (run.scene or {}).get("contacts", [])}
     if not all(c in pairs for c in contacts):
-        return contacts, "contact [-] (column order)"
+        return None
     touching = {}
     for c in contacts:
         for b in pairs[c]:
             touching.setdefault(b, []).append(c)
     ends = [b for b, cs in touching.items() if len(cs) == 1]
     if len(ends) != 2 or any(len(cs) > 2 for cs in touching.values()):
-        return contacts, "contact [-] (column order)"
+        return None
     start = min(ends, key=lambda b: contacts.index(touching[b][0]))
     order, body, seen = [], start, set()
     while True:
@@ -348,7 +350,7 @@ def chain_order(run, contacts):
         a, b = pairs[nxt[0]]
         body = b if a == body else a
     if len(order) != len(contacts):
-        return contacts, "contact [-] (column order)"
+        return None
     return order, f"contact index along the chain [-] (0: {start} side)"
 
 
@@ -370,28 +372,34 @@ def contact_forces(run):
         run.save(fig, "contact_forces")
         return
     names = [run.parts[k][0] for k in fn]
-    order, ylabel = chain_order(run, names)
-    ks = [fn[names.index(c)] for c in order]
-    force = run.values[:, ks].T
-    fig, axes = stacked(2, [3.9, 2.6], ratios=[3, 2])
-    axes = axes[:, 0]
-    vmax = float(np.max(force)) if force.size and np.max(force) > 0 else 1.0
-    mesh = axes[0].pcolormesh(run.x, np.arange(len(ks)), force, shading="nearest",
-                              cmap="inferno", vmin=0.0, vmax=vmax, rasterized=True)
-    side_colorbar(fig, axes[0], mesh, "normal force Fn [N]")
-    axes[0].set_ylabel(ylabel)
+    chain = chain_order(run, names)
+    if chain is not None:
+        # the standard figure of a chain: force along the chain against the abscissa
+        order, ylabel = chain
+        ks = [fn[names.index(c)] for c in order]
+        force = run.values[:, ks].T
+        fig, axes = stacked(2, [3.9, 2.6], ratios=[3, 2])
+        axes = axes[:, 0]
+        vmax = float(np.max(force)) if force.size and np.max(force) > 0 else 1.0
+        mesh = axes[0].pcolormesh(run.x, np.arange(len(ks)), force, shading="nearest",
+                                  cmap="inferno", vmin=0.0, vmax=vmax, rasterized=True)
+        side_colorbar(fig, axes[0], mesh, "normal force Fn [N]")
+        axes[0].set_ylabel(ylabel)
+        ax = axes[1]
+    else:
+        fig, axes = stacked(1, 3.2)
+        ax = axes[0, 0]
     peaks = np.max(run.values[:, fn], axis=0)
     top = [fn[i] for i in np.argsort(-peaks, kind="stable")[:LARGEST]]
     for i, k in enumerate(top):
         color, dash = style(i)
-        axes[1].plot(run.x, run.values[:, k], color=color, ls=dash, lw=1,
-                     label=f"{run.parts[k][0]} (peak {np.max(run.values[:, k]):.4g} N)")
-    axes[1].set_ylabel("normal force Fn [N]")
-    axes[1].legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                   title=f"{LARGEST} largest of {len(fn)}", title_fontsize="x-small",
-                   frameon=False)
-    axes[1].grid(True, alpha=0.3)
-    run.set_xaxis(axes[1])
+        ax.plot(run.x, run.values[:, k], color=color, ls=dash, lw=1,
+                label=f"{run.parts[k][0]} (peak {np.max(run.values[:, k]):.4g} N)")
+    ax.set_ylabel("normal force Fn [N]")
+    ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              title=f"{LARGEST} largest of {len(fn)}", title_fontsize="x-small", frameon=False)
+    ax.grid(True, alpha=0.3)
+    run.set_xaxis(ax)
     run.save(fig, "contact_forces")
 
 

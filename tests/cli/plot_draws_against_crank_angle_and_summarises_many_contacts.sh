@@ -4,7 +4,7 @@
 # clearance circle of the model (0.5 mm) with the e/c rings, in PNG, SVG and
 # PDF; --against time gives time; the 70-bead chain's contact forces are a
 # space-time map along the chain and its 5 largest contacts, not a 71-entry
-# legend; a time series with an extra text column (a row-kind marker) is
+# legend (without the model, the 5 largest only, against time); a time series with an extra text column (a row-kind marker) is
 # drawn the same; the 30 first series styles are distinct; NumPy reads the
 # same numbers as the csv module.
 set -u
@@ -85,4 +85,14 @@ n=$(grep -o ">c[0-9][0-9] (peak" "$tmp/c/contact_forces.svg" | wc -l)
 [ "$n" = 5 ] || bad "chain: $n contacts in the legend, expected 5"
 grep -q "body index \[-\] (column order, 71)" "$tmp/c/velocities.svg" || bad "chain: 71 bodies not in a colour map"
 [ "$fail" = 0 ] && ok "chain: space-time map, 5 largest of 71 contacts, bodies in a colour map"
+# without the model the contacts are not known to form a chain: the 5 largest only
+cp -r "$tmp/chain" "$tmp/nomodel"
+sed -i 's|"source": "[^"]*"|"source": "/nonexistent/model.xml"|' "$tmp/nomodel/summary.json"
+"$CLINK" plot "$tmp/nomodel" -o "$tmp/n" --format svg >/dev/null 2>"$tmp/err" || bad "no model: exit $?"
+grep -q "figures against time" "$tmp/err" || bad "no model: no note"
+grep -q "contact index along the chain" "$tmp/n/contact_forces.svg" && bad "no model: a chain map"
+grep -q "5 largest of 71" "$tmp/n/contact_forces.svg" || bad "no model: no 5 largest"
+"$CLINK" plot "$tmp/nomodel" --against angle >/dev/null 2>&1
+[ $? = 2 ] || bad "no model with --against angle: not exit 2"
+[ "$fail" = 0 ] && ok "without its model: against time, 5 largest only, --against angle refused"
 exit $fail
