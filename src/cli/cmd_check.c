@@ -16,19 +16,21 @@
 
 #include <string.h>
 
-enum { CHECK_JSON = 1 };
+enum { CHECK_JSON = 1, CHECK_SET, CHECK_MAX_SETS = 32 };
 
 /* the options of `clink check` (cli.h, "Options") */
 static const cli_option check_options[] = {
     {CHECK_JSON, "json", 0, NULL,
-     "print the result as one JSON object on stdout (docs/cli.md),\nalso when the model is "
+     "print the result as one JSON object on stdout\n(docs/cli.md), also when the model is "
      "refused"},
+    {CHECK_SET, "set", 0, "PATH=VALUE",
+     "override an attribute of the model, repeatable, as\nclink run --set does"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static void check_usage(FILE *out)
 {
-    fprintf(out, "usage: clink check MODEL.xml [--json]\n\n"
+    fprintf(out, "usage: clink check MODEL.xml [--json] [--set PATH=VALUE ...]\n\n"
                  "Reads MODEL.xml, checks it against the clink schema and for meaning\n"
                  "(ranges, names, geometry), assembles it at t = 0 as clink run does\n"
                  "(loops that close, independent constraints, the solver's setup) and\n"
@@ -41,15 +43,22 @@ static void check_usage(FILE *out)
 typedef struct check_args {
     const char *path;
     int json;
+    const char *sets[CHECK_MAX_SETS]; /* --set PATH=VALUE, in order */
+    int n_sets;
 } check_args;
 
 static int check_apply(void *ctx, int id, const char *spelled, const char *value)
 {
     check_args *a = ctx;
 
-    (void) spelled;
     if (id == CHECK_JSON) {
         a->json = 1;
+        return CLI_EXIT_OK;
+    }
+    if (id == CHECK_SET) {
+        if (a->n_sets == CHECK_MAX_SETS)
+            return cli_usage_error("check: %s: more than %d overrides", spelled, CHECK_MAX_SETS);
+        a->sets[a->n_sets++] = value;
         return CLI_EXIT_OK;
     }
     if (a->path != NULL)
@@ -128,17 +137,16 @@ static void check_print_text(const char *path, const clink_xml_summary *s, doubl
 
 /* the checks of `run` before its first step; CLI_EXIT_OK with the summary and the
    assembly corrections, or the exit status with the message in err */
-static int check_model(const char *path, clink_xml_summary *s, double *dq, double *dv, char *err,
+static int check_model(const check_args *a, clink_xml_summary *s, double *dq, double *dv, char *err,
                        size_t err_size)
 {
+    const char *path = a->path;
     clink_model *model = NULL;
     clink_sim *sim = NULL;
     char msg[1024];
     clink_status st;
 
-    if (clink_xml_check(path, s, err, err_size) != CLINK_OK)
-        return CLI_EXIT_USAGE;
-    if (clink_xml_load(path, &model, s, err, err_size) != CLINK_OK)
+    if (clink_xml_load_with(path, a->sets, a->n_sets, NULL, &model, s, err, err_size) != CLINK_OK)
         return CLI_EXIT_USAGE;
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
     if (st != CLINK_OK) {
@@ -154,12 +162,13 @@ static int check_model(const char *path, clink_xml_summary *s, double *dq, doubl
 
 int cmd_check(int argc, char **argv)
 {
-    check_args a = {NULL, 0};
+    check_args a;
     clink_xml_summary s;
     double dq = 0, dv = 0;
     char err[1200];
     int rc;
 
+    memset(&a, 0, sizeof a);
     rc = cli_parse_options(argc, argv, check_options, check_apply, &a);
     if (rc == CLI_HELP) {
         check_usage(stdout);
@@ -177,7 +186,7 @@ int cmd_check(int argc, char **argv)
             check_print_json_refused(a.path, err, CLI_EXIT_USAGE);
         return CLI_EXIT_USAGE;
     }
-    rc = check_model(a.path, &s, &dq, &dv, err, sizeof err);
+    rc = check_model(&a, &s, &dq, &dv, err, sizeof err);
     if (rc != CLI_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
         if (a.json)

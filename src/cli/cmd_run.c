@@ -1,7 +1,8 @@
 /*
- * `clink run MODEL.xml [-o DIR] [--t-end T] [--output-step H] [--max-steps N]
- * [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the model (exit
- * 2 on any error in the file or an unrunnable model, nothing written),
+ * `clink run MODEL.xml [-o DIR] [--set PATH=VALUE ...] [--t-end T] [--output-step H]
+ * [--max-steps N] [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the
+ * model with its overrides by path (exit 2 on any error in the file, an override or
+ * an unrunnable model, nothing written),
  * integrates it to t_end and samples it at t = 0, H, 2H, ... and t_end into
  * DIR/timeseries.csv, DIR/impacts.csv and DIR/summary.json (clink/output.h:
  * the previous results in DIR are removed first, the new ones appear under
@@ -25,6 +26,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -49,11 +51,20 @@ enum {
     RUN_WALL_LIMIT,
     RUN_QUIET,
     RUN_NO_TIMING,
-    RUN_JSON
+    RUN_JSON,
+    RUN_SET
 };
 
+/* overrides by path one run takes (--set) */
+enum { RUN_MAX_SETS = 32 };
+
 static const cli_option run_options[] = {
-    {RUN_OUTPUT, "output", 'o', "DIR", "output directory (created if missing)"},
+    {RUN_OUTPUT, "output", 'o', "DIR",
+     "output directory (created if missing; default out/NAME,\nwith --set out/NAME@OVERRIDES)"},
+    {RUN_SET, "set", 0, "PATH=VALUE",
+     "override an attribute of the model, "
+     "repeatable:\nrevolute_clearance[rod_slider].clearance=2e-4\n"
+     "(docs/xml-reference.md, \"Overrides by path\")"},
     {RUN_T_END, "t-end", 0, "T", "end time, s (overrides <settings t_end>)"},
     {RUN_OUTPUT_STEP, "output-step", 0, "H",
      "spacing of output rows, s (overrides <settings\noutput_step>)"},
@@ -132,6 +143,8 @@ typedef struct run_args {
     double t_end, step;                     /* -1: the model's */
     double max_steps, min_step, wall_limit; /* -1: the model's */
     int quiet, timing, json;
+    const char *sets[RUN_MAX_SETS]; /* --set PATH=VALUE, in order */
+    int n_sets;
 } run_args;
 
 /* one option or operand of `clink run` (cli_apply_fn) */
@@ -188,6 +201,11 @@ static int run_apply(void *ctx, int id, const char *o, const char *v)
         return CLI_EXIT_OK;
     case RUN_JSON:
         a->json = 1;
+        return CLI_EXIT_OK;
+    case RUN_SET:
+        if (a->n_sets == RUN_MAX_SETS)
+            return cli_usage_error("run: %s: more than %d overrides", o, RUN_MAX_SETS);
+        a->sets[a->n_sets++] = v;
         return CLI_EXIT_OK;
     default:
         return cli_usage_error("run: %s: not handled", o); /* a row without its case */
@@ -297,11 +315,12 @@ typedef struct run_ctx {
     clink_xml_summary sum;
     clink_settings_def set;
     const char *dir;
-    char dirbuf[256];
-    double t0;      /* wall clock before the simulation is created */
-    int failed;     /* the simulation or a state query failed */
-    int io_failed;  /* a write failed: no result is kept */
-    char why[1200]; /* the reason of a failure or an interruption */
+    char dirbuf[512];
+    clink_xml_applied applied[RUN_MAX_SETS]; /* what each --set did */
+    double t0;                               /* wall clock before the simulation is created */
+    int failed;                              /* the simulation or a state query failed */
+    int io_failed;                           /* a write failed: no result is kept */
+    char why[1200];                          /* the reason of a failure or an interruption */
     run_progress progress;
 } run_ctx;
 
@@ -314,7 +333,8 @@ static int run_load(run_ctx *c)
 
     if (cli_check_input_file("run", c->a.path) != 0)
         return CLI_EXIT_USAGE;
-    if (clink_xml_load(c->a.path, &c->model, &c->sum, err, sizeof err) != CLINK_OK) {
+    if (clink_xml_load_with(c->a.path, c->a.sets, c->a.n_sets, c->applied, &c->model, &c->sum, err,
+                            sizeof err) != CLINK_OK) {
         fprintf(stderr, "%s\n", err);
         return CLI_EXIT_USAGE;
     }
@@ -333,6 +353,40 @@ static int run_load(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
+/*
+ * The default output directory of a run with overrides: out/NAME@S, S the overrides'
+ * paths and effective values "PATH=VALUE" joined by ',' in command-line order, each
+ * byte other than [A-Za-z0-9._=,[]+-] written '_' (the blank of a vector value); an S
+ * longer than 120 bytes is cut to 100 and followed by '~' and the 8 hex digits of the
+ * FNV-1a hash of the whole S. Runs with different effective overrides thus never share
+ * a directory (up to the hash); the same overrides written differently (2e-4, 0.0002)
+ * give the same one.
+ */
+static void run_default_dir(run_ctx *c)
+{
+    char s[4096];
+    size_t n = 0, i;
+    uint32_t h = 2166136261u;
+    int k;
+
+    s[0] = '\0';
+    for (k = 0; k < c->a.n_sets && n < sizeof s - 1; k++) {
+        int w = snprintf(s + n, sizeof s - n, "%s%s=%s", k > 0 ? "," : "", c->applied[k].path,
+                         c->applied[k].value);
+        n = w < 0 ? n : n + (size_t) w < sizeof s ? n + (size_t) w : sizeof s - 1;
+    }
+    for (i = 0; i < n; i++) {
+        char ch = s[i];
+        h = (h ^ (uint8_t) ch) * 16777619u;
+        if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+              strchr("._=,[]+-", ch) != NULL))
+            s[i] = '_';
+    }
+    if (n > 120)
+        snprintf(s + 100, sizeof s - 100, "~%08x", (unsigned) h);
+    snprintf(c->dirbuf, sizeof c->dirbuf, "out/%.63s@%.128s", c->sum.name, s);
+}
+
 /* the signal handlers, the output directory and the recorder in it */
 static int run_open_output(run_ctx *c)
 {
@@ -341,7 +395,10 @@ static int run_open_output(run_ctx *c)
 
     c->dir = c->a.dir;
     if (c->dir == NULL) {
-        snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
+        if (c->a.n_sets > 0)
+            run_default_dir(c);
+        else
+            snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
         c->dir = c->dirbuf;
     }
     if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK)
@@ -548,6 +605,7 @@ static int run_finish(run_ctx *c)
 {
     char finding_lines[RUN_MAX_FINDINGS][256];
     const char *finding_ptrs[RUN_MAX_FINDINGS];
+    const char *set_paths[RUN_MAX_SETS], *set_values[RUN_MAX_SETS];
     clink_run_info info;
     int exit_code;
 
@@ -560,6 +618,13 @@ static int run_finish(run_ctx *c)
     info.t_end = c->set.t_end;
     info.wall_time = c->a.timing ? now_seconds() - c->t0 : -1.0;
     info.settings = &c->set;
+    for (int i = 0; i < c->a.n_sets; i++) {
+        set_paths[i] = c->applied[i].path;
+        set_values[i] = c->applied[i].value;
+    }
+    info.override_paths = set_paths;
+    info.override_values = set_values;
+    info.override_count = c->a.n_sets;
     exit_code = c->failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (run_stop_signal != 0 && !c->failed && clink_sim_time(c->sim) < c->set.t_end) {
         info.interrupted = 1;
