@@ -93,7 +93,7 @@ CASES = [
      ["double_pendulum_rates.png", "double_pendulum_loop.png"], "validation/val_double_pendulum.c"),
     ("slider_crank_clearance", "5. Mechanisms: slider-crank with a revolute clearance joint",
      "docs/contact-mechanics.md at 5000 rpm, with friction (mu 0.01) and without, "
-     "beside the ideal slider-crank. The first impacts are deterministic: the first four of "
+     "beside the ideal slider-crank. The first impacts are deterministic: the first eight of "
      "each model (onset time, approach speed, peak force, largest penetration, duration) are "
      "checked against an independent implementation (validation/ref_slider_crank.py: the rod "
      "angle and the slider position as coordinates, Lagrange's equations with the crank "
