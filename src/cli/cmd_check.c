@@ -3,7 +3,7 @@
  * names, geometry), then builds the model and sets up its simulation at t = 0
  * exactly as `clink run` does (assembly of the initial positions and velocities
  * onto the constraints, so loops that cannot close; the rank of the
- * constraints, so redundant ones; the integrator's setup with the model's
+ * constraints, so redundant ones, which it names (they are handled); the integrator's setup with the model's
  * settings, so values the solver cannot take), without integrating, and prints
  * a one-screen summary. "valid" therefore means that `clink run` starts. Errors
  * go to stderr as "FILE:LINE: what is wrong" or "FILE: what is wrong" with exit
@@ -70,6 +70,8 @@ int cmd_check(int argc, char **argv)
         return st == CLINK_ERR_NOMEM || st == CLINK_ERR_INTERNAL ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
     }
     clink_sim_assembly(sim, &dq, &dv);
+    char redundant[256];
+    int nredundant = clink_sim_redundant_constraints(sim, redundant, sizeof redundant);
     clink_sim_destroy(&sim);
     clink_model_destroy(&model);
     printf("%s: valid\n", path);
@@ -81,7 +83,15 @@ int cmd_check(int argc, char **argv)
     printf("  contact pairs      %d\n", s.contacts);
     printf("  contact laws       %s\n", s.laws[0] != '\0' ? s.laws : "none");
     printf("  constraints        %d equations\n", s.constraints);
-    printf("  degrees of freedom %d (3 x %d - %d)\n", s.dof, s.bodies, s.constraints);
+    if (nredundant > 0)
+        printf("  degrees of freedom %d (3 x %d - %d + %d redundant)\n", s.dof + nredundant,
+               s.bodies, s.constraints, nredundant);
+    else
+        printf("  degrees of freedom %d (3 x %d - %d)\n", s.dof, s.bodies, s.constraints);
     printf("  assembly at t = 0  corrections %.3g (positions), %.3g (velocities)\n", dq, dv);
+    if (nredundant > 0)
+        printf("  redundant          %d equations depend on the others: %s\n"
+               "                     (handled: the reactions are the minimum-norm set)\n",
+               nredundant, redundant);
     return CLI_EXIT_OK;
 }
