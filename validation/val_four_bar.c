@@ -209,8 +209,8 @@ int main(int argc, char **argv)
                            "audit, no drift control (Adams)"};
     for (int k = 0; k < 3; k++) {
         clink_settings_def a = clink_default_settings_def();
-        a.rtol = 1e-10;
-        a.atol = 1e-12;
+        a.rtol = k == 0 ? 1e-12 : 1e-10; /* BDF's numerical damping needs the tighter one */
+        a.atol = 1e-2 * a.rtol;
         a.method = k == 0 ? CLINK_METHOD_BDF : CLINK_METHOD_ADAMS;
         a.drift = k == 0   ? CLINK_DRIFT_PROJECTION
                   : k == 1 ? CLINK_DRIFT_BAUMGARTE
@@ -219,7 +219,8 @@ int main(int argc, char **argv)
         a.baumgarte_beta = 5.0;
         run_result r = run(&a, turns);
         char q[160];
-        snprintf(q, sizeof q, "%s: max |energy balance| / max(|T| + |V|), rtol 1e-10", tags[k]);
+        snprintf(q, sizeof q, "%s: max |energy balance| / max(|T| + |V|), rtol %g", tags[k],
+                 a.rtol);
         vjson_check(v, q, r.ok ? r.balance_rel : NAN, "<= 1e-6", r.ok && r.balance_rel <= 1e-6,
                     "-");
         snprintf(q, sizeof q, "%s: |work of stabilisation| at the end / max(|T| + |V|)", tags[k]);
