@@ -20,6 +20,7 @@
  */
 #include "clink/sim.h"
 #include "clink/xml.h"
+#include "iftomm_reference.h"
 #include "vjson.h"
 
 #include <math.h>
@@ -27,53 +28,7 @@
 #include <stdio.h>
 #include <time.h>
 
-static const double PI = 3.14159265358979323846;
-static const double G = 9.81, L = 1.0;
-
-static double agm(double a, double b)
-{
-    for (int i = 0; i < 60 && fabs(a - b) > 1e-16 * a; i++) {
-        double an = 0.5 * (a + b);
-        b = sqrt(a * b);
-        a = an;
-    }
-    return 0.5 * (a + b);
-}
-
-/* sn(u | m) and dn(u | m), 0 < m < 1, by the descending AGM (Abramowitz and Stegun 16.4) */
-static void jacobi_sn_dn(double u, double m, double *sn, double *dn)
-{
-    double a[16], c[16], b = sqrt(1.0 - m);
-    a[0] = 1.0;
-    c[0] = sqrt(m);
-    int n = 0;
-    while (n < 15 && fabs(c[n]) > 1e-17) {
-        double an = 0.5 * (a[n] + b);
-        c[n + 1] = 0.5 * (a[n] - b);
-        b = sqrt(a[n] * b);
-        a[++n] = an;
-    }
-    double phi = ldexp(a[n] * u, n);
-    double phi1 = phi;
-    for (int i = n; i > 0; i--) {
-        phi1 = phi;
-        phi = 0.5 * (phi + asin(c[i] / a[i] * sin(phi)));
-    }
-    *sn = sin(phi);
-    *dn = n > 0 ? cos(phi) / cos(phi1 - phi) : 1.0;
-}
-
-/* the exact position of the mass at t */
-static void exact(double t, double *x, double *y)
-{
-    double k = sin(0.25 * PI), m = k * k;
-    double K = PI / (2.0 * agm(1.0, sqrt(1.0 - m)));
-    double u = fmod(K - sqrt(G / L) * t, 4.0 * K);
-    double sn, dn;
-    jacobi_sn_dn(u, m, &sn, &dn);
-    *x = 2.0 * L * k * sn * dn;
-    *y = -L * (1.0 - 2.0 * m * sn * sn);
-}
+static const double G = IFTOMM_A01_G;
 
 typedef struct a01_result {
     double max_err, energy_drift, cpu;
@@ -101,11 +56,9 @@ static a01_result run(const clink_model *m, const clink_settings_def *set)
             r.ok = 0;
             break;
         }
-        double q[3], xe, ye;
-        clink_sim_body_state(sim, 1, q, NULL);
-        /* the point 0.25 m beyond the centre along the rod */
-        double x = q[0] + 0.25 * cos(q[2]), y = q[1] + 0.25 * sin(q[2]);
-        exact(t, &xe, &ye);
+        double x, y, xe, ye;
+        iftomm_a01_point(sim, &x, &y);
+        iftomm_a01_exact(t, &xe, &ye);
         r.max_err = fmax(r.max_err, hypot(x - xe, y - ye));
         clink_energy e;
         clink_sim_energy(sim, &e);
@@ -140,8 +93,8 @@ int main(int argc, char **argv)
         return 1;
     }
     /* the reference against itself at a quarter period: the mass at the bottom, (0, -1) */
-    double xq, yq, kq = sin(0.25 * PI);
-    exact(PI / (2.0 * agm(1.0, sqrt(1.0 - kq * kq))) / sqrt(G / L), &xq, &yq);
+    double xq, yq;
+    iftomm_a01_exact(iftomm_a01_quarter_period(), &xq, &yq);
     vjson_row(v, "closed form: position after a quarter period (x, bottom)", xq, 0.0, 1e-12, "m");
     vjson_row(v, "closed form: position after a quarter period (y, bottom)", yq, -1.0, 1e-12, "m");
     clink_settings_def set = clink_model_settings(m);

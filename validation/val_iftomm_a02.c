@@ -26,38 +26,14 @@
  */
 #include "clink/sim.h"
 #include "clink/xml.h"
+#include "iftomm_reference.h"
 #include "vjson.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <time.h>
 
-static const double PI = 3.14159265358979323846;
-#define A02_C (9.81 * (41.0 / 2.0 + 40.0) / (41.0 / 3.0 + 40.0))
-
-static void rk4_step(double *th, double *w, double h)
-{
-    double k1t = *w, k1w = -A02_C * cos(*th);
-    double k2t = *w + 0.5 * h * k1w, k2w = -A02_C * cos(*th + 0.5 * h * k1t);
-    double k3t = *w + 0.5 * h * k2w, k3w = -A02_C * cos(*th + 0.5 * h * k2t);
-    double k4t = *w + h * k3w, k4w = -A02_C * cos(*th + h * k3t);
-    *th += h / 6.0 * (k1t + 2.0 * k2t + 2.0 * k3t + k4t);
-    *w += h / 6.0 * (k1w + 2.0 * k2w + 2.0 * k3w + k4w);
-}
-
 #define A02_OUTPUTS 400
-
-/* theta and theta' at the outputs k dt, k = 1..400, with nsub RK4 steps per output */
-static void reference(double dt, int nsub, double *th_out, double *w_out)
-{
-    double th = 0.5 * PI, w = -1.0, h = dt / nsub;
-    for (int k = 0; k < A02_OUTPUTS; k++) {
-        for (int i = 0; i < nsub; i++)
-            rk4_step(&th, &w, h);
-        th_out[k] = th;
-        w_out[k] = w;
-    }
-}
 
 typedef struct a02_result {
     double perr, verr, viol, bal, cpu, t_stop;
@@ -86,12 +62,10 @@ static a02_result run(const clink_model *m, const clink_settings_def *set, const
             r.ok = 0;
             break;
         }
-        double q[3], qd[3], p;
-        clink_sim_body_state(sim, 1, q, qd); /* crank_0 */
-        double bx = q[0] + 0.5 * cos(q[2]), by = q[1] + 0.5 * sin(q[2]);
-        double bvx = qd[0] - 0.5 * qd[2] * sin(q[2]), bvy = qd[1] + 0.5 * qd[2] * cos(q[2]);
-        r.perr = fmax(r.perr, hypot(bx - cos(th[k]), by - sin(th[k])));
-        r.verr = fmax(r.verr, hypot(bvx + sin(th[k]) * w[k], bvy - cos(th[k]) * w[k]));
+        double b[2], bv[2], p;
+        iftomm_a02_b0(sim, b, bv);
+        r.perr = fmax(r.perr, hypot(b[0] - cos(th[k]), b[1] - sin(th[k])));
+        r.verr = fmax(r.verr, hypot(bv[0] + sin(th[k]) * w[k], bv[1] - cos(th[k]) * w[k]));
         clink_sim_constraint_violation(sim, &p, NULL);
         r.viol = fmax(r.viol, p);
         clink_energy e;
@@ -131,9 +105,9 @@ int main(int argc, char **argv)
     }
     const double dt = 0.05;
     static double th[A02_OUTPUTS], w[A02_OUTPUTS], th2[A02_OUTPUTS], w2[A02_OUTPUTS];
-    reference(dt, 500, th, w);
-    reference(dt, 250, th2, w2);
-    double ref_err = 0.0, turns = (0.5 * PI - th[A02_OUTPUTS - 1]) / (2.0 * PI);
+    iftomm_a02_reference(dt, 500, A02_OUTPUTS, th, w);
+    iftomm_a02_reference(dt, 250, A02_OUTPUTS, th2, w2);
+    double ref_err = 0.0, turns = (0.5 * IFTOMM_PI - th[A02_OUTPUTS - 1]) / (2.0 * IFTOMM_PI);
     for (int k = 0; k < A02_OUTPUTS; k++)
         ref_err = fmax(ref_err, fabs(th[k] - th2[k]));
     vjson_info(v, "reference: |theta(h) - theta(2h)| (its error is 1/15 of it)", ref_err, "rad");

@@ -13,6 +13,7 @@
  */
 #include "clink/sim.h"
 #include "clink/xml.h"
+#include "iftomm_reference.h"
 #include "vjson.h"
 
 #include <math.h>
@@ -20,9 +21,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static const double REF[7] = {0.1581077119629904e+2,  -0.1575637105984298e+2, 0.4082224013073101e-1,
-                              -0.5347301163226948e+0, 0.5244099658805304e+0,  0.5347301163226948e+0,
-                              0.1048080741042263e+1};
+static const double *const REF = IFTOMM_A03_REF;
 static const char *NAMES[7] = {"beta", "Theta", "gamma", "Phi", "delta", "Omega", "epsilon"};
 
 typedef struct a03_result {
@@ -45,19 +44,7 @@ static a03_result run(const clink_model *m, const clink_settings_def *set)
     r.cpu = (double) (clock() - c0) / CLOCKS_PER_SEC;
     if (!r.ok)
         fprintf(stderr, "%s\n", clink_sim_error(sim));
-    double phi[8];
-    for (int i = 1; i <= 7; i++) {
-        double q[3];
-        clink_sim_body_state(sim, i, q, NULL);
-        phi[i] = q[2];
-    }
-    r.ang[0] = phi[1];
-    r.ang[1] = phi[2] - phi[1];
-    r.ang[2] = phi[3];
-    r.ang[3] = phi[4] - phi[5];
-    r.ang[4] = phi[5];
-    r.ang[5] = phi[6] - phi[7];
-    r.ang[6] = phi[7];
+    iftomm_a03_angles(sim, r.ang);
     for (int k = 0; k < 7; k++)
         r.err = fmax(r.err, fabs(r.ang[k] - REF[k]));
     clink_sim_stats st;
