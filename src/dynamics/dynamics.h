@@ -218,7 +218,8 @@ void dyn_factor_counts(const dyn_system *sys, dyn_factor_stats *st);
 typedef enum dyn_solver {
     DYN_SOLVER_AUTO = 0, /* Schur complement up to DYN_SCHUR_MAX_ROWS rows, KLU above */
     DYN_SOLVER_SCHUR = 1,
-    DYN_SOLVER_KLU = 2
+    DYN_SOLVER_KLU = 2,
+    DYN_SOLVER_RANK = 3 /* the rank-revealing fallback at every factorisation */
 } dyn_solver;
 
 /* Chooses the saddle-point solver (for tests and benchmarks). CLINK_ERR_NOMEM. */

@@ -79,6 +79,7 @@ struct dyn_system {
        diagonal of S before elimination, the Cholesky factor of G = L^T L, scratch */
     int rd_on;     /* the current factorisation is the rank-revealing one */
     int rd_sticky; /* the last one found a deficiency: factor the next one this way at once */
+    int rd_forced; /* always this way (DYN_SOLVER_RANK, for tests and measurements) */
     int rd_rank;
     double *rd_S, *rd_G, *rd_d0, *rd_w;
     int *rd_perm;
@@ -396,7 +397,9 @@ static clink_status schur_init(dyn_system *s)
 clink_status dyn_set_solver(dyn_system *s, dyn_solver solver)
 {
     s->have_fact = 0;
-    if (solver == DYN_SOLVER_KLU || s->nc == 0) {
+    s->rd_forced = solver == DYN_SOLVER_RANK && s->nc > 0;
+    s->rd_sticky = s->rd_forced;
+    if (solver == DYN_SOLVER_KLU || solver == DYN_SOLVER_RANK || s->nc == 0) {
         s->schur = 0;
         return CLINK_OK;
     }
@@ -769,7 +772,7 @@ static clink_status factor_rankdef(dyn_system *s)
     }
     s->rd_rank = rank;
     s->rd_on = 1;
-    s->rd_sticky = rank < nc;
+    s->rd_sticky = rank < nc || s->rd_forced;
     if (rank < nc) {
         s->nrankdef_def++;
         if (nc - rank > s->rd_max_def)
