@@ -60,7 +60,7 @@
    fraction of the size of their terms */
 #define DYN_CONSISTENT_TOL 1e-6
 /* the fallback forms S densely: at most this many constraint rows */
-#define DYN_RANKDEF_MAX_ROWS 3000
+#define DYN_RANKDEF_MAX_ROWS 2000
 
 /*
  * Extra generalised forces (the contact module adds contact forces here): adds
