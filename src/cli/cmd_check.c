@@ -3,11 +3,11 @@
  * names, geometry), then builds the model and sets up its simulation at t = 0
  * exactly as `clink run` does (assembly of the initial positions and velocities
  * onto the constraints, so loops that cannot close; the rank of the
- * constraints, so redundant ones, which it names (they are handled); the integrator's setup with the model's
- * settings, so values the solver cannot take), without integrating, and prints
- * a one-screen summary. "valid" therefore means that `clink run` starts. Errors
- * go to stderr as "FILE:LINE: what is wrong" or "FILE: what is wrong" with exit
- * status 2.
+ * constraints, so redundant ones, which it names: they are handled; the
+ * integrator's setup with the model's settings, so values the solver cannot
+ * take), without integrating, and prints a one-screen summary. "valid"
+ * therefore means that `clink run` starts. Errors go to stderr as
+ * "FILE:LINE: what is wrong" or "FILE: what is wrong" with exit status 2.
  */
 #include "cli.h"
 

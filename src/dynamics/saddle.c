@@ -689,6 +689,39 @@ static void sym_swap(double *A, int n, int a, int b)
     }
 }
 
+/* G = L^T L (rank x rank, L the first rank columns of rd_S) and its Cholesky factor, in place
+   in rd_G (row-major lower); CLINK_ERR_SINGULAR if G is not positive definite */
+static clink_status rankdef_gram(dyn_system *s, int rank)
+{
+    int nc = s->nc;
+    const double *A = s->rd_S;
+    double *G = s->rd_G;
+    for (int a = 0; a < rank; a++)
+        for (int b = 0; b <= a; b++) {
+            double sum = 0.0;
+            for (int i = a; i < nc; i++)
+                sum += A[(size_t) i * nc + a] * A[(size_t) i * nc + b];
+            G[(size_t) a * rank + b] = sum;
+        }
+    for (int j = 0; j < rank; j++) {
+        double *Gj = G + (size_t) j * rank;
+        double d = Gj[j];
+        for (int k = 0; k < j; k++)
+            d -= Gj[k] * Gj[k];
+        if (!(d > 0.0) || !isfinite(d))
+            return CLINK_ERR_SINGULAR;
+        Gj[j] = sqrt(d);
+        for (int i = j + 1; i < rank; i++) {
+            double *Gi = G + (size_t) i * rank;
+            double x = Gi[j];
+            for (int k = 0; k < j; k++)
+                x -= Gi[k] * Gj[k];
+            Gi[j] = x / Gj[j];
+        }
+    }
+    return CLINK_OK;
+}
+
 /*
  * Pivoted Cholesky of S (rank-revealing): S = P L L^T P^T with L (nc x rank)
  * lower trapezoidal. The pivot is the row whose remaining diagonal is the
@@ -745,31 +778,8 @@ static clink_status factor_rankdef(dyn_system *s)
     }
     if (rank == 0)
         return CLINK_ERR_SINGULAR;
-    /* G = L^T L and its Cholesky factor, in place (row-major lower, rank x rank) */
-    double *G = s->rd_G;
-    for (int a = 0; a < rank; a++)
-        for (int b = 0; b <= a; b++) {
-            double sum = 0.0;
-            for (int i = a; i < nc; i++)
-                sum += A[(size_t) i * nc + a] * A[(size_t) i * nc + b];
-            G[(size_t) a * rank + b] = sum;
-        }
-    for (int j = 0; j < rank; j++) {
-        double *Gj = G + (size_t) j * rank;
-        double d = Gj[j];
-        for (int k = 0; k < j; k++)
-            d -= Gj[k] * Gj[k];
-        if (!(d > 0.0) || !isfinite(d))
-            return CLINK_ERR_SINGULAR;
-        Gj[j] = sqrt(d);
-        for (int i = j + 1; i < rank; i++) {
-            double *Gi = G + (size_t) i * rank;
-            double x = Gi[j];
-            for (int k = 0; k < j; k++)
-                x -= Gi[k] * Gj[k];
-            Gi[j] = x / Gj[j];
-        }
-    }
+    if (rankdef_gram(s, rank) != CLINK_OK)
+        return CLINK_ERR_SINGULAR;
     s->rd_rank = rank;
     s->rd_on = 1;
     s->rd_sticky = rank < nc || s->rd_forced;
