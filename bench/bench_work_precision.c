@@ -16,13 +16,27 @@
  *   drift     max |Phi| at the outputs, m.
  * Cost: CVODE right-hand sides (with those of the finite-difference Jacobian)
  * and the CPU time of the process (the machine is shared), median of 3 runs.
+ *
+ * The IFToMM benchmarks (names iftomm_a01, iftomm_a02, iftomm_a03) are measured
+ * against their independent references instead (validation/iftomm_reference.h):
+ * A01 the largest distance of the mass from the elliptic closed form over 2000 s
+ * (every 0.1 s), A02 the largest distance of B0 from the minimal-coordinate
+ * solution over 20 s (every 0.05 s), A03 the largest angle error at 0.03 s
+ * against the test set's reference; Adams + Baumgarte (not for A02, where it
+ * stops at the flat positions) and BDF + projection at rtol 1e-4 ... 1e-12
+ * (atol rtol / 100), with the right-hand sides and the CPU
+ * time (median of 3) of each: Hairer's work-precision diagrams (docs/accuracy.md).
+ *
  * Writes OUTDIR/work_precision.json; prints one table per model.
- * Usage: bench_work_precision [OUTDIR [MODEL ...]].
+ * Usage: bench_work_precision [OUTDIR [MODEL ...]] (MODEL: a name in models/ or
+ * iftomm_a01 ... iftomm_a03; default: the six shipped models and the three
+ * benchmarks).
  */
 #include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
 
 #include "clink/sim.h"
 #include "clink/xml.h"
+#include "iftomm_reference.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -117,12 +131,120 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* ---- the IFToMM benchmarks against their references ---------------------- */
+
+#define A02_OUT 400
+
+/* one run of benchmark `which` (1, 2, 3) at settings set: its error against the reference */
+static int bench_iftomm_run(int which, const clink_model *m, const clink_settings_def *set,
+                            const double *th, double *err, double *cpu, long *rhs)
+{
+    char msg[512];
+    clink_sim *sim = NULL;
+    if (clink_sim_create(m, set, &sim, msg, sizeof msg) != CLINK_OK) {
+        fprintf(stderr, "bench_work_precision: %s\n", msg);
+        return 1;
+    }
+    double e = 0.0, t0 = cpu_now();
+    int n = which == 1 ? 20000 : which == 2 ? A02_OUT : 1;
+    double dt = which == 1 ? 0.1 : which == 2 ? 0.05 : 0.03;
+    for (int k = 1; k <= n; k++) {
+        if (clink_sim_advance(sim, k * dt) != CLINK_OK) {
+            fprintf(stderr, "bench_work_precision: %s\n", clink_sim_error(sim));
+            clink_sim_destroy(&sim);
+            return 1;
+        }
+        if (which == 1) {
+            double x, y, xe, ye;
+            iftomm_a01_point(sim, &x, &y);
+            iftomm_a01_exact(k * dt, &xe, &ye);
+            e = fmax(e, hypot(x - xe, y - ye));
+        } else if (which == 2) {
+            double b[2], bv[2];
+            iftomm_a02_b0(sim, b, bv);
+            e = fmax(e, hypot(b[0] - cos(th[k - 1]), b[1] - sin(th[k - 1])));
+        } else {
+            double ang[7];
+            iftomm_a03_angles(sim, ang);
+            for (int i = 0; i < 7; i++)
+                e = fmax(e, fabs(ang[i] - IFTOMM_A03_REF[i]));
+        }
+    }
+    *cpu = cpu_now() - t0;
+    clink_sim_stats st;
+    clink_sim_stats_get(sim, &st);
+    *rhs = st.rhs_evals + st.rhs_evals_jac;
+    *err = e;
+    clink_sim_destroy(&sim);
+    return 0;
+}
+
+static int bench_iftomm(FILE *f, int *first, const char *name)
+{
+    int which = name[9] - '0';
+    const char *file = which == 2 ? "n_four_bar" : name;
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/models/%s.xml", CLINK_SOURCE_DIR, file);
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "bench_work_precision: %s\n", err);
+        return 1;
+    }
+    static double th[A02_OUT], w[A02_OUT];
+    if (which == 2)
+        iftomm_a02_reference(0.05, 500, A02_OUT, th, w);
+    clink_settings_def shipped = clink_model_settings(m);
+    const char *what = which == 1   ? "max |r - r_exact| over 2000 s, m"
+                       : which == 2 ? "max |B0 - B0_ref| over 20 s, m"
+                                    : "max angle error at 0.03 s, rad";
+    printf("\n%s (%s; shipped: %s rtol %g)\n", name, what,
+           shipped.method == CLINK_METHOD_BDF ? "bdf" : "adams", shipped.rtol);
+    printf("%-16s %6s %10s %10s %10s\n", "method", "rtol", "cpu_s", "rhs", "error");
+    /* A02 with Adams + Baumgarte stops or stalls at the flat positions at most tolerances
+       (1e-4, 1e-7 ... 1e-12; the same before the rank-revealing fallback): BDF + projection
+       only (docs/accuracy.md) */
+    for (int c = which == 2 ? 1 : 0; c < 2; c++)
+        for (int e = 4; e <= 12; e++) {
+            clink_settings_def s = shipped;
+            s.method = c == 0 ? CLINK_METHOD_ADAMS : CLINK_METHOD_BDF;
+            s.drift = c == 0 ? CLINK_DRIFT_BAUMGARTE : CLINK_DRIFT_PROJECTION;
+            s.rtol = pow(10.0, -e);
+            s.atol = 1e-2 * s.rtol;
+            const char *tag = c == 0 ? "Adams+Baumgarte" : "BDF+projection";
+            double cpus[NREP], error = NAN;
+            long rhs = 0;
+            int failed = 0;
+            for (int rep = 0; rep < NREP && !failed; rep++)
+                failed = bench_iftomm_run(which, m, &s, th, &error, &cpus[rep], &rhs) != 0;
+            if (failed) {
+                printf("%-16s %6.0e   failed\n", tag, s.rtol);
+                continue;
+            }
+            qsort(cpus, NREP, sizeof(double), cmp_double);
+            printf("%-16s %6.0e %10.4f %10ld %10.2e\n", tag, s.rtol, cpus[NREP / 2], rhs, error);
+            fprintf(f,
+                    "%s  {\"model\": \"%s\", \"method\": \"%s\", \"rtol\": %g, \"atol\": %g, "
+                    "\"cpu_s\": %.5g, \"rhs\": %ld, \"error\": %.3g, \"error_kind\": \"%s\"}",
+                    *first ? "" : ",\n", name, tag, s.rtol, s.atol, cpus[NREP / 2], rhs, error,
+                    what);
+            *first = 0;
+        }
+    clink_model_destroy(&m);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *outdir = argc > 1 ? argv[1] : ".";
-    const char *all[] = {
-        "pendulum",     "double_pendulum",        "four_bar",
-        "slider_crank", "slider_crank_clearance", "slider_crank_clearance_frictionless"};
+    const char *all[] = {"pendulum",
+                         "double_pendulum",
+                         "four_bar",
+                         "slider_crank",
+                         "slider_crank_clearance",
+                         "slider_crank_clearance_frictionless",
+                         "iftomm_a01",
+                         "iftomm_a02",
+                         "iftomm_a03"};
     const char **names = argc > 2 ? (const char **) argv + 2 : all;
     int nmodels = argc > 2 ? argc - 2 : (int) (sizeof all / sizeof all[0]);
     const double rtols[] = {1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
@@ -145,6 +267,11 @@ int main(int argc, char **argv)
                "\"rows\": [\n");
     int first = 1;
     for (int k = 0; k < nmodels; k++) {
+        if (strncmp(names[k], "iftomm_a0", 9) == 0) {
+            if (bench_iftomm(f, &first, names[k]) != 0)
+                return 1;
+            continue;
+        }
         char file[1024], err[512];
         snprintf(file, sizeof file, "%s/models/%s.xml", CLINK_SOURCE_DIR, names[k]);
         clink_model *m = clink_model_load_xml(file, err, sizeof err);

@@ -141,8 +141,8 @@ typedef struct clink_energy {
     double spring;       /* potential energy of translational and rotational springs, J */
     double work_drivers; /* work done by the drivers since t = 0, J */
     double work_loads;   /* work of dampers, actuators, point forces, torques since t = 0, J */
-    /* kinetic + gravity + spring - work_drivers - work_loads + contact_stored
-       + contact_damping + contact_friction - (its value at t = 0):
+    /* kinetic + gravity + spring - work_drivers - work_loads - work_stabilisation
+       + contact_stored + contact_damping + contact_friction - (its value at t = 0):
        zero for an exact solution, J */
     double balance;
     double contact_stored;   /* elastic energy in the contacts now: integral of F(s, 0) ds, J */
@@ -150,6 +150,11 @@ typedef struct clink_energy {
                                 of elastoplastic laws, energy left in the spring at a zero-force
                                 separation, kinetic energy lost in piecewise impacts, J */
     double contact_friction; /* dissipated by contact friction since t = 0, J */
+    /* work of the drift control since t = 0, J: the energy the projections added
+       (negative when they removed it) plus the work of the constraint forces on the
+       constraint drift, lambda . (Phi_q v - nu), through which the Baumgarte terms
+       act (docs/kernel.md) */
+    double work_stabilisation;
 } clink_energy;
 
 /* Energies at the current time (the works are integrated by CVODE with the state). */
@@ -163,6 +168,16 @@ CLINK_API void clink_sim_constraint_violation(const clink_sim *sim, double *posi
 /* Norms of the corrections applied to the initial positions and velocities (mixed units; NaN
    for a NULL handle). */
 CLINK_API void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
+
+/*
+ * Redundant constraints: the number of constraint equations that depend on the
+ * others at t = 0 (0 for independent constraints; -1 for a NULL handle), and
+ * their names ("joint 2 'pin_again' equation 0, ...", optional, truncated to
+ * size). They are handled, not refused: the accelerations are those the
+ * independent equations give and the reactions the set of least Euclidean norm
+ * (docs/kernel.md).
+ */
+CLINK_API int clink_sim_redundant_constraints(const clink_sim *sim, char *names, size_t size);
 
 typedef struct clink_sim_stats {
     long steps;            /* CVODE steps */

@@ -273,7 +273,8 @@ _IMPACT_DTYPE = np.dtype([
 _IMPACT_FIELDS = ("t_onset", "duration", "v_impact", "v_separation", "restitution",
                   "delta_max", "F_max", "dissipated", "m_eff")
 _ENERGY_FIELDS = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
-                  "contact_stored", "contact_damping", "contact_friction")
+                  "contact_stored", "contact_damping", "contact_friction",
+                  "work_stabilisation")
 _STATS_FIELDS = ("steps", "rhs_evals", "rhs_evals_jac", "jac_evals", "lin_setups",
                  "error_test_fails", "nonlin_iters", "nonlin_fails", "proj_evals",
                  "proj_fails", "klu_factors", "klu_refactors", "last_step", "last_order",

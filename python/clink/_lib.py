@@ -86,10 +86,12 @@ clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *fo
 typedef struct clink_energy {
     double kinetic; double gravity; double spring; double work_drivers; double work_loads;
     double balance; double contact_stored; double contact_damping; double contact_friction;
+    double work_stabilisation;
 } clink_energy;
 clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
 void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
 void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
+int clink_sim_redundant_constraints(const clink_sim *sim, char *names, size_t size);
 typedef struct clink_sim_stats {
     long steps; long rhs_evals; long rhs_evals_jac; long jac_evals; long lin_setups;
     long error_test_fails; long nonlin_iters; long nonlin_fails; long proj_evals;

@@ -3,11 +3,11 @@
  * names, geometry), then builds the model and sets up its simulation at t = 0
  * exactly as `clink run` does (assembly of the initial positions and velocities
  * onto the constraints, so loops that cannot close; the rank of the
- * constraints, so redundant ones; the integrator's setup with the model's
- * settings, so values the solver cannot take), without integrating, and prints
- * a one-screen summary. "valid" therefore means that `clink run` starts. Errors
- * go to stderr as "FILE:LINE: what is wrong" or "FILE: what is wrong" with exit
- * status 2.
+ * constraints, so redundant ones, which it names: they are handled; the
+ * integrator's setup with the model's settings, so values the solver cannot
+ * take), without integrating, and prints a one-screen summary. "valid"
+ * therefore means that `clink run` starts. Errors go to stderr as
+ * "FILE:LINE: what is wrong" or "FILE: what is wrong" with exit status 2.
  */
 #include "cli.h"
 
@@ -67,6 +67,13 @@ static int check_apply(void *ctx, int id, const char *spelled, const char *value
     return CLI_EXIT_OK;
 }
 
+/* what set-up at t = 0 found */
+typedef struct check_found {
+    double dq, dv;   /* assembly corrections of positions and velocities */
+    int redundant;   /* constraint equations that depend on the others */
+    char which[256]; /* their names (clink_sim_redundant_constraints) */
+} check_found;
+
 /* --json of a refused model: the message stderr carries, and the exit status */
 static void check_print_json_refused(const char *path, const char *err, int status)
 {
@@ -80,7 +87,7 @@ static void check_print_json_refused(const char *path, const char *err, int stat
 }
 
 /* --json of a valid model: the figures of the text summary */
-static void check_print_json(const char *path, const clink_xml_summary *s, double dq, double dv)
+static void check_print_json(const char *path, const clink_xml_summary *s, const check_found *f)
 {
     const char *p = s->laws;
 
@@ -112,15 +119,17 @@ static void check_print_json(const char *path, const clink_xml_summary *s, doubl
         fputs(", ", stdout);
         p = end + 1;
     }
-    printf("],\n  \"constraints\": %d,\n  \"dof\": %d,\n  \"assembly_correction_position\": ",
-           s->constraints, s->dof);
-    cli_json_number(stdout, dq);
+    printf("],\n  \"constraints\": %d,\n  \"redundant_constraints\": %d,\n  \"redundant\": ",
+           s->constraints, f->redundant);
+    cli_json_string(stdout, f->which);
+    printf(",\n  \"dof\": %d,\n  \"assembly_correction_position\": ", s->dof + f->redundant);
+    cli_json_number(stdout, f->dq);
     printf(",\n  \"assembly_correction_velocity\": ");
-    cli_json_number(stdout, dv);
+    cli_json_number(stdout, f->dv);
     printf("\n}\n");
 }
 
-static void check_print_text(const char *path, const clink_xml_summary *s, double dq, double dv)
+static void check_print_text(const char *path, const clink_xml_summary *s, const check_found *f)
 {
     printf("%s: valid\n", path);
     printf("  mechanism          %s\n", s->name);
@@ -131,13 +140,21 @@ static void check_print_text(const char *path, const clink_xml_summary *s, doubl
     printf("  contact pairs      %d\n", s->contacts);
     printf("  contact laws       %s\n", s->laws[0] != '\0' ? s->laws : "none");
     printf("  constraints        %d equations\n", s->constraints);
-    printf("  degrees of freedom %d (3 x %d - %d)\n", s->dof, s->bodies, s->constraints);
-    printf("  assembly at t = 0  corrections %.3g (positions), %.3g (velocities)\n", dq, dv);
+    if (f->redundant > 0)
+        printf("  degrees of freedom %d (3 x %d - %d + %d redundant)\n", s->dof + f->redundant,
+               s->bodies, s->constraints, f->redundant);
+    else
+        printf("  degrees of freedom %d (3 x %d - %d)\n", s->dof, s->bodies, s->constraints);
+    printf("  assembly at t = 0  corrections %.3g (positions), %.3g (velocities)\n", f->dq, f->dv);
+    if (f->redundant > 0)
+        printf("  redundant          %d equations depend on the others: %s\n"
+               "                     (handled: the reactions are the minimum-norm set)\n",
+               f->redundant, f->which);
 }
 
 /* the checks of `run` before its first step; CLI_EXIT_OK with the summary and the
    assembly corrections, or the exit status with the message in err */
-static int check_model(const check_args *a, clink_xml_summary *s, double *dq, double *dv, char *err,
+static int check_model(const check_args *a, clink_xml_summary *s, check_found *f, char *err,
                        size_t err_size)
 {
     const char *path = a->path;
@@ -154,7 +171,10 @@ static int check_model(const check_args *a, clink_xml_summary *s, double *dq, do
         clink_model_destroy(&model);
         return st == CLINK_ERR_NOMEM || st == CLINK_ERR_INTERNAL ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
     }
-    clink_sim_assembly(sim, dq, dv);
+    clink_sim_assembly(sim, &f->dq, &f->dv);
+    f->redundant = clink_sim_redundant_constraints(sim, f->which, sizeof f->which);
+    if (f->redundant < 0)
+        f->redundant = 0;
     clink_sim_destroy(&sim);
     clink_model_destroy(&model);
     return CLI_EXIT_OK;
@@ -164,11 +184,12 @@ int cmd_check(int argc, char **argv)
 {
     check_args a;
     clink_xml_summary s;
-    double dq = 0, dv = 0;
+    check_found f;
     char err[1200];
     int rc;
 
     memset(&a, 0, sizeof a);
+    memset(&f, 0, sizeof f);
     rc = cli_parse_options(argc, argv, check_options, check_apply, &a);
     if (rc == CLI_HELP) {
         check_usage(stdout);
@@ -186,7 +207,7 @@ int cmd_check(int argc, char **argv)
             check_print_json_refused(a.path, err, CLI_EXIT_USAGE);
         return CLI_EXIT_USAGE;
     }
-    rc = check_model(&a, &s, &dq, &dv, err, sizeof err);
+    rc = check_model(&a, &s, &f, err, sizeof err);
     if (rc != CLI_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
         if (a.json)
@@ -194,8 +215,8 @@ int cmd_check(int argc, char **argv)
         return rc;
     }
     if (a.json)
-        check_print_json(a.path, &s, dq, dv);
+        check_print_json(a.path, &s, &f);
     else
-        check_print_text(a.path, &s, dq, dv);
+        check_print_text(a.path, &s, &f);
     return CLI_EXIT_OK;
 }

@@ -19,6 +19,21 @@
  * constraint rows that depend on the others are found by Gram-Schmidt on the
  * rows of Phi_q and named in the message.
  *
+ * Rank-deficient constraints (redundant joints, a singular position) are
+ * handled, not refused: when either factorisation finds the matrix singular,
+ * the Schur complement S = Phi_q M^-1 Phi_q^T is formed densely and factored
+ * by a pivoted (rank-revealing) Cholesky, S = P L L^T P^T, rows whose pivot
+ * falls to DYN_RANK_TOL of their diagonal being the dependent ones. The
+ * accelerations are then the unique ones (the dependent rows follow from the
+ * others) and the multipliers the set of least Euclidean norm among the
+ * infinitely many that give the same constraint forces (docs/kernel.md). A
+ * right-hand side that contradicts the dependent rows (a driver asking for a
+ * motion the mechanism cannot make at its toggle position) is still an error
+ * that names the singular position. After a factorisation that found
+ * dependent rows the next one goes to the fallback at once (a structurally
+ * redundant mechanism is rank-deficient everywhere); one that finds full rank
+ * returns to the sparse solvers.
+ *
  * Systems with at most DYN_SCHUR_MAX_ROWS constraint rows are solved instead
  * through the Schur complement S = Phi_q M^-1 Phi_q^T (M is diagonal) by dense
  * Cholesky; a pivot below DYN_SINGULAR_RCOND times the diagonal entry of S is
@@ -38,6 +53,14 @@
 #define DYN_SCHUR_MAX_ROWS 32
 /* a Schur factorisation with a pivot ratio d_k / S_kk below this refines its solves once */
 #define DYN_SCHUR_REFINE 1e-3
+/* rank-revealing fallback: a row whose remaining pivot is at most this fraction of its
+   diagonal in S depends on the others (sine of its angle to their span below 1e-6) */
+#define DYN_RANK_TOL 1e-12
+/* accelerations from a rank-deficient matrix must satisfy the dependent rows to this
+   fraction of the size of their terms */
+#define DYN_CONSISTENT_TOL 1e-6
+/* the fallback forms S densely: at most this many constraint rows */
+#define DYN_RANKDEF_MAX_ROWS 2000
 
 /*
  * Extra generalised forces (the contact module adds contact forces here): adds
@@ -150,6 +173,25 @@ clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, cons
 void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, double *pos,
                    double *vel);
 
+/*
+ * Power of the constraint forces on the constraint drift, lambda . (Phi_q v - nu)
+ * (W), with Phi_q and nu of the last dyn_accelerations call (made at this v) and
+ * its multipliers lambda: zero on the constraint manifold; the work of the
+ * Baumgarte terms and of drift that the energy balance books (sim_audit.c).
+ */
+double dyn_constraint_power(const dyn_system *sys, const double *v, const double *lambda);
+
+/* kinetic energy plus the potential energies of gravity and springs at (q, v), J */
+double dyn_mechanical_energy(const dyn_system *sys, const double *q, const double *v);
+
+/*
+ * Constraint rows that depend on the rows before them at (t, q) (Gram-Schmidt on
+ * the rows of Phi_q, within 1e-9): their number, and their names in list
+ * ("joint 2 'B' equation 1, ..."). Structurally redundant constraints give a
+ * positive count at every q.
+ */
+int dyn_dependent_rows(dyn_system *sys, double t, const double *q, char *list, size_t size);
+
 /* power of the non-conservative applied loads at the last dyn_accelerations call, W */
 double dyn_last_power_loads(const dyn_system *sys);
 
@@ -162,18 +204,22 @@ void dyn_counts(const dyn_system *sys, long *nfactor, long *nrefactor);
 
 /* every kind of factorisation apart, and the solves that reused a factorisation */
 typedef struct dyn_factor_stats {
-    long klu_factor;   /* klu_factor calls */
-    long klu_refactor; /* klu_refactor calls */
-    long schur;        /* Cholesky factorisations of the Schur complement */
-    long reused;       /* solves at the (t, q) of the current factorisation */
-    long refined;      /* Schur solves that took a step of iterative refinement */
+    long klu_factor;    /* klu_factor calls */
+    long klu_refactor;  /* klu_refactor calls */
+    long schur;         /* Cholesky factorisations of the Schur complement */
+    long reused;        /* solves at the (t, q) of the current factorisation */
+    long refined;       /* Schur solves that took a step of iterative refinement */
+    long rankdef;       /* rank-revealing (fallback) factorisations */
+    long deficient;     /* ... that found dependent rows */
+    int max_deficiency; /* the most dependent rows found at once */
 } dyn_factor_stats;
 void dyn_factor_counts(const dyn_system *sys, dyn_factor_stats *st);
 
 typedef enum dyn_solver {
     DYN_SOLVER_AUTO = 0, /* Schur complement up to DYN_SCHUR_MAX_ROWS rows, KLU above */
     DYN_SOLVER_SCHUR = 1,
-    DYN_SOLVER_KLU = 2
+    DYN_SOLVER_KLU = 2,
+    DYN_SOLVER_RANK = 3 /* the rank-revealing fallback at every factorisation */
 } dyn_solver;
 
 /* Chooses the saddle-point solver (for tests and benchmarks). CLINK_ERR_NOMEM. */

@@ -74,6 +74,18 @@ struct dyn_system {
     int have_fact;
     double key_t;
     double *key_q;
+    /* rank-revealing fallback (factor_rankdef): S = Phi_q M^-1 Phi_q^T dense, its pivoted
+       Cholesky factor (nc x nc row-major, columns 0..rd_rank-1), the permutation, the
+       diagonal of S before elimination, the Cholesky factor of G = L^T L, scratch */
+    int rd_on;     /* the current factorisation is the rank-revealing one */
+    int rd_sticky; /* the last one found a deficiency: factor the next one this way at once */
+    int rd_forced; /* always this way (DYN_SOLVER_RANK, for tests and measurements) */
+    int rd_rank;
+    double *rd_S, *rd_G, *rd_d0, *rd_w;
+    int *rd_perm;
+    long nrankdef;      /* rank-revealing factorisations */
+    long nrankdef_def;  /* ... that found dependent rows */
+    int rd_max_def;     /* the largest deficiency found */
     double t_last;      /* time of the last evaluation (for messages) */
     double power_loads; /* power of the non-conservative loads at the last evaluation, W */
     char msg[512];
@@ -127,6 +139,9 @@ void dyn_factor_counts(const dyn_system *sys, dyn_factor_stats *st)
     st->schur = sys->nschur;
     st->reused = sys->nreuse;
     st->refined = sys->nrefine;
+    st->rankdef = sys->nrankdef;
+    st->deficient = sys->nrankdef_def;
+    st->max_deficiency = sys->rd_max_def;
 }
 
 int dyn_uses_schur(const dyn_system *sys)
@@ -170,6 +185,11 @@ void dyn_destroy(dyn_system **sys)
     free(s->sdiag);
     free(s->resid);
     free(s->key_q);
+    free(s->rd_S);
+    free(s->rd_G);
+    free(s->rd_d0);
+    free(s->rd_w);
+    free(s->rd_perm);
     free(s->jx_hess);
     free(s->jx_gq);
     free(s->jx_qdd);
@@ -377,7 +397,9 @@ static clink_status schur_init(dyn_system *s)
 clink_status dyn_set_solver(dyn_system *s, dyn_solver solver)
 {
     s->have_fact = 0;
-    if (solver == DYN_SOLVER_KLU || s->nc == 0) {
+    s->rd_forced = solver == DYN_SOLVER_RANK && s->nc > 0;
+    s->rd_sticky = s->rd_forced;
+    if (solver == DYN_SOLVER_KLU || solver == DYN_SOLVER_RANK || s->nc == 0) {
         s->schur = 0;
         return CLINK_OK;
     }
@@ -525,7 +547,7 @@ static void explain_singular(dyn_system *s, double t)
 }
 
 /* factors the current matrix with KLU; 0 on success */
-static clink_status factor_klu(dyn_system *s, double t)
+static clink_status factor_klu(dyn_system *s)
 {
     if (!s->sym) {
         set_msg(s, "KLU symbolic analysis failed");
@@ -552,15 +574,14 @@ static clink_status factor_klu(dyn_system *s, double t)
                 set_msg(s, "KLU: out of memory");
                 return CLINK_ERR_NOMEM;
             }
-            explain_singular(s, t);
-            return CLINK_ERR_SINGULAR;
+            return CLINK_ERR_SINGULAR; /* factor() tries the rank-revealing fallback */
         }
     }
     return CLINK_OK;
 }
 
 /* forms S = J M^-1 J^T from the Jacobian in s->jac and factors it (Cholesky); 0 on success */
-static clink_status factor_schur(dyn_system *s, double t)
+static clink_status factor_schur(dyn_system *s)
 {
     int nc = s->nc;
     double *L = s->chol, *jf = s->jfact;
@@ -584,8 +605,7 @@ static clink_status factor_schur(dyn_system *s, double t)
             d -= Lj[k] * Lj[k];
         if (!(d > DYN_SINGULAR_RCOND * s->sdiag[j]) || !isfinite(d)) {
             s->pivot_ratio = d / s->sdiag[j];
-            explain_singular(s, t);
-            return CLINK_ERR_SINGULAR;
+            return CLINK_ERR_SINGULAR; /* factor() tries the rank-revealing fallback */
         }
         s->pivot_ratio = fmin(s->pivot_ratio, d / s->sdiag[j]);
         double piv = sqrt(d);
@@ -601,6 +621,266 @@ static clink_status factor_schur(dyn_system *s, double t)
     return CLINK_OK;
 }
 
+/* ---- rank-deficient constraints: the rank-revealing fallback ------------- */
+
+static clink_status rankdef_alloc(dyn_system *s)
+{
+    size_t nc = (size_t) s->nc;
+    if (s->rd_perm)
+        return CLINK_OK;
+    s->rd_S = malloc(nc * nc * sizeof(double));
+    s->rd_G = malloc(nc * nc * sizeof(double));
+    s->rd_d0 = malloc(nc * sizeof(double));
+    s->rd_w = malloc(4 * nc * sizeof(double)); /* w, y; gamma' and its scale for the check */
+    s->rd_perm = malloc(nc * sizeof(int));
+    if (!s->rd_S || !s->rd_G || !s->rd_d0 || !s->rd_w || !s->rd_perm) {
+        free(s->rd_perm);
+        s->rd_perm = NULL; /* the next call retries; the others are freed by dyn_destroy */
+        set_msg(s, "rank-revealing factorisation: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    return CLINK_OK;
+}
+
+/* value of Phi_q at row r, coordinate c (0 when the row does not involve it) */
+static double row_entry(const dyn_system *s, int r, int c)
+{
+    int k = row_slot(s, r, c);
+    if (k < 0)
+        return 0.0;
+    return k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3];
+}
+
+/* S = Phi_q M^-1 Phi_q^T, dense and full (both triangles), into rd_S */
+static void rankdef_form(dyn_system *s)
+{
+    int nc = s->nc;
+    double *S = s->rd_S;
+    for (int i = 0; i < nc; i++)
+        for (int j = 0; j <= i; j++) {
+            double sum = 0.0;
+            for (int k = 0; k < 6; k++) {
+                int body = k < 3 ? s->row_a[i] : s->row_b[i];
+                if (body <= 0)
+                    continue;
+                int c = 3 * (body - 1) + k % 3;
+                double ji = k < 3 ? s->jac[i].ja[k] : s->jac[i].jb[k - 3];
+                sum += ji * row_entry(s, j, c) / s->mass[c];
+            }
+            S[(size_t) i * nc + j] = sum;
+            S[(size_t) j * nc + i] = sum;
+        }
+}
+
+/* swaps rows and columns a and b of the full symmetric n x n matrix A */
+static void sym_swap(double *A, int n, int a, int b)
+{
+    if (a == b)
+        return;
+    for (int k = 0; k < n; k++) {
+        double x = A[(size_t) a * n + k];
+        A[(size_t) a * n + k] = A[(size_t) b * n + k];
+        A[(size_t) b * n + k] = x;
+    }
+    for (int k = 0; k < n; k++) {
+        double x = A[(size_t) k * n + a];
+        A[(size_t) k * n + a] = A[(size_t) k * n + b];
+        A[(size_t) k * n + b] = x;
+    }
+}
+
+/* G = L^T L (rank x rank, L the first rank columns of rd_S) and its Cholesky factor, in place
+   in rd_G (row-major lower); CLINK_ERR_SINGULAR if G is not positive definite */
+static clink_status rankdef_gram(dyn_system *s, int rank)
+{
+    int nc = s->nc;
+    const double *A = s->rd_S;
+    double *G = s->rd_G;
+    for (int a = 0; a < rank; a++)
+        for (int b = 0; b <= a; b++) {
+            double sum = 0.0;
+            for (int i = a; i < nc; i++)
+                sum += A[(size_t) i * nc + a] * A[(size_t) i * nc + b];
+            G[(size_t) a * rank + b] = sum;
+        }
+    for (int j = 0; j < rank; j++) {
+        double *Gj = G + (size_t) j * rank;
+        double d = Gj[j];
+        for (int k = 0; k < j; k++)
+            d -= Gj[k] * Gj[k];
+        if (!(d > 0.0) || !isfinite(d))
+            return CLINK_ERR_SINGULAR;
+        Gj[j] = sqrt(d);
+        for (int i = j + 1; i < rank; i++) {
+            double *Gi = G + (size_t) i * rank;
+            double x = Gi[j];
+            for (int k = 0; k < j; k++)
+                x -= Gi[k] * Gj[k];
+            Gi[j] = x / Gj[j];
+        }
+    }
+    return CLINK_OK;
+}
+
+/*
+ * Pivoted Cholesky of S (rank-revealing): S = P L L^T P^T with L (nc x rank)
+ * lower trapezoidal. The pivot is the row whose remaining diagonal is the
+ * largest fraction of its diagonal in S (the row farthest, in the metric M^-1,
+ * from the span of the rows already taken); the elimination stops when that
+ * fraction is DYN_RANK_TOL or less: the rows left depend on the others. Then
+ * G = L^T L (rank x rank, positive definite) is factored by Cholesky for the
+ * minimum-norm multipliers (solve_rankdef).
+ */
+static clink_status factor_rankdef(dyn_system *s)
+{
+    int nc = s->nc;
+    if (nc > DYN_RANKDEF_MAX_ROWS)
+        return CLINK_ERR_SINGULAR;
+    clink_status st = rankdef_alloc(s);
+    if (st != CLINK_OK)
+        return st;
+    rankdef_form(s);
+    double *A = s->rd_S, *d0 = s->rd_d0;
+    int *p = s->rd_perm, rank = 0;
+    for (int i = 0; i < nc; i++) {
+        p[i] = i;
+        d0[i] = A[(size_t) i * nc + i];
+    }
+    s->nrankdef++;
+    for (int j = 0; j < nc; j++, rank++) {
+        int best = -1;
+        double ratio = -1.0;
+        for (int i = j; i < nc; i++) {
+            double r = d0[i] > 0.0 ? A[(size_t) i * nc + i] / d0[i] : 0.0;
+            if (r > ratio) {
+                ratio = r;
+                best = i;
+            }
+        }
+        if (!(ratio > DYN_RANK_TOL))
+            break;
+        sym_swap(A, nc, j, best);
+        int ip = p[j];
+        p[j] = p[best];
+        p[best] = ip;
+        double dd = d0[j];
+        d0[j] = d0[best];
+        d0[best] = dd;
+        double piv = sqrt(A[(size_t) j * nc + j]);
+        A[(size_t) j * nc + j] = piv;
+        for (int i = j + 1; i < nc; i++)
+            A[(size_t) i * nc + j] /= piv;
+        for (int i = j + 1; i < nc; i++) {
+            double lij = A[(size_t) i * nc + j];
+            for (int k = j + 1; k < nc; k++)
+                A[(size_t) i * nc + k] -= lij * A[(size_t) k * nc + j];
+        }
+    }
+    if (rank == 0)
+        return CLINK_ERR_SINGULAR;
+    if (rankdef_gram(s, rank) != CLINK_OK)
+        return CLINK_ERR_SINGULAR;
+    s->rd_rank = rank;
+    s->rd_on = 1;
+    s->rd_sticky = rank < nc || s->rd_forced;
+    if (rank < nc) {
+        s->nrankdef_def++;
+        if (nc - rank > s->rd_max_def)
+            s->rd_max_def = nc - rank;
+    }
+    return CLINK_OK;
+}
+
+/*
+ * [M J^T; J 0][x; z] = [f; r] with the rank-revealing factorisation, in place
+ * on rhs: w = J M^-1 f - r, permuted (w_p = P^T w); with L = [L1; L2] (L1 the
+ * rank x rank top), y = L1^-1 w_p[0..rank), and the multipliers of least norm
+ * among those with S z = w (the basic solution [L1^-T y; 0] projected onto the
+ * range of S, which is that of L): z_p = L (L^T L)^-1 L^T [L1^-T y; 0] =
+ * L G^-1 y; then x = M^-1 (f - J^T z). When w is not in the range of S (a
+ * right-hand side the dependent rows contradict) the rows beyond the rank are
+ * not satisfied; dyn_accelerations checks that residual.
+ */
+static void solve_rankdef_once(dyn_system *s, double *rhs)
+{
+    int nq = s->nq, nc = s->nc, rank = s->rd_rank;
+    const double *L = s->rd_S, *G = s->rd_G;
+    const int *p = s->rd_perm;
+    double *w = s->rd_w, *y = s->rd_w + nc, *x = rhs, *z = rhs + nq;
+    for (int r = 0; r < nc; r++) {
+        double sum = -z[r];
+        for (int k = 0; k < 6; k++) {
+            int body = k < 3 ? s->row_a[r] : s->row_b[r];
+            if (body <= 0)
+                continue;
+            int c = 3 * (body - 1) + k % 3;
+            sum += (k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3]) * x[c] / s->mass[c];
+        }
+        w[r] = sum;
+    }
+    /* y = L1^-1 w_p */
+    for (int j = 0; j < rank; j++) {
+        double sum = w[p[j]];
+        for (int k = 0; k < j; k++)
+            sum -= L[(size_t) j * nc + k] * y[k];
+        y[j] = sum / L[(size_t) j * nc + j];
+    }
+    /* y := G^-1 y (C C^T) */
+    for (int j = 0; j < rank; j++) {
+        double sum = y[j];
+        for (int k = 0; k < j; k++)
+            sum -= G[(size_t) j * rank + k] * y[k];
+        y[j] = sum / G[(size_t) j * rank + j];
+    }
+    for (int j = rank - 1; j >= 0; j--) {
+        double sum = y[j];
+        for (int k = j + 1; k < rank; k++)
+            sum -= G[(size_t) k * rank + j] * y[k];
+        y[j] = sum / G[(size_t) j * rank + j];
+    }
+    /* z_p = L y, z = P z_p */
+    for (int i = 0; i < nc; i++) {
+        double sum = 0.0;
+        int kmax = i < rank ? i + 1 : rank;
+        for (int k = 0; k < kmax; k++)
+            sum += L[(size_t) i * nc + k] * y[k];
+        z[p[i]] = sum;
+    }
+    for (int r = 0; r < nc; r++)
+        for (int k = 0; k < 6; k++) {
+            int body = k < 3 ? s->row_a[r] : s->row_b[r];
+            if (body > 0)
+                x[3 * (body - 1) + k % 3] -= (k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3]) * z[r];
+        }
+    for (int c = 0; c < nq; c++)
+        x[c] /= s->mass[c];
+}
+
+/* the rank-revealing solve with one step of iterative refinement (the residual of the whole
+   saddle system solved with the same factorisation and added) */
+static void solve_rankdef(dyn_system *s)
+{
+    int nq = s->nq, nc = s->nc, n = s->n;
+    double *b = s->work, *x = s->rhs;
+    memcpy(b, x, (size_t) n * sizeof(double));
+    solve_rankdef_once(s, x);
+    for (int c = 0; c < nq; c++)
+        b[c] -= s->mass[c] * x[c];
+    for (int r = 0; r < nc; r++)
+        for (int k = 0; k < 6; k++) {
+            int body = k < 3 ? s->row_a[r] : s->row_b[r];
+            if (body <= 0)
+                continue;
+            int c = 3 * (body - 1) + k % 3;
+            double j = k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3];
+            b[c] -= j * x[nq + r];
+            b[nq + r] -= j * x[c];
+        }
+    solve_rankdef_once(s, b);
+    for (int i = 0; i < n; i++)
+        x[i] += b[i];
+}
+
 /*
  * Factors the saddle matrix at (t, q) with s->jac holding Phi_q(q), unless the
  * current factorisation was formed at the same (t, q).
@@ -613,12 +893,20 @@ static clink_status factor(dyn_system *s, double t, const double *q)
         return CLINK_OK;
     }
     s->have_fact = 0;
-    clink_status st;
-    if (s->schur) {
-        st = factor_schur(s, t);
-    } else {
-        fill_matrix(s);
-        st = factor_klu(s, t);
+    s->rd_on = 0;
+    clink_status st = CLINK_ERR_SINGULAR;
+    if (!s->rd_sticky) {
+        if (s->schur) {
+            st = factor_schur(s);
+        } else {
+            fill_matrix(s);
+            st = factor_klu(s);
+        }
+    }
+    if (st == CLINK_ERR_SINGULAR) {
+        st = factor_rankdef(s);
+        if (st == CLINK_ERR_SINGULAR)
+            explain_singular(s, t);
     }
     if (st != CLINK_OK)
         return st;
@@ -710,7 +998,9 @@ static void solve_schur_refined(dyn_system *s)
 /* solves the factored system in place on s->rhs */
 static clink_status solve(dyn_system *s)
 {
-    if (s->schur)
+    if (s->rd_on)
+        solve_rankdef(s);
+    else if (s->schur)
         solve_schur_refined(s);
     else if (!klu_solve(s->sym, s->num, s->n, 1, s->rhs, &s->common)) {
         set_msg(s, "KLU solve failed (status %d)", s->common.status);
@@ -815,6 +1105,60 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
 
 /* ---- accelerations -------------------------------------------------------- */
 
+/*
+ * After a rank-revealing solve of the accelerations (gamma' in rd_w[2 nc..3 nc), the
+ * size of the terms of each row of the right-hand side J M^-1 g - gamma' in rd_w[3 nc..)):
+ * do the accelerations satisfy every row, the dependent ones included? Redundant
+ * constraints and a mechanism passing through a singular position give a
+ * consistent right-hand side (the dependent rows follow from the others, to
+ * rounding); a driver that demands a motion the mechanism cannot make at a
+ * toggle position does not. 0 (and the message of the singular position) when
+ * max |Phi_q qdd - gamma'| exceeds DYN_CONSISTENT_TOL times the size of the
+ * terms.
+ */
+static void rankdef_keep_rhs(dyn_system *s)
+{
+    int nq = s->nq, nc = s->nc;
+    double *g = s->rd_w + 2 * nc, *mag = s->rd_w + 3 * nc;
+    for (int r = 0; r < nc; r++) {
+        g[r] = s->rhs[nq + r];
+        mag[r] = fabs(g[r]);
+        for (int k = 0; k < 6; k++) {
+            int body = k < 3 ? s->row_a[r] : s->row_b[r];
+            if (body <= 0)
+                continue;
+            int c = 3 * (body - 1) + k % 3;
+            mag[r] +=
+                fabs((k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3]) * s->rhs[c] / s->mass[c]);
+        }
+    }
+}
+
+static int rankdef_consistent(dyn_system *s, double t)
+{
+    int nc = s->nc;
+    const double *x = s->rhs, *g = s->rd_w + 2 * nc, *mag0 = s->rd_w + 3 * nc;
+    double worst = 0.0, scale = 0.0;
+    for (int r = 0; r < nc; r++) {
+        double y = 0.0, mag = mag0[r];
+        for (int k = 0; k < 6; k++) {
+            int body = k < 3 ? s->row_a[r] : s->row_b[r];
+            if (body <= 0)
+                continue;
+            double term =
+                (k < 3 ? s->jac[r].ja[k] : s->jac[r].jb[k - 3]) * x[3 * (body - 1) + k % 3];
+            y += term;
+            mag += fabs(term);
+        }
+        worst = fmax(worst, fabs(y - g[r]));
+        scale = fmax(scale, mag);
+    }
+    if (worst <= DYN_CONSISTENT_TOL * scale)
+        return 1;
+    explain_singular(s, t);
+    return 0;
+}
+
 clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const double *v,
                                double *qdd, double *lambda)
 {
@@ -855,9 +1199,13 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
     clink_status st = factor(s, t, q);
     if (st != CLINK_OK)
         return st;
+    if (s->rd_on)
+        rankdef_keep_rhs(s);
     st = solve(s);
     if (st != CLINK_OK)
         return st;
+    if (s->rd_on && !rankdef_consistent(s, t))
+        return CLINK_ERR_SINGULAR;
     memcpy(qdd, s->rhs, (size_t) nq * sizeof(double));
     if (lambda)
         for (int r = 0; r < nc; r++)
@@ -1068,6 +1416,55 @@ void dyn_energies(dyn_system *s, double t, const double *q, const double *v, con
     }
 }
 
+double dyn_constraint_power(const dyn_system *s, const double *v, const double *lambda)
+{
+    double p = 0.0;
+    for (int r = 0; r < s->nc; r++)
+        p += lambda[r] * (row_times(s, r, v) - s->nu[r]);
+    return p;
+}
+
+double dyn_mechanical_energy(const dyn_system *s, const double *q, const double *v)
+{
+    const model_data *d = &s->m->d;
+    double e = 0.0;
+    for (int c = 0; c < s->nq; c++)
+        e += 0.5 * s->mass[c] * v[c] * v[c];
+    for (int i = 1; i < d->nbodies; i++)
+        e -= d->bodies[i].def.mass *
+             (d->gravity[0] * q[3 * (i - 1)] + d->gravity[1] * q[3 * (i - 1) + 1]);
+    for (int k = 0; k < d->nforces; k++) {
+        const clink_force_def *f = &d->forces[k].def;
+        kin_pose a, b;
+        double arm[2], ra[2], rb[2];
+        kin_pose_of(q, v, f->body_a, &a);
+        kin_pose_of(q, v, f->body_b, &b);
+        if (f->type == CLINK_FORCE_SPRING_DAMPER) {
+            kin_point(&a, f->point_a, arm, ra);
+            kin_point(&b, f->point_b, arm, rb);
+            double ext = hypot(rb[0] - ra[0], rb[1] - ra[1]) - f->free_length;
+            e += 0.5 * f->k * ext * ext;
+        } else if (f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER) {
+            double rel = b.phi - a.phi - f->free_length;
+            e += 0.5 * f->k * rel * rel;
+        }
+    }
+    return e;
+}
+
+int dyn_dependent_rows(dyn_system *s, double t, const double *q, char *list, size_t size)
+{
+    int weak;
+    double sine;
+    if (size > 0)
+        list[0] = '\0';
+    if (s->nc == 0)
+        return 0;
+    kin_eval(s->m, t, q, NULL, NULL, s->jac, NULL, NULL);
+    s->have_fact = 0; /* s->jac no longer matches the factorisation's state */
+    return row_dependence(s, list, size, &weak, &sine);
+}
+
 /* ---- impulses ------------------------------------------------------------- */
 
 clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, const double *f,
@@ -1126,11 +1523,10 @@ static void row_gather(const dyn_system *s, int r, const double *x, double out[6
  * A point force F at arm A s: d(arm x F)/dphi = -(A s) . F.
  */
 /* the spring-damper-actuator's part of applied_jacobian (formulas above) */
-static void spring_damper_jacobian(const clink_force_def *f, const kin_pose *pa,
-                                   const kin_pose *pb, const double arma[2],
-                                   const double armb[2], const double ra[2], const double rb[2],
-                                   const double va[2], const double vb[2], int ca, int cb, int nq,
-                                   double *gq, double *gv)
+static void spring_damper_jacobian(const clink_force_def *f, const kin_pose *pa, const kin_pose *pb,
+                                   const double arma[2], const double armb[2], const double ra[2],
+                                   const double rb[2], const double va[2], const double vb[2],
+                                   int ca, int cb, int nq, double *gq, double *gv)
 {
     const kin_pose a = *pa, b = *pb;
     double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);

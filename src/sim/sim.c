@@ -256,6 +256,7 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
     yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
     if (s->ncon)
         simc_dissipation_rates(s->sc, yd + 2 * nr + 2);
+    sim_audit_rate(s, yy, yd);
     for (int i = 0; i < s->Nr; i++)
         if (!isfinite(yd[i])) {
             char m[128];
@@ -382,6 +383,8 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
     }
     for (int i = 2 * nr; i < s->Nr; i++)
         c[i] = 0.0;
+    if (s->nc > 0)
+        c[s->Nr - 1] = sim_audit_jump(s, yf, yf + nq, q, v); /* booked with the step */
     if (err) {
         double *e = N_VGetArrayPointer(err);
         double *ef = e;
@@ -563,6 +566,7 @@ static int sim_ewt(N_Vector y, N_Vector ewt, void *ud)
         w[i] = 1.0 / (rtol * fabs(yy[i] - s->q0[s->red[i]]) + atol);
     for (int i = s->nr; i < s->Nr; i++)
         w[i] = 1.0 / (rtol * fabs(yy[i]) + atol);
+    sim_audit_weights(s, w);
     return 0;
 }
 
@@ -579,7 +583,7 @@ static clink_status sim_allocate(clink_sim *s)
     s->ncon = simc_count(s->sc);
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
-    s->N = 2 * s->nq + 2 + simc_nwork(s->sc);
+    s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + sim_audit_components(s);
     size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1), ncon1 = (size_t) (s->ncon > 0 ? s->ncon : 1);
     s->dyn = dyn_create(s->m);
     s->qdd = calloc(nq1, sizeof(double));

@@ -280,8 +280,7 @@ static clink_status sim_interpolate(clink_sim *s, double t)
     if (yf != y)
         memcpy(y, yf, (size_t) s->N * sizeof(double));
     if (s->set.drift == CLINK_DRIFT_PROJECTION && s->nc > 0) {
-        clink_status st = dyn_project(s->dyn, t, y, y + s->nq, SIM_PROJECTION_TOL,
-                                      SIM_PROJECTION_ITER, NULL, NULL);
+        clink_status st = sim_audit_project_output(s, t, y);
         if (st != CLINK_OK) {
             sim_msg(s, "output at t = %.9g s: %s", t, dyn_error(s->dyn));
             return st;
@@ -298,8 +297,8 @@ static clink_status sim_interpolate(clink_sim *s, double t)
 
 double sim_total_energy(const clink_energy *e)
 {
-    return e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads +
-           e->contact_stored + e->contact_damping + e->contact_friction;
+    return e->kinetic + e->gravity + e->spring - e->work_drivers - e->work_loads -
+           e->work_stabilisation + e->contact_stored + e->contact_damping + e->contact_friction;
 }
 
 clink_status sim_settle_output(clink_sim *s, double t)
@@ -324,6 +323,7 @@ clink_status sim_settle_output(clink_sim *s, double t)
     e->spring = de.spring;
     e->work_drivers = y[2 * nq];
     e->work_loads = y[2 * nq + 1];
+    e->work_stabilisation = sim_audit_work(s, y);
     e->contact_stored = e->contact_damping = e->contact_friction = 0.0;
     if (s->ncon) {
         e->contact_stored = simc_stored_energy(s->sc, y, y + nq);

@@ -175,8 +175,29 @@ static void check_impacts(clink_sim *s)
     }
 }
 
+/* the constraint equations that depend on the others at t = 0 (read once, at creation) */
+static void check_redundancy(clink_sim *s)
+{
+    if (s->t != 0.0 || s->nc == 0 || s->redundant[0] != '\0' || s->nredundant != 0)
+        return;
+    dyn_factor_stats fs;
+    dyn_factor_counts(s->dyn, &fs);
+    if (fs.deficient == 0)
+        return; /* independent rows: no factorisation needed the rank-revealing one */
+    const double *y = N_VGetArrayPointer(s->y);
+    s->nredundant = dyn_dependent_rows(s->dyn, 0.0, y, s->redundant, sizeof s->redundant);
+}
+
+int clink_sim_redundant_constraints(const clink_sim *s, char *names, size_t size)
+{
+    if (names && size > 0)
+        snprintf(names, size, "%s", s ? s->redundant : "");
+    return s ? s->nredundant : -1;
+}
+
 void sim_check_output(clink_sim *s)
 {
+    check_redundancy(s);
     check_energy(s);
     if (!s->ncon)
         return;

@@ -111,6 +111,8 @@ struct clink_sim {
     int nfindings; /* kept */
     long nfound;   /* found */
     int nimplausible;
+    int nredundant;      /* constraint equations dependent on the others at t = 0 (sim_check.c) */
+    char redundant[256]; /* their names */
 
     clink_status fail; /* status of the component that failed in a callback, CLINK_OK if none */
     char cb_msg[512];  /* its message */
@@ -148,6 +150,22 @@ void sim_cvode_counters(const clink_sim *s, clink_sim_stats *st);
 
 /* sanity checks at the output state; records findings (sim_check.c) */
 void sim_check_output(clink_sim *s);
+
+/* ---- the energy audit's book of the stabilisation (sim_audit.c) ---- */
+
+/* state components of the audit: 1 (the work of stabilisation, y[N - 1]) with constraints */
+int sim_audit_components(const clink_sim *s);
+/* zeroes the audit component's error weight in w (CVODE's error weights) */
+void sim_audit_weights(const clink_sim *s, double *w);
+/* the audit component's derivative into yd, after dyn_accelerations at y */
+void sim_audit_rate(clink_sim *s, const double *y, double *yd);
+/* the energy a projection from (q0, v0) to (q1, v1) added, J */
+double sim_audit_jump(clink_sim *s, const double *q0, const double *v0, const double *q1,
+                      const double *v1);
+/* projects the output state y and books the energy it moved on y's audit component */
+clink_status sim_audit_project_output(clink_sim *s, double t, double *y);
+/* the work of stabilisation in state y, J */
+double sim_audit_work(const clink_sim *s, const double *y);
 
 /* the total energy of the output state (the balance's terms), J */
 double sim_total_energy(const clink_energy *e);

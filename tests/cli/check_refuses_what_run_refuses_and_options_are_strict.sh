@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `clink check` says "valid" only for models `clink run` starts: a loop that
-# cannot close, redundant constraints and a mass of 1e308 are refused by both
-# with exit 2 and the same reason. Input paths that are not files say why.
+# cannot close and a mass of 1e308 are refused by both with exit 2 and the same
+# reason; redundant constraints are handled by both, and check names them. Input paths that are not files say why.
 # Options that cannot take effect are refused: unused or negative contact
 # parameters, calibrate's --restitution and --damping, and the progress options
 # of `run` out of range; in range they reach summary.json. Output to a full
@@ -27,8 +27,7 @@ expect() { # status description command...
     fi
 }
 
-for case in loop_cannot_close:"could not be assembled" redundant_constraints:"redundant" \
-    mass_1e308:"singular"; do
+for case in loop_cannot_close:"could not be assembled" mass_1e308:"non-finite"; do
     name=${case%%:*} reason=${case#*:}
     expect 2 "check refuses $name" "$CLINK" check "$data/$name.xml"
     grep -q "$reason" "$tmp/err" || bad "check $name: reason '$reason' missing"
@@ -40,6 +39,10 @@ for case in loop_cannot_close:"could not be assembled" redundant_constraints:"re
 done
 expect 0 "check accepts the four-bar" "$CLINK" check "$models/four_bar.xml"
 grep -q "assembly at t = 0" "$tmp/out" || bad "check does not report the assembly"
+expect 0 "check accepts redundant constraints" "$CLINK" check "$data/redundant_constraints.xml"
+grep -q "redundant          2 equations depend on the others: joint 2 'ab'" "$tmp/out" ||
+    bad "check does not name the redundant equations"
+expect 0 "run handles redundant constraints" "$CLINK" run "$data/redundant_constraints.xml" -o "$tmp/redundant" --quiet
 
 expect 2 "check on a directory" "$CLINK" check "$models"
 grep -q "Is a directory" "$tmp/err" || bad "check on a directory does not say 'Is a directory'"
