@@ -20,6 +20,7 @@ clink.Error with the library's message ("FILE:LINE: ..." for a file).
 """
 
 import math
+import threading
 
 import numpy as np
 
@@ -718,7 +719,7 @@ class _Lab:
             pass
 
 
-_lab = None
+_tls = threading.local()  # one laboratory workspace per thread (cffi releases the GIL in C)
 _laws = {}
 _NUMBER = (int, float, np.integer, np.floating)
 
@@ -734,10 +735,9 @@ def _number(name, v):
 def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, params):
     """The workspace with its parameters and options set for one call (kept lean: this is
     the whole overhead of a laboratory call from Python, bench/bench_python_lab.c)."""
-    global _lab
-    lab = _lab
+    lab = getattr(_tls, "lab", None)
     if lab is None:
-        lab = _lab = _Lab()
+        lab = _tls.lab = _Lab()
     lp = _laws.get(law)
     if lp is None:
         if not isinstance(law, str):

@@ -139,3 +139,23 @@ def test_an_impact_callback_that_raises_stops_the_run_cleanly_and_re_raises():
     assert len(got) == len(r.impacts) == 1
     assert got[0]["restitution"] == r.impacts[0]["restitution"]
     assert np.isfinite(r.q).all()
+
+
+def test_laboratory_calls_from_two_threads_give_the_lone_results():
+    import threading
+    kw = dict(law="hunt-crossley", mass=0.046, velocity=0.3, k=5.5e9, restitution=0.7)
+    lone = clink.impact(**kw).e_out
+    other = dict(kw, law="flores", k=1e10, velocity=0.5)
+    lone_flores = clink.impact(**other).e_out
+    got = {0: [], 1: []}
+
+    def work(i):
+        for _ in range(200):
+            got[i].append(clink.impact(**(other if i else kw)).e_out)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in (0, 1)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert set(got[0]) == {lone} and set(got[1]) == {lone_flores}
