@@ -107,7 +107,12 @@ def _load(loader, sets):
         raise Error(_text(err), _status_name(st))
     ov = {}
     for i in range(n):
-        ov[_text(applied[i].path)] = _text(applied[i].value)
+        v = _text(applied[i].value)
+        try:  # one number as a float (as summary.json writes it), else the text
+            v = float(v) if math.isfinite(float(v)) else v
+        except ValueError:
+            pass
+        ov[_text(applied[i].path)] = v
     return Model(pm[0], summ, ov)
 
 

@@ -34,9 +34,12 @@ def test_an_xml_error_raises_with_file_and_line(tmp_path):
 def test_overrides_reach_the_model_and_bad_ones_say_the_path_and_why():
     m = clink.load(model("slider_crank_clearance"),
                    set={"revolute_clearance[rod_slider].clearance": 2e-4, "settings.t_end": 0.01})
-    assert m.overrides == {"revolute_clearance[rod_slider].clearance": "0.0002",
-                           "settings.t_end": "0.01"}
+    assert m.overrides == {"revolute_clearance[rod_slider].clearance": 0.0002,
+                           "settings.t_end": 0.01}
     assert m.settings["t_end"] == 0.01
+    m = clink.load(model("slider_crank_clearance"), set={"gravity.g": (0, -1.62),
+                                                         "law.name": "flores"})
+    assert m.overrides == {"gravity.g": "0 -1.62", "law.name": "flores"}
     with pytest.raises(clink.Error) as e:
         clink.load(model("slider_crank_clearance"), set={"joint[nope].x": 1})
     assert "override 'joint[nope].x=1.0'" in e.value.message
