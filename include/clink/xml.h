@@ -120,10 +120,13 @@ CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summ
  * keeps the other radius. Overrides apply in order; a later one of the same
  * path wins.
  *
- * Errors (nothing is built): a malformed override or a path that names no
- * element or several: CLINK_ERR_ARG with "override 'PATH=VALUE': why"; a
- * non-number: CLINK_ERR_PARSE, the same form; a value the load refuses (out of
- * range, ...): the load's status and "FILE:LINE: what is wrong (override
+ * Errors (nothing is built), each message naming the override and why: a
+ * malformed override, or a path that names no element or several:
+ * CLINK_ERR_ARG, "FILE: override 'PATH=VALUE': names no element: no <pair>
+ * named 'x'"; a value that is not numbers: CLINK_ERR_PARSE ("... 'abc' is not a
+ * number"), not finite: CLINK_ERR_NONFINITE; a value the load refuses (out of
+ * range, an attribute the element does not take, ...): the load's status and
+ * message with the override appended, "FILE:LINE: what is wrong (override
  * 'PATH=VALUE')".
  */
 enum { CLINK_XML_OVERRIDE_MAX = 256 }; /* bytes of one "PATH=VALUE", the NUL included */
