@@ -594,6 +594,11 @@ class Simulation:
         t_end, h = self._settings.t_end, self._settings.output_step
         n = int(math.floor(t_end / h * (1.0 + 1e-12)))
         r = Result(self.model, n + 2)
+        if not self.model._out_reactions:  # <output reactions="false">: not sampled
+            r.reactions[:] = np.nan
+            r.driver_forces[:] = np.nan
+        if not self.model._out_energies:  # <output energies="false">
+            r._energy[:] = np.nan
         r._qp = ffi.cast("double *", ffi.from_buffer(r.q))
         r._vp = ffi.cast("double *", ffi.from_buffer(r.v))
         r._ap = ffi.cast("double *", ffi.from_buffer(r.a))
@@ -663,7 +668,8 @@ class Simulation:
             "max_constraint_violation_velocity": float(np.max(r.violation[:, 1], initial=0.0)),
             "energy_residual_final": float(bal[-1]) if r.rows and self.model._out_energies
             else 0.0,
-            "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0)),
+            "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0))
+            if self.model._out_energies else 0.0,
             "assembly_correction_position": dq[0], "assembly_correction_velocity": dv[0],
             "warnings": [m for _, m in findings],
         }

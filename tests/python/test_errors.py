@@ -162,3 +162,13 @@ def test_laboratory_calls_from_two_threads_give_the_lone_results():
     for t in ts:
         t.join()
     assert set(got[0]) == {lone} and set(got[1]) == {lone_flores}
+
+
+def test_quantities_the_file_turns_off_are_nan_and_the_rest_is_sampled():
+    m = clink.load(model("slider_crank"), set={"output.reactions": "false",
+                                               "output.energies": "false",
+                                               "settings.t_end": 0.01})
+    r = m.simulate()
+    assert np.isnan(r.reactions).all() and np.isnan(r.energy["kinetic"]).all()
+    assert np.isfinite(r.q).all() and np.isfinite(r.a).all()
+    assert r.summary["energy_residual_max_abs"] == 0.0
