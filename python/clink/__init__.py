@@ -452,6 +452,12 @@ class Simulation:
     def t(self):
         return lib.clink_sim_time(self._live())
 
+    @property
+    def state(self):
+        """(q, v): the views s.q and s.v (bodies, 3), current after every advance."""
+        self._live()
+        return self.q, self.v
+
     def advance(self, t):
         """Integrates to time t (s, after the current time)."""
         p = self._live()

@@ -111,6 +111,7 @@ def test_step_wise_state_views_follow_the_simulation():
         s.advance(5e-4)
         assert q[0, 0] != x0 and q[0, 0] == s.q[0, 0]
         assert not q.flags.writeable
+        assert s.state[0] is q and s.state[1] is s.v
         with pytest.raises(ValueError):
             q[0, 0] = 1.0
         assert s.accelerations().shape == (2, 3)
