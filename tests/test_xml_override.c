@@ -88,18 +88,20 @@ TEST(a_law_parameter_and_a_keyword_are_reached_by_path)
 
 TEST(a_missing_settings_section_is_created_by_its_override)
 {
-    const char *sets[] = {"settings.t_end=0.25", "gravity.g=0 -1.62"};
+    const char *sets[] = {"settings.t_end=0.25", "gravity.g=0 -1.62",
+                          "settings.contact_bookkeeping=hysteresis"};
     clink_model *m = NULL;
     double gx, gy;
     char err[512];
 
-    ENSURE(clink_xml_load_memory_with(no_settings, strlen(no_settings), "m.xml", sets, 2, NULL, &m,
+    ENSURE(clink_xml_load_memory_with(no_settings, strlen(no_settings), "m.xml", sets, 3, NULL, &m,
                                       NULL, err, sizeof err) == CLINK_OK);
     if (m == NULL) {
         fprintf(stderr, "%s\n", err);
         return;
     }
     ENSURE(clink_model_settings(m).t_end == 0.25);
+    ENSURE(clink_model_settings(m).contact_bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS);
     clink_model_gravity(m, &gx, &gy);
     ENSURE(gx == 0 && gy == -1.62);
     clink_model_destroy(&m);

@@ -113,7 +113,8 @@ CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summ
  * <gravity> and <output> are created when the file has none. VALUE is one or
  * more numbers separated by blanks, or a keyword for the attributes that take
  * one (law.name, law.treatment, settings.method, settings.drift,
- * friction.type, output.*, mechanism.angle_unit). On a clearance joint, an
+ * settings.contact_bookkeeping, friction.type, output.*, mechanism.angle_unit).
+ * On a clearance joint, an
  * override of one of journal_radius, bearing_radius and clearance drops the
  * one of the other two that would contradict it (journal_radius, else
  * clearance): setting clearance keeps the bearing radius, setting a radius

@@ -64,6 +64,10 @@ _SETTINGS_FLOATS = ("t_end", "output_step", "rtol", "atol", "max_step", "baumgar
 _METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS}
 _DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIFT_BAUMGARTE,
            "none": lib.CLINK_DRIFT_NONE}
+_BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
+                 "hysteresis": lib.CLINK_BOOKKEEPING_HYSTERESIS}
+# the keyword settings: name -> (its words, the struct field)
+_SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS, "contact_bookkeeping": _BOOKKEEPINGS}
 
 
 def _sets(set):
@@ -184,8 +188,8 @@ class Model:
         """The model's settings as a dict (method and drift as words)."""
         s = lib.clink_model_settings(self._live())
         d = {k: getattr(s, k) for k in _SETTINGS_FLOATS}
-        d["method"] = {v: k for k, v in _METHODS.items()}[s.method]
-        d["drift"] = {v: k for k, v in _DRIFTS.items()}[s.drift]
+        for key, words in _SETTINGS_WORDS.items():
+            d[key] = {v: k for k, v in words.items()}[getattr(s, key)]
         return d
 
     def _settings(self, kw):
@@ -198,17 +202,14 @@ class Model:
                         v, (int, float, np.integer, np.floating)):
                     raise TypeError("%s must be a number, got %r" % (k, v))
                 setattr(s, k, float(v))
-            elif k == "method":
-                if v not in _METHODS:
-                    raise ValueError("method must be one of %s, got %r" % (sorted(_METHODS), v))
-                s.method = _METHODS[v]
-            elif k == "drift":
-                if v not in _DRIFTS:
-                    raise ValueError("drift must be one of %s, got %r" % (sorted(_DRIFTS), v))
-                s.drift = _DRIFTS[v]
+            elif k in _SETTINGS_WORDS:
+                words = _SETTINGS_WORDS[k]
+                if not isinstance(v, str) or v not in words:
+                    raise ValueError("%s must be one of %s, got %r" % (k, sorted(words), v))
+                setattr(s, k, words[v])
             else:
-                raise TypeError("unknown setting %r (settings: %s, method, drift)" %
-                                (k, ", ".join(_SETTINGS_FLOATS)))
+                raise TypeError("unknown setting %r (settings: %s, %s)" %
+                                (k, ", ".join(_SETTINGS_FLOATS), ", ".join(_SETTINGS_WORDS)))
         if not s.t_end > 0 or not s.output_step > 0:
             raise ValueError("t_end = %g s and output_step = %g s must be > 0" %
                              (s.t_end, s.output_step))
@@ -263,7 +264,8 @@ class Model:
 _IMPACT_DTYPE = np.dtype([
     ("contact", "i4"), ("name", "U64"), ("t_onset", "f8"), ("duration", "f8"),
     ("v_impact", "f8"), ("v_separation", "f8"), ("restitution", "f8"), ("delta_max", "f8"),
-    ("F_max", "f8"), ("dissipated", "f8"), ("m_eff", "f8"), ("persistent", "?")])
+    ("F_max", "f8"), ("dissipated", "f8"), ("m_eff", "f8"), ("persistent", "?"),
+    ("lobes", "i4")])
 _IMPACT_FIELDS = ("t_onset", "duration", "v_impact", "v_separation", "restitution",
                   "delta_max", "F_max", "dissipated", "m_eff")
 _ENERGY_FIELDS = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
@@ -280,6 +282,7 @@ def _impact_dict(rec, names):
     for f in _IMPACT_FIELDS:
         d[f] = getattr(rec, f)
     d["persistent"] = bool(rec.persistent)
+    d["lobes"] = rec.lobes
     return d
 
 

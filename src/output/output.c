@@ -269,7 +269,7 @@ static void write_header(clink_recorder *r)
 
     out_str(&r->file[OUT_IMP],
             "t [s],pair,v_impact [m/s],v_separation [m/s],restitution [-],delta_max [m],"
-            "F_max [N],duration [s],dissipated [J]\n");
+            "F_max [N],duration [s],dissipated [J],lobes [-]\n");
 }
 
 /* removes path if it exists; 0, or -1 with errno */
@@ -397,6 +397,7 @@ static void write_impacts(clink_recorder *r, const clink_sim *sim)
         out_num(f, rec.F_max);
         out_num(f, rec.duration);
         out_num(f, rec.dissipated);
+        out_num(f, (double) rec.lobes);
         out_char(f, '\n');
     }
 }

@@ -30,9 +30,14 @@ typedef struct ovr {
 } ovr;
 
 /* the attributes whose value is a keyword, by element ("*": any attribute of it) */
-static const char *const keyword_attrs[][2] = {
-    {"mechanism", "angle_unit"}, {"settings", "method"}, {"settings", "drift"}, {"law", "name"},
-    {"law", "treatment"},        {"friction", "type"},   {"output", "*"}};
+static const char *const keyword_attrs[][2] = {{"mechanism", "angle_unit"},
+                                               {"settings", "method"},
+                                               {"settings", "drift"},
+                                               {"settings", "contact_bookkeeping"},
+                                               {"law", "name"},
+                                               {"law", "treatment"},
+                                               {"friction", "type"},
+                                               {"output", "*"}};
 
 /* the sections an override may create when the file has none */
 static const char *const creatable[] = {"settings", "gravity", "output", NULL};

@@ -64,6 +64,10 @@ def test_misuse_raises_and_never_crashes():
         m.start(t_end=1e-3, output_step=1.0)
     with pytest.raises(ValueError):
         m.start(method="euler")
+    with pytest.raises(ValueError):
+        m.start(contact_bookkeeping="ledger")
+    with m.start(contact_bookkeeping="hysteresis") as s:
+        s.advance(1e-4)
     s = m.start()
     with pytest.raises(TypeError):
         s.advance("soon")
