@@ -67,7 +67,8 @@ _DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIF
 _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
                  "hysteresis": lib.CLINK_BOOKKEEPING_HYSTERESIS}
 # the keyword settings: name -> (its words, the struct field)
-_SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS, "contact_bookkeeping": _BOOKKEEPINGS}
+_SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
+                   "contact_bookkeeping": _BOOKKEEPINGS}
 
 
 def _sets(set):
@@ -347,8 +348,8 @@ class Result:
     work_loads, balance, contact_stored, contact_damping, contact_friction);
     violation (n, 2): max |Phi| and max |Phi_q v - nu|.
     impacts: a structured array (contact, name, t_onset, duration, v_impact, v_separation,
-    restitution, delta_max, F_max, dissipated, m_eff, persistent); impacts_frame() as a
-    pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
+    restitution, delta_max, F_max, dissipated, m_eff, persistent, lobes); impacts_frame()
+    as a pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
     stats: the integrator's counters (dict)."""
 
     def __init__(self, model, n):

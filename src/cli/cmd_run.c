@@ -18,7 +18,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "cli_lab.h"
 
+#include "clink/model.h"
 #include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -306,6 +308,8 @@ typedef struct run_progress {
     double last;  /* wall clock of the last redraw */
 } run_progress;
 
+enum { RUN_MAX_LAW_WARNINGS = 8 };
+
 /* one run: its arguments, what it creates and how it ended */
 typedef struct run_ctx {
     run_args a;
@@ -322,7 +326,89 @@ typedef struct run_ctx {
     int io_failed;                           /* a write failed: no result is kept */
     char why[1200];                          /* the reason of a failure or an interruption */
     run_progress progress;
+    int law_warning_count; /* restitutions the laws' rules do not reach (run_law_warnings) */
+    char law_warnings[RUN_MAX_LAW_WARNINGS][700];
 } run_ctx;
+
+/* one contact of the model (a pair or a clearance joint): its name, law and parameters */
+static int run_contact_at(const clink_model *model, int i, const char **name, const char **law,
+                          clink_contact_params *params)
+{
+    int pairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
+
+    if (i < pairs) {
+        clink_contact_pair_def d;
+        if (clink_model_contact_pair(model, i, &d) != CLINK_OK ||
+            d.treatment != CLINK_CONTACT_CONTINUOUS)
+            return -1;
+        *name = d.name;
+        *law = d.law;
+        *params = d.params;
+    } else {
+        clink_clearance_joint_def d;
+        if (clink_model_clearance_joint(model, i - pairs, &d) != CLINK_OK ||
+            d.treatment != CLINK_CONTACT_CONTINUOUS)
+            return -1;
+        *name = d.name;
+        *law = d.law;
+        *params = d.params;
+    }
+    return *law != NULL ? 0 : -1;
+}
+
+/* a law with its parameters, the first contact that has them and how many do */
+typedef struct run_law_kind {
+    const char *law, *first;
+    clink_contact_params params;
+    int count;
+} run_law_kind;
+
+enum { RUN_LAW_KINDS = 32 };
+
+/*
+ * The contacts whose law is asked for a restitution its own damping rule does not
+ * reach (cli_lab_restitution_warning): one warning per distinct law and parameters
+ * (the first RUN_LAW_KINDS of them), naming the first contact and how many share
+ * them; kept for stderr and summary.json.
+ */
+static void run_law_warnings(run_ctx *c)
+{
+    int n = clink_model_count(c->model, CLINK_ENTITY_CONTACT_PAIR) +
+            clink_model_count(c->model, CLINK_ENTITY_CLEARANCE_JOINT);
+    run_law_kind kinds[RUN_LAW_KINDS];
+    int nk = 0;
+
+    for (int i = 0; i < n; i++) {
+        run_law_kind k = {NULL, NULL, {0}, 1};
+        int j = 0;
+
+        if (run_contact_at(c->model, i, &k.first, &k.law, &k.params) != 0)
+            continue;
+        while (j < nk && (strcmp(kinds[j].law, k.law) != 0 ||
+                          memcmp(&kinds[j].params, &k.params, sizeof k.params) != 0))
+            j++;
+        if (j < nk)
+            kinds[j].count++;
+        else if (nk < RUN_LAW_KINDS)
+            kinds[nk++] = k;
+    }
+    for (int j = 0; j < nk && c->law_warning_count < RUN_MAX_LAW_WARNINGS; j++) {
+        const clink_law *law = clink_law_find(kinds[j].law);
+        const char *name = kinds[j].first != NULL ? kinds[j].first : "(unnamed)";
+        char text[600];
+
+        if (law == NULL ||
+            !cli_lab_restitution_warning(law, &kinds[j].params, NAN, text, sizeof text))
+            continue;
+        if (kinds[j].count > 1)
+            snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
+                     "contact '%s' and %d others with its law and parameters: %s", name,
+                     kinds[j].count - 1, text);
+        else
+            snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
+                     "contact '%s': %s", name, text);
+    }
+}
 
 /* the model and its simulation: any error in the file stops here, before anything is written */
 static int run_load(run_ctx *c)
@@ -350,6 +436,10 @@ static int run_load(run_ctx *c)
                    ? CLI_EXIT_USAGE
                    : CLI_EXIT_FAIL;
     }
+    run_law_warnings(c);
+    if (!c->a.quiet)
+        for (int i = 0; i < c->law_warning_count; i++)
+            fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
     return CLI_EXIT_OK;
 }
 
@@ -534,8 +624,15 @@ enum { RUN_MAX_FINDINGS = 64 };
 
 static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
 {
-    int n = clink_sim_finding_count(c->sim);
-    int kept = n < RUN_MAX_FINDINGS ? n : RUN_MAX_FINDINGS;
+    int n = clink_sim_finding_count(c->sim), k = 0;
+    int kept;
+
+    /* the restitutions the laws' rules do not reach come first */
+    for (; k < c->law_warning_count && k < RUN_MAX_FINDINGS; k++)
+        ptrs[k] = c->law_warnings[k];
+    ptrs += k;
+    lines += k;
+    kept = n < RUN_MAX_FINDINGS - k ? n : RUN_MAX_FINDINGS - k;
     for (int i = 0; i < kept; i++) {
         clink_sim_finding f;
         if (clink_sim_finding_get(c->sim, i, &f) != CLINK_OK) {
@@ -549,7 +646,7 @@ static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
             snprintf(c->why, sizeof c->why, "implausible result: %s", f.message);
         }
     }
-    return kept;
+    return k + kept;
 }
 
 /*
@@ -643,7 +740,8 @@ static int run_finish(run_ctx *c)
     } else if (info.interrupted) {
         fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);
     } else if (!c->a.quiet) {
-        for (int i = 0; i < info.warning_count; i++)
+        /* the laws' warnings were printed before the run */
+        for (int i = c->law_warning_count; i < info.warning_count; i++)
             fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
         if (!c->a.json) {
             clink_sim_stats stats;
