@@ -361,6 +361,23 @@ CLINK_API clink_status clink_law_restitution_range_find(const clink_law *law,
 /* Nonzero if e lies in one of the range's intervals. */
 CLINK_API int clink_law_restitution_range_has(const clink_law_restitution_range *range, double e);
 
+/* The range as text: "e in [lo, hi]" joined by commas and "and", "no e of (0, 1]" when
+ * empty; truncated to size. */
+CLINK_API void clink_law_restitution_range_format(const clink_law_restitution_range *range,
+                                                  char *buf, size_t size);
+
+/*
+ * When params ask the law for a restitution e (and no damping parameter that would
+ * replace the rule) that its own rule does not reach within CLINK_LAW_RESTITUTION_TOL,
+ * writes a warning into buf: what the rule gives (e_out, or measured in the laboratory
+ * when e_out is NaN), the range it reaches at this exponent and the `clink calibrate`
+ * command that finds the damping for e. Returns 1 with a warning, 0 when there is
+ * nothing to say (or nothing could be measured).
+ */
+CLINK_API int clink_law_restitution_warning(const clink_law *law,
+                                            const clink_contact_params *params, double e_out,
+                                            char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

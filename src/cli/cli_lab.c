@@ -22,60 +22,6 @@ static void cli_lab_list_laws(FILE *out)
         fprintf(out, "%s%s", i ? ", " : "", clink_law_name(clink_law_at(i)));
 }
 
-void cli_lab_format_range(const clink_law_restitution_range *r, char *buf, size_t size)
-{
-    size_t used = 0;
-
-    if (size == 0)
-        return;
-    buf[0] = '\0';
-    if (r->count == 0) {
-        snprintf(buf, size, "no e of (0, 1]");
-        return;
-    }
-    for (int i = 0; i < r->count && used < size; i++) {
-        int n =
-            snprintf(buf + used, size - used, "%s[%.3g, %.3g]",
-                     i == 0 ? "e in " : (i + 1 == r->count ? " and " : ", "), r->lo[i], r->hi[i]);
-        if (n < 0)
-            break;
-        used += (size_t) n;
-    }
-    if (r->more && used < size)
-        snprintf(buf + used, size - used, " and more");
-}
-
-int cli_lab_restitution_warning(const clink_law *law, const clink_contact_params *params,
-                                double e_out, char *buf, size_t size)
-{
-    clink_law_restitution_range r;
-    clink_law_info info;
-    char range[160];
-    double e = params->e;
-    int hc;
-
-    if (!clink_law_has_restitution_rule(law) || !(e > 0 && e <= 1) || !isnan(params->chi) ||
-        !isnan(params->c) || !isnan(params->alpha))
-        return 0;
-    if (isnan(e_out) && clink_law_achieved_restitution(law, params, e, &e_out) != CLINK_OK)
-        return 0;
-    if (!(fabs(e_out - e) > CLINK_LAW_RESTITUTION_TOL))
-        return 0;
-    if (clink_law_restitution_range_find(law, params, 0, &r) != CLINK_OK)
-        return 0;
-    cli_lab_format_range(&r, range, sizeof range);
-    clink_law_get_info(law, &info);
-    /* the Hunt-Crossley family (damping delta^n delta_dot) has an exact member */
-    hc = info.m == info.n_default && strcmp(info.name, "gonthier-exact") != 0;
-    snprintf(buf, size,
-             "%s's damping rule gives e = %.4g, not the requested %.4g (more than %g off); at "
-             "n = %g it reaches %s. `clink calibrate --law %s --target %.4g --mass M --velocity "
-             "V` finds the damping that gives %.4g%s",
-             info.name, e_out, e, r.tolerance, r.n, range, info.name, e, e,
-             hc ? "; gonthier-exact is the same force with the damping that gives e exactly" : "");
-    return 1;
-}
-
 int cli_lab_exit_for(clink_status st)
 {
     switch (st) {

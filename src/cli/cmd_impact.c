@@ -265,7 +265,7 @@ int cmd_impact(int argc, char **argv)
         return rc;
     if (isnan(a.options.damping)) {
         char warning[600];
-        if (cli_lab_restitution_warning(a.law, &a.params, r.e_out, warning, sizeof warning))
+        if (clink_law_restitution_warning(a.law, &a.params, r.e_out, warning, sizeof warning))
             fprintf(stderr, "clink: impact: warning: %s\n", warning);
     }
     if (a.json)

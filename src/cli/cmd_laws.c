@@ -112,7 +112,7 @@ static void print_range_text(FILE *out, const clink_law *law, const laws_args *a
         fprintf(out, "  restitution %s\n", why);
         return;
     }
-    cli_lab_format_range(&r, range, sizeof range);
+    clink_law_restitution_range_format(&r, range, sizeof range);
     fprintf(out,
             "  restitution the rule reaches %s within %g (n = %g; worst: asked %.2f, gives "
             "%.3f)\n",

@@ -330,83 +330,27 @@ typedef struct run_ctx {
     char law_warnings[RUN_MAX_LAW_WARNINGS][700];
 } run_ctx;
 
-/* one contact of the model (a pair or a clearance joint): its name, law and parameters */
-static int run_contact_at(const clink_model *model, int i, const char **name, const char **law,
-                          clink_contact_params *params)
-{
-    int pairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
-
-    if (i < pairs) {
-        clink_contact_pair_def d;
-        if (clink_model_contact_pair(model, i, &d) != CLINK_OK ||
-            d.treatment != CLINK_CONTACT_CONTINUOUS)
-            return -1;
-        *name = d.name;
-        *law = d.law;
-        *params = d.params;
-    } else {
-        clink_clearance_joint_def d;
-        if (clink_model_clearance_joint(model, i - pairs, &d) != CLINK_OK ||
-            d.treatment != CLINK_CONTACT_CONTINUOUS)
-            return -1;
-        *name = d.name;
-        *law = d.law;
-        *params = d.params;
-    }
-    return *law != NULL ? 0 : -1;
-}
-
-/* a law with its parameters, the first contact that has them and how many do */
-typedef struct run_law_kind {
-    const char *law, *first;
-    clink_contact_params params;
-    int count;
-} run_law_kind;
-
-enum { RUN_LAW_KINDS = 32 };
-
 /*
  * The contacts whose law is asked for a restitution its own damping rule does not
- * reach (cli_lab_restitution_warning): one warning per distinct law and parameters
- * (the first RUN_LAW_KINDS of them), naming the first contact and how many share
- * them; kept for stderr and summary.json.
+ * reach (clink_model_law_warnings), kept for stderr and summary.json.
  */
 static void run_law_warnings(run_ctx *c)
 {
-    int n = clink_model_count(c->model, CLINK_ENTITY_CONTACT_PAIR) +
-            clink_model_count(c->model, CLINK_ENTITY_CLEARANCE_JOINT);
-    run_law_kind kinds[RUN_LAW_KINDS];
-    int nk = 0;
+    char text[RUN_MAX_LAW_WARNINGS * 700];
+    int n = clink_model_law_warnings(c->model, text, sizeof text);
+    const char *line = text;
 
-    for (int i = 0; i < n; i++) {
-        run_law_kind k = {NULL, NULL, {0}, 1};
-        int j = 0;
+    for (int i = 0; i < n && c->law_warning_count < RUN_MAX_LAW_WARNINGS; i++) {
+        const char *end = strchr(line, '\n');
+        size_t len = end != NULL ? (size_t) (end - line) : strlen(line);
 
-        if (run_contact_at(c->model, i, &k.first, &k.law, &k.params) != 0)
-            continue;
-        while (j < nk && (strcmp(kinds[j].law, k.law) != 0 ||
-                          memcmp(&kinds[j].params, &k.params, sizeof k.params) != 0))
-            j++;
-        if (j < nk)
-            kinds[j].count++;
-        else if (nk < RUN_LAW_KINDS)
-            kinds[nk++] = k;
-    }
-    for (int j = 0; j < nk && c->law_warning_count < RUN_MAX_LAW_WARNINGS; j++) {
-        const clink_law *law = clink_law_find(kinds[j].law);
-        const char *name = kinds[j].first != NULL ? kinds[j].first : "(unnamed)";
-        char text[600];
-
-        if (law == NULL ||
-            !cli_lab_restitution_warning(law, &kinds[j].params, NAN, text, sizeof text))
-            continue;
-        if (kinds[j].count > 1)
-            snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
-                     "contact '%s' and %d others with its law and parameters: %s", name,
-                     kinds[j].count - 1, text);
-        else
-            snprintf(c->law_warnings[c->law_warning_count++], sizeof c->law_warnings[0],
-                     "contact '%s': %s", name, text);
+        if (len >= sizeof c->law_warnings[0])
+            len = sizeof c->law_warnings[0] - 1;
+        memcpy(c->law_warnings[c->law_warning_count], line, len);
+        c->law_warnings[c->law_warning_count++][len] = '\0';
+        if (end == NULL)
+            break;
+        line = end + 1;
     }
 }
 

@@ -54,5 +54,7 @@ echo "== the documentation's examples, against the installed package"
 # every whole XML mechanism checked, every shell example run (tests/install/doc_examples.py)
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
-PATH="$prefix/bin:$PATH" "$py" "$here/doc_examples.py" "$here/../.." "$work/docs"
+# the Python package as cmake --install put it (python/CMakeLists.txt: PREFIX/lib/python3.X/site-packages)
+site=$(ls -d "$prefix"/lib/python3*/site-packages 2>/dev/null | head -1 || true)
+PATH="$prefix/bin:$PATH" CLINK_PYTHON_SITE="$site" "$py" "$here/doc_examples.py" "$here/../.." "$work/docs"
 echo "installed clink found by find_package and pkg-config; documentation examples pass"

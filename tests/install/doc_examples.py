@@ -19,6 +19,10 @@ WORK_DIR (which holds a copy of models/):
   ```sh   run with bash (-e, -u, pipefail); it must exit 0. A block whose first
           line is "# not run by the tests: REASON" is left, and so are the pages
           of NOT_RUN below, whose commands install packages or need other builds.
+  ```python  the page's Python blocks, in order, are one script (a reader types
+          them into one session): run at the end of the page with the
+          installed package (PYTHONPATH from CLINK_PYTHON_SITE, set by
+          tests/install/check_install.sh); a failure names the block it was in.
   other   (no language: usage lines and sample output) not code.
 Exit 0 when everything passed; else 1, naming each failing block by page:line.
 """
@@ -64,6 +68,23 @@ def pkg_flags(what):
     return text.split()
 
 
+def run_python(page, pyblocks, work, count, fail):
+    """the page's Python blocks as one script; a marker before each names the failing one"""
+    script = "".join(f"print('@@ {where}', flush=True)\n{text}" for where, text in pyblocks)
+    env = dict(os.environ)
+    site = os.environ.get("CLINK_PYTHON_SITE", "")
+    env["PYTHONPATH"] = site + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    p = subprocess.run([sys.executable, "-c", script], cwd=work, capture_output=True, text=True,
+                       timeout=600, env=env)
+    if p.returncode == 0:
+        for _ in pyblocks:
+            count("Python blocks run")
+        return
+    marks = [ln[3:] for ln in p.stdout.splitlines() if ln.startswith("@@ ")]
+    where = marks[-1] if marks else page
+    fail(where, f"Python example: exit {p.returncode}", p.stdout[-1000:] + p.stderr)
+
+
 def main():
     src, work = sys.argv[1], sys.argv[2]
     os.makedirs(work, exist_ok=True)
@@ -80,6 +101,7 @@ def main():
 
     for page in pages:
         bl = blocks(os.path.join(src, page))
+        pyblocks = []
         for i, (line, lang, text) in enumerate(bl):
             where = f"{page}:{line}"
             first = text.splitlines()[0] if text.strip() else ""
@@ -124,8 +146,12 @@ def main():
                     continue
                 code, out = run("set -euo pipefail\n" + text, cwd=work, shell=True)
                 count("shell examples run") if code == 0 else fail(where, f"shell example: exit {code}", text + "\n--\n" + out)
+            elif lang == "python":
+                pyblocks.append((where, text))
             elif lang:
-                fail(where, f"unknown example language '{lang}' (c, xml, sh, or none for output)")
+                fail(where, f"unknown example language '{lang}' (c, xml, sh, python, or none for output)")
+        if pyblocks:
+            run_python(page, pyblocks, work, count, fail)
 
     for k in sorted(counts):
         print(f"{counts[k]:4d} {k}")
