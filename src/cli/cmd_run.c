@@ -262,12 +262,17 @@ static int run_settings(const clink_model *model, const run_args *a, clink_setti
     return CLI_EXIT_OK;
 }
 
-/* figures `clink plot` draws into a run directory: an earlier run's must not stay */
+/* figures of `clink plot` and films of `clink animate` in a run directory: an earlier run's
+   must not stay */
 static int remove_old_figures(const char *dir)
 {
     static const char *const figures[] = {
-        "coordinates.png", "velocities.png",     "accelerations.png", "reactions.png",
-        "energies.png",    "contact_forces.png", "journal_orbit.png"};
+        "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
+        "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
+        "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
+        "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
+        "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
+        "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
     char path[4200];
     size_t i;
 
