@@ -9,7 +9,7 @@
  * at rtol 1e-11 with event location; run by this program over 0.02 s, results in
  * <outdir>/slider_crank_clearance[_frictionless]_ref.csv): the onset time,
  * approach speed, peak force, largest penetration and duration of the first
- * FULL impacts of both models (deterministic: the trajectories separate only
+ * FULL (8) impacts of both models (deterministic: the trajectories separate only
  * later), and the number of leading impact onsets within 1 us of the
  * reference's at the model's own tolerances.
  *
@@ -95,7 +95,7 @@ static clink_sim *load(const char *name, clink_model **m)
     return s;
 }
 
-#define FULL    4    /* impacts compared in full */
+#define FULL    8    /* impacts compared in full */
 #define T_FIRST 0.02 /* s: window of the first impacts */
 
 /* clink's first impacts of model `name` against ref_slider_crank.py; 0 when both ran */
@@ -125,9 +125,11 @@ static int first_impacts(vjson *v, const char *outdir, const char *name, const c
                                         "largest penetration", "duration"};
     static const char *const keys[5] = {"t", "v", "F_max", "delta_max", "duration"};
     static const char *const units[5] = {"s", "m/s", "N", "m", "s"};
-    /* onset 1e-7 s; relative: speed 1e-4, sampled peak force 1e-3, penetration and duration
-       1e-4 (the largest deviations measured are a tenth of these: docs/validation.md) */
-    static const double tol[5] = {1e-7, 1e-4, 1e-3, 1e-4, 1e-4};
+    /* onset 1e-7 s; relative: speed, penetration and duration 1e-4, peak force 2e-3 (clink's
+       F_max is the largest force at its accepted steps, not located: a step h from the peak
+       of an impact of duration T misses (pi h / T)^2 / 2 of it). Largest deviations measured
+       over the first 8 impacts of both models: 5e-9 s, 1.8e-5, 1e-5, 9.7e-6 and 8.7e-4. */
+    static const double tol[5] = {1e-7, 1e-4, 2e-3, 1e-4, 1e-4};
     for (int i = 0; i < n && i < n_ref; i++) {
         clink_impact_record r;
         clink_sim_impact(s, i, &r);
@@ -276,8 +278,11 @@ int main(int argc, char **argv)
         clink_model_destroy(&mi);
         clink_model_destroy(&mc);
     }
-    if (first_impacts(v, outdir, names[0], "friction 0.01", 20) ||
-        first_impacts(v, outdir, names[1], "frictionless", 17))
+    /* leading onsets within 1 us, measured 20 (friction, to 6.1 ms) and 25 (frictionless, to
+       11.5 ms) when every episode became one record; two fewer are allowed for the chaotic
+       growth of small differences */
+    if (first_impacts(v, outdir, names[0], "friction 0.01", 18) ||
+        first_impacts(v, outdir, names[1], "frictionless", 23))
         failed = 1;
     vjson_info(v, "ideal joints: peak |crank driving moment| (samples every 1e-5 s)", max_m_ideal,
                "N m");

@@ -17,7 +17,8 @@ WORK_DIR (which holds a copy of models/):
           first, for the commands after it. A fragment (one element of a file)
           is counted and left.
   ```sh   run with bash (-e, -u, pipefail); it must exit 0. A block whose first
-          line is "# not run by the tests: REASON" is left, and so are the pages
+          line is "# not run by the tests: REASON" is left, so is a Slurm batch
+          script (#SBATCH lines), and so are the pages
           of NOT_RUN below, whose commands install packages or need other builds.
   ```python  the page's Python blocks, in order, are one script (a reader types
           them into one session): run at the end of the page with the
@@ -140,6 +141,9 @@ def main():
             elif lang == "sh":
                 if page in NOT_RUN:
                     left.append(f"{where}: {NOT_RUN[page]}")
+                    continue
+                if "\n#SBATCH " in text:
+                    left.append(f"{where}: a Slurm batch script (it needs a cluster's srun)")
                     continue
                 if first.startswith("# not run by the tests:"):
                     left.append(f"{where}: {first[len('# not run by the tests:'):].strip()}")
