@@ -88,18 +88,20 @@ TEST(a_law_parameter_and_a_keyword_are_reached_by_path)
 
 TEST(a_missing_settings_section_is_created_by_its_override)
 {
-    const char *sets[] = {"settings.t_end=0.25", "gravity.g=0 -1.62"};
+    const char *sets[] = {"settings.t_end=0.25", "gravity.g=0 -1.62",
+                          "settings.contact_bookkeeping=hysteresis"};
     clink_model *m = NULL;
     double gx, gy;
     char err[512];
 
-    ENSURE(clink_xml_load_memory_with(no_settings, strlen(no_settings), "m.xml", sets, 2, NULL, &m,
+    ENSURE(clink_xml_load_memory_with(no_settings, strlen(no_settings), "m.xml", sets, 3, NULL, &m,
                                       NULL, err, sizeof err) == CLINK_OK);
     if (m == NULL) {
         fprintf(stderr, "%s\n", err);
         return;
     }
     ENSURE(clink_model_settings(m).t_end == 0.25);
+    ENSURE(clink_model_settings(m).contact_bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS);
     clink_model_gravity(m, &gx, &gy);
     ENSURE(gx == 0 && gy == -1.62);
     clink_model_destroy(&m);
@@ -148,4 +150,52 @@ TEST(an_overridden_value_out_of_range_fails_as_in_the_file_naming_line_and_overr
     ENSURE(strstr(err, "(override 'settings.colour=1')") != NULL);
     ENSURE(load_one("settings.t_end=nan", err, sizeof err) == CLINK_ERR_NONFINITE);
     ENSURE(load_one("revolute_clearance.clearance=-1e-4", err, sizeof err) == CLINK_ERR_RANGE);
+}
+
+TEST(malformed_overrides_are_refused_with_a_reason_and_nothing_built)
+{
+    static const char *const bad[] = {"",
+                                      "=",
+                                      "=1",
+                                      "settings.=1",
+                                      ".t_end=1",
+                                      "a[b=1",
+                                      "a[b].=1",
+                                      "a[].x=1",
+                                      "a[b]x=1",
+                                      "settings..t_end=1",
+                                      "1x.y=2",
+                                      "settings.t_end=",
+                                      "settings.t end=1",
+                                      "a.b.c.d.e.f.g.h.i.j=1",
+                                      "settings.t_end=1 2 x",
+                                      "settings.t_end=0x",
+                                      "mechanism[x].angle_unit=deg",
+                                      "law[x].e=0.5",
+                                      NULL};
+    char err[512], long_set[400];
+    int i;
+
+    for (i = 0; bad[i] != NULL; i++) {
+        clink_status st = load_one(bad[i], err, sizeof err);
+        ENSURE(st != CLINK_OK);
+        ENSURE(strstr(err, "override '") != NULL);
+        if (st == CLINK_OK || strstr(err, "override '") == NULL)
+            fprintf(stderr, "  '%s': %s\n", bad[i], err);
+    }
+    memset(long_set, 'a', sizeof long_set - 1);
+    long_set[sizeof long_set - 1] = '\0';
+    long_set[10] = '.';
+    long_set[20] = '=';
+    ENSURE(load_one(long_set, err, sizeof err) == CLINK_ERR_ARG);
+    ENSURE(strstr(err, "longer than 255 bytes") != NULL);
+    /* a NULL list with a count, a negative count */
+    {
+        clink_model *m = NULL;
+        ENSURE(clink_xml_load_with(CLEARANCE, NULL, 2, NULL, &m, NULL, err, sizeof err) ==
+               CLINK_ERR_ARG);
+        ENSURE(clink_xml_load_with(CLEARANCE, NULL, -1, NULL, &m, NULL, err, sizeof err) ==
+               CLINK_ERR_ARG);
+        ENSURE(m == NULL);
+    }
 }

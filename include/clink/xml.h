@@ -113,17 +113,21 @@ CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summ
  * <gravity> and <output> are created when the file has none. VALUE is one or
  * more numbers separated by blanks, or a keyword for the attributes that take
  * one (law.name, law.treatment, settings.method, settings.drift,
- * friction.type, output.*, mechanism.angle_unit). On a clearance joint, an
+ * settings.contact_bookkeeping, friction.type, output.*, mechanism.angle_unit).
+ * On a clearance joint, an
  * override of one of journal_radius, bearing_radius and clearance drops the
  * one of the other two that would contradict it (journal_radius, else
  * clearance): setting clearance keeps the bearing radius, setting a radius
  * keeps the other radius. Overrides apply in order; a later one of the same
  * path wins.
  *
- * Errors (nothing is built): a malformed override or a path that names no
- * element or several: CLINK_ERR_ARG with "override 'PATH=VALUE': why"; a
- * non-number: CLINK_ERR_PARSE, the same form; a value the load refuses (out of
- * range, ...): the load's status and "FILE:LINE: what is wrong (override
+ * Errors (nothing is built), each message naming the override and why: a
+ * malformed override, or a path that names no element or several:
+ * CLINK_ERR_ARG, "FILE: override 'PATH=VALUE': names no element: no <pair>
+ * named 'x'"; a value that is not numbers: CLINK_ERR_PARSE ("... 'abc' is not a
+ * number"), not finite: CLINK_ERR_NONFINITE; a value the load refuses (out of
+ * range, an attribute the element does not take, ...): the load's status and
+ * message with the override appended, "FILE:LINE: what is wrong (override
  * 'PATH=VALUE')".
  */
 enum { CLINK_XML_OVERRIDE_MAX = 256 }; /* bytes of one "PATH=VALUE", the NUL included */

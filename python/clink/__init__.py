@@ -20,6 +20,7 @@ clink.Error with the library's message ("FILE:LINE: ..." for a file).
 """
 
 import math
+import threading
 
 import numpy as np
 
@@ -63,6 +64,11 @@ _SETTINGS_FLOATS = ("t_end", "output_step", "rtol", "atol", "max_step", "baumgar
 _METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS}
 _DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIFT_BAUMGARTE,
            "none": lib.CLINK_DRIFT_NONE}
+_BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
+                 "hysteresis": lib.CLINK_BOOKKEEPING_HYSTERESIS}
+# the keyword settings: name -> (its words, the struct field)
+_SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
+                   "contact_bookkeeping": _BOOKKEEPINGS}
 
 
 def _sets(set):
@@ -106,7 +112,12 @@ def _load(loader, sets):
         raise Error(_text(err), _status_name(st))
     ov = {}
     for i in range(n):
-        ov[_text(applied[i].path)] = _text(applied[i].value)
+        v = _text(applied[i].value)
+        try:  # one number as a float (as summary.json writes it), else the text
+            v = float(v) if math.isfinite(float(v)) else v
+        except ValueError:
+            pass
+        ov[_text(applied[i].path)] = v
     return Model(pm[0], summ, ov)
 
 
@@ -189,8 +200,8 @@ class Model:
         """The model's settings as a dict (method and drift as words)."""
         s = lib.clink_model_settings(self._live())
         d = {k: getattr(s, k) for k in _SETTINGS_FLOATS}
-        d["method"] = {v: k for k, v in _METHODS.items()}[s.method]
-        d["drift"] = {v: k for k, v in _DRIFTS.items()}[s.drift]
+        for key, words in _SETTINGS_WORDS.items():
+            d[key] = {v: k for k, v in words.items()}[getattr(s, key)]
         return d
 
     def _settings(self, kw):
@@ -203,17 +214,14 @@ class Model:
                         v, (int, float, np.integer, np.floating)):
                     raise TypeError("%s must be a number, got %r" % (k, v))
                 setattr(s, k, float(v))
-            elif k == "method":
-                if v not in _METHODS:
-                    raise ValueError("method must be one of %s, got %r" % (sorted(_METHODS), v))
-                s.method = _METHODS[v]
-            elif k == "drift":
-                if v not in _DRIFTS:
-                    raise ValueError("drift must be one of %s, got %r" % (sorted(_DRIFTS), v))
-                s.drift = _DRIFTS[v]
+            elif k in _SETTINGS_WORDS:
+                words = _SETTINGS_WORDS[k]
+                if not isinstance(v, str) or v not in words:
+                    raise ValueError("%s must be one of %s, got %r" % (k, sorted(words), v))
+                setattr(s, k, words[v])
             else:
-                raise TypeError("unknown setting %r (settings: %s, method, drift)" %
-                                (k, ", ".join(_SETTINGS_FLOATS)))
+                raise TypeError("unknown setting %r (settings: %s, %s)" %
+                                (k, ", ".join(_SETTINGS_FLOATS), ", ".join(_SETTINGS_WORDS)))
         if not s.t_end > 0 or not s.output_step > 0:
             raise ValueError("t_end = %g s and output_step = %g s must be > 0" %
                              (s.t_end, s.output_step))
@@ -352,8 +360,8 @@ class Result:
     work_loads, balance, contact_stored, contact_damping, contact_friction);
     violation (n, 2): max |Phi| and max |Phi_q v - nu|.
     impacts: a structured array (contact, name, t_onset, duration, v_impact, v_separation,
-    restitution, delta_max, F_max, dissipated, m_eff, persistent, lobes); impacts_frame() as a
-    pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
+    restitution, delta_max, F_max, dissipated, m_eff, persistent, lobes); impacts_frame()
+    as a pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
     stats: the integrator's counters (dict)."""
 
     def __init__(self, model, n):
@@ -459,6 +467,12 @@ class Simulation:
     @property
     def t(self):
         return lib.clink_sim_time(self._live())
+
+    @property
+    def state(self):
+        """(q, v): the views s.q and s.v (bodies, 3), current after every advance."""
+        self._live()
+        return self.q, self.v
 
     def advance(self, t):
         """Integrates to time t (s, after the current time)."""
@@ -602,6 +616,11 @@ class Simulation:
         t_end, h = self._settings.t_end, self._settings.output_step
         n = int(math.floor(t_end / h * (1.0 + 1e-12)))
         r = Result(self.model, n + 2)
+        if not self.model._out_reactions:  # <output reactions="false">: not sampled
+            r.reactions[:] = np.nan
+            r.driver_forces[:] = np.nan
+        if not self.model._out_energies:  # <output energies="false">
+            r._energy[:] = np.nan
         r._qp = ffi.cast("double *", ffi.from_buffer(r.q))
         r._vp = ffi.cast("double *", ffi.from_buffer(r.v))
         r._ap = ffi.cast("double *", ffi.from_buffer(r.a))
@@ -671,7 +690,8 @@ class Simulation:
             "max_constraint_violation_velocity": float(np.max(r.violation[:, 1], initial=0.0)),
             "energy_residual_final": float(bal[-1]) if r.rows and self.model._out_energies
             else 0.0,
-            "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0)),
+            "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0))
+            if self.model._out_energies else 0.0,
             "assembly_correction_position": dq[0], "assembly_correction_velocity": dv[0],
             "warnings": (self.model.law_warnings + [m for _, m in findings])[:64],
         }
@@ -732,7 +752,7 @@ class _Lab:
             pass
 
 
-_lab = None
+_tls = threading.local()  # one laboratory workspace per thread (cffi releases the GIL in C)
 _laws = {}
 _NUMBER = (int, float, np.integer, np.floating)
 
@@ -748,10 +768,9 @@ def _number(name, v):
 def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, params):
     """The workspace with its parameters and options set for one call (kept lean: this is
     the whole overhead of a laboratory call from Python, bench/bench_python_lab.c)."""
-    global _lab
-    lab = _lab
+    lab = getattr(_tls, "lab", None)
     if lab is None:
-        lab = _lab = _Lab()
+        lab = _tls.lab = _Lab()
     lp = _laws.get(law)
     if lp is None:
         if not isinstance(law, str):

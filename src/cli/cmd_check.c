@@ -45,6 +45,7 @@ typedef struct check_args {
     int json;
     const char *sets[CHECK_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
+    clink_xml_applied applied[CHECK_MAX_SETS]; /* what each did */
 } check_args;
 
 static int check_apply(void *ctx, int id, const char *spelled, const char *value)
@@ -154,7 +155,7 @@ static void check_print_text(const char *path, const clink_xml_summary *s, const
 
 /* the checks of `run` before its first step; CLI_EXIT_OK with the summary and the
    assembly corrections, or the exit status with the message in err */
-static int check_model(const check_args *a, clink_xml_summary *s, check_found *f, char *err,
+static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char *err,
                        size_t err_size)
 {
     const char *path = a->path;
@@ -163,7 +164,8 @@ static int check_model(const check_args *a, clink_xml_summary *s, check_found *f
     char msg[1024];
     clink_status st;
 
-    if (clink_xml_load_with(path, a->sets, a->n_sets, NULL, &model, s, err, err_size) != CLINK_OK)
+    if (clink_xml_load_with(path, a->sets, a->n_sets, a->applied, &model, s, err, err_size) !=
+        CLINK_OK)
         return CLI_EXIT_USAGE;
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
     if (st != CLINK_OK) {
@@ -214,9 +216,14 @@ int cmd_check(int argc, char **argv)
             check_print_json_refused(a.path, err, rc);
         return rc;
     }
-    if (a.json)
+    if (a.json) {
         check_print_json(a.path, &s, &f);
-    else
+    } else {
         check_print_text(a.path, &s, &f);
+        for (int i = 0; i < a.n_sets; i++)
+            printf("  override           %s = %s (the file: %s)\n", a.applied[i].path,
+                   a.applied[i].value,
+                   a.applied[i].previous[0] != '\0' ? a.applied[i].previous : "not given");
+    }
     return CLI_EXIT_OK;
 }

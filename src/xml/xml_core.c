@@ -335,7 +335,7 @@ static void read_bytes(xml_reader *r, const char *data, size_t size, const xml_s
         xml_fail(r, CLINK_ERR_PARSE, 0, "the document has no root element");
         goto done;
     }
-    if (r->n_sets > 0 && xml_override_apply(r, doc, root) != 0)
+    if (r->n_sets > 0 && xml_override_apply(r, root) != 0)
         goto done;
 
     /* structure and lexical types against the schema */

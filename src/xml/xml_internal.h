@@ -163,8 +163,8 @@ clink_status xml_read_memory_with(const char *data, size_t size, const char *nam
 
 /* ---- overrides (xml_override.c) ------------------------------------------- */
 
-/* applies r->sets to the document of root before validation; 0, or -1 after xml_fail() */
-int xml_override_apply(xml_reader *r, xmlDoc *doc, xmlNode *root);
+/* applies r->sets to the document below root before validation; 0, or -1 after xml_fail() */
+int xml_override_apply(xml_reader *r, xmlNode *root);
 
 /* after a failed load: names the overrides of the element that failed in the message */
 void xml_override_annotate(xml_reader *r);

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OVR_MAX_STEPS = 8, OVR_TOKEN = 64 };
+enum { OVR_MAX_STEPS = 8 };
 
 /* one parsed override */
 typedef struct ovr {
@@ -30,9 +30,14 @@ typedef struct ovr {
 } ovr;
 
 /* the attributes whose value is a keyword, by element ("*": any attribute of it) */
-static const char *const keyword_attrs[][2] = {
-    {"mechanism", "angle_unit"}, {"settings", "method"}, {"settings", "drift"}, {"law", "name"},
-    {"law", "treatment"},        {"friction", "type"},   {"output", "*"}};
+static const char *const keyword_attrs[][2] = {{"mechanism", "angle_unit"},
+                                               {"settings", "method"},
+                                               {"settings", "drift"},
+                                               {"settings", "contact_bookkeeping"},
+                                               {"law", "name"},
+                                               {"law", "treatment"},
+                                               {"friction", "type"},
+                                               {"output", "*"}};
 
 /* the sections an override may create when the file has none */
 static const char *const creatable[] = {"settings", "gravity", "output", NULL};
@@ -245,13 +250,12 @@ static int ovr_fail(xml_reader *r, clink_status st, const char *text, const char
     return -1;
 }
 
-int xml_override_apply(xml_reader *r, xmlDoc *doc, xmlNode *root)
+int xml_override_apply(xml_reader *r, xmlNode *root)
 {
     xmlNode **elems;
     ovr *parsed;
     int i;
 
-    (void) doc;
     r->set_lines = calloc(2 * (size_t) r->n_sets, sizeof *r->set_lines);
     elems = calloc((size_t) r->n_sets, sizeof *elems);
     parsed = calloc((size_t) r->n_sets, sizeof *parsed);

@@ -68,6 +68,8 @@ expect_refusal "a value out of range" ":17: .*(override 'settings.rtol=-1')" \
 expect_refusal "an ambiguous path" "add \[NAME\]" run "$sc" -o refused --set body.mass=1
 expect_refusal "check refuses the same" "(override 'revolute_clearance\[rod_slider\].clearance=-1e-4')" \
     check "$sc" --set 'revolute_clearance[rod_slider].clearance=-1e-4'
-"$CLINK" check "$sc" --set 'revolute_clearance[rod_slider].clearance=2e-4' >/dev/null &&
+"$CLINK" check "$sc" --set 'revolute_clearance[rod_slider].clearance=2e-4' >check.txt &&
     ok "check accepts a valid override" || bad "check refused a valid override"
+grep -q 'override *revolute_clearance\[rod_slider\].clearance = 0.0002 (the file: not given)' \
+    check.txt && ok "check lists the override" || bad "check output: $(cat check.txt)"
 exit $fail

@@ -34,9 +34,12 @@ def test_an_xml_error_raises_with_file_and_line(tmp_path):
 def test_overrides_reach_the_model_and_bad_ones_say_the_path_and_why():
     m = clink.load(model("slider_crank_clearance"),
                    set={"revolute_clearance[rod_slider].clearance": 2e-4, "settings.t_end": 0.01})
-    assert m.overrides == {"revolute_clearance[rod_slider].clearance": "0.0002",
-                           "settings.t_end": "0.01"}
+    assert m.overrides == {"revolute_clearance[rod_slider].clearance": 0.0002,
+                           "settings.t_end": 0.01}
     assert m.settings["t_end"] == 0.01
+    m = clink.load(model("slider_crank_clearance"), set={"gravity.g": (0, -1.62),
+                                                         "law.name": "flores"})
+    assert m.overrides == {"gravity.g": "0 -1.62", "law.name": "flores"}
     with pytest.raises(clink.Error) as e:
         clink.load(model("slider_crank_clearance"), set={"joint[nope].x": 1})
     assert "override 'joint[nope].x=1.0'" in e.value.message
@@ -61,6 +64,10 @@ def test_misuse_raises_and_never_crashes():
         m.start(t_end=1e-3, output_step=1.0)
     with pytest.raises(ValueError):
         m.start(method="euler")
+    with pytest.raises(ValueError):
+        m.start(contact_bookkeeping="ledger")
+    with m.start(contact_bookkeeping="hysteresis") as s:
+        s.advance(1e-4)
     s = m.start()
     with pytest.raises(TypeError):
         s.advance("soon")
@@ -108,6 +115,7 @@ def test_step_wise_state_views_follow_the_simulation():
         s.advance(5e-4)
         assert q[0, 0] != x0 and q[0, 0] == s.q[0, 0]
         assert not q.flags.writeable
+        assert s.state[0] is q and s.state[1] is s.v
         with pytest.raises(ValueError):
             q[0, 0] = 1.0
         assert s.accelerations().shape == (2, 3)
@@ -139,3 +147,33 @@ def test_an_impact_callback_that_raises_stops_the_run_cleanly_and_re_raises():
     assert len(got) == len(r.impacts) == 1
     assert got[0]["restitution"] == r.impacts[0]["restitution"]
     assert np.isfinite(r.q).all()
+
+
+def test_laboratory_calls_from_two_threads_give_the_lone_results():
+    import threading
+    kw = dict(law="hunt-crossley", mass=0.046, velocity=0.3, k=5.5e9, restitution=0.7)
+    lone = clink.impact(**kw).e_out
+    other = dict(kw, law="flores", k=1e10, velocity=0.5)
+    lone_flores = clink.impact(**other).e_out
+    got = {0: [], 1: []}
+
+    def work(i):
+        for _ in range(200):
+            got[i].append(clink.impact(**(other if i else kw)).e_out)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in (0, 1)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert set(got[0]) == {lone} and set(got[1]) == {lone_flores}
+
+
+def test_quantities_the_file_turns_off_are_nan_and_the_rest_is_sampled():
+    m = clink.load(model("slider_crank"), set={"output.reactions": "false",
+                                               "output.energies": "false",
+                                               "settings.t_end": 0.01})
+    r = m.simulate()
+    assert np.isnan(r.reactions).all() and np.isnan(r.energy["kinetic"]).all()
+    assert np.isfinite(r.q).all() and np.isfinite(r.a).all()
+    assert r.summary["energy_residual_max_abs"] == 0.0
