@@ -280,9 +280,10 @@ _IMPACT_DTYPE = np.dtype([
     ("lobes", "i4")])
 _IMPACT_FIELDS = ("t_onset", "duration", "v_impact", "v_separation", "restitution",
                   "delta_max", "F_max", "dissipated", "m_eff")
-_ENERGY_FIELDS = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
-                  "contact_stored", "contact_damping", "contact_friction",
-                  "work_stabilisation")
+# clink_energy's doubles, in its order (the declarations checked against the header by
+# tests/python/test_layout.py)
+_ENERGY_FIELDS = tuple(name for name, _ in ffi.typeof("clink_energy").fields)
+_NENERGY = len(_ENERGY_FIELDS)
 _STATS_FIELDS = ("steps", "rhs_evals", "rhs_evals_jac", "jac_evals", "lin_setups",
                  "error_test_fails", "nonlin_iters", "nonlin_fails", "proj_evals",
                  "proj_fails", "klu_factors", "klu_refactors", "last_step", "last_order",
@@ -601,7 +602,7 @@ class Simulation:
         if m._out_energies:
             if lib.clink_sim_energy(p, self._energy) != ok:
                 return False
-            ffi.memmove(r._ep + 9 * k, self._energy, 9 * 8)
+            ffi.memmove(r._ep + _NENERGY * k, self._energy, _NENERGY * 8)
         lib.clink_sim_constraint_violation(p, self._d, self._d + 1)
         r.violation[k, 0] = self._d[0]
         r.violation[k, 1] = self._d[1]
