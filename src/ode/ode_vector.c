@@ -17,6 +17,12 @@
 
 #include <math.h>
 
+/* element-wise loops in SIMD registers: the same operations per element, so the same
+   bits (fused multiply-adds are off for the whole library: -ffp-contract=off) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 static sunindextype len(N_Vector v)
 {
     return NV_LENGTH_S(v);
