@@ -146,6 +146,15 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
 
     switch (sa->kind) {
     case CLINK_SHAPE_CIRCLE:
+        if (sb->kind == CLINK_SHAPE_CIRCLE) {
+            /* two points: closest_segments' s = t = 0 with u = v = 0, so q = a + 0 * 0 */
+            to_world(pa, rot_a, sa->a, a1);
+            qa[0] = a1[0] + 0.0, qa[1] = a1[1] + 0.0;
+            qb[0] = a2[0] + 0.0, qb[1] = a2[1] + 0.0;
+            external(pa, pb, qa, qb, sa->r, sb->r, out);
+            return 0;
+        }
+        /* fall through */
     case CLINK_SHAPE_CAPSULE:
         to_world(pa, rot_a, sa->a, a1);
         if (sa->kind == CLINK_SHAPE_CAPSULE)

@@ -48,4 +48,11 @@ void ode_counters_get(void *cvode, int newton, int projection, ode_counters *c);
    after a re-initialisation, not at CVodeReInit) */
 void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver);
 
+/*
+ * Replaces the element-wise operations of a serial vector (and so of every clone
+ * CVODE makes of it) by ode_vector.c's optimised ones, which give the same bits
+ * as SUNDIALS' serial kernels (ode_vector.c says why).
+ */
+void ode_vector_use_fast_ops(N_Vector v);
+
 #endif

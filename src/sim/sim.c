@@ -615,7 +615,10 @@ static clink_status sim_allocate(clink_sim *s)
         sim_msg(s, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
-    s->ycv->ops->nvwrmsnorm = sim_wrms_moving; /* CVODE's vectors are clones of ycv */
+    /* CVODE's vectors are clones of ycv */
+    ode_vector_use_fast_ops(s->ycv);
+    ode_vector_use_fast_ops(s->yroot);
+    s->ycv->ops->nvwrmsnorm = sim_wrms_moving;
     return CLINK_OK;
 }
 

@@ -156,6 +156,11 @@ typedef struct simc_contact {
     double rest_g;
     int rest_apart;
     int rest_valid;
+    /* the provisional force of an open contact that overlaps (see open_force): the
+       penetration, its rate and the inverse effective mass it was computed at, and the
+       forces F(delta, delta_dot), F(delta, 0); valid when memo_ok (cleared at events) */
+    double memo_key[3], memo_fn, memo_f0;
+    int memo_ok;
 } simc_contact;
 
 struct simc {
@@ -314,13 +319,12 @@ void simc_work(const simc *sc, int k, const double *work, double *damping, doubl
 
 static void pose_of(const double *q, const double *v, int body, kinematics_pose *p)
 {
-    memset(p, 0, sizeof *p);
-    if (body <= 0)
+    if (body <= 0) {
+        *p = (kinematics_pose){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
         return;
-    for (int k = 0; k < 3; k++) {
-        p->q[k] = q[3 * (body - 1) + k];
-        p->qd[k] = v[3 * (body - 1) + k];
     }
+    const double *qb = q + 3 * (body - 1), *vb = v + 3 * (body - 1);
+    *p = (kinematics_pose){{qb[0], qb[1], qb[2]}, {vb[0], vb[1], vb[2]}};
 }
 
 /*
@@ -458,6 +462,31 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
     return normal_force(c, geo->delta, geo->delta_dot);
 }
 
+/*
+ * contact_force() of an open contact with delta > 0 (the provisional onset), computed
+ * again only when its penetration, rate or inverse effective mass differ bit for bit
+ * from the last call's: the force is a function of those and of the contact's law,
+ * parameters and phase, which change only at its events (simc_handle_roots clears the
+ * memo). Touching beads ahead of a chain's wave overlap by rounding (up to 1e-15 m)
+ * and are at rest, so they pay one onset and one law evaluation instead of one per
+ * right-hand side; the forces are the same bits either way.
+ */
+static double open_force(const simc *sc, simc_contact *c, const kinematics_contact *geo,
+                         const double *q, double *f0)
+{
+    double key[3] = {geo->delta, geo->delta_dot, free_inv_mass(sc, c, geo, q)};
+    if (c->memo_ok && memcmp(key, c->memo_key, sizeof key) == 0) {
+        *f0 = c->memo_f0;
+        return c->memo_fn;
+    }
+    double fn = contact_force(sc, c, geo, q, f0);
+    memcpy(c->memo_key, key, sizeof key);
+    c->memo_fn = fn;
+    c->memo_f0 = *f0;
+    c->memo_ok = 1;
+    return fn;
+}
+
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
 {
     (void) power;
@@ -482,7 +511,9 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         if (!(geo.delta > 0.0))
             continue;
         double f0 = 0.0;
-        double fn = contact_force(sc, c, &geo, q, &f0);
+        double fn = c->st.phase == CLINK_CONTACT_OPEN && !c->piecewise
+                        ? open_force(sc, c, &geo, q, &f0)
+                        : contact_force(sc, c, &geo, q, &f0);
         double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
         if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
             /* the state is finite (dyn_accelerations checks it first): the law or the
@@ -780,6 +811,7 @@ void simc_start(simc *sc, const double *q, const double *v)
            level must stay above it */
         c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
         c->rest_valid = 0;
+        c->memo_ok = 0;
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
         /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
@@ -1191,6 +1223,7 @@ clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, c
         if (!found[2 * k] && !found[2 * k + 1])
             continue;
         simc_contact *c = &sc->c[k];
+        c->memo_ok = 0; /* its phase and law state may change */
         simc_event ev;
         memset(&ev, 0, sizeof ev);
         ev.t = t;

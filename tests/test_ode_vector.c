@@ -1,0 +1,189 @@
+/*
+ * CVODE's vector operations compiled with clink (src/ode/ode_vector.c) against
+ * SUNDIALS' own serial kernels, bit for bit, on pseudo-random vectors: every
+ * special case of the linear sum (a, b = +-1, a = b, a = -b, the general case), the
+ * in-place forms CVODE uses (z = x, z = y), the fused operations against the
+ * library's fallbacks, and the reductions. Also the circle-circle branch of the
+ * contact geometry against the general segment path (a capsule of zero length).
+ */
+#include "ensure.h"
+
+#include "kinematics/contact_geometry.h"
+#include "ode/ode.h"
+
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+
+enum { NV = 37 };
+
+static unsigned long long rng_state = 88172645463325252ULL;
+
+static double rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (double) (rng_state >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+}
+
+static void fill(N_Vector v, double scale)
+{
+    double *d = N_VGetArrayPointer(v);
+    for (int i = 0; i < NV; i++)
+        d[i] = scale * rnd() * pow(10.0, 3.0 * rnd());
+    d[3] = 0.0;
+}
+
+static int same(N_Vector a, N_Vector b)
+{
+    return memcmp(N_VGetArrayPointer(a), N_VGetArrayPointer(b), NV * sizeof(double)) == 0;
+}
+
+static void copy(N_Vector from, N_Vector to)
+{
+    memcpy(N_VGetArrayPointer(to), N_VGetArrayPointer(from), NV * sizeof(double));
+}
+
+TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_serial_kernels)
+{
+    SUNContext ctx;
+    ENSURE(SUNContext_Create(NULL, &ctx) == 0);
+    N_Vector ref = N_VNew_Serial(NV, ctx), fast = N_VNew_Serial(NV, ctx);
+    ENSURE(ref && fast);
+    if (!ref || !fast)
+        return;
+    ode_vector_use_fast_ops(fast);
+    N_Vector rx = N_VClone(ref), ry = N_VClone(ref), rz = N_VClone(ref);
+    N_Vector fx = N_VClone(fast), fy = N_VClone(fast), fz = N_VClone(fast);
+    const double coef[] = {1.0, -1.0, 0.3, -0.3, 2.0, 0.0, 1.0 / 3.0, -7.25};
+    int ncoef = (int) (sizeof coef / sizeof coef[0]), cases = 0, differ_naive = 0;
+    for (int ia = 0; ia < ncoef; ia++)
+        for (int ib = 0; ib < ncoef; ib++)
+            for (int alias = 0; alias < 3; alias++) {
+                double a = coef[ia], b = coef[ib];
+                fill(rx, 1.0);
+                fill(ry, 3.0);
+                fill(rz, 1.0);
+                copy(rx, fx);
+                copy(ry, fy);
+                copy(rz, fz);
+                N_Vector rzz = alias == 0 ? rz : (alias == 1 ? rx : ry);
+                N_Vector fzz = alias == 0 ? fz : (alias == 1 ? fx : fy);
+                N_VLinearSum_Serial(a, rx, b, ry, rzz);
+                N_VLinearSum(a, fx, b, fy, fzz);
+                ENSURE(same(rzz, fzz));
+                cases++;
+                if (alias == 0 && a == b && a != 1.0 && a != -1.0 && a != 0.0) {
+                    /* the special case matters: a x + b y rounds differently */
+                    const double *xd = N_VGetArrayPointer(rx), *yd = N_VGetArrayPointer(ry);
+                    const double *zd = N_VGetArrayPointer(rz);
+                    for (int i = 0; i < NV; i++)
+                        differ_naive += (a * xd[i]) + (b * yd[i]) != zd[i];
+                }
+            }
+    ENSURE(cases == 3 * ncoef * ncoef);
+    ENSURE(differ_naive > 0);
+    for (int ic = 0; ic < ncoef; ic++) {
+        fill(rx, 1.0);
+        copy(rx, fx);
+        N_VScale_Serial(coef[ic], rx, rz);
+        N_VScale(coef[ic], fx, fz);
+        ENSURE(same(rz, fz));
+        N_VScale_Serial(coef[ic], rx, rx);
+        N_VScale(coef[ic], fx, fx);
+        ENSURE(same(rx, fx));
+    }
+    /* element-wise operations and reductions */
+    fill(rx, 1.0);
+    fill(ry, 2.0);
+    copy(rx, fx);
+    copy(ry, fy);
+    N_VProd_Serial(rx, ry, rz);
+    N_VProd(fx, fy, fz);
+    ENSURE(same(rz, fz));
+    N_VDiv_Serial(rx, ry, rz);
+    N_VDiv(fx, fy, fz);
+    ENSURE(same(rz, fz));
+    N_VAbs_Serial(rx, rz);
+    N_VAbs(fx, fz);
+    ENSURE(same(rz, fz));
+    N_VAddConst_Serial(rx, 0.7, rz);
+    N_VAddConst(fx, 0.7, fz);
+    ENSURE(same(rz, fz));
+    N_VCompare_Serial(0.5, rx, rz);
+    N_VCompare(0.5, fx, fz);
+    ENSURE(same(rz, fz));
+    N_VConst_Serial(0.25, rz);
+    N_VConst(0.25, fz);
+    ENSURE(same(rz, fz));
+    ENSURE(N_VInvTest_Serial(rx, rz) == N_VInvTest(fx, fz)); /* element 3 is 0 */
+    ENSURE(same(rz, fz));
+    N_VInv_Serial(ry, rz);
+    N_VInv(fy, fz);
+    ENSURE(same(rz, fz));
+    ENSURE(N_VMaxNorm_Serial(rx) == N_VMaxNorm(fx));
+    ENSURE(N_VMin_Serial(rx) == N_VMin(fx));
+    ENSURE(N_VMinQuotient_Serial(ry, rx) == N_VMinQuotient(fy, fx));
+    /* fused operations against the library's fallbacks (a scale, then axpys) */
+    enum { NF = 5 };
+    N_Vector rX[NF], fX[NF], rZ[NF], fZ[NF];
+    double c[NF] = {1.0, -1.0, 0.3, 2.0, -7.25};
+    for (int k = 0; k < NF; k++) {
+        rX[k] = N_VClone(ref);
+        fX[k] = N_VClone(fast);
+        rZ[k] = N_VClone(ref);
+        fZ[k] = N_VClone(fast);
+        fill(rX[k], 1.0 + k);
+        copy(rX[k], fX[k]);
+    }
+    N_VScale_Serial(c[0], rX[0], rz);
+    for (int k = 1; k < NF; k++)
+        N_VLinearSum_Serial(c[k], rX[k], 1.0, rz, rz);
+    ENSURE(N_VLinearCombination(NF, c, fX, fz) == 0);
+    ENSURE(same(rz, fz));
+    for (int k = 0; k < NF; k++)
+        N_VLinearSum_Serial(c[k], rx, 1.0, rX[k], rZ[k]);
+    ENSURE(N_VScaleAddMulti(NF, c, fx, fX, fZ) == 0);
+    for (int k = 0; k < NF; k++)
+        ENSURE(same(rZ[k], fZ[k]));
+    for (int k = 0; k < NF; k++) {
+        N_VDestroy(rX[k]);
+        N_VDestroy(fX[k]);
+        N_VDestroy(rZ[k]);
+        N_VDestroy(fZ[k]);
+    }
+    N_VDestroy(rx);
+    N_VDestroy(ry);
+    N_VDestroy(rz);
+    N_VDestroy(fx);
+    N_VDestroy(fy);
+    N_VDestroy(fz);
+    N_VDestroy(ref);
+    N_VDestroy(fast);
+    SUNContext_Free(&ctx);
+}
+
+TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
+{
+    int n = 0;
+    for (int k = 0; k < 200; k++) {
+        kinematics_shape ca = {
+            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
+        kinematics_shape cb = {
+            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
+        kinematics_shape sa = ca, sb = cb; /* capsules of zero length: closest_segments */
+        sa.kind = sb.kind = CLINK_SHAPE_CAPSULE;
+        sa.b[0] = sa.a[0], sa.b[1] = sa.a[1];
+        sb.b[0] = sb.a[0], sb.b[1] = sb.a[1];
+        kinematics_pose pa = {{rnd(), rnd(), 3.0 * rnd()}, {rnd(), rnd(), 10.0 * rnd()}};
+        kinematics_pose pb = {{pa.q[0] + 0.04 * rnd(), pa.q[1] + 0.04 * rnd(), 3.0 * rnd()},
+                              {rnd(), rnd(), 10.0 * rnd()}};
+        if (k == 0) /* a chain's beads: on the x axis, not turning */
+            pa.q[1] = pb.q[1] = pa.q[2] = pb.q[2] = pa.qd[2] = pb.qd[2] = 0.0;
+        kinematics_contact g1, g2;
+        ENSURE(kinematics_contact_eval(&ca, &pa, &cb, &pb, &g1) == 0);
+        ENSURE(kinematics_contact_eval(&sa, &pa, &sb, &pb, &g2) == 0);
+        n += memcmp(&g1, &g2, sizeof g1) == 0;
+    }
+    ENSURE(n == 200);
+}
