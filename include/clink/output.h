@@ -54,10 +54,39 @@ extern "C" {
 
 /* ---- options -------------------------------------------------------------- */
 
+/* which rows the time series holds (docs/outputs.md, "Rows") */
+typedef enum clink_output_rows {
+    CLINK_ROWS_EVENTS = 0, /* the grid, every contact event, and through each impact every
+                              integrator step plus `dense` interpolated rows per step */
+    CLINK_ROWS_STEPS = 1,  /* the grid, every contact event and every integrator step */
+    CLINK_ROWS_GRID = 2    /* the fixed grid alone (t = 0, H, 2H, ..., t_end) */
+} clink_output_rows;
+
+/* the column "row.kind [-]": what put each row there */
+typedef enum clink_row_kind {
+    CLINK_ROW_GRID = 0,       /* a time of the fixed output grid */
+    CLINK_ROW_STEP = 1,       /* the end of an integrator step */
+    CLINK_ROW_DENSE = 2,      /* interpolated inside a step (CVODE's dense output) in an impact */
+    CLINK_ROW_ONSET = 3,      /* a contact event: an impact begins */
+    CLINK_ROW_PEAK = 4,       /* a contact event: the end of compression (largest penetration) */
+    CLINK_ROW_SEPARATION = 5, /* a contact event: an impact ends */
+    CLINK_ROW_EVENT = 6       /* another contact event (permanent contact entered or left) */
+} clink_row_kind;
+
+/* the file format of the time series and the impact log */
+typedef enum clink_output_format {
+    CLINK_FORMAT_CSV = 0, /* timeseries.csv, impacts.csv, summary.json */
+    CLINK_FORMAT_HDF5 = 1 /* results.h5 (everything), summary.json */
+} clink_output_format;
+
 typedef struct clink_output_options {
-    int reactions;     /* joint reactions and driver forces (default 1) */
-    int energies;      /* energies and their balance (default 1) */
-    int accelerations; /* body accelerations (default 1) */
+    int reactions;              /* joint reactions and driver forces (default 1) */
+    int energies;               /* energies and their balance (default 1) */
+    int accelerations;          /* body accelerations (default 1) */
+    clink_output_rows rows;     /* default CLINK_ROWS_EVENTS */
+    int dense;                  /* interpolated rows per integrator step in an impact, 0 .. 1000
+                                   (default 1; CLINK_ROWS_EVENTS only) */
+    clink_output_format format; /* default CLINK_FORMAT_CSV */
 } clink_output_options;
 
 CLINK_API clink_output_options clink_default_output_options(void);
@@ -82,6 +111,25 @@ CLINK_API clink_status clink_recorder_create(const clink_model *model, const cha
  * why); the rows are buffered, so a failure may show a few rows late.
  */
 CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
+
+/*
+ * Advances sim to t (> its time) and appends the rows that options.rows asks
+ * for on the way, the last one the grid row at t. Rows between grid times are
+ * read from CVODE's dense output: they never set a stop time, so the integrator
+ * takes the same steps in every row mode. CLINK_ERR_IO: a write failed
+ * (clink_recorder_error()); any other error comes from the simulation
+ * (clink_sim_error()), the rows before it kept.
+ */
+CLINK_API clink_status clink_recorder_advance(clink_recorder *rec, clink_sim *sim, double t);
+
+/* Nonzero when this library was built with HDF5 (CLINK_FORMAT_HDF5 available). */
+CLINK_API int clink_output_has_hdf5(void);
+
+/* Columns of the time series above which clink run suggests HDF5 (docs/outputs.md). */
+#define CLINK_CSV_COLUMNS_SUGGEST_HDF5 2000
+
+/* The number of columns of the time series that rec writes. */
+CLINK_API int clink_recorder_columns(const clink_recorder *rec);
 
 /*
  * The message of the last failed call on rec ("" if none; borrowed): for an I/O

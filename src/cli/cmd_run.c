@@ -120,6 +120,7 @@ typedef struct run_args {
     const char *path, *dir;
     double t_end, step;                     /* -1: the model's */
     double max_steps, min_step, wall_limit; /* -1: the model's */
+    int rows, dense, format;                /* -1: the model's <output> */
     int quiet, timing;
 } run_args;
 
@@ -131,6 +132,7 @@ static int run_parse(int argc, char **argv, run_args *a)
 
     memset(a, 0, sizeof *a);
     a->t_end = a->step = a->max_steps = a->min_step = a->wall_limit = -1;
+    a->rows = a->dense = a->format = -1;
     a->timing = 1;
     for (i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -297,6 +299,7 @@ static int run_open_output(run_ctx *c)
 {
     char err[1024], where[4096];
     clink_output_options opt;
+    clink_status st;
 
     c->dir = c->a.dir;
     if (c->dir == NULL) {
@@ -312,12 +315,21 @@ static int run_open_output(run_ctx *c)
     opt = clink_default_output_options();
     opt.reactions = c->sum.out_reactions;
     opt.energies = c->sum.out_energies;
-    if (clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err) != CLINK_OK ||
-        remove_old_figures(c->dir) != 0) {
+    opt.rows = (clink_output_rows) (c->a.rows >= 0 ? c->a.rows : c->sum.out_rows);
+    opt.dense = c->a.dense >= 0 ? c->a.dense : c->sum.out_dense;
+    opt.format = (clink_output_format) (c->a.format >= 0 ? c->a.format : c->sum.out_format);
+    st = clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err);
+    if (st != CLINK_OK || remove_old_figures(c->dir) != 0) {
         if (c->rec == NULL)
             fprintf(stderr, "clink: run: %s\n", err);
-        return CLI_EXIT_IO;
+        return st == CLINK_ERR_IO || st == CLINK_OK ? CLI_EXIT_IO : CLI_EXIT_USAGE;
     }
+    if (opt.format == CLINK_FORMAT_CSV && !c->a.quiet &&
+        clink_recorder_columns(c->rec) > CLINK_CSV_COLUMNS_SUGGEST_HDF5)
+        fprintf(stderr,
+                "clink: run: warning: %d columns of text in timeseries.csv; --format hdf5 "
+                "writes them smaller and faster (docs/outputs.md)\n",
+                clink_recorder_columns(c->rec));
     return CLI_EXIT_OK;
 }
 
@@ -355,13 +367,13 @@ static void run_integrate(run_ctx *c)
             t = c->set.t_end;
         if (t <= clink_sim_time(c->sim))
             continue;
-        st = clink_sim_advance(c->sim, t);
-        if (st != CLINK_OK) {
+        /* the grid row at t and, on the way, the rows the output options ask for */
+        st = clink_recorder_advance(c->rec, c->sim, t);
+        if (st != CLINK_OK && st != CLINK_ERR_IO && clink_sim_error(c->sim)[0] != '\0') {
             c->failed = 1;
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
-        st = clink_recorder_sample(c->rec, c->sim);
         run_progress(c, t, &last_progress, &progress_shown);
     }
     if (progress_shown)
