@@ -1,11 +1,12 @@
 /*
  * `clink run MODEL.xml [-o DIR] [--t-end T] [--output-step H] [--max-steps N]
- * [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the model (exit
- * 2 on any error in the file or an unrunnable model, nothing written),
- * integrates it to t_end and samples it at t = 0, H, 2H, ... and t_end into
- * DIR/timeseries.csv, DIR/impacts.csv and DIR/summary.json (clink/output.h:
- * the previous results in DIR are removed first, the new ones appear under
- * their names only at the end).
+ * [--min-step H] [--wall-limit S] [--quiet] [--no-timing] [--rows MODE] [--dense N]
+ * [--format FMT]`: loads the model (exit 2 on any error in the file or an
+ * unrunnable model, nothing written), integrates it to t_end and samples it at
+ * t = 0, H, 2H, ... and t_end, with the rows MODE asks for in between, into
+ * DIR/timeseries.csv, DIR/impacts.csv and DIR/summary.json, or DIR/results.h5 and
+ * DIR/summary.json (clink/output.h: the previous results in DIR are removed
+ * first, the new ones appear under their names only at the end).
  *
  * If the solver fails, the rows so far are kept, summary.json says "failed",
  * when and why, and the exit status is 1. SIGINT and SIGTERM set a flag that is
@@ -43,17 +44,25 @@ static void run_usage(FILE *out)
     fprintf(out,
             "usage: clink run MODEL.xml [-o DIR] [--t-end T] [--output-step H]\n"
             "                 [--max-steps N] [--min-step H] [--wall-limit S] [--quiet]\n"
-            "                 [--no-timing]\n\n"
+            "                 [--no-timing] [--rows MODE] [--dense N] [--format FMT]\n\n"
             "Integrates MODEL.xml and writes DIR/timeseries.csv, DIR/impacts.csv and\n"
-            "DIR/summary.json (default DIR: out/NAME, NAME the mechanism's name). The\n"
-            "previous results in DIR are removed first; files of an unfinished run end\n"
-            "in \".incomplete\".\n\n"
+            "DIR/summary.json (default DIR: out/NAME, NAME the mechanism's name), or\n"
+            "DIR/results.h5 and DIR/summary.json with --format hdf5. The previous results\n"
+            "in DIR are removed first; files of an unfinished run end in \".incomplete\".\n"
+            "Files and columns: docs/outputs.md.\n\n"
             "  -o DIR            output directory (created if missing)\n"
             "  --t-end T         end time, s (overrides <settings t_end>)\n"
             "  --output-step H   spacing of output rows, s (overrides <settings output_step>)\n"
             "  --max-steps N     integrator steps allowed in the run, 1 .. 1e15\n"
             "  --min-step H      smallest step accepted, s, 0 <= H < T (0: automatic guard)\n"
             "  --wall-limit S    wall-clock seconds allowed, >= 0 (0: no limit)\n"
+            "  --rows MODE       events (default): the grid, every contact event and rows\n"
+            "                    through each impact; steps: the grid, events and every\n"
+            "                    integrator step; grid: the output times alone\n"
+            "                    (overrides <output rows>; the column row.kind says which)\n"
+            "  --dense N         interpolated rows per integrator step in an impact,\n"
+            "                    0 .. 1000 (default 1; overrides <output dense>)\n"
+            "  --format FMT      csv (default) or hdf5 (overrides <output format>)\n"
             "  --quiet           no summary line on stdout, no progress on stderr\n"
             "  --no-timing       write \"wall_time\": null, so that summary.json too is\n"
             "                    identical between two runs\n\n"
@@ -124,6 +133,39 @@ typedef struct run_args {
     int quiet, timing;
 } run_args;
 
+/* --rows, --dense, --format: 0, or -1 after printing the error */
+static int run_output_option(const char *o, const char *v, run_args *a)
+{
+    static const char *const rows[] = {"events", "steps", "grid"};
+    static const char *const formats[] = {"csv", "hdf5"};
+    double d = 0;
+    int k;
+
+    if (strcmp(o, "--dense") == 0) {
+        if (cli_parse_double(o, v, &d))
+            return -1;
+        if (!(d >= 0 && d <= 1000 && d == floor(d))) {
+            cli_usage_error("run: --dense = %s: an integer 0 .. 1000", v);
+            return -1;
+        }
+        a->dense = (int) d;
+        return 0;
+    }
+    for (k = 0; strcmp(o, "--rows") == 0 && k < 3; k++)
+        if (strcmp(v, rows[k]) == 0) {
+            a->rows = k;
+            return 0;
+        }
+    for (k = 0; strcmp(o, "--format") == 0 && k < 2; k++)
+        if (strcmp(v, formats[k]) == 0) {
+            a->format = k;
+            return 0;
+        }
+    cli_usage_error("run: %s '%s': one of %s", o, v,
+                    strcmp(o, "--rows") == 0 ? "events, steps, grid" : "csv, hdf5");
+    return -1;
+}
+
 /* 0 to go on; else -1 - EXIT: the command ends with EXIT (help printed, or an error) */
 static int run_parse(int argc, char **argv, run_args *a)
 {
@@ -170,6 +212,10 @@ static int run_parse(int argc, char **argv, run_args *a)
             if (!(a->wall_limit >= 0))
                 return -1 - cli_usage_error("run: --wall-limit = %g s must be >= 0 (0: none)",
                                             a->wall_limit);
+        } else if (strcmp(o, "--rows") == 0 || strcmp(o, "--format") == 0 ||
+                   strcmp(o, "--dense") == 0) {
+            if (run_value(argc, argv, &i, &v) || run_output_option(o, v, a) != 0)
+                return -1 - CLI_EXIT_USAGE;
         } else if (strcmp(o, "--quiet") == 0 || strcmp(o, "-q") == 0) {
             a->quiet = 1;
         } else if (strcmp(o, "--no-timing") == 0) {
