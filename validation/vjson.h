@@ -17,17 +17,35 @@ typedef struct vjson vjson;
 
 vjson *vjson_open(const char *outdir, const char *case_name, const char *title);
 /* |computed - reference| <= tolerance */
-void vjson_row(vjson *v, const char *quantity, double computed, double reference,
-               double tolerance, const char *unit);
+void vjson_row(vjson *v, const char *quantity, double computed, double reference, double tolerance,
+               const char *unit);
 /* |computed - reference| <= tolerance * |reference| */
 void vjson_row_rel(vjson *v, const char *quantity, double computed, double reference,
                    double rel_tolerance, const char *unit);
 /* a check with no published number: pass is given (for example a bound or an ordering) */
-void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion,
-                 int pass, const char *unit);
+void vjson_check(vjson *v, const char *quantity, double computed, const char *criterion, int pass,
+                 const char *unit);
 /* a figure reported without a pass/fail judgement (statistics, timings) */
 void vjson_info(vjson *v, const char *quantity, double value, const char *unit);
 /* writes the file (temporary name, then rename); returns 0 when every row passed */
 int vjson_close(vjson *v);
+
+/*
+ * Independent references (validation/ref_*.py, Python with NumPy/SciPy): the
+ * validation program runs the script, which writes OUTDIR/<name>, lines
+ * "key,value"; then reads it.
+ *
+ *   if (vref_run(outdir, "ref_double_pendulum.py", "") != 0) ... fail
+ *   vref *r = vref_load(outdir, "double_pendulum_ref.csv");
+ *   double t = vref_get(r, "flores.1.t");     NaN when the key is missing
+ *   vref_free(r);
+ */
+typedef struct vref vref;
+
+/* runs CLINK_PYTHON CLINK_SOURCE_DIR/validation/SCRIPT OUTDIR ARGS; its exit status */
+int vref_run(const char *outdir, const char *script, const char *args);
+vref *vref_load(const char *outdir, const char *name);
+double vref_get(const vref *r, const char *key);
+void vref_free(vref *r);
 
 #endif

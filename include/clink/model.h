@@ -314,6 +314,19 @@ typedef enum clink_drift {
 /* Default settle speed of contacts, m/s (clink_settings_def.settle_speed). */
 #define CLINK_SETTLE_SPEED_DEFAULT 1e-3
 
+/* How contacts book their impacts (docs/contact-mechanics.md, "Bookkeeping"). */
+typedef enum clink_contact_bookkeeping {
+    /* the literature's (default): every contact episode from onset to separation is one
+     * impact record, however many compression lobes it has; every separation followed by a
+     * new onset is a new impact whose damping uses its own approach speed. Episodes that
+     * start slower than the settle speed (resting contact) follow the hysteresis rule. */
+    CLINK_BOOKKEEPING_EPISODES = 0,
+    /* a re-compression while in contact, or a separation slower than the settle speed,
+     * makes the contact permanent until the gap exceeds 0.1 of its largest penetration
+     * (for contacts that settle: chains at rest, a ball coming to rest) */
+    CLINK_BOOKKEEPING_HYSTERESIS = 1
+} clink_contact_bookkeeping;
+
 typedef struct clink_settings_def {
     double t_end;       /* end time, s (> 0) */
     double output_step; /* spacing of output times, s (> 0) */
@@ -331,14 +344,15 @@ typedef struct clink_settings_def {
     double max_steps;  /* integrator steps in one run, > 0 (a double so 1e8 reads as written) */
     double min_step;   /* smallest step accepted, s, >= 0; 0 for the automatic guard */
     double wall_limit; /* wall-clock seconds for one run, >= 0; 0 for no limit */
-    int cookie;        /* stamped by clink_default_settings_def(); checked by the builder */
+    clink_contact_bookkeeping contact_bookkeeping; /* impact records and permanent contact */
+    int cookie; /* stamped by clink_default_settings_def(); checked by the builder */
 } clink_settings_def;
 
 /*
  * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, BDF with
  * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
  * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
- * wall_limit 0 (none).
+ * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES.
  */
 CLINK_API clink_settings_def clink_default_settings_def(void);
 

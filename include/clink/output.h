@@ -150,6 +150,12 @@ typedef struct clink_run_info {
     int warning_count;
     const clink_settings_def *settings; /* the settings of the run (tolerances, method,
                                            progress guarantees), or NULL: the model's */
+    /* overrides by path applied to the model (clink_xml_applied): override_count paths and
+       their effective values, written as "overrides": {PATH: VALUE} (a value that is one
+       number as a JSON number, else a string); nothing is written when the count is 0 */
+    const char *const *override_paths;
+    const char *const *override_values;
+    int override_count;
 } clink_run_info;
 
 /*

@@ -269,22 +269,29 @@ typedef struct clink_contact_info {
 CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
                                          clink_contact_info *info);
 
-/* One impact: from onset to separation (or to entry into permanent contact). */
+/*
+ * One impact: a contact episode from onset to separation (or to entry into permanent
+ * contact). With CLINK_BOOKKEEPING_EPISODES (default) the episode spans all its
+ * compression lobes (re-compressions while in contact); with CLINK_BOOKKEEPING_HYSTERESIS
+ * a re-compression ends the record (persistent = 1, lobes = 1).
+ */
 typedef struct clink_impact_record {
     int contact;         /* contact index (pairs first, then clearance joints) */
     double t_onset;      /* s */
-    double duration;     /* s */
+    double duration;     /* onset to separation, s */
     double v_impact;     /* approach speed delta_dot at onset, m/s */
     double v_separation; /* separation speed -delta_dot at separation, m/s (0: permanent
                             by re-compression) */
     double restitution;  /* v_separation / v_impact, -; NaN (undefined) when the approach was
                             slower than the settle speed (a chain's beads touching at rest) */
-    double delta_max;    /* m */
-    double F_max;        /* largest normal force seen at the accepted steps and events, N */
+    double delta_max;    /* largest penetration of the episode, m */
+    double F_max;        /* largest normal force of the episode, seen at the accepted steps and
+                            events, N */
     double dissipated;   /* energy dissipated by the law (contact_damping) and friction during
                             the impact, J */
     double m_eff;        /* effective mass used at onset, kg */
     int persistent;      /* nonzero if the impact ended in permanent contact */
+    int lobes;           /* compression lobes: 1 + the re-compressions while in contact */
 } clink_impact_record;
 
 CLINK_API int clink_sim_impact_count(const clink_sim *sim);

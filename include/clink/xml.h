@@ -5,6 +5,7 @@
  *   - loading      clink_xml_load(), clink_xml_load_memory(); clink_model_load_xml()
  *                  (convenience returning the model or NULL)
  *   - checking     clink_xml_summary, clink_xml_check()
+ *   - overrides    clink_xml_applied, clink_xml_load_with(), clink_xml_load_memory_with()
  *
  * The vocabulary is documented element by element in docs/xml-reference.md;
  * the schema (share/clink.xsd, embedded in the library) is checked at every
@@ -85,6 +86,76 @@ CLINK_API clink_status clink_xml_load_memory(const char *data, size_t size, cons
  */
 CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
                                        size_t err_size);
+
+/* ---- overrides ------------------------------------------------------------ */
+
+/*
+ * Parameter overrides by path: "PATH=VALUE" strings applied to the parsed
+ * document before it is validated and read, so that every rule of a load
+ * (schema types, numbers, ranges, units, required fields, the builder's checks)
+ * applies to an overridden value as to a value in the file. The grammar
+ * (docs/xml-reference.md, "Overrides"):
+ *
+ *   PATH  = STEP { "." STEP } "." ATTRIBUTE
+ *   STEP  = ELEMENT [ "[" NAME "]" ]
+ *
+ * ELEMENT is an element's tag as the file writes it (settings, body, revolute,
+ * revolute_clearance, pair, law, friction, material, driver, linear, ...),
+ * NAME the value of its name attribute; the first step is looked for among
+ * all elements below <mechanism> (or is <mechanism> itself), each further step
+ * among the elements below the previous one; each step must name exactly one
+ * element. Examples:
+ *
+ *   settings.t_end=0.1
+ *   revolute_clearance[rod_slider].clearance=2e-4
+ *   pair[spheres].law.e=0.8
+ *   body[crank].omega=300
+ *   gravity.g=0 -1.62
+ *
+ * An absent attribute is added (the element must take it); <settings>,
+ * <gravity> and <output> are created when the file has none. VALUE is one or
+ * more numbers separated by blanks, or a keyword for the attributes that take
+ * one (law.name, law.treatment, settings.method, settings.drift,
+ * friction.type, output.*, mechanism.angle_unit). On a clearance joint, an
+ * override of one of journal_radius, bearing_radius and clearance drops the
+ * one of the other two that would contradict it (journal_radius, else
+ * clearance): setting clearance keeps the bearing radius, setting a radius
+ * keeps the other radius. Overrides apply in order; a later one of the same
+ * path wins.
+ *
+ * Errors (nothing is built): a malformed override or a path that names no
+ * element or several: CLINK_ERR_ARG with "override 'PATH=VALUE': why"; a
+ * non-number: CLINK_ERR_PARSE, the same form; a value the load refuses (out of
+ * range, ...): the load's status and "FILE:LINE: what is wrong (override
+ * 'PATH=VALUE')".
+ */
+enum { CLINK_XML_OVERRIDE_MAX = 256 }; /* bytes of one "PATH=VALUE", the NUL included */
+
+/* What an override did (one per override given). */
+typedef struct clink_xml_applied {
+    char path[CLINK_XML_OVERRIDE_MAX];     /* the path, as given (blanks around it removed) */
+    char value[CLINK_XML_OVERRIDE_MAX];    /* the value applied: each number as the shortest
+                                              decimal that reads back as the same double */
+    char previous[CLINK_XML_OVERRIDE_MAX]; /* the file's value, "" if it had none */
+    long line;                             /* line of the element (0: created) */
+} clink_xml_applied;
+
+/*
+ * clink_xml_load() with n_sets overrides sets[0 .. n_sets - 1] ("PATH=VALUE";
+ * n_sets 0 and sets NULL: a plain load). applied (may be NULL) receives
+ * n_sets records, filled once the overrides are applied (even if the load
+ * then fails).
+ */
+CLINK_API clink_status clink_xml_load_with(const char *path, const char *const *sets, int n_sets,
+                                           clink_xml_applied *applied, clink_model **model,
+                                           clink_xml_summary *summary, char *err, size_t err_size);
+
+/* The same from size bytes of memory; name stands for the file in messages. */
+CLINK_API clink_status clink_xml_load_memory_with(const char *data, size_t size, const char *name,
+                                                  const char *const *sets, int n_sets,
+                                                  clink_xml_applied *applied, clink_model **model,
+                                                  clink_xml_summary *summary, char *err,
+                                                  size_t err_size);
 
 #ifdef __cplusplus
 }

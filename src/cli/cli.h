@@ -25,6 +25,12 @@ enum {
     CLI_EXIT_SIGNAL_BASE = 128
 };
 
+/*
+ * The version of the command: CMake's project(VERSION), passed by the build as
+ * CLINK_PROJECT_VERSION (the library's clink_version() when built without it).
+ */
+const char *cli_version(void);
+
 /* one subcommand: argv[0] is the subcommand's name */
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -80,11 +86,76 @@ int cli_parse_int(const char *option, const char *text, int *out);
  */
 int cli_check_input_file(const char *command, const char *path);
 
+/* The same check with the message ("clink: COMMAND: PATH: cannot read: REASON") in msg
+   instead of stderr: 0, or -1 with the message. */
+int cli_input_file_error(const char *command, const char *path, char *msg, size_t size);
+
 /* "clink: " + formatted message + newline on stderr; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+
+/*
+ * Options: one table per command (in the command's file), read by one parser
+ * with the conventions of getopt_long: `--name VALUE`, `--name=VALUE`, `-x VALUE`,
+ * `-xVALUE`, flags grouped (`-qh`), operands anywhere, `--` ends the options.
+ * Names must be typed in full (no abbreviations: adding an option never changes
+ * what an existing command line means). `-h`/`--help` is built in.
+ *
+ * Adding an option to a command is one row in its table and one case in its
+ * apply function; `--help` lists the rows.
+ */
+typedef struct cli_option {
+    int id;            /* the command's code for it (> 0); 0 ends the table */
+    const char *name;  /* long name without "--" */
+    char short_name;   /* one-letter form, or 0 */
+    const char *value; /* what its value is ("DIR"), NULL for a flag */
+    const char *help;  /* its text in --help ('\n' starts a continuation line); NULL: read
+                          but not listed (an option kept only to be refused with a reason) */
+} cli_option;
+
+/* the id given to apply for an operand (then spelled is NULL and value the text) */
+enum { CLI_OPERAND = -1 };
+
+/* the parser's answer when --help or -h was given (the command prints its help) */
+enum { CLI_HELP = -1 };
+
+/*
+ * Called for each option and operand in command-line order: id is the row's id
+ * (or CLI_OPERAND), spelled the option as typed without its value ("--t-end",
+ * "-o"), value its text (NULL for a flag). Returns CLI_EXIT_OK to go on, or an
+ * exit status after printing the error (cli_usage_error).
+ */
+typedef int (*cli_apply_fn)(void *ctx, int id, const char *spelled, const char *value);
+
+/*
+ * Parses argv[1..argc-1] of the command argv[0] against its table: CLI_EXIT_OK,
+ * CLI_HELP, or the exit status of the first error (an unknown option, a missing
+ * value, a value given to a flag: "clink: run: unknown option '--x' (see clink
+ * run --help)", exit 2; or what apply returned).
+ */
+int cli_parse_options(int argc, char **argv, const cli_option *table, cli_apply_fn apply,
+                      void *ctx);
+
+/* The options of a table as --help lists them ("  -o, --output DIR   text"), -h/--help last. */
+void cli_print_options(FILE *out, const cli_option *table);
+
+/* A JSON string literal of s (quotes, backslashes and control characters escaped). */
+void cli_json_string(FILE *out, const char *s);
+
+/* A JSON number (null when not finite). */
+void cli_json_number(FILE *out, double v);
+
+/*
+ * An output path (a directory to create or a file to write) that names an
+ * existing file of the other kind is an input error: for want_dir nonzero,
+ * PATH or one of its parents exists and is not a directory; for want_dir zero,
+ * PATH is an existing directory. Prints "clink: COMMAND: OPTION PATH: ..." and
+ * returns CLI_EXIT_USAGE; CLI_EXIT_OK otherwise (other problems show when the
+ * output is written, as I/O failures).
+ */
+int cli_check_output_path(const char *command, const char *option, const char *path, int want_dir);
 
 #endif /* CLINK_CLI_H */

@@ -90,30 +90,100 @@ static int cli_lab_list_has(const char *list, const char *key)
     return 0;
 }
 
-static int cli_lab_value(int argc, char **argv, int *i, const char **value)
-{
-    if (*i + 1 >= argc) {
-        cli_usage_error("%s: missing value", argv[*i]);
-        return -1;
+/* the options of `clink impact` and `clink calibrate` (cli.h, "Options") */
+enum {
+    LAB_LAW = 1,
+    LAB_TARGET,
+    LAB_MASS,
+    LAB_VELOCITY,
+    LAB_K,
+    LAB_N,
+    LAB_RESTITUTION,
+    LAB_PARAM,
+    LAB_DAMPING,
+    LAB_LOOP,
+    LAB_ANALYTIC,
+    LAB_JSON,
+    LAB_RTOL,
+    LAB_METHOD
+};
+
+#define CLI_LAB_ROW_LAW                                                                            \
+    {                                                                                              \
+        LAB_LAW, "law", 0, "NAME", "contact law (`clink laws` lists them)"                         \
     }
-    *value = argv[++*i];
-    return 0;
+#define CLI_LAB_ROWS_IMPACT                                                                        \
+    {LAB_MASS, "mass", 0, "M", "effective mass, kg (> 0)"},                                        \
+        {LAB_VELOCITY, "velocity", 0, "V", "approach speed, m/s (> 0)"},                           \
+        {LAB_K, "k", 0, "K", "stiffness, N/m^n (> 0)"},                                            \
+    {                                                                                              \
+        LAB_N, "n", 0, "N", "exponent (>= 1)"                                                      \
+    }
+#define CLI_LAB_ROW_PARAM                                                                          \
+    {                                                                                              \
+        LAB_PARAM, "param", 0, "KEY=VALUE",                                                        \
+            "a parameter the law reads (chi, c, v_ref, E1, ...),\n"                                \
+            "repeatable; `clink laws` lists them, others are refused"                              \
+    }
+#define CLI_LAB_ROWS_SOLVER                                                                        \
+    {LAB_JSON, "json", 0, NULL, "one JSON object instead of the table"},                           \
+        {LAB_RTOL, "rtol", 0, "R", "relative tolerance, 1e-14 .. 1e-3"},                           \
+    {                                                                                              \
+        LAB_METHOD, "method", 0, "METHOD",                                                         \
+            "rk8 (Dormand-Prince 8(5,3), series start; default),\n"                                \
+            "adams or bdf (CVODE)"                                                                 \
+    }
+
+static const cli_option impact_options[] = {
+    CLI_LAB_ROW_LAW,
+    CLI_LAB_ROWS_IMPACT,
+    {LAB_RESTITUTION, "restitution", 0, "E", "target restitution, in (0, 1]"},
+    CLI_LAB_ROW_PARAM,
+    {LAB_DAMPING, "damping", 0, "X", "replace the damping coefficient of the law's rule"},
+    {LAB_LOOP, "loop", 0, "FILE.csv", "write t, delta, delta_dot, F (SI units, in the header)"},
+    {LAB_ANALYTIC, "analytic", 0, NULL,
+     "power-law-tsuji, tsuji: Feng's closed forms beside\nthe run"},
+    CLI_LAB_ROWS_SOLVER,
+    {0, NULL, 0, NULL, NULL},
+};
+
+/* --restitution and --damping are read only to be refused (help NULL: not listed) */
+static const cli_option calibrate_options[] = {
+    CLI_LAB_ROW_LAW,
+    {LAB_TARGET, "target", 0, "E", "restitution to reach, in (0, 1]"},
+    CLI_LAB_ROWS_IMPACT,
+    CLI_LAB_ROW_PARAM,
+    CLI_LAB_ROWS_SOLVER,
+    {LAB_RESTITUTION, "restitution", 0, "E", NULL},
+    {LAB_DAMPING, "damping", 0, "X", NULL},
+    {0, NULL, 0, NULL, NULL},
+};
+
+const cli_option *cli_lab_options(int calibrate)
+{
+    return calibrate ? calibrate_options : impact_options;
 }
 
-/* --param KEY=VALUE: sets the parameter, notes the key (stored in keys) */
-static int cli_lab_param(int argc, char **argv, int *i, cli_lab_args *a, cli_lab_keys *given,
-                         char (*keys)[64])
+/* what the parser's apply function works on */
+typedef struct cli_lab_parse_state {
+    cli_lab_args *a;
+    int calibrate;
+    cli_lab_keys given;
+    char keys[CLI_LAB_MAX_KEYS][64];
+} cli_lab_parse_state;
+
+/* --param KEY=VALUE: sets the parameter, notes the key */
+static int cli_lab_param(cli_lab_parse_state *ps, const char *v)
 {
-    char *key = keys[given->n < CLI_LAB_MAX_KEYS ? given->n : CLI_LAB_MAX_KEYS - 1];
-    const char *v, *why = NULL;
+    cli_lab_keys *given = &ps->given;
+    char *key = ps->keys[given->n < CLI_LAB_MAX_KEYS ? given->n : CLI_LAB_MAX_KEYS - 1];
+    const char *why = NULL;
     double x;
     clink_status st;
 
-    if (cli_lab_value(argc, argv, i, &v))
-        return CLI_EXIT_USAGE;
-    if (cli_read_key_value(v, key, sizeof keys[0], &x, 1, &why) != 0)
+    if (cli_read_key_value(v, key, sizeof ps->keys[0], &x, 1, &why) != 0)
         return cli_usage_error("--param: '%s' %s", v, why);
-    st = clink_contact_params_set(&a->params, key, x);
+    st = clink_contact_params_set(&ps->a->params, key, x);
     if (st == CLINK_ERR_NOT_FOUND)
         return cli_usage_error("--param: unknown parameter '%s'", key);
     if (st != CLINK_OK)
@@ -126,47 +196,73 @@ static int cli_lab_param(int argc, char **argv, int *i, cli_lab_args *a, cli_lab
     return CLI_EXIT_OK;
 }
 
-/* an option taking a number (--mass, --velocity, --k, --n, --restitution, --damping, --rtol,
-   --target); an unknown option is a usage error */
-static int cli_lab_number(int argc, char **argv, int *i, int calibrate, cli_lab_args *a,
-                          cli_lab_keys *given)
+/* the options taking a number */
+static int cli_lab_number(cli_lab_parse_state *ps, int id, const char *opt, const char *v)
 {
-    const char *opt = argv[*i];
-    const char *v, *name = opt;
-    double *dst = NULL;
+    cli_lab_args *a = ps->a;
+    double *dst = id == LAB_MASS          ? &a->mass
+                  : id == LAB_VELOCITY    ? &a->velocity
+                  : id == LAB_K           ? &a->params.K
+                  : id == LAB_N           ? &a->params.n
+                  : id == LAB_RESTITUTION ? &a->params.e
+                  : id == LAB_DAMPING     ? &a->options.damping
+                  : id == LAB_RTOL        ? &a->options.rtol
+                                          : &a->target;
 
-    if (strcmp(opt, "--mass") == 0)
-        dst = &a->mass;
-    else if (strcmp(opt, "--velocity") == 0)
-        dst = &a->velocity;
-    else if (strcmp(opt, "--k") == 0)
-        dst = &a->params.K;
-    else if (strcmp(opt, "--n") == 0)
-        dst = &a->params.n;
-    else if (strcmp(opt, "--restitution") == 0)
-        dst = &a->params.e;
-    else if (strcmp(opt, "--damping") == 0)
-        dst = &a->options.damping;
-    else if (strcmp(opt, "--rtol") == 0)
-        dst = &a->options.rtol;
-    else if (strcmp(opt, "--target") == 0 && calibrate)
-        dst = &a->target;
-    if (dst == NULL)
-        return cli_usage_error("%s: unknown option '%s' (see clink %s --help)", argv[0], opt,
-                               argv[0]);
-    if (cli_lab_value(argc, argv, i, &v) || cli_parse_double(name, v, dst))
-        return CLI_EXIT_USAGE;
-    if (dst == &a->params.K)
-        cli_lab_note(given, "K", opt);
-    else if (dst == &a->params.n)
-        cli_lab_note(given, "n", opt);
-    else if (dst == &a->params.e)
-        cli_lab_note(given, "e", opt);
-    if (calibrate && (dst == &a->params.e || dst == &a->options.damping))
+    if (ps->calibrate && (id == LAB_RESTITUTION || id == LAB_DAMPING))
         return cli_usage_error("calibrate: %s cannot take effect: calibrate finds the "
                                "damping for --target E",
                                opt);
+    if (cli_parse_double(opt, v, dst))
+        return CLI_EXIT_USAGE;
+    if (id == LAB_K)
+        cli_lab_note(&ps->given, "K", "--k");
+    else if (id == LAB_N)
+        cli_lab_note(&ps->given, "n", "--n");
+    else if (id == LAB_RESTITUTION)
+        cli_lab_note(&ps->given, "e", "--restitution");
     return CLI_EXIT_OK;
+}
+
+/* one option or operand of impact or calibrate (cli_apply_fn) */
+static int cli_lab_apply(void *ctx, int id, const char *opt, const char *v)
+{
+    cli_lab_parse_state *ps = ctx;
+    cli_lab_args *a = ps->a;
+
+    switch (id) {
+    case CLI_OPERAND:
+        return cli_usage_error("%s: takes no operand (got '%s'; options are --name VALUE)",
+                               ps->calibrate ? "calibrate" : "impact", v);
+    case LAB_LAW:
+        a->law_name = v;
+        return CLI_EXIT_OK;
+    case LAB_LOOP:
+        if (v[0] == '\0')
+            return cli_usage_error("--loop: the file name is empty");
+        a->loop_path = v;
+        return CLI_EXIT_OK;
+    case LAB_JSON:
+        a->json = 1;
+        return CLI_EXIT_OK;
+    case LAB_ANALYTIC:
+        a->analytic = 1;
+        return CLI_EXIT_OK;
+    case LAB_PARAM:
+        return cli_lab_param(ps, v);
+    case LAB_METHOD:
+        if (strcmp(v, "rk8") == 0)
+            a->options.method = CLINK_LAB_RK8;
+        else if (strcmp(v, "adams") == 0)
+            a->options.method = CLINK_LAB_ADAMS;
+        else if (strcmp(v, "bdf") == 0)
+            a->options.method = CLINK_LAB_BDF;
+        else
+            return cli_usage_error("--method: '%s' is not one of rk8, adams, bdf", v);
+        return CLI_EXIT_OK;
+    default:
+        return cli_lab_number(ps, id, opt, v);
+    }
 }
 
 /* the law by name, and every noted key one it reads (and one calibrate does not override) */
@@ -197,9 +293,9 @@ static int cli_lab_resolve_law(const char *command, int calibrate, cli_lab_args 
         /* a law with a rule from e has its coefficient overwritten by the calibration; a law
            without one (an empirical chi or c) needs it: the coefficient the calibrated one
            is reported beside */
-        if (calibrate && (strcmp(k, "e") == 0 || (reads_e && (strcmp(k, "chi") == 0 ||
-                                                             strcmp(k, "c") == 0 ||
-                                                             strcmp(k, "alpha") == 0))))
+        if (calibrate &&
+            (strcmp(k, "e") == 0 || (reads_e && (strcmp(k, "chi") == 0 || strcmp(k, "c") == 0 ||
+                                                 strcmp(k, "alpha") == 0))))
             return cli_usage_error("calibrate: --param %s cannot take effect: calibrate finds the "
                                    "damping for --target E",
                                    k);
@@ -240,53 +336,28 @@ static int cli_lab_check_ranges(const char *command, int calibrate, cli_lab_args
 
 int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a)
 {
-    int i, rc = CLI_EXIT_OK;
-    const char *v;
-    cli_lab_keys given;
-    char keys[CLI_LAB_MAX_KEYS][64];
+    cli_lab_parse_state ps;
+    int rc;
 
-    memset(&given, 0, sizeof given);
+    memset(&ps, 0, sizeof ps);
+    ps.a = a;
+    ps.calibrate = calibrate;
     memset(a, 0, sizeof *a);
     clink_contact_params_init(&a->params);
     clink_lab_options_init(&a->options);
     a->mass = NAN;
     a->velocity = NAN;
     a->target = NAN;
-    for (i = 1; i < argc && rc == CLI_EXIT_OK; i++) {
-        const char *opt = argv[i];
-        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            a->help = 1;
-            return CLI_EXIT_OK;
-        } else if (strcmp(opt, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(opt, "--analytic") == 0 && !calibrate) {
-            a->analytic = 1;
-        } else if (strcmp(opt, "--law") == 0) {
-            if (cli_lab_value(argc, argv, &i, &a->law_name))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(opt, "--loop") == 0 && !calibrate) {
-            if (cli_lab_value(argc, argv, &i, &a->loop_path))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(opt, "--method") == 0) {
-            if (cli_lab_value(argc, argv, &i, &v))
-                return CLI_EXIT_USAGE;
-            if (strcmp(v, "rk8") == 0)
-                a->options.method = CLINK_LAB_RK8;
-            else if (strcmp(v, "adams") == 0)
-                a->options.method = CLINK_LAB_ADAMS;
-            else if (strcmp(v, "bdf") == 0)
-                a->options.method = CLINK_LAB_BDF;
-            else
-                return cli_usage_error("--method: '%s' is not one of rk8, adams, bdf", v);
-        } else if (strcmp(opt, "--param") == 0) {
-            rc = cli_lab_param(argc, argv, &i, a, &given, keys);
-        } else {
-            rc = cli_lab_number(argc, argv, &i, calibrate, a, &given);
-        }
+    rc = cli_parse_options(argc, argv, cli_lab_options(calibrate), cli_lab_apply, &ps);
+    if (rc == CLI_HELP) {
+        a->help = 1;
+        return CLI_EXIT_OK;
     }
     if (rc == CLI_EXIT_OK)
-        rc = cli_lab_resolve_law(argv[0], calibrate, a, &given);
+        rc = cli_lab_resolve_law(argv[0], calibrate, a, &ps.given);
     if (rc == CLI_EXIT_OK)
         rc = cli_lab_check_ranges(argv[0], calibrate, a);
+    if (rc == CLI_EXIT_OK && a->loop_path != NULL)
+        rc = cli_check_output_path(argv[0], "--loop", a->loop_path, 0);
     return rc;
 }

@@ -5,6 +5,8 @@
 #ifndef CLINK_CLI_LAB_H
 #define CLINK_CLI_LAB_H
 
+#include "cli.h"
+
 #include "clink/contact.h"
 #include "clink/lab.h"
 
@@ -26,6 +28,9 @@ typedef struct cli_lab_args {
  * CLI_EXIT_USAGE.
  */
 int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a);
+
+/* The table of options of impact (calibrate zero) or calibrate (cli.h, "Options"). */
+const cli_option *cli_lab_options(int calibrate);
 
 /* Prints a JSON number (null when not finite: a NaN never reaches the output). */
 void cli_lab_json_number(FILE *out, const char *key, double v, int comma);

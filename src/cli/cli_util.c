@@ -7,6 +7,8 @@
 
 #include "cli.h"
 
+#include "clink/clink.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,6 +18,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+const char *cli_version(void)
+{
+#ifdef CLINK_PROJECT_VERSION
+    return CLINK_PROJECT_VERSION;
+#else
+    return clink_version();
+#endif
+}
 
 /* strtod would skip leading space; an option value with space is a typo */
 static int cli_starts_with_space(const char *text)
@@ -152,30 +163,38 @@ int cli_parse_int(const char *option, const char *text, int *out)
     return -1;
 }
 
-int cli_check_input_file(const char *command, const char *path)
+int cli_input_file_error(const char *command, const char *path, char *msg, size_t size)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY), e = 0;
+    const char *why = NULL;
 
     if (fd < 0) {
-        fprintf(stderr, "clink: %s: %s: cannot read: %s\n", command, path, strerror(errno));
-        return -1;
-    }
-    if (fstat(fd, &st) != 0) {
-        fprintf(stderr, "clink: %s: %s: cannot read: %s\n", command, path, strerror(errno));
+        e = errno;
+    } else {
+        if (fstat(fd, &st) != 0)
+            e = errno;
+        else if (S_ISDIR(st.st_mode))
+            e = EISDIR;
+        else if (!S_ISREG(st.st_mode))
+            why = "not a regular file";
         close(fd); /* read-only: closing cannot lose data */
-        return -1;
     }
-    close(fd); /* read-only: closing cannot lose data */
-    if (S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "clink: %s: %s: cannot read: %s\n", command, path, strerror(EISDIR));
-        return -1;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        fprintf(stderr, "clink: %s: %s: cannot read: not a regular file\n", command, path);
-        return -1;
-    }
-    return 0;
+    if (e == 0 && why == NULL)
+        return 0;
+    snprintf(msg, size, "clink: %s: %s: cannot read: %s", command, path,
+             why != NULL ? why : strerror(e));
+    return -1;
+}
+
+int cli_check_input_file(const char *command, const char *path)
+{
+    char msg[4400];
+
+    if (cli_input_file_error(command, path, msg, sizeof msg) == 0)
+        return 0;
+    fprintf(stderr, "%s\n", msg);
+    return -1;
 }
 
 int cli_usage_error(const char *fmt, ...)

@@ -14,14 +14,14 @@
 
 static void calibrate_help(void)
 {
-    printf("usage: clink calibrate --law NAME --target E --mass M --velocity V [--k K] [--n N]\n"
-           "                       [--param KEY=VALUE ...] [--json] [--rtol R]\n"
-           "                       [--method rk8|adams|bdf]\n\n"
+    printf("usage: clink calibrate --law NAME --target E --mass M --velocity V [OPTIONS]\n\n"
            "The law's damping coefficient for which one central impact of effective mass M\n"
            "(kg) at approach speed V (m/s) rebounds with restitution E, to 1e-9, beside the\n"
            "coefficient the law's own rule gives and the restitution that one achieves.\n"
            "Options calibrate would overwrite are refused: --restitution, --damping and\n"
-           "--param e, chi, c or alpha. Parameters the law does not read are refused.\n");
+           "--param e, chi, c or alpha. Parameters the law does not read are refused.\n\n"
+           "Options (--opt VALUE or --opt=VALUE):\n");
+    cli_print_options(stdout, cli_lab_options(1));
 }
 
 int cmd_calibrate(int argc, char **argv)

@@ -16,72 +16,186 @@
 
 #include <string.h>
 
+enum { CHECK_JSON = 1, CHECK_SET, CHECK_MAX_SETS = 32 };
+
+/* the options of `clink check` (cli.h, "Options") */
+static const cli_option check_options[] = {
+    {CHECK_JSON, "json", 0, NULL,
+     "print the result as one JSON object on stdout\n(docs/cli.md), also when the model is "
+     "refused"},
+    {CHECK_SET, "set", 0, "PATH=VALUE",
+     "override an attribute of the model, repeatable, as\nclink run --set does"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 static void check_usage(FILE *out)
 {
-    fprintf(out, "usage: clink check MODEL.xml\n\n"
+    fprintf(out, "usage: clink check MODEL.xml [--json] [--set PATH=VALUE ...]\n\n"
                  "Reads MODEL.xml, checks it against the clink schema and for meaning\n"
                  "(ranges, names, geometry), assembles it at t = 0 as clink run does\n"
                  "(loops that close, independent constraints, the solver's setup) and\n"
-                 "prints a summary. Exit status 0 if the model is valid and runnable, 2 with\n"
-                 "\"FILE:LINE: what is wrong\" or \"FILE: what is wrong\" on stderr otherwise.\n");
+                 "prints a summary.\n\n");
+    cli_print_options(out, check_options);
+    fprintf(out, "\nExit status 0 if the model is valid and runnable, 2 with \"FILE:LINE: what\n"
+                 "is wrong\" or \"FILE: what is wrong\" on stderr otherwise.\n");
+}
+
+typedef struct check_args {
+    const char *path;
+    int json;
+    const char *sets[CHECK_MAX_SETS]; /* --set PATH=VALUE, in order */
+    int n_sets;
+} check_args;
+
+static int check_apply(void *ctx, int id, const char *spelled, const char *value)
+{
+    check_args *a = ctx;
+
+    if (id == CHECK_JSON) {
+        a->json = 1;
+        return CLI_EXIT_OK;
+    }
+    if (id == CHECK_SET) {
+        if (a->n_sets == CHECK_MAX_SETS)
+            return cli_usage_error("check: %s: more than %d overrides", spelled, CHECK_MAX_SETS);
+        a->sets[a->n_sets++] = value;
+        return CLI_EXIT_OK;
+    }
+    if (a->path != NULL)
+        return cli_usage_error("check: one model file only (got '%s' and '%s')", a->path, value);
+    a->path = value;
+    return CLI_EXIT_OK;
+}
+
+/* --json of a refused model: the message stderr carries, and the exit status */
+static void check_print_json_refused(const char *path, const char *err, int status)
+{
+    printf("{\n  \"clink\": \"%s\",\n  \"command\": \"check\",\n  \"exit_status\": %d,\n"
+           "  \"file\": ",
+           cli_version(), status);
+    cli_json_string(stdout, path);
+    printf(",\n  \"valid\": false,\n  \"error\": ");
+    cli_json_string(stdout, err);
+    printf("\n}\n");
+}
+
+/* --json of a valid model: the figures of the text summary */
+static void check_print_json(const char *path, const clink_xml_summary *s, double dq, double dv)
+{
+    const char *p = s->laws;
+
+    printf("{\n  \"clink\": \"%s\",\n  \"command\": \"check\",\n  \"exit_status\": 0,\n"
+           "  \"file\": ",
+           cli_version());
+    cli_json_string(stdout, path);
+    printf(",\n  \"valid\": true,\n  \"mechanism\": ");
+    cli_json_string(stdout, s->name);
+    printf(",\n  \"bodies\": %d,\n  \"joints\": %d,\n  \"clearance_joints\": %d,\n"
+           "  \"drivers\": %d,\n  \"loads\": %d,\n  \"gravity\": %s,\n  \"contacts\": %d,\n"
+           "  \"laws\": [",
+           s->bodies, s->joints, s->clearance_joints, s->drivers, s->loads,
+           s->has_gravity ? "true" : "false", s->contacts);
+    /* s->laws is "a, b": one string each */
+    while (*p != '\0') {
+        const char *end = strchr(p, ',');
+        size_t n = end != NULL ? (size_t) (end - p) : strlen(p);
+        char name[256];
+
+        while (n > 0 && *p == ' ') {
+            p++;
+            n--;
+        }
+        snprintf(name, sizeof name, "%.*s", (int) n, p);
+        cli_json_string(stdout, name);
+        if (end == NULL)
+            break;
+        fputs(", ", stdout);
+        p = end + 1;
+    }
+    printf("],\n  \"constraints\": %d,\n  \"dof\": %d,\n  \"assembly_correction_position\": ",
+           s->constraints, s->dof);
+    cli_json_number(stdout, dq);
+    printf(",\n  \"assembly_correction_velocity\": ");
+    cli_json_number(stdout, dv);
+    printf("\n}\n");
+}
+
+static void check_print_text(const char *path, const clink_xml_summary *s, double dq, double dv)
+{
+    printf("%s: valid\n", path);
+    printf("  mechanism          %s\n", s->name);
+    printf("  bodies             %d (plus the ground)\n", s->bodies);
+    printf("  joints             %d ideal, %d with clearance\n", s->joints, s->clearance_joints);
+    printf("  drivers            %d\n", s->drivers);
+    printf("  loads              %d%s\n", s->loads, s->has_gravity ? " (and gravity)" : "");
+    printf("  contact pairs      %d\n", s->contacts);
+    printf("  contact laws       %s\n", s->laws[0] != '\0' ? s->laws : "none");
+    printf("  constraints        %d equations\n", s->constraints);
+    printf("  degrees of freedom %d (3 x %d - %d)\n", s->dof, s->bodies, s->constraints);
+    printf("  assembly at t = 0  corrections %.3g (positions), %.3g (velocities)\n", dq, dv);
+}
+
+/* the checks of `run` before its first step; CLI_EXIT_OK with the summary and the
+   assembly corrections, or the exit status with the message in err */
+static int check_model(const check_args *a, clink_xml_summary *s, double *dq, double *dv, char *err,
+                       size_t err_size)
+{
+    const char *path = a->path;
+    clink_model *model = NULL;
+    clink_sim *sim = NULL;
+    char msg[1024];
+    clink_status st;
+
+    if (clink_xml_load_with(path, a->sets, a->n_sets, NULL, &model, s, err, err_size) != CLINK_OK)
+        return CLI_EXIT_USAGE;
+    st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
+    if (st != CLINK_OK) {
+        snprintf(err, err_size, "%s: %s", path, msg);
+        clink_model_destroy(&model);
+        return st == CLINK_ERR_NOMEM || st == CLINK_ERR_INTERNAL ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+    }
+    clink_sim_assembly(sim, dq, dv);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&model);
+    return CLI_EXIT_OK;
 }
 
 int cmd_check(int argc, char **argv)
 {
+    check_args a;
     clink_xml_summary s;
-    clink_model *model = NULL;
-    clink_sim *sim = NULL;
-    clink_status st;
     double dq = 0, dv = 0;
-    char err[1024];
-    const char *path = NULL;
-    int i;
+    char err[1200];
+    int rc;
 
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            check_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error("check: unknown option '%s' (see clink check --help)", argv[i]);
-        if (path != NULL)
-            return cli_usage_error("check: one model file only (got '%s' and '%s')", path, argv[i]);
-        path = argv[i];
+    memset(&a, 0, sizeof a);
+    rc = cli_parse_options(argc, argv, check_options, check_apply, &a);
+    if (rc == CLI_HELP) {
+        check_usage(stdout);
+        return CLI_EXIT_OK;
     }
-    if (path == NULL) {
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (a.path == NULL) {
         check_usage(stderr);
         return CLI_EXIT_USAGE;
     }
-    if (cli_check_input_file("check", path) != 0)
-        return CLI_EXIT_USAGE;
-    if (clink_xml_check(path, &s, err, sizeof err) != CLINK_OK) {
+    if (cli_input_file_error("check", a.path, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
+        if (a.json)
+            check_print_json_refused(a.path, err, CLI_EXIT_USAGE);
         return CLI_EXIT_USAGE;
     }
-    /* what `run` does before its first step */
-    if (clink_xml_load(path, &model, &s, err, sizeof err) != CLINK_OK) {
+    rc = check_model(&a, &s, &dq, &dv, err, sizeof err);
+    if (rc != CLI_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
-        return CLI_EXIT_USAGE;
+        if (a.json)
+            check_print_json_refused(a.path, err, rc);
+        return rc;
     }
-    st = clink_sim_create(model, NULL, &sim, err, sizeof err);
-    if (st != CLINK_OK) {
-        fprintf(stderr, "%s: %s\n", path, err);
-        clink_model_destroy(&model);
-        return st == CLINK_ERR_NOMEM || st == CLINK_ERR_INTERNAL ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
-    }
-    clink_sim_assembly(sim, &dq, &dv);
-    clink_sim_destroy(&sim);
-    clink_model_destroy(&model);
-    printf("%s: valid\n", path);
-    printf("  mechanism          %s\n", s.name);
-    printf("  bodies             %d (plus the ground)\n", s.bodies);
-    printf("  joints             %d ideal, %d with clearance\n", s.joints, s.clearance_joints);
-    printf("  drivers            %d\n", s.drivers);
-    printf("  loads              %d%s\n", s.loads, s.has_gravity ? " (and gravity)" : "");
-    printf("  contact pairs      %d\n", s.contacts);
-    printf("  contact laws       %s\n", s.laws[0] != '\0' ? s.laws : "none");
-    printf("  constraints        %d equations\n", s.constraints);
-    printf("  degrees of freedom %d (3 x %d - %d)\n", s.dof, s.bodies, s.constraints);
-    printf("  assembly at t = 0  corrections %.3g (positions), %.3g (velocities)\n", dq, dv);
+    if (a.json)
+        check_print_json(a.path, &s, dq, dv);
+    else
+        check_print_text(a.path, &s, dq, dv);
     return CLI_EXIT_OK;
 }

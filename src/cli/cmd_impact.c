@@ -19,21 +19,11 @@
 
 static void impact_help(void)
 {
-    printf("usage: clink impact --law NAME --mass M --velocity V [--k K] [--n N]\n"
-           "                    [--restitution E] [--param KEY=VALUE ...] [--damping X]\n"
-           "                    [--loop FILE.csv] [--json] [--analytic] [--rtol R]\n"
-           "                    [--method rk8|adams|bdf]\n\n"
+    printf("usage: clink impact --law NAME --mass M --velocity V [OPTIONS]\n\n"
            "One central impact of effective mass M (kg) at approach speed V (m/s) with a\n"
-           "contact law (`clink laws` lists them), integrated to separation.\n"
-           "  --method                 rk8: Dormand-Prince 8(5,3) with a series start (default);\n"
-           "                           adams, bdf: CVODE\n"
-           "  --k, --n, --restitution  stiffness (N/m^n), exponent, target restitution\n"
-           "  --param KEY=VALUE        a parameter the law reads (chi, c, alpha, v_ref, E1, ...;\n"
-           "                           `clink laws` lists them; others are refused)\n"
-           "  --damping X              replace the damping coefficient the law's rule gives\n"
-           "  --loop FILE.csv          write t, delta, delta_dot, F (SI, units in header)\n"
-           "  --analytic               power-law-tsuji: Feng's closed forms beside the run\n"
-           "  --json                   one JSON object instead of the table\n");
+           "contact law (`clink laws` lists them), integrated to separation.\n\n"
+           "Options (--opt VALUE or --opt=VALUE):\n");
+    cli_print_options(stdout, cli_lab_options(0));
 }
 
 /* the word of --method for a laboratory method */

@@ -34,32 +34,6 @@ static const char *const param_units[][2] = {
     {"zero_force", "0 or 1"},
 };
 
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; s != NULL && *s != '\0'; s++) {
-        unsigned char ch = (unsigned char) *s;
-
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch == '\n')
-            fputs("\\n", out);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
-static void json_number(FILE *out, double x)
-{
-    if (isfinite(x))
-        fprintf(out, "%.17g", x);
-    else
-        fputs("null", out);
-}
-
 static void print_json(FILE *out)
 {
     size_t i;
@@ -67,9 +41,9 @@ static void print_json(FILE *out)
     fputs("{\n  \"units\": {", out);
     for (i = 0; i < sizeof(param_units) / sizeof(param_units[0]); i++) {
         fputs(i ? ", " : "", out);
-        json_string(out, param_units[i][0]);
+        cli_json_string(out, param_units[i][0]);
         fputs(": ", out);
-        json_string(out, param_units[i][1]);
+        cli_json_string(out, param_units[i][1]);
     }
     fputs("},\n  \"laws\": [\n", out);
     for (i = 0; i < clink_law_count(); i++) {
@@ -77,7 +51,7 @@ static void print_json(FILE *out)
 
         clink_law_get_info(clink_law_at(i), &info);
         fputs("    {\"name\": ", out);
-        json_string(out, info.name);
+        cli_json_string(out, info.name);
         fputs(", \"aliases\": [", out);
         {
             const char *p = info.aliases;
@@ -97,7 +71,7 @@ static void print_json(FILE *out)
                 memcpy(buf, p, n);
                 buf[n] = '\0';
                 fputs(first ? "" : ", ", out);
-                json_string(out, buf);
+                cli_json_string(out, buf);
                 first = 0;
                 if (end == NULL)
                     break;
@@ -105,23 +79,23 @@ static void print_json(FILE *out)
             }
         }
         fputs("],\n     \"title\": ", out);
-        json_string(out, info.title);
+        cli_json_string(out, info.title);
         fputs(",\n     \"formula\": ", out);
-        json_string(out, info.formula);
+        cli_json_string(out, info.formula);
         fputs(",\n     \"damping\": ", out);
-        json_string(out, info.damping);
+        cli_json_string(out, info.damping);
         fputs(",\n     \"required\": ", out);
-        json_string(out, info.required);
+        cli_json_string(out, info.required);
         fputs(", \"optional\": ", out);
-        json_string(out, info.optional);
+        cli_json_string(out, info.optional);
         fputs(",\n     \"separation\": ", out);
-        json_string(out, info.separation);
+        cli_json_string(out, info.separation);
         fprintf(out, ", \"can_pull\": %s, \"n\": ", info.can_pull ? "true" : "false");
-        json_number(out, info.n_default);
+        cli_json_number(out, info.n_default);
         fputs(", \"m\": ", out);
-        json_number(out, info.m);
+        cli_json_number(out, info.m);
         fputs(",\n     \"reference\": ", out);
-        json_string(out, info.reference);
+        cli_json_string(out, info.reference);
         fprintf(out, "}%s\n", i + 1 < clink_law_count() ? "," : "");
     }
     fputs("  ]\n}\n", out);
@@ -158,23 +132,40 @@ static void print_text(FILE *out)
     fprintf(out, "\n");
 }
 
+enum { LAWS_JSON = 1 };
+
+/* the options of `clink laws` (cli.h, "Options") */
+static const cli_option laws_options[] = {
+    {LAWS_JSON, "json", 0, NULL, "one JSON object {units, laws: [...]}"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static int laws_apply(void *ctx, int id, const char *spelled, const char *value)
+{
+    int *json = ctx;
+
+    (void) spelled;
+    if (id == LAWS_JSON) {
+        *json = 1;
+        return CLI_EXIT_OK;
+    }
+    return cli_usage_error("laws: takes no operand (got '%s')", value);
+}
+
 int cmd_laws(int argc, char **argv)
 {
-    int json = 0, i;
+    int json = 0, rc;
 
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: clink laws [--json]\n\n"
-                   "Lists every contact law: force formula, damping rule, parameters with\n"
-                   "units, separation rule, whether it can pull, reference. --json prints\n"
-                   "one JSON object {units, laws: [...]}.\n");
-            return CLI_EXIT_OK;
-        } else {
-            return cli_usage_error("laws: unknown option '%s' (valid: --json, --help)", argv[i]);
-        }
+    rc = cli_parse_options(argc, argv, laws_options, laws_apply, &json);
+    if (rc == CLI_HELP) {
+        printf("usage: clink laws [--json]\n\n"
+               "Lists every contact law: force formula, damping rule, parameters with\n"
+               "units, separation rule, whether it can pull, reference.\n\n");
+        cli_print_options(stdout, laws_options);
+        return CLI_EXIT_OK;
     }
+    if (rc != CLI_EXIT_OK)
+        return rc;
     if (json)
         print_json(stdout);
     else

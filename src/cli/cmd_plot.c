@@ -26,16 +26,46 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+enum { PLOT_OUTPUT = 1 };
+
+/* the options of `clink plot` (cli.h, "Options") */
+static const cli_option plot_options[] = {
+    {PLOT_OUTPUT, "output", 'o', "OUTDIR", "directory of the figures (default DIR)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 static void plot_usage(FILE *out)
 {
     fprintf(out, "usage: clink plot DIR [-o OUTDIR]\n\n"
                  "Draws PNG figures of the run in DIR (written by clink run) into OUTDIR\n"
-                 "(default DIR) with matplotlib: coordinates, velocities, accelerations,\n"
-                 "joint reactions, energies; contact forces and journal orbits when present.\n"
-                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n"
-                 "Exit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
+                 "with matplotlib: coordinates, velocities, accelerations, joint reactions,\n"
+                 "energies; contact forces and journal orbits when present.\n"
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n");
+    cli_print_options(out, plot_options);
+    fprintf(out, "\nExit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
                  "drawn up to there and marked), or matplotlib is missing; 2 DIR is not a\n"
-                 "finished run (missing, killed, truncated); 3 a figure could not be written.\n");
+                 "finished run (missing, killed, truncated) or OUTDIR is a file; 3 a figure\n"
+                 "could not be written.\n");
+}
+
+typedef struct plot_args {
+    const char *dir, *out;
+} plot_args;
+
+static int plot_apply(void *ctx, int id, const char *spelled, const char *value)
+{
+    plot_args *a = ctx;
+
+    if (id == PLOT_OUTPUT) {
+        if (value[0] == '\0')
+            return cli_usage_error("plot: %s: the directory name is empty", spelled);
+        a->out = value;
+        return CLI_EXIT_OK;
+    }
+    if (a->dir != NULL)
+        return cli_usage_error("plot: one run directory only (got '%s' and '%s')", a->dir, value);
+    a->dir = value;
+    return CLI_EXIT_OK;
 }
 
 static int is_file(const char *path)
@@ -162,31 +192,25 @@ static int plot_spawn(const char *python, const char *script, const char *dir, c
 
 int cmd_plot(int argc, char **argv)
 {
-    const char *dir = NULL, *out = NULL, *script, *python;
+    plot_args a = {NULL, NULL};
+    const char *script, *python;
     char sbuf[4096];
-    int i, rc;
+    int rc;
 
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            plot_usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "-o") == 0) {
-            if (++i >= argc)
-                return cli_usage_error("plot: -o needs a directory");
-            out = argv[i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("plot: unknown option '%s' (see clink plot --help)", argv[i]);
-        } else if (dir != NULL) {
-            return cli_usage_error("plot: one run directory only");
-        } else {
-            dir = argv[i];
-        }
+    rc = cli_parse_options(argc, argv, plot_options, plot_apply, &a);
+    if (rc == CLI_HELP) {
+        plot_usage(stdout);
+        return CLI_EXIT_OK;
     }
-    if (dir == NULL) {
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (a.dir == NULL) {
         plot_usage(stderr);
         return CLI_EXIT_USAGE;
     }
-    rc = plot_check_run(dir);
+    if (a.out != NULL && cli_check_output_path("plot", "-o", a.out, 1) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
+    rc = plot_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
     script = find_script(sbuf, sizeof sbuf);
@@ -197,5 +221,5 @@ int cmd_plot(int argc, char **argv)
     python = getenv("CLINK_PYTHON");
     if (python == NULL || python[0] == '\0')
         python = is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-    return plot_spawn(python, script, dir, out);
+    return plot_spawn(python, script, a.dir, a.out);
 }

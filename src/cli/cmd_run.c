@@ -1,11 +1,13 @@
 /*
- * `clink run MODEL.xml [-o DIR] [--t-end T] [--output-step H] [--max-steps N]
- * [--min-step H] [--wall-limit S] [--quiet] [--no-timing] [--rows MODE] [--dense N]
- * [--format FMT]`: loads the model (exit 2 on any error in the file or an
- * unrunnable model, nothing written), integrates it to t_end and samples it at
- * t = 0, H, 2H, ... and t_end, with the rows MODE asks for in between, into
- * DIR/timeseries.csv, DIR/impacts.csv and DIR/summary.json, or DIR/results.h5 and
- * DIR/summary.json (clink/output.h: the previous results in DIR are removed
+ * `clink run MODEL.xml [-o DIR] [--set PATH=VALUE ...] [--t-end T] [--output-step H]
+ * [--max-steps N] [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the
+ * model with its overrides by path (exit 2 on any error in the file, an override or
+ * an unrunnable model, nothing written),
+ * integrates it to t_end and samples it at t = 0, H, 2H, ... and t_end, with the
+ * rows --rows asks for in between (every contact event and rows through each
+ * impact by default), into DIR/timeseries.csv, DIR/impacts.csv and
+ * DIR/summary.json, or DIR/results.h5 and DIR/summary.json with --format hdf5
+ * (clink/output.h, docs/outputs.md: the previous results in DIR are removed
  * first, the new ones appear under their names only at the end).
  *
  * If the solver fails, the rows so far are kept, summary.json says "failed",
@@ -26,7 +28,9 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,37 +43,73 @@ static void run_on_signal(int sig)
     run_stop_signal = sig;
 }
 
+/* the options of `clink run`: one row each (cli.h, "Options"); run_apply reads them */
+enum {
+    RUN_OUTPUT = 1,
+    RUN_T_END,
+    RUN_OUTPUT_STEP,
+    RUN_MAX_STEPS,
+    RUN_MIN_STEP,
+    RUN_WALL_LIMIT,
+    RUN_QUIET,
+    RUN_NO_TIMING,
+    RUN_JSON,
+    RUN_SET,
+    RUN_ROWS,
+    RUN_DENSE,
+    RUN_FORMAT
+};
+
+/* overrides by path one run takes (--set) */
+enum { RUN_MAX_SETS = 32 };
+
+static const cli_option run_options[] = {
+    {RUN_OUTPUT, "output", 'o', "DIR",
+     "output directory (created if missing; default out/NAME,\nwith --set out/NAME@OVERRIDES)"},
+    {RUN_SET, "set", 0, "PATH=VALUE",
+     "override an attribute of the model, "
+     "repeatable:\nrevolute_clearance[rod_slider].clearance=2e-4\n"
+     "(docs/xml-reference.md, \"Overrides by path\")"},
+    {RUN_T_END, "t-end", 0, "T", "end time, s (overrides <settings t_end>)"},
+    {RUN_OUTPUT_STEP, "output-step", 0, "H",
+     "spacing of output rows, s (overrides <settings\noutput_step>)"},
+    {RUN_MAX_STEPS, "max-steps", 0, "N", "integrator steps allowed in the run, 1 .. 1e15"},
+    {RUN_MIN_STEP, "min-step", 0, "H", "smallest step accepted, s, 0 <= H < T (0: automatic)"},
+    {RUN_WALL_LIMIT, "wall-limit", 0, "S", "wall-clock seconds allowed, >= 0 (0: no limit)"},
+    {RUN_QUIET, "quiet", 'q', NULL,
+     "no summary line on stdout, no warnings or progress\non stderr"},
+    {RUN_NO_TIMING, "no-timing", 0, NULL,
+     "write \"wall_time\": null, so that summary.json too is\nidentical between two runs"},
+    {RUN_ROWS, "rows", 0, "MODE",
+     "events (default): the grid, every contact event and\nrows through each impact; steps: "
+     "the grid, events\nand every integrator step; grid: the output times\nalone (overrides "
+     "<output rows>; column row.kind)"},
+    {RUN_DENSE, "dense", 0, "N",
+     "interpolated rows per integrator step in an impact,\n0 .. 1000 (default 1; overrides "
+     "<output dense>)"},
+    {RUN_FORMAT, "format", 0, "FMT",
+     "csv (default) or hdf5: DIR/results.h5 (overrides\n<output format>; docs/outputs.md)"},
+    {RUN_JSON, "json", 0, NULL,
+     "the result as one JSON object on stdout instead of\nthe summary line (docs/cli.md)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 static void run_usage(FILE *out)
 {
     fprintf(out,
-            "usage: clink run MODEL.xml [-o DIR] [--t-end T] [--output-step H]\n"
-            "                 [--max-steps N] [--min-step H] [--wall-limit S] [--quiet]\n"
-            "                 [--no-timing] [--rows MODE] [--dense N] [--format FMT]\n\n"
+            "usage: clink run MODEL.xml [OPTIONS]\n\n"
             "Integrates MODEL.xml and writes DIR/timeseries.csv, DIR/impacts.csv and\n"
             "DIR/summary.json (default DIR: out/NAME, NAME the mechanism's name), or\n"
-            "DIR/results.h5 and DIR/summary.json with --format hdf5. The previous results\n"
-            "in DIR are removed first; files of an unfinished run end in \".incomplete\".\n"
-            "Files and columns: docs/outputs.md.\n\n"
-            "  -o DIR            output directory (created if missing)\n"
-            "  --t-end T         end time, s (overrides <settings t_end>)\n"
-            "  --output-step H   spacing of output rows, s (overrides <settings output_step>)\n"
-            "  --max-steps N     integrator steps allowed in the run, 1 .. 1e15\n"
-            "  --min-step H      smallest step accepted, s, 0 <= H < T (0: automatic guard)\n"
-            "  --wall-limit S    wall-clock seconds allowed, >= 0 (0: no limit)\n"
-            "  --rows MODE       events (default): the grid, every contact event and rows\n"
-            "                    through each impact; steps: the grid, events and every\n"
-            "                    integrator step; grid: the output times alone\n"
-            "                    (overrides <output rows>; the column row.kind says which)\n"
-            "  --dense N         interpolated rows per integrator step in an impact,\n"
-            "                    0 .. 1000 (default 1; overrides <output dense>)\n"
-            "  --format FMT      csv (default) or hdf5 (overrides <output format>)\n"
-            "  --quiet           no summary line on stdout, no progress on stderr\n"
-            "  --no-timing       write \"wall_time\": null, so that summary.json too is\n"
-            "                    identical between two runs\n\n"
-            "Exit status: 0 ok; 1 the solver failed (rows up to the failure kept, summary\n"
-            "\"failed\"); 2 input rejected (file, option or unrunnable model; nothing\n"
-            "written); 3 I/O failed (no result left); 130 SIGINT, 143 SIGTERM (rows so far\n"
-            "kept, summary \"interrupted\").\n");
+            "DIR/results.h5 and DIR/summary.json with --format hdf5 (docs/outputs.md).\n"
+            "The previous results in DIR are removed first; files of an unfinished run\n"
+            "end in \".incomplete\". On a terminal, stderr shows the progress (simulated time,\n"
+            "elapsed time, an estimate of the time left).\n\n"
+            "Options (--opt VALUE or --opt=VALUE):\n");
+    cli_print_options(out, run_options);
+    fprintf(out, "\nExit status: 0 ok; 1 the solver failed (rows up to the failure kept, summary\n"
+                 "\"failed\"); 2 input rejected (file, option, unrunnable model, an output\n"
+                 "directory that is a file; nothing written); 3 I/O failed (no result left);\n"
+                 "130 SIGINT, 143 SIGTERM (rows so far kept, summary \"interrupted\").\n");
 }
 
 static double now_seconds(void)
@@ -113,121 +153,132 @@ static int make_dirs(const char *path, char *failed_at, size_t size)
     return 0;
 }
 
-/* the option's value; -1 after printing the error when it is missing */
-static int run_value(int argc, char **argv, int *i, const char **value)
-{
-    if (*i + 1 >= argc) {
-        cli_usage_error("run: %s needs a value", argv[*i]);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 0;
-}
-
 /* what `run` reads from its command line */
 typedef struct run_args {
     const char *path, *dir;
     double t_end, step;                     /* -1: the model's */
     double max_steps, min_step, wall_limit; /* -1: the model's */
     int rows, dense, format;                /* -1: the model's <output> */
-    int quiet, timing;
+    int quiet, timing, json;
+    const char *sets[RUN_MAX_SETS]; /* --set PATH=VALUE, in order */
+    int n_sets;
 } run_args;
 
-/* --rows, --dense, --format: 0, or -1 after printing the error */
-static int run_output_option(const char *o, const char *v, run_args *a)
+/* --rows, --dense, --format (cli_apply_fn's result) */
+static int run_output_option(run_args *a, int id, const char *o, const char *v)
 {
     static const char *const rows[] = {"events", "steps", "grid"};
     static const char *const formats[] = {"csv", "hdf5"};
     double d = 0;
     int k;
 
-    if (strcmp(o, "--dense") == 0) {
+    if (id == RUN_DENSE) {
         if (cli_parse_double(o, v, &d))
-            return -1;
-        if (!(d >= 0 && d <= 1000 && d == floor(d))) {
-            cli_usage_error("run: --dense = %s: an integer 0 .. 1000", v);
-            return -1;
-        }
+            return CLI_EXIT_USAGE;
+        if (!(d >= 0 && d <= 1000 && d == floor(d)))
+            return cli_usage_error("run: %s = %s: an integer 0 .. 1000", o, v);
         a->dense = (int) d;
-        return 0;
+        return CLI_EXIT_OK;
     }
-    for (k = 0; strcmp(o, "--rows") == 0 && k < 3; k++)
+    for (k = 0; id == RUN_ROWS && k < 3; k++)
         if (strcmp(v, rows[k]) == 0) {
             a->rows = k;
-            return 0;
+            return CLI_EXIT_OK;
         }
-    for (k = 0; strcmp(o, "--format") == 0 && k < 2; k++)
+    for (k = 0; id == RUN_FORMAT && k < 2; k++)
         if (strcmp(v, formats[k]) == 0) {
             a->format = k;
-            return 0;
+            return CLI_EXIT_OK;
         }
-    cli_usage_error("run: %s '%s': one of %s", o, v,
-                    strcmp(o, "--rows") == 0 ? "events, steps, grid" : "csv, hdf5");
-    return -1;
+    return cli_usage_error("run: %s '%s': one of %s", o, v,
+                           id == RUN_ROWS ? "events, steps, grid" : "csv, hdf5");
+}
+
+/* one option or operand of `clink run` (cli_apply_fn) */
+static int run_apply(void *ctx, int id, const char *o, const char *v)
+{
+    run_args *a = ctx;
+    const char *why;
+
+    switch (id) {
+    case CLI_OPERAND:
+        if (a->path != NULL)
+            return cli_usage_error("run: one model file only (got '%s' and '%s')", a->path, v);
+        a->path = v;
+        return CLI_EXIT_OK;
+    case RUN_OUTPUT:
+        if (v[0] == '\0')
+            return cli_usage_error("run: %s: the directory name is empty", o);
+        a->dir = v;
+        return CLI_EXIT_OK;
+    case RUN_T_END:
+        if (cli_parse_double(o, v, &a->t_end))
+            return CLI_EXIT_USAGE;
+        if (!(a->t_end > 0))
+            return cli_usage_error("run: --t-end = %g s must be > 0", a->t_end);
+        return CLI_EXIT_OK;
+    case RUN_OUTPUT_STEP:
+        if (cli_parse_double(o, v, &a->step))
+            return CLI_EXIT_USAGE;
+        if (!(a->step > 0))
+            return cli_usage_error("run: --output-step = %g s must be > 0", a->step);
+        return CLI_EXIT_OK;
+    case RUN_MAX_STEPS:
+        if (cli_read_count(v, 1e15, &a->max_steps, &why) != 0)
+            return cli_usage_error("run: --max-steps: '%s' %s (1 .. 1e15 steps)", v, why);
+        return CLI_EXIT_OK;
+    case RUN_MIN_STEP:
+        if (cli_parse_double(o, v, &a->min_step))
+            return CLI_EXIT_USAGE;
+        if (!(a->min_step >= 0))
+            return cli_usage_error("run: --min-step = %g s must be >= 0", a->min_step);
+        return CLI_EXIT_OK;
+    case RUN_WALL_LIMIT:
+        if (cli_parse_double(o, v, &a->wall_limit))
+            return CLI_EXIT_USAGE;
+        if (!(a->wall_limit >= 0))
+            return cli_usage_error("run: --wall-limit = %g s must be >= 0 (0: none)",
+                                   a->wall_limit);
+        return CLI_EXIT_OK;
+    case RUN_QUIET:
+        a->quiet = 1;
+        return CLI_EXIT_OK;
+    case RUN_NO_TIMING:
+        a->timing = 0;
+        return CLI_EXIT_OK;
+    case RUN_JSON:
+        a->json = 1;
+        return CLI_EXIT_OK;
+    case RUN_ROWS:
+    case RUN_DENSE:
+    case RUN_FORMAT:
+        return run_output_option(a, id, o, v);
+    case RUN_SET:
+        if (a->n_sets == RUN_MAX_SETS)
+            return cli_usage_error("run: %s: more than %d overrides", o, RUN_MAX_SETS);
+        a->sets[a->n_sets++] = v;
+        return CLI_EXIT_OK;
+    default:
+        return cli_usage_error("run: %s: not handled", o); /* a row without its case */
+    }
 }
 
 /* 0 to go on; else -1 - EXIT: the command ends with EXIT (help printed, or an error) */
 static int run_parse(int argc, char **argv, run_args *a)
 {
-    const char *v, *why;
-    int i;
+    int rc;
 
     memset(a, 0, sizeof *a);
     a->t_end = a->step = a->max_steps = a->min_step = a->wall_limit = -1;
     a->rows = a->dense = a->format = -1;
     a->timing = 1;
-    for (i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
-            run_usage(stdout);
-            return -1 - CLI_EXIT_OK;
-        } else if (strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0) {
-            if (run_value(argc, argv, &i, &a->dir))
-                return -1 - CLI_EXIT_USAGE;
-            if (a->dir[0] == '\0')
-                return -1 - cli_usage_error("run: %s: the directory name is empty", o);
-        } else if (strcmp(o, "--t-end") == 0) {
-            if (run_value(argc, argv, &i, &v) || cli_parse_double(o, v, &a->t_end))
-                return -1 - CLI_EXIT_USAGE;
-            if (!(a->t_end > 0))
-                return -1 - cli_usage_error("run: --t-end = %g s must be > 0", a->t_end);
-        } else if (strcmp(o, "--output-step") == 0) {
-            if (run_value(argc, argv, &i, &v) || cli_parse_double(o, v, &a->step))
-                return -1 - CLI_EXIT_USAGE;
-            if (!(a->step > 0))
-                return -1 - cli_usage_error("run: --output-step = %g s must be > 0", a->step);
-        } else if (strcmp(o, "--max-steps") == 0) {
-            if (run_value(argc, argv, &i, &v))
-                return -1 - CLI_EXIT_USAGE;
-            if (cli_read_count(v, 1e15, &a->max_steps, &why) != 0)
-                return -1 - cli_usage_error("run: --max-steps: '%s' %s (1 .. 1e15 steps)", v, why);
-        } else if (strcmp(o, "--min-step") == 0) {
-            if (run_value(argc, argv, &i, &v) || cli_parse_double(o, v, &a->min_step))
-                return -1 - CLI_EXIT_USAGE;
-            if (!(a->min_step >= 0))
-                return -1 - cli_usage_error("run: --min-step = %g s must be >= 0", a->min_step);
-        } else if (strcmp(o, "--wall-limit") == 0) {
-            if (run_value(argc, argv, &i, &v) || cli_parse_double(o, v, &a->wall_limit))
-                return -1 - CLI_EXIT_USAGE;
-            if (!(a->wall_limit >= 0))
-                return -1 - cli_usage_error("run: --wall-limit = %g s must be >= 0 (0: none)",
-                                            a->wall_limit);
-        } else if (strcmp(o, "--rows") == 0 || strcmp(o, "--format") == 0 ||
-                   strcmp(o, "--dense") == 0) {
-            if (run_value(argc, argv, &i, &v) || run_output_option(o, v, a) != 0)
-                return -1 - CLI_EXIT_USAGE;
-        } else if (strcmp(o, "--quiet") == 0 || strcmp(o, "-q") == 0) {
-            a->quiet = 1;
-        } else if (strcmp(o, "--no-timing") == 0) {
-            a->timing = 0;
-        } else if (o[0] == '-' && o[1] != '\0') {
-            return -1 - cli_usage_error("run: unknown option '%s' (see clink run --help)", o);
-        } else if (a->path != NULL) {
-            return -1 - cli_usage_error("run: one model file only (got '%s' and '%s')", a->path, o);
-        } else {
-            a->path = o;
-        }
+    rc = cli_parse_options(argc, argv, run_options, run_apply, a);
+    if (rc == CLI_HELP) {
+        run_usage(stdout);
+        return -1 - CLI_EXIT_OK;
     }
+    if (rc != CLI_EXIT_OK)
+        return -1 - rc;
     if (a->path == NULL) {
         run_usage(stderr);
         return -1 - CLI_EXIT_USAGE;
@@ -296,6 +347,17 @@ static int run_install_handlers(void)
     return 0;
 }
 
+/* the progress line on a terminal (stderr): shown only when stderr is a terminal and the
+   run is not quiet, once the run has taken a second, redrawn every quarter second over the
+   previous line (padded with spaces, never wider than the terminal) and erased at the end */
+typedef struct run_progress {
+    int on;       /* stderr is a terminal and not --quiet */
+    int columns;  /* the terminal's width (80 when unknown) */
+    size_t shown; /* characters of the line on the screen (0: none) */
+    double start; /* wall clock at the start of the integration */
+    double last;  /* wall clock of the last redraw */
+} run_progress;
+
 /* one run: its arguments, what it creates and how it ended */
 typedef struct run_ctx {
     run_args a;
@@ -305,11 +367,13 @@ typedef struct run_ctx {
     clink_xml_summary sum;
     clink_settings_def set;
     const char *dir;
-    char dirbuf[256];
-    double t0;      /* wall clock before the simulation is created */
-    int failed;     /* the simulation or a state query failed */
-    int io_failed;  /* a write failed: no result is kept */
-    char why[1200]; /* the reason of a failure or an interruption */
+    char dirbuf[512];
+    clink_xml_applied applied[RUN_MAX_SETS]; /* what each --set did */
+    double t0;                               /* wall clock before the simulation is created */
+    int failed;                              /* the simulation or a state query failed */
+    int io_failed;                           /* a write failed: no result is kept */
+    char why[1200];                          /* the reason of a failure or an interruption */
+    run_progress progress;
 } run_ctx;
 
 /* the model and its simulation: any error in the file stops here, before anything is written */
@@ -321,7 +385,8 @@ static int run_load(run_ctx *c)
 
     if (cli_check_input_file("run", c->a.path) != 0)
         return CLI_EXIT_USAGE;
-    if (clink_xml_load(c->a.path, &c->model, &c->sum, err, sizeof err) != CLINK_OK) {
+    if (clink_xml_load_with(c->a.path, c->a.sets, c->a.n_sets, c->applied, &c->model, &c->sum, err,
+                            sizeof err) != CLINK_OK) {
         fprintf(stderr, "%s\n", err);
         return CLI_EXIT_USAGE;
     }
@@ -340,6 +405,40 @@ static int run_load(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
+/*
+ * The default output directory of a run with overrides: out/NAME@S, S the overrides'
+ * paths and effective values "PATH=VALUE" joined by ',' in command-line order, each
+ * byte other than [A-Za-z0-9._=,[]+-] written '_' (the blank of a vector value); an S
+ * longer than 120 bytes is cut to 100 and followed by '~' and the 8 hex digits of the
+ * FNV-1a hash of the whole S. Runs with different effective overrides thus never share
+ * a directory (up to the hash); the same overrides written differently (2e-4, 0.0002)
+ * give the same one.
+ */
+static void run_default_dir(run_ctx *c)
+{
+    char s[4096];
+    size_t n = 0, i;
+    uint32_t h = 2166136261u;
+    int k;
+
+    s[0] = '\0';
+    for (k = 0; k < c->a.n_sets && n < sizeof s - 1; k++) {
+        int w = snprintf(s + n, sizeof s - n, "%s%s=%s", k > 0 ? "," : "", c->applied[k].path,
+                         c->applied[k].value);
+        n = w < 0 ? n : n + (size_t) w < sizeof s ? n + (size_t) w : sizeof s - 1;
+    }
+    for (i = 0; i < n; i++) {
+        char ch = s[i];
+        h = (h ^ (uint8_t) ch) * 16777619u;
+        if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+              strchr("._=,[]+-", ch) != NULL))
+            s[i] = '_';
+    }
+    if (n > 120)
+        snprintf(s + 100, sizeof s - 100, "~%08x", (unsigned) h);
+    snprintf(c->dirbuf, sizeof c->dirbuf, "out/%.63s@%.128s", c->sum.name, s);
+}
+
 /* the signal handlers, the output directory and the recorder in it */
 static int run_open_output(run_ctx *c)
 {
@@ -349,9 +448,14 @@ static int run_open_output(run_ctx *c)
 
     c->dir = c->a.dir;
     if (c->dir == NULL) {
-        snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
+        if (c->a.n_sets > 0)
+            run_default_dir(c);
+        else
+            snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
         c->dir = c->dirbuf;
     }
+    if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
     if (run_install_handlers() != 0)
         return CLI_EXIT_FAIL;
     if (make_dirs(c->dir, where, sizeof where) != 0) {
@@ -379,32 +483,82 @@ static int run_open_output(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
-/* shows the progress on a terminal once the run has taken a second, every quarter second */
-static void run_progress(const run_ctx *c, double t, double *last_progress, int *shown)
+/* a duration for the progress line: "4.2 s", "3 min 07 s", "2 h 05 min" */
+static void run_format_duration(double s, char *buf, size_t size)
 {
-    double w;
+    if (!(s < 3.6e6))
+        snprintf(buf, size, "-");
+    else if (s < 59.95)
+        snprintf(buf, size, "%.1f s", s);
+    else if (s < 3600)
+        snprintf(buf, size, "%d min %02d s", (int) (s / 60), (int) fmod(s, 60));
+    else
+        snprintf(buf, size, "%d h %02d min", (int) (s / 3600), (int) fmod(s / 60, 60));
+}
 
-    if (c->a.quiet || !isatty(STDERR_FILENO))
+static void run_progress_start(run_progress *p, int quiet)
+{
+    struct winsize ws;
+
+    memset(p, 0, sizeof *p);
+    p->on = !quiet && isatty(STDERR_FILENO);
+    p->columns = 80;
+    if (p->on && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+        p->columns = ws.ws_col;
+    p->start = p->last = now_seconds();
+}
+
+/* "\r" + the line + spaces over what is left of the previous one */
+static void run_progress_draw(run_progress *p, const char *line)
+{
+    size_t n = strlen(line), limit = (size_t) p->columns - 1;
+
+    if (n > limit)
+        n = limit;
+    fprintf(stderr, "\r%.*s", (int) n, line);
+    if (p->shown > n)
+        fprintf(stderr, "%*s", (int) (p->shown - n), "");
+    fflush(stderr);
+    p->shown = n > p->shown ? n : p->shown;
+}
+
+/* simulated time, elapsed time and the time left at the rate so far */
+static void run_progress_show(run_progress *p, double t, double t_end)
+{
+    char line[256], elapsed[32], left[32];
+    double w, spent;
+
+    if (!p->on)
         return;
     w = now_seconds();
-    if (w - c->t0 > 1.0 && w - *last_progress > 0.25) {
-        fprintf(stderr, "\rclink run: t = %.6g s of %.6g s (%3.0f%%)", t, c->set.t_end,
-                100.0 * t / c->set.t_end);
-        *last_progress = w;
-        *shown = 1;
-    }
+    spent = w - p->start;
+    if (spent < 1.0 || w - p->last < 0.25)
+        return;
+    run_format_duration(spent, elapsed, sizeof elapsed);
+    run_format_duration(t > 0 ? spent * (t_end - t) / t : INFINITY, left, sizeof left);
+    snprintf(line, sizeof line, "clink run: t = %.4g s of %.4g s (%.0f%%), elapsed %s, left %s", t,
+             t_end, floor(100.0 * t / t_end), elapsed, left);
+    run_progress_draw(p, line);
+    p->last = w;
+}
+
+/* erases the line */
+static void run_progress_end(run_progress *p)
+{
+    if (p->shown > 0)
+        fprintf(stderr, "\r%*s\r", (int) p->shown, "");
+    p->shown = 0;
 }
 
 /* samples t = 0, then k H for k = 1..n, then t_end if it is not on the grid; sets failed,
    io_failed and why */
 static void run_integrate(run_ctx *c)
 {
-    double last_progress = 0;
-    int progress_shown = 0;
     clink_status st;
     long n, k;
 
     c->why[0] = '\0';
+    run_progress_start(&c->progress, c->a.quiet);
     st = clink_recorder_sample(c->rec, c->sim);
     n = (long) floor(c->set.t_end / c->set.output_step * (1.0 + 1e-12));
     for (k = 1; k <= n + 1 && st == CLINK_OK && run_stop_signal == 0; k++) {
@@ -420,10 +574,9 @@ static void run_integrate(run_ctx *c)
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
-        run_progress(c, t, &last_progress, &progress_shown);
+        run_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
-    if (progress_shown)
-        fprintf(stderr, "\r%60s\r", "");
+    run_progress_end(&c->progress);
     if (st != CLINK_OK && !c->failed) {
         if (st == CLINK_ERR_IO) {
             c->io_failed = 1;
@@ -461,11 +614,60 @@ static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
     return kept;
 }
 
+/*
+ * --json: one object on stdout (docs/cli.md, "clink run --json"): the exit
+ * status, the run's status, the output directory and, under "summary", the
+ * summary.json just written, read back so that both say the same. 0, or -1
+ * after printing why summary.json could not be read.
+ */
+static int run_print_json(const run_ctx *c, int exit_code)
+{
+    char path[4200];
+    FILE *f;
+    int ch, prev = 0;
+
+    snprintf(path, sizeof path, "%s/summary.json", c->dir);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "clink: run: %s: cannot read back: %s\n", path, strerror(errno));
+        return -1;
+    }
+    printf("{\n  \"clink\": \"%s\",\n  \"command\": \"run\",\n  \"exit_status\": %d,\n"
+           "  \"status\": \"%s\",\n  \"model_file\": ",
+           cli_version(), exit_code,
+           exit_code == CLI_EXIT_OK     ? "ok"
+           : exit_code == CLI_EXIT_FAIL ? "failed"
+                                        : "interrupted");
+    cli_json_string(stdout, c->a.path);
+    printf(",\n  \"output_dir\": ");
+    cli_json_string(stdout, c->dir);
+    printf(",\n  \"summary\": ");
+    /* summary.json indented one level; its final newline dropped */
+    while ((ch = getc(f)) != EOF) {
+        if (prev != 0)
+            putchar(prev);
+        if (prev == '\n')
+            fputs("  ", stdout);
+        prev = ch;
+    }
+    if (prev != 0 && prev != '\n')
+        putchar(prev);
+    if (ferror(f)) {
+        fprintf(stderr, "clink: run: %s: cannot read back: %s\n", path, strerror(EIO));
+        fclose(f); /* read-only: closing cannot lose data */
+        return -1;
+    }
+    fclose(f); /* read-only: closing cannot lose data */
+    printf("\n}\n");
+    return 0;
+}
+
 /* writes summary.json, puts the files in place and says how the run ended */
 static int run_finish(run_ctx *c)
 {
     char finding_lines[RUN_MAX_FINDINGS][256];
     const char *finding_ptrs[RUN_MAX_FINDINGS];
+    const char *set_paths[RUN_MAX_SETS], *set_values[RUN_MAX_SETS];
     clink_run_info info;
     int exit_code;
 
@@ -478,6 +680,13 @@ static int run_finish(run_ctx *c)
     info.t_end = c->set.t_end;
     info.wall_time = c->a.timing ? now_seconds() - c->t0 : -1.0;
     info.settings = &c->set;
+    for (int i = 0; i < c->a.n_sets; i++) {
+        set_paths[i] = c->applied[i].path;
+        set_values[i] = c->applied[i].value;
+    }
+    info.override_paths = set_paths;
+    info.override_values = set_values;
+    info.override_count = c->a.n_sets;
     exit_code = c->failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (run_stop_signal != 0 && !c->failed && clink_sim_time(c->sim) < c->set.t_end) {
         info.interrupted = 1;
@@ -498,11 +707,15 @@ static int run_finish(run_ctx *c)
     } else if (!c->a.quiet) {
         for (int i = 0; i < info.warning_count; i++)
             fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
-        clink_sim_stats stats;
-        clink_sim_stats_get(c->sim, &stats);
-        printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n", c->sum.name,
-               clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
+        if (!c->a.json) {
+            clink_sim_stats stats;
+            clink_sim_stats_get(c->sim, &stats);
+            printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n",
+                   c->sum.name, clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
+        }
     }
+    if (c->a.json && exit_code != CLI_EXIT_IO && run_print_json(c, exit_code) != 0)
+        exit_code = CLI_EXIT_IO;
     return exit_code;
 }
 

@@ -60,7 +60,11 @@ int main(int argc, char **argv)
         return finish_stdout(CLI_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("clink %s\n", clink_version());
+        /* the command's version; the library's too when a different one is linked */
+        if (strcmp(cli_version(), clink_version()) == 0)
+            printf("clink %s\n", cli_version());
+        else
+            printf("clink %s (library %s)\n", cli_version(), clink_version());
         return finish_stdout(CLI_EXIT_OK);
     }
     for (i = 0; commands[i].name != NULL; i++)

@@ -79,6 +79,7 @@ clink_settings_def clink_default_settings_def(void)
     s.max_steps = 1e7;
     s.min_step = 0.0;
     s.wall_limit = 0.0;
+    s.contact_bookkeeping = CLINK_BOOKKEEPING_EPISODES;
     return s;
 }
 
@@ -652,6 +653,9 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
         return model_fail(b, CLINK_ERR_RANGE,
                           "settings: wall_limit %g s must be finite and >= 0 (0: no limit)",
                           s->wall_limit);
+    if ((int) s->contact_bookkeeping < 0 || s->contact_bookkeeping > CLINK_BOOKKEEPING_HYSTERESIS)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: contact_bookkeeping %d must be 0..1",
+                          (int) s->contact_bookkeeping);
     return CLINK_OK;
 }
 

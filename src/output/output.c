@@ -385,7 +385,7 @@ static void write_header(clink_recorder *r)
     out_char(ts, '\n');
     out_str(&r->file[OUT_IMP],
             "t [s],pair,v_impact [m/s],v_separation [m/s],restitution [-],delta_max [m],"
-            "F_max [N],duration [s],dissipated [J]\n");
+            "F_max [N],duration [s],dissipated [J],lobes [-]\n");
 }
 
 /* removes path if it exists; 0, or -1 with errno */
@@ -628,6 +628,7 @@ static clink_status write_impacts(clink_recorder *r, const clink_sim *sim)
         out_num(f, rec.F_max);
         out_num(f, rec.duration);
         out_num(f, rec.dissipated);
+        out_num(f, (double) rec.lobes);
         out_char(f, '\n');
     }
     return CLINK_OK;
@@ -884,6 +885,29 @@ static void json_long(out_file *f, const char *key, long v)
     out_printf(f, ",\n  \"%s\": %ld", key, v);
 }
 
+/* ",\n  "overrides": {PATH: VALUE, ...}" of the run's overrides by path, if any */
+static void json_overrides(out_file *f, const clink_run_info *in)
+{
+    int i;
+
+    if (in->override_count <= 0 || in->override_paths == NULL || in->override_values == NULL)
+        return;
+    out_str(f, ",\n  \"overrides\": {");
+    for (i = 0; i < in->override_count; i++) {
+        const char *v = in->override_values[i];
+        char *end;
+        double x = v != NULL ? strtod(v, &end) : NAN;
+        out_str(f, i > 0 ? ",\n    " : "\n    ");
+        json_string(f, in->override_paths[i]);
+        out_str(f, ": ");
+        if (v != NULL && end != v && *end == '\0' && isfinite(x))
+            out_num0(f, x);
+        else
+            json_string(f, v);
+    }
+    out_str(f, "\n  }");
+}
+
 /* the run: status, end, settings of the integrator and of the output */
 static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *sim,
                               const clink_run_info *in)
@@ -901,6 +925,7 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
         json_string(f, in->source);
     else
         out_str(f, "null");
+    json_overrides(f, in);
     out_printf(f, ",\n  \"status\": \"%s\"",
                in->interrupted ? "interrupted"
                : in->failed    ? "failed"

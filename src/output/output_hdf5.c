@@ -371,6 +371,11 @@ static int h5_impacts(out_h5 *h, const clink_impact_record *imp, const char *con
                        f[j].desc);
     }
     for (i = 0; rc == 0 && i < n; i++)
+        k[i] = imp[i].lobes;
+    if (rc == 0)
+        rc = h5_column(g, "lobes", H5T_STD_I32LE, H5T_NATIVE_INT, k, (hsize_t) n, "-",
+                       "compression lobes: 1 + the re-compressions while in contact");
+    for (i = 0; rc == 0 && i < n; i++)
         k[i] = imp[i].persistent;
     if (rc == 0)
         rc = h5_column(g, "persistent", H5T_STD_I8LE, H5T_NATIVE_INT, k, (hsize_t) n, "-",

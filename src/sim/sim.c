@@ -326,6 +326,10 @@ static clink_status sim_check_settings(clink_sim *s)
                 c->rtol, c->atol, c->settle_speed, c->max_step);
         return CLINK_ERR_RANGE;
     }
+    if ((int) c->contact_bookkeeping < 0 || c->contact_bookkeeping > CLINK_BOOKKEEPING_HYSTERESIS) {
+        sim_msg(s, "settings: contact_bookkeeping %d must be 0..1", (int) c->contact_bookkeeping);
+        return CLINK_ERR_RANGE;
+    }
     if (!(c->max_steps >= 1.0) || !(c->min_step >= 0.0) || !isfinite(c->min_step) ||
         !(c->wall_limit >= 0.0) || !isfinite(c->wall_limit)) {
         sim_msg(s, "settings: max_steps %g must be >= 1, min_step %g s and wall_limit %g s >= 0",
@@ -397,6 +401,7 @@ static clink_status sim_allocate(clink_sim *s)
         sim_msg(s, "%s", cerr);
         return CLINK_ERR_NOMEM;
     }
+    simc_set_bookkeeping(s->sc, s->set.contact_bookkeeping);
     s->ncon = simc_count(s->sc);
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;

@@ -17,8 +17,9 @@
  *   COMPRESSION  g0 = delta_dot [-]               end of compression (delta_max)
  *                g1 = delta [-]                   separation (safety)
  *   RESTITUTION  g0 = clink_law_separation [-]    separation: clink_law_release
- *                g1 = delta_dot - 1e-9 v_imp [+]  re-compression while in contact:
- *                                                  the contact has become permanent
+ *                g1 = delta_dot - 1e-9 v_imp [+]  re-compression while in contact: the
+ *                                                  episode's next lobe (COMPRESSION), or
+ *                                                  permanent contact (hysteresis rule)
  *   RELEASED     g0 = delta_sep + eps - delta [-]     re-contact at the residual indentation
  *                g1 = delta [-]                   fully open (OPEN)
  *   permanent    g0 = delta + h [-]               the gap exceeds h: OPEN
@@ -52,21 +53,27 @@
  * starts from zero (Hunt-Crossley family, Hertz) never jump at onset or at
  * separation at zero penetration; Kelvin-Voigt (c delta_dot at delta = 0) does.
  *
- * Chattering guard and permanent contact: a contact that separates slower than
- * v_settle (clink_settings_def.settle_speed, default 1e-3 m/s), or that
- * re-compresses while in contact, becomes permanent: its impact events are
- * switched off and the law's force is applied for delta > 0 (clamped to >= 0)
- * and zero for delta <= 0, with the damping fixed at the last onset. Only a
- * new largest penetration is still an event (the law's end of compression, so
- * that an elastoplastic law keeps its unloading curve up to date). It leaves
- * permanent contact when the gap exceeds h = 0.1 delta_max of its last impact
- * (hysteresis, at least 1e-12 m); the next onset is then a new impact. A ball
- * coming to rest thus ends in permanent contact after finitely many impacts
- * instead of an accumulation of events (Zeno), and a journal riding on the
- * bearing wall produces no events. A slow onset is an impact like any other
- * (the beads of a chain at rest touch at zero speed when the wave reaches
- * them); its damping is fixed as for an approach at v_settle and its record has
- * no restitution (NaN).
+ * Bookkeeping (clink_settings_def.contact_bookkeeping). Episodes (default, the
+ * literature's): an episode from onset to separation is one impact record, its
+ * re-compressions while in contact are lobes of it (back to COMPRESSION: no law's
+ * force depends on the phase in contact, so nothing jumps, and the damping stays
+ * the onset's), and every new onset is a new impact damped for its own approach
+ * speed. Hysteresis rule, for every episode with the hysteresis bookkeeping and
+ * for resting episodes (onset slower than v_settle = clink_settings_def.
+ * settle_speed, default 1e-3 m/s) with episodes: a re-compression while in
+ * contact, or a separation slower than v_settle, ends the record and makes the
+ * contact permanent: its impact events are switched off and the law's force is
+ * applied for delta > 0 (clamped to >= 0) and zero for delta <= 0, with the
+ * damping fixed at the last onset. Only a new largest penetration is still an
+ * event (the law's end of compression, so that an elastoplastic law keeps its
+ * unloading curve up to date). It leaves permanent contact when the gap exceeds
+ * h = 0.1 delta_max of its last impact (at least 1e-12 m); the next onset is then a
+ * new impact. That is the guard against an accumulation of events (Zeno): a
+ * ball coming to rest ends after finitely many impacts, since its bounces
+ * arrive ever slower and the first below v_settle rests. A slow onset is an
+ * impact like any other (the beads of a chain at rest touch at zero speed when
+ * the wave reaches them); its damping is fixed as for an approach at v_settle
+ * and its record has no restitution (NaN).
  *
  * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
  * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
@@ -133,6 +140,8 @@ typedef struct simc_contact {
     double v_settle;  /* m/s */
     /* impact in progress */
     int in_impact;
+    int lobes; /* its compression lobes so far */
+    int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
     double t_onset, f_max, diss0;
     double booked; /* energy dissipated at events (see the file comment), J */
     /* last force evaluation */
@@ -162,6 +171,7 @@ struct simc {
     double *wbuf, *zbuf; /* ncoords each */
     char msg[256];
     long events;
+    clink_contact_bookkeeping bookkeeping;
     int nwork;  /* energy components in y */
     int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
@@ -254,6 +264,11 @@ void simc_destroy(simc **sc)
     free((*sc)->zbuf);
     free(*sc);
     *sc = NULL;
+}
+
+void simc_set_bookkeeping(simc *sc, clink_contact_bookkeeping mode)
+{
+    sc->bookkeeping = mode;
 }
 
 int simc_count(const simc *sc)
@@ -629,6 +644,7 @@ static int close_impact(simc *sc, int k, double t, double v_sep, const double *w
     r.dissipated = wd + wf + c->booked - c->diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
+    r.lobes = c->lobes;
     c->in_impact = 0;
     return push_record(sc, &r);
 }
@@ -752,6 +768,7 @@ static clink_status piecewise_impact(simc *sc, int k, double t, const double *q,
     r.restitution = vout / vi;
     r.dissipated = dT;
     r.m_eff = 1.0 / wz;
+    r.lobes = 1;
     return push_record(sc, &r) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
 }
 
@@ -813,6 +830,8 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     c->st.v_impact = vi > 0.0 ? vi : 0.0;
     c->st.delta_max = ev->geo.delta > 0.0 ? ev->geo.delta : 0.0;
     c->in_impact = 1;
+    c->lobes = 1;
+    c->hyst = sc->bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS || !(vi >= c->v_settle);
     c->t_onset = ev->t;
     c->f_max = 0.0;
     double wd, wf;
@@ -835,9 +854,21 @@ static void on_compression(simc_contact *c, simc_event *ev, double f_event)
     ev->v_sep = -ev->geo.delta_dot;
 }
 
-/* RESTITUTION: the separation (g0; too slow: permanent) or a re-compression (g1: permanent) */
+/*
+ * RESTITUTION: the separation (g0) or a re-compression while in contact (g1). An
+ * episode that started at v_settle or faster (episodes bookkeeping) takes a
+ * re-compression as its next lobe (COMPRESSION again: the law's force does not depend on
+ * the phase in contact, so nothing jumps) and any separation as its end. A resting
+ * episode (slower onset, or the hysteresis bookkeeping) becomes permanent at a
+ * re-compression or a separation slower than v_settle.
+ */
 static void on_restitution(simc_contact *c, simc_event *ev)
 {
+    if (!ev->g0 && !c->hyst) {
+        c->st.phase = CLINK_CONTACT_COMPRESSION;
+        c->lobes++;
+        return;
+    }
     ev->closes = 1;
     if (!ev->g0) {
         enter_persistent(c); /* re-compression without separation */
@@ -847,7 +878,7 @@ static void on_restitution(simc_contact *c, simc_event *ev)
        the spring: simc_handle_roots books it as dissipated */
     double vs = -ev->geo.delta_dot;
     clink_law_release(c->law, &c->p, ev->geo.delta > 0.0 ? ev->geo.delta : 0.0, &c->st);
-    if (vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
+    if (c->hyst && vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
         /* separating too slowly: keep the contact closed (chattering guard) */
         c->st.phase = CLINK_CONTACT_RESTITUTION;
         enter_persistent(c);

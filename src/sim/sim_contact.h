@@ -23,6 +23,9 @@ typedef struct simc simc;
 simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen);
 void simc_destroy(simc **sc);
 
+/* the bookkeeping of impacts (clink_settings_def.contact_bookkeeping); episodes by default */
+void simc_set_bookkeeping(simc *sc, clink_contact_bookkeeping mode);
+
 int simc_count(const simc *sc);
 /* number of root functions (2 per contact) and of energy components (the damping integral
    of each contact whose law damps, the friction integral of each contact with friction) */

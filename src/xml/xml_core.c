@@ -50,6 +50,7 @@ void xml_fail(xml_reader *r, clink_status status, long line, const char *fmt, ..
         return;
     r->failed = 1;
     r->status = status;
+    r->fail_line = line;
     if (r->err == NULL || r->err_size == 0)
         return;
     if (line > 0)
@@ -335,6 +336,8 @@ static void read_bytes(xml_reader *r, const char *data, size_t size, const xml_s
         xml_fail(r, CLINK_ERR_PARSE, 0, "the document has no root element");
         goto done;
     }
+    if (r->n_sets > 0 && xml_override_apply(r, doc, root) != 0)
+        goto done;
 
     /* structure and lexical types against the schema */
     vctxt = xmlSchemaNewValidCtxt(schema->schema);
@@ -368,6 +371,15 @@ clink_status xml_read_memory(const char *data, size_t size, const char *name,
                              const xml_schema *schema, clink_model **model,
                              clink_xml_summary *summary, char *err, size_t err_size)
 {
+    return xml_read_memory_with(data, size, name, schema, NULL, 0, NULL, model, summary, err,
+                                err_size);
+}
+
+clink_status xml_read_memory_with(const char *data, size_t size, const char *name,
+                                  const xml_schema *schema, const char *const *sets, int n_sets,
+                                  clink_xml_applied *applied, clink_model **model,
+                                  clink_xml_summary *summary, char *err, size_t err_size)
+{
     xml_reader r;
     xml_schema *own = NULL;
 
@@ -376,9 +388,12 @@ clink_status xml_read_memory(const char *data, size_t size, const char *name,
     r.err = err;
     r.err_size = err_size;
     r.angle_scale = 1.0;
+    r.sets = sets;
+    r.n_sets = n_sets;
+    r.applied = applied;
     if (err != NULL && err_size > 0)
         err[0] = '\0';
-    if (model == NULL || (data == NULL && size > 0)) {
+    if (model == NULL || (data == NULL && size > 0) || n_sets < 0 || (n_sets > 0 && sets == NULL)) {
         xml_fail(&r, CLINK_ERR_ARG, 0, "invalid argument");
         return r.status;
     }
@@ -406,11 +421,14 @@ clink_status xml_read_memory(const char *data, size_t size, const char *name,
         summarize(*model, &r.summary);
         *summary = r.summary;
     }
-    if (r.failed)
+    if (r.failed) {
+        xml_override_annotate(&r);
         clink_model_destroy(model);
+    }
     clink_model_builder_destroy(&r.builder);
     free(r.materials);
     free(r.bodies);
+    free(r.set_lines);
     xml_schema_destroy(&own);
     return r.failed ? r.status : CLINK_OK;
 }

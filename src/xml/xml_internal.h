@@ -8,6 +8,7 @@
  *   xml_joints.c    ideal joints through the joint class table, <revolute_clearance>
  *   xml_drivers.c   <drivers>, <loads>
  *   xml_contacts.c  <contacts>, <law> (through the parameter descriptor), <friction>
+ *   xml_override.c  overrides by path ("PATH=VALUE") applied to the parsed document
  *   xml_load.c      the public functions of include/clink/xml.h
  *
  * The reader fills the public definitions (clink_body_def, clink_joint_def, ...)
@@ -63,6 +64,11 @@ typedef struct xml_reader {
     xml_body_extra *bodies; /* [0] is the ground */
     int n_bodies, cap_bodies;
     clink_xml_summary summary; /* name, <output> choices, laws */
+    long fail_line;            /* line of the first error (0: none or no line) */
+    const char *const *sets;   /* overrides "PATH=VALUE" (xml_override.c) */
+    int n_sets;
+    clink_xml_applied *applied; /* n_sets records, or NULL */
+    long *set_lines;            /* per override: lines of its element and its parent */
 } xml_reader;
 
 /* ---- messages (xml_core.c) ------------------------------------------------ */
@@ -148,6 +154,20 @@ void xml_material_params(const xml_reader *r, int m1, int m2, clink_contact_para
 clink_status xml_read_memory(const char *data, size_t size, const char *name,
                              const xml_schema *schema, clink_model **model,
                              clink_xml_summary *summary, char *err, size_t err_size);
+
+/* xml_read_memory() with the overrides of clink_xml_load_memory_with() */
+clink_status xml_read_memory_with(const char *data, size_t size, const char *name,
+                                  const xml_schema *schema, const char *const *sets, int n_sets,
+                                  clink_xml_applied *applied, clink_model **model,
+                                  clink_xml_summary *summary, char *err, size_t err_size);
+
+/* ---- overrides (xml_override.c) ------------------------------------------- */
+
+/* applies r->sets to the document of root before validation; 0, or -1 after xml_fail() */
+int xml_override_apply(xml_reader *r, xmlDoc *doc, xmlNode *root);
+
+/* after a failed load: names the overrides of the element that failed in the message */
+void xml_override_annotate(xml_reader *r);
 
 /*
  * The fuzz target's path: reads data as a file named "fuzz.xml" with schema,

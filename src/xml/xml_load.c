@@ -93,8 +93,29 @@ clink_status clink_xml_load_memory(const char *data, size_t size, const char *na
                            err_size);
 }
 
+clink_status clink_xml_load_memory_with(const char *data, size_t size, const char *name,
+                                        const char *const *sets, int n_sets,
+                                        clink_xml_applied *applied, clink_model **model,
+                                        clink_xml_summary *summary, char *err, size_t err_size)
+{
+    if (model == NULL) {
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size, "clink_xml_load_memory_with: model is NULL");
+        return CLINK_ERR_ARG;
+    }
+    return xml_read_memory_with(data, size, name != NULL ? name : "(memory)", NULL, sets, n_sets,
+                                applied, model, summary, err, err_size);
+}
+
 clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_summary *summary,
                             char *err, size_t err_size)
+{
+    return clink_xml_load_with(path, NULL, 0, NULL, model, summary, err, err_size);
+}
+
+clink_status clink_xml_load_with(const char *path, const char *const *sets, int n_sets,
+                                 clink_xml_applied *applied, clink_model **model,
+                                 clink_xml_summary *summary, char *err, size_t err_size)
 {
     char *buf;
     size_t size;
@@ -111,7 +132,8 @@ clink_status clink_xml_load(const char *path, clink_model **model, clink_xml_sum
     st = read_file(path, &buf, &size, err, err_size);
     if (st != CLINK_OK)
         return st;
-    st = xml_read_memory(buf, size, path, NULL, model, summary, err, err_size);
+    st = xml_read_memory_with(buf, size, path, NULL, sets, n_sets, applied, model, summary, err,
+                              err_size);
     free(buf);
     return st;
 }

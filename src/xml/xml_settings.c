@@ -13,13 +13,22 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
 {
     static const char *const methods[] = {"bdf", "adams", NULL};
     static const char *const drifts[] = {"projection", "baumgarte", "none", NULL};
-    static const char *const keys[] = {"t_end",          "output_step",
-                                       "method",         "rtol",
-                                       "atol",           "max_step",
-                                       "drift",          "baumgarte_alpha",
-                                       "baumgarte_beta", "settle_speed",
-                                       "max_steps",      "min_step",
-                                       "wall_limit",     NULL};
+    static const char *const bookkeepings[] = {"episodes", "hysteresis", NULL};
+    static const char *const keys[] = {"t_end",
+                                       "output_step",
+                                       "method",
+                                       "rtol",
+                                       "atol",
+                                       "max_step",
+                                       "drift",
+                                       "baumgarte_alpha",
+                                       "baumgarte_beta",
+                                       "settle_speed",
+                                       "max_steps",
+                                       "min_step",
+                                       "wall_limit",
+                                       "contact_bookkeeping",
+                                       NULL};
     clink_settings_def s = clink_default_settings_def();
     int has_t_end, has_output_step, has_alpha, has_beta;
 
@@ -37,6 +46,9 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
     xml_num(r, n, "min_step", s.min_step, 1, &s.min_step);
     xml_num(r, n, "wall_limit", s.wall_limit, 1, &s.wall_limit);
     s.method = xml_keyword(r, n, "method", methods, 0) ? CLINK_METHOD_ADAMS : CLINK_METHOD_BDF;
+    s.contact_bookkeeping = xml_keyword(r, n, "contact_bookkeeping", bookkeepings, 0)
+                                ? CLINK_BOOKKEEPING_HYSTERESIS
+                                : CLINK_BOOKKEEPING_EPISODES;
     switch (xml_keyword(r, n, "drift", drifts, 0)) {
     case 1:
         s.drift = CLINK_DRIFT_BAUMGARTE;

@@ -101,7 +101,7 @@ status=$?
 grep -q "Success" "$tmp/err" && bad "-o '' says Success"
 "$CLINK" run "$models/pendulum.xml" -o /dev/null/sub --t-end 0.01 2>"$tmp/err"
 status=$?
-[ "$status" = 3 ] || bad "-o /dev/null/sub: exit $status, expected 3"
-grep -q "cannot create directory '/dev/null': Not a directory" "$tmp/err" || { bad "-o /dev/null/sub message"; cat "$tmp/err"; }
+[ "$status" = 2 ] || bad "-o /dev/null/sub: exit $status, expected 2 (an input error)"
+grep -q "'/dev/null' exists and is not a directory" "$tmp/err" || { bad "-o /dev/null/sub message"; cat "$tmp/err"; }
 [ "$fail" = 0 ] && ok "directory errors carry the system's reason"
 exit $fail

@@ -1,0 +1,869 @@
+"""clink from Python: mechanisms with contact-impact, the single-impact laboratory.
+
+    import clink
+    m = clink.load("models/slider_crank_clearance.xml",
+                   set={"revolute_clearance[rod_slider].clearance": 2e-4})
+    r = m.simulate(t_end=0.01)
+    r.t, r.q, r.a, r.contacts["rod_slider"].fn, r.impacts, r.summary
+
+    s = m.start(on_impact=print)      # step by step
+    s.advance(1e-3); s.q, s.v         # NumPy arrays kept current by advance()
+
+    clink.impact(law="hunt-crossley", mass=0.046, velocity=0.3, k=5.5e9, restitution=0.7)
+    clink.calibrate(law="flores", mass=0.046, velocity=0.3, k=5.5e9, restitution=0.7)
+    clink.laws()
+
+A thin layer over the shared library libclink (cffi, ABI mode): every number
+is computed by the library; this package only drives it and gathers arrays.
+docs/python.md is the reference; units are SI throughout. Errors raise
+clink.Error with the library's message ("FILE:LINE: ..." for a file).
+"""
+
+import math
+
+import numpy as np
+
+from clink._lib import ffi, lib
+
+__all__ = [
+    "Error", "Model", "Simulation", "Result", "ImpactResult", "load", "loads", "impact",
+    "calibrate", "laws", "version",
+]
+
+_ERR = 2048
+
+
+class Error(Exception):
+    """A failure reported by clink: .status is the status name ("CLINK_ERR_RANGE"), .message
+    clink's one-line message."""
+
+    def __init__(self, message, status=None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _status_name(st):
+    return ffi.string(lib.clink_status_name(st)).decode()
+
+
+def _text(buf):
+    return ffi.string(buf).decode("utf-8", "replace")
+
+
+def version():
+    """The version of the library loaded, "MAJOR.MINOR.PATCH"."""
+    return ffi.string(lib.clink_version()).decode()
+
+
+# ---- models ------------------------------------------------------------------------------
+
+_SETTINGS_FLOATS = ("t_end", "output_step", "rtol", "atol", "max_step", "baumgarte_alpha",
+                    "baumgarte_beta", "settle_speed", "max_steps", "min_step", "wall_limit")
+_METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS}
+_DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIFT_BAUMGARTE,
+           "none": lib.CLINK_DRIFT_NONE}
+
+
+def _sets(set):
+    """The overrides as a list of "PATH=VALUE" strings (a dict, or an iterable of strings)."""
+    if set is None:
+        return []
+    if isinstance(set, dict):
+        out = []
+        for k, v in set.items():
+            if not isinstance(k, str):
+                raise TypeError("override paths must be strings, got %r" % (k,))
+            if isinstance(v, (list, tuple, np.ndarray)):
+                v = " ".join(repr(float(x)) for x in v)
+            elif isinstance(v, (bool, np.bool_)):
+                raise TypeError("override %s: a boolean is not a value" % k)
+            elif isinstance(v, (int, float, np.integer, np.floating)):
+                v = repr(float(v))
+            elif not isinstance(v, str):
+                raise TypeError("override %s: value %r is not a number or a string" % (k, v))
+            out.append("%s=%s" % (k, v))
+        return out
+    if isinstance(set, str):
+        return [set]
+    out = list(set)
+    for s in out:
+        if not isinstance(s, str):
+            raise TypeError("overrides must be strings PATH=VALUE, got %r" % (s,))
+    return out
+
+
+def _load(loader, sets):
+    n = len(sets)
+    keep = [ffi.new("char[]", s.encode()) for s in sets]
+    arr = ffi.new("const char *[]", keep) if n else ffi.NULL
+    applied = ffi.new("clink_xml_applied[]", n) if n else ffi.NULL
+    pm = ffi.new("clink_model **")
+    summ = ffi.new("clink_xml_summary *")
+    err = ffi.new("char[]", _ERR)
+    st = loader(arr, n, applied, pm, summ, err, _ERR)
+    if st != lib.CLINK_OK:
+        raise Error(_text(err), _status_name(st))
+    ov = {}
+    for i in range(n):
+        ov[_text(applied[i].path)] = _text(applied[i].value)
+    return Model(pm[0], summ, ov)
+
+
+def load(path, set=None):
+    """The model of the XML file at path; set: overrides {PATH: VALUE} (or ["PATH=VALUE"])."""
+    if not isinstance(path, (str, bytes)) and not hasattr(path, "__fspath__"):
+        raise TypeError("path must be a string or a path, got %r" % (path,))
+    import os
+    p = os.fsencode(path)
+    return _load(lambda *a: lib.clink_xml_load_with(p, *a), _sets(set))
+
+
+def loads(xml_text, set=None, name="(string)"):
+    """The model of an XML document given as a string; name stands for the file in messages."""
+    if isinstance(xml_text, str):
+        data = xml_text.encode("utf-8")
+    elif isinstance(xml_text, bytes):
+        data = xml_text
+    else:
+        raise TypeError("xml_text must be str or bytes, got %r" % type(xml_text).__name__)
+    nm = name.encode()
+    return _load(lambda *a: lib.clink_xml_load_memory_with(data, len(data), nm, *a), _sets(set))
+
+
+class Model:
+    """A mechanism loaded from XML (immutable). Names: .bodies (moving bodies, body i + 1 of
+    the library), .joints, .drivers, .loads, .contacts (pairs, then clearance joints: the
+    order of contact quantities). .overrides: {PATH: effective value} of the load."""
+
+    def __init__(self, ptr, summ, overrides):
+        self._ptr = ptr
+        self._sims = 0
+        self._closing = False
+        self.name = _text(summ.name)
+        self.overrides = overrides
+        self.info = {
+            "bodies": summ.bodies, "joints": summ.joints,
+            "clearance_joints": summ.clearance_joints, "drivers": summ.drivers,
+            "loads": summ.loads, "contacts": summ.contacts, "constraints": summ.constraints,
+            "dof": summ.dof, "has_gravity": bool(summ.has_gravity),
+            "laws": [x for x in _text(summ.laws).split(",") if x],
+        }
+        self._out_reactions = bool(summ.out_reactions)
+        self._out_energies = bool(summ.out_energies)
+
+        def names(kind, first=0):
+            n = lib.clink_model_count(ptr, kind)
+            out = []
+            for i in range(first, n):
+                s = lib.clink_model_name(ptr, kind, i)
+                out.append(ffi.string(s).decode() if s != ffi.NULL else "")
+            return out
+
+        self.bodies = names(lib.CLINK_ENTITY_BODY, 1)
+        self.joints = names(lib.CLINK_ENTITY_JOINT)
+        self.drivers = names(lib.CLINK_ENTITY_DRIVER)
+        self.loads = names(lib.CLINK_ENTITY_FORCE)
+        self.pairs = names(lib.CLINK_ENTITY_CONTACT_PAIR)
+        self.clearance_joints = names(lib.CLINK_ENTITY_CLEARANCE_JOINT)
+        self.contacts = self.pairs + self.clearance_joints
+
+    def _live(self):
+        if self._ptr is None or self._closing:
+            raise Error("the model is closed", "CLINK_ERR_STATE")
+        return self._ptr
+
+    @property
+    def settings(self):
+        """The model's settings as a dict (method and drift as words)."""
+        s = lib.clink_model_settings(self._live())
+        d = {k: getattr(s, k) for k in _SETTINGS_FLOATS}
+        d["method"] = {v: k for k, v in _METHODS.items()}[s.method]
+        d["drift"] = {v: k for k, v in _DRIFTS.items()}[s.drift]
+        return d
+
+    def _settings(self, kw):
+        s = ffi.new("clink_settings_def *", lib.clink_model_settings(self._live()))
+        for k, v in kw.items():
+            if v is None:
+                continue
+            if k in _SETTINGS_FLOATS:
+                if isinstance(v, (bool, np.bool_)) or not isinstance(
+                        v, (int, float, np.integer, np.floating)):
+                    raise TypeError("%s must be a number, got %r" % (k, v))
+                setattr(s, k, float(v))
+            elif k == "method":
+                if v not in _METHODS:
+                    raise ValueError("method must be one of %s, got %r" % (sorted(_METHODS), v))
+                s.method = _METHODS[v]
+            elif k == "drift":
+                if v not in _DRIFTS:
+                    raise ValueError("drift must be one of %s, got %r" % (sorted(_DRIFTS), v))
+                s.drift = _DRIFTS[v]
+            else:
+                raise TypeError("unknown setting %r (settings: %s, method, drift)" %
+                                (k, ", ".join(_SETTINGS_FLOATS)))
+        if not s.t_end > 0 or not s.output_step > 0:
+            raise ValueError("t_end = %g s and output_step = %g s must be > 0" %
+                             (s.t_end, s.output_step))
+        if s.output_step > s.t_end:
+            raise ValueError("output step %g s is larger than the end time %g s" %
+                             (s.output_step, s.t_end))
+        if s.t_end / s.output_step > 1e8:
+            raise ValueError("%g s / %g s gives more than 1e8 output rows" %
+                             (s.t_end, s.output_step))
+        return s
+
+    def start(self, on_impact=None, **settings):
+        """A simulation at t = 0 (Simulation); settings override the model's (t_end, rtol,
+        method="adams", ...); on_impact(record) is called at the end of each impact."""
+        return Simulation(self, self._settings(settings), on_impact)
+
+    def simulate(self, t_end=None, output_step=None, on_impact=None, **settings):
+        """Integrates to t_end, sampled at 0, H, 2H, ... and t_end as `clink run` samples
+        (H = output_step): a Result of NumPy arrays. Raises Error if the solver fails (the
+        rows so far in err.result)."""
+        with self.start(on_impact=on_impact, t_end=t_end, output_step=output_step,
+                        **settings) as s:
+            return s._run()
+
+    def close(self):
+        """Releases the model (at once, or when its last simulation is closed)."""
+        self._closing = True
+        if self._ptr is not None and self._sims == 0:
+            pm = ffi.new("clink_model **", self._ptr)
+            lib.clink_model_destroy(pm)
+            self._ptr = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __repr__(self):
+        return "<clink.Model %r: %d bodies, %d joints, %d contacts>" % (
+            self.name, len(self.bodies), len(self.joints), len(self.contacts))
+
+
+# ---- simulations -------------------------------------------------------------------------
+
+_IMPACT_DTYPE = np.dtype([
+    ("contact", "i4"), ("name", "U64"), ("t_onset", "f8"), ("duration", "f8"),
+    ("v_impact", "f8"), ("v_separation", "f8"), ("restitution", "f8"), ("delta_max", "f8"),
+    ("F_max", "f8"), ("dissipated", "f8"), ("m_eff", "f8"), ("persistent", "?")])
+_IMPACT_FIELDS = ("t_onset", "duration", "v_impact", "v_separation", "restitution",
+                  "delta_max", "F_max", "dissipated", "m_eff")
+_ENERGY_FIELDS = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
+                  "contact_stored", "contact_damping", "contact_friction")
+_STATS_FIELDS = ("steps", "rhs_evals", "rhs_evals_jac", "jac_evals", "lin_setups",
+                 "error_test_fails", "nonlin_iters", "nonlin_fails", "proj_evals",
+                 "proj_fails", "klu_factors", "klu_refactors", "last_step", "last_order",
+                 "contact_events", "contact_reinits", "findings", "implausible")
+
+
+def _impact_dict(rec, names):
+    d = {"contact": rec.contact, "name": names[rec.contact] if 0 <= rec.contact < len(names)
+         else ""}
+    for f in _IMPACT_FIELDS:
+        d[f] = getattr(rec, f)
+    d["persistent"] = bool(rec.persistent)
+    return d
+
+
+def _on_impact(data, record):
+    sim = ffi.from_handle(data)
+    if sim._exc is not None:
+        return
+    try:
+        sim._on_impact(_impact_dict(record, sim.model.contacts))
+    except BaseException as e:  # kept, re-raised by the advance that called back
+        sim._exc = e
+
+
+# one C function pointer for every simulation (cffi ABI mode: a callback object; the
+# simulation is found through its handle, the callback's data)
+_ON_IMPACT = ffi.callback("clink_impact_fn", _on_impact)
+
+
+class Contacts:
+    """Per-contact arrays of a Result, by name or index: c = r.contacts["rod_slider"];
+    c.delta, c.delta_dot, c.fn, c.ft (n,), c.phase (0 open, 1 compression, 2 restitution,
+    3 released, 4 permanent contact), c.eccentricity (n, 2: clearance joints)."""
+
+    class One:
+        def __init__(self, parent, i):
+            self.delta = parent.delta[:, i]
+            self.delta_dot = parent.delta_dot[:, i]
+            self.fn = parent.fn[:, i]
+            self.ft = parent.ft[:, i]
+            self.phase = parent.phase[:, i]
+            self.eccentricity = parent.eccentricity[:, i, :]
+
+    def __init__(self, names, n):
+        self.names = list(names)
+        nc = len(names)
+        self.delta = np.zeros((n, nc))
+        self.delta_dot = np.zeros((n, nc))
+        self.fn = np.zeros((n, nc))
+        self.ft = np.zeros((n, nc))
+        self.phase = np.zeros((n, nc), dtype=np.int8)
+        self.eccentricity = np.zeros((n, nc, 2))
+
+    def _trim(self, n):
+        for k in ("delta", "delta_dot", "fn", "ft", "phase", "eccentricity"):
+            setattr(self, k, getattr(self, k)[:n])
+
+    def __getitem__(self, key):
+        i = self.names.index(key) if isinstance(key, str) else int(key)
+        if not 0 <= i < len(self.names):
+            raise IndexError("contact %r out of range" % (key,))
+        return Contacts.One(self, i)
+
+    def __len__(self):
+        return len(self.names)
+
+
+class Result:
+    """What Model.simulate() returns. Arrays, one row per output time:
+    t (n,); q, v, a (n, bodies, 3): x, y, phi and their rates of each moving body;
+    reactions (n, joints, 3): Fx, Fy, M on body2; driver_forces (n, drivers);
+    contacts (Contacts); energy {name: (n,)} (kinetic, gravity, spring, work_drivers,
+    work_loads, balance, contact_stored, contact_damping, contact_friction);
+    violation (n, 2): max |Phi| and max |Phi_q v - nu|.
+    impacts: a structured array (contact, name, t_onset, duration, v_impact, v_separation,
+    restitution, delta_max, F_max, dissipated, m_eff, persistent); impacts_frame() as a
+    pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
+    stats: the integrator's counters (dict)."""
+
+    def __init__(self, model, n):
+        nb, nj, nd = len(model.bodies), len(model.joints), len(model.drivers)
+        self.model_name = model.name
+        self.bodies, self.joints, self.drivers = model.bodies, model.joints, model.drivers
+        self.t = np.zeros(n)
+        self.q = np.zeros((n, nb, 3))
+        self.v = np.zeros((n, nb, 3))
+        self.a = np.zeros((n, nb, 3))
+        self.reactions = np.zeros((n, nj, 3))
+        self.driver_forces = np.zeros((n, nd))
+        self.contacts = Contacts(model.contacts, n)
+        self._energy = np.zeros((n, len(_ENERGY_FIELDS)))
+        self.violation = np.zeros((n, 2))
+        self.rows = 0
+        self.impacts = np.zeros(0, dtype=_IMPACT_DTYPE)
+        self.summary = {}
+        self.stats = {}
+
+    def _trim(self):
+        n = self.rows
+        for k in ("t", "q", "v", "a", "reactions", "driver_forces", "_energy", "violation"):
+            setattr(self, k, getattr(self, k)[:n])
+        self.contacts._trim(n)
+        self.energy = {f: self._energy[:, i] for i, f in enumerate(_ENERGY_FIELDS)}
+
+    def impacts_frame(self):
+        """The impacts as a pandas DataFrame (pandas is optional: ImportError without it)."""
+        import pandas
+        return pandas.DataFrame(self.impacts)
+
+    def body(self, name):
+        """The index of a body in the arrays (q[:, i]) by name."""
+        return self.bodies.index(name)
+
+    def __repr__(self):
+        return "<clink.Result %r: %d rows to t = %g s, %d impacts>" % (
+            self.model_name, self.rows, self.t[-1] if self.rows else 0.0, len(self.impacts))
+
+
+class Simulation:
+    """A running simulation (Model.start()). advance(t) integrates to t; .t the time;
+    .q, .v (bodies, 3) NumPy arrays updated in place by every advance (read-only views
+    that stay current); accelerations(), reactions(), contact(i), energy(), impacts,
+    stats. An exception raised by the impact callback stops the simulation: the advance
+    in progress returns, the exception is re-raised there and any later advance raises
+    Error. close() (or a with block) releases it; a closed simulation raises Error."""
+
+    def __init__(self, model, settings, on_impact):
+        if on_impact is not None and not callable(on_impact):
+            raise TypeError("on_impact must be callable")
+        self.model = model
+        ptr = model._live()
+        self._settings = settings
+        self._ptr = None
+        self._exc = None
+        self._stopped = None
+        self._on_impact = on_impact
+        pp = ffi.new("clink_sim **")
+        err = ffi.new("char[]", _ERR)
+        st = lib.clink_sim_create(ptr, settings, pp, err, _ERR)
+        if st != lib.CLINK_OK:
+            raise Error(_text(err), _status_name(st))
+        self._ptr = pp[0]
+        model._sims += 1
+        nb = len(model.bodies)
+        self._q = np.zeros((nb, 3))
+        self._v = np.zeros((nb, 3))
+        self.q = self._q.view()
+        self.v = self._v.view()
+        self.q.flags.writeable = False
+        self.v.flags.writeable = False
+        self._qp = ffi.cast("double *", ffi.from_buffer(self._q))
+        self._vp = ffi.cast("double *", ffi.from_buffer(self._v))
+        self._energy = ffi.new("clink_energy *")
+        self._info = ffi.new("clink_contact_info *")
+        self._d = ffi.new("double[2]")
+        self._handle = None
+        if on_impact is not None:
+            self._handle = ffi.new_handle(self)
+            lib.clink_sim_set_impact_callback(self._ptr, _ON_IMPACT, self._handle)
+        self._refresh()
+
+    @property
+    def t_end(self):
+        return self._settings.t_end
+
+    @property
+    def output_step(self):
+        return self._settings.output_step
+
+    def _live(self):
+        if self._ptr is None:
+            raise Error("the simulation is closed", "CLINK_ERR_STATE")
+        return self._ptr
+
+    def _refresh(self):
+        p = self._ptr
+        for i in range(len(self.model.bodies)):
+            lib.clink_sim_body_state(p, i + 1, self._qp + 3 * i, self._vp + 3 * i)
+
+    @property
+    def t(self):
+        return lib.clink_sim_time(self._live())
+
+    def advance(self, t):
+        """Integrates to time t (s, after the current time)."""
+        p = self._live()
+        if self._stopped is not None:
+            raise Error("the simulation stopped: %s" % self._stopped, "CLINK_ERR_STATE")
+        if isinstance(t, (bool, np.bool_)) or not isinstance(
+                t, (int, float, np.integer, np.floating)):
+            raise TypeError("t must be a number, got %r" % (t,))
+        st = lib.clink_sim_advance(p, float(t))
+        self._refresh()
+        if self._exc is not None:
+            e, self._exc = self._exc, None
+            self._stopped = "the impact callback raised %s" % type(e).__name__
+            raise e
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+
+    def accelerations(self):
+        """(bodies, 3) accelerations at the current time."""
+        p = self._live()
+        a = np.zeros((len(self.model.bodies), 3))
+        ap = ffi.cast("double *", ffi.from_buffer(a))
+        for i in range(len(self.model.bodies)):
+            self._ok(lib.clink_sim_body_acceleration(p, i + 1, ap + 3 * i))
+        return a
+
+    def reactions(self):
+        """(joints, 3) reactions Fx, Fy, M on body2 at the current time."""
+        p = self._live()
+        r = np.zeros((len(self.model.joints), 3))
+        rp = ffi.cast("double *", ffi.from_buffer(r))
+        for i in range(len(self.model.joints)):
+            self._ok(lib.clink_sim_joint_reaction(p, i, rp + 3 * i))
+        return r
+
+    def contact(self, key):
+        """The state of a contact (name or index) as a dict."""
+        p = self._live()
+        i = self.model.contacts.index(key) if isinstance(key, str) else int(key)
+        if not 0 <= i < len(self.model.contacts):
+            raise IndexError("contact %r out of range" % (key,))
+        c = self._info
+        self._ok(lib.clink_sim_contact(p, i, c))
+        return {"delta": c.delta, "delta_dot": c.delta_dot, "fn": c.fn, "ft": c.ft,
+                "normal": (c.normal[0], c.normal[1]),
+                "eccentricity": (c.eccentricity[0], c.eccentricity[1]),
+                "phase": 4 if c.persistent else int(c.phase)}
+
+    def energy(self):
+        """The energies at the current time (dict, J)."""
+        e = self._energy
+        self._ok(lib.clink_sim_energy(self._live(), e))
+        return {f: getattr(e, f) for f in _ENERGY_FIELDS}
+
+    @property
+    def impacts(self):
+        """The impacts so far (structured array, as Result.impacts)."""
+        p = self._live()
+        n = lib.clink_sim_impact_count(p)
+        out = np.zeros(n, dtype=_IMPACT_DTYPE)
+        rec = ffi.new("clink_impact_record *")
+        for i in range(n):
+            self._ok(lib.clink_sim_impact(p, i, rec))
+            d = _impact_dict(rec, self.model.contacts)
+            out[i] = tuple(d[k] for k in _IMPACT_DTYPE.names)
+        return out
+
+    @property
+    def stats(self):
+        """The integrator's counters since t = 0 (dict)."""
+        s = ffi.new("clink_sim_stats *")
+        lib.clink_sim_stats_get(self._live(), s)
+        return {f: getattr(s, f) for f in _STATS_FIELDS}
+
+    @property
+    def findings(self):
+        """The physical sanity findings so far: a list of (severity, message)."""
+        p = self._live()
+        out = []
+        f = ffi.new("clink_sim_finding *")
+        for i in range(min(lib.clink_sim_finding_count(p), 64)):
+            if lib.clink_sim_finding_get(p, i, f) == lib.CLINK_OK:
+                out.append(("implausible" if f.severity == 2 else "warning",
+                            _text(f.message)))
+        return out
+
+    def _ok(self, st):
+        if st != lib.CLINK_OK:
+            raise Error("reading the state failed: %s" % _status_name(st), _status_name(st))
+
+    def _sample(self, r):
+        p, k = self._ptr, r.rows
+        m = self.model
+        nb, nj, nd, nc = len(m.bodies), len(m.joints), len(m.drivers), len(m.contacts)
+        r.t[k] = lib.clink_sim_time(p)
+        qp = r._qp + 3 * nb * k
+        vp = r._vp + 3 * nb * k
+        ap = r._ap + 3 * nb * k
+        ok = lib.CLINK_OK
+        for i in range(nb):
+            if (lib.clink_sim_body_state(p, i + 1, qp + 3 * i, vp + 3 * i) != ok or
+                    lib.clink_sim_body_acceleration(p, i + 1, ap + 3 * i) != ok):
+                return False
+        if m._out_reactions:
+            rp = r._rp + 3 * nj * k
+            for i in range(nj):
+                if lib.clink_sim_joint_reaction(p, i, rp + 3 * i) != ok:
+                    return False
+            dp = r._dp + nd * k
+            for i in range(nd):
+                if lib.clink_sim_driver_force(p, i, dp + i) != ok:
+                    return False
+        c = self._info
+        cs = r.contacts
+        for i in range(nc):
+            if lib.clink_sim_contact(p, i, c) != ok:
+                return False
+            cs.delta[k, i] = c.delta
+            cs.delta_dot[k, i] = c.delta_dot
+            cs.fn[k, i] = c.fn
+            cs.ft[k, i] = c.ft
+            cs.phase[k, i] = 4 if c.persistent else c.phase
+            cs.eccentricity[k, i, 0] = c.eccentricity[0]
+            cs.eccentricity[k, i, 1] = c.eccentricity[1]
+        if m._out_energies:
+            if lib.clink_sim_energy(p, self._energy) != ok:
+                return False
+            ffi.memmove(r._ep + 9 * k, self._energy, 9 * 8)
+        lib.clink_sim_constraint_violation(p, self._d, self._d + 1)
+        r.violation[k, 0] = self._d[0]
+        r.violation[k, 1] = self._d[1]
+        r.rows = k + 1
+        return True
+
+    def _run(self):
+        """simulate(): `clink run`'s sampling loop (src/cli/cmd_run.c), rows into a Result."""
+        self._live()
+        if self._stopped is not None or lib.clink_sim_time(self._ptr) != 0.0:
+            raise Error("simulate() needs a fresh simulation", "CLINK_ERR_STATE")
+        t_end, h = self._settings.t_end, self._settings.output_step
+        n = int(math.floor(t_end / h * (1.0 + 1e-12)))
+        r = Result(self.model, n + 2)
+        r._qp = ffi.cast("double *", ffi.from_buffer(r.q))
+        r._vp = ffi.cast("double *", ffi.from_buffer(r.v))
+        r._ap = ffi.cast("double *", ffi.from_buffer(r.a))
+        r._rp = ffi.cast("double *", ffi.from_buffer(r.reactions))
+        r._dp = ffi.cast("double *", ffi.from_buffer(r.driver_forces))
+        r._ep = ffi.cast("double *", ffi.from_buffer(r._energy))
+        failed = None
+        ok = self._sample(r)
+        k = 1
+        while k <= n + 1 and ok:
+            t = float(k) * h if k <= n else t_end
+            if t > t_end:
+                t = t_end
+            k += 1
+            if t <= lib.clink_sim_time(self._ptr):
+                continue
+            try:
+                self.advance(t)
+            except Error as e:
+                failed = e
+                break
+            except BaseException as e:
+                r._trim()
+                self._finish(r, "the impact callback raised %s" % type(e).__name__)
+                raise
+            ok = self._sample(r)
+        if not ok and failed is None:
+            failed = Error("reading the state for the output failed", "CLINK_ERR_STATE")
+        r._trim()
+        self._finish(r, failed.message if failed is not None else None)
+        if failed is not None:
+            failed.result = r
+            raise failed
+        return r
+
+    def _finish(self, r, message):
+        """impacts, stats and the summary figures of summary.json into r."""
+        p = self._ptr
+        r.impacts = self.impacts
+        r.stats = self.stats
+        st = r.stats
+        s = self._settings
+        dq, dv = ffi.new("double *"), ffi.new("double *")
+        lib.clink_sim_assembly(p, dq, dv)
+        findings = self.findings
+        status = "ok"
+        if message is not None:
+            status = "failed"
+        else:
+            for sev, msg in findings:
+                if sev == "implausible":
+                    status, message = "failed", "implausible result: %s" % msg
+                    break
+        bal = r._energy[:, 5]
+        r.summary = {
+            "model": self.model.name, "status": status, "message": message,
+            "t_end_requested": s.t_end, "t_end_reached": lib.clink_sim_time(p),
+            "method": {v: k for k, v in _METHODS.items()}[s.method],
+            "drift": {v: k for k, v in _DRIFTS.items()}[s.drift],
+            "rtol": s.rtol, "atol": s.atol, "max_steps": s.max_steps, "min_step": s.min_step,
+            "wall_limit": s.wall_limit, "output_rows": r.rows, "steps": st["steps"],
+            "rhs_calls": st["rhs_evals"], "rhs_calls_jacobian": st["rhs_evals_jac"],
+            "error_test_failures": st["error_test_fails"], "projections": st["proj_evals"],
+            "root_events": st["contact_events"], "cvode_reinits": st["contact_reinits"],
+            "impacts": len(r.impacts),
+            "max_constraint_violation_position": float(np.max(r.violation[:, 0], initial=0.0)),
+            "max_constraint_violation_velocity": float(np.max(r.violation[:, 1], initial=0.0)),
+            "energy_residual_final": float(bal[-1]) if r.rows and self.model._out_energies
+            else 0.0,
+            "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0)),
+            "assembly_correction_position": dq[0], "assembly_correction_velocity": dv[0],
+            "warnings": [m for _, m in findings],
+        }
+        if self.model.overrides:
+            r.summary["overrides"] = dict(self.model.overrides)
+
+    def close(self):
+        """Releases the simulation (and its model, if that was closed meanwhile)."""
+        if self._ptr is not None:
+            pp = ffi.new("clink_sim **", self._ptr)
+            lib.clink_sim_destroy(pp)
+            self._ptr = None
+            self._handle = None
+            self.model._sims -= 1
+            if self.model._closing:
+                self.model.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+# ---- the laboratory ----------------------------------------------------------------------
+
+_LAB_METHODS = {"rk8": lib.CLINK_LAB_RK8, "adams": lib.CLINK_LAB_ADAMS,
+                "bdf": lib.CLINK_LAB_BDF}
+_PARAM_KEYS = tuple(ffi.string(lib.clink_contact_params_key(i)).decode()
+                    for i in range(lib.clink_contact_params_key_count()))
+_RESULT_FIELDS = tuple(f for f, _ in ffi.typeof("clink_lab_result").fields)
+
+
+class _Lab:
+    """One laboratory workspace, its parameter, option and result structs, reused."""
+
+    def __init__(self):
+        pl = ffi.new("clink_lab **")
+        st = lib.clink_lab_create(pl)
+        if st != lib.CLINK_OK:
+            raise Error("cannot create the laboratory", _status_name(st))
+        self.ptr = pl[0]
+        self.pl = pl
+        self.params = ffi.new("clink_contact_params *")
+        self.opt = ffi.new("clink_lab_options *")
+        self.cal = ffi.new("clink_lab_calibration *")
+
+    def __del__(self):
+        try:
+            lib.clink_lab_destroy(self.pl)
+        except Exception:
+            pass
+
+
+_lab = None
+_laws = {}
+_NUMBER = (int, float, np.integer, np.floating)
+
+
+def _number(name, v):
+    if type(v) is float:
+        return v
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, _NUMBER):
+        raise TypeError("%s must be a number, got %r" % (name, v))
+    return float(v)
+
+
+def _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping, params):
+    """The workspace with its parameters and options set for one call (kept lean: this is
+    the whole overhead of a laboratory call from Python, bench/bench_python_lab.c)."""
+    global _lab
+    lab = _lab
+    if lab is None:
+        lab = _lab = _Lab()
+    lp = _laws.get(law)
+    if lp is None:
+        if not isinstance(law, str):
+            raise TypeError("law must be a law's name (clink.laws()), got %r" % (law,))
+        lp = lib.clink_law_find(law.encode())
+        if lp == ffi.NULL:
+            raise Error("unknown law '%s' (clink.laws() lists them)" % law,
+                        "CLINK_ERR_NOT_FOUND")
+        _laws[law] = lp
+    p = lab.params
+    lib.clink_contact_params_init(p)
+    if k is not None:
+        p.K = _number("k", k)
+    if n is not None:
+        p.n = _number("n", n)
+    if restitution is not None:
+        p.e = _number("restitution", restitution)
+    for key, v in params.items():
+        if key not in _PARAM_KEYS:
+            raise TypeError("unknown law parameter %r (parameters: %s)" %
+                            (key, ", ".join(_PARAM_KEYS)))
+        st = lib.clink_contact_params_set(p, key.encode(), _number(key, v))
+        if st != lib.CLINK_OK:
+            raise Error("%s = %r: %s" % (key, v, _status_name(st)), _status_name(st))
+    o = lab.opt
+    lib.clink_lab_options_init(o)
+    m = _LAB_METHODS.get(method)
+    if m is None:
+        raise ValueError("method must be one of %s, got %r" % (sorted(_LAB_METHODS), method))
+    o.method = m
+    if rtol is not None:
+        o.rtol = _number("rtol", rtol)
+    if damping is not None:
+        o.damping = _number("damping", damping)
+    return lab, lp, _number("mass", mass), _number("velocity", velocity)
+
+
+class ImpactResult:
+    """The laboratory's result (clink_lab_result, a copy): fields as attributes and as keys
+    (r.e_out, r["F_max"], dict(r)): v_impact, e_out, v_out, delta_max, t_compression,
+    F_max, t_F_max, F_min, duration, delta_residual, E_impact, E_diss_compression,
+    E_diss_restitution, E_residual, W_damping, energy_residual, damping, damping_law,
+    damping_is_c, separated, n_steps, n_rhs, ... (the integrator's counters)."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, c):
+        self._c = c
+
+    def __getattr__(self, name):
+        if name in _RESULT_SET:
+            return getattr(self._c, name)
+        raise AttributeError(name)
+
+    def __getitem__(self, name):
+        if name in _RESULT_SET:
+            return getattr(self._c, name)
+        raise KeyError(name)
+
+    def keys(self):
+        return list(_RESULT_FIELDS)
+
+    def __iter__(self):
+        return iter(_RESULT_FIELDS)
+
+    def __len__(self):
+        return len(_RESULT_FIELDS)
+
+    def __repr__(self):
+        return "ImpactResult(e_out=%r, delta_max=%r, F_max=%r, duration=%r)" % (
+            self.e_out, self.delta_max, self.F_max, self.duration)
+
+
+_RESULT_SET = frozenset(_RESULT_FIELDS)
+
+
+def impact(law, mass, velocity, k=None, n=None, restitution=None, method="rk8", rtol=None,
+           damping=None, **params):
+    """One central impact in the laboratory (as `clink impact`): effective mass (kg),
+    approach speed (m/s), the law's stiffness k (N/m^n), exponent n, target restitution,
+    any other parameter of the law by its key (chi, c, alpha, v_ref, E1, ...).
+    method: "rk8" (default), "adams" or "bdf"; damping replaces the law's coefficient."""
+    lab, lp, m, v = _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, damping,
+                               params)
+    res = ffi.new("clink_lab_result *")
+    st = lib.clink_lab_impact(lab.ptr, lp, lab.params, m, v, lab.opt, res)
+    if st != lib.CLINK_OK:
+        raise Error(ffi.string(lib.clink_lab_error(lab.ptr)).decode(), _status_name(st))
+    return ImpactResult(res)
+
+
+def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rtol=None,
+              **params):
+    """The damping coefficient for which the laboratory's restitution equals `restitution`
+    (as `clink calibrate`): a dict (e_target, damping, e_achieved, damping_law, e_law, alpha,
+    alpha_law, damping_is_c, iterations, impact: the ImpactResult with it)."""
+    lab, lp, m, v = _lab_setup(law, mass, velocity, k, n, restitution, method, rtol, None,
+                               params)
+    e = _number("restitution", restitution)
+    st = lib.clink_lab_calibrate(lab.ptr, lp, lab.params, m, v, e, lab.opt, lab.cal)
+    if st != lib.CLINK_OK:
+        raise Error(ffi.string(lib.clink_lab_error(lab.ptr)).decode(), _status_name(st))
+    c = lab.cal
+    out = {f: getattr(c, f) for f in (
+        "e_target", "damping", "e_achieved", "damping_law", "e_law", "alpha", "alpha_law",
+        "damping_is_c", "iterations")}
+    out["impact"] = ImpactResult(ffi.new("clink_lab_result *", c.impact))
+    return out
+
+
+def laws():
+    """The contact-law catalogue: a list of dicts (name, aliases, title, formula, damping,
+    reference, required, optional, separation, can_pull, n_default, m)."""
+    out = []
+    info = ffi.new("clink_law_info *")
+    for i in range(lib.clink_law_count()):
+        lib.clink_law_get_info(lib.clink_law_at(i), info)
+        d = {}
+        for f in ("name", "title", "formula", "damping", "reference", "separation"):
+            s = getattr(info, f)
+            d[f] = ffi.string(s).decode() if s != ffi.NULL else ""
+        for f in ("aliases", "required", "optional"):
+            s = getattr(info, f)
+            d[f] = [x for x in (ffi.string(s).decode() if s != ffi.NULL else "").split(",") if x]
+        d["can_pull"] = bool(info.can_pull)
+        d["n_default"] = info.n_default
+        d["m"] = info.m
+        out.append(d)
+    return out

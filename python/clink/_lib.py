@@ -1,0 +1,213 @@
+"""The C declarations clink's Python package uses, and the shared library.
+
+cffi in ABI mode: the declarations below mirror include/clink/*.h (only what
+the package calls); tests/python/test_layout.py compiles the real headers and
+checks every struct's size and field offsets against these, so that a header
+changed without this file fails the tests instead of corrupting memory.
+
+The library is found, in order: the environment variable CLINK_LIBRARY (a
+path to libclink.so), the path recorded at install time (_paths.py, written
+by `cmake --install`), then the system's search (ctypes.util.find_library).
+"""
+
+import ctypes.util
+import os
+
+from cffi import FFI
+
+CDEF = r"""
+typedef enum clink_status {
+    CLINK_OK = 0, CLINK_ERR_NOMEM = -1, CLINK_ERR_ARG = -2, CLINK_ERR_RANGE = -3,
+    CLINK_ERR_NOT_FOUND = -4, CLINK_ERR_IO = -5, CLINK_ERR_PARSE = -6, CLINK_ERR_MODEL = -7,
+    CLINK_ERR_SINGULAR = -8, CLINK_ERR_ASSEMBLY = -9, CLINK_ERR_SOLVER = -10,
+    CLINK_ERR_LINSOLVE = -11, CLINK_ERR_NONFINITE = -12, CLINK_ERR_STATE = -13,
+    CLINK_ERR_NO_CONVERGENCE = -14, CLINK_ERR_INTERNAL = -15
+} clink_status;
+typedef struct clink_model clink_model;
+typedef struct clink_sim clink_sim;
+const char *clink_version(void);
+const char *clink_status_name(clink_status status);
+
+typedef enum clink_entity {
+    CLINK_ENTITY_BODY = 0, CLINK_ENTITY_JOINT = 1, CLINK_ENTITY_DRIVER = 2,
+    CLINK_ENTITY_FORCE = 3, CLINK_ENTITY_CONTACT_PAIR = 4, CLINK_ENTITY_CLEARANCE_JOINT = 5,
+    CLINK_ENTITY_COUNT_ = 6
+} clink_entity;
+typedef enum clink_method { CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1 } clink_method;
+typedef enum clink_drift {
+    CLINK_DRIFT_PROJECTION = 0, CLINK_DRIFT_BAUMGARTE = 1, CLINK_DRIFT_NONE = 2
+} clink_drift;
+typedef struct clink_settings_def {
+    double t_end; double output_step; double rtol; double atol; double max_step;
+    clink_method method; clink_drift drift;
+    double baumgarte_alpha; double baumgarte_beta; double settle_speed;
+    double max_steps; double min_step; double wall_limit;
+    int cookie;
+} clink_settings_def;
+void clink_model_destroy(clink_model **model);
+int clink_model_count(const clink_model *model, clink_entity kind);
+const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
+clink_settings_def clink_model_settings(const clink_model *model);
+
+typedef struct clink_xml_summary {
+    char name[64];
+    int bodies; int joints; int clearance_joints; int drivers; int loads; int contacts;
+    int constraints; int dof; int has_gravity;
+    char laws[256];
+    int out_reactions; int out_energies; int out_contacts;
+    int out_rows; int out_dense; int out_format;
+} clink_xml_summary;
+typedef struct clink_xml_applied {
+    char path[256]; char value[256]; char previous[256]; long line;
+} clink_xml_applied;
+clink_status clink_xml_load_with(const char *path, const char *const *sets, int n_sets,
+                                 clink_xml_applied *applied, clink_model **model,
+                                 clink_xml_summary *summary, char *err, size_t err_size);
+clink_status clink_xml_load_memory_with(const char *data, size_t size, const char *name,
+                                        const char *const *sets, int n_sets,
+                                        clink_xml_applied *applied, clink_model **model,
+                                        clink_xml_summary *summary, char *err, size_t err_size);
+
+clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
+                              clink_sim **sim, char *err, size_t err_size);
+void clink_sim_destroy(clink_sim **sim);
+const char *clink_sim_error(const clink_sim *sim);
+clink_status clink_sim_advance(clink_sim *sim, double t);
+clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
+double clink_sim_time(const clink_sim *sim);
+clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
+clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
+clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);
+clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
+typedef struct clink_energy {
+    double kinetic; double gravity; double spring; double work_drivers; double work_loads;
+    double balance; double contact_stored; double contact_damping; double contact_friction;
+} clink_energy;
+clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
+void clink_sim_constraint_violation(const clink_sim *sim, double *position, double *velocity);
+void clink_sim_assembly(const clink_sim *sim, double *dq_norm, double *dv_norm);
+typedef struct clink_sim_stats {
+    long steps; long rhs_evals; long rhs_evals_jac; long jac_evals; long lin_setups;
+    long error_test_fails; long nonlin_iters; long nonlin_fails; long proj_evals;
+    long proj_fails; long klu_factors; long klu_refactors; double last_step; int last_order;
+    long contact_events; long contact_reinits; long findings; long implausible;
+} clink_sim_stats;
+void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+typedef struct clink_sim_finding {
+    int kind; int severity; double t; int contact; double value; double relative;
+    double limit; char message[256];
+} clink_sim_finding;
+int clink_sim_finding_count(const clink_sim *sim);
+clink_status clink_sim_finding_get(const clink_sim *sim, int i, clink_sim_finding *finding);
+typedef enum clink_contact_phase {
+    CLINK_CONTACT_OPEN = 0, CLINK_CONTACT_COMPRESSION = 1, CLINK_CONTACT_RESTITUTION = 2,
+    CLINK_CONTACT_RELEASED = 3
+} clink_contact_phase;
+int clink_sim_contact_count(const clink_sim *sim);
+typedef struct clink_contact_info {
+    double delta; double delta_dot; double fn; double ft; double normal[2];
+    double point_a[2]; double point_b[2]; double eccentricity[2];
+    clink_contact_phase phase; int persistent;
+} clink_contact_info;
+clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
+typedef struct clink_impact_record {
+    int contact; double t_onset; double duration; double v_impact; double v_separation;
+    double restitution; double delta_max; double F_max; double dissipated; double m_eff;
+    int persistent;
+} clink_impact_record;
+int clink_sim_impact_count(const clink_sim *sim);
+clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
+typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
+void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
+
+typedef struct clink_contact_params {
+    double K; double n; double e; double chi; double c; double alpha; double v_ref;
+    double E1; double E2; double nu1; double nu2; double R1; double R2;
+    double eta1; double eta2; double Y; double psi; double xi; double zero_force;
+} clink_contact_params;
+void clink_contact_params_init(clink_contact_params *params);
+clink_status clink_contact_params_set(clink_contact_params *params, const char *key,
+                                      double value);
+size_t clink_contact_params_key_count(void);
+const char *clink_contact_params_key(size_t i);
+typedef struct clink_law clink_law;
+size_t clink_law_count(void);
+const clink_law *clink_law_at(size_t i);
+const clink_law *clink_law_find(const char *name);
+typedef struct clink_law_info {
+    const char *name; const char *aliases; const char *title; const char *formula;
+    const char *damping; const char *reference; const char *required; const char *optional;
+    const char *separation; int can_pull; double n_default; double m;
+} clink_law_info;
+void clink_law_get_info(const clink_law *law, clink_law_info *info);
+const char *clink_law_name(const clink_law *law);
+
+typedef struct clink_lab clink_lab;
+clink_status clink_lab_create(clink_lab **lab);
+void clink_lab_destroy(clink_lab **lab);
+const char *clink_lab_error(const clink_lab *lab);
+typedef enum clink_lab_method {
+    CLINK_LAB_ADAMS = 0, CLINK_LAB_BDF = 1, CLINK_LAB_RK8 = 2
+} clink_lab_method;
+typedef void (*clink_lab_sample_fn)(void *ctx, double t, double delta, double delta_dot,
+                                    double force);
+typedef struct clink_lab_options {
+    double rtol; clink_lab_method method; double damping; clink_lab_sample_fn sample;
+    void *sample_ctx; int samples_per_step; double t_max_factor;
+} clink_lab_options;
+void clink_lab_options_init(clink_lab_options *options);
+typedef struct clink_lab_result {
+    double v_impact; double e_out; double v_out; double delta_max; double t_compression;
+    double F_max; double t_F_max; double F_min; double duration; double delta_residual;
+    double E_impact; double E_diss_compression; double E_diss_restitution; double E_residual;
+    double W_damping; double energy_residual; double damping; double damping_law;
+    int damping_is_c; int separated;
+    long n_steps; long n_rhs; long n_root_evals; long n_err_fails; long n_nonlin_iters;
+    long n_nonlin_fails; long n_jac_evals;
+    int n_reinit;
+} clink_lab_result;
+clink_status clink_lab_impact(clink_lab *lab, const clink_law *law,
+                              const clink_contact_params *params, double m_eff, double v_impact,
+                              const clink_lab_options *options, clink_lab_result *result);
+typedef struct clink_lab_calibration {
+    double e_target; double damping; double e_achieved; double damping_law; double e_law;
+    double alpha; double alpha_law; int damping_is_c; int iterations;
+    clink_lab_result impact;
+} clink_lab_calibration;
+clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
+                                 const clink_contact_params *params, double m_eff,
+                                 double v_impact, double e_target,
+                                 const clink_lab_options *options, clink_lab_calibration *cal);
+"""
+
+# struct name -> fields whose offsets tests/python/test_layout.py checks against the headers
+STRUCTS = (
+    "clink_settings_def", "clink_xml_summary", "clink_xml_applied", "clink_energy",
+    "clink_sim_stats", "clink_sim_finding", "clink_contact_info", "clink_impact_record",
+    "clink_contact_params", "clink_law_info", "clink_lab_options", "clink_lab_result",
+    "clink_lab_calibration",
+)
+
+ffi = FFI()
+ffi.cdef(CDEF)
+
+
+def library_path():
+    """The path of the shared library this package loads (see the module's doc)."""
+    env = os.environ.get("CLINK_LIBRARY")
+    if env:
+        return env
+    try:
+        from clink import _paths  # written by `cmake --install`
+        if os.path.exists(_paths.LIBRARY):
+            return _paths.LIBRARY
+    except ImportError:
+        pass
+    found = ctypes.util.find_library("clink")
+    if found:
+        return found
+    raise OSError("libclink not found: set CLINK_LIBRARY to the path of libclink.so "
+                  "(in a build tree: build/libclink.so)")
+
+
+lib = ffi.dlopen(library_path())

@@ -1,0 +1,141 @@
+"""Errors raise clink.Error with clink's message (FILE:LINE for a file), overrides by path
+reach the model or say why not, misuse raises instead of crashing, and an impact callback
+that raises stops the simulation cleanly and re-raises."""
+
+import numpy as np
+import pytest
+
+import clink
+from conftest import model
+
+BAD = """<mechanism name="bad">
+  <bodies>
+    <body name="b" mass="-1" inertia="1"/>
+  </bodies>
+</mechanism>
+"""
+
+
+def test_an_xml_error_raises_with_file_and_line(tmp_path):
+    p = tmp_path / "bad.xml"
+    p.write_text(BAD)
+    with pytest.raises(clink.Error) as e:
+        clink.load(str(p))
+    assert e.value.message.startswith(str(p) + ":3: ")
+    assert e.value.status == "CLINK_ERR_RANGE"
+    with pytest.raises(clink.Error) as e:
+        clink.loads(BAD, name="text.xml")
+    assert e.value.message.startswith("text.xml:3: ")
+    with pytest.raises(clink.Error) as e:
+        clink.load(str(tmp_path / "missing.xml"))
+    assert e.value.status == "CLINK_ERR_IO"
+
+
+def test_overrides_reach_the_model_and_bad_ones_say_the_path_and_why():
+    m = clink.load(model("slider_crank_clearance"),
+                   set={"revolute_clearance[rod_slider].clearance": 2e-4, "settings.t_end": 0.01})
+    assert m.overrides == {"revolute_clearance[rod_slider].clearance": "0.0002",
+                           "settings.t_end": "0.01"}
+    assert m.settings["t_end"] == 0.01
+    with pytest.raises(clink.Error) as e:
+        clink.load(model("slider_crank_clearance"), set={"joint[nope].x": 1})
+    assert "override 'joint[nope].x=1.0'" in e.value.message
+    assert "names no element" in e.value.message
+    with pytest.raises(clink.Error) as e:
+        clink.load(model("slider_crank_clearance"), set=["settings.rtol=fast"])
+    assert "'fast' is not a number" in e.value.message
+    with pytest.raises(clink.Error) as e:
+        clink.load(model("slider_crank_clearance"), set={"settings.rtol": -1})
+    assert ":17: " in e.value.message and "(override 'settings.rtol=-1.0')" in e.value.message
+    with pytest.raises(TypeError):
+        clink.load(model("slider_crank_clearance"), set={"settings.rtol": object()})
+
+
+def test_misuse_raises_and_never_crashes():
+    m = clink.load(model("two_spheres"))
+    with pytest.raises(TypeError):
+        m.start(colour=1)
+    with pytest.raises(TypeError):
+        m.start(t_end="long")
+    with pytest.raises(ValueError):
+        m.start(t_end=1e-3, output_step=1.0)
+    with pytest.raises(ValueError):
+        m.start(method="euler")
+    s = m.start()
+    with pytest.raises(TypeError):
+        s.advance("soon")
+    with pytest.raises(clink.Error) as e:
+        s.advance(-1.0)
+    assert e.value.status == "CLINK_ERR_ARG"
+    with pytest.raises(IndexError):
+        s.contact(5)
+    with pytest.raises(ValueError):
+        s.contact("nope")
+    s.close()
+    s.close()
+    for call in (lambda: s.advance(1e-3), lambda: s.t, lambda: s.energy(), lambda: s.impacts,
+                 lambda: s.stats):
+        with pytest.raises(clink.Error):
+            call()
+    # a model closed while a simulation runs stays alive until the simulation is closed
+    s = m.start()
+    m.close()
+    s.advance(1e-4)
+    assert s.t == 1e-4
+    s.close()
+    with pytest.raises(clink.Error):
+        m.start()
+    with pytest.raises(TypeError):
+        clink.load(42)
+    with pytest.raises(TypeError):
+        clink.loads(3.5)
+    with pytest.raises(clink.Error):
+        clink.impact(law="no-such-law", mass=1, velocity=1, k=1e9)
+    with pytest.raises(TypeError):
+        clink.impact(law="hertz", mass="heavy", velocity=1, k=1e9)
+    with pytest.raises(TypeError):
+        clink.impact(law="hertz", mass=1, velocity=1, k=1e9, colour=3)
+    with pytest.raises(clink.Error) as e:
+        clink.impact(law="hertz", mass=-1, velocity=1, k=1e9)
+    assert e.value.message
+
+
+def test_step_wise_state_views_follow_the_simulation():
+    m = clink.load(model("two_spheres"))
+    with m.start() as s:
+        q = s.q
+        x0 = q[0, 0]
+        s.advance(5e-4)
+        assert q[0, 0] != x0 and q[0, 0] == s.q[0, 0]
+        assert not q.flags.writeable
+        with pytest.raises(ValueError):
+            q[0, 0] = 1.0
+        assert s.accelerations().shape == (2, 3)
+        assert s.contact("spheres")["phase"] == 0
+
+
+def test_an_impact_callback_that_raises_stops_the_run_cleanly_and_re_raises():
+    m = clink.load(model("two_spheres"))
+    seen = []
+
+    def on_impact(rec):
+        seen.append(rec)
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        m.simulate(on_impact=on_impact)
+    assert len(seen) == 1 and seen[0]["name"] == "spheres"
+    assert 0.7 < seen[0]["restitution"] < 0.8
+    # step-wise: the advance that called back raises; the simulation refuses to go on
+    s = m.start(on_impact=on_impact)
+    with pytest.raises(RuntimeError):
+        s.advance(2e-3)
+    with pytest.raises(clink.Error, match="stopped"):
+        s.advance(3e-3)
+    s.close()
+    # a callback that returns sees every impact, as the table does
+    got = []
+    r = m.simulate(on_impact=got.append)
+    assert len(got) == len(r.impacts) == 1
+    assert got[0]["restitution"] == r.impacts[0]["restitution"]
+    assert np.isfinite(r.q).all()

@@ -1,0 +1,38 @@
+"""The package's C declarations (python/clink/_lib.py, cffi ABI mode) match the headers:
+a C program compiled against include/clink prints the size and every field's offset of
+each struct the package uses, and each equals what cffi computed from its declarations."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from clink._lib import STRUCTS, ffi
+from conftest import SOURCE
+
+
+def test_struct_sizes_and_offsets_equal_the_headers(tmp_path):
+    cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+    if cc is None:
+        pytest.fail("no C compiler to check the declarations with")
+    lines = ['#include "clink/xml.h"', '#include "clink/sim.h"', '#include "clink/lab.h"',
+             '#include "clink/contact.h"', "#include <stddef.h>", "#include <stdio.h>",
+             "int main(void) {"]
+    expected = []
+    for s in STRUCTS:
+        t = ffi.typeof(s)
+        lines.append('printf("%%zu\\n", sizeof(%s));' % s)
+        expected.append(ffi.sizeof(t))
+        for name, field in t.fields:
+            lines.append('printf("%%zu\\n", offsetof(%s, %s));' % (s, name))
+            expected.append(field.offset)
+    lines.append("return 0; }")
+    src = tmp_path / "layout.c"
+    src.write_text("\n".join(lines) + "\n")
+    exe = tmp_path / "layout"
+    subprocess.run([cc, "-std=c11", "-I", os.path.join(SOURCE, "include"), str(src), "-o",
+                    str(exe)], check=True)
+    got = [int(x) for x in subprocess.run([str(exe)], capture_output=True, text=True,
+                                          check=True).stdout.split()]
+    assert got == expected
