@@ -257,7 +257,8 @@ class Model:
 _IMPACT_DTYPE = np.dtype([
     ("contact", "i4"), ("name", "U64"), ("t_onset", "f8"), ("duration", "f8"),
     ("v_impact", "f8"), ("v_separation", "f8"), ("restitution", "f8"), ("delta_max", "f8"),
-    ("F_max", "f8"), ("dissipated", "f8"), ("m_eff", "f8"), ("persistent", "?")])
+    ("F_max", "f8"), ("dissipated", "f8"), ("m_eff", "f8"), ("persistent", "?"),
+    ("lobes", "i4")])
 _IMPACT_FIELDS = ("t_onset", "duration", "v_impact", "v_separation", "restitution",
                   "delta_max", "F_max", "dissipated", "m_eff")
 _ENERGY_FIELDS = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
@@ -274,6 +275,7 @@ def _impact_dict(rec, names):
     for f in _IMPACT_FIELDS:
         d[f] = getattr(rec, f)
     d["persistent"] = bool(rec.persistent)
+    d["lobes"] = rec.lobes
     return d
 
 
@@ -338,7 +340,7 @@ class Result:
     work_loads, balance, contact_stored, contact_damping, contact_friction);
     violation (n, 2): max |Phi| and max |Phi_q v - nu|.
     impacts: a structured array (contact, name, t_onset, duration, v_impact, v_separation,
-    restitution, delta_max, F_max, dissipated, m_eff, persistent); impacts_frame() as a
+    restitution, delta_max, F_max, dissipated, m_eff, persistent, lobes); impacts_frame() as a
     pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
     stats: the integrator's counters (dict)."""
 

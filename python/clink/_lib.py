@@ -37,11 +37,15 @@ typedef enum clink_method { CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1 } clink
 typedef enum clink_drift {
     CLINK_DRIFT_PROJECTION = 0, CLINK_DRIFT_BAUMGARTE = 1, CLINK_DRIFT_NONE = 2
 } clink_drift;
+typedef enum clink_contact_bookkeeping {
+    CLINK_BOOKKEEPING_EPISODES = 0, CLINK_BOOKKEEPING_HYSTERESIS = 1
+} clink_contact_bookkeeping;
 typedef struct clink_settings_def {
     double t_end; double output_step; double rtol; double atol; double max_step;
     clink_method method; clink_drift drift;
     double baumgarte_alpha; double baumgarte_beta; double settle_speed;
     double max_steps; double min_step; double wall_limit;
+    clink_contact_bookkeeping contact_bookkeeping;
     int cookie;
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
@@ -113,7 +117,7 @@ clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_
 typedef struct clink_impact_record {
     int contact; double t_onset; double duration; double v_impact; double v_separation;
     double restitution; double delta_max; double F_max; double dissipated; double m_eff;
-    int persistent;
+    int persistent; int lobes;
 } clink_impact_record;
 int clink_sim_impact_count(const clink_sim *sim);
 clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
