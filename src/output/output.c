@@ -32,6 +32,11 @@
 enum { OUT_FILES = 4, OUT_PATH_MAX = 4096, OUT_BUF = 1 << 16, OUT_MSG = OUT_PATH_MAX + 256 };
 enum { OUT_TS = 0, OUT_IMP = 1, OUT_H5 = 2, OUT_SUM = 3 };
 
+/* CLINK_ROWS_EVENTS keeps the step and interpolated rows of a grid interval only when one of
+   them shows a normal force above the rows kept anyway by more than this fraction of the
+   interval's largest force (docs/outputs.md, "Rows") */
+#define OUT_FN_TOLERANCE 2.5e-3
+
 static const char *const out_names[OUT_FILES] = {"timeseries.csv", "impacts.csv", "results.h5",
                                                  "summary.json"};
 
@@ -77,9 +82,14 @@ struct clink_recorder {
     int impacts_written;
     out_column *cols;
     int ncols;
-    double *row;              /* the row being sampled, ncols values */
-    int *phase;               /* each contact's phase column at the last row */
-    double *onset;            /* each contact's impact onset, NaN if none (sim_output_walk) */
+    double *row; /* the row being sampled, ncols values */
+    int *phase;  /* each contact's phase column at the last row */
+    double *onset;
+    int *fn_col;  /* each contact's column of Fn */
+    double *pend; /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
+    int npend, cappend;
+    double *last;             /* the last row written */
+    int have_last;            /* each contact's impact onset, NaN if none (sim_output_walk) */
     int kind;                 /* the row kind being sampled */
     clink_impact_record *imp; /* HDF5: the impact log, kept until the end */
     int nimp, capimp;
@@ -359,6 +369,8 @@ static void list_columns(clink_recorder *r)
         contact_name(r, i, name, sizeof name);
         add_col(r, name, "delta", "m", OUT_DS_DELTA);
         add_col(r, name, "delta_dot", "m/s", OUT_DS_DELTA_DOT);
+        if (r->fn_col != NULL)
+            r->fn_col[i] = r->ncols;
         add_col(r, name, "Fn", "N", OUT_DS_FN);
         add_col(r, name, "Ft", "N", OUT_DS_FT);
         add_col(r, name, "phase", "-", OUT_DS_PHASE);
@@ -420,6 +432,9 @@ static void recorder_free(clink_recorder *r)
     free(r->row);
     free(r->phase);
     free(r->onset);
+    free(r->fn_col);
+    free(r->last);
+    free(r->pend);
     free(r->imp);
     free(r);
 }
@@ -496,6 +511,10 @@ static int alloc_columns(clink_recorder *r)
     r->row = calloc((size_t) r->ncols, sizeof *r->row);
     r->phase = calloc((size_t) r->ncontacts + 1, sizeof *r->phase);
     r->onset = malloc(((size_t) r->ncontacts + 1) * sizeof *r->onset);
+    r->fn_col = calloc((size_t) r->ncontacts + 1, sizeof *r->fn_col);
+    r->last = calloc((size_t) r->ncols, sizeof *r->last);
+    if (r->fn_col == NULL || r->last == NULL)
+        return -1;
     if (r->cols == NULL || r->row == NULL || r->phase == NULL || r->onset == NULL)
         return -1;
     for (int k = 0; k <= r->ncontacts; k++)
@@ -787,11 +806,103 @@ static clink_status sample_row(clink_recorder *r, const clink_sim *sim)
 }
 
 /* one row of the kind given (CLINK_ROW_EVENT: told apart by the contacts' phases) */
+/* writes one row (ncols values) to the time series */
+static clink_status write_row(clink_recorder *r, const double *row)
+{
+    out_file *ts = &r->file[OUT_TS];
+    int i;
+
+    r->rows++;
+    memcpy(r->last, row, (size_t) r->ncols * sizeof *row);
+    r->have_last = 1;
+    if (r->opt.format == CLINK_FORMAT_HDF5)
+        return output_h5_row(r->h5, row, r->msg, sizeof r->msg) == 0 ? CLINK_OK : CLINK_ERR_IO;
+    out_num0(ts, row[0]);
+    for (i = 1; i < r->ncols; i++)
+        out_num(ts, row[i]);
+    out_char(ts, '\n');
+    if (ts->err != 0)
+        return file_error(r, OUT_TS, "cannot write", ts->err);
+    if (r->file[OUT_IMP].err != 0)
+        return file_error(r, OUT_IMP, "cannot write", r->file[OUT_IMP].err);
+    return CLINK_OK;
+}
+
+/* a step or interpolated row (one the grid and the events could do without) */
+static int optional_row(const double *row, int ncols)
+{
+    return row[ncols - 1] == CLINK_ROW_STEP || row[ncols - 1] == CLINK_ROW_DENSE;
+}
+
+/* nonzero when an optional pending row holds a normal force above those of the rows kept
+   anyway (the last row written, the events, the grid row) by more than OUT_FN_TOLERANCE of
+   the interval's largest force: a peak that only the optional rows show */
+static int pending_needed(const clink_recorder *r)
+{
+    const double *row0 = r->have_last ? r->last : r->pend;
+    int n = r->npend, nc = r->ncols;
+
+    for (int k = 0; k < r->ncontacts; k++) {
+        int c = r->fn_col[k];
+        double sure = row0[c], opt = -INFINITY, scale = fabs(row0[c]);
+        for (int i = 0; i < n; i++) {
+            const double *x = r->pend + (size_t) i * (size_t) nc;
+            scale = fmax(scale, fabs(x[c]));
+            if (optional_row(x, nc))
+                opt = fmax(opt, x[c]);
+            else
+                sure = fmax(sure, x[c]);
+        }
+        if (opt - sure > OUT_FN_TOLERANCE * scale)
+            return 1;
+    }
+    return 0;
+}
+
+/* writes the pending rows: all when keep_all or when the optional ones are needed, else the
+   grid and event rows alone */
+static clink_status flush_pending(clink_recorder *r, int keep_all)
+{
+    clink_status st = CLINK_OK;
+    int keep = keep_all || pending_needed(r);
+
+    for (int i = 0; i < r->npend && st == CLINK_OK; i++) {
+        const double *x = r->pend + (size_t) i * (size_t) r->ncols;
+        if (keep || !optional_row(x, r->ncols))
+            st = write_row(r, x);
+    }
+    r->npend = 0;
+    return st;
+}
+
+/* CLINK_ROWS_EVENTS: the rows of a grid interval wait for its grid row, which decides */
+static clink_status pend_row(clink_recorder *r, int grid)
+{
+    if (r->npend == r->cappend) {
+        int nc = r->cappend ? 2 * r->cappend : 16;
+        double *p = realloc(r->pend, (size_t) nc * (size_t) r->ncols * sizeof *p);
+        if (p == NULL) {
+            clink_status st = flush_pending(r, 1); /* no room to wait: everything is kept */
+            if (st != CLINK_OK)
+                return st;
+        } else {
+            r->pend = p;
+            r->cappend = nc;
+        }
+    }
+    if (r->npend == r->cappend)
+        return write_row(r, r->row);
+    memcpy(r->pend + (size_t) r->npend * (size_t) r->ncols, r->row,
+           (size_t) r->ncols * sizeof *r->row);
+    r->npend++;
+    return grid ? flush_pending(r, 0) : CLINK_OK;
+}
+
+/* one row of the kind given (CLINK_ROW_EVENT: told apart by the contacts' phases) */
 static clink_status record_row(clink_recorder *r, const clink_sim *sim, clink_row_kind kind)
 {
     out_file *ts = &r->file[OUT_TS];
     clink_status st;
-    int i;
 
     if (r->opt.format == CLINK_FORMAT_CSV && ts->err != 0)
         return file_error(r, OUT_TS, "cannot write", ts->err);
@@ -802,18 +913,9 @@ static clink_status record_row(clink_recorder *r, const clink_sim *sim, clink_ro
     st = write_impacts(r, sim);
     if (st != CLINK_OK)
         return st;
-    r->rows++;
-    if (r->opt.format == CLINK_FORMAT_HDF5)
-        return output_h5_row(r->h5, r->row, r->msg, sizeof r->msg) == 0 ? CLINK_OK : CLINK_ERR_IO;
-    out_num0(ts, r->row[0]);
-    for (i = 1; i < r->ncols; i++)
-        out_num(ts, r->row[i]);
-    out_char(ts, '\n');
-    if (ts->err != 0)
-        return file_error(r, OUT_TS, "cannot write", ts->err);
-    if (r->file[OUT_IMP].err != 0)
-        return file_error(r, OUT_IMP, "cannot write", r->file[OUT_IMP].err);
-    return CLINK_OK;
+    if (r->opt.rows == CLINK_ROWS_EVENTS)
+        return pend_row(r, kind == CLINK_ROW_GRID);
+    return write_row(r, r->row);
 }
 
 /* sim_row_fn for sim_output_walk */
@@ -1041,6 +1143,8 @@ static clink_status close_all(clink_recorder *r, const clink_sim *sim, const cli
 
     if (sim != NULL)
         st = write_impacts(r, sim);
+    if (st == CLINK_OK)
+        st = flush_pending(r, 1); /* a run that stopped between grid rows keeps them all */
     for (i = OUT_TS; i <= OUT_IMP && st == CLINK_OK; i++) {
         if (!r->used[i])
             continue;

@@ -10,13 +10,12 @@
  * requested horizon does not depend on the output times, so the integrator takes
  * the same steps whatever rows are asked for.
  *
- * Which impacts get rows: those younger than SIM_OUTPUT_IMPACT_GRID grid intervals
- * (their onset is tracked at the events). An impact that lasts longer is drawn by
- * the grid itself, at least that many rows through it, and its events (the end of
- * compression among them), so that a granular chain, where some impact is always in
- * progress, is not written at every step. Rows in an impact are also kept at least
- * SIM_OUTPUT_MIN_SPACING output steps apart (at most 256 per grid interval, events
- * aside), so that a coarse grid over a long run does not become every step.
+ * Rows in an impact are kept at least SIM_OUTPUT_MIN_SPACING output steps apart (at
+ * most 256 per grid interval, events aside), so that a coarse grid over a long run
+ * does not become every step. The recorder keeps the step and interpolated rows of
+ * a grid interval only where they show a force peak that the grid and event rows
+ * miss (output.c); an impact in progress is one whose onset is tracked here, at the
+ * walk's start and at each event.
  *
  * Why the dense output is valid at every row: a step piece gets interpolated rows
  * only when an impact is in progress at its start, and then every step end is a
@@ -34,8 +33,6 @@
 #include <math.h>
 #include <time.h>
 
-/* impacts younger than this many output steps get rows at their steps and in between */
-#define SIM_OUTPUT_IMPACT_GRID 10.0
 /* rows in an impact are at least this fraction of the output step apart */
 #define SIM_OUTPUT_MIN_SPACING (1.0 / 256.0)
 
@@ -59,13 +56,11 @@ static void sim_output_track(const clink_sim *s, double *onset)
     }
 }
 
-/* nonzero when an impact younger than SIM_OUTPUT_IMPACT_GRID grid intervals is in progress
-   at the output state: its steps deserve rows */
+/* nonzero when an impact is in progress at the output state: its steps deserve rows */
 static int sim_output_in_impact(const clink_sim *s, const double *onset)
 {
-    double young = SIM_OUTPUT_IMPACT_GRID * s->set.output_step;
     for (int k = 0; k < s->ncon; k++)
-        if (!isnan(onset[k]) && s->t - onset[k] < young)
+        if (!isnan(onset[k]))
             return 1;
     return 0;
 }
