@@ -6,6 +6,8 @@
 # the impact log), with units, descriptions and column names as attributes, chunked
 # and compressed; the summary inside is summary.json's text. Models: the clearance
 # slider-crank (contacts, a clearance joint, a driver) and the pendulum (no contact).
+# A CSV run of more than 2000 columns (the 700-bead chain: 9827) warns and suggests
+# HDF5; the HDF5 run of it does not.
 set -u
 py=${CLINK_PYTHON:-/usr/bin/python3}
 if ! "$py" -c "import h5py, numpy" 2>/dev/null; then
@@ -112,4 +114,16 @@ print("ok   %s: %d rows x %d columns and %d impacts equal the CSV bit for bit" %
 sys.exit(1 if bad else 0)
 PY
 done
+# the column count above which a CSV run suggests HDF5
+mkdir -p "$tmp/c700" && "$py" "$CLINK_SOURCE_DIR/validation/make_granular_chain.py" "$tmp/c700" 700 >/dev/null ||
+    { echo "FAIL make_granular_chain.py"; fail=1; }
+"$CLINK" run "$tmp/c700/granular_chain.xml" -o "$tmp/c700/csv" --t-end 2e-6 2>"$tmp/w.err" >/dev/null
+grep -q "warning: 9827 columns of text in timeseries.csv; --format hdf5" "$tmp/w.err" ||
+    { echo "FAIL no HDF5 suggestion for 9827 columns: $(cat "$tmp/w.err")"; fail=1; }
+"$CLINK" run "$tmp/c700/granular_chain.xml" -o "$tmp/c700/h5" --t-end 2e-6 --format hdf5 \
+    2>"$tmp/w.err" >/dev/null
+[ -s "$tmp/w.err" ] && { echo "FAIL the HDF5 run warned: $(cat "$tmp/w.err")"; fail=1; }
+"$CLINK" run "$CLINK_SOURCE_DIR/models/pendulum.xml" -o "$tmp/p" --t-end 0.01 2>"$tmp/w.err" >/dev/null
+[ -s "$tmp/w.err" ] && { echo "FAIL a 22-column run warned: $(cat "$tmp/w.err")"; fail=1; }
+[ "$fail" = 0 ] && echo "ok   9827 CSV columns suggest HDF5; 22 do not"
 exit $fail
