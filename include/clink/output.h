@@ -3,7 +3,9 @@
  *
  *   clink_recorder *rec = NULL;
  *   clink_recorder_create(model, "out/run", NULL, &rec, err, sizeof err);
- *   clink_recorder_sample(rec, sim);                 at t = 0 and every output time
+ *   clink_recorder_sample(rec, sim);                 at t = 0
+ *   clink_recorder_advance(rec, sim, t);             to every output time: advances sim
+ *                                                    and writes the rows on the way
  *                                                    (on CLINK_ERR_IO: clink_recorder_error())
  *   ...
  *   clink_run_info info = {...};                     status, message, wall time
@@ -11,12 +13,18 @@
  *   clink_recorder_destroy(&rec);
  *
  * Table of contents:
- *   - options      clink_output_options, clink_default_output_options()
+ *   - options      clink_output_rows, clink_row_kind, clink_output_format,
+ *                  clink_output_options, clink_default_output_options()
  *   - recorder     clink_recorder_create(), _sample(), _error(), _finish(), _destroy()
  *   - run record   clink_run_info
  *
- * Files (docs/xml-reference.md, "Outputs"):
- *   timeseries.csv  one row per sample; the header names each column with its
+ * Files (docs/outputs.md): CSV (timeseries.csv, impacts.csv, summary.json) or
+ * HDF5 (results.h5 holding the time series, the impact log and the summary, one
+ * dataset per quantity; summary.json beside it).
+ *   timeseries.csv  one row per sample (the grid, and by default every contact
+ *                   event and rows through each impact: clink_output_rows; the
+ *                   last column row.kind [-] is the clink_row_kind of each row);
+ *                   the header names each column with its
  *                   unit, "NAME.QUANTITY [UNIT]": t; per body x, y, phi, vx, vy,
  *                   omega, ax, ay, alpha; per joint Fx, Fy, M (reaction on body2);
  *                   per driver F; per contact delta, delta_dot, Fn, Ft, phase (0 open,
@@ -30,7 +38,7 @@
  *                   violation, energy residual, warnings, wall time (null when not
  *                   measured).
  * Guarantees (docs/cli.md, "Output files"): creating a recorder removes the
- * previous run's three files from the directory (summary.json first) and any
+ * previous run's files (of either format) from the directory (summary.json first) and any
  * "NAME.incomplete" left by a killed run; the files are written as
  * "NAME.incomplete" and renamed to their names when the recorder finishes,
  * summary.json last. So summary.json exists only beside the files it describes,

@@ -1,20 +1,30 @@
 /*
- * The run recorder of include/clink/output.h: time series CSV, impact log CSV
- * and summary JSON of one simulation. Nothing is computed here but bookkeeping:
- * every number comes from the simulation API (state, accelerations, joint
- * reactions, driver forces, energies, constraint violation, CVODE statistics);
- * the recorder keeps the maxima over the samples (|Phi|, |Phi_q v - nu|,
- * |energy balance|); the summary's "warnings" are the caller's
+ * The run recorder of include/clink/output.h: the time series, the impact log and
+ * the summary of one simulation, as CSV (timeseries.csv, impacts.csv) or HDF5
+ * (results.h5, output_hdf5.c), with summary.json. Nothing is computed here but
+ * bookkeeping: every number comes from the simulation API (state, accelerations,
+ * joint reactions, driver forces, energies, constraint violation, CVODE
+ * statistics); the recorder keeps the maxima over the rows it sampled (|Phi|,
+ * |Phi_q v - nu|, |energy balance|); the summary's "warnings" are the caller's
  * (clink_run_info).
  *
+ * Rows: clink_recorder_advance lets the simulation's walk (sim/sim_output.c) stop
+ * at the rows the options ask for. With CLINK_ROWS_EVENTS the rows of a grid
+ * interval wait in memory for its grid row; the step and interpolated ones are
+ * written only when one of them shows a normal force above the interval's grid and
+ * event rows by more than OUT_FN_TOLERANCE of its largest force (a peak the other
+ * rows miss), the grid and event rows always. An event row's kind (onset, end of
+ * compression, separation) is read from the change of the contacts' phases since
+ * the last row.
+ *
  * Protocol: creating a recorder first removes the previous run's results in the
- * directory (summary.json first) and any leftover "NAME.incomplete" of a run
- * that was killed; the files are then written as "NAME.incomplete" and renamed
- * to their names at the end, summary.json last. Numbers are written with the
- * shortest decimal that reads back to the same double (output/fmt_double.c)
- * into the recorder's own buffers, handed to the C library 64 KiB at a time.
- * The first write error of a file is kept (errno) and reported with the file's
- * final name.
+ * directory (summary.json first, both formats) and any leftover "NAME.incomplete"
+ * of a run that was killed; the files are then written as "NAME.incomplete" and
+ * renamed to their names at the end, summary.json last. Numbers are written with
+ * the shortest decimal that reads back to the same double (output/fmt_double.c)
+ * into the recorder's own buffers, handed to the C library 64 KiB at a time. The
+ * first write error of a file is kept (errno) and reported with the file's final
+ * name.
  */
 #include "clink/output.h"
 
