@@ -10,7 +10,7 @@ add_custom_command(OUTPUT "${CLINK_XSD_C}"
   COMMENT "Embedding share/clink.xsd" VERBATIM)
 target_sources(clink_objects PRIVATE "${CLINK_XSD_C}")
 
-install(PROGRAMS scripts/plot_run.py DESTINATION ${CMAKE_INSTALL_DATADIR}/clink/scripts)
+install(PROGRAMS scripts/plot_run.py scripts/animate_run.py DESTINATION ${CMAKE_INSTALL_DATADIR}/clink/scripts)
 
 # the fuzz target of the reader (scripts/fuzz): only with -DCLINK_FUZZ=ON and clang
 option(CLINK_FUZZ "Build the libFuzzer target fuzz_xml (clang; see scripts/fuzz)" OFF)

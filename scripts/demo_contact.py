@@ -134,7 +134,10 @@ def main():
         print("(matplotlib not found: no plot)")
         return
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 5.5))
-    for r in rows:
+    # 10 colours x 3 line styles: up to 30 laws tell apart (scripts/plot_run.py's pairs)
+    colors = plt.get_cmap("tab10").colors
+    styles = [(colors[i % 10], ("-", "--", ":")[(i // 10) % 3]) for i in range(len(rows))]
+    for (color, dash), r in zip(styles, rows):
         path = os.path.join(out, "loops", f"{r['law']}.csv")
         if "e_out" not in r or not os.path.exists(path):
             continue
@@ -146,8 +149,8 @@ def main():
                 d.append(float(row[1]) * 1e6)
                 v.append(float(row[2]))
                 F.append(float(row[3]))
-        ax1.plot(d, F, lw=1, label=r["law"])
-        ax2.plot(d, v, lw=1, label=r["law"])
+        ax1.plot(d, F, lw=1, color=color, ls=dash, label=r["law"])
+        ax2.plot(d, v, lw=1, color=color, ls=dash, label=r["law"])
     ax1.set_xlabel("indentation [um]")
     ax1.set_ylabel("contact force [N]")
     ax2.set_xlabel("indentation [um]")

@@ -276,8 +276,8 @@ CLINK_API double clink_contact_damping_ratio(double e);
 
 /*
  * Exact restitution of the Kelvin-Voigt model m x'' + c x' + k x = 0 separating
- * when the force c x' + k x returns to zero (Butcher and Segalman, Poursina and Nikravesh (2020)
- * Eq. 55 as corrected in the readings in docs/contact-laws.md), xi = c / (2 sqrt(k m)) >= 0:
+ * when the force c x' + k x returns to zero (Butcher and Segalman (2000), Poursina and Nikravesh
+ * (2020) Eq. 55 as corrected in the readings in docs/contact-laws.md), xi = c / (2 sqrt(k m)) >= 0:
  * e = exp(-2 xi acos(xi) / sqrt(1 - xi^2)) for xi < 1, e = exp(-2) at xi = 1,
  * e = ((xi - s) / (xi + s))^(xi / s), s = sqrt(xi^2 - 1), for xi > 1.
  */
@@ -296,12 +296,87 @@ CLINK_API double clink_contact_poursina_beta(double n);
 CLINK_API double clink_contact_poursina_c_opt(double e, double n, double K, double v, double m);
 
 /*
- * The exact Hunt-Crossley calibration (Gonthier et al., Zhang and Sharf; Poursina and Nikravesh (2020)
- * Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then
- * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless
- * 0 < e <= 1; d = 0 at e = 1.
+ * The exact Hunt-Crossley calibration (Gonthier et al. (2004), Zhang and Sharf (2009); Poursina and
+ * Nikravesh (2020) Eqs. 18-19): d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)); then
+ * chi = d K / (e v) gives restitution exactly e for any n and mass. NaN unless 0 < e <= 1; d = 0 at
+ * e = 1.
  */
 CLINK_API double clink_contact_gonthier_d(double e);
+
+/* ---- what a law's own damping rule reaches ----------------------------------- */
+
+/*
+ * A law with a rule from the restitution e (chi or c set from e alone at contact
+ * onset: the Hunt-Crossley family, Tsuji, the linear dashpots, Jankowski,
+ * Poursina-Nikravesh) does not always rebound with the e it was given:
+ * Lankarani-Nikravesh asked for e = 0.8 gives 0.847. These functions measure it
+ * in the impact laboratory (include/clink/lab.h): one central impact of 1 kg at
+ * 1 m/s (these rules make the restitution independent of mass and velocity,
+ * above v_ref), with params as given (K, n, materials; K = 1e9 N/m^n when
+ * neither K nor materials are given) and e set to the request; a given chi, c
+ * or alpha is ignored, so that the rule sets the damping. The criterion: the
+ * rule reaches e when |e_achieved - e| <= tolerance (CLINK_LAW_RESTITUTION_TOL,
+ * 0.01, unless given). The Wang-Liu dashpots, whose restitution depends on the
+ * plastic loading and the impact velocity as well, are not covered: `clink
+ * impact` with their materials and velocity shows what they give.
+ */
+#define CLINK_LAW_RESTITUTION_TOL 0.01
+enum { CLINK_LAW_RESTITUTION_INTERVALS = 4 };
+
+/* Nonzero if the law sets its damping from e (the functions below apply to it). */
+CLINK_API int clink_law_has_restitution_rule(const clink_law *law);
+
+/* The restitution the law's rule gives for the requested e in (0, 1] (the laboratory's
+   e_out), in *e_achieved. CLINK_ERR_ARG for a law without a rule from e, the
+   laboratory's status when the impact fails. */
+CLINK_API clink_status clink_law_achieved_restitution(const clink_law *law,
+                                                      const clink_contact_params *params, double e,
+                                                      double *e_achieved);
+
+/* The requested restitutions the rule reaches: intervals of e in (0, 1]. */
+typedef struct clink_law_restitution_range {
+    double n;         /* the stiffness exponent used */
+    double tolerance; /* the criterion |e_achieved - e| <= tolerance */
+    double e_min;     /* the smallest e examined (the grid starts there) */
+    int count;        /* intervals found (0: the rule reaches no e of the grid) */
+    double lo[CLINK_LAW_RESTITUTION_INTERVALS], hi[CLINK_LAW_RESTITUTION_INTERVALS];
+    int more;           /* nonzero: more intervals than the arrays hold (the last ones dropped) */
+    double worst_e;     /* the request with the largest |e_achieved - e| on the grid */
+    double worst_error; /* e_achieved - e there (signed) */
+    int impacts;        /* laboratory impacts computed */
+} clink_law_restitution_range;
+
+/*
+ * Finds where the rule reaches the request: e_achieved on the grid e = 0.02,
+ * 0.04, ..., 1, then each end of an interval of grid points that meet the
+ * criterion refined by bisection to 1e-3 (an interval's end between two grid
+ * points is where |e_achieved - e| crosses the tolerance). tolerance <= 0 takes
+ * CLINK_LAW_RESTITUTION_TOL. Errors as clink_law_achieved_restitution().
+ */
+CLINK_API clink_status clink_law_restitution_range_find(const clink_law *law,
+                                                        const clink_contact_params *params,
+                                                        double tolerance,
+                                                        clink_law_restitution_range *range);
+
+/* Nonzero if e lies in one of the range's intervals. */
+CLINK_API int clink_law_restitution_range_has(const clink_law_restitution_range *range, double e);
+
+/* The range as text: "e in [lo, hi]" joined by commas and "and", "no e of (0, 1]" when
+ * empty; truncated to size. */
+CLINK_API void clink_law_restitution_range_format(const clink_law_restitution_range *range,
+                                                  char *buf, size_t size);
+
+/*
+ * When params ask the law for a restitution e (and no damping parameter that would
+ * replace the rule) that its own rule does not reach within CLINK_LAW_RESTITUTION_TOL,
+ * writes a warning into buf: what the rule gives (e_out, or measured in the laboratory
+ * when e_out is NaN), the range it reaches at this exponent and the `clink calibrate`
+ * command that finds the damping for e. Returns 1 with a warning, 0 when there is
+ * nothing to say (or nothing could be measured).
+ */
+CLINK_API int clink_law_restitution_warning(const clink_law *law,
+                                            const clink_contact_params *params, double e_out,
+                                            char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -107,7 +107,7 @@ typedef struct clink_maliu_impact {
     double delta_r;     /* residual indentation, m */
     double R_e;         /* unloading radius, m */
     double work_unload; /* W, Eq. 7, J */
-    double restitution; /* energetic (Stronge) coefficient sqrt(W / U), Eq. 8, - */
+    double restitution; /* energetic (Stronge 2000) coefficient sqrt(W / U), Eq. 8, - */
     double dissipated;  /* U - W, J */
     int phase;          /* phase reached: 0 elastic, 1 elastoplastic, 2 plastic */
 } clink_maliu_impact;

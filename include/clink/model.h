@@ -506,6 +506,15 @@ CLINK_API clink_status clink_model_contact_pair(const clink_model *model, int id
 CLINK_API clink_status clink_model_clearance_joint(const clink_model *model, int id,
                                                    clink_clearance_joint_def *def);
 
+/*
+ * The contacts asked for a restitution their law's own damping rule does not reach
+ * (clink_law_restitution_warning; docs/contact-laws.md): one message per distinct law
+ * and parameters, naming the first contact and how many others share them, each
+ * ending in '\n', written into buf while they fit (size bytes with the final NUL).
+ * Returns the number of messages written. Runs laboratory impacts: milliseconds per law.
+ */
+CLINK_API int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -138,6 +138,7 @@ class Model:
 
     def __init__(self, ptr, summ, overrides):
         self._ptr = ptr
+        self._law_warnings = None
         self._sims = 0
         self._closing = False
         self.name = _text(summ.name)
@@ -172,6 +173,16 @@ class Model:
         if self._ptr is None or self._closing:
             raise Error("the model is closed", "CLINK_ERR_STATE")
         return self._ptr
+
+    @property
+    def law_warnings(self):
+        """The contacts asked for a restitution their law's own damping rule does not
+        reach (clink_model_law_warnings): a list of messages, as `clink run` warns."""
+        if self._law_warnings is None:
+            buf = ffi.new("char[]", 8 * 700)  # clink run keeps 8 of 700 bytes
+            n = lib.clink_model_law_warnings(self._live(), buf, len(buf))
+            self._law_warnings = _text(buf).split("\n")[:min(n, 8)]
+        return list(self._law_warnings)
 
     @property
     def settings(self):
@@ -661,7 +672,7 @@ class Simulation:
             else 0.0,
             "energy_residual_max_abs": float(np.max(np.abs(bal), initial=0.0)),
             "assembly_correction_position": dq[0], "assembly_correction_velocity": dv[0],
-            "warnings": [m for _, m in findings],
+            "warnings": (self.model.law_warnings + [m for _, m in findings])[:64],
         }
         if self.model.overrides:
             r.summary["overrides"] = dict(self.model.overrides)

@@ -50,6 +50,7 @@ typedef struct clink_settings_def {
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);
+int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
 const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 clink_settings_def clink_model_settings(const clink_model *model);
 

@@ -44,9 +44,11 @@ typedef struct cli_command {
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_animate(int argc, char **argv);
 int cmd_laws(int argc, char **argv);
 int cmd_impact(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 /*
  * The number readers behind every numeric option, with no output (the fuzz

@@ -67,7 +67,7 @@ static void cli_lab_note(cli_lab_keys *k, const char *key, const char *option)
 }
 
 /* nonzero if the identifier `key` appears in the law's list text ("materials": E, nu, R) */
-static int cli_lab_list_has(const char *list, const char *key)
+int cli_lab_list_has(const char *list, const char *key)
 {
     static const char *const materials[] = {"E1", "E2", "nu1", "nu2", "R1", "R2"};
     const char *p = list;

@@ -29,6 +29,10 @@ typedef struct cli_lab_args {
  */
 int cli_lab_parse(int argc, char **argv, int calibrate, cli_lab_args *a);
 
+/* Nonzero if the parameter key appears in a law's list of keys (clink_law_info's required
+   or optional; "materials" stands for E1, E2, nu1, nu2, R1, R2). */
+int cli_lab_list_has(const char *list, const char *key);
+
 /* The table of options of impact (calibrate zero) or calibrate (cli.h, "Options"). */
 const cli_option *cli_lab_options(int calibrate);
 

@@ -263,6 +263,11 @@ int cmd_impact(int argc, char **argv)
     rc = impact_run(&a, &lf, tmp, &r);
     if (rc != CLI_EXIT_OK)
         return rc;
+    if (isnan(a.options.damping)) {
+        char warning[600];
+        if (clink_law_restitution_warning(a.law, &a.params, r.e_out, warning, sizeof warning))
+            fprintf(stderr, "clink: impact: warning: %s\n", warning);
+    }
     if (a.json)
         impact_print_json(&a, &r, have_feng, alpha, &fz);
     else

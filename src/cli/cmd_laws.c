@@ -4,6 +4,7 @@
  * rule, whether it can pull, and its reference. Reads clink_law_get_info() only.
  */
 #include "cli.h"
+#include "cli_lab.h"
 
 #include "clink/contact.h"
 
@@ -34,7 +35,91 @@ static const char *const param_units[][2] = {
     {"zero_force", "0 or 1"},
 };
 
-static void print_json(FILE *out)
+/* what `clink laws` was asked (--json, --n) */
+typedef struct laws_args {
+    int json;
+    double n; /* NaN: each law's default exponent */
+} laws_args;
+
+/* the restitution range of the law's rule (0), or -1 when the law has none or it cannot be
+   measured (why says which) */
+static int laws_range(const clink_law *law, const laws_args *a, clink_law_restitution_range *r,
+                      const char **why)
+{
+    clink_contact_params p;
+    clink_law_info info;
+
+    if (!clink_law_has_restitution_rule(law)) {
+        clink_law_get_info(law, &info);
+        if (cli_lab_list_has(info.required, "e") || cli_lab_list_has(info.optional, "e"))
+            *why = "set from e together with the plastic loading and the impact velocity: "
+                   "`clink impact` with the materials and velocity shows what it gives";
+        else if (strncmp(info.damping, "none", 4) == 0)
+            *why = "not set from e (no damping, or the materials set it)";
+        else
+            *why = "not set from e: the damping coefficient is given; `clink calibrate` finds "
+                   "it for a target e";
+        return -1;
+    }
+    clink_contact_params_init(&p);
+    p.n = a->n;
+    if (clink_law_restitution_range_find(law, &p, 0, r) != CLINK_OK) {
+        *why = "could not be measured at this exponent";
+        return -1;
+    }
+    return 0;
+}
+
+static void print_range_json(FILE *out, const clink_law *law, const laws_args *a)
+{
+    clink_law_restitution_range r;
+    const char *why = NULL;
+
+    fputs(",\n     \"restitution_range\": ", out);
+    if (laws_range(law, a, &r, &why) != 0) {
+        fputs("null, \"restitution_range_note\": ", out);
+        cli_json_string(out, why);
+        return;
+    }
+    fprintf(out, "{\"n\": ");
+    cli_json_number(out, r.n);
+    fprintf(out, ", \"tolerance\": ");
+    cli_json_number(out, r.tolerance);
+    fprintf(out, ", \"e_min\": ");
+    cli_json_number(out, r.e_min);
+    fprintf(out, ", \"intervals\": [");
+    for (int k = 0; k < r.count; k++) {
+        fprintf(out, "%s[", k ? ", " : "");
+        cli_json_number(out, r.lo[k]);
+        fputs(", ", out);
+        cli_json_number(out, r.hi[k]);
+        fputs("]", out);
+    }
+    fprintf(out, "], \"worst_e\": ");
+    cli_json_number(out, r.worst_e);
+    fprintf(out, ", \"worst_error\": ");
+    cli_json_number(out, r.worst_error);
+    fputs("}", out);
+}
+
+static void print_range_text(FILE *out, const clink_law *law, const laws_args *a)
+{
+    clink_law_restitution_range r;
+    const char *why = NULL;
+    char range[160];
+
+    if (laws_range(law, a, &r, &why) != 0) {
+        fprintf(out, "  restitution %s\n", why);
+        return;
+    }
+    clink_law_restitution_range_format(&r, range, sizeof range);
+    fprintf(out,
+            "  restitution the rule reaches %s within %g (n = %g; worst: asked %.2f, gives "
+            "%.3f)\n",
+            range, r.tolerance, r.n, r.worst_e, r.worst_e + r.worst_error);
+}
+
+static void print_json(FILE *out, const laws_args *a)
 {
     size_t i;
 
@@ -94,6 +179,7 @@ static void print_json(FILE *out)
         cli_json_number(out, info.n_default);
         fputs(", \"m\": ", out);
         cli_json_number(out, info.m);
+        print_range_json(out, clink_law_at(i), a);
         fputs(",\n     \"reference\": ", out);
         cli_json_string(out, info.reference);
         fprintf(out, "}%s\n", i + 1 < clink_law_count() ? "," : "");
@@ -101,7 +187,7 @@ static void print_json(FILE *out)
     fputs("  ]\n}\n", out);
 }
 
-static void print_text(FILE *out)
+static void print_text(FILE *out, const laws_args *a)
 {
     size_t i;
 
@@ -124,6 +210,7 @@ static void print_text(FILE *out)
             fprintf(out, "  optional    %s\n", info.optional);
         fprintf(out, "  separation  %s\n", info.separation);
         fprintf(out, "  tension     %s\n", info.can_pull ? "yes (can pull)" : "no (F >= 0)");
+        print_range_text(out, clink_law_at(i), a);
         fprintf(out, "  reference   %s\n", info.reference);
     }
     fprintf(out, "\nunits of the parameters:");
@@ -132,21 +219,30 @@ static void print_text(FILE *out)
     fprintf(out, "\n");
 }
 
-enum { LAWS_JSON = 1 };
+enum { LAWS_JSON = 1, LAWS_N };
 
 /* the options of `clink laws` (cli.h, "Options") */
 static const cli_option laws_options[] = {
     {LAWS_JSON, "json", 0, NULL, "one JSON object {units, laws: [...]}"},
+    {LAWS_N, "n", 0, "N",
+     "the stiffness exponent of the restitution ranges, >= 1\n(laws whose n may be given; "
+     "default each law's own)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static int laws_apply(void *ctx, int id, const char *spelled, const char *value)
 {
-    int *json = ctx;
+    laws_args *a = ctx;
 
-    (void) spelled;
     if (id == LAWS_JSON) {
-        *json = 1;
+        a->json = 1;
+        return CLI_EXIT_OK;
+    }
+    if (id == LAWS_N) {
+        if (cli_parse_double(spelled, value, &a->n) != 0)
+            return CLI_EXIT_USAGE;
+        if (!(a->n >= 1))
+            return cli_usage_error("laws: --n = %g must be >= 1", a->n);
         return CLI_EXIT_OK;
     }
     return cli_usage_error("laws: takes no operand (got '%s')", value);
@@ -154,21 +250,23 @@ static int laws_apply(void *ctx, int id, const char *spelled, const char *value)
 
 int cmd_laws(int argc, char **argv)
 {
-    int json = 0, rc;
+    laws_args a = {0, NAN};
+    int rc;
 
-    rc = cli_parse_options(argc, argv, laws_options, laws_apply, &json);
+    rc = cli_parse_options(argc, argv, laws_options, laws_apply, &a);
     if (rc == CLI_HELP) {
-        printf("usage: clink laws [--json]\n\n"
+        printf("usage: clink laws [--json] [--n N]\n\n"
                "Lists every contact law: force formula, damping rule, parameters with\n"
-               "units, separation rule, whether it can pull, reference.\n\n");
+               "units, separation rule, whether it can pull, the restitutions its own\n"
+               "damping rule reaches (measured in the impact laboratory), reference.\n\n");
         cli_print_options(stdout, laws_options);
         return CLI_EXIT_OK;
     }
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (json)
-        print_json(stdout);
+    if (a.json)
+        print_json(stdout, &a);
     else
-        print_text(stdout);
+        print_text(stdout, &a);
     return CLI_EXIT_OK;
 }

@@ -20,7 +20,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "cli_lab.h"
 
+#include "clink/model.h"
 #include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -312,12 +314,17 @@ static int run_settings(const clink_model *model, const run_args *a, clink_setti
     return CLI_EXIT_OK;
 }
 
-/* figures `clink plot` draws into a run directory: an earlier run's must not stay */
+/* figures of `clink plot` and films of `clink animate` in a run directory: an earlier run's
+   must not stay */
 static int remove_old_figures(const char *dir)
 {
     static const char *const figures[] = {
-        "coordinates.png", "velocities.png",     "accelerations.png", "reactions.png",
-        "energies.png",    "contact_forces.png", "journal_orbit.png"};
+        "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
+        "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
+        "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
+        "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
+        "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
+        "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
     char path[4200];
     size_t i;
 
@@ -358,6 +365,8 @@ typedef struct run_progress {
     double last;  /* wall clock of the last redraw */
 } run_progress;
 
+enum { RUN_MAX_LAW_WARNINGS = 8 };
+
 /* one run: its arguments, what it creates and how it ended */
 typedef struct run_ctx {
     run_args a;
@@ -374,7 +383,33 @@ typedef struct run_ctx {
     int io_failed;                           /* a write failed: no result is kept */
     char why[1200];                          /* the reason of a failure or an interruption */
     run_progress progress;
+    int law_warning_count; /* restitutions the laws' rules do not reach (run_law_warnings) */
+    char law_warnings[RUN_MAX_LAW_WARNINGS][700];
 } run_ctx;
+
+/*
+ * The contacts whose law is asked for a restitution its own damping rule does not
+ * reach (clink_model_law_warnings), kept for stderr and summary.json.
+ */
+static void run_law_warnings(run_ctx *c)
+{
+    char text[RUN_MAX_LAW_WARNINGS * 700];
+    int n = clink_model_law_warnings(c->model, text, sizeof text);
+    const char *line = text;
+
+    for (int i = 0; i < n && c->law_warning_count < RUN_MAX_LAW_WARNINGS; i++) {
+        const char *end = strchr(line, '\n');
+        size_t len = end != NULL ? (size_t) (end - line) : strlen(line);
+
+        if (len >= sizeof c->law_warnings[0])
+            len = sizeof c->law_warnings[0] - 1;
+        memcpy(c->law_warnings[c->law_warning_count], line, len);
+        c->law_warnings[c->law_warning_count++][len] = '\0';
+        if (end == NULL)
+            break;
+        line = end + 1;
+    }
+}
 
 /* the model and its simulation: any error in the file stops here, before anything is written */
 static int run_load(run_ctx *c)
@@ -402,6 +437,10 @@ static int run_load(run_ctx *c)
                    ? CLI_EXIT_USAGE
                    : CLI_EXIT_FAIL;
     }
+    run_law_warnings(c);
+    if (!c->a.quiet)
+        for (int i = 0; i < c->law_warning_count; i++)
+            fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
     return CLI_EXIT_OK;
 }
 
@@ -596,8 +635,15 @@ enum { RUN_MAX_FINDINGS = 64 };
 
 static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
 {
-    int n = clink_sim_finding_count(c->sim);
-    int kept = n < RUN_MAX_FINDINGS ? n : RUN_MAX_FINDINGS;
+    int n = clink_sim_finding_count(c->sim), k = 0;
+    int kept;
+
+    /* the restitutions the laws' rules do not reach come first */
+    for (; k < c->law_warning_count && k < RUN_MAX_FINDINGS; k++)
+        ptrs[k] = c->law_warnings[k];
+    ptrs += k;
+    lines += k;
+    kept = n < RUN_MAX_FINDINGS - k ? n : RUN_MAX_FINDINGS - k;
     for (int i = 0; i < kept; i++) {
         clink_sim_finding f;
         if (clink_sim_finding_get(c->sim, i, &f) != CLINK_OK) {
@@ -611,7 +657,7 @@ static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
             snprintf(c->why, sizeof c->why, "implausible result: %s", f.message);
         }
     }
-    return kept;
+    return k + kept;
 }
 
 /*
@@ -705,7 +751,8 @@ static int run_finish(run_ctx *c)
     } else if (info.interrupted) {
         fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);
     } else if (!c->a.quiet) {
-        for (int i = 0; i < info.warning_count; i++)
+        /* the laws' warnings were printed before the run */
+        for (int i = c->law_warning_count; i < info.warning_count; i++)
             fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
         if (!c->a.json) {
             clink_sim_stats stats;

@@ -14,9 +14,11 @@ static const cli_command commands[] = {
     {"check", "check a mechanism file and summarise it", cmd_check},
     {"run", "simulate a mechanism file: time series, impact log, summary", cmd_run},
     {"plot", "draw PNG figures of a run's output directory (matplotlib)", cmd_plot},
+    {"animate", "film a run's mechanism: MP4 and GIF (matplotlib, ffmpeg)", cmd_animate},
     {"laws", "list the contact laws (formula, parameters, separation, tension)", cmd_laws},
     {"impact", "one central impact of a contact law, integrated to separation", cmd_impact},
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},
+    {"sweep", "run a parameter study: every case of a sweep file, one table", cmd_sweep},
     {NULL, NULL, NULL},
 };
 

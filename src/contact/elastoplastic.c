@@ -559,11 +559,12 @@ const struct clink_law clink_law_ma_liu = {
     .title = "Ma and Liu (2015) elastoplastic spheres, as in Wang, Liu and Liu",
     .formula = "loading: 4/3 E* sqrt(R) d^1.5 (d < d_y); d (c1 + c2 ln(d/d_y)) + c3 "
                "(d_y <= d < d_p); F_p + k1 (d - d_p); unloading: 4/3 E* sqrt(R_e) (d - d_r)^1.5",
-    .damping = "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge), Wang, Liu and "
-               "Liu (2022) "
-               "Eq. 8; reloads along the last unloading curve up to the largest past d",
-    .reference = "D. Ma and C. Liu, J Appl Mech 82 (2015) 121006; as used by G. Wang, C. Liu and "
-                 "Y. Liu, Wang, Liu and Liu (2022), Eqs. 1-8 (readings: docs/elastoplastic.md)",
+    .damping =
+        "none: plastic loading dissipates; restitution sqrt(W/U) (Stronge 2000), Wang, Liu and "
+        "Liu (2022) "
+        "Eq. 8; reloads along the last unloading curve up to the largest past d",
+    .reference = "Ma and Liu (2015); as used by Wang, Liu and Liu (2022), Eqs. 1-8 (readings: "
+                 "docs/elastoplastic.md)",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "",
     .separation_rule = "at the residual indentation d_r (RELEASED, history kept)",
@@ -654,8 +655,7 @@ const struct clink_law clink_law_wang_liu = {
     .formula = "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v], Kp = (F(d_p) - F(d_y))/(d_p - d_y)",
     .damping = "chi = 3 Kp (1 - e)/(2 e v), v = max(v_impact, v_ref); e given, or the Ma-Liu "
                "restitution of m_eff at v",
-    .reference = "G. Wang, C. Liu and Y. Liu, elastoplastic dashpot, Wang, Liu and Liu (2022), "
-                 "Eqs. 9, 17, 18",
+    .reference = "Wang, Liu and Liu (2022), elastoplastic dashpot, Eqs. 9, 17, 18",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",
     .separation_rule = "zero penetration",
@@ -735,9 +735,8 @@ const struct clink_law clink_law_wang_liu_flores = {
     .formula = "d < d_y: K_H d^1.5 [1 + 8 (1 - e)/(5 e) d_dot / v]; d >= d_y: "
                "Kp d [1 + 3 (1 - e)/(2 e) d_dot / v] (force jumps at d_y)",
     .damping = "as wang-liu: v = max(v_impact, v_ref), e given or from Ma-Liu",
-    .reference = "G. Wang, C. Liu and Y. Liu, Wang, Liu and Liu (2022), Sect. 5.2 (granular "
-                 "chain), Eqs. 9, 18; "
-                 "P. Flores et al., Multibody Syst Dyn 25 (2011)",
+    .reference = "Wang, Liu and Liu (2022), Sect. 5.2 (granular chain), Eqs. 9, 18; Flores et al. "
+                 "(2011)",
     .required = "E1, E2, nu1, nu2, R1, R2, Y, psi, xi",
     .optional = "e, v_ref",
     .separation_rule = "zero penetration",

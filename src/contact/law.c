@@ -4,7 +4,8 @@
  * Every row is F = K delta^n + chi delta^m delta_dot (Alves et al. 2015, Eq. 1), with chi
  * fixed at contact onset by the row's rule from the restitution e, the stiffness
  * K, the impact velocity v(-) and the effective mass (Alves et al. 2015, Table 1, read as
- * in the readings in docs/contact-laws.md; Poursina and Nikravesh (2020), Eqs. 13-19 and 49; Feng (2026), Eq. 14):
+ * in the readings in docs/contact-laws.md; Poursina and Nikravesh (2020), Eqs. 13-19 and 49; Feng
+ * (2026), Eq. 14):
  *
  *   Hunt-Crossley family  chi = f(e) K / v,  m = n:
  *     hunt-crossley 3(1-e)/2, herbert-mcwhannell 6(1-e)/((2e-1)^2+3),
@@ -149,7 +150,7 @@ static const struct clink_law law_hertz = {
     .title = "Hertz (1881)",
     .formula = "F = K delta^n, n = 3/2 unless given",
     .damping = "none (elastic)",
-    .reference = "H. Hertz, J. reine angew. Math. 92 (1881) 156-171; Alves et al. (2015), Eq. 2",
+    .reference = "Hertz (1881); Alves et al. (2015), Eq. 2",
     .required = "K (or E1, E2, nu1, nu2, R1, R2)",
     .optional = "n",
     .separation_rule = SEP_DELTA_TEXT,
@@ -168,7 +169,8 @@ static const struct clink_law law_kelvin_voigt = {
     .title = "Kelvin-Voigt linear spring-dashpot",
     .formula = "F = K delta + c delta_dot (may pull when zero_force = 0)",
     .damping = "c given (N s/m), or c = 2 xi sqrt(K m_eff), xi = -ln e / sqrt(pi^2 + ln^2 e)",
-    .reference = "Alves et al. (2015), Sect. 2 (Kelvin-Voigt); Poursina and Nikravesh (2020), Eqs. 54-56",
+    .reference =
+        "Alves et al. (2015), Sect. 2 (Kelvin-Voigt); Poursina and Nikravesh (2020), Eqs. 54-56",
     .required = "K, c (or e)",
     .optional = "zero_force",
     .separation_rule = "zero penetration with tension (zero_force = 0, default), or zero force "
@@ -188,8 +190,8 @@ static const struct clink_law law_anagnostopoulos = {
     .title = "Anagnostopoulos (1988)",
     .formula = "F = K delta + chi delta_dot (linear spring, plain linear damper; may pull)",
     .damping = "chi = 2 xi sqrt(K m_eff), xi = -ln e / sqrt(pi^2 + ln^2 e) (N s/m)",
-    .reference = "S. A. Anagnostopoulos, Earthq. Eng. Struct. Dyn. 16 (1988) 443-456; Alves et al. (2015) "
-                 "Table 1 (read as a plain linear damper, the readings in docs/contact-laws.md)",
+    .reference = "Anagnostopoulos (1988); Alves et al. (2015), Table 1 (read as a plain linear "
+                 "damper, the readings in docs/contact-laws.md)",
     .required = "K, e (or c)",
     .optional = "zero_force",
     .separation_rule = "zero penetration with tension (exact e), or zero force (zero_force = 1)",
@@ -208,8 +210,7 @@ static const struct clink_law law_ristow = {
     .title = "Ristow (1992); Schafer, Dippel and Wolf (1996)",
     .formula = "F = max(0, K delta^(3/2) + chi delta delta_dot)",
     .damping = "chi given (empirical), N s/m^2",
-    .reference = "G. H. Ristow, J. Phys. I France 2 (1992) 649-662; J. Schafer et al., J. Phys. I "
-                 "France 6 (1996) 5-20; Alves et al. (2015), Table 1",
+    .reference = "Ristow (1992); Schafer, Dippel and Wolf (1996); Alves et al. (2015), Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -227,7 +228,8 @@ static const struct clink_law law_lee_herrmann = {
     .title = "Lee and Herrmann (1993)",
     .formula = "F = max(0, K delta^(3/2) + m_eff chi delta delta_dot)",
     .damping = "chi given (empirical), 1/(m s); multiplied by m_eff at onset",
-    .reference = "J. Lee and H. J. Herrmann, J. Phys. A 26 (1993) 373-384; Alves et al. (2015), Table 1",
+    .reference =
+        "J. Lee and H. J. Herrmann, J. Phys. A 26 (1993) 373-384; Alves et al. (2015), Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -242,40 +244,39 @@ static const struct clink_law law_lee_herrmann = {
 HC_ROW(law_hunt_crossley, "hunt-crossley", "marhefka-orin",
        "Hunt and Crossley (1975); Marhefka and Orin (1999)", f_hunt_crossley,
        "chi = 3 (1 - e) / 2 K / v",
-       "K. H. Hunt and F. R. E. Crossley, J. Appl. Mech. (1975) 440-445; "
-       "Alves et al. (2015), Table 1; Poursina and Nikravesh (2020), Eq. 13");
+       "Hunt and Crossley (1975); Marhefka and Orin (1999); Alves et al. (2015), Table 1; "
+       "Poursina and Nikravesh (2020), Eq. 13");
 HC_ROW(law_herbert_mcwhannell, "herbert-mcwhannell", "", "Herbert and McWhannell (1977)",
        f_herbert_mcwhannell, "chi = 6 (1 - e) / ((2 e - 1)^2 + 3) K / v",
-       "R. G. Herbert and D. C. McWhannell, J. Eng. Ind. 99 (1977) 513-518; Alves et al. (2015), Table 1");
+       "Herbert and McWhannell (1977); Alves et al. (2015), Table 1");
 HC_ROW(law_lee_wang, "lee-wang", "", "Lee and Wang (1983)", f_lee_wang, "chi = 3 (1 - e) / 4 K / v",
-       "T. W. Lee and A. C. Wang, J. Mech. Transm. Autom. Des. 105 (1983) 534-540; Alves et al. (2015) "
-       "Table 1");
+       "Lee and Wang (1983); Alves et al. (2015), Table 1");
 HC_ROW(law_lankarani_nikravesh, "lankarani-nikravesh", "", "Lankarani and Nikravesh (1990)",
        f_lankarani_nikravesh, "chi = 3 (1 - e^2) / 4 K / v",
-       "H. M. Lankarani and P. E. Nikravesh, J. Mech. Des. 112 (1990) 369-376; Alves et al. (2015), Table 1; "
-       "Poursina and Nikravesh (2020), Eq. 14");
+       "Lankarani and Nikravesh (1990); Alves et al. (2015), Table 1; Poursina and Nikravesh "
+       "(2020), Eq. 14");
 HC_ROW(law_gonthier, "gonthier", "zhang-sharf",
        "Gonthier et al. (2004); Zhang and Sharf (2009), approximate form", f_gonthier,
        "chi = (1 - e^2) / e K / v (the approximation of Alves et al. (2015), Table 1)",
-       "Y. Gonthier et al., Multibody Syst. Dyn. 11 (2004) 209-233; Y. Zhang and I. Sharf, "
-       "ASME DETC2004-57220 (2004); Alves et al. (2015), Table 1 and refs. [103, 110]");
-HC_ROW(law_gonthier_exact, "gonthier-exact", "", "Gonthier et al.; Zhang and Sharf, exact form",
-       f_gonthier_exact,
+       "Gonthier et al. (2004); Zhang and Sharf (2004); Zhang and Sharf (2009); Alves et al. "
+       "(2015), Table 1");
+HC_ROW(law_gonthier_exact, "gonthier-exact", "",
+       "Gonthier et al. (2004); Zhang and Sharf (2009), exact form", f_gonthier_exact,
        "chi = d K / (e v), d in [0, 1) solving (1 + d/e) / (1 - d) = exp(d (1 + 1/e)): "
        "restitution exactly e",
        "Poursina and Nikravesh (2020), Eqs. 18-19 (exact solution of the Hunt-Crossley impact)");
 HC_ROW(law_zhiying_qishao, "zhiying-qishao", "", "Zhiying and Qishao (2006)", f_zhiying_qishao,
        "chi = 3 (1 - e^2) exp(2 (1 - e)) / 4 K / v",
-       "Q. Zhiying and L. Qishao, J. Dynamics and Control 4 (2006) 294-298; Alves et al. (2015), Table 1");
-HC_ROW(law_flores, "flores", "ye", "Flores et al. (2011); Ye et al.", f_flores,
+       "Zhiying and Qishao (2006); Alves et al. (2015), Table 1");
+HC_ROW(law_flores, "flores", "ye", "Flores et al. (2011); Ye et al. (2009)", f_flores,
        "chi = 8 (1 - e) / (5 e) K / v",
-       "P. Flores et al., Multibody Syst. Dyn. 25 (2011) 357-375; Ye et al. (Poursina and Nikravesh 2020 ref. "
-       "[29]); Alves et al. (2015), Table 1; Poursina and Nikravesh (2020), Eq. 16");
+       "Flores et al. (2011); Ye et al. (2009); Alves et al. (2015), Table 1; Poursina and "
+       "Nikravesh (2020), Eq. 16");
 HC_ROW(law_hu_guo, "hu-guo", "", "Hu and Guo (2015)", f_hu_guo, "chi = 3 (1 - e) / (2 e) K / v",
-       "Hu and Guo (Poursina and Nikravesh 2020 ref. [11]); Poursina and Nikravesh (2020), Eq. 15");
+       "Hu and Guo (2015); Poursina and Nikravesh (2020), Eq. 15");
 HC_ROW(law_gharib_hurmuzlu, "gharib-hurmuzlu", "", "Gharib and Hurmuzlu (2012)", f_gharib_hurmuzlu,
        "chi = K / (e v), as printed in Alves et al. (2015), Table 1 (does not vanish at e = 1)",
-       "M. Gharib and Y. Hurmuzlu, J. Appl. Mech. 79 (2012) 064506; Alves et al. (2015), Table 1");
+       "Gharib and Hurmuzlu (2012); Alves et al. (2015), Table 1");
 
 static const struct clink_law law_kuwabara_kono = {
     .name = "kuwabara-kono",
@@ -284,8 +285,8 @@ static const struct clink_law law_kuwabara_kono = {
     .formula = "F = max(0, K delta^(3/2) + chi delta^(1/2) delta_dot)",
     .damping = "chi given (N s/m^1.5), or chi = K (3 eta2 - eta1)^2 / (3 (3 eta2 + 2 eta1)) "
                "(1 - nu1)(1 - 2 nu1) / (E1 nu1^2) from the viscosities",
-    .reference = "G. Kuwabara and K. Kono, Jpn. J. Appl. Phys. 26 (1987) 1230-1233; N. V. "
-                 "Brilliantov et al., Phys. Rev. E 53 (1996) 5382-5392; Alves et al. (2015), Table 1",
+    .reference =
+        "Kuwabara and Kono (1987); Brilliantov et al. (1996); Alves et al. (2015), Table 1",
     .required = "K (or materials), chi (or eta1, eta2, E1, nu1)",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -304,7 +305,7 @@ static const struct clink_law law_tsuji = {
     .formula = "F = K delta^(3/2) + chi delta^(1/4) delta_dot (may pull near the end)",
     .damping = "chi = alpha sqrt(K m_eff), alpha given or alpha = sqrt(5) (-ln e) / sqrt(pi^2 + "
                "ln^2 e) (Feng 2026, Eq. 14, p = 3/2): restitution exactly e",
-    .reference = "Y. Tsuji et al., Powder Technol. 71 (1992) 239-250; Alves et al. (2015), Table 1 (damping "
+    .reference = "Tsuji, Tanaka and Ishida (1992); Alves et al. (2015), Table 1 (damping "
                  "exponent 1/4); Feng (2026), Eq. 14",
     .required = "K (or materials), e (or alpha)",
     .optional = "alpha",
@@ -344,8 +345,8 @@ static const struct clink_law law_jankowski = {
     .formula = "F = K delta^(3/2) + c(t) delta_dot while delta_dot > 0, F = K delta^(3/2) "
                "after; c(t) = 2 xi sqrt(K delta^(1/2) m_eff)",
     .damping = "xi = 9 sqrt(5) / 2 (1 - e^2) / (e (e (9 pi - 16) + 16))",
-    .reference = "R. Jankowski, Earthq. Eng. Struct. Dyn. 35 (2006) 517-524; Alves et al. (2015), Table 1 "
-                 "(original form, the readings in docs/contact-laws.md)",
+    .reference = "Jankowski (2006); Alves et al. (2015), Table 1 (original form, the readings in "
+                 "docs/contact-laws.md)",
     .required = "K (or materials), e",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
@@ -364,8 +365,7 @@ static const struct clink_law law_schwager_poschel = {
     .title = "Bordbar and Hyppanen (2007); Schwager and Poschel (1998)",
     .formula = "F = max(0, K delta^(3/2) + chi delta^0.65 delta_dot)",
     .damping = "chi given (empirical), N s/m^1.65",
-    .reference = "M. H. Bordbar and T. Hyppanen, J. Numer. Anal. Ind. Appl. Math. 2 (2007) "
-                 "115-128; T. Schwager and T. Poschel, Phys. Rev. E 57 (1998) 650-654; Alves et al. (2015) "
+    .reference = "Bordbar and Hyppanen (2007); Schwager and Poschel (1998); Alves et al. (2015), "
                  "Table 1",
     .required = "K (or materials), chi",
     .optional = "",
@@ -404,7 +404,7 @@ static const struct clink_law law_poursina_nikravesh = {
     .formula = "F = K delta^n + c_opt delta_dot until it returns to zero",
     .damping = "c_opt = alpha(n) (e^beta(n) - 1) (K v^(n-1) m_eff^n)^(1/(n+1)), alpha, beta of "
                "Eqs. 46-47",
-    .reference = "M. Poursina and P. E. Nikravesh (2020), Poursina and Nikravesh (2020), Eqs. 46-51",
+    .reference = "Poursina and Nikravesh (2020), Eqs. 46-51",
     .required = "K (or materials), e",
     .optional = "n (1 <= n <= 2, the range of the fit)",
     .separation_rule = SEP_FORCE_TEXT,

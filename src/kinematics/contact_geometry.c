@@ -11,19 +11,20 @@
 
 #include <math.h>
 
-/* world position of a body-frame point */
-static void to_world(const kinematics_pose *p, const double local[2], double w[2])
+/* world position of a body-frame point (rot = cos, sin of the body's angle) */
+static void to_world(const kinematics_pose *p, const double rot[2], const double local[2],
+                     double w[2])
 {
-    double c = cos(p->q[2]), s = sin(p->q[2]);
+    double c = rot[0], s = rot[1];
 
     w[0] = p->q[0] + c * local[0] - s * local[1];
     w[1] = p->q[1] + s * local[0] + c * local[1];
 }
 
 /* world direction of a body-frame direction */
-static void rotate(const kinematics_pose *p, const double local[2], double w[2])
+static void rotate(const double rot[2], const double local[2], double w[2])
 {
-    double c = cos(p->q[2]), s = sin(p->q[2]);
+    double c = rot[0], s = rot[1];
 
     w[0] = c * local[0] - s * local[1];
     w[1] = s * local[0] + c * local[1];
@@ -123,22 +124,32 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
                             const kinematics_shape *sb, const kinematics_pose *pb,
                             kinematics_contact *out)
 {
+    double ra[2] = {cos(pa->q[2]), sin(pa->q[2])}, rb[2] = {cos(pb->q[2]), sin(pb->q[2])};
+
+    return kinematics_contact_eval_rot(sa, pa, ra, sb, pb, rb, out);
+}
+
+int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
+                                const double rot_a[2], const kinematics_shape *sb,
+                                const kinematics_pose *pb, const double rot_b[2],
+                                kinematics_contact *out)
+{
     double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
 
     if (sb->kind != CLINK_SHAPE_CIRCLE && sb->kind != CLINK_SHAPE_CAPSULE)
         return -1;
-    to_world(pb, sb->a, a2);
+    to_world(pb, rot_b, sb->a, a2);
     if (sb->kind == CLINK_SHAPE_CAPSULE)
-        to_world(pb, sb->b, b2);
+        to_world(pb, rot_b, sb->b, b2);
     else
         b2[0] = a2[0], b2[1] = a2[1];
 
     switch (sa->kind) {
     case CLINK_SHAPE_CIRCLE:
     case CLINK_SHAPE_CAPSULE:
-        to_world(pa, sa->a, a1);
+        to_world(pa, rot_a, sa->a, a1);
         if (sa->kind == CLINK_SHAPE_CAPSULE)
-            to_world(pa, sa->b, b1);
+            to_world(pa, rot_a, sa->b, b1);
         else
             b1[0] = a1[0], b1[1] = a1[1];
         closest_segments(a1, b1, a2, b2, qa, qb);
@@ -148,8 +159,8 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
     case CLINK_SHAPE_LINE: {
         double nw[2], s1, s2;
 
-        to_world(pa, sa->a, a1);
-        rotate(pa, sa->nrm, nw);
+        to_world(pa, rot_a, sa->a, a1);
+        rotate(rot_a, sa->nrm, nw);
         /* the deepest point of B's core: signed heights above the line */
         s1 = nw[0] * (a2[0] - a1[0]) + nw[1] * (a2[1] - a1[1]);
         s2 = nw[0] * (b2[0] - a1[0]) + nw[1] * (b2[1] - a1[1]);
@@ -174,7 +185,7 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
 
         if (sb->kind != CLINK_SHAPE_CIRCLE)
             return -1;
-        to_world(pa, sa->a, qa);
+        to_world(pa, rot_a, sa->a, qa);
         qb[0] = a2[0], qb[1] = a2[1];
         e[0] = qb[0] - qa[0];
         e[1] = qb[1] - qa[1];
@@ -202,4 +213,179 @@ void kinematics_point_force(const double q[3], const double p[2], const double f
     Q[0] = f[0];
     Q[1] = f[1];
     Q[2] = (p[0] - q[0]) * f[1] - (p[1] - q[1]) * f[0];
+}
+
+/* ---- derivatives (kinematics_contact_eval_diff) ---------------------------- */
+
+typedef kinematics_dual kd;
+
+static kd kd_const(double x)
+{
+    kd r;
+    r.v = x;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        r.d[i] = 0.0;
+    return r;
+}
+
+kinematics_dual kinematics_dual_add(kinematics_dual a, kinematics_dual b)
+{
+    a.v += b.v;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        a.d[i] += b.d[i];
+    return a;
+}
+
+kinematics_dual kinematics_dual_sub(kinematics_dual a, kinematics_dual b)
+{
+    a.v -= b.v;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        a.d[i] -= b.d[i];
+    return a;
+}
+
+kinematics_dual kinematics_dual_mul(kinematics_dual a, kinematics_dual b)
+{
+    kd r;
+    r.v = a.v * b.v;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        r.d[i] = a.d[i] * b.v + a.v * b.d[i];
+    return r;
+}
+
+kinematics_dual kinematics_dual_scale(kinematics_dual a, double s)
+{
+    a.v *= s;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        a.d[i] *= s;
+    return a;
+}
+
+#define KD_ADD   kinematics_dual_add
+#define KD_SUB   kinematics_dual_sub
+#define KD_MUL   kinematics_dual_mul
+#define KD_SCALE kinematics_dual_scale
+
+/* a / b */
+static kd kd_div(kd a, kd b)
+{
+    kd r;
+    r.v = a.v / b.v;
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        r.d[i] = (a.d[i] - r.v * b.d[i]) / b.v;
+    return r;
+}
+
+/* |(x, y)| (> 0) */
+static kd kd_norm(kd x, kd y)
+{
+    kd r;
+    r.v = hypot(x.v, y.v);
+    for (int i = 0; i < KINEMATICS_NDIFF; i++)
+        r.d[i] = (x.v * x.d[i] + y.v * y.d[i]) / r.v;
+    return r;
+}
+
+/* a body's pose as duals: coordinates seeded at slot 3 side, rates at 6 + 3 side */
+typedef struct kd_pose {
+    kd q[3], qd[3], c, s;
+} kd_pose;
+
+static void kd_pose_of(const kinematics_pose *p, int side, kd_pose *o)
+{
+    for (int k = 0; k < 3; k++) {
+        o->q[k] = kd_const(p ? p->q[k] : 0.0);
+        o->qd[k] = kd_const(p ? p->qd[k] : 0.0);
+        if (p) {
+            o->q[k].d[3 * side + k] = 1.0;
+            o->qd[k].d[6 + 3 * side + k] = 1.0;
+        }
+    }
+    double phi = p ? p->q[2] : 0.0;
+    o->c = kd_const(cos(phi));
+    o->s = kd_const(sin(phi));
+    if (p) {
+        o->c.d[3 * side + 2] = -sin(phi);
+        o->s.d[3 * side + 2] = cos(phi);
+    }
+}
+
+/* world position of a body-frame point */
+static void kd_to_world(const kd_pose *p, const double l[2], kd w[2])
+{
+    w[0] = KD_ADD(p->q[0], KD_SUB(KD_SCALE(p->c, l[0]), KD_SCALE(p->s, l[1])));
+    w[1] = KD_ADD(p->q[1], KD_ADD(KD_SCALE(p->s, l[0]), KD_SCALE(p->c, l[1])));
+}
+
+/* velocity of the material point of the body now at w */
+static void kd_point_velocity(const kd_pose *p, const kd w[2], kd v[2])
+{
+    v[0] = KD_SUB(p->qd[0], KD_MUL(p->qd[2], KD_SUB(w[1], p->q[1])));
+    v[1] = KD_ADD(p->qd[1], KD_MUL(p->qd[2], KD_SUB(w[0], p->q[0])));
+}
+
+/* finish() in duals: rate, tangent, surface points and slip from n, the core points, radii */
+static void kd_finish(const kd_pose *pa, const kd_pose *pb, const kd qa[2], const kd qb[2],
+                      double ra, double rb, kinematics_contact_diff *out)
+{
+    kd vqa[2], vqb[2], vpa[2], vpb[2];
+    kd_point_velocity(pa, qa, vqa);
+    kd_point_velocity(pb, qb, vqb);
+    out->delta_dot = KD_SCALE(KD_ADD(KD_MUL(out->n[0], KD_SUB(vqb[0], vqa[0])),
+                                     KD_MUL(out->n[1], KD_SUB(vqb[1], vqa[1]))),
+                              -1.0);
+    out->t[0] = KD_SCALE(out->n[1], -1.0);
+    out->t[1] = out->n[0];
+    for (int k = 0; k < 2; k++) {
+        out->p_a[k] = KD_ADD(qa[k], KD_SCALE(out->n[k], ra));
+        out->p_b[k] = KD_SUB(qb[k], KD_SCALE(out->n[k], rb));
+    }
+    kd_point_velocity(pa, out->p_a, vpa);
+    kd_point_velocity(pb, out->p_b, vpb);
+    out->v_t = KD_ADD(KD_MUL(out->t[0], KD_SUB(vpb[0], vpa[0])),
+                      KD_MUL(out->t[1], KD_SUB(vpb[1], vpa[1])));
+}
+
+int kinematics_contact_eval_diff(const kinematics_shape *sa, const kinematics_pose *pa,
+                                 const kinematics_shape *sb, const kinematics_pose *pb,
+                                 kinematics_contact_diff *out)
+{
+    kd_pose A, B;
+    kd ca[2], cb[2];
+    if (sb->kind != CLINK_SHAPE_CIRCLE)
+        return -1;
+    kd_pose_of(pa, 0, &A);
+    kd_pose_of(pb, 1, &B);
+    kd_to_world(&B, sb->a, cb);
+    if (sa->kind == CLINK_SHAPE_LINE) {
+        kd nw[2], qa[2];
+        kd_to_world(&A, sa->a, ca);
+        /* the normal rotated with A */
+        nw[0] = KD_SUB(KD_SCALE(A.c, sa->nrm[0]), KD_SCALE(A.s, sa->nrm[1]));
+        nw[1] = KD_ADD(KD_SCALE(A.s, sa->nrm[0]), KD_SCALE(A.c, sa->nrm[1]));
+        kd s1 = KD_ADD(KD_MUL(nw[0], KD_SUB(cb[0], ca[0])), KD_MUL(nw[1], KD_SUB(cb[1], ca[1])));
+        for (int k = 0; k < 2; k++) {
+            qa[k] = KD_SUB(cb[k], KD_MUL(s1, nw[k]));
+            out->n[k] = nw[k];
+        }
+        out->delta = KD_SUB(kd_const(sb->r), s1);
+        kd_finish(&A, &B, qa, cb, 0.0, sb->r, out);
+        return 0;
+    }
+    if (sa->kind != CLINK_SHAPE_CIRCLE && sa->kind != CLINK_SHAPE_BORE)
+        return -1;
+    kd_to_world(&A, sa->a, ca);
+    kd d[2] = {KD_SUB(cb[0], ca[0]), KD_SUB(cb[1], ca[1])};
+    if (!(hypot(d[0].v, d[1].v) > 0.0))
+        return -1;
+    kd dist = kd_norm(d[0], d[1]);
+    int bore = sa->kind == CLINK_SHAPE_BORE;
+    /* external: n = d / |d|, delta = r_A + r_B - |d|; bore: n = -d / |d|,
+       delta = |d| - (R_A - r_B), the bore's surface at -R_A along n */
+    for (int k = 0; k < 2; k++)
+        out->n[k] = KD_SCALE(kd_div(d[k], dist), bore ? -1.0 : 1.0);
+    out->delta =
+        bore ? KD_SUB(dist, kd_const(sa->r - sb->r)) : KD_SUB(kd_const(sa->r + sb->r), dist);
+    kd_finish(&A, &B, ca, cb, bore ? -sa->r : sa->r, sb->r, out);
+    return 0;
 }

@@ -65,6 +65,49 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
                             kinematics_contact *out);
 
 /*
+ * The same with the rotations of the two bodies given: rot_a = (cos, sin) of pa's
+ * angle, rot_b of pb's (a caller that evaluates many contacts computes each body's
+ * once; the results are those of kinematics_contact_eval bit for bit).
+ */
+int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
+                                const double rot_a[2], const kinematics_shape *sb,
+                                const kinematics_pose *pb, const double rot_b[2],
+                                kinematics_contact *out);
+
+/*
+ * Derivatives of the contact geometry (forward-mode automatic differentiation): a
+ * value and its derivatives with respect to the 12 inputs (x, y, phi of A, of B, then
+ * their rates xd, yd, phid of A, of B), in that order.
+ */
+enum { KINEMATICS_NDIFF = 12 };
+
+typedef struct kinematics_dual {
+    double v;
+    double d[KINEMATICS_NDIFF];
+} kinematics_dual;
+
+typedef struct kinematics_contact_diff {
+    kinematics_dual delta, delta_dot, n[2], t[2], p_a[2], p_b[2], v_t;
+} kinematics_contact_diff;
+
+/*
+ * The geometry of kinematics_contact_eval with its exact derivatives, for the pairs
+ * whose cores are points (circle or bore against a circle, a line against a circle):
+ * returns 0, or -1 for a pair with a capsule, a pair kinematics_contact_eval refuses,
+ * or coincident centres (no derivative of the normal there). Ground (a NULL pose)
+ * contributes no derivative.
+ */
+int kinematics_contact_eval_diff(const kinematics_shape *sa, const kinematics_pose *pa,
+                                 const kinematics_shape *sb, const kinematics_pose *pb,
+                                 kinematics_contact_diff *out);
+
+/* arithmetic on kinematics_dual */
+kinematics_dual kinematics_dual_add(kinematics_dual a, kinematics_dual b);
+kinematics_dual kinematics_dual_sub(kinematics_dual a, kinematics_dual b);
+kinematics_dual kinematics_dual_mul(kinematics_dual a, kinematics_dual b);
+kinematics_dual kinematics_dual_scale(kinematics_dual a, double s);
+
+/*
  * Generalised force (Qx, Qy, Qphi) of a force f (N) applied at world point p (m)
  * on a body at pose q: Qphi = (p - r) x f, N m.
  */

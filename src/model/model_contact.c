@@ -347,3 +347,92 @@ clink_status clink_model_clearance_joint(const clink_model *model, int id,
     def->law = model->d.clearances[id].law;
     return CLINK_OK;
 }
+
+/* one contact of the model (a pair or a clearance joint): its name, law and parameters */
+static int law_contact_at(const clink_model *model, int i, const char **name, const char **law,
+                          clink_contact_params *params)
+{
+    int pairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
+
+    if (i < pairs) {
+        clink_contact_pair_def d;
+        if (clink_model_contact_pair(model, i, &d) != CLINK_OK ||
+            d.treatment != CLINK_CONTACT_CONTINUOUS)
+            return -1;
+        *name = d.name;
+        *law = d.law;
+        *params = d.params;
+    } else {
+        clink_clearance_joint_def d;
+        if (clink_model_clearance_joint(model, i - pairs, &d) != CLINK_OK ||
+            d.treatment != CLINK_CONTACT_CONTINUOUS)
+            return -1;
+        *name = d.name;
+        *law = d.law;
+        *params = d.params;
+    }
+    return *law != NULL ? 0 : -1;
+}
+
+/* a law with its parameters, the first contact that has them and how many do */
+typedef struct law_kind {
+    const char *law, *first;
+    clink_contact_params params;
+    int count;
+} law_kind;
+
+enum { LAW_KINDS = 32 };
+
+/*
+ * One warning per distinct law and parameters (the first LAW_KINDS of them) whose
+ * requested restitution the law's own rule does not reach, naming the first
+ * contact and how many share them (include/clink/model.h).
+ */
+int clink_model_law_warnings(const clink_model *model, char *buf, size_t size)
+{
+    int n = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR) +
+            clink_model_count(model, CLINK_ENTITY_CLEARANCE_JOINT);
+    law_kind kinds[LAW_KINDS];
+    int nk = 0, written = 0;
+    size_t used = 0;
+
+    if (buf == NULL || size == 0)
+        return 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        law_kind k = {NULL, NULL, {0}, 1};
+        int j = 0;
+
+        if (law_contact_at(model, i, &k.first, &k.law, &k.params) != 0)
+            continue;
+        while (j < nk && (strcmp(kinds[j].law, k.law) != 0 ||
+                          memcmp(&kinds[j].params, &k.params, sizeof k.params) != 0))
+            j++;
+        if (j < nk)
+            kinds[j].count++;
+        else if (nk < LAW_KINDS)
+            kinds[nk++] = k;
+    }
+    for (int j = 0; j < nk; j++) {
+        const clink_law *law = clink_law_find(kinds[j].law);
+        const char *name = kinds[j].first != NULL ? kinds[j].first : "(unnamed)";
+        char text[600], line[700];
+        int w;
+
+        if (law == NULL ||
+            !clink_law_restitution_warning(law, &kinds[j].params, NAN, text, sizeof text))
+            continue;
+        if (kinds[j].count > 1)
+            w = snprintf(line, sizeof line,
+                         "contact '%s' and %d others with its law and parameters: %s\n", name,
+                         kinds[j].count - 1, text);
+        else
+            w = snprintf(line, sizeof line, "contact '%s': %s\n", name, text);
+        if (w < 0 || (size_t) w >= sizeof line || used + (size_t) w >= size)
+            break;
+        memcpy(buf + used, line, (size_t) w + 1);
+        used += (size_t) w;
+        written++;
+    }
+    return written;
+}

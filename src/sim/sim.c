@@ -13,6 +13,19 @@
  * control after projection) takes steps far too long for the works to mean
  * anything.
  *
+ * CVODE's state leaves out the coordinates that cannot change (sim_reduction):
+ * the angle of every body that cannot turn (sim_body_may_turn: no initial spin, no
+ * joint, driver or load on it, and only frictionless contacts of circles or bores
+ * centred at its centre of mass, whose forces pass through it), and its x (or y)
+ * when it rests along that axis, gravity has no component along it and each of its
+ * contacts is with a body of the same kind at the same x (or y) or with a ground line
+ * parallel to the axis (sim_keep_axis), so that every force on it is exactly
+ * perpendicular to the axis. These coordinates and their rates stay at their initial
+ * values exactly, so CVODE's vector operations, norms and interpolations run over
+ * the rest (sim_full, sim_reduce). A chain's beads on the x axis carry 2 components
+ * each instead of 6; every result is the same bit for bit (the left-out components
+ * had zero error and zero history, and the norm skips such components).
+ *
  * Error test (sim_ewt, sim_wrms_moving): a coordinate's weight is relative to its
  * displacement since t = 0, not to its distance from the origin, and the norm is
  * the root mean square over the components that carry an error, so that bodies at
@@ -79,13 +92,148 @@ static int sim_callback_failed(clink_sim *s, clink_status st, const char *msg)
     return st == CLINK_ERR_NOMEM ? -1 : 1;
 }
 
+/* ---- the state CVODE sees ------------------------------------------------- */
+
+const double *sim_full(const clink_sim *s, const double *yr, double *buf)
+{
+    if (s->nr == s->nq)
+        return yr;
+    int nq = s->nq, nr = s->nr;
+    for (int k = 0; k < nq - nr; k++) {
+        buf[s->fixed[k]] = s->q0[s->fixed[k]];
+        buf[nq + s->fixed[k]] = 0.0;
+    }
+    for (int i = 0; i < nr; i++) {
+        buf[s->red[i]] = yr[i];
+        buf[nq + s->red[i]] = yr[nr + i];
+    }
+    memcpy(buf + 2 * nq, yr + 2 * nr, (size_t) (s->N - 2 * nq) * sizeof(double));
+    return buf;
+}
+
+void sim_reduce(const clink_sim *s, const double *yf, double *yr)
+{
+    if (yf == yr)
+        return;
+    if (s->nr == s->nq) {
+        memcpy(yr, yf, (size_t) s->N * sizeof(double));
+        return;
+    }
+    int nq = s->nq, nr = s->nr;
+    for (int i = 0; i < nr; i++) {
+        yr[i] = yf[s->red[i]];
+        yr[nr + i] = yf[nq + s->red[i]];
+    }
+    memcpy(yr + 2 * nr, yf + 2 * nq, (size_t) (s->N - 2 * nq) * sizeof(double));
+}
+
+/*
+ * Whether body b (>= 1) can turn: it spins at t = 0, a joint, a driver or an applied
+ * load acts on it, or one of its contacts can exert a moment about its centre of mass
+ * (simc_may_turn). A body that cannot turn keeps its angle and a zero rate exactly, so
+ * both are left out of CVODE's state (a chain's beads: 4 of 6 components each remain).
+ */
+static int sim_body_may_turn(const clink_sim *s, int b)
+{
+    const model_data *d = &s->m->d;
+    if (d->bodies[b].def.omega != 0.0)
+        return 1;
+    for (int j = 0; j < d->njoints; j++)
+        if (d->joints[j].def.body_a == b || d->joints[j].def.body_b == b)
+            return 1;
+    for (int k = 0; k < d->ndrivers; k++)
+        if (d->drivers[k].def.target == CLINK_DRIVE_BODY_COORDINATE && d->drivers[k].def.body == b)
+            return 1;
+    for (int k = 0; k < d->nforces; k++)
+        if (d->forces[k].def.body_a == b || d->forces[k].def.body_b == b)
+            return 1;
+    return simc_may_turn(s->sc, b);
+}
+
+/*
+ * Marks in keep[3 (b - 1) + axis] (0 or 1 on entry for every body) which bodies keep
+ * their coordinate along axis (0 x, 1 y) for ever: those entering with 1 (no spin, no
+ * load, at rest along the axis, no gravity along it) whose every contact keeps the
+ * axis (simc_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
+ * body that keeps it too (or the ground). The set is the largest fixed point: bodies are
+ * removed until no contact links a kept body to a moving one along the axis.
+ */
+static void sim_keep_axis(clink_sim *s, int axis, const double *q0, unsigned char *keep)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < s->ncon; k++) {
+            int ba, bb;
+            int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
+            int *kb[2] = {&ba, &bb};
+            for (int i = 0; i < 2; i++) {
+                int self = *kb[i], other = *kb[1 - i];
+                if (self <= 0 || !keep[3 * (self - 1) + axis])
+                    continue;
+                if (!ok || (other > 0 && !keep[3 * (other - 1) + axis])) {
+                    keep[3 * (self - 1) + axis] = 0;
+                    changed = 1;
+                }
+            }
+        }
+    }
+}
+
+/*
+ * The map between CVODE's coordinates and the model's (red, fixed, nr, Nr): the angle of
+ * a body that cannot turn (sim_body_may_turn), and its x or y when it can move only
+ * perpendicular to that axis (sim_keep_axis), are left out of CVODE's state.
+ */
+static clink_status sim_reduction(clink_sim *s)
+{
+    int nq = s->nq, nb = s->m->d.nbodies;
+    s->red = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    s->fixed = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    unsigned char *keep = calloc((size_t) (nq > 0 ? nq : 1), 1);
+    double *q0 = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
+    if (!s->red || !s->fixed || !keep || !q0) {
+        free(keep);
+        free(q0);
+        return CLINK_ERR_NOMEM;
+    }
+    for (int b = 1; b < nb; b++) {
+        const clink_body_def *d = &s->m->d.bodies[b].def;
+        double *qb = q0 + 3 * (b - 1);
+        qb[0] = d->x;
+        qb[1] = d->y;
+        qb[2] = d->phi;
+        unsigned char *kb = keep + 3 * (b - 1);
+        kb[2] = !sim_body_may_turn(s, b);
+        kb[0] = kb[2] && d->vx == 0.0 && s->m->d.gravity[0] == 0.0;
+        kb[1] = kb[2] && d->vy == 0.0 && s->m->d.gravity[1] == 0.0;
+    }
+    sim_keep_axis(s, 0, q0, keep);
+    sim_keep_axis(s, 1, q0, keep);
+    int nr = 0, nf = 0;
+    for (int i = 0; i < nq; i++) {
+        if (keep[i])
+            s->fixed[nf++] = i;
+        else
+            s->red[nr++] = i;
+    }
+    free(keep);
+    free(q0);
+    s->nr = nr;
+    s->Nr = s->N - 2 * (nq - nr);
+    return CLINK_OK;
+}
+
+/* ---- CVODE callbacks (on CVODE's state) ----------------------------------- */
+
 static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
 {
     clink_sim *s = ud;
-    const double *yy = N_VGetArrayPointer(y);
+    const double *yr = N_VGetArrayPointer(y);
+    const double *yy = sim_full(s, yr, s->yx);
     double *yd = N_VGetArrayPointer(ydot);
-    int nq = s->nq;
-    clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, yd + nq, s->lambda);
+    int nq = s->nq, nr = s->nr;
+    double *acc = nr == nq ? yd + nq : s->acc;
+    clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
     if (st != CLINK_OK) {
         if (s->ncon && simc_take_failure(s->sc)) {
             /* a non-finite contact force at a finite state: no smaller step helps */
@@ -94,18 +242,21 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
         }
         return sim_callback_failed(s, st, dyn_error(s->dyn));
     }
-    memcpy(yd, yy + nq, (size_t) nq * sizeof(double));
+    memcpy(yd, yr + nr, (size_t) nr * sizeof(double));
+    if (nr != nq)
+        for (int i = 0; i < nr; i++)
+            yd[nr + i] = acc[s->red[i]];
     double pd = 0.0;
     for (int k = 0; k < s->m->d.ndrivers; k++) {
         double f, fd, fdd;
         clink_function_eval(&s->m->d.drivers[k].def.function, t, &f, &fd, &fdd);
         pd += s->lambda[s->m->driver_row[k]] * fd;
     }
-    yd[2 * nq] = pd;
-    yd[2 * nq + 1] = dyn_last_power_loads(s->dyn);
+    yd[2 * nr] = pd;
+    yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
     if (s->ncon)
-        simc_dissipation_rates(s->sc, yd + 2 * nq + 2);
-    for (int i = 0; i < s->N; i++)
+        simc_dissipation_rates(s->sc, yd + 2 * nr + 2);
+    for (int i = 0; i < s->Nr; i++)
         if (!isfinite(yd[i])) {
             char m[128];
             snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
@@ -118,7 +269,7 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
 /* column pointers of the sparse Jacobian pattern (see the file comment) */
 static void jac_pattern(clink_sim *s, SUNMatrix J)
 {
-    int nq = s->nq, N = s->N;
+    int nq = s->nr, N = s->Nr;
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
     sunindextype *ri = SUNSparseMatrix_IndexValues(J);
     sunindextype p = 0;
@@ -148,9 +299,9 @@ void sim_use_fd_jacobian(clink_sim *s, int on)
 /* the analytic Jacobian into the pattern (energy rows and columns zero) */
 static int sim_jac_analytic(clink_sim *s, realtype t, N_Vector y, SUNMatrix J)
 {
-    int nq = s->nq, N = s->N;
-    const double *yy = N_VGetArrayPointer(y);
-    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nq, s->jq, s->jv);
+    int nf = s->nq, nq = s->nr, N = s->Nr;
+    const double *yy = sim_full(s, N_VGetArrayPointer(y), s->yx);
+    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_fd++; /* one evaluation of the accelerations */
     if (st != CLINK_OK) {
         sim_msg(s, "%s", dyn_error(s->dyn));
@@ -161,9 +312,10 @@ static int sim_jac_analytic(clink_sim *s, realtype t, N_Vector y, SUNMatrix J)
     for (int j = 0; j < 2 * nq; j++) {
         sunindextype p = cp[j];
         x[p++] = j < nq ? 0.0 : 1.0;
-        const double *col = j < nq ? s->jq + (size_t) j * nq : s->jv + (size_t) (j - nq) * nq;
+        int c = s->red[j < nq ? j : j - nq];
+        const double *col = j < nq ? s->jq + (size_t) c * nf : s->jv + (size_t) c * nf;
         for (int i = 0; i < nq; i++)
-            x[p++] = col[i];
+            x[p++] = col[s->red[i]];
         for (int i = 2 * nq; i < N; i++)
             x[p++] = 0.0;
     }
@@ -178,7 +330,7 @@ static int sim_jac(realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N
     (void) t2;
     (void) t3;
     clink_sim *s = ud;
-    int nq = s->nq, N = s->N;
+    int nq = s->nr, N = s->Nr;
     jac_pattern(s, J);
     if (!s->jac_fd)
         return sim_jac_analytic(s, t, y, J);
@@ -212,27 +364,44 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
 {
     (void) eps;
     clink_sim *s = ud;
-    int nq = s->nq;
+    int nq = s->nq, nr = s->nr;
     const double *yc = N_VGetArrayPointer(ycur);
+    const double *yf = sim_full(s, yc, s->yx);
     double *c = N_VGetArrayPointer(corr);
     double *q = s->fd_f0, *v = s->fd_f1;
-    memcpy(q, yc, (size_t) nq * sizeof(double));
-    memcpy(v, yc + nq, (size_t) nq * sizeof(double));
+    memcpy(q, yf, (size_t) nq * sizeof(double));
+    memcpy(v, yf + nq, (size_t) nq * sizeof(double));
     clink_status st =
         dyn_project(s->dyn, t, q, v, SIM_PROJECTION_TOL, SIM_PROJECTION_ITER, NULL, NULL);
     if (st != CLINK_OK)
         return sim_callback_failed(s, st, dyn_error(s->dyn));
-    for (int i = 0; i < nq; i++) {
-        c[i] = q[i] - yc[i];
-        c[nq + i] = v[i] - yc[nq + i];
+    for (int i = 0; i < nr; i++) {
+        int r = nr == nq ? i : s->red[i];
+        c[i] = q[r] - yc[i];
+        c[nr + i] = v[r] - yc[nr + i];
     }
-    for (int i = 2 * nq; i < s->N; i++)
+    for (int i = 2 * nr; i < s->Nr; i++)
         c[i] = 0.0;
     if (err) {
         double *e = N_VGetArrayPointer(err);
-        st = dyn_project_error(s->dyn, t, q, e, e + nq);
+        double *ef = e;
+        if (nr != nq) {
+            /* the error of the angles left out is 0 */
+            ef = s->yx;
+            memset(ef, 0, 2 * (size_t) nq * sizeof(double));
+            for (int i = 0; i < nr; i++) {
+                ef[s->red[i]] = e[i];
+                ef[nq + s->red[i]] = e[nr + i];
+            }
+        }
+        st = dyn_project_error(s->dyn, t, q, ef, ef + nq);
         if (st != CLINK_OK)
             return sim_callback_failed(s, st, dyn_error(s->dyn));
+        if (nr != nq)
+            for (int i = 0; i < nr; i++) {
+                e[i] = ef[s->red[i]];
+                e[nr + i] = ef[nq + s->red[i]];
+            }
     }
     return 0;
 }
@@ -245,7 +414,7 @@ static int sim_impulse(void *data, double t, const double *q, const double *f, d
 static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
 {
     clink_sim *s = ud;
-    const double *yy = N_VGetArrayPointer(y);
+    const double *yy = sim_full(s, N_VGetArrayPointer(y), s->yx);
     if (++s->root_calls > SIM_MAX_ROOT_CALLS) {
         char msg[256];
         snprintf(msg, sizeof msg,
@@ -291,6 +460,11 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->jq);
     free(s->jv);
     free(s->q0);
+    free(s->red);
+    free(s->fixed);
+    free(s->yx);
+    free(s->yh);
+    free(s->acc);
     free(s->roots_found);
     free(s->info);
     free(s->pen_level);
@@ -385,9 +559,9 @@ static int sim_ewt(N_Vector y, N_Vector ewt, void *ud)
     const double *yy = N_VGetArrayPointer(y);
     double *w = N_VGetArrayPointer(ewt);
     double rtol = s->set.rtol, atol = s->set.atol;
-    for (int i = 0; i < s->nq; i++)
-        w[i] = 1.0 / (rtol * fabs(yy[i] - s->q0[i]) + atol);
-    for (int i = s->nq; i < s->N; i++)
+    for (int i = 0; i < s->nr; i++)
+        w[i] = 1.0 / (rtol * fabs(yy[i] - s->q0[s->red[i]]) + atol);
+    for (int i = s->nr; i < s->Nr; i++)
         w[i] = 1.0 / (rtol * fabs(yy[i]) + atol);
     return 0;
 }
@@ -416,8 +590,11 @@ static clink_status sim_allocate(clink_sim *s)
     s->roots_found = calloc(2 * ncon1, sizeof(int));
     s->info = calloc(ncon1, sizeof *s->info);
     s->pen_level = calloc(ncon1, 1);
+    s->yx = calloc((size_t) s->N, sizeof(double));
+    s->yh = calloc((size_t) s->N, sizeof(double));
+    s->acc = calloc(nq1, sizeof(double));
     if (!s->dyn || !s->qdd || !s->lambda || !s->fd_f0 || !s->fd_f1 || !s->q0 || !s->roots_found ||
-        !s->info || !s->pen_level) {
+        !s->info || !s->pen_level || !s->yx || !s->yh || !s->acc || sim_reduction(s) != CLINK_OK) {
         sim_msg(s, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
@@ -428,8 +605,8 @@ static clink_status sim_allocate(clink_sim *s)
         return CLINK_ERR_SOLVER;
     }
     s->y = N_VNew_Serial(s->N, s->ctx);
-    s->ycv = N_VNew_Serial(s->N, s->ctx);
-    s->yroot = N_VNew_Serial(s->N, s->ctx);
+    s->ycv = N_VNew_Serial(s->Nr, s->ctx);
+    s->yroot = N_VNew_Serial(s->Nr, s->ctx);
     if (!s->y || !s->ycv || !s->yroot) {
         sim_msg(s, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
@@ -464,9 +641,10 @@ static clink_status sim_initial_state(clink_sim *s)
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
         dyn_set_external(s->dyn, simc_forces, s->sc);
+        dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
         simc_set_impulse(s->sc, sim_impulse, s->dyn);
     }
-    N_VScale(1.0, s->y, s->ycv);
+    sim_reduce(s, y, N_VGetArrayPointer(s->ycv));
     return CLINK_OK;
 }
 
@@ -482,9 +660,9 @@ static clink_status sim_setup_solvers(clink_sim *s)
         CV_CHECK(CVodeSetNonlinearSolver(s->cvode, s->NLS));
         return CLINK_OK;
     }
-    int nq = s->nq;
-    sunindextype nnz = (sunindextype) (2 * nq * (1 + s->N - nq) + (s->N - 2 * nq));
-    s->J = SUNSparseMatrix(s->N, s->N, nnz, CSC_MAT, s->ctx);
+    int nq = s->nq, nr = s->nr;
+    sunindextype nnz = (sunindextype) (2 * nr * (1 + s->Nr - nr) + (s->Nr - 2 * nr));
+    s->J = SUNSparseMatrix(s->Nr, s->Nr, nnz, CSC_MAT, s->ctx);
     if (!s->J) {
         sim_msg(s, "SUNSparseMatrix failed");
         return CLINK_ERR_NOMEM;

@@ -114,9 +114,9 @@ static clink_status sim_stalled(clink_sim *s, double t, double h, const char *wh
 {
     char who[256];
     long events = simc_events(s->sc);
-    int n = s->ncon
-                ? simc_describe_active(s->sc, N_VGetArrayPointer(s->ycv), s->nq, who, sizeof who)
-                : 0;
+    int n = s->ncon ? simc_describe_active(s->sc, sim_full(s, N_VGetArrayPointer(s->ycv), s->yh),
+                                           s->nq, who, sizeof who)
+                    : 0;
     const char *cause =
         s->fail != CLINK_OK ? "the right-hand side fails near this time"
         : n == 0 ? "the solution is not smooth here (a configuration near a singular one, a "
@@ -218,7 +218,9 @@ static clink_status sim_reinit(clink_sim *s, double t)
 static clink_status sim_handle_root(clink_sim *s)
 {
     int nq = s->nq, reinit = 0;
-    double *y = N_VGetArrayPointer(s->yroot);
+    double *yr = N_VGetArrayPointer(s->yroot);
+    /* the full state: yroot itself, or its expansion (the contacts may change v in place) */
+    double *y = (double *) sim_full(s, yr, s->yh);
     s->root_pending = 0;
     simc_after_step(s->sc, s->t_root, y, y + nq);
     clink_status st =
@@ -227,6 +229,7 @@ static clink_status sim_handle_root(clink_sim *s)
         sim_msg(s, "%s", simc_error(s->sc));
         return st;
     }
+    sim_reduce(s, y, yr);
     simc_root_directions(s->sc, s->roots_found);
     int rc = CVodeSetRootDirection(s->cvode, s->roots_found);
     if (rc != CV_SUCCESS) {
@@ -272,7 +275,11 @@ static clink_status sim_interpolate(clink_sim *s, double t)
             return CLINK_ERR_INTERNAL;
         }
     }
-    double *y = N_VGetArrayPointer(s->ycv);
+    /* the full state, in yh unless it is ycv itself */
+    double *y = s->yh;
+    const double *yf = sim_full(s, N_VGetArrayPointer(s->ycv), s->yh);
+    if (yf != y)
+        memcpy(y, yf, (size_t) s->N * sizeof(double));
     if (s->set.drift == CLINK_DRIFT_PROJECTION && s->nc > 0) {
         clink_status st = dyn_project(s->dyn, t, y, y + s->nq, SIM_PROJECTION_TOL,
                                       SIM_PROJECTION_ITER, NULL, NULL);
@@ -286,7 +293,7 @@ static clink_status sim_interpolate(clink_sim *s, double t)
             sim_msg(s, "non-finite state (component %d) at t = %.9g s", i, t);
             return CLINK_ERR_NONFINITE;
         }
-    N_VScale(1.0, s->ycv, s->y);
+    memcpy(N_VGetArrayPointer(s->y), y, (size_t) s->N * sizeof(double));
     return CLINK_OK;
 }
 
@@ -406,7 +413,7 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         if (rc == CV_TSTOP_RETURN)
             s->at_tstop = 1; /* CVODE is at t_stop (to its rounding) and goes no further */
         if (s->ncon) {
-            const double *yy = N_VGetArrayPointer(s->ycv);
+            const double *yy = sim_full(s, N_VGetArrayPointer(s->ycv), s->yh);
             simc_after_step(s->sc, tret, yy, yy + nq);
         }
         clink_status st = sim_check_progress(s, tret);

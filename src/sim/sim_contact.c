@@ -169,6 +169,11 @@ struct simc {
     simc_impulse_fn impulse;
     void *impulse_data;
     double *wbuf, *zbuf; /* ncoords each */
+    double *jxq, *jxv;   /* ncoords each: perturbed states (simc_forces_jacobian) */
+    /* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when
+       trig_ok; see body_rot */
+    double *trig;
+    unsigned char *trig_ok;
     char msg[256];
     long events;
     clink_contact_bookkeeping bookkeeping;
@@ -202,9 +207,17 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
     sc->n = n;
     sc->wbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->zbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    if (!sc->wbuf || !sc->zbuf) {
+    sc->trig = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->jxq = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->jxv = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->trig_ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
+    if (!sc->wbuf || !sc->zbuf || !sc->trig || !sc->trig_ok || !sc->jxq || !sc->jxv) {
+        free(sc->jxq);
+        free(sc->jxv);
         free(sc->wbuf);
         free(sc->zbuf);
+        free(sc->trig);
+        free(sc->trig_ok);
         free(sc->c);
         free(sc);
         if (err && errlen)
@@ -262,6 +275,10 @@ void simc_destroy(simc **sc)
     free((*sc)->rec);
     free((*sc)->wbuf);
     free((*sc)->zbuf);
+    free((*sc)->trig);
+    free((*sc)->trig_ok);
+    free((*sc)->jxq);
+    free((*sc)->jxv);
     free(*sc);
     *sc = NULL;
 }
@@ -336,6 +353,44 @@ static int geometry(const simc_contact *c, const double *q, const double *v, kin
     pose_of(q, v, c->body_a, &pa);
     pose_of(q, v, c->body_b, &pb);
     return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, g);
+}
+
+/*
+ * (cos, sin) of the angle of body (ground: (1, 0)) at q, computed only when the angle
+ * differs bit for bit from the one last rotated: a body that does not turn (a chain's
+ * bead) costs no trigonometry after its first contact evaluation, and the others one
+ * sincos per body per state instead of one per contact (the same bits either way).
+ */
+static void body_rot(simc *sc, const double *q, int body, double rot[2])
+{
+    if (body <= 0) {
+        rot[0] = cos(0.0);
+        rot[1] = sin(0.0);
+        return;
+    }
+    double *t = sc->trig + 3 * (body - 1);
+    const double *phi = q + 3 * (body - 1) + 2;
+    if (!sc->trig_ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
+        t[0] = *phi;
+        t[1] = cos(*phi);
+        t[2] = sin(*phi);
+        sc->trig_ok[body] = 1;
+    }
+    rot[0] = t[1];
+    rot[1] = t[2];
+}
+
+/* geometry() with the bodies' rotations from the cache of body_rot */
+static int geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
+                           kinematics_contact *g)
+{
+    kinematics_pose pa, pb;
+    double ra[2], rb[2];
+    pose_of(q, v, c->body_a, &pa);
+    pose_of(q, v, c->body_b, &pb);
+    body_rot(sc, q, c->body_a, ra);
+    body_rot(sc, q, c->body_b, rb);
+    return kinematics_contact_eval_rot(&c->sa, &pa, ra, &c->sb, &pb, rb, g);
 }
 
 static int in_contact(const simc_contact *c)
@@ -416,7 +471,7 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         if (open && c->rest_apart && body_q_unchanged(c, q))
             continue; /* apart as at its last evaluation: no force */
         kinematics_contact geo;
-        if (geometry(c, q, v, &geo) != 0)
+        if (geometry_cached(sc, c, q, v, &geo) != 0)
             return -1;
         if (open) {
             remember_q(c, q);
@@ -454,6 +509,217 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
         }
         c->pdamp = (fn - f0) * geo.delta_dot;
         c->pfric = -ft * geo.v_t;
+    }
+    return 0;
+}
+
+/* ---- Jacobian of the contact forces (simc_forces_jacobian) ----------------- */
+
+/* nonzero if simc_forces gives contact c a force at all (phase and treatment) */
+static int exerts_force(const simc_contact *c)
+{
+    return !c->piecewise && c->st.phase != CLINK_CONTACT_RELEASED;
+}
+
+/* the normal force of contact c with geo's penetration and rate replaced */
+static double force_at(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                       const double *q, double delta, double rate)
+{
+    kinematics_contact g = *geo;
+    g.delta = delta;
+    g.delta_dot = rate;
+    return contact_force(sc, c, &g, q, NULL);
+}
+
+/*
+ * Generalised contact force of contact c alone at (q, v) into QA, QB (zero when apart),
+ * as simc_forces computes it, without touching the contact's caches; 0 or -1.
+ */
+static int contact_generalised(const simc *sc, const simc_contact *c, const double *q,
+                               const double *v, double QA[3], double QB[3])
+{
+    kinematics_contact geo;
+    for (int i = 0; i < 3; i++)
+        QA[i] = QB[i] = 0.0;
+    if (geometry(c, q, v, &geo) != 0)
+        return -1;
+    if (!(geo.delta > 0.0))
+        return 0;
+    double fn = contact_force(sc, c, &geo, q, NULL);
+    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
+    double fa[2] = {-f[0], -f[1]};
+    if (c->body_b > 0)
+        kinematics_point_force(q + 3 * (c->body_b - 1), geo.p_b, f, QB);
+    if (c->body_a > 0)
+        kinematics_point_force(q + 3 * (c->body_a - 1), geo.p_a, fa, QA);
+    return isfinite(fn) && isfinite(ft) ? 0 : -1;
+}
+
+/* contact c's generalised forces at x[col] = xc + h (x = sc->jxq or sc->jxv) into A, B */
+static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, double h,
+                           double A[3], double B[3])
+{
+    double xc = x[col];
+    x[col] = xc + h;
+    int rc = contact_generalised(sc, c, sc->jxq, sc->jxv, A, B);
+    x[col] = xc;
+    return rc;
+}
+
+/*
+ * Adds column `col` (a coordinate of q, or of v if rate) of contact c's generalised force
+ * by central differences over that coordinate alone, extrapolated (Richardson: steps h
+ * and h / 2, h = 1e-6 max(|x|, 1e-2), error of order h^4: a stiff contact's curvature
+ * over a penetration of micrometres makes the plain difference's h^2 error visible)
+ */
+static int local_difference(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
+{
+    double *x = rate ? sc->jxv : sc->jxq;
+    double h = 1e-6 * fmax(fabs(x[col]), 1e-2);
+    double A[4][3], B[4][3];
+    const double steps[4] = {h, -h, 0.5 * h, -0.5 * h};
+    for (int i = 0; i < 4; i++)
+        if (contact_shifted(sc, c, x, col, steps[i], A[i], B[i]) != 0)
+            return -1;
+    for (int i = 0; i < 3; i++) {
+        double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
+        double db = (4.0 * (B[2][i] - B[3][i]) / h - (B[0][i] - B[1][i]) / (2.0 * h)) / 3.0;
+        if (c->body_a > 0)
+            out[(size_t) col * nq + 3 * (c->body_a - 1) + i] += da;
+        if (c->body_b > 0)
+            out[(size_t) col * nq + 3 * (c->body_b - 1) + i] += db;
+    }
+    return 0;
+}
+
+/* a body's coordinate as a dual seeded at slot (3 side + k) */
+static kinematics_dual seeded(double x, int slot)
+{
+    kinematics_dual r;
+    memset(&r, 0, sizeof r);
+    r.v = x;
+    if (slot >= 0)
+        r.d[slot] = 1.0;
+    return r;
+}
+
+/* (p - r) x f of duals */
+static kinematics_dual dual_moment(const kinematics_dual p[2], const kinematics_dual r[2],
+                                   const kinematics_dual f[2])
+{
+    return kinematics_dual_sub(kinematics_dual_mul(kinematics_dual_sub(p[0], r[0]), f[1]),
+                               kinematics_dual_mul(kinematics_dual_sub(p[1], r[1]), f[0]));
+}
+
+/*
+ * One contact's derivatives: the geometry exactly (kinematics_contact_eval_diff), the
+ * law's normal force by central differences in its two arguments, penetration and
+ * rate, the friction force's slope in the slip likewise and in F_n exactly (it is
+ * linear in F_n). Returns 1 if the pair has no exact derivatives (a capsule).
+ */
+static int contact_jacobian(const simc *sc, const simc_contact *c, const double *q, const double *v,
+                            int nq, double *gq, double *gv)
+{
+    kinematics_pose pa, pb;
+    pose_of(q, v, c->body_a, &pa);
+    pose_of(q, v, c->body_b, &pb);
+    kinematics_contact_diff d;
+    if (kinematics_contact_eval_diff(&c->sa, c->body_a > 0 ? &pa : NULL, &c->sb,
+                                     c->body_b > 0 ? &pb : NULL, &d) != 0)
+        return 1;
+    if (!(d.delta.v > 0.0))
+        return 0;
+    kinematics_contact geo;
+    memset(&geo, 0, sizeof geo);
+    geo.delta = d.delta.v;
+    geo.delta_dot = d.delta_dot.v;
+    for (int k = 0; k < 2; k++) {
+        geo.n[k] = d.n[k].v;
+        geo.t[k] = d.t[k].v;
+        geo.p_a[k] = d.p_a[k].v;
+        geo.p_b[k] = d.p_b[k].v;
+    }
+    geo.v_t = d.v_t.v;
+    double dl = geo.delta, rt = geo.delta_dot;
+    double hd = 1e-6 * dl, hr = 1e-6 * fmax(fabs(rt), c->v_settle);
+    double fn = force_at(sc, c, &geo, q, dl, rt);
+    double fn_d = (force_at(sc, c, &geo, q, dl + hd, rt) - force_at(sc, c, &geo, q, dl - hd, rt)) /
+                  (2.0 * hd);
+    double fn_r = (force_at(sc, c, &geo, q, dl, rt + hr) - force_at(sc, c, &geo, q, dl, rt - hr)) /
+                  (2.0 * hr);
+    kinematics_dual Fn = kinematics_dual_add(kinematics_dual_scale(d.delta, fn_d),
+                                             kinematics_dual_scale(d.delta_dot, fn_r));
+    Fn.v = fn;
+    double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
+    double ft = clink_friction_force(&c->fr, vt, fp);
+    kinematics_dual Ft = seeded(ft, -1);
+    if (fp > 0.0 && ft != 0.0) {
+        double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
+        double ft_v = (clink_friction_force(&c->fr, vt + hv, fp) -
+                       clink_friction_force(&c->fr, vt - hv, fp)) /
+                      (2.0 * hv);
+        Ft = kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
+                                 kinematics_dual_scale(Fn, ft / fp));
+        Ft.v = ft;
+    }
+    if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))
+        return -1;
+    kinematics_dual f[2], fa[2];
+    for (int k = 0; k < 2; k++) {
+        f[k] =
+            kinematics_dual_add(kinematics_dual_mul(Fn, d.n[k]), kinematics_dual_mul(Ft, d.t[k]));
+        fa[k] = kinematics_dual_scale(f[k], -1.0);
+    }
+    for (int side = 0; side < 2; side++) {
+        int body = side ? c->body_b : c->body_a;
+        if (body <= 0)
+            continue;
+        const double *qb = q + 3 * (body - 1);
+        kinematics_dual r[2] = {seeded(qb[0], 3 * side), seeded(qb[1], 3 * side + 1)};
+        const kinematics_dual *fs = side ? f : fa;
+        kinematics_dual Q[3] = {fs[0], fs[1], dual_moment(side ? d.p_b : d.p_a, r, fs)};
+        for (int slot = 0; slot < KINEMATICS_NDIFF; slot++) {
+            int in_body = (slot % 6) / 3 ? c->body_b : c->body_a;
+            if (in_body <= 0)
+                continue;
+            int col = 3 * (in_body - 1) + slot % 3;
+            double *out = (slot < 6 ? gq : gv) + (size_t) col * nq + 3 * (body - 1);
+            for (int i = 0; i < 3; i++)
+                out[i] += Q[i].d[slot];
+        }
+    }
+    return 0;
+}
+
+int simc_forces_jacobian(void *data, double t, const double *q, const double *v, double *gq,
+                         double *gv)
+{
+    simc *sc = data;
+    int nq = sc->m->ncoords;
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (!exerts_force(c))
+            continue;
+        int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);
+        if (rc < 0) {
+            snprintf(sc->msg, sizeof sc->msg,
+                     "contact %d (%s): non-finite force derivative at t = %.9g s", k,
+                     clink_law_name(c->law), t);
+            return -1;
+        }
+        if (rc == 0)
+            continue;
+        /* a capsule: central differences over the coordinates of its two bodies */
+        memcpy(sc->jxq, q, (size_t) nq * sizeof(double));
+        memcpy(sc->jxv, v, (size_t) nq * sizeof(double));
+        for (int side = 0; side < 2; side++) {
+            int body = side ? c->body_b : c->body_a;
+            for (int i = 0; body > 0 && i < 3; i++)
+                for (int rate = 0; rate < 2; rate++)
+                    if (local_difference(sc, c, nq, 3 * (body - 1) + i, rate, rate ? gv : gq) != 0)
+                        return -1;
+        }
     }
     return 0;
 }
@@ -541,7 +807,7 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
             gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
             continue;
         }
-        if (geometry(c, q, v, &geo) != 0)
+        if (geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
         if (c->piecewise) {
             gk[0] = c->eps - geo.delta;
@@ -590,7 +856,7 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (!c->in_impact || geometry(c, q, v, &geo) != 0)
+        if (!c->in_impact || geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
         double f = normal_force(c, geo.delta, geo.delta_dot);
         if (f > c->f_max)
@@ -1027,6 +1293,58 @@ double simc_size(const simc *sc, int k)
     double rb = c->sb.kind == CLINK_SHAPE_LINE ? INFINITY : c->sb.r;
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
+}
+
+/* nonzero if shape s on its body is a circle or a bore centred at the body's centre of mass */
+static int centred_round(const kinematics_shape *s)
+{
+    return (s->kind == CLINK_SHAPE_CIRCLE || s->kind == CLINK_SHAPE_BORE) && s->a[0] == 0.0 &&
+           s->a[1] == 0.0;
+}
+
+int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b)
+{
+    const simc_contact *c = &sc->c[k];
+    *body_a = c->body_a;
+    *body_b = c->body_b;
+    if (c->fr.mu > 0.0)
+        return 0;
+    const kinematics_shape *sh[2] = {&c->sa, &c->sb};
+    int body[2] = {c->body_a, c->body_b};
+    double at[2];
+    int line = 0;
+    for (int i = 0; i < 2; i++) {
+        if (body[i] > 0) {
+            if (!centred_round(sh[i]))
+                return 0;
+            at[i] = q0[3 * (body[i] - 1) + axis];
+        } else if (sh[i]->kind == CLINK_SHAPE_LINE) {
+            /* a ground line whose normal has no component along the axis */
+            if (sh[i]->nrm[axis] != 0.0)
+                return 0;
+            line = 1;
+            at[i] = 0.0;
+        } else if (sh[i]->kind == CLINK_SHAPE_CIRCLE || sh[i]->kind == CLINK_SHAPE_BORE) {
+            at[i] = sh[i]->a[axis];
+        } else {
+            return 0;
+        }
+    }
+    return line || at[0] == at[1];
+}
+
+int simc_may_turn(const simc *sc, int body)
+{
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (c->body_a != body && c->body_b != body)
+            continue;
+        /* the normal force of a round shape passes through its centre; friction does not */
+        if (c->fr.mu > 0.0 || (c->body_a == body && !centred_round(&c->sa)) ||
+            (c->body_b == body && !centred_round(&c->sb)))
+            return 1;
+    }
+    return 0;
 }
 
 int simc_central(const simc *sc, int k)

@@ -2,8 +2,9 @@
  * sim_contact.h: contact pairs and clearance joints inside a simulation (the
  * per-contact state machine of docs/contact-mechanics.md; see sim_contact.c).
  *
- * The CVODE driver (sim.c) calls these at four places: the external-force hook
- * of the dynamics (simc_forces), the root functions (simc_roots and
+ * The CVODE driver (sim.c) calls these at five places: the external-force hook
+ * of the dynamics (simc_forces) and its Jacobian (simc_forces_jacobian), the
+ * structure of the state (simc_may_turn, simc_keeps_axis), the root functions (simc_roots and
  * simc_root_directions, two per contact), after each accepted step
  * (simc_after_step) and at each root (simc_handle_roots, which says whether
  * CVODE must be re-initialised). Contacts are numbered pairs first, then
@@ -39,6 +40,17 @@ void simc_work(const simc *sc, int k, const double *work, double *damping, doubl
 /* dyn_external_fn: adds the contact forces to g; adds nothing to *power (contact energy has
    its own audit); caches each contact's dissipation rates for simc_dissipation_rates */
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power);
+
+/*
+ * dyn_external_jac_fn, the companion of simc_forces: adds d g / dq and d g / dv of the
+ * contact forces (nq x nq, column-major) to gq and gv. The geometry of round shapes
+ * (circles, bores, lines against circles) and the friction are differentiated exactly,
+ * the law's normal force F(delta, rate) by central differences in its two scalar
+ * arguments (the law table has no derivatives); a capsule pair by central differences
+ * over its two bodies' coordinates. Leaves the contacts' state and caches unchanged.
+ */
+int simc_forces_jacobian(void *data, double t, const double *q, const double *v, double *gq,
+                         double *gv);
 
 /* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);
@@ -79,6 +91,21 @@ double simc_size(const simc *sc, int k);
 /* nonzero if contact k's normal passes through the centres of its shapes (circles, lines,
    bores: no capsule), so that the bodies' rotation does not enter the normal motion */
 int simc_central(const simc *sc, int k);
+
+/* nonzero if a contact of body (>= 1) can exert a moment about its centre of mass: one has
+   friction, or the body's shape in it is not a circle or bore centred there (the normal
+   force of a round shape passes through its centre) */
+int simc_may_turn(const simc *sc, int body);
+
+/*
+ * Nonzero if contact k's force has an exactly zero component along axis (0 x, 1 y) for as
+ * long as its bodies keep their coordinate along that axis at the values in q0: it is
+ * frictionless, each body's shape is a circle or bore centred at its centre of mass, and
+ * the two centres share that coordinate (or the ground's shape is a line whose normal is
+ * perpendicular to the axis), so that the normal is perpendicular to the axis. Its two
+ * bodies (0: ground) into *body_a, *body_b.
+ */
+int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b);
 
 /* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
 double simc_booked(const simc *sc, int k);

@@ -47,12 +47,20 @@ struct clink_sim {
     const clink_model *m;
     clink_settings_def set;
     dyn_system *dyn;
-    int nq, nc, N;
+    int nq, nc;
+    int N;  /* components of the full state (q, v, W_d, W_l, contact energies): 2 nq + 2 + nwork */
+    int nr; /* coordinates in CVODE's state: all but the angles of the bodies that cannot turn */
+    int Nr; /* components of CVODE's state, 2 nr + 2 + nwork (N when nr = nq) */
+    int *red;    /* nr: the model coordinate of each of CVODE's coordinates */
+    int *fixed;  /* nq - nr: the angles left out of CVODE's state (constant, rate 0) */
+    double *yx;  /* N: the full state of a callback's argument (sim_full) */
+    double *yh;  /* N: the full state at a root, an output or a step's end (sim_advance.c) */
+    double *acc; /* nq: accelerations of the full coordinates (sim_rhs) */
     SUNContext ctx;
     void *cvode;
-    N_Vector y;     /* output state at t */
-    N_Vector ycv;   /* CVODE's returns */
-    N_Vector yroot; /* the state at a root not yet handled */
+    N_Vector y;     /* output state at t (full, N) */
+    N_Vector ycv;   /* CVODE's returns (Nr) */
+    N_Vector yroot; /* the state at a root not yet handled (Nr) */
     SUNMatrix J;
     SUNLinearSolver LS;
     SUNNonlinearSolver NLS;
@@ -123,6 +131,17 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
  * status.
  */
 clink_status sim_settle_output(clink_sim *s, double t);
+
+/*
+ * The full state (N components: q, v of every coordinate, then the energies) of a state
+ * of CVODE's (Nr components): yr itself when no angle is left out, else yr expanded into
+ * buf (the angles left out at their initial values, their rates 0) and buf.
+ */
+const double *sim_full(const clink_sim *s, const double *yr, double *buf);
+
+/* CVODE's state (Nr) of a full one (N): the inverse of sim_full (a copy, or nothing when
+   yr and yf are one array) */
+void sim_reduce(const clink_sim *s, const double *yf, double *yr);
 
 /* CVODE's counters now (not including the banked ones) */
 void sim_cvode_counters(const clink_sim *s, clink_sim_stats *st);

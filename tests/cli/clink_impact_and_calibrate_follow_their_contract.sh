@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `clink impact` and `clink calibrate` (issue 3): results on stdout, the JSON
+# `clink impact` and `clink calibrate`: results on stdout, the JSON
 # keys scripts rely on, the --loop CSV with units, Feng's closed forms with
 # --analytic, and one-line errors with exit status 2 for bad input.
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `clink laws` lists every law of issue 3; `clink laws --json` is valid JSON
+# `clink laws` lists every law of the catalogue; `clink laws --json` is valid JSON
 # whose "laws" array holds each of them with the fields the docs promise; an
 # unknown option exits 2.
 set -u

@@ -97,7 +97,7 @@ expect 2 "impact: an operand" "$CLINK" impact --law hertz --mass 1 --velocity 1 
 expect 2 "calibrate: --loop is impact's" "$CLINK" calibrate --law flores --target 0.5 --mass 1 --velocity 1 --k 1e9 --loop x
 expect 0 "--help after other options" "$CLINK" run "$pend" --t-end 1 --help
 grep -q "^usage: clink run" "$tmp/out" || bad "run --help: no usage on stdout"
-for c in check run plot laws impact calibrate; do
+for c in check run plot animate laws impact calibrate; do
     "$CLINK" "$c" --help >"$tmp/help" 2>&1 || bad "$c --help failed"
     grep -q -- "-h, --help" "$tmp/help" || bad "$c --help does not list its options"
     awk 'length > 80 { exit 1 }' "$tmp/help" || bad "$c --help has lines over 80 columns"

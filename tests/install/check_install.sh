@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the build tree into a scratch prefix, then builds a small program
 # against it twice: with CMake's find_package(clink) (shared and static targets)
-# and with `pkg-config --cflags --libs clink`. Each program must run.
+# and with `pkg-config --cflags --libs clink`. Each program must run. Then every
+# example of the documentation, as a reader would copy it (doc_examples.py).
 set -euo pipefail
 build=$1
 here=$2
@@ -47,4 +48,13 @@ static_libs=$(pkg-config --static --libs clink | sed 's/ -lclink / /; s/^-lclink
 cc -std=c11 "$here/consumer.c" $(pkg-config --cflags clink) "$libdir/libclink.a" \
     $static_libs -o "$work/consumer_pc_static"
 "$work/consumer_pc_static"
-echo "installed clink found by find_package and pkg-config"
+
+echo "== the documentation's examples, against the installed package"
+# every C example compiled (programs built with the documented line and run),
+# every whole XML mechanism checked, every shell example run (tests/install/doc_examples.py)
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+# the Python package as cmake --install put it (python/CMakeLists.txt: PREFIX/lib/python3.X/site-packages)
+site=$(ls -d "$prefix"/lib/python3*/site-packages 2>/dev/null | head -1 || true)
+PATH="$prefix/bin:$PATH" CLINK_PYTHON_SITE="$site" "$py" "$here/doc_examples.py" "$here/../.." "$work/docs"
+echo "installed clink found by find_package and pkg-config; documentation examples pass"

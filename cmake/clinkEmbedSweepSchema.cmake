@@ -1,0 +1,16 @@
+# cmake -DIN=file -DOUT=file.c -P clinkEmbedSweepSchema.cmake
+# Writes OUT defining sweep_schema_text[] (the bytes of IN followed by a NUL) and
+# sweep_schema_size (the number of bytes of IN): the sweep schema of `clink sweep`.
+file(READ "${IN}" hex HEX)
+string(LENGTH "${hex}" hexlen)
+math(EXPR size "${hexlen} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)" "\\1\n" bytes "${bytes}")
+file(WRITE "${OUT}.tmp"
+  "/* generated from ${IN} by cmake/clinkEmbedSweepSchema.cmake: do not edit */\n"
+  "#include <stddef.h>\n"
+  "extern const char sweep_schema_text[];\n"
+  "extern const size_t sweep_schema_size;\n"
+  "const char sweep_schema_text[] = {\n${bytes}0x00};\n"
+  "const size_t sweep_schema_size = ${size};\n")
+file(RENAME "${OUT}.tmp" "${OUT}")

@@ -1,0 +1,448 @@
+/*
+ * The Python side of `clink plot` and `clink animate`: where their scripts
+ * are, which interpreter runs them, how their exit status maps to clink's,
+ * and scene.json, the bodies' shapes and joint points in body coordinates
+ * (read from the run's model through the public model queries) that the
+ * scripts draw the mechanism and choose the crank-angle axis from.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "cli_script.h"
+
+#include "cli.h"
+#include "clink/model.h"
+#include "clink/xml.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int cli_script_is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+const char *cli_script_find(const char *name, const char *env_var, char *buf, size_t size)
+{
+    const char *env = getenv(env_var);
+    char exe[2048];
+    ssize_t n;
+    int w;
+
+    if (env != NULL && env[0] != '\0')
+        return env;
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            w = snprintf(buf, size, "%s/../share/clink/scripts/%s", exe, name);
+            if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+                return buf;
+        }
+    }
+    w = snprintf(buf, size, "%s/scripts/%s", CLINK_DATADIR_BUILD, name);
+    if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+        return buf;
+    w = snprintf(buf, size, "%s/scripts/%s", CLINK_DATADIR_INSTALL, name);
+    if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+        return buf;
+    return NULL;
+}
+
+const char *cli_script_python(void)
+{
+    const char *python = getenv("CLINK_PYTHON");
+
+    if (python == NULL || python[0] == '\0')
+        python = cli_script_is_file("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    return python;
+}
+
+int cli_script_run(const char *command, char *const *argv)
+{
+    int status;
+    pid_t pid;
+
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "clink: %s: cannot start %s: %s\n", command, argv[0], strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "clink: %s: cannot run %s: %s\n", command, argv[0], strerror(errno));
+        _exit(127);
+    }
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "clink: %s: %s\n", command, strerror(errno));
+            return CLI_EXIT_FAIL;
+        }
+    }
+    if (WIFEXITED(status)) {
+        switch (WEXITSTATUS(status)) {
+        case 0:
+            return CLI_EXIT_OK;
+        case 1:
+        case 4:
+        case 127: /* the child said it could not run the interpreter */
+            return CLI_EXIT_FAIL;
+        case 2:
+            return CLI_EXIT_USAGE;
+        case 3:
+            return CLI_EXIT_IO;
+        default:
+            fprintf(stderr, "clink: %s: %s %s exited with status %d\n", command, argv[0], argv[1],
+                    WEXITSTATUS(status));
+            return CLI_EXIT_FAIL;
+        }
+    }
+    fprintf(stderr, "clink: %s: %s %s was killed by signal %d\n", command, argv[0], argv[1],
+            WTERMSIG(status));
+    return CLI_EXIT_FAIL;
+}
+
+/* ---- the model's path from summary.json ------------------------------------ */
+
+/* reads the JSON string starting at *p (after the opening quote) into out; 0 or -1 */
+static int scene_json_string(const char *p, char *out, size_t size)
+{
+    size_t n = 0;
+
+    while (*p != '\0' && *p != '"') {
+        char c = *p++;
+        if (c == '\\') {
+            c = *p++;
+            switch (c) {
+            case 'n':
+                c = '\n';
+                break;
+            case 't':
+                c = '\t';
+                break;
+            case '"':
+            case '\\':
+            case '/':
+                break;
+            default:
+                return -1; /* \u escapes and the rest: not a path clink wrote */
+            }
+        }
+        if (n + 1 >= size)
+            return -1;
+        out[n++] = c;
+    }
+    if (*p != '"')
+        return -1;
+    out[n] = '\0';
+    return 0;
+}
+
+/* the "source" of run_dir/summary.json into out; 0, or -1 with the reason in why */
+static int scene_source(const char *run_dir, char *out, size_t size, const char **why)
+{
+    char path[4096], text[65536];
+    size_t n;
+    const char *p;
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/summary.json", run_dir);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        *why = strerror(errno);
+        return -1;
+    }
+    n = fread(text, 1, sizeof text - 1, f);
+    if (ferror(f)) {
+        *why = strerror(errno != 0 ? errno : EIO);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    text[n] = '\0';
+    p = strstr(text, "\"source\"");
+    if (p == NULL) {
+        *why = "no \"source\" in it";
+        return -1;
+    }
+    p += strlen("\"source\"");
+    while (*p == ' ' || *p == ':' || *p == '\n' || *p == '\t')
+        p++;
+    if (*p != '"' || scene_json_string(p + 1, out, size) != 0 || out[0] == '\0') {
+        *why = "its \"source\" is not the path of a model file";
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- scene.json ------------------------------------------------------------- */
+
+int cli_scene_temp(char *path, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    int fd;
+
+    snprintf(path, size, "%s/clink-scene-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    if (close(fd) != 0) {
+        int e = errno;
+        unlink(path);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* an entity's name as the CSV headers spell it: its own, or KIND + index */
+static void scene_name(FILE *f, const clink_model *m, clink_entity kind, int id)
+{
+    static const char *const word[] = {"body", "joint", "driver", "force", "pair", "clearance"};
+    const char *n = clink_model_name(m, kind, id);
+    char buf[CLINK_NAME_MAX + 16];
+
+    if (kind == CLINK_ENTITY_BODY && id == 0)
+        snprintf(buf, sizeof buf, "ground");
+    else if (n != NULL && n[0] != '\0')
+        snprintf(buf, sizeof buf, "%s", n);
+    else
+        snprintf(buf, sizeof buf, "%s%d", word[kind], id);
+    cli_json_string(f, buf);
+}
+
+static void scene_vec(FILE *f, const char *key, const double v[2])
+{
+    fprintf(f, "\"%s\": [%.17g, %.17g]", key, v[0], v[1]);
+}
+
+static void scene_shape(FILE *f, const char *key, const clink_shape_def *s)
+{
+    static const char *const type[] = {"circle", "capsule", "line", "bore"};
+
+    fprintf(f, "\"%s\": {\"type\": \"%s\", ", key,
+            (unsigned) s->type < CLINK_SHAPE_TYPE_COUNT_ ? type[s->type] : "unknown");
+    scene_vec(f, "a", s->a);
+    fputs(", ", f);
+    scene_vec(f, "b", s->b);
+    fputs(", ", f);
+    scene_vec(f, "normal", s->normal);
+    fprintf(f, ", \"radius\": %.17g}", isfinite(s->radius) ? s->radius : 0.0);
+}
+
+static void scene_bodies(FILE *f, const clink_model *m)
+{
+    int i, n = clink_model_count(m, CLINK_ENTITY_BODY);
+    clink_body_def b;
+
+    fputs("  \"bodies\": [", f);
+    for (i = 0; i < n; i++) {
+        fputs(i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, i);
+        if (i > 0 && clink_model_body(m, i, &b) == CLINK_OK)
+            fprintf(f, ", \"mass\": %.17g, \"x\": %.17g, \"y\": %.17g, \"phi\": %.17g", b.mass, b.x,
+                    b.y, b.phi);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void scene_joints(FILE *f, const clink_model *m)
+{
+    static const char *const type[] = {"revolute", "translational", "weld", "pin_slot"};
+    int i, n = clink_model_count(m, CLINK_ENTITY_JOINT);
+    clink_joint_def j;
+
+    fputs("  \"joints\": [", f);
+    for (i = 0; i < n; i++) {
+        if (clink_model_joint(m, i, &j) != CLINK_OK)
+            continue;
+        fputs(i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_JOINT, i);
+        fprintf(f, ", \"type\": \"%s\", \"body_a\": ",
+                (unsigned) j.type < CLINK_JOINT_TYPE_COUNT_ ? type[j.type] : "unknown");
+        scene_name(f, m, CLINK_ENTITY_BODY, j.body_a);
+        fputs(", \"body_b\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, j.body_b);
+        fputs(", ", f);
+        scene_vec(f, "point_a", j.point_a);
+        fputs(", ", f);
+        scene_vec(f, "point_b", j.point_b);
+        fputs(", ", f);
+        scene_vec(f, "axis_a", j.axis_a);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void scene_clearances(FILE *f, const clink_model *m)
+{
+    int i, n = clink_model_count(m, CLINK_ENTITY_CLEARANCE_JOINT);
+    clink_clearance_joint_def c;
+
+    fputs("  \"clearance_joints\": [", f);
+    for (i = 0; i < n; i++) {
+        if (clink_model_clearance_joint(m, i, &c) != CLINK_OK)
+            continue;
+        fputs(i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_CLEARANCE_JOINT, i);
+        fputs(", \"journal\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, c.journal_body);
+        fputs(", \"bearing\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, c.bearing_body);
+        fputs(", ", f);
+        scene_vec(f, "journal_point", c.journal_point);
+        fputs(", ", f);
+        scene_vec(f, "bearing_point", c.bearing_point);
+        fprintf(f, ", \"journal_radius\": %.17g, \"bearing_radius\": %.17g}", c.journal_radius,
+                c.bearing_radius);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void scene_contacts(FILE *f, const clink_model *m)
+{
+    int i, n = clink_model_count(m, CLINK_ENTITY_CONTACT_PAIR);
+    clink_contact_pair_def p;
+
+    fputs("  \"contacts\": [", f);
+    for (i = 0; i < n; i++) {
+        if (clink_model_contact_pair(m, i, &p) != CLINK_OK)
+            continue;
+        fputs(i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_CONTACT_PAIR, i);
+        fputs(", \"body_a\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, p.body_a);
+        fputs(", \"body_b\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, p.body_b);
+        fputs(", ", f);
+        scene_shape(f, "shape_a", &p.shape_a);
+        fputs(", ", f);
+        scene_shape(f, "shape_b", &p.shape_b);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void scene_drivers(FILE *f, const clink_model *m)
+{
+    static const char *const target[] = {"body_coordinate", "joint_angle", "joint_displacement"};
+    int i, n = clink_model_count(m, CLINK_ENTITY_DRIVER);
+    clink_driver_def d;
+
+    fputs("  \"drivers\": [", f);
+    for (i = 0; i < n; i++) {
+        if (clink_model_driver(m, i, &d) != CLINK_OK)
+            continue;
+        fputs(i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_DRIVER, i);
+        fprintf(f, ", \"target\": \"%s\", \"body\": ",
+                (unsigned) d.target < CLINK_DRIVER_TARGET_COUNT_ ? target[d.target] : "unknown");
+        if (d.target == CLINK_DRIVE_BODY_COORDINATE)
+            scene_name(f, m, CLINK_ENTITY_BODY, d.body);
+        else
+            fputs("null", f);
+        fprintf(f, ", \"coordinate\": %d, \"joint\": ", d.coordinate);
+        if (d.target == CLINK_DRIVE_BODY_COORDINATE)
+            fputs("null", f);
+        else
+            scene_name(f, m, CLINK_ENTITY_JOINT, d.joint);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void scene_forces(FILE *f, const clink_model *m)
+{
+    int i, n = clink_model_count(m, CLINK_ENTITY_FORCE), first = 1;
+    clink_force_def d;
+
+    fputs("  \"springs\": [", f);
+    for (i = 0; i < n; i++) {
+        if (clink_model_force(m, i, &d) != CLINK_OK || d.type != CLINK_FORCE_SPRING_DAMPER)
+            continue;
+        fputs(first ? "\n    {\"name\": " : ",\n    {\"name\": ", f);
+        first = 0;
+        scene_name(f, m, CLINK_ENTITY_FORCE, i);
+        fputs(", \"body_a\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, d.body_a);
+        fputs(", \"body_b\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, d.body_b);
+        fputs(", ", f);
+        scene_vec(f, "point_a", d.point_a);
+        fputs(", ", f);
+        scene_vec(f, "point_b", d.point_b);
+        fputc('}', f);
+    }
+    fputs("\n  ]\n", f);
+}
+
+/* writes the scene of m to path; 0, or -1 with errno */
+static int scene_file(const clink_model *m, const char *source, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    int err;
+
+    if (f == NULL)
+        return -1;
+    fputs("{\n  \"source\": ", f);
+    cli_json_string(f, source);
+    fputs(",\n", f);
+    scene_bodies(f, m);
+    scene_joints(f, m);
+    scene_clearances(f, m);
+    scene_contacts(f, m);
+    scene_drivers(f, m);
+    scene_forces(f, m);
+    fputs("}\n", f);
+    err = ferror(f) ? (errno != 0 ? errno : EIO) : 0;
+    if (fclose(f) != 0 && err == 0)
+        err = errno != 0 ? errno : EIO;
+    if (err != 0) {
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
+
+int cli_scene_write(const char *command, const char *run_dir, const char *model_path,
+                    const char *scene_path, int quiet)
+{
+    char source[4096], err[1024];
+    const char *why = NULL;
+    clink_model *model = NULL;
+
+    if (model_path == NULL) {
+        if (scene_source(run_dir, source, sizeof source, &why) != 0) {
+            if (!quiet)
+                fprintf(stderr, "clink: %s: %s/summary.json: %s (give the model with --model)\n",
+                        command, run_dir, why);
+            return CLI_EXIT_USAGE;
+        }
+        model_path = source;
+    }
+    if (clink_xml_load(model_path, &model, NULL, err, sizeof err) != CLINK_OK) {
+        if (!quiet)
+            fprintf(stderr, "clink: %s: the run's model: %s (give it with --model)\n", command,
+                    err);
+        return CLI_EXIT_USAGE;
+    }
+    if (scene_file(model, model_path, scene_path) != 0) {
+        int e = errno;
+        clink_model_destroy(&model);
+        fprintf(stderr, "clink: %s: %s: cannot write: %s\n", command, scene_path, strerror(e));
+        return CLI_EXIT_IO;
+    }
+    clink_model_destroy(&model);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# A case whose process dies (here: killed with SIGKILL while it runs, as the
+# kernel kills a process out of memory) becomes a
+# "crashed" row naming the signal; the other cases run to the end, the table is
+# complete and the exit status is 1.
+set -euo pipefail
+: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cat > spec.xml <<XML
+<?xml version="1.0"?>
+<sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">
+  <parameter path="settings.t_end" values="0.03"/>
+  <parameter path="body[crank].mass" values="0.3 0.31 0.32 0.33"/>
+  <collect quantities="impacts"/>
+</sweep>
+XML
+"$CLINK" sweep spec.xml -o out -j 2 -q &
+pid=$!
+child=""
+for _ in $(seq 1 1000); do
+    child=$(pgrep -P $pid | head -n 1 || true)
+    [ -n "$child" ] && break
+    sleep 0.005
+done
+[ -n "$child" ] || fail "no case process seen"
+kill -KILL "$child"
+set +e
+wait $pid; rc=$?
+set -e
+[ $rc -eq 1 ] || fail "exit $rc, expected 1"
+[ "$(($(wc -l < out/sweep.csv) - 1))" -eq 4 ] || fail "table incomplete: $(cat out/sweep.csv)"
+[ "$(grep -c ',crashed,' out/sweep.csv)" -eq 1 ] || fail "no crashed row: $(cat out/sweep.csv)"
+grep ',crashed,' out/sweep.csv | grep -q "signal 9" || fail "the signal is not named"
+[ "$(grep -c ',ok,' out/sweep.csv)" -eq 3 ] || fail "the other cases: $(cat out/sweep.csv)"
+echo "ok: the crashed case is a row, the three others ran"
