@@ -3,7 +3,9 @@
  *
  *   clink_recorder *rec = NULL;
  *   clink_recorder_create(model, "out/run", NULL, &rec, err, sizeof err);
- *   clink_recorder_sample(rec, sim);                 at t = 0 and every output time
+ *   clink_recorder_sample(rec, sim);                 at t = 0
+ *   clink_recorder_advance(rec, sim, t);             to every output time: advances sim
+ *                                                    and writes the rows on the way
  *                                                    (on CLINK_ERR_IO: clink_recorder_error())
  *   ...
  *   clink_run_info info = {...};                     status, message, wall time
@@ -11,12 +13,18 @@
  *   clink_recorder_destroy(&rec);
  *
  * Table of contents:
- *   - options      clink_output_options, clink_default_output_options()
+ *   - options      clink_output_rows, clink_row_kind, clink_output_format,
+ *                  clink_output_options, clink_default_output_options()
  *   - recorder     clink_recorder_create(), _sample(), _error(), _finish(), _destroy()
  *   - run record   clink_run_info
  *
- * Files (docs/xml-reference.md, "Outputs"):
- *   timeseries.csv  one row per sample; the header names each column with its
+ * Files (docs/outputs.md): CSV (timeseries.csv, impacts.csv, summary.json) or
+ * HDF5 (results.h5 holding the time series, the impact log and the summary, one
+ * dataset per quantity; summary.json beside it).
+ *   timeseries.csv  one row per sample (the grid, and by default every contact
+ *                   event and rows through each impact: clink_output_rows; the
+ *                   last column row.kind [-] is the clink_row_kind of each row);
+ *                   the header names each column with its
  *                   unit, "NAME.QUANTITY [UNIT]": t; per body x, y, phi, vx, vy,
  *                   omega, ax, ay, alpha; per joint Fx, Fy, M (reaction on body2);
  *                   per driver F; per contact delta, delta_dot, Fn, Ft, phase (0 open,
@@ -30,7 +38,7 @@
  *                   violation, energy residual, warnings, wall time (null when not
  *                   measured).
  * Guarantees (docs/cli.md, "Output files"): creating a recorder removes the
- * previous run's three files from the directory (summary.json first) and any
+ * previous run's files (of either format) from the directory (summary.json first) and any
  * "NAME.incomplete" left by a killed run; the files are written as
  * "NAME.incomplete" and renamed to their names when the recorder finishes,
  * summary.json last. So summary.json exists only beside the files it describes,
@@ -54,10 +62,39 @@ extern "C" {
 
 /* ---- options -------------------------------------------------------------- */
 
+/* which rows the time series holds (docs/outputs.md, "Rows") */
+typedef enum clink_output_rows {
+    CLINK_ROWS_EVENTS = 0, /* the grid, every contact event, and through each impact every
+                              integrator step plus `dense` interpolated rows per step */
+    CLINK_ROWS_STEPS = 1,  /* the grid, every contact event and every integrator step */
+    CLINK_ROWS_GRID = 2    /* the fixed grid alone (t = 0, H, 2H, ..., t_end) */
+} clink_output_rows;
+
+/* the column "row.kind [-]": what put each row there */
+typedef enum clink_row_kind {
+    CLINK_ROW_GRID = 0,       /* a time of the fixed output grid */
+    CLINK_ROW_STEP = 1,       /* the end of an integrator step */
+    CLINK_ROW_DENSE = 2,      /* interpolated inside a step (CVODE's dense output) in an impact */
+    CLINK_ROW_ONSET = 3,      /* a contact event: an impact begins */
+    CLINK_ROW_PEAK = 4,       /* a contact event: the end of compression (largest penetration) */
+    CLINK_ROW_SEPARATION = 5, /* a contact event: an impact ends */
+    CLINK_ROW_EVENT = 6       /* another contact event (permanent contact entered or left) */
+} clink_row_kind;
+
+/* the file format of the time series and the impact log */
+typedef enum clink_output_format {
+    CLINK_FORMAT_CSV = 0, /* timeseries.csv, impacts.csv, summary.json */
+    CLINK_FORMAT_HDF5 = 1 /* results.h5 (everything), summary.json */
+} clink_output_format;
+
 typedef struct clink_output_options {
-    int reactions;     /* joint reactions and driver forces (default 1) */
-    int energies;      /* energies and their balance (default 1) */
-    int accelerations; /* body accelerations (default 1) */
+    int reactions;              /* joint reactions and driver forces (default 1) */
+    int energies;               /* energies and their balance (default 1) */
+    int accelerations;          /* body accelerations (default 1) */
+    clink_output_rows rows;     /* default CLINK_ROWS_EVENTS */
+    int dense;                  /* interpolated rows per integrator step in an impact, 0 .. 1000
+                                   (default 1; CLINK_ROWS_EVENTS only) */
+    clink_output_format format; /* default CLINK_FORMAT_CSV */
 } clink_output_options;
 
 CLINK_API clink_output_options clink_default_output_options(void);
@@ -82,6 +119,25 @@ CLINK_API clink_status clink_recorder_create(const clink_model *model, const cha
  * why); the rows are buffered, so a failure may show a few rows late.
  */
 CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_sim *sim);
+
+/*
+ * Advances sim to t (> its time) and appends the rows that options.rows asks
+ * for on the way, the last one the grid row at t. Rows between grid times are
+ * read from CVODE's dense output: they never set a stop time, so the integrator
+ * takes the same steps in every row mode. CLINK_ERR_IO: a write failed
+ * (clink_recorder_error()); any other error comes from the simulation
+ * (clink_sim_error()), the rows before it kept.
+ */
+CLINK_API clink_status clink_recorder_advance(clink_recorder *rec, clink_sim *sim, double t);
+
+/* Nonzero when this library was built with HDF5 (CLINK_FORMAT_HDF5 available). */
+CLINK_API int clink_output_has_hdf5(void);
+
+/* Columns of the time series above which clink run suggests HDF5 (docs/outputs.md). */
+#define CLINK_CSV_COLUMNS_SUGGEST_HDF5 2000
+
+/* The number of columns of the time series that rec writes. */
+CLINK_API int clink_recorder_columns(const clink_recorder *rec);
 
 /*
  * The message of the last failed call on rec ("" if none; borrowed): for an I/O

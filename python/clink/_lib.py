@@ -60,6 +60,7 @@ typedef struct clink_xml_summary {
     int constraints; int dof; int has_gravity;
     char laws[256];
     int out_reactions; int out_energies; int out_contacts;
+    int out_rows; int out_dense; int out_format;
 } clink_xml_summary;
 typedef struct clink_xml_applied {
     char path[256]; char value[256]; char previous[256]; long line;

@@ -3,10 +3,12 @@
  * [--max-steps N] [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the
  * model with its overrides by path (exit 2 on any error in the file, an override or
  * an unrunnable model, nothing written),
- * integrates it to t_end and samples it at t = 0, H, 2H, ... and t_end into
- * DIR/timeseries.csv, DIR/impacts.csv and DIR/summary.json (clink/output.h:
- * the previous results in DIR are removed first, the new ones appear under
- * their names only at the end).
+ * integrates it to t_end and samples it at t = 0, H, 2H, ... and t_end, with the
+ * rows --rows asks for in between (every contact event and rows through each
+ * impact by default), into DIR/timeseries.csv, DIR/impacts.csv and
+ * DIR/summary.json, or DIR/results.h5 and DIR/summary.json with --format hdf5
+ * (clink/output.h, docs/outputs.md: the previous results in DIR are removed
+ * first, the new ones appear under their names only at the end).
  *
  * If the solver fails, the rows so far are kept, summary.json says "failed",
  * when and why, and the exit status is 1. SIGINT and SIGTERM set a flag that is
@@ -54,7 +56,10 @@ enum {
     RUN_QUIET,
     RUN_NO_TIMING,
     RUN_JSON,
-    RUN_SET
+    RUN_SET,
+    RUN_ROWS,
+    RUN_DENSE,
+    RUN_FORMAT
 };
 
 /* overrides by path one run takes (--set) */
@@ -77,6 +82,15 @@ static const cli_option run_options[] = {
      "no summary line on stdout, no warnings or progress\non stderr"},
     {RUN_NO_TIMING, "no-timing", 0, NULL,
      "write \"wall_time\": null, so that summary.json too is\nidentical between two runs"},
+    {RUN_ROWS, "rows", 0, "MODE",
+     "events (default): the grid, every contact event and\nrows through each impact; steps: "
+     "the grid, events\nand every integrator step; grid: the output times\nalone (overrides "
+     "<output rows>; column row.kind)"},
+    {RUN_DENSE, "dense", 0, "N",
+     "interpolated rows per integrator step in an impact,\n0 .. 1000 (default 1; overrides "
+     "<output dense>)"},
+    {RUN_FORMAT, "format", 0, "FMT",
+     "csv (default) or hdf5: DIR/results.h5 (overrides\n<output format>; docs/outputs.md)"},
     {RUN_JSON, "json", 0, NULL,
      "the result as one JSON object on stdout instead of\nthe summary line (docs/cli.md)"},
     {0, NULL, 0, NULL, NULL},
@@ -84,13 +98,15 @@ static const cli_option run_options[] = {
 
 static void run_usage(FILE *out)
 {
-    fprintf(out, "usage: clink run MODEL.xml [OPTIONS]\n\n"
-                 "Integrates MODEL.xml and writes DIR/timeseries.csv, DIR/impacts.csv and\n"
-                 "DIR/summary.json (default DIR: out/NAME, NAME the mechanism's name). The\n"
-                 "previous results in DIR are removed first; files of an unfinished run end\n"
-                 "in \".incomplete\". On a terminal, stderr shows the progress (simulated time,\n"
-                 "elapsed time, an estimate of the time left).\n\n"
-                 "Options (--opt VALUE or --opt=VALUE):\n");
+    fprintf(out,
+            "usage: clink run MODEL.xml [OPTIONS]\n\n"
+            "Integrates MODEL.xml and writes DIR/timeseries.csv, DIR/impacts.csv and\n"
+            "DIR/summary.json (default DIR: out/NAME, NAME the mechanism's name), or\n"
+            "DIR/results.h5 and DIR/summary.json with --format hdf5 (docs/outputs.md).\n"
+            "The previous results in DIR are removed first; files of an unfinished run\n"
+            "end in \".incomplete\". On a terminal, stderr shows the progress (simulated time,\n"
+            "elapsed time, an estimate of the time left).\n\n"
+            "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, run_options);
     fprintf(out, "\nExit status: 0 ok; 1 the solver failed (rows up to the failure kept, summary\n"
                  "\"failed\"); 2 input rejected (file, option, unrunnable model, an output\n"
@@ -144,10 +160,41 @@ typedef struct run_args {
     const char *path, *dir;
     double t_end, step;                     /* -1: the model's */
     double max_steps, min_step, wall_limit; /* -1: the model's */
+    int rows, dense, format;                /* -1: the model's <output> */
     int quiet, timing, json;
     const char *sets[RUN_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
 } run_args;
+
+/* --rows, --dense, --format (cli_apply_fn's result) */
+static int run_output_option(run_args *a, int id, const char *o, const char *v)
+{
+    static const char *const rows[] = {"events", "steps", "grid"};
+    static const char *const formats[] = {"csv", "hdf5"};
+    double d = 0;
+    int k;
+
+    if (id == RUN_DENSE) {
+        if (cli_parse_double(o, v, &d))
+            return CLI_EXIT_USAGE;
+        if (!(d >= 0 && d <= 1000 && d == floor(d)))
+            return cli_usage_error("run: %s = %s: an integer 0 .. 1000", o, v);
+        a->dense = (int) d;
+        return CLI_EXIT_OK;
+    }
+    for (k = 0; id == RUN_ROWS && k < 3; k++)
+        if (strcmp(v, rows[k]) == 0) {
+            a->rows = k;
+            return CLI_EXIT_OK;
+        }
+    for (k = 0; id == RUN_FORMAT && k < 2; k++)
+        if (strcmp(v, formats[k]) == 0) {
+            a->format = k;
+            return CLI_EXIT_OK;
+        }
+    return cli_usage_error("run: %s '%s': one of %s", o, v,
+                           id == RUN_ROWS ? "events, steps, grid" : "csv, hdf5");
+}
 
 /* one option or operand of `clink run` (cli_apply_fn) */
 static int run_apply(void *ctx, int id, const char *o, const char *v)
@@ -204,6 +251,10 @@ static int run_apply(void *ctx, int id, const char *o, const char *v)
     case RUN_JSON:
         a->json = 1;
         return CLI_EXIT_OK;
+    case RUN_ROWS:
+    case RUN_DENSE:
+    case RUN_FORMAT:
+        return run_output_option(a, id, o, v);
     case RUN_SET:
         if (a->n_sets == RUN_MAX_SETS)
             return cli_usage_error("run: %s: more than %d overrides", o, RUN_MAX_SETS);
@@ -221,6 +272,7 @@ static int run_parse(int argc, char **argv, run_args *a)
 
     memset(a, 0, sizeof *a);
     a->t_end = a->step = a->max_steps = a->min_step = a->wall_limit = -1;
+    a->rows = a->dense = a->format = -1;
     a->timing = 1;
     rc = cli_parse_options(argc, argv, run_options, run_apply, a);
     if (rc == CLI_HELP) {
@@ -431,6 +483,7 @@ static int run_open_output(run_ctx *c)
 {
     char err[1024], where[4096];
     clink_output_options opt;
+    clink_status st;
 
     c->dir = c->a.dir;
     if (c->dir == NULL) {
@@ -451,12 +504,21 @@ static int run_open_output(run_ctx *c)
     opt = clink_default_output_options();
     opt.reactions = c->sum.out_reactions;
     opt.energies = c->sum.out_energies;
-    if (clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err) != CLINK_OK ||
-        remove_old_figures(c->dir) != 0) {
+    opt.rows = (clink_output_rows) (c->a.rows >= 0 ? c->a.rows : c->sum.out_rows);
+    opt.dense = c->a.dense >= 0 ? c->a.dense : c->sum.out_dense;
+    opt.format = (clink_output_format) (c->a.format >= 0 ? c->a.format : c->sum.out_format);
+    st = clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err);
+    if (st != CLINK_OK || remove_old_figures(c->dir) != 0) {
         if (c->rec == NULL)
             fprintf(stderr, "clink: run: %s\n", err);
-        return CLI_EXIT_IO;
+        return st == CLINK_ERR_IO || st == CLINK_OK ? CLI_EXIT_IO : CLI_EXIT_USAGE;
     }
+    if (opt.format == CLINK_FORMAT_CSV && !c->a.quiet &&
+        clink_recorder_columns(c->rec) > CLINK_CSV_COLUMNS_SUGGEST_HDF5)
+        fprintf(stderr,
+                "clink: run: warning: %d columns of text in timeseries.csv; --format hdf5 "
+                "writes them smaller and faster (docs/outputs.md)\n",
+                clink_recorder_columns(c->rec));
     return CLI_EXIT_OK;
 }
 
@@ -544,13 +606,13 @@ static void run_integrate(run_ctx *c)
             t = c->set.t_end;
         if (t <= clink_sim_time(c->sim))
             continue;
-        st = clink_sim_advance(c->sim, t);
-        if (st != CLINK_OK) {
+        /* the grid row at t and, on the way, the rows the output options ask for */
+        st = clink_recorder_advance(c->rec, c->sim, t);
+        if (st != CLINK_OK && st != CLINK_ERR_IO && clink_sim_error(c->sim)[0] != '\0') {
             c->failed = 1;
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
-        st = clink_recorder_sample(c->rec, c->sim);
         run_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
     run_progress_end(&c->progress);

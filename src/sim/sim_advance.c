@@ -37,6 +37,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "sim/sim_internal.h"
+#include "sim/sim_output.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
@@ -371,8 +372,9 @@ static clink_status sim_check_target(clink_sim *s, double t)
     return CLINK_OK;
 }
 
-/* CVODE forward until its time covers t, every root up to t handled */
-static clink_status sim_integrate_to(clink_sim *s, double t)
+/* CVODE forward until its time covers t, every root up to t handled; one_step: return after
+   one call of CVode (a step, the rest of a root's step, or a root; sim_output.c) */
+clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
 {
     int nq = s->nq;
     for (;;) {
@@ -403,7 +405,7 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
         s->at_reinit = 0;
         if (rc == CV_ROOT_RETURN) {
             clink_status st = sim_take_root(s, tret);
-            if (st != CLINK_OK)
+            if (st != CLINK_OK || one_step)
                 return st;
             continue;
         }
@@ -418,6 +420,8 @@ static clink_status sim_integrate_to(clink_sim *s, double t)
         if (st != CLINK_OK)
             return st;
         s->root_calls = 0; /* a completed step */
+        if (one_step)
+            return CLINK_OK;
     }
 }
 
@@ -433,7 +437,7 @@ clink_status clink_sim_advance(clink_sim *s, double t)
     s->cb_msg[0] = '\0';
     if (s->wall_start < 0.0)
         s->wall_start = sim_wall_clock();
-    st = sim_integrate_to(s, t);
+    st = sim_integrate_to(s, t, 0);
     if (st == CLINK_OK)
         st = sim_interpolate(s, t);
     if (st != CLINK_OK) {

@@ -43,7 +43,8 @@ def check_summary(py, cli):
 
 
 def test_two_spheres_time_series_impacts_and_summary_equal_the_cli(tmp_path):
-    run_cli("run", model("two_spheres"), "-o", tmp_path, "--no-timing", "--quiet")
+    run_cli("run", model("two_spheres"), "-o", tmp_path, "--no-timing", "--quiet",
+            "--rows", "grid")
     r = clink.load(model("two_spheres")).simulate()
     head, rows = read_csv(tmp_path / "timeseries.csv")
     assert len(rows) == r.rows == 2001
@@ -89,6 +90,7 @@ def test_two_spheres_time_series_impacts_and_summary_equal_the_cli(tmp_path):
 def test_clearance_slider_crank_summary_equals_the_cli(tmp_path):
     args = ("--t-end", "0.012")
     run_cli("run", model("slider_crank_clearance"), "-o", tmp_path, "--no-timing", "--quiet",
+            "--rows", "grid",
             *args)
     r = clink.load(model("slider_crank_clearance")).simulate(t_end=0.012)
     with open(tmp_path / "summary.json") as f:
@@ -131,6 +133,7 @@ def test_overrides_give_the_same_run_from_python_and_from_clink_run_set(tmp_path
     for k, v in sets.items():
         args += ["--set", "%s=%r" % (k, v)]
     run_cli("run", model("slider_crank_clearance"), "-o", tmp_path, "--no-timing", "--quiet",
+            "--rows", "grid",
             "--t-end", "0.006", *args)
     r = clink.load(model("slider_crank_clearance"), set=sets).simulate(t_end=0.006)
     with open(tmp_path / "summary.json") as f:

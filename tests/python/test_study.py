@@ -36,7 +36,7 @@ def test_clearance_study_runs_and_its_own_clearance_row_equals_the_cli(tmp_path)
     own = [r for r in rows if float(r["clearance_m"]) == 0.5e-3]
     assert len(own) == 1
     run_cli("run", model("slider_crank_clearance"), "-o", tmp_path / "cli", "--t-end", "0.006",
-            "--quiet", "--no-timing")
+            "--quiet", "--no-timing", "--rows", "grid")
     with open(tmp_path / "cli" / "timeseries.csv") as f:
         data = list(csv.reader(f))
     head = [h.split(" [")[0] for h in data[0]]

@@ -1,0 +1,499 @@
+/*
+ * output_hdf5.c: results.h5, the HDF5 form of a run's outputs (docs/outputs.md).
+ * One dataset per quantity (time, row_kind, q, v, a, reactions, driver_forces,
+ * contacts/delta, ..., energies, constraint_violation), rows along the first
+ * dimension, each chunked, byte-shuffled and deflated, extendible, with the
+ * attributes "description", "units" and (2-D) "columns" (the CSV's names); the
+ * impact log as one 1-D dataset per field in the group "impacts"; the summary
+ * (the text of summary.json) as the string dataset "summary". Values are the
+ * doubles the CSV prints in shortest round-trip form, so both read back equal.
+ *
+ * Rows are gathered in memory, one block per dataset, and written a block of rows
+ * at a time (the chunk's height), so that a chunk is compressed once. HDF5's own
+ * error printing is switched off around every call of this file (the library
+ * does not print) and restored after; a failure is reported with the dataset
+ * and, when the system set one, errno's reason.
+ *
+ * Without HDF5 (CLINK_HAVE_HDF5 undefined) the functions report that the build
+ * has none.
+ */
+#include "output/output_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef CLINK_HAVE_HDF5
+
+#include <hdf5.h>
+
+/* bytes of row data gathered before a block is written */
+#define H5_BLOCK_BYTES (1 << 20)
+
+typedef struct h5_ds {
+    hid_t id;    /* -1: the dataset has no column */
+    int ncols;   /* 0: none */
+    int oned;    /* 1-D (time, row kind) */
+    double *buf; /* block x ncols */
+} h5_ds;
+
+struct out_h5 {
+    hid_t file;
+    char shown[4200];
+    h5_ds ds[OUT_DS_COUNT];
+    int *slot; /* per column: its index within its dataset */
+    int *dsof; /* per column: its dataset */
+    int ncols;
+    hsize_t block; /* rows per block and chunk */
+    hsize_t nbuf;  /* rows in the block */
+    hsize_t rows;  /* rows written */
+    H5E_auto2_t saved_fn;
+    void *saved_data;
+};
+
+int output_h5_available(void)
+{
+    return 1;
+}
+
+/* HDF5 quiet while we call it; the caller's handler back after */
+static void h5_quiet(out_h5 *h)
+{
+    if (H5Eget_auto2(H5E_DEFAULT, &h->saved_fn, &h->saved_data) < 0) {
+        h->saved_fn = NULL;
+        h->saved_data = NULL;
+    }
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+static void h5_loud(const out_h5 *h)
+{
+    H5Eset_auto2(H5E_DEFAULT, h->saved_fn, h->saved_data);
+}
+
+/* err = "FILE: what: reason" (errno's when the system gave one) */
+static int h5_fail(const out_h5 *h, char *err, size_t n, const char *what, const char *name)
+{
+    int e = errno;
+    snprintf(err, n, "%s: %s %s: %s", h->shown, what, name,
+             e != 0 ? strerror(e) : "the HDF5 library failed");
+    return -1;
+}
+
+/* a variable-length UTF-8 string type; the caller closes it */
+static hid_t h5_string_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* attribute name = n strings (n 0: one scalar string, s[0]); 0 or -1 */
+static int h5_attr_strings(hid_t obj, const char *name, const char *const *s, hsize_t n)
+{
+    hid_t t = h5_string_type();
+    hid_t sp = n == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &n, NULL);
+    hid_t a = t >= 0 && sp >= 0 ? H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = a >= 0 && H5Awrite(a, t, s) >= 0 ? 0 : -1;
+    if (a >= 0)
+        H5Aclose(a);
+    if (sp >= 0)
+        H5Sclose(sp);
+    if (t >= 0)
+        H5Tclose(t);
+    return rc;
+}
+
+/* the creation properties of an extendible dataset: chunks of `chunk`, shuffled and deflated */
+static hid_t h5_chunked(int rank, const hsize_t *chunk)
+{
+    hid_t p = H5Pcreate(H5P_DATASET_CREATE);
+    if (p < 0)
+        return -1;
+    if (H5Pset_chunk(p, rank, chunk) < 0 || (H5Zfilter_avail(H5Z_FILTER_DEFLATE) > 0 &&
+                                             (H5Pset_shuffle(p) < 0 || H5Pset_deflate(p, 1) < 0))) {
+        H5Pclose(p);
+        return -1;
+    }
+    return p;
+}
+
+/* the attributes of dataset d: description, units, columns */
+static int h5_ds_attributes(out_h5 *h, int d, const out_column *cols, int ncols)
+{
+    const char *desc = output_datasets[d].description;
+    const char **names = calloc((size_t) h->ds[d].ncols + 1, sizeof *names);
+    const char **units = calloc((size_t) h->ds[d].ncols + 1, sizeof *units);
+    int i, k = 0, rc = -1;
+
+    if (names != NULL && units != NULL) {
+        for (i = 0; i < ncols; i++)
+            if (cols[i].ds == d) {
+                names[k] = cols[i].name;
+                units[k++] = cols[i].unit;
+            }
+        rc = h5_attr_strings(h->ds[d].id, "description", &desc, 0);
+        if (rc == 0)
+            rc = h5_attr_strings(h->ds[d].id, "units", units,
+                                 h->ds[d].oned ? 0 : (hsize_t) h->ds[d].ncols);
+        if (rc == 0 && !h->ds[d].oned)
+            rc = h5_attr_strings(h->ds[d].id, "columns", names, (hsize_t) h->ds[d].ncols);
+    }
+    free(names);
+    free(units);
+    return rc;
+}
+
+/* dataset d, empty and extendible, with its attributes; 0 or -1 */
+static int h5_ds_create(out_h5 *h, int d, const out_column *cols, int ncols)
+{
+    h5_ds *x = &h->ds[d];
+    int rank = x->oned ? 1 : 2;
+    hsize_t dims[2] = {0, (hsize_t) x->ncols};
+    hsize_t maxd[2] = {H5S_UNLIMITED, (hsize_t) x->ncols};
+    hsize_t chunk[2] = {x->oned ? 4096 : h->block, (hsize_t) x->ncols};
+    hid_t sp = H5Screate_simple(rank, dims, maxd);
+    hid_t p = h5_chunked(rank, chunk);
+    x->id = sp >= 0 && p >= 0 ? H5Dcreate2(h->file, output_datasets[d].path,
+                                           d == OUT_DS_KIND ? H5T_STD_I8LE : H5T_IEEE_F64LE, sp,
+                                           H5P_DEFAULT, p, H5P_DEFAULT)
+                              : -1;
+    if (p >= 0)
+        H5Pclose(p);
+    if (sp >= 0)
+        H5Sclose(sp);
+    if (x->id < 0)
+        return -1;
+    x->buf = malloc((size_t) h->block * (size_t) x->ncols * sizeof *x->buf);
+    if (x->buf == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return h5_ds_attributes(h, d, cols, ncols);
+}
+
+/* the handle's column maps and block size; 0 or -1 (out of memory) */
+static int h5_layout(out_h5 *h, const out_column *cols, int ncols)
+{
+    int i;
+    h->ncols = ncols;
+    h->slot = malloc((size_t) ncols * sizeof *h->slot);
+    h->dsof = malloc((size_t) ncols * sizeof *h->dsof);
+    if (h->slot == NULL || h->dsof == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    for (i = 0; i < OUT_DS_COUNT; i++)
+        h->ds[i].id = -1;
+    for (i = 0; i < ncols; i++) {
+        h->dsof[i] = cols[i].ds;
+        h->slot[i] = h->ds[cols[i].ds].ncols++;
+    }
+    h->ds[OUT_DS_TIME].oned = h->ds[OUT_DS_KIND].oned = 1;
+    h->block = (hsize_t) (H5_BLOCK_BYTES / (8 * ncols));
+    if (h->block < 16)
+        h->block = 16;
+    if (h->block > 4096)
+        h->block = 4096;
+    return 0;
+}
+
+static void h5_release(out_h5 *h)
+{
+    int i;
+    for (i = 0; i < OUT_DS_COUNT; i++) {
+        if (h->ds[i].id >= 0)
+            H5Dclose(h->ds[i].id);
+        free(h->ds[i].buf);
+    }
+    if (h->file >= 0)
+        H5Fclose(h->file);
+    free(h->slot);
+    free(h->dsof);
+    free(h);
+}
+
+out_h5 *output_h5_create(const char *path, const char *shown, const out_column *cols, int ncols,
+                         char *err, size_t err_size)
+{
+    out_h5 *h = calloc(1, sizeof *h);
+    int d;
+
+    if (h == NULL) {
+        snprintf(err, err_size, "%s: cannot create: %s", shown, strerror(ENOMEM));
+        return NULL;
+    }
+    snprintf(h->shown, sizeof h->shown, "%s", shown);
+    h->file = -1;
+    h5_quiet(h);
+    errno = 0;
+    if (h5_layout(h, cols, ncols) != 0) {
+        h5_fail(h, err, err_size, "cannot create", "");
+        goto fail;
+    }
+    h->file = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
+    if (h->file < 0) {
+        snprintf(err, err_size, "%s: cannot create: %s", shown,
+                 errno != 0 ? strerror(errno) : "the HDF5 library failed");
+        goto fail;
+    }
+    if (h->ds[OUT_DS_DELTA].ncols > 0) {
+        hid_t g = H5Gcreate2(h->file, "contacts", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        if (g < 0 || H5Gclose(g) < 0) {
+            h5_fail(h, err, err_size, "cannot create group", "contacts");
+            goto fail;
+        }
+    }
+    for (d = 0; d < OUT_DS_COUNT; d++)
+        if (h->ds[d].ncols > 0 && h5_ds_create(h, d, cols, ncols) != 0) {
+            h5_fail(h, err, err_size, "cannot create dataset", output_datasets[d].path);
+            goto fail;
+        }
+    h5_loud(h);
+    return h;
+fail:
+    h5_loud(h);
+    h5_release(h);
+    return NULL;
+}
+
+/* the rows gathered into the datasets; 0 or -1 */
+static int h5_flush(out_h5 *h, char *err, size_t err_size)
+{
+    int d;
+    if (h->nbuf == 0)
+        return 0;
+    for (d = 0; d < OUT_DS_COUNT; d++) {
+        h5_ds *x = &h->ds[d];
+        hsize_t size[2] = {h->rows + h->nbuf, (hsize_t) x->ncols};
+        hsize_t start[2] = {h->rows, 0}, count[2] = {h->nbuf, (hsize_t) x->ncols};
+        int rank = x->oned ? 1 : 2, rc = -1;
+        hid_t fs = -1, ms = -1;
+        if (x->id < 0)
+            continue;
+        errno = 0;
+        if (H5Dset_extent(x->id, size) >= 0 && (fs = H5Dget_space(x->id)) >= 0 &&
+            H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
+            (ms = H5Screate_simple(rank, count, NULL)) >= 0 &&
+            H5Dwrite(x->id, H5T_NATIVE_DOUBLE, ms, fs, H5P_DEFAULT, x->buf) >= 0)
+            rc = 0;
+        if (ms >= 0)
+            H5Sclose(ms);
+        if (fs >= 0)
+            H5Sclose(fs);
+        if (rc != 0)
+            return h5_fail(h, err, err_size, "cannot write dataset", output_datasets[d].path);
+    }
+    h->rows += h->nbuf;
+    h->nbuf = 0;
+    return 0;
+}
+
+int output_h5_row(out_h5 *h, const double *row, char *err, size_t err_size)
+{
+    int i, rc = 0;
+    for (i = 0; i < h->ncols; i++) {
+        h5_ds *x = &h->ds[h->dsof[i]];
+        x->buf[h->nbuf * (hsize_t) x->ncols + (hsize_t) h->slot[i]] = row[i];
+    }
+    if (++h->nbuf == h->block) {
+        h5_quiet(h);
+        rc = h5_flush(h, err, err_size);
+        h5_loud(h);
+    }
+    return rc;
+}
+
+/* a 1-D dataset of n values of memory type mt stored as ft, with unit and description */
+static int h5_column(hid_t g, const char *name, hid_t ft, hid_t mt, const void *data, hsize_t n,
+                     const char *unit, const char *desc)
+{
+    hsize_t maxd = H5S_UNLIMITED, chunk = n > 0 ? n : 1;
+    hid_t sp = H5Screate_simple(1, &n, &maxd);
+    hid_t p = h5_chunked(1, &chunk);
+    hid_t d = sp >= 0 && p >= 0 ? H5Dcreate2(g, name, ft, sp, H5P_DEFAULT, p, H5P_DEFAULT) : -1;
+    int rc = d >= 0 && (n == 0 || H5Dwrite(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) >= 0) &&
+                     h5_attr_strings(d, "units", &unit, 0) == 0 &&
+                     h5_attr_strings(d, "description", &desc, 0) == 0
+                 ? 0
+                 : -1;
+    if (d >= 0)
+        H5Dclose(d);
+    if (p >= 0)
+        H5Pclose(p);
+    if (sp >= 0)
+        H5Sclose(sp);
+    return rc;
+}
+
+/* the impact log: group "impacts", one dataset per field of clink_impact_record */
+static int h5_impacts(out_h5 *h, const clink_impact_record *imp, const char *const *names, int n)
+{
+    static const struct {
+        const char *name, *unit, *desc;
+        size_t off;
+    } f[] = {
+        {"t_onset", "s", "time of the onset", offsetof(clink_impact_record, t_onset)},
+        {"v_impact", "m/s", "approach speed at onset", offsetof(clink_impact_record, v_impact)},
+        {"v_separation", "m/s", "separation speed", offsetof(clink_impact_record, v_separation)},
+        {"restitution", "-", "v_separation / v_impact (NaN below the settle speed)",
+         offsetof(clink_impact_record, restitution)},
+        {"delta_max", "m", "largest penetration", offsetof(clink_impact_record, delta_max)},
+        {"F_max", "N", "largest normal force at the accepted steps and events",
+         offsetof(clink_impact_record, F_max)},
+        {"duration", "s", "time from onset to separation", offsetof(clink_impact_record, duration)},
+        {"dissipated", "J", "energy dissipated by the law and friction",
+         offsetof(clink_impact_record, dissipated)},
+    };
+    hid_t g = H5Gcreate2(h->file, "impacts", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    double *v = malloc(((size_t) n + 1) * sizeof *v);
+    int *k = malloc(((size_t) n + 1) * sizeof *k);
+    hid_t st = h5_string_type();
+    int rc = g >= 0 && v != NULL && k != NULL && st >= 0 ? 0 : -1;
+    size_t j;
+    int i;
+
+    for (i = 0; rc == 0 && i < n; i++)
+        k[i] = imp[i].contact;
+    if (rc == 0)
+        rc = h5_column(g, "contact", H5T_STD_I32LE, H5T_NATIVE_INT, k, (hsize_t) n, "-",
+                       "contact index (pairs first, then clearance joints)");
+    if (rc == 0)
+        rc = h5_column(g, "contact_name", st, st, names, (hsize_t) n, "-", "contact name");
+    for (j = 0; rc == 0 && j < sizeof f / sizeof f[0]; j++) {
+        for (i = 0; i < n; i++)
+            memcpy(&v[i], (const char *) &imp[i] + f[j].off, sizeof v[i]);
+        rc = h5_column(g, f[j].name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, v, (hsize_t) n, f[j].unit,
+                       f[j].desc);
+    }
+    for (i = 0; rc == 0 && i < n; i++)
+        k[i] = imp[i].lobes;
+    if (rc == 0)
+        rc = h5_column(g, "lobes", H5T_STD_I32LE, H5T_NATIVE_INT, k, (hsize_t) n, "-",
+                       "compression lobes: 1 + the re-compressions while in contact");
+    for (i = 0; rc == 0 && i < n; i++)
+        k[i] = imp[i].persistent;
+    if (rc == 0)
+        rc = h5_column(g, "persistent", H5T_STD_I8LE, H5T_NATIVE_INT, k, (hsize_t) n, "-",
+                       "1 if the impact ended in permanent contact");
+    if (st >= 0)
+        H5Tclose(st);
+    if (g >= 0)
+        H5Gclose(g);
+    free(v);
+    free(k);
+    return rc;
+}
+
+/* the summary: a scalar string dataset holding summary.json's text */
+static int h5_summary(out_h5 *h, const char *json)
+{
+    static const char *const desc = "the run's summary: the text of summary.json (JSON)";
+    hid_t t = h5_string_type();
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t d = t >= 0 && sp >= 0
+                  ? H5Dcreate2(h->file, "summary", t, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
+                  : -1;
+    int rc = d >= 0 && H5Dwrite(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, &json) >= 0 &&
+                     h5_attr_strings(d, "description", &desc, 0) == 0
+                 ? 0
+                 : -1;
+    if (d >= 0)
+        H5Dclose(d);
+    if (sp >= 0)
+        H5Sclose(sp);
+    if (t >= 0)
+        H5Tclose(t);
+    return rc;
+}
+
+int output_h5_finish(out_h5 *h, const clink_impact_record *imp, const char *const *names, int nimp,
+                     const char *summary_json, char *err, size_t err_size)
+{
+    int rc, d;
+
+    h5_quiet(h);
+    rc = h5_flush(h, err, err_size);
+    errno = 0;
+    if (rc == 0 && h5_impacts(h, imp, names, nimp) != 0)
+        rc = h5_fail(h, err, err_size, "cannot write", "the impact log");
+    errno = 0;
+    if (rc == 0 && h5_summary(h, summary_json) != 0)
+        rc = h5_fail(h, err, err_size, "cannot write", "the summary");
+    for (d = 0; d < OUT_DS_COUNT; d++)
+        if (h->ds[d].id >= 0) {
+            H5Dclose(h->ds[d].id);
+            h->ds[d].id = -1;
+        }
+    errno = 0;
+    if (H5Fclose(h->file) < 0 && rc == 0)
+        rc = h5_fail(h, err, err_size, "cannot close", "the file");
+    h->file = -1;
+    h5_loud(h);
+    h5_release(h);
+    return rc;
+}
+
+void output_h5_abandon(out_h5 *h)
+{
+    if (h == NULL)
+        return;
+    h5_quiet(h);
+    h5_release(h);
+    h5_loud(h);
+}
+
+#else /* no HDF5 in this build */
+
+struct out_h5 {
+    int unused;
+};
+
+int output_h5_available(void)
+{
+    return 0;
+}
+
+out_h5 *output_h5_create(const char *path, const char *shown, const out_column *cols, int ncols,
+                         char *err, size_t err_size)
+{
+    (void) path;
+    (void) cols;
+    (void) ncols;
+    snprintf(err, err_size,
+             "%s: this clink was built without HDF5 (Debian: apt-get install "
+             "libhdf5-dev, then build again)",
+             shown);
+    return NULL;
+}
+
+int output_h5_row(out_h5 *h, const double *row, char *err, size_t err_size)
+{
+    (void) h;
+    (void) row;
+    snprintf(err, err_size, "HDF5 output: not built");
+    return -1;
+}
+
+int output_h5_finish(out_h5 *h, const clink_impact_record *imp, const char *const *names, int nimp,
+                     const char *summary_json, char *err, size_t err_size)
+{
+    (void) h;
+    (void) imp;
+    (void) names;
+    (void) nimp;
+    (void) summary_json;
+    snprintf(err, err_size, "HDF5 output: not built");
+    return -1;
+}
+
+void output_h5_abandon(out_h5 *h)
+{
+    (void) h;
+}
+
+#endif

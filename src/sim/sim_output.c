@@ -1,0 +1,180 @@
+/*
+ * sim_output.c: the rows of an output interval. Between the output state at s->t
+ * and the next grid time t, the walk takes CVODE's steps one at a time
+ * (sim_integrate_to with one_step) and stops the output state at the times worth a
+ * row: every root (a contact event, after the state machine handled it), the end
+ * of every step (CLINK_ROWS_STEPS, or CLINK_ROWS_EVENTS while an impact is in
+ * progress) and, in an impact, `dense` equally spaced times inside each step piece.
+ * Each such time is reached by clink_sim_advance, which interpolates CVODE's dense
+ * output (CVodeGetDky) on the last step; no stop time is ever set and CVODE's
+ * requested horizon does not depend on the output times, so the integrator takes
+ * the same steps whatever rows are asked for.
+ *
+ * Rows in an impact are kept at least SIM_OUTPUT_MIN_SPACING output steps apart (at
+ * most 256 per grid interval, events aside), so that a coarse grid over a long run
+ * does not become every step. The recorder keeps the step and interpolated rows of
+ * a grid interval only where they show a force peak that the grid and event rows
+ * miss (output.c); an impact in progress is one whose onset is tracked here, at the
+ * walk's start and at each event.
+ *
+ * Why the dense output is valid at every row: a step piece gets interpolated rows
+ * only when an impact is in progress at its start, and then every step end is a
+ * row, so the piece lies within CVODE's last step. Contact phases change only at
+ * roots, and every root is a row, so "in progress at the last row" is exact.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include "sim/sim_output.h"
+
+#include "sim/sim_internal.h"
+
+#include <cvode/cvode.h>
+
+#include <math.h>
+#include <time.h>
+
+/* rows in an impact are at least this fraction of the output step apart */
+#define SIM_OUTPUT_MIN_SPACING (1.0 / 256.0)
+
+/* contact k is in an impact (compression or restitution, not permanent) at the output state */
+static int sim_output_impact_at(const clink_sim *s, int k)
+{
+    const clink_contact_info *c = &s->info[k];
+    return !c->persistent &&
+           (c->phase == CLINK_CONTACT_COMPRESSION || c->phase == CLINK_CONTACT_RESTITUTION);
+}
+
+/* the onset times of the impacts in progress at the output state (NaN: none); called where
+   the phases may have changed (at the walk's start and at each event) */
+static void sim_output_track(const clink_sim *s, double *onset)
+{
+    for (int k = 0; k < s->ncon; k++) {
+        if (!sim_output_impact_at(s, k))
+            onset[k] = NAN;
+        else if (isnan(onset[k]))
+            onset[k] = s->t;
+    }
+}
+
+/* nonzero when an impact is in progress at the output state: its steps deserve rows */
+static int sim_output_in_impact(const clink_sim *s, const double *onset)
+{
+    for (int k = 0; k < s->ncon; k++)
+        if (!isnan(onset[k]))
+            return 1;
+    return 0;
+}
+
+/* what clink_sim_advance does before it steps: the wall clock started, no failure pending */
+static void sim_output_begin(clink_sim *s)
+{
+    s->msg[0] = '\0';
+    s->fail = CLINK_OK;
+    s->cb_msg[0] = '\0';
+    if (s->wall_start < 0.0) {
+        struct timespec ts;
+        s->wall_start = clock_gettime(CLOCK_MONOTONIC, &ts) == 0
+                            ? (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec
+                            : 0.0;
+    }
+}
+
+/* the interpolated rows strictly between the output time and b */
+static clink_status sim_output_dense(clink_sim *s, double b, int dense, sim_row_fn row, void *data)
+{
+    /* within CVODE's last step [tn - h, tn], where its dense output holds */
+    realtype tn = s->t, h = 0.0;
+    if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS ||
+        CVodeGetLastStep(s->cvode, &h) != CV_SUCCESS)
+        return CLINK_ERR_INTERNAL;
+    double a = s->t > tn - h ? s->t : tn - h;
+    while (dense > 0 &&
+           (b - a) / (double) (dense + 1) < SIM_OUTPUT_MIN_SPACING * s->set.output_step)
+        dense--;
+    for (int i = 1; i <= dense; i++) {
+        double ti = a + (b - a) * (double) i / (double) (dense + 1);
+        if (!(ti > s->t && ti < b && ti <= tn))
+            continue;
+        clink_status st = clink_sim_advance(s, ti);
+        if (st == CLINK_OK)
+            st = row(data, s, CLINK_ROW_DENSE);
+        if (st != CLINK_OK)
+            return st;
+    }
+    return CLINK_OK;
+}
+
+/* the next time worth a row before t: *kind is set; 0 when CVODE must step first, -1 on error */
+static int sim_output_next(clink_sim *s, double t, clink_output_rows mode, const double *onset,
+                           double *next, clink_row_kind *kind)
+{
+    realtype tn = 0.0;
+    if (s->root_pending) {
+        *next = s->t_root < t ? s->t_root : t;
+        *kind = s->t_root < t ? CLINK_ROW_EVENT : CLINK_ROW_GRID;
+        return 1;
+    }
+    if (s->recheck)
+        return 0; /* the rest of a root's step first */
+    if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS)
+        return -1;
+    if (tn >= t || (s->at_tstop && t <= s->t_stop)) {
+        *next = t;
+        *kind = CLINK_ROW_GRID;
+        return 1;
+    }
+    if (tn > s->t &&
+        (mode == CLINK_ROWS_STEPS || (tn - s->t >= SIM_OUTPUT_MIN_SPACING * s->set.output_step &&
+                                      sim_output_in_impact(s, onset)))) {
+        *next = tn;
+        *kind = CLINK_ROW_STEP;
+        return 1;
+    }
+    return 0;
+}
+
+clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
+                             double *onset, sim_row_fn row, void *data)
+{
+    if (mode == CLINK_ROWS_GRID || !(t > s->t) || !isfinite(t)) {
+        /* the grid alone, or a target clink_sim_advance refuses with its message */
+        clink_status st = clink_sim_advance(s, t);
+        return st == CLINK_OK ? row(data, s, CLINK_ROW_GRID) : st;
+    }
+    sim_output_track(s, onset);
+    for (;;) {
+        double next = t;
+        clink_row_kind kind = CLINK_ROW_GRID;
+        clink_status st;
+        int r = sim_output_next(s, t, mode, onset, &next, &kind);
+        if (r < 0)
+            return CLINK_ERR_INTERNAL;
+        if (r == 0) {
+            sim_output_begin(s);
+            st = sim_integrate_to(s, t, 1);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        if (!(next > s->t)) {
+            /* a root at the output time itself: handled without a row of its own */
+            sim_output_begin(s);
+            st = sim_integrate_to(s, s->t, 0);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        if (mode == CLINK_ROWS_EVENTS && dense > 0 && sim_output_in_impact(s, onset)) {
+            st = sim_output_dense(s, next, dense, row, data);
+            if (st != CLINK_OK)
+                return st;
+        }
+        st = clink_sim_advance(s, next);
+        if (st == CLINK_OK && kind != CLINK_ROW_STEP)
+            sim_output_track(s, onset); /* a root may lie at or before the grid time */
+        if (st == CLINK_OK)
+            st = row(data, s, kind);
+        if (st != CLINK_OK || kind == CLINK_ROW_GRID)
+            return st;
+    }
+}
