@@ -261,7 +261,7 @@ TEST(the_exact_hunt_crossley_calibration_gives_its_restitution_at_loose_toleranc
     clink_lab_destroy(&lab);
 }
 
-/* every parameter any law of the catalogue needs (the Ma-Liu values of Wang and Liu) */
+/* every parameter any law of the catalogue needs (the Ma-Liu values of Wang, Liu and Liu 2022) */
 static void params_all(clink_contact_params *p)
 {
     clink_contact_params_init(p);

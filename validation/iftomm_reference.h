@@ -6,12 +6,12 @@
  *   A01  simple pendulum (L = 1 m, g = 9.81 m/s^2, released at rest from the
  *        horizontal): the exact position of the mass in Jacobi elliptic
  *        functions, sn and dn by the descending arithmetic-geometric mean
- *        (Abramowitz and Stegun 16.4); the measured point of models/iftomm_a01.xml
+ *        (Abramowitz and Stegun 1964, 16.4); the measured point of models/iftomm_a01.xml
  *   A02  N-four-bar (N = 40): the one minimal coordinate theta of the cranks,
  *        theta'' = -c cos(theta), integrated by the classical Runge-Kutta method;
  *        the tip B0 of the first crank of models/n_four_bar.xml
  *   A03  Andrews' squeezer: the seven angles at t = 0.03 s of the test set for
- *        initial value problem solvers (Mazzia and Magherini), and the same
+ *        initial value problem solvers (Mazzia and Magherini 2008), and the same
  *        angles from a simulation of models/iftomm_a03.xml
  */
 #ifndef CLINK_VALIDATION_IFTOMM_REFERENCE_H
@@ -33,7 +33,7 @@ static inline double iftomm_agm(double a, double b)
     return 0.5 * (a + b);
 }
 
-/* sn(u | m) and dn(u | m), 0 < m < 1 (Abramowitz and Stegun 16.4) */
+/* sn(u | m) and dn(u | m), 0 < m < 1 (Abramowitz and Stegun 1964, 16.4) */
 static inline void iftomm_sn_dn(double u, double m, double *sn, double *dn)
 {
     double a[16], c[16], b = sqrt(1.0 - m);

@@ -3,8 +3,8 @@
 
 The seven bodies, their masses, inertias and lengths, the driving torque and the
 spring are those of the test set for initial value problem solvers (Mazzia and
-Magherini, problem "andrews"; Hairer and Wanner, Solving Ordinary Differential
-Equations II, 1996, sect. VII.7), written in absolute coordinates (x, y, phi) per
+Magherini 2008, problem "andrews"; Hairer and Wanner 1996, Solving Ordinary
+Differential Equations II, sect. VII.7), written in absolute coordinates (x, y, phi) per
 body from the seven angles beta, Theta, gamma, Phi, delta, Omega, epsilon of the
 test set's initial configuration (velocities zero):
   K1 crank about O = (0, 0), angle beta, centre at ra, the K2 pin at rr;
@@ -94,7 +94,7 @@ out = os.path.join(here, "..", "models", "iftomm_a03.xml")
 with open(out, "w") as f:
     f.write('<?xml version="1.0" encoding="UTF-8"?>\n<!--\n')
     f.write("  Andrews' squeezing mechanism (IFToMM multibody benchmark library, problem A03;\n"
-            "  the test set for initial value problem solvers of Mazzia and Magherini, problem\n"
+            "  the test set for initial value problem solvers of Mazzia and Magherini (2008), problem\n"
             "  \"andrews\"; Hairer and Wanner 1996, sect. VII.7): seven bodies, ten pin joints\n"
             "  (three of them meet at the point P of K2), a constant torque of 0.033 N m on the\n"
             "  crank K1 and a spring of 4530 N/m from C to the point D of K3; no gravity,\n"

@@ -11,7 +11,7 @@
  *   sin(phi / 2) = k sn(u, k),  x = 2 L k sn(u) dn(u),  y = -L (1 - 2 k^2 sn(u)^2)
  * (the pendulum in Jacobi elliptic functions, e.g. Lawden, Elliptic Functions
  * and Applications, 1989, ch. 5), sn and dn computed here by the
- * arithmetic-geometric mean (Abramowitz and Stegun 16.4) after reducing u
+ * arithmetic-geometric mean (Abramowitz and Stegun 1964, 16.4) after reducing u
  * modulo the period 4 K. Checked: the largest distance between the two over the
  * run below the benchmark's high-precision threshold 1e-3 m; the energy drift
  * (with the work of the Baumgarte terms booked) below 1e-6 of m g L. Reported:

@@ -5,7 +5,7 @@
  * t = 0.03 s and its seven angles beta = phi_1, Theta = phi_2 - phi_1,
  * gamma = phi_3, Phi = phi_4 - phi_5, delta = phi_5, Omega = phi_6 - phi_7,
  * epsilon = phi_7 are compared with the reference solution of the test set for
- * initial value problem solvers (Mazzia and Magherini, problem "andrews",
+ * initial value problem solvers (Mazzia and Magherini 2008, problem "andrews",
  * computed by its authors with PSIDE at tolerances 1e-14). Checked: every angle
  * within 1e-6 rad at the model's settings. Reported: the largest error, CPU
  * time and right-hand sides at rtol 1e-6 ... 1e-12 for Adams with Baumgarte and

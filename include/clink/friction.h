@@ -1,7 +1,7 @@
 /*
  * clink tangential friction at a contact: none, or Coulomb friction regularised
  * as in Ambrosio's modified Coulomb law (used throughout the clearance-joint
- * literature: Ambrosio (2002); Flores et al. (2008)).
+ * literature: Ambrosio (2003); Flores et al. (2008)).
  *
  *   F_t = -mu c_d(|v_t|) F_n v_t / |v_t|,
  *   c_d = 0                          for |v_t| <= v0,

@@ -228,8 +228,7 @@ static const struct clink_law law_lee_herrmann = {
     .title = "Lee and Herrmann (1993)",
     .formula = "F = max(0, K delta^(3/2) + m_eff chi delta delta_dot)",
     .damping = "chi given (empirical), 1/(m s); multiplied by m_eff at onset",
-    .reference =
-        "J. Lee and H. J. Herrmann, J. Phys. A 26 (1993) 373-384; Alves et al. (2015), Table 1",
+    .reference = "Lee and Herrmann (1993); Alves et al. (2015), Table 1",
     .required = "K (or materials), chi",
     .optional = "",
     .separation_rule = SEP_DELTA_TEXT,
