@@ -34,6 +34,18 @@ if(CLINK_MPI)
   endif()
 endif()
 
+# the sweep specification reader's fuzz target (tests/fuzz/fuzz_sweep.c, scripts/fuzz --sweep)
+if(CLINK_FUZZ)
+  add_executable(fuzz_sweep "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_sweep.c"
+    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
+    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
+    "${CLINK_SWEEP_XSD_C}")
+  target_include_directories(fuzz_sweep PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
+  target_compile_options(fuzz_sweep PRIVATE -fsanitize=fuzzer)
+  target_link_options(fuzz_sweep PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_libraries(fuzz_sweep PRIVATE clink_static m)
+endif()
+
 if(BUILD_TESTING AND CLINK_BUILD_TESTS)
   file(GLOB CLINK_SWEEP_TESTS CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/tests/sweep/*.sh")
   foreach(t ${CLINK_SWEEP_TESTS})

@@ -63,9 +63,10 @@ extern const char sweep_schema_text[];
 extern const size_t sweep_schema_size;
 
 enum {
-    SWEEP_MAX_PARAMS = 64,     /* parameters of one sweep (overrides of one case) */
-    SWEEP_ROW_MAX = 8192,      /* bytes of one table row */
-    SWEEP_MAX_CASES = 10000000 /* cases of one sweep */
+    SWEEP_MAX_PARAMS = 64,      /* parameters of one sweep (overrides of one case) */
+    SWEEP_ROW_MAX = 8192,       /* bytes of one table row */
+    SWEEP_MAX_CASES = 10000000, /* cases of one sweep */
+    SWEEP_MAX_VALUES = 20000000 /* values of ranges and random axes in all (each a string) */
 };
 
 /* the summary quantities a sweep can collect, in the table's order of the default */
@@ -117,6 +118,8 @@ typedef struct sweep_reader {
     sweep_spec *s;
     char err[1200];
     int failed;
+    double cases;  /* the product of the lengths of the axes read so far */
+    double values; /* the values of ranges and random axes generated so far */
 } sweep_reader;
 
 static void sweep_fail(sweep_reader *r, long line, const char *fmt, ...)
@@ -258,6 +261,29 @@ static int sweep_is_log(const xmlNode *n)
     return log_scale;
 }
 
+/*
+ * Before an axis of k cases generates k * width values: refuses (with a
+ * message, 1) a sweep that would exceed SWEEP_MAX_CASES or SWEEP_MAX_VALUES,
+ * so that a short specification never spends minutes and gigabytes on values
+ * only to be refused afterwards; 0 otherwise.
+ */
+static int sweep_too_many(sweep_reader *r, long line, long k, int width)
+{
+    double cases = r->cases * (double) k, values = r->values + (double) k * width;
+
+    if (cases > SWEEP_MAX_CASES) {
+        sweep_fail(r, line, "%.0f cases: more than %d", cases, SWEEP_MAX_CASES);
+        return 1;
+    }
+    if (values > SWEEP_MAX_VALUES) {
+        sweep_fail(r, line, "%.0f values of ranges and random axes: more than %d in all", values,
+                   SWEEP_MAX_VALUES);
+        return 1;
+    }
+    r->values = values;
+    return 0;
+}
+
 /* <parameter> of the grid or a zip: a list (values= or <value>) or a range */
 static int sweep_read_parameter(sweep_reader *r, const xmlNode *n)
 {
@@ -337,6 +363,8 @@ static int sweep_read_parameter(sweep_reader *r, const xmlNode *n)
                            p->path);
                 return -1;
             }
+            if (sweep_too_many(r, line, k, 1))
+                return -1;
             for (long i = 0; i < k; i++) {
                 double u = k > 1 ? (double) i / (double) (k - 1) : 0.0;
                 double x =
@@ -408,6 +436,8 @@ static int sweep_read_random(sweep_reader *r, const xmlNode *n, sweep_axis *axis
             return -1;
         }
     }
+    if (sweep_too_many(r, xmlGetLineNo(n), k, r->s->n_params - first))
+        return -1;
     for (long j = 0; j < k; j++)
         for (int i = 0; i < r->s->n_params - first; i++) {
             double u = (double) (sweep_next_random(&state) >> 11) * 0x1.0p-53;
@@ -516,6 +546,7 @@ static int sweep_read_root(sweep_reader *r, const xmlNode *root)
             return -1;
         }
         cases *= (double) a->n;
+        r->cases = cases;
         s->n_axes++;
     }
     if (cases > SWEEP_MAX_CASES) {
@@ -549,6 +580,7 @@ static int sweep_spec_read(sweep_spec *s, const char *file, char *err, size_t er
 
     memset(&r, 0, sizeof r);
     r.s = s;
+    r.cases = 1;
     snprintf(s->file, sizeof s->file, "%s", file);
     xmlInitParser();
     ctxt = xmlNewParserCtxt();
