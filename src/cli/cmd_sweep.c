@@ -1394,10 +1394,11 @@ static void sweep_usage(FILE *out)
 {
     fprintf(out, "usage: clink sweep SPEC.xml -o DIR [OPTIONS]\n\n"
                  "Runs every case of the sweep specification SPEC.xml (docs/sweeps.md) and\n"
-                 "writes DIR/sweep.csv, one row per case: its parameters, its status (ok,\n"
-                 "failed, invalid, crashed), the summary quantities and its wall time. Each\n"
-                 "case runs in its own process; finished rows go to DIR/sweep.journal at once\n"
-                 "(--resume continues an interrupted sweep). Under mpirun, use the MPI build\n"
+                 "writes DIR/sweep.csv (and DIR/sweep.h5 when built with HDF5), one row per\n"
+                 "case: its parameters, its status (ok, failed, invalid, crashed), the\n"
+                 "summary quantities and its wall time. Each case runs in its own process;\n"
+                 "finished rows go to DIR/sweep.journal at once (--resume continues an\n"
+                 "interrupted sweep). Under mpirun, use the MPI build\n"
                  "clink-sweep-mpi with the same arguments.\n\n"
                  "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, sweep_options);
