@@ -19,6 +19,7 @@ if(CLINK_MPI)
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cmd_sweep.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
+      "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
       "${CLINK_SWEEP_XSD_C}")
     target_compile_options(clink-sweep-mpi PRIVATE ${CLINK_WARNINGS} ${CLINK_FP_FLAGS})
     target_include_directories(clink-sweep-mpi PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
@@ -34,11 +35,22 @@ if(CLINK_MPI)
   endif()
 endif()
 
+# DIR/sweep.h5 (src/cli/sweep_hdf5.c) when the library has HDF5 (cmake/clinkHdf5.cmake)
+if(CLINK_HAVE_HDF5)
+  foreach(t clink clink-sweep-mpi)
+    if(TARGET ${t})
+      target_compile_definitions(${t} PRIVATE CLINK_HAVE_HDF5=1)
+      target_include_directories(${t} SYSTEM PRIVATE ${HDF5_C_INCLUDE_DIRS})
+    endif()
+  endforeach()
+endif()
+
 # the sweep specification reader's fuzz target (tests/fuzz/fuzz_sweep.c, scripts/fuzz --sweep)
 if(CLINK_FUZZ)
   add_executable(fuzz_sweep "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_sweep.c"
     "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
     "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
+    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
     "${CLINK_SWEEP_XSD_C}")
   target_include_directories(fuzz_sweep PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
   target_compile_options(fuzz_sweep PRIVATE -fsanitize=fuzzer)

@@ -8,7 +8,8 @@
  * with its parameter values, its status (ok / failed at a time with its cause
  * / invalid input / crashed), the summary quantities (impacts, largest contact
  * force, largest body acceleration, largest energy residual, integrator steps)
- * and, last, its wall time.
+ * and, last, its wall time; and, when clink is built with HDF5, the same table as
+ * DIR/sweep.h5 (sweep_hdf5.c).
  *
  * Each case runs in a child process (fork), so that a case that fails, or even
  * crashes, never stops the others; up to N at once (default: the cores online).
@@ -29,6 +30,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "cli/sweep_hdf5.h"
 
 #include "clink/clink.h"
 #include "clink/model.h"
@@ -1273,6 +1275,90 @@ static int sweep_write_table(sweep_state *st)
     return CLI_EXIT_OK;
 }
 
+/* the text of the file (NUL-terminated, malloc'd), or NULL (errno) */
+static char *sweep_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t n = 0, cap = 0, got;
+
+    if (f == NULL)
+        return NULL;
+    do {
+        if (cap - n < 4096) {
+            char *t = realloc(text, cap = 2 * cap + 8192);
+            if (t == NULL) {
+                free(text);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            text = t;
+        }
+        got = fread(text + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    if (ferror(f)) {
+        free(text);
+        fclose(f);
+        errno = EIO;
+        return NULL;
+    }
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* the unit and description of quantity q in the table */
+static const char *const sweep_q_units[] = {"1", "N", "m/s^2", "J", "1", "1"};
+static const char *const sweep_q_descriptions[] = {
+    "impacts recorded",
+    "largest normal contact force (impact records and output times)",
+    "largest translational acceleration of a body at the output times",
+    "largest absolute energy balance residual at the output times",
+    "integrator steps",
+    "restitution of the first impact record (NaN when there was none)"};
+_Static_assert(sizeof sweep_q_units / sizeof sweep_q_units[0] == SWEEP_NQ, "one unit each");
+_Static_assert(sizeof sweep_q_descriptions / sizeof sweep_q_descriptions[0] == SWEEP_NQ,
+               "one description each");
+
+/* DIR/sweep.h5 from the rows of sweep.csv (sweep_hdf5.c); CLI_EXIT_OK or CLI_EXIT_IO */
+static int sweep_write_h5(const sweep_state *st)
+{
+    const sweep_spec *s = st->s;
+    sweep_h5_column cols[SWEEP_MAX_PARAMS + SWEEP_NQ + 5];
+    char path[4200], err[4600];
+    char *text;
+    int n = 0, rc;
+
+    cols[n++] = (sweep_h5_column){"case", SWEEP_H5_INT, "", "the case index"};
+    for (int i = 0; i < s->n_params; i++)
+        cols[n++] = (sweep_h5_column){s->params[i].path, SWEEP_H5_PARAM, "",
+                                      "the value passed to the override of this path"};
+    cols[n++] = (sweep_h5_column){"status", SWEEP_H5_STRING, "", "ok, failed, invalid or crashed"};
+    cols[n++] = (sweep_h5_column){"t_failed", SWEEP_H5_DOUBLE, "s",
+                                  "failed: the simulated time reached (NaN otherwise)"};
+    cols[n++] = (sweep_h5_column){"cause", SWEEP_H5_STRING, "",
+                                  "why the case is not ok (empty when it is)"};
+    for (int i = 0; i < s->n_q; i++)
+        cols[n++] = (sweep_h5_column){sweep_q_names[s->q[i]], SWEEP_H5_DOUBLE,
+                                      sweep_q_units[s->q[i]], sweep_q_descriptions[s->q[i]]};
+    cols[n++] = (sweep_h5_column){"wall_time", SWEEP_H5_DOUBLE, "s", "the case's own wall time"};
+    text = sweep_slurp(s->file);
+    if (text == NULL) {
+        fprintf(stderr, "clink: sweep: %s: cannot read: %s\n", s->file, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    snprintf(path, sizeof path, "%s/sweep.h5", st->dir);
+    rc = sweep_h5_write(path, cols, n, st->rows, s->n_cases, text, err, sizeof err);
+    free(text);
+    if (rc != 0) {
+        fprintf(stderr, "clink: sweep: %s\n", err);
+        return CLI_EXIT_IO;
+    }
+    return CLI_EXIT_OK;
+}
+
 /* ---- the command -------------------------------------------------------------- */
 
 enum { SWEEP_OUTPUT = 1, SWEEP_JOBS, SWEEP_RESUME, SWEEP_QUIET, SWEEP_SYNC };
@@ -1340,10 +1426,11 @@ static void sweep_usage(FILE *out)
 {
     fprintf(out, "usage: clink sweep SPEC.xml -o DIR [OPTIONS]\n\n"
                  "Runs every case of the sweep specification SPEC.xml (docs/sweeps.md) and\n"
-                 "writes DIR/sweep.csv, one row per case: its parameters, its status (ok,\n"
-                 "failed, invalid, crashed), the summary quantities and its wall time. Each\n"
-                 "case runs in its own process; finished rows go to DIR/sweep.journal at once\n"
-                 "(--resume continues an interrupted sweep). Under mpirun, use the MPI build\n"
+                 "writes DIR/sweep.csv (and DIR/sweep.h5 when built with HDF5), one row per\n"
+                 "case: its parameters, its status (ok, failed, invalid, crashed), the\n"
+                 "summary quantities and its wall time. Each case runs in its own process;\n"
+                 "finished rows go to DIR/sweep.journal at once (--resume continues an\n"
+                 "interrupted sweep). Under mpirun, use the MPI build\n"
                  "clink-sweep-mpi with the same arguments.\n\n"
                  "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, sweep_options);
@@ -1603,11 +1690,14 @@ int cmd_sweep(int argc, char **argv)
     }
     if (rc == CLI_EXIT_OK)
         rc = sweep_write_table(&st);
+    if (rc == CLI_EXIT_OK && sweep_h5_available())
+        rc = sweep_write_h5(&st);
     if (rc == CLI_EXIT_OK) {
         if (!a.quiet)
             printf("%s: %ld cases: %ld ok, %ld failed, %ld invalid, %ld crashed; table in "
-                   "%s/sweep.csv\n",
-                   a.spec, spec.n_cases, st.ok, st.failed, st.invalid, st.crashed, a.dir);
+                   "%s/sweep.csv%s\n",
+                   a.spec, spec.n_cases, st.ok, st.failed, st.invalid, st.crashed, a.dir,
+                   sweep_h5_available() ? " and sweep.h5" : "");
         if (st.ok < spec.n_cases)
             rc = CLI_EXIT_FAIL;
     }

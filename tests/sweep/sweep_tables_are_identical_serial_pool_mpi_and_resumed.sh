@@ -3,7 +3,11 @@
 # the local pool (-j 3), under mpirun -n 3 (clink-sweep-mpi, when built), or is killed
 # and resumed with --resume; wall_time (the last column) is left out of the comparison.
 # The sweep holds ok, failed (max_steps) and invalid (negative mass) cases, a grid, a
-# log range, a zip and seeded random samples.
+# log range, a zip, seeded random samples and a parameter given by name (the law: a
+# string column). When clink is built with HDF5, every run also wrote sweep.h5: read
+# with h5py (CLINK_PYTHON, default /usr/bin/python3), each holds its own sweep.csv bit
+# for bit (doubles, int64 case, strings), with units, descriptions and the
+# specification's text, and all of them agree with the serial one but for wall_time.
 set -euo pipefail
 : "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
 tmp=$(mktemp -d)
@@ -16,6 +20,7 @@ cat > spec.xml <<XML
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">
   <parameter path="settings.t_end" values="0.01"/>
   <parameter path="settings.max_steps" values="1e6 40"/>
+  <parameter path="revolute_clearance[rod_slider].law.name" values="lankarani-nikravesh"/>
   <parameter path="revolute_clearance[rod_slider].clearance" from="1e-4" to="1e-3" count="3" scale="log"/>
   <zip>
     <parameter path="body[crank].mass" values="0.3 -1"/>
@@ -81,6 +86,7 @@ done
 kill -9 $pid
 wait $pid 2>/dev/null || true
 [ ! -f killed/sweep.csv ] || fail "a killed sweep left sweep.csv"
+[ ! -f killed/sweep.h5 ] || fail "a killed sweep left sweep.h5"
 before=$(($(wc -l < killed/sweep.journal) - 1))
 [ "$before" -ge 5 ] && [ "$before" -lt 24 ] || fail "killed sweep journal has $before rows"
 # a row cut by the kill (no newline) is dropped on resume
@@ -100,6 +106,74 @@ set -e
 [ $rc -eq 1 ] || fail "second resume: exit $rc, expected 1"
 [ "$(wc -l < killed/sweep.journal)" -eq "$lines" ] || fail "second resume ran cases again"
 cmp <(strip serial/sweep.csv) <(strip killed/sweep.csv) || fail "second resume differs"
+
+# sweep.h5: present exactly when clink has HDF5 (clink run --format hdf5 works)
+py=${CLINK_PYTHON:-/usr/bin/python3}
+if "$CLINK" run "$CLINK_SOURCE_DIR/models/pendulum.xml" -o probe --t-end 0.01 --format hdf5 \
+    --quiet 2> /dev/null; then
+    dirs="serial pool killed"
+    [ -z "${CLINK_SWEEP_MPI:-}" ] || dirs="$dirs mpi"
+    for d in $dirs; do [ -f $d/sweep.h5 ] || fail "$d: no sweep.h5 in an HDF5 build"; done
+    if "$py" -c "import h5py, numpy" 2> /dev/null; then
+        "$py" - spec.xml $dirs <<'PY' || fail "sweep.h5 differs from sweep.csv"
+import csv, math, struct, sys
+import h5py, numpy as np
+
+spec, dirs = open(sys.argv[1]).read(), sys.argv[2:]
+units = {"t_failed": "s", "max_contact_force": "N", "max_acceleration": "m/s^2",
+         "energy_residual": "J", "wall_time": "s"}
+s = lambda v: v.decode() if isinstance(v, bytes) else str(v)
+bits = lambda x: struct.pack("<d", x)
+tables = {}
+for d in dirs:
+    rows = list(csv.reader(open(f"{d}/sweep.csv")))
+    head, rows = rows[0], rows[1:]
+    with h5py.File(f"{d}/sweep.h5", "r") as f:
+        assert [s(c) for c in f.attrs["columns"]] == head, (d, f.attrs["columns"])
+        assert s(f.attrs["specification"]) == spec, d
+        assert len(f.keys()) == len(head), (d, list(f.keys()))
+        cols = {}
+        for name in f:
+            ds = f[name]
+            col = s(ds.attrs["column"])
+            assert col not in cols and s(ds.attrs["description"]) != "", (d, col)
+            assert s(ds.attrs["units"]) == units.get(col, s(ds.attrs["units"])), (d, col)
+            cols[col] = ds[()]
+        for j, col in enumerate(head):
+            v = cols[col]
+            assert v.shape == (len(rows),), (d, col, v.shape)
+            for i, r in enumerate(rows):
+                x = r[j]
+                if v.dtype.kind == "f":
+                    ok = math.isnan(v[i]) if x == "" else bits(float(x)) == bits(float(v[i]))
+                elif v.dtype.kind == "i":
+                    ok = int(x) == int(v[i])
+                else:
+                    ok = s(v[i]) == x
+                assert ok, (d, col, i, x, v[i])
+        kinds = {c: cols[c].dtype.kind for c in head}
+        assert kinds["case"] == "i" and kinds["status"] == "O" and kinds["cause"] == "O", kinds
+        assert kinds["settings.max_steps"] == "f" and kinds["steps"] == "f", kinds
+        assert kinds["revolute_clearance[rod_slider].law.name"] == "O", kinds
+        tables[d] = cols
+ref = tables[dirs[0]]
+for d in dirs[1:]:
+    for col, v in ref.items():
+        if col == "wall_time":
+            continue
+        w = tables[d][col]
+        same = (v.tobytes() == w.tobytes() if v.dtype.kind != "O"
+                else [s(a) for a in v] == [s(b) for b in w])
+        assert same, (d, col)
+print("sweep.h5 == sweep.csv bit for bit in", " ".join(dirs))
+PY
+    else
+        echo "h5py not found for $py (Debian: python3-h5py): sweep.h5 contents not checked"
+    fi
+else
+    [ ! -e serial/sweep.h5 ] || fail "sweep.h5 written by a clink without HDF5"
+    echo "clink built without HDF5: no sweep.h5 (checked)"
+fi
 
 # a journal of another specification is refused
 sed 's/count="2" seed="7"/count="2" seed="8"/' spec.xml > other.xml
