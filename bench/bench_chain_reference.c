@@ -15,7 +15,7 @@
  * carries a disturbance two beads on), which changes no bit of the result, and
  * the program stops with an error if a bead at the edge of that range moves.
  *
- *   bench_chain_reference OUTDIR                  N = 70 and 700 over the issue's
+ *   bench_chain_reference OUTDIR                  N = 70 and 700 over the benchmark's
  *       window at 100 and 200 steps per sample: OUTDIR/chain_ref_<N>_<S>.csv
  *   bench_chain_reference OUTDIR N WINDOW STEPS   one run, OUTDIR/chain_ref_<N>_<STEPS>.csv
  */

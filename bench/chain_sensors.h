@@ -4,14 +4,14 @@
  * bench_chain_reference.c for the reference): the elastic Hertz chain's numbers
  * (those of validation/granular_chain_model.h, which bench_granular_chain.c
  * checks at run time), its two Hertz stiffnesses, the simulated window of the
- * issue (2 R N / 730 s, the time the solitary wave needs to cross the chain),
+ * benchmark (2 R N / 730 s, the time the solitary wave needs to cross the chain),
  * the sensor contacts and the sampling of their forces. Plain C, so that the C
  * programs and the C++ one read the same definitions.
  *
  * Contacts are numbered as in granular_chain_model.h: k = 0 striker - bead 1,
  * k = 1..n-1 bead k - bead k+1, k = n bead n - wall. The sensors are the contacts
  * at 10%, 50% and 90% of the part of the chain the wave reaches in the window
- * (all of it for the issue's window; a shortened window, as for N = 7000 here,
+ * (all of it for the benchmark's window; a shortened window, as for N = 7000 here,
  * keeps the sensors where the wave gets to, far from the striker in a long chain
  * whose beads sit up to 33 m from the origin). Every program samples the sensor
  * forces every CHAIN_DT from CHAIN_DT to the end of the window and writes them
@@ -32,7 +32,7 @@
 #define CHAIN_GAP     10e-6   /* striker to bead 1 at t = 0, m */
 #define CHAIN_V       1.77    /* striker speed, m/s (towards -x) */
 #define CHAIN_DT      1e-6    /* sampling of the sensor forces, s */
-#define CHAIN_SPEED   730.0   /* the issue's wave speed for the window, m/s */
+#define CHAIN_SPEED   730.0   /* the benchmark's wave speed for the window, m/s */
 #define CHAIN_NSENSOR 3
 
 /* Hertz stiffness K = 4 / (3 (s1 + s2)) sqrt(R*), s = (1 - nu^2) / E: bead to bead
@@ -53,7 +53,7 @@ static inline double chain_x0(int n, int i)
     return i <= n ? (2.0 * (n - i) + 1.0) * CHAIN_R : (2.0 * n + 1.0) * CHAIN_R + CHAIN_GAP;
 }
 
-/* the issue's window for n beads, 2 R n / 730 s, rounded to whole samples */
+/* the benchmark's window for n beads, 2 R n / 730 s, rounded to whole samples */
 static inline double chain_window(int n)
 {
     return CHAIN_DT * floor(2.0 * CHAIN_R * n / CHAIN_SPEED / CHAIN_DT);

@@ -2,7 +2,7 @@
 """The elastic Hertz granular chain in clink and in Simbody 3.7, side by side, at
 equal peak-force accuracy: one command for the whole table.
 
-For each chain length N (70, 700, 7000 beads) over the issue's window 2 R N / 730 s
+For each chain length N (70, 700, 7000 beads) over the benchmark's window 2 R N / 730 s
 (the time the solitary wave needs to cross the chain; N = 7000 over a shortened
 window, see WINDOW_BEADS):
  1. the reference: bench_chain_reference (fixed-step RK4 of the 1-D equations,
@@ -40,7 +40,7 @@ import sys
 R = 2.38e-3
 DT = 1e-6
 SPEED = 730.0
-# beads the window is made for: the issue's window for N = 7000 (45.6 ms) would take
+# beads the window is made for: the benchmark's window for N = 7000 (45.6 ms) would take
 # about 40 min per run in each code, so its window is that of a 50-bead chain (the
 # wave crosses 50 beads of the 7000, whose positions are 33 m from the origin)
 WINDOW_BEADS = {70: 70, 700: 700, 7000: 50}
