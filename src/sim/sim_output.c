@@ -12,7 +12,13 @@
  *
  * Rows in an impact are kept at least SIM_OUTPUT_MIN_SPACING output steps apart (at
  * most 256 per grid interval, events aside), so that a coarse grid over a long run
- * does not become every step. The recorder keeps the step and interpolated rows of
+ * does not become every step. In CLINK_ROWS_EVENTS each row time is first probed
+ * (sim_output_probe: the impacts' normal forces and their rates on the dense output,
+ * no projection, no accelerations): a step or interpolated row away from any force
+ * peak is passed over without its output state, which on a long chain with some
+ * impact always in progress cost more than the integration; the walk then tracks
+ * the last row's time itself (`at`), so that the row times do not depend on which
+ * rows were computed. The recorder keeps the step and interpolated rows of
  * a grid interval only where they show a force peak that the grid and event rows
  * miss (output.c); an impact in progress is one whose onset is tracked here, at the
  * walk's start and at each event.
