@@ -92,14 +92,14 @@ struct clink_recorder {
     int impacts_written;
     out_column *cols;
     int ncols;
-    double *row; /* the row being sampled, ncols values */
-    int *phase;  /* each contact's phase column at the last row */
-    double *onset;
-    int *fn_col;  /* each contact's column of Fn */
-    double *pend; /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
+    double *row;   /* the row being sampled, ncols values */
+    int *phase;    /* each contact's phase column at the last row */
+    double *onset; /* sim_output_walk's: onsets, force rates, scratch (4 per contact) */
+    int *fn_col;   /* each contact's column of Fn */
+    double *pend;  /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
     int npend, cappend;
     double *last;             /* the last row written */
-    int have_last;            /* each contact's impact onset, NaN if none (sim_output_walk) */
+    int have_last;            /* nonzero once a row was written */
     int kind;                 /* the row kind being sampled */
     clink_impact_record *imp; /* HDF5: the impact log, kept until the end */
     int nimp, capimp;
@@ -520,14 +520,14 @@ static int alloc_columns(clink_recorder *r)
     r->cols = calloc((size_t) r->ncols, sizeof *r->cols);
     r->row = calloc((size_t) r->ncols, sizeof *r->row);
     r->phase = calloc((size_t) r->ncontacts + 1, sizeof *r->phase);
-    r->onset = malloc(((size_t) r->ncontacts + 1) * sizeof *r->onset);
+    r->onset = malloc((4 * (size_t) r->ncontacts + 1) * sizeof *r->onset);
     r->fn_col = calloc((size_t) r->ncontacts + 1, sizeof *r->fn_col);
     r->last = calloc((size_t) r->ncols, sizeof *r->last);
     if (r->fn_col == NULL || r->last == NULL)
         return -1;
     if (r->cols == NULL || r->row == NULL || r->phase == NULL || r->onset == NULL)
         return -1;
-    for (int k = 0; k <= r->ncontacts; k++)
+    for (int k = 0; k <= 4 * r->ncontacts; k++)
         r->onset[k] = NAN;
     list_columns(r);
     return 0;

@@ -12,7 +12,13 @@
  *
  * Rows in an impact are kept at least SIM_OUTPUT_MIN_SPACING output steps apart (at
  * most 256 per grid interval, events aside), so that a coarse grid over a long run
- * does not become every step. The recorder keeps the step and interpolated rows of
+ * does not become every step. In CLINK_ROWS_EVENTS each row time is first probed
+ * (sim_output_probe: the impacts' normal forces and their rates on the dense output,
+ * no projection, no accelerations): a step or interpolated row away from any force
+ * peak is passed over without its output state, which on a long chain with some
+ * impact always in progress cost more than the integration; the walk then tracks
+ * the last row's time itself (`at`), so that the row times do not depend on which
+ * rows were computed. The recorder keeps the step and interpolated rows of
  * a grid interval only where they show a force peak that the grid and event rows
  * miss (output.c); an impact in progress is one whose onset is tracked here, at the
  * walk's start and at each event.
@@ -79,21 +85,80 @@ static void sim_output_begin(clink_sim *s)
     }
 }
 
-/* the interpolated rows strictly between the output time and b */
-static clink_status sim_output_dense(clink_sim *s, double b, int dense, sim_row_fn row, void *data)
+/* the normal forces of the impacts in progress (onset set) on CVODE's dense output at t, in
+   fn (NaN elsewhere); -1 when the state there cannot be had */
+static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double *fn)
+{
+    if (CVodeGetDky(s->cvode, t, 0, s->ycv) != CV_SUCCESS)
+        return -1;
+    const double *y = sim_full(s, N_VGetArrayPointer(s->ycv), s->yh);
+    for (int k = 0; k < s->ncon; k++) {
+        clink_contact_info ci;
+        fn[k] = NAN;
+        if (!isnan(onset[k])) {
+            if (simc_info(s->sc, k, y, y + s->nq, &ci) != CLINK_OK)
+                return -1;
+            fn[k] = ci.fn;
+        }
+    }
+    return 0;
+}
+
+/*
+ * The cheap look at a row time t before its output state is computed: for each impact in
+ * progress, the rate of its normal force at t (a backward difference over a thousandth of
+ * CVODE's last step, on the dense output, before any projection). slope[k] gets it (NaN: not
+ * in an impact, or no dense output). Returns nonzero when the row may sit at a force peak:
+ * some impact's force has stopped rising since the last row (slope <= 0 where it was > 0 or
+ * unknown) or, rising at a slowing rate, would stop within one more row spacing on a linear
+ * extrapolation of its rate (2 slope - previous slope <= 0). Only such step and
+ * interpolated rows are worth their full output state (sim_output_walk).
+ */
+static int sim_output_probe(clink_sim *s, double t, const double *onset, double *slope,
+                            double *work)
+{
+    realtype tn = 0.0, h = 0.0;
+    int peak = 0, n = s->ncon;
+    int ok = !s->at_reinit && CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS &&
+             CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h > 0.0 && t <= tn &&
+             t - 1e-3 * h >= tn - h;
+    double eta = 1e-3 * h;
+    if (ok)
+        ok = sim_output_fn_at(s, t, onset, work) == 0 &&
+             sim_output_fn_at(s, t - eta, onset, work + n) == 0;
+    for (int k = 0; k < n; k++) {
+        double prev = slope[k], now = NAN;
+        if (ok && work[k] > 0.0)
+            now = (work[k] - work[n + k]) / eta;
+        slope[k] = now;
+        if (isnan(now))
+            continue;
+        if ((now <= 0.0 && !(prev <= 0.0)) || (now > 0.0 && prev > 0.0 && 2.0 * now <= prev))
+            peak = 1;
+    }
+    return peak || !ok;
+}
+
+/* the interpolated rows strictly between the last row's time *at and b; those the probe finds
+   away from any force peak are passed over (*at moves on all the same) */
+static clink_status sim_output_dense(clink_sim *s, double *at, double b, int dense, double *onset,
+                                     sim_row_fn row, void *data)
 {
     /* within CVODE's last step [tn - h, tn], where its dense output holds */
-    realtype tn = s->t, h = 0.0;
+    realtype tn = *at, h = 0.0;
     if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS ||
         CVodeGetLastStep(s->cvode, &h) != CV_SUCCESS)
         return CLINK_ERR_INTERNAL;
-    double a = s->t > tn - h ? s->t : tn - h;
+    double a = *at > tn - h ? *at : tn - h;
     while (dense > 0 &&
            (b - a) / (double) (dense + 1) < SIM_OUTPUT_MIN_SPACING * s->set.output_step)
         dense--;
     for (int i = 1; i <= dense; i++) {
         double ti = a + (b - a) * (double) i / (double) (dense + 1);
-        if (!(ti > s->t && ti < b && ti <= tn))
+        if (!(ti > *at && ti < b && ti <= tn))
+            continue;
+        *at = ti;
+        if (!sim_output_probe(s, ti, onset, onset + s->ncon, onset + 2 * s->ncon))
             continue;
         clink_status st = clink_sim_advance(s, ti);
         if (st == CLINK_OK)
@@ -105,8 +170,8 @@ static clink_status sim_output_dense(clink_sim *s, double b, int dense, sim_row_
 }
 
 /* the next time worth a row before t: *kind is set; 0 when CVODE must step first, -1 on error */
-static int sim_output_next(clink_sim *s, double t, clink_output_rows mode, const double *onset,
-                           double *next, clink_row_kind *kind)
+static int sim_output_next(clink_sim *s, double at, double t, clink_output_rows mode,
+                           const double *onset, double *next, clink_row_kind *kind)
 {
     realtype tn = 0.0;
     if (s->root_pending) {
@@ -123,8 +188,8 @@ static int sim_output_next(clink_sim *s, double t, clink_output_rows mode, const
         *kind = CLINK_ROW_GRID;
         return 1;
     }
-    if (tn > s->t &&
-        (mode == CLINK_ROWS_STEPS || (tn - s->t >= SIM_OUTPUT_MIN_SPACING * s->set.output_step &&
+    if (tn > at &&
+        (mode == CLINK_ROWS_STEPS || (tn - at >= SIM_OUTPUT_MIN_SPACING * s->set.output_step &&
                                       sim_output_in_impact(s, onset)))) {
         *next = tn;
         *kind = CLINK_ROW_STEP;
@@ -142,11 +207,12 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
         return st == CLINK_OK ? row(data, s, CLINK_ROW_GRID) : st;
     }
     sim_output_track(s, onset);
+    double at = s->t; /* the time of the last row, computed or passed over */
     for (;;) {
         double next = t;
         clink_row_kind kind = CLINK_ROW_GRID;
         clink_status st;
-        int r = sim_output_next(s, t, mode, onset, &next, &kind);
+        int r = sim_output_next(s, at, t, mode, onset, &next, &kind);
         if (r < 0)
             return CLINK_ERR_INTERNAL;
         if (r == 0) {
@@ -156,19 +222,24 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
                 return st;
             continue;
         }
-        if (!(next > s->t)) {
+        if (!(next > at)) {
             /* a root at the output time itself: handled without a row of its own */
             sim_output_begin(s);
-            st = sim_integrate_to(s, s->t, 0);
+            st = sim_integrate_to(s, at, 0);
             if (st != CLINK_OK)
                 return st;
             continue;
         }
         if (mode == CLINK_ROWS_EVENTS && dense > 0 && sim_output_in_impact(s, onset)) {
-            st = sim_output_dense(s, next, dense, row, data);
+            st = sim_output_dense(s, &at, next, dense, onset, row, data);
             if (st != CLINK_OK)
                 return st;
         }
+        at = next;
+        if (mode == CLINK_ROWS_EVENTS &&
+            !sim_output_probe(s, next, onset, onset + s->ncon, onset + 2 * s->ncon) &&
+            kind == CLINK_ROW_STEP)
+            continue; /* a step row away from any force peak: passed over */
         st = clink_sim_advance(s, next);
         if (st == CLINK_OK && kind != CLINK_ROW_STEP)
             sim_output_track(s, onset); /* a root may lie at or before the grid time */
