@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The effect of the contact bookkeeping (docs/contact-mechanics.md, "Bookkeeping") on the
  * slider-crank with a clearance joint, 0.1 s at 5000 rpm:

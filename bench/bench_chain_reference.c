@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The reference of the side-by-side chain benchmark (bench/chain_side_by_side.py):
  * the elastic Hertz chain of bench_granular_chain.c (chain_sensors.h: n beads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the slider-crank with a revolute clearance joint against a SciPy
  * implementation of the same equations (bench/scipy_slider_crank.py), 0.1 s at

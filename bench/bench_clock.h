@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench_clock.h: the wall clock of the benchmarks (monotonic, seconds). Include
  * it first: it asks for POSIX.1-2008 (clock_gettime, popen) before any system

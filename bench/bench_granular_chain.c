@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2
  * (validation/granular_chain_model.h: stainless steel beads, elastic Hertz law

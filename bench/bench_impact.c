@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: one impact with event location, Feng's power-law Tsuji oscillator
  * (Feng 2026, Eq. 1) at p = 1.5, m = 1 kg, K = 1e6 N/m^1.5, v0 = 1 m/s, alpha from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the N-four-bar of the IFToMM multibody benchmark library (problem
  * A02, models/n_four_bar.xml, N = 40: 81 bodies, 242 constraint rows, 20 s, 400

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the cost of calling the single-impact laboratory from Python. One
  * impact, the two-sphere case of Alves et al. (2015) (hunt-crossley, m = 0.046 kg,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the cost of the rank-revealing fallback of the saddle-point solve
  * (src/dynamics/saddle.c) against the sparse paths it stands in for. For the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the size below which the dense Schur complement beats KLU on the
  * saddle-point system (DYN_SCHUR_MAX_ROWS in src/dynamics/dynamics.h). Two

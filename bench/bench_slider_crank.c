@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: the ideal slider-crank (docs/contact-mechanics.md, crank
  * 0.05 m, rod 0.12 m) driven at 5000 rpm for 1 s (83.3 revolutions), BDF with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Throughput of `clink sweep` (docs/sweeps.md, "Figures"): 64 cases of the slider-crank
 # with a revolute clearance (clearance x crank mass x slider mass grid, t_end 0.1 s:
 # about 0.2 s of CPU per case, so that the queue's cost per case is small beside it) on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The worked study of docs/sweeps.md: the figure of merit of Poursina and Nikravesh
 # (2020, Fig. 8), max |e_out - e| over random parameter sets for each target
 # restitution e, computed by one `clink sweep`: bench/bench_sweep_poursina.xml (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmark: work against precision of the integration settings on the shipped
  * mechanisms (models/pendulum.xml, double_pendulum.xml, four_bar.xml,

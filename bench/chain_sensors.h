@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * chain_sensors.h: what the three programs of the side-by-side chain benchmark
  * share (bench_granular_chain.c for clink, simbody_chain.cpp for Simbody 3.7,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The elastic Hertz granular chain in clink and in Simbody 3.7, side by side, at
 equal peak-force accuracy: one command for the whole table.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Time of `clink check` on a generated mechanism of N free bodies (default
 # 100,000; the case where quadratic name lookup took 23 s) and
 # N - 1 revolute joints chaining them: medians of 5 runs, wall and CPU seconds. Usage: bench/check_large_model.sh CLINK [N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes the N-four-bar of the IFToMM multibody benchmark library (problem A02)
 as a clink model: N four-bar windows sharing their vertical links, 2N + 1
 uniform rods of 1 m and 1 kg (J = m L^2 / 12), under gravity 9.81 m/s^2 along

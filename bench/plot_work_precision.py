@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Work-precision diagrams (Hairer's) from bench_work_precision's JSON.
 
 Usage: plot_work_precision.py WORK_PRECISION.json OUT.png

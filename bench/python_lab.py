@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The Python side of bench/bench_python_lab.c: BATCH laboratory impacts through the
 package clink (clink.impact, the two-sphere case of Alves et al. 2015), after WARM calls;
 prints one JSON line: seconds per impact over the batch and the restitution it got."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The benchmark impact of bench/bench_impact.c in SciPy, for the speed ratio.
 
 Feng's power-law Tsuji oscillator (Feng 2026, Eq. 1), p = 1.5, alpha from Eq. 14

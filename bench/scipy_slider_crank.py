@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The clearance slider-crank of models/slider_crank_clearance*.xml in SciPy.
 
 The same equations as clink (docs/performance.md, "Mechanisms: saddle solver, Jacobian, slider-crank, N-four-bar"): three bodies (crank,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The elastic Hertz granular chain of bench_granular_chain.c built in Simbody 3.7,
  * for the side-by-side benchmark (bench/chain_side_by_side.py): n stainless steel

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Finds SUNDIALS (CVODE, sparse matrix, KLU linear solver), SuiteSparse KLU and
 # libxml2, and gathers them in one interface target, clink::deps. A missing
 # dependency stops configure with the Debian package that provides it.

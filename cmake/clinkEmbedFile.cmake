@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # cmake -DIN=file -DOUT=file.c -P clinkEmbedFile.cmake
 # Writes OUT defining xml_schema_text[] (the bytes of IN followed by a NUL) and
 # xml_schema_size (the number of bytes of IN).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # cmake -DIN=file -DOUT=file.c -P clinkEmbedSweepSchema.cmake
 # Writes OUT defining sweep_schema_text[] (the bytes of IN followed by a NUL) and
 # sweep_schema_size (the number of bytes of IN): the sweep schema of `clink sweep`.

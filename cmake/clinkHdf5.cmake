@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # HDF5 output (clink run --format hdf5, docs/outputs.md): the serial HDF5 C library
 # of Debian's libhdf5-dev, used when it is found. Without it clink builds and runs
 # as before; asking for HDF5 output then says which package to install.

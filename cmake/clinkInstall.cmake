@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Install rules: libraries, public headers, data (schema, models), the clink
 # command, a pkg-config file and a CMake package config, so that an external
 # program finds clink with `find_package(clink)` or `pkg-config clink`.

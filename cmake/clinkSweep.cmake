@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink sweep` (docs/sweeps.md): the sweep schema share/clink-sweep.xsd embedded in
 # the command, the MPI build of the command (clink-sweep-mpi, when CMake finds MPI
 # and CLINK_MPI is on), and the sweep tests tests/sweep/*.sh.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The XML reader's build pieces: the schema share/clink.xsd is embedded in the
 # library as a C array (generated at build time, so the library never looks for
 # the .xsd on disk), and the plotting script is installed next to the schema.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Clearance-size study of the slider-crank with a revolute clearance joint
 (models/slider_crank_clearance.xml: the benchmark of Flores, Ambrosio, Claro and
 Lankarani, crank at 5000 rpm, Lankarani-Nikravesh contact with restitution 0.9,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Animation of one `clink run` output directory: an MP4 and a GIF of the mechanism.
 
     animate_run.py DIR --scene SCENE.json [--out OUTDIR] [--fps F] [--duration S]

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """README command 1's main job (for now): every contact law of clink on the
 two-sphere impact of Alves et al. (2015, Sect. 4): two aluminium spheres,
 R 20 mm, 0.092 kg each, +-0.15 m/s (m_eff 0.046 kg, approach 0.3 m/s),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of one `clink run` output directory, drawn with matplotlib.
 
     plot_run.py DIR [--out OUTDIR] [--scene SCENE.json] [--against auto|angle|time]

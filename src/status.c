@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Status codes and version: the messages come from the one X-macro list in
  * include/clink/clink.h, so a code and its text cannot drift apart.

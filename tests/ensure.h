@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ensure.h: the test harness of clink, one header, no dependencies.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Unit tests of the contact-law module (src/contact/): every formula is written
  * again here, independently of the library, from the papers' equations (Alves et al. (2015)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Contact geometry: penetration, rate, normal, contact points and slip for every
  * supported pair of shapes. Rates are checked against a central difference of

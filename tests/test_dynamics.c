@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints. */
 #include "ensure.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the Ma-Liu elastoplastic law (src/contact/elastoplastic.c): the paper
  * 003 constants, continuity of the loading and unloading curves, the residual

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * An embedding program: builds the ideal slider-crank (crank 0.05 m, rod
  * 0.12 m, driven at 5000 rpm) in C through the public API only and runs it.

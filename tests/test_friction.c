@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Ambrosio's modified Coulomb friction: dead band, linear ramp, full Coulomb. */
 #include "ensure.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The analytic Jacobian of the accelerations (dyn_jacobian: joint and driver
  * Hessians, applied-force derivatives, Baumgarte terms, the contact forces'

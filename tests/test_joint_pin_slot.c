@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The pin-in-slot joint (src/joints/joint_pin_slot.c): its Jacobian and gamma
  * are checked against finite differences with every other joint type in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Constraint equations (src/kinematics): for every joint and driver type the
  * Jacobian, nu and gamma are checked against finite differences of Phi along

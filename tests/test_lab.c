@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Unit tests of the contact-law laboratory (src/lab/lab.c, src/lab/rk8.c): closed
  * forms of the undamped Hertz impact and of Feng's power-law Tsuji impact, the

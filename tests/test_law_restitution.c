@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What a law's own damping rule reaches (clink_law_achieved_restitution,
  * clink_law_restitution_range_find) against an independent result: for the

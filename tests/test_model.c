@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The model-building API (include/clink/model.h): defaults, checks, names, finalize. */
 #include "ensure.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * CVODE's vector operations compiled with clink (src/ode/ode_vector.c) against
  * SUNDIALS' own serial kernels, bit for bit, on pseudo-random vectors: every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the run outputs: the shortest round-trip formatter of the recorder
  * (src/output/fmt_double.c) against the C library (strtod reads every output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the rows of the time series (include/clink/output.h, docs/outputs.md):
  * the event-dense default draws every impact with its peak force (the largest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The reliability test set: runs that push the simulator to its limits and the
  * guarantee each must keep (docs/development.md, "Reliability"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The simulation API (include/clink/sim.h): CVODE driver, drift control, errors. */
 #include "ensure.h"
 

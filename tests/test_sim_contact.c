@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Contact in mechanisms (src/model/model_contact.c, src/sim/sim_contact.c):
  * definitions and their checks, the two-sphere impact of Alves et al. (2015) against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The simulation driver's guarantees (include/clink/sim.h): outputs that do
  * not steer the integrator, statistics that survive re-initialisations,

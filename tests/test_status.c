@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Status codes and version: the public contract of include/clink/clink.h. */
 #include "ensure.h"
 

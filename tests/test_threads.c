@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The threading contract (docs/api.md): one simulation per thread, and a model
  * may be shared by simulations running in different threads at the same time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the XML reader (src/xml/): the models of models/ pass, every value
  * lands where the documentation says with its unit conversion, errors name the

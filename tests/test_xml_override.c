@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the overrides by path (include/clink/xml.h, "overrides";
  * src/xml/xml_override.c): a value set by path lands in the model exactly as

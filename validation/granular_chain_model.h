@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * granular_chain_model.h: the horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2
  * (Table 8; the rig of Daraio and co-workers) built through the public API;

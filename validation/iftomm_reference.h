@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * iftomm_reference.h: the independent references of the IFToMM benchmarks A01,
  * A02 and A03, shared by their validation programs (validation/val_iftomm_*.c)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Write the granular chains of Wang, Liu and Liu (2022), Sect. 5.2 as clink mechanism files:
 models/granular_chain.xml (elastic Hertz), models/granular_chain_dashpot.xml
 (wang-liu-flores, e = 0.65, the damping of the first contact at 1.77 m/s for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes models/iftomm_a03.xml: Andrews' squeezing mechanism (IFToMM benchmark A03).
 
 The seven bodies, their masses, inertias and lengths, the driving torque and the

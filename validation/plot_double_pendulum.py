@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of the two-pendulum impact (Poursina and Nikravesh 2020, Sect. 6) from the CSV files of
 validation/val_double_pendulum.c: the angular rates of both rods for the three
 treatments (as Poursina and Nikravesh (2020), Fig. 11) and the force-penetration loop of the first

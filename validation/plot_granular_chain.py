@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of the granular chain (Wang, Liu and Liu 2022, Sect. 5.2) from the CSV files of
 validation/val_granular_chain.c:
   granular_chain_sensors.png  forces at the sensor beads 9 ... 63 of the elastic,

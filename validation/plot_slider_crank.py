@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of the slider-crank with a revolute clearance joint (5000 rpm,
 clearance 0.5 mm) as the clearance-joint literature draws them, from the CSV
 file of validation/val_slider_crank_clearance.c: two crank revolutions after

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures like Wang, Liu and Liu (2022), Figs. 4-7 from the loops val_wang_liu_tables writes.
 
 usage: plot_wang_liu.py RESULTS_DIR [FIGURE_DIR]

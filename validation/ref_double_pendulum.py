@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Independent reference for the two-pendulum impact of Poursina and Nikravesh
 (2020), Sect. 6, in the three treatments of models/double_pendulum_impact*.xml.
 

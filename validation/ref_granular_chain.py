@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Independent reference for the elastic granular chain of Wang, Liu and Liu
 (2022), Sect. 5.2 (models/granular_chain.xml, validation/granular_chain_model.h):
 its steady solitary wave's peak contact force and speed.

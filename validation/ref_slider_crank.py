@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Independent reference for the slider-crank with a revolute clearance joint
 (models/slider_crank_clearance*.xml): its impacts, and an ensemble of runs for
 the chaotic regime.

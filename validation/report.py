@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Write docs/validation.md, the validation report, from the result files of
 the validation programs (build/validation-results/*.json, written by
 `ctest -L validation`) and, when present, the benchmark result

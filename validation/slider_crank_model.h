@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * slider_crank_model.h: the ideal slider-crank of the clearance-joint benchmark
  * (docs/contact-mechanics.md: crank 0.05 m, rod 0.12 m, masses

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Exact calibration (the readings in docs/contact-laws.md, and the issue's
  * "every clink calibrate hits its target"):

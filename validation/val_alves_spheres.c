@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Alves et al. (2015) Sect. 4: direct central impact of two aluminium
  * spheres (R 20 mm, 0.092 kg each, +-0.15 m/s, so m_eff = 0.046 kg and an

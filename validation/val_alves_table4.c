@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Alves et al. (2015) Table 4: peak contact force of a steel ball (mass
  * 0.54 kg, diameter 5.08 cm; the text swaps the two) dropped on a fixed steel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Ball drop (models/ball_drop.xml): a steel ball of 1 kg and radius 50 mm
  * dropped from h0 = 0.5 m onto a steel floor, exact Hunt-Crossley calibration

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Damping factors of the Hunt-Crossley family against the restitution e (Alves et al. (2015)
  * Sect. 3, Fig. 2): chi / (K / v) = chi v / K for every law whose chi is fixed from

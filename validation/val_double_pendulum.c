@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Two-pendulum impact of Poursina and Nikravesh (2020, Sect. 6), in the
  * reading documented in docs/contact-mechanics.md (the tip of rod2 against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Feng (2026) closed forms against the integrated impact, over a grid of
  * p in [1, 3] and e in [0.1, 0.99] (m = 1 kg, K = 1e6 N/m^p, v0 = 1 m/s):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Validation: constraint drift of a four-bar linkage over 10^4 crank turns.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The horizontal granular chain of Wang, Liu and Liu (2022), Sect. 5.2 (Table 8: 70 beads of
  * stainless steel 316, radius 2.38 mm, mass 0.45 g (here 4/3 pi R^3 rho = 0.45176 g

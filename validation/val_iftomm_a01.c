@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Validation: IFToMM benchmark A01, the simple pendulum over 2000 s.
  *

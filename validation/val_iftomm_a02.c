@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Validation: IFToMM benchmark A02, the N-four-bar mechanism (N = 40), 20 s.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Validation: IFToMM benchmark A03, Andrews' squeezing mechanism.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Poursina and Nikravesh (2020): Hertz spring + linear damper,
  *   m x'' + c x' + k x^n = 0, x(0) = 0, x'(0) = v, separating where

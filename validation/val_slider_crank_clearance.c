@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Slider-crank with a revolute clearance joint (models/slider_crank_clearance.xml
  * and _frictionless; docs/contact-mechanics.md) beside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Ensemble view of the chaotic clearance slider-crank
  * (models/slider_crank_clearance_frictionless.xml, 0.1 s at 5000 rpm with gravity).

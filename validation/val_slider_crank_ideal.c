@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Validation: the ideal slider-crank at 5000 rpm (docs/contact-mechanics.md).
  *

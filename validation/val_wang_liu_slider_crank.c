@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Wang, Liu and Liu (2022) Sect. 5.1: the slider-crank with a revolute
  * clearance joint run with the elastoplastic dashpot (`wang-liu`, Eq. 18).

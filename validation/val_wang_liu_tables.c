@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Wang, Liu and Liu (2022), Tables 2-7: one central impact of the Table 1
  * bodies at 4 m/s (elastoplastic) and 8 m/s (plastic).

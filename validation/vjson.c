@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * vjson: writes the JSON result file of a validation case, and runs and reads
  * the independent reference scripts (see vjson.h).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Markdown table of validation/val_wang_liu_tables' JSON (for docs/elastoplastic.md).
 
 usage: wang_liu_report.py build/validation-results/wang_liu_tables.json

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink contact laws: normal force of a contact as a function of penetration,
  * penetration rate and the contact's own state. Usable on its own, without the

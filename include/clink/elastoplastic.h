@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink elastoplastic contact: the Ma-Liu static law of two elastoplastic bodies
  * (elastic Hertz, elastoplastic and plastic loading; Hertzian unloading with an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Closed forms of the power-law Tsuji contact oscillator (Feng 2026, Feng (2026)):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink tangential friction at a contact: none, or Coulomb friction regularised
  * as in Ambrosio's modified Coulomb law (used throughout the clearance-joint

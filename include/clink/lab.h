@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink contact-law laboratory: one two-body central impact (the "contact
  * oscillator" of the source papers) integrated with event location (by default a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink run outputs: a recorder samples a simulation into a directory.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink simulation: integrates a model with CVODE (SUNDIALS 6.x).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink XML mechanism files: load a model from a file, or check a file.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """clink from Python: mechanisms with contact-impact, the single-impact laboratory.
 
     import clink

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The C declarations clink's Python package uses, and the shared library.
 
 cffi in ABI mode: the declarations below mirror include/clink/*.h (only what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The clink command: a thin shell over the public API. Each subcommand lives in
  * its own file and is listed once in the table of main.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Option parsing shared by `clink impact` and `clink calibrate` (see cli_lab.h).
  * Every parameter given must be one the law reads (its required or optional

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Options shared by `clink impact` and `clink calibrate`: the law, its
  * parameters, the impact (mass, velocity) and the integrator settings.

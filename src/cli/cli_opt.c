@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The command line's option parser (cli.h, "Options"): walks argv against a
  * command's table of options with getopt_long's conventions (long options with

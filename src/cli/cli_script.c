@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The Python side of `clink plot` and `clink animate`: where their scripts
  * are, which interpreter runs them, how their exit status maps to clink's,

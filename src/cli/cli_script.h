@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What `clink plot` and `clink animate` share: finding their Python script and
  * interpreter, running it, and the scene file (scene.json) that tells the

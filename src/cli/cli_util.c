@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Helpers shared by the subcommands: strict number readers for the options
  * (pure functions, fuzzed by tests/fuzz/fuzz_cli.c), their printing wrappers,

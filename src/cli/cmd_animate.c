@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink animate DIR [-o OUTDIR] [options]`: an MP4 and a GIF of the mechanism
  * of a run's output directory, drawn frame by frame by scripts/animate_run.py

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink calibrate: the damping coefficient (chi, c, or Tsuji's alpha = chi /
  * sqrt(K m)) for which the laboratory's achieved restitution equals the target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink check MODEL.xml`: reads and checks a mechanism file (schema, ranges,
  * names, geometry), then builds the model and sets up its simulation at t = 0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink impact: one two-body central impact in the contact-law laboratory
  * (include/clink/lab.h): m delta'' = -F(delta, delta'), delta(0) = 0,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink laws [--json]`: the contact-law catalogue, each law with its force
  * formula, damping (calibration) rule, parameters and their units, separation

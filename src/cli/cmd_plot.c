@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink plot DIR [-o OUTDIR] [--against auto|angle|time] [--format LIST]
  * [--model FILE]`: figures of a run's output directory (coordinates,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink run MODEL.xml [-o DIR] [--set PATH=VALUE ...] [--t-end T] [--output-step H]
  * [--max-steps N] [--min-step H] [--wall-limit S] [--quiet] [--no-timing]`: loads the

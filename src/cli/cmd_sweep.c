@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink sweep SPEC.xml -o DIR [-j N] [--resume] [--quiet]`: a parameter study.
  * Reads the sweep specification (share/clink-sweep.xsd, docs/sweeps.md: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clink command-line entry point: dispatches to the subcommands of the table
  * below. The table is the only place a subcommand is registered.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sweep_hdf5.c: DIR/sweep.h5, the sweep's table in HDF5 (docs/sweeps.md). The rows
  * are the text rows of sweep.csv, parsed back: one dataset per column, in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sweep_hdf5.h: DIR/sweep.h5, the HDF5 form of the sweep's table (docs/sweeps.md),
  * written by `clink sweep` beside sweep.csv from the same rows.

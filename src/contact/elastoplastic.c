@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The Ma-Liu elastoplastic contact law and its closed forms (Wang, Liu and Liu,
  * Wang, Liu and Liu (2022), Eqs. 1-9), under the readings of docs/elastoplastic.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Contact parameters, stiffness from materials and geometry, and the closed forms
  * the laws and the laboratory share:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tangential friction: Ambrosio's modified Coulomb law (see include/clink/friction.h).
  *   F_t = -mu c_d(|v_t|) F_n sign(v_t), c_d rising linearly from 0 at v0 to 1 at v1.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What a contact law's own damping rule reaches (include/clink/contact.h, "what
  * a law's own damping rule reaches"): the restitution the impact laboratory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The one rule for each elastic material constant, used by every check of it
  * (Hertz stiffness, the XML materials, Ma-Liu, the viscosity-derived damping):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dynamics.h: equations of motion of a planar multibody system in index-1 form.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * saddle.c: the index-1 equations of motion (dynamics.h) assembled in
  * compressed-column form and solved with KLU; the projections onto the

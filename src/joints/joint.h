@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * joint.h: the joint class table, one row per clink_joint_type.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pin-in-slot joint: point P_b (the pin, s_b on body b) moves along the line
  * (the slot) through P_a (s_a on body a) with direction u_a (unit, body a

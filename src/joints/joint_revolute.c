@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Revolute joint: point P_a (body coordinates s_a on body a) coincides with
  * point P_b (s_b on body b). With A(phi) the rotation matrix and B = dA/dphi

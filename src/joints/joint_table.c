@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * joint_table.c: the joint class table, generated from CLINK_JOINT_TYPES
  * (include/clink/model.h): row i is the class of joint type i, defined in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Translational (prismatic) joint: point P_b (s_b on body b) moves along the
  * line through P_a (s_a on body a) with direction u_a (unit, body a

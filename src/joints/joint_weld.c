@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Weld joint: body b fixed to body a. The points coincide as in the revolute
  * joint and the relative angle is held:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * constraints.c: the constraint set of a model, Phi(q, t) = 0, assembled from
  * the joint classes (joint_*.c) and the rheonomic drivers.

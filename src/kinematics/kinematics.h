@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * kinematics.h: constraint equations of joints and drivers.
  *

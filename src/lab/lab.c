@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The contact-law laboratory: one two-body central impact integrated to separation,
  * by default with the Dormand-Prince 8(5,3) pair of rk8.c (a series start in

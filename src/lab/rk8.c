@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The DOP853 Runge-Kutta pair (Dormand-Prince 8(5,3), Hairer, Norsett and
  * Wanner 1993, Sect. II.10) on small arrays: one accepted step with its error

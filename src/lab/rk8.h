@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rk8.h: the explicit Runge-Kutta pair of Dormand and Prince of order 8 with
  * error estimators of orders 5 and 3 and a dense output of order 7 ("DOP853",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * model.c: the model-building API (include/clink/model.h).
  *

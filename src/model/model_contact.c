@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * model_contact.c: contact pairs and revolute clearance joints in the model
  * builder (include/clink/model.h, section "contact").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * model_internal.h: the plain data behind clink_model_builder and clink_model.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ode.c: the CVODE set-up shared by the simulation and the impact laboratory
  * (ode.h): creation with a handler that keeps CVODE's messages, flag names, and

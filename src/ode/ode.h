@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ode.h: the CVODE set-up shared by the simulation (src/sim) and the impact
  * laboratory's CVODE methods (src/lab): creation with the error handler that

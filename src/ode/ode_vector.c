@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ode_vector.c: CVODE's element-wise vector operations on a serial N_Vector, compiled
  * with clink (ode_vector_use_fast_ops). Each operation computes every element with the

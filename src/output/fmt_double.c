@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Shortest round-trip decimal of a double (output/fmt_double.h), by the
  * Schubfach method of Giulietti (2020, "The Schubfach way to render doubles").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Shortest round-trip formatting of doubles for the run outputs (internal to
  * the library; tests/test_output.c checks it against the C library).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The run recorder of include/clink/output.h: the time series, the impact log and
  * the summary of one simulation, as CSV (timeseries.csv, impacts.csv) or HDF5

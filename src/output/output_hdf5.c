@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * output_hdf5.c: results.h5, the HDF5 form of a run's outputs (docs/outputs.md).
  * One dataset per quantity (time, row_kind, q, v, a, reactions, driver_forces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * output_internal.h: what the recorder (output.c) hands to its HDF5 writer
  * (output_hdf5.c): the columns of the time series, each with its dataset, and the

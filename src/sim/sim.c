@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim.c: the CVODE driver (include/clink/sim.h): creation of a simulation
  * (CVODE set-up) and the getters.

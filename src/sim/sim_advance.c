@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_advance.c: clink_sim_advance, the stepping loop of the CVODE driver.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_audit.c: the energy audit's book of the stabilisation (clink_energy's
  * work_stabilisation).

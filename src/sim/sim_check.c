@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_check.c: physical sanity checks of a running simulation
  * (include/clink/sim.h, "physical sanity checks").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_contact.c: contact forces and the per-contact state machine in a
  * simulation (docs/contact-mechanics.md; docs/contact-mechanics.md).

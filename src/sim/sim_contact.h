@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_contact.h: contact pairs and clearance joints inside a simulation (the
  * per-contact state machine of docs/contact-mechanics.md; see sim_contact.c).

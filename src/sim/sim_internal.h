@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_internal.h: the simulation handle shared by the driver's files.
  *

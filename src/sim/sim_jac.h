@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_jac.h: the choice of the Jacobian CVODE's BDF uses (sim.c): analytic
  * (dyn_jacobian, the default) or forward differences of the right-hand side,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_output.c: the rows of an output interval. Between the output state at s->t
  * and the next grid time t, the walk takes CVODE's steps one at a time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_output.h: the walk of the output rows between two grid times (sim_output.c)
  * and the one-step form of the stepping loop it uses (sim_advance.c).

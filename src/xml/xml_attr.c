@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Elements and attributes of a clink file: strict numbers (the whole value, each
  * finite), pairs, names, keywords, references to entities by name, and the

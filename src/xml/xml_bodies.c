@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * <materials> and <bodies>. A body is a clink_body_def (angles and angular
  * velocities converted with angle_unit) checked by the builder; the reader

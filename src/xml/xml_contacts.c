@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * <contacts> (pairs of shapes with a law and friction) and the <law> and
  * <friction> elements shared with <revolute_clearance>.

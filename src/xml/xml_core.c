@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reads a clink mechanism file with libxml2 and builds its model:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * <drivers> and <loads>. A driver is a clink_driver_def: type="angle" on a
  * revolute joint (CLINK_DRIVE_JOINT_ANGLE, rad or deg), type="position" on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The XML reader's internals, shared by the files of src/xml/:
  *

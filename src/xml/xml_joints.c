@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * <joints>: the ideal joints through the joint class table (src/joints/joint.h)
  * and the revolute joints with clearance.

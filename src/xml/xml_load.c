@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The public functions of include/clink/xml.h: read the file's bytes, then
  * parse, validate and build the model (xml_core.c). Nothing is returned after an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Overrides by path: "PATH=VALUE" strings (include/clink/xml.h, "overrides")
  * set attributes of the parsed document before the schema and the reader see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * <settings>, <gravity> and <output>. Settings start from
  * clink_default_settings_def() and take what the file gives; the builder checks

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink animate` on a short run of the clearance slider-crank: ffprobe decodes
 # the MP4 and the GIF (frame count, duration at the frame rate asked); a single
 # frame drawn at t = 0 and at a quarter turn has the crank's colour at the

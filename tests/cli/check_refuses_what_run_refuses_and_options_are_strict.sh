@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink check` says "valid" only for models `clink run` starts: a loop that
 # cannot close and a mass of 1e308 are refused by both with exit 2 and the same
 # reason; redundant constraints are handled by both, and check names them. Input paths that are not files say why.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The command's contract: --help and --version succeed on stdout, an unknown
 # command or no command fails with exit status 2 and a message on stderr.
 set -u

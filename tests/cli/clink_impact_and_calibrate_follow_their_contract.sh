@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink impact` and `clink calibrate`: results on stdout, the JSON
 # keys scripts rely on, the --loop CSV with units, Feng's closed forms with
 # --analytic, and one-line errors with exit status 2 for bad input.

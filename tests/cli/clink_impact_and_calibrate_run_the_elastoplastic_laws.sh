@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink impact` and `clink calibrate` with the elastoplastic laws (Wang, Liu and Liu (2022)
 # Table 1 materials through --param): ma-liu reproduces its closed-form
 # restitution 0.6909 at 4 m/s and writes its loop, wang-liu runs and calibrates,

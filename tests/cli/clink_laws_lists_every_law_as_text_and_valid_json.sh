@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink laws` lists every law of the catalogue; `clink laws --json` is valid JSON
 # whose "laws" array holds each of them with the fields the docs promise; an
 # unknown option exits 2.

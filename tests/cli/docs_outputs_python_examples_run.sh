@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The Python examples of docs/outputs.md run as they are written: the two runs of its
 # first section (CSV and HDF5 of the clearance slider-crank, 12 ms) are made in a
 # scratch directory, then every ```python block of the page runs there with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every model of models/ passes `clink check` and runs from `clink run` with a
 # short end time: the three output files exist (no temporary file is left), the
 # time series header names its columns with units, summary.json says "ok" and

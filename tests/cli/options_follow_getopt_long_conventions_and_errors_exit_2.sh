@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every command reads its options with getopt_long's conventions: `--opt VALUE`
 # and `--opt=VALUE` give the same result, short options take attached or
 # separate values and group, `--` ends the options; an unknown option, a

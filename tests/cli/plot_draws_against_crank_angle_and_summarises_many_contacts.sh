@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink plot` figures fit for a paper: the clearance slider-crank is drawn
 # against the crank angle (from its driver), its journal orbit inside the
 # clearance circle of the model (0.5 mm) with the e/c rings, in PNG, SVG and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink plot` on a damaged run directory (truncated time series, missing or
 # broken summary.json, a non-number in a row, not a directory) says what is
 # wrong in one line with exit 2 and no traceback; on a failed run it draws the

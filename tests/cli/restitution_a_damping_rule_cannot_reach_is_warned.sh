@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A law's own damping rule does not always give the restitution it is asked for
 # (Lankarani-Nikravesh asked for e = 0.8 gives 0.847). `clink laws` shows, per
 # law, the requested restitutions its rule reaches within 0.01 (measured in the

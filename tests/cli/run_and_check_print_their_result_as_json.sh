@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink run --json` and `clink check --json` print one JSON object on stdout
 # with the schema of docs/cli.md: run's holds the exit status, the status and,
 # under "summary", exactly the summary.json it wrote (also for a failed run,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink run --format hdf5` writes results.h5 and summary.json; read with h5py, every
 # dataset holds the values of the CSV run of the same model bit for bit (the CSV's
 # shortest round-trip decimals parsed as doubles: time, row kind, q, v, a, reactions,

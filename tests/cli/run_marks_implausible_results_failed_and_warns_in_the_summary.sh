@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The simulator's physical-sanity findings reach the run's outcome: a ball on a
 # contact law too soft for its weight sinks by 0.29 of its radius (a warning:
 # exit 0, status "ok", the finding listed under "warnings" and on stderr) or

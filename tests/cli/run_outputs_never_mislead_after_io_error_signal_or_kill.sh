@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink run` never leaves results that look current when they are not:
 #  - a new run first removes the previous run's files (and figures);
 #  - a write failure (file size limit, EFBIG, as a full disk would give ENOSPC)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink run --set PATH=VALUE` (docs/xml-reference.md, "Overrides by path") gives
 # byte for byte the outputs of the file edited by hand with the same value (sed on a
 # copy: the journal radius of the clearance slider-crank, a law parameter of the two

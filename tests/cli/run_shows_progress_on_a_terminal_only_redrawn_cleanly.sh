@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink run` shows its progress on stderr only when stderr is a terminal and
 # the run is not --quiet: simulated time, elapsed time and an estimate of the
 # time left, redrawn over itself with "\r" and spaces. Replayed on a model of

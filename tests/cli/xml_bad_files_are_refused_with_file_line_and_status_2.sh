@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every malformed file of tests/xml-bad/ is refused by `clink check` (and by
 # `clink run`, which must not run anything) with exactly its expected
 # "FILE:LINE: what is wrong" line on stderr and exit status 2. Every file of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the command line's number readers (src/cli/cli_util.c):
  * every input, cut at its first NUL, is read as an option value by

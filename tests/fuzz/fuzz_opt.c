@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the command line's option parser (src/cli/cli_opt.c,
  * cli_parse_options): the input, split at NUL bytes into at most 32

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the overrides by path (src/xml/xml_override.c): the
  * input is a model text, a NUL byte, then up to 16 override strings, one a

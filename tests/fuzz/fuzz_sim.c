@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the simulator: every input is loaded as an XML model
  * from memory (clink_xml_load_memory, the whole loading path) and, when the

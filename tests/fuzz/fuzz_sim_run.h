@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One fuzzed simulation (shared by the libFuzzer target tests/fuzz/fuzz_sim.c and
  * the replay of the regressions and the corpus in tests/test_reliability.c):

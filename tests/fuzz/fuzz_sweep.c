@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the sweep specification reader of `clink sweep`
  * (src/cli/cmd_sweep.c): the input is written to a file and read by the

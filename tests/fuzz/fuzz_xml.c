@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libFuzzer target for the XML reader: every input goes through the whole
  * loading path (well-formedness, the embedded schema, the semantic checks and,

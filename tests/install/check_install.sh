@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the build tree into a scratch prefix, then builds a small program
 # against it twice: with CMake's find_package(clink) (shared and static targets)
 # and with `pkg-config --cflags --libs clink`. Each program must run. Then every

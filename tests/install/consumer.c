@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A program outside the clink tree, built against an installed clink. */
 #include <clink/clink.h>
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Every code example of the documentation, as a reader would copy it.
 
 Usage: doc_examples.py SOURCE_DIR WORK_DIR, with the installed clink first on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Shared fixtures of the Python package's tests (tests/python): where the sources and
 the clink command are (set by ctest, python/CMakeLists.txt), and a runner of the command."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Python gives what the command gives, bit for bit: the two-sphere impact (time series,
 impacts table, summary) and the clearance slider-crank's summary, from the same library
 through the same sampling loop; the laboratory's impact and calibration as `clink impact`

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Errors raise clink.Error with clink's message (FILE:LINE for a file), overrides by path
 reach the model or say why not, misuse raises instead of crashing, and an impact callback
 that raises stops the simulation cleanly and re-raises."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """`cmake --install` puts the package into the interpreter's site-packages layout under the
 prefix, with _paths.py naming the installed library: it imports and runs from there with
 no environment variable but PYTHONPATH (the prefix is not a system one)."""

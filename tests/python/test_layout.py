@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The package's C declarations (python/clink/_lib.py, cffi ABI mode) match the headers:
 a C program compiled against include/clink prints the size and every field's offset of
 each struct the package uses, and each equals what cffi computed from its declarations."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """1000 cycles of load, start, advance, read and close leak nothing: the resident set
 size (/proc/self/statm) after 1000 cycles stays within 512 kB of its size after the
 first 100. The same measurement is shown to catch a leak: 1000 models loaded through the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The clearance study of examples/clearance_study.py on a short horizon (6 ms, the six
 sizes): every run finishes, the table and the figure are written, a journal that struck
 its bearing went beyond the clearance, and the row of the model's own clearance (0.5 mm)

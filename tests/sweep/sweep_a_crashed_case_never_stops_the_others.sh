@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A case whose process dies (here: killed with SIGKILL while it runs, as the
 # kernel kills a process out of memory) becomes a
 # "crashed" row naming the signal; the other cases run to the end, the table is

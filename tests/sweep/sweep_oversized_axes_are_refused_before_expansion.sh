@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A sweep specification of a few lines whose ranges or random axes would exceed
 # the sweep's limits (10,000,000 cases; 20,000,000 values of ranges and random
 # axes in all) is refused before their values are generated: exit 2 with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A sweep specification that breaks the schema or a rule the schema cannot say is
 # refused before anything runs: exit 2, "FILE:LINE: what is wrong", no output directory.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `clink sweep` gives the same table, row for row, whether it runs serially (-j 1), on
 # the local pool (-j 3), under mpirun -n 3 (clink-sweep-mpi, when built), or is killed
 # and resumed with --resume; wall_time (the last column) is left out of the comparison.

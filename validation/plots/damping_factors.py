@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Draw docs/figures/damping_factors.png (Alves et al. 2015, Fig. 2: damping factor
 chi / (K / v) against the restitution e) from the curves written by
 validation/val_damping_factors.c.

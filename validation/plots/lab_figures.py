@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of the contact-law laboratory's validation cases (docs/contact-laws.md
 sections 1-3), drawn from the CSV files the validation programs write:
 
