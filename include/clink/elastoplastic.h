@@ -60,8 +60,8 @@ typedef struct clink_maliu {
  * xi <= sqrt(2), and psi, xi for which the loading curve crosses the Hertz curve
  * beyond delta_p or the residual indentation would become negative.
  */
-CLINK_API clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *params, char *msg,
-                              size_t msg_size);
+CLINK_API clink_status clink_maliu_init(clink_maliu *ml, const clink_contact_params *params,
+                                        char *msg, size_t msg_size);
 
 /* ---- loading -------------------------------------------------------------- */
 
@@ -76,7 +76,8 @@ CLINK_API double clink_maliu_load_work(const clink_maliu *ml, double delta);
  * penetration of an impact with kinetic energy 1/2 m v0^2. CLINK_ERR_RANGE for a
  * negative or non-finite energy.
  */
-CLINK_API clink_status clink_maliu_delta_max(const clink_maliu *ml, double energy, double *delta_max);
+CLINK_API clink_status clink_maliu_delta_max(const clink_maliu *ml, double energy,
+                                             double *delta_max);
 
 /* ---- unloading ------------------------------------------------------------ */
 
@@ -91,10 +92,12 @@ typedef struct clink_maliu_unload {
 } clink_maliu_unload;
 
 /* The unloading curve after loading to delta_max (m, >= 0). */
-CLINK_API void clink_maliu_unload_from(const clink_maliu *ml, double delta_max, clink_maliu_unload *u);
+CLINK_API void clink_maliu_unload_from(const clink_maliu *ml, double delta_max,
+                                       clink_maliu_unload *u);
 
 /* Force on the unloading curve at delta (m), N; 0 at or below delta_r. */
-CLINK_API double clink_maliu_unload_force(const clink_maliu *ml, const clink_maliu_unload *u, double delta);
+CLINK_API double clink_maliu_unload_force(const clink_maliu *ml, const clink_maliu_unload *u,
+                                          double delta);
 
 /* Work returned on unloading from delta_max to delta_r, Eq. 7, J. */
 CLINK_API double clink_maliu_unload_work(const clink_maliu *ml, const clink_maliu_unload *u);
@@ -118,7 +121,7 @@ typedef struct clink_maliu_impact {
  * solved in closed form (Eqs. 6-8). CLINK_ERR_RANGE for bad m or v0.
  */
 CLINK_API clink_status clink_maliu_impact_solve(const clink_maliu *ml, double m, double v0,
-                                      clink_maliu_impact *out);
+                                                clink_maliu_impact *out);
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@ typedef struct clink_feng_forms {
  * Returns CLINK_ERR_RANGE (out untouched) for input outside those ranges.
  */
 CLINK_API clink_status clink_feng_evaluate(double p, double K, double m, double v0, double alpha,
-                                 clink_feng_forms *out);
+                                           clink_feng_forms *out);
 
 /* Beta function B(a, b) = Gamma(a) Gamma(b) / Gamma(a + b) for a, b > 0. */
 CLINK_API double clink_feng_beta(double a, double b);

@@ -45,7 +45,8 @@ typedef struct clink_friction_params {
 CLINK_API clink_friction_params clink_default_friction_params(void);
 
 /* Checks the ranges; one line naming the parameter into msg (if not NULL) on error. */
-CLINK_API clink_status clink_friction_check(const clink_friction_params *params, char *msg, size_t msg_size);
+CLINK_API clink_status clink_friction_check(const clink_friction_params *params, char *msg,
+                                            size_t msg_size);
 
 /* The dynamic correction coefficient c_d in [0, 1] at slip speed |v_t|. */
 CLINK_API double clink_friction_correction(const clink_friction_params *params, double v_t);

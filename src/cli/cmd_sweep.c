@@ -1595,12 +1595,69 @@ static int sweep_default_jobs(void)
     return n < 1 ? 1 : n > 4096 ? 4096 : (int) n;
 }
 
+/* rank 0 before the cases: the model and output directory checked, the directories made,
+   the rows allocated, the journal opened (or resumed); CLI_EXIT_OK or the exit status */
+static int sweep_start(sweep_state *st, const sweep_args *a)
+{
+    const sweep_spec *spec = st->s;
+    char where[4300];
+    int rc = cli_check_input_file("sweep", spec->model) != 0 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+
+    if (rc == CLI_EXIT_OK)
+        rc = cli_check_output_path("sweep", "output directory", a->dir, 1);
+    if (rc == CLI_EXIT_OK) {
+        snprintf(where, sizeof where, "%s/cases", a->dir);
+        if ((mkdir(a->dir, 0777) != 0 && errno != EEXIST) ||
+            (spec->keep && mkdir(where, 0777) != 0 && errno != EEXIST)) {
+            fprintf(stderr, "clink: sweep: cannot create directory '%s': %s\n",
+                    spec->keep ? where : a->dir, strerror(errno));
+            return CLI_EXIT_IO;
+        }
+    }
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    st->rows = calloc((size_t) spec->n_cases, sizeof *st->rows);
+    if (st->rows == NULL) {
+        fprintf(stderr, "clink: sweep: out of memory\n");
+        return CLI_EXIT_FAIL;
+    }
+    return sweep_journal_open(st, a->resume);
+}
+
+/* after the cases: the journal closed, sweep.csv (and sweep.h5) written, the tally printed;
+   the exit status (1 when a case is not ok) */
+static int sweep_finish(sweep_state *st, const sweep_args *a, int rc)
+{
+    const sweep_spec *spec = st->s;
+
+    if (st->fd >= 0 && ((st->unsynced && fsync(st->fd) != 0) | (close(st->fd) != 0)) &&
+        rc == CLI_EXIT_OK) {
+        fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", a->dir,
+                strerror(errno));
+        rc = CLI_EXIT_IO;
+    }
+    if (rc == CLI_EXIT_OK)
+        rc = sweep_write_table(st);
+    if (rc == CLI_EXIT_OK && sweep_h5_available())
+        rc = sweep_write_h5(st);
+    if (rc == CLI_EXIT_OK) {
+        if (!a->quiet)
+            printf("%s: %ld cases: %ld ok, %ld failed, %ld invalid, %ld crashed; table in "
+                   "%s/sweep.csv%s\n",
+                   a->spec, spec->n_cases, st->ok, st->failed, st->invalid, st->crashed, a->dir,
+                   sweep_h5_available() ? " and sweep.h5" : "");
+        if (st->ok < spec->n_cases)
+            rc = CLI_EXIT_FAIL;
+    }
+    return rc;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
     static sweep_spec spec; /* large: kept off the stack */
     sweep_args a;
     sweep_state st;
-    char err[1300], where[4300];
+    char err[1300];
     int rc, rank = 0, ranks = 1;
 
 #ifdef CLINK_SWEEP_MPI
@@ -1648,28 +1705,7 @@ int cmd_sweep(int argc, char **argv)
     st.quiet = a.quiet;
     st.sync_interval = a.sync_interval;
     st.last_sync = sweep_now();
-    rc = CLI_EXIT_OK;
-    if (rank == 0) {
-        rc = cli_check_input_file("sweep", spec.model) != 0 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
-        if (rc == CLI_EXIT_OK)
-            rc = cli_check_output_path("sweep", "output directory", a.dir, 1);
-        if (rc == CLI_EXIT_OK) {
-            snprintf(where, sizeof where, "%s/cases", a.dir);
-            if ((mkdir(a.dir, 0777) != 0 && errno != EEXIST) ||
-                (spec.keep && mkdir(where, 0777) != 0 && errno != EEXIST)) {
-                fprintf(stderr, "clink: sweep: cannot create directory '%s': %s\n",
-                        spec.keep ? where : a.dir, strerror(errno));
-                rc = CLI_EXIT_IO;
-            }
-        }
-        st.rows = rc == CLI_EXIT_OK ? calloc((size_t) spec.n_cases, sizeof *st.rows) : NULL;
-        if (rc == CLI_EXIT_OK && st.rows == NULL) {
-            fprintf(stderr, "clink: sweep: out of memory\n");
-            rc = CLI_EXIT_FAIL;
-        }
-        if (rc == CLI_EXIT_OK)
-            rc = sweep_journal_open(&st, a.resume);
-    }
+    rc = rank == 0 ? sweep_start(&st, &a) : CLI_EXIT_OK;
 #ifdef CLINK_SWEEP_MPI
     /* every rank learns whether rank 0 could start */
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -1683,25 +1719,7 @@ int cmd_sweep(int argc, char **argv)
         int jobs = a.jobs > 0 ? a.jobs : ranks > 1 ? 1 : sweep_default_jobs();
         rc = sweep_coordinate(&st, jobs, ranks);
     }
-    if (st.fd >= 0 && ((st.unsynced && fsync(st.fd) != 0) | (close(st.fd) != 0)) &&
-        rc == CLI_EXIT_OK) {
-        fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", a.dir,
-                strerror(errno));
-        rc = CLI_EXIT_IO;
-    }
-    if (rc == CLI_EXIT_OK)
-        rc = sweep_write_table(&st);
-    if (rc == CLI_EXIT_OK && sweep_h5_available())
-        rc = sweep_write_h5(&st);
-    if (rc == CLI_EXIT_OK) {
-        if (!a.quiet)
-            printf("%s: %ld cases: %ld ok, %ld failed, %ld invalid, %ld crashed; table in "
-                   "%s/sweep.csv%s\n",
-                   a.spec, spec.n_cases, st.ok, st.failed, st.invalid, st.crashed, a.dir,
-                   sweep_h5_available() ? " and sweep.h5" : "");
-        if (st.ok < spec.n_cases)
-            rc = CLI_EXIT_FAIL;
-    }
+    rc = sweep_finish(&st, &a, rc);
     if (st.rows != NULL)
         for (long k = 0; k < spec.n_cases; k++)
             free(st.rows[k]);

@@ -7,8 +7,8 @@
  *       s_k = (1 - nu_k^2) / E_k, 1/R* = 1/R1 + 1/R2 (R < 0: concave, journal bearing);
  *   undamped power-law impact            delta_max = ((n+1) m v^2 / (2 K))^(1/(n+1));
  *   linear damping ratio                 xi(e) = -ln e / sqrt(pi^2 + ln^2 e);
- *   Kelvin-Voigt with zero-force separation (Butcher and Segalman (2000), Poursina and Nikravesh (2020), Eq. 55,
- *       corrected in the readings in docs/contact-laws.md);
+ *   Kelvin-Voigt with zero-force separation (Butcher and Segalman (2000), Poursina and
+ *       Nikravesh (2020), Eq. 55, corrected in the readings in docs/contact-laws.md);
  *   Poursina-Nikravesh optimal damping (Poursina and Nikravesh 2020, Eqs. 46, 47, 49);
  *   exact Hunt-Crossley calibration d(e) (Poursina and Nikravesh 2020, Eqs. 18-19).
  */

@@ -35,11 +35,11 @@
 
 /* how chi (the coefficient of delta^m delta_dot, stored in state->chi) is fixed at onset */
 typedef enum clink_law_rule {
-    CLINK_RULE_NONE = 0,  /* no damping: chi = 0 (Hertz) */
-    CLINK_RULE_CHI,       /* chi given (empirical laws) */
-    CLINK_RULE_CHI_MASS,  /* chi given, multiplied by m_eff (Lee-Herrmann) */
-    CLINK_RULE_K_OVER_V,  /* chi = factor(e) K / max(v_impact, v_ref) (Hunt-Crossley family) */
-    CLINK_RULE_TSUJI,     /* chi = alpha sqrt(K m_eff), alpha given or Feng (2026), Eq. 14 (p = n) */
+    CLINK_RULE_NONE = 0, /* no damping: chi = 0 (Hertz) */
+    CLINK_RULE_CHI,      /* chi given (empirical laws) */
+    CLINK_RULE_CHI_MASS, /* chi given, multiplied by m_eff (Lee-Herrmann) */
+    CLINK_RULE_K_OVER_V, /* chi = factor(e) K / max(v_impact, v_ref) (Hunt-Crossley family) */
+    CLINK_RULE_TSUJI,    /* chi = alpha sqrt(K m_eff), alpha given or Feng (2026), Eq. 14 (p = n) */
     CLINK_RULE_LINEAR_XI, /* chi = c given, or 2 xi(e) sqrt(K m_eff) (linear spring + dashpot) */
     CLINK_RULE_C,         /* chi = c given (linear damper) */
     CLINK_RULE_POURSINA,  /* chi = c_opt of Poursina and Nikravesh (2020), Eq. 49 */

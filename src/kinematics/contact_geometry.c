@@ -130,6 +130,63 @@ int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *p
     return kinematics_contact_eval_rot(sa, pa, ra, sb, pb, rb, out);
 }
 
+/* a line (shape A) against the core of B from a2 to b2: the deepest point of the core */
+static void contact_line(const kinematics_shape *sa, const kinematics_pose *pa,
+                         const double rot_a[2], const kinematics_shape *sb,
+                         const kinematics_pose *pb, const double a2[2], const double b2[2],
+                         kinematics_contact *out)
+{
+    double a1[2], qa[2], qb[2];
+    double nw[2], s1, s2;
+
+    to_world(pa, rot_a, sa->a, a1);
+    rotate(rot_a, sa->nrm, nw);
+    /* the deepest point of B's core: signed heights above the line */
+    s1 = nw[0] * (a2[0] - a1[0]) + nw[1] * (a2[1] - a1[1]);
+    s2 = nw[0] * (b2[0] - a1[0]) + nw[1] * (b2[1] - a1[1]);
+    if (s2 < s1) {
+        qb[0] = b2[0], qb[1] = b2[1];
+        s1 = s2;
+    } else {
+        qb[0] = a2[0], qb[1] = a2[1];
+    }
+    /* foot of the perpendicular on the line, a material point of A */
+    qa[0] = qb[0] - s1 * nw[0];
+    qa[1] = qb[1] - s1 * nw[1];
+    out->n[0] = nw[0];
+    out->n[1] = nw[1];
+    out->delta = sb->r - s1;
+    finish(pa, pb, qa, qb, 0.0, sb->r, -1.0, out);
+}
+
+/* a bore (shape A) around the circle of B centred at a2 */
+static int contact_bore(const kinematics_shape *sa, const kinematics_pose *pa,
+                        const double rot_a[2], const kinematics_shape *sb,
+                        const kinematics_pose *pb, const double a2[2], kinematics_contact *out)
+{
+    double qa[2], qb[2];
+    double e[2], dist;
+
+    if (sb->kind != CLINK_SHAPE_CIRCLE)
+        return -1;
+    to_world(pa, rot_a, sa->a, qa);
+    qb[0] = a2[0], qb[1] = a2[1];
+    e[0] = qb[0] - qa[0];
+    e[1] = qb[1] - qa[1];
+    dist = hypot(e[0], e[1]);
+    if (dist > 0.0) {
+        out->n[0] = -e[0] / dist;
+        out->n[1] = -e[1] / dist;
+    } else { /* centred journal: far from contact, direction arbitrary */
+        out->n[0] = -1.0;
+        out->n[1] = 0.0;
+    }
+    out->delta = dist - (sa->r - sb->r);
+    /* the bore's surface point lies at distance R_A from its centre along -n */
+    finish(pa, pb, qa, qb, -sa->r, sb->r, -1.0, out);
+    return 0;
+}
+
 int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
                                 const double rot_a[2], const kinematics_shape *sb,
                                 const kinematics_pose *pb, const double rot_b[2],
@@ -166,52 +223,12 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
         external(pa, pb, qa, qb, sa->r, sb->r, out);
         return 0;
 
-    case CLINK_SHAPE_LINE: {
-        double nw[2], s1, s2;
-
-        to_world(pa, rot_a, sa->a, a1);
-        rotate(rot_a, sa->nrm, nw);
-        /* the deepest point of B's core: signed heights above the line */
-        s1 = nw[0] * (a2[0] - a1[0]) + nw[1] * (a2[1] - a1[1]);
-        s2 = nw[0] * (b2[0] - a1[0]) + nw[1] * (b2[1] - a1[1]);
-        if (s2 < s1) {
-            qb[0] = b2[0], qb[1] = b2[1];
-            s1 = s2;
-        } else {
-            qb[0] = a2[0], qb[1] = a2[1];
-        }
-        /* foot of the perpendicular on the line, a material point of A */
-        qa[0] = qb[0] - s1 * nw[0];
-        qa[1] = qb[1] - s1 * nw[1];
-        out->n[0] = nw[0];
-        out->n[1] = nw[1];
-        out->delta = sb->r - s1;
-        finish(pa, pb, qa, qb, 0.0, sb->r, -1.0, out);
+    case CLINK_SHAPE_LINE:
+        contact_line(sa, pa, rot_a, sb, pb, a2, b2, out);
         return 0;
-    }
 
-    case CLINK_SHAPE_BORE: {
-        double e[2], dist;
-
-        if (sb->kind != CLINK_SHAPE_CIRCLE)
-            return -1;
-        to_world(pa, rot_a, sa->a, qa);
-        qb[0] = a2[0], qb[1] = a2[1];
-        e[0] = qb[0] - qa[0];
-        e[1] = qb[1] - qa[1];
-        dist = hypot(e[0], e[1]);
-        if (dist > 0.0) {
-            out->n[0] = -e[0] / dist;
-            out->n[1] = -e[1] / dist;
-        } else { /* centred journal: far from contact, direction arbitrary */
-            out->n[0] = -1.0;
-            out->n[1] = 0.0;
-        }
-        out->delta = dist - (sa->r - sb->r);
-        /* the bore's surface point lies at distance R_A from its centre along -n */
-        finish(pa, pb, qa, qb, -sa->r, sb->r, -1.0, out);
-        return 0;
-    }
+    case CLINK_SHAPE_BORE:
+        return contact_bore(sa, pa, rot_a, sb, pb, a2, out);
     case CLINK_SHAPE_TYPE_COUNT_:
         break;
     }
