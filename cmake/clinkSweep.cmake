@@ -6,8 +6,8 @@ set(CLINK_SWEEP_XSD "${CMAKE_CURRENT_SOURCE_DIR}/share/clink-sweep.xsd")
 set(CLINK_SWEEP_XSD_C "${CMAKE_CURRENT_BINARY_DIR}/generated/sweep_schema_text.c")
 add_custom_command(OUTPUT "${CLINK_SWEEP_XSD_C}"
   COMMAND ${CMAKE_COMMAND} -DIN=${CLINK_SWEEP_XSD} -DOUT=${CLINK_SWEEP_XSD_C}
-          -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedSweepSchema.cmake"
-  DEPENDS "${CLINK_SWEEP_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedSweepSchema.cmake"
+          -DNAME=sweep_schema -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
+  DEPENDS "${CLINK_SWEEP_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   COMMENT "Embedding share/clink-sweep.xsd" VERBATIM)
 target_sources(clink PRIVATE "${CLINK_SWEEP_XSD_C}")
 
