@@ -287,40 +287,40 @@ static int sweep_too_many(sweep_reader *r, long line, long k, int width)
     return 0;
 }
 
-/* <parameter> of the grid or a zip: a list (values= or <value>) or a range */
-static int sweep_read_parameter(sweep_reader *r, const xmlNode *n)
+/* p's values from n's values= attribute: 1 if it has one, 0 if not, -1 after a message */
+static int sweep_read_values_attr(sweep_reader *r, const xmlNode *n, sweep_param *p, long line)
 {
-    sweep_param *p = sweep_param_new(r, n);
-    char *values;
-    double from = 0, to = 0;
-    int has_from, has_to, has_list = 0, has_count;
-    long line = xmlGetLineNo(n);
+    char *values = sweep_attr(n, "values");
+    const char *c = values;
 
-    if (p == NULL)
-        return -1;
-    values = sweep_attr(n, "values");
-    if (values != NULL) {
-        const char *c = values;
-        has_list = 1;
-        while (*c != '\0') {
-            size_t len;
-            while (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
-                c++;
-            len = strcspn(c, " \t\n\r");
-            if (len > 0 && sweep_param_add_value(p, c, len) != 0) {
-                xmlFree(values);
-                sweep_fail(r, line, "out of memory");
-                return -1;
-            }
-            c += len;
+    if (values == NULL)
+        return 0;
+    while (*c != '\0') {
+        size_t len;
+        while (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
+            c++;
+        len = strcspn(c, " \t\n\r");
+        if (len > 0 && sweep_param_add_value(p, c, len) != 0) {
+            xmlFree(values);
+            sweep_fail(r, line, "out of memory");
+            return -1;
         }
-        xmlFree(values);
+        c += len;
     }
+    xmlFree(values);
+    return 1;
+}
+
+/* p's values from n's <value> elements: 2 if it has any, 0 if not, -1 after a message */
+static int sweep_read_value_elements(sweep_reader *r, const xmlNode *n, sweep_param *p)
+{
+    int has = 0;
+
     for (const xmlNode *v = n->children; v != NULL; v = v->next) {
         xmlChar *t;
         if (v->type != XML_ELEMENT_NODE)
             continue;
-        has_list |= 2;
+        has = 2;
         t = xmlNodeGetContent(v);
         if (t == NULL || sweep_param_add_value(p, (const char *) t, strlen((const char *) t))) {
             xmlFree(t);
@@ -329,61 +329,95 @@ static int sweep_read_parameter(sweep_reader *r, const xmlNode *n)
         }
         xmlFree(t);
     }
+    return has;
+}
+
+/* whether the forms given make exactly one list or one range: 0, or -1 after a message */
+static int sweep_check_forms(sweep_reader *r, long line, const sweep_param *p, int has_list,
+                             int has_from, int has_to, int has_count)
+{
+    if (has_list == 3) {
+        sweep_fail(r, line, "parameter '%s': values= or <value> elements, not both", p->path);
+        return -1;
+    }
+    if (has_list && (has_from || has_to || has_count)) {
+        sweep_fail(r, line,
+                   "parameter '%s': a list of values or a range (from, to, count), "
+                   "not both",
+                   p->path);
+        return -1;
+    }
+    if (!has_list && !(has_from && has_to && has_count)) {
+        sweep_fail(r, line,
+                   "parameter '%s' needs values (values=\"...\" or <value> elements) or a "
+                   "range (from, to and count)",
+                   p->path);
+        return -1;
+    }
+    return 0;
+}
+
+/* p's k values from..to, linear or (scale="log") geometric: 0, or -1 after a message */
+static int sweep_read_range(sweep_reader *r, const xmlNode *n, sweep_param *p, long line,
+                            double from, double to, long k)
+{
+    int log_scale = sweep_is_log(n);
+
+    if (log_scale && !(from > 0 && to > 0)) {
+        sweep_fail(r, line, "parameter '%s': a log range needs from > 0 and to > 0", p->path);
+        return -1;
+    }
+    if (sweep_too_many(r, line, k, 1))
+        return -1;
+    for (long i = 0; i < k; i++) {
+        double u = k > 1 ? (double) i / (double) (k - 1) : 0.0;
+        double x = log_scale ? exp(log(from) + (log(to) - log(from)) * u) : from + (to - from) * u;
+        if (i == k - 1 && k > 1)
+            x = to; /* the end point exactly */
+        if (i == 0)
+            x = from;
+        if (sweep_param_add_number(p, x) != 0) {
+            sweep_fail(r, line, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* <parameter> of the grid or a zip: a list (values= or <value>) or a range */
+static int sweep_read_parameter(sweep_reader *r, const xmlNode *n)
+{
+    sweep_param *p = sweep_param_new(r, n);
+    double from = 0, to = 0;
+    int has_from, has_to, has_list, has_elements, has_count, bad;
+    long line = xmlGetLineNo(n);
+    char *count;
+
+    if (p == NULL)
+        return -1;
+    has_list = sweep_read_values_attr(r, n, p, line);
+    if (has_list < 0)
+        return -1;
+    has_elements = sweep_read_value_elements(r, n, p);
+    if (has_elements < 0)
+        return -1;
+    has_list |= has_elements;
     has_from = sweep_attr_double(r, n, "from", &from);
     has_to = sweep_attr_double(r, n, "to", &to);
     if (has_from < 0 || has_to < 0)
         return -1;
-    {
-        char *count = sweep_attr(n, "count");
-        has_count = count != NULL;
-        if (has_list == 3) {
-            xmlFree(count);
-            sweep_fail(r, line, "parameter '%s': values= or <value> elements, not both", p->path);
+    count = sweep_attr(n, "count");
+    has_count = count != NULL;
+    bad = sweep_check_forms(r, line, p, has_list, has_from, has_to, has_count);
+    if (bad == 0 && !has_list) {
+        long k = strtol(count, NULL, 10);
+        xmlFree(count);
+        if (sweep_read_range(r, n, p, line, from, to, k) != 0)
             return -1;
-        }
-        if (has_list && (has_from || has_to || has_count)) {
-            xmlFree(count);
-            sweep_fail(r, line,
-                       "parameter '%s': a list of values or a range (from, to, count), "
-                       "not both",
-                       p->path);
+    } else {
+        xmlFree(count);
+        if (bad)
             return -1;
-        }
-        if (!has_list && !(has_from && has_to && has_count)) {
-            xmlFree(count);
-            sweep_fail(r, line,
-                       "parameter '%s' needs values (values=\"...\" or <value> elements) or a "
-                       "range (from, to and count)",
-                       p->path);
-            return -1;
-        }
-        if (!has_list) {
-            long k = strtol(count, NULL, 10);
-            int log_scale = sweep_is_log(n);
-            xmlFree(count);
-            if (log_scale && !(from > 0 && to > 0)) {
-                sweep_fail(r, line, "parameter '%s': a log range needs from > 0 and to > 0",
-                           p->path);
-                return -1;
-            }
-            if (sweep_too_many(r, line, k, 1))
-                return -1;
-            for (long i = 0; i < k; i++) {
-                double u = k > 1 ? (double) i / (double) (k - 1) : 0.0;
-                double x =
-                    log_scale ? exp(log(from) + (log(to) - log(from)) * u) : from + (to - from) * u;
-                if (i == k - 1 && k > 1)
-                    x = to; /* the end point exactly */
-                if (i == 0)
-                    x = from;
-                if (sweep_param_add_number(p, x) != 0) {
-                    sweep_fail(r, line, "out of memory");
-                    return -1;
-                }
-            }
-        } else {
-            xmlFree(count);
-        }
     }
     if (p->n == 0) {
         sweep_fail(r, line, "parameter '%s' has no values", p->path);
@@ -787,86 +821,85 @@ static void sweep_sample(const clink_sim *sim, int bodies, sweep_result *res)
         res->q[SWEEP_Q_ENERGY] = fabs(e.balance);
 }
 
-/*
- * Runs case k in this process: loads the model with the case's overrides, integrates it to
- * t_end, sampling the quantities on the output grid as `clink run` does (and writing its
- * outputs to DIR/cases/NNNNNN when the sweep keeps them).
- */
-static void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_result *res)
+/* case k's model and simulation with its overrides: 0, or -1 with res's status and cause */
+static int sweep_case_load(const sweep_spec *s, const long *idx, clink_model **model,
+                           clink_xml_summary *sum, clink_settings_def *set, clink_sim **sim,
+                           sweep_result *res)
 {
-    char sets_buf[SWEEP_MAX_PARAMS][CLINK_XML_OVERRIDE_MAX], err[1024], cdir[4200];
+    char sets_buf[SWEEP_MAX_PARAMS][CLINK_XML_OVERRIDE_MAX], err[1024];
     const char *sets[SWEEP_MAX_PARAMS];
-    long idx[SWEEP_MAX_PARAMS];
-    clink_model *model = NULL;
-    clink_sim *sim = NULL;
-    clink_recorder *rec = NULL;
-    clink_xml_summary sum;
-    clink_settings_def set;
     clink_status st;
-    clink_sim_stats stats;
-    double t0 = sweep_now();
-    int bodies, failed = 0;
-    long n_out;
 
-    memset(res, 0, sizeof *res);
-    res->status = "invalid";
-    sweep_case_values(s, k, idx);
     for (int i = 0; i < s->n_params; i++) {
         int w = snprintf(sets_buf[i], sizeof sets_buf[i], "%s=%s", s->params[i].path,
                          s->params[i].values[idx[i]]);
         if (w < 0 || (size_t) w >= sizeof sets_buf[i]) {
             snprintf(res->cause, sizeof res->cause, "override '%s=...' longer than %d bytes",
                      s->params[i].path, CLINK_XML_OVERRIDE_MAX - 1);
-            goto done;
+            return -1;
         }
         sets[i] = sets_buf[i];
     }
-    if (clink_xml_load_with(s->model, sets, s->n_params, NULL, &model, &sum, err, sizeof err) !=
+    if (clink_xml_load_with(s->model, sets, s->n_params, NULL, model, sum, err, sizeof err) !=
         CLINK_OK) {
         snprintf(res->cause, sizeof res->cause, "%s", err);
-        goto done;
+        return -1;
     }
-    set = clink_model_settings(model);
-    if (set.output_step > set.t_end) {
+    *set = clink_model_settings(*model);
+    if (set->output_step > set->t_end) {
         snprintf(res->cause, sizeof res->cause, "output step %g s is larger than the end time %g s",
-                 set.output_step, set.t_end);
-        goto done;
+                 set->output_step, set->t_end);
+        return -1;
     }
-    st = clink_sim_create(model, &set, &sim, err, sizeof err);
+    st = clink_sim_create(*model, set, sim, err, sizeof err);
     if (st != CLINK_OK) {
         int input = st == CLINK_ERR_ASSEMBLY || st == CLINK_ERR_SINGULAR || st == CLINK_ERR_ARG ||
                     st == CLINK_ERR_RANGE || st == CLINK_ERR_MODEL || st == CLINK_ERR_NONFINITE;
         res->status = input ? "invalid" : "failed";
         snprintf(res->cause, sizeof res->cause, "%s", err);
-        goto done;
+        return -1;
     }
-    if (s->keep) {
-        clink_output_options opt = clink_default_output_options();
-        sweep_case_dir(dir, k, cdir, sizeof cdir);
-        opt.reactions = sum.out_reactions;
-        opt.energies = sum.out_energies;
-        if (mkdir(cdir, 0777) != 0 && errno != EEXIST) {
-            res->status = "failed";
-            snprintf(res->cause, sizeof res->cause, "cannot create %.900s: %s", cdir,
-                     strerror(errno));
-            goto done;
-        }
-        if (clink_recorder_create(model, cdir, &opt, &rec, err, sizeof err) != CLINK_OK) {
-            res->status = "failed";
-            snprintf(res->cause, sizeof res->cause, "%s", err);
-            goto done;
-        }
+    return 0;
+}
+
+/* the recorder of case k's outputs (its directory made): 0, or -1 with res's status and cause */
+static int sweep_case_recorder(const char *dir, long k, const clink_model *model,
+                               const clink_xml_summary *sum, clink_recorder **rec,
+                               sweep_result *res)
+{
+    clink_output_options opt = clink_default_output_options();
+    char err[1024], cdir[4200];
+
+    sweep_case_dir(dir, k, cdir, sizeof cdir);
+    opt.reactions = sum->out_reactions;
+    opt.energies = sum->out_energies;
+    if (mkdir(cdir, 0777) != 0 && errno != EEXIST) {
+        res->status = "failed";
+        snprintf(res->cause, sizeof res->cause, "cannot create %.900s: %s", cdir, strerror(errno));
+        return -1;
     }
-    res->status = "ok";
-    res->has_q = 1;
-    bodies = clink_model_count(model, CLINK_ENTITY_BODY);
-    n_out = (long) floor(set.t_end / set.output_step * (1.0 + 1e-12));
+    if (clink_recorder_create(model, cdir, &opt, rec, err, sizeof err) != CLINK_OK) {
+        res->status = "failed";
+        snprintf(res->cause, sizeof res->cause, "%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* sim integrated to t_end, sampled on the output grid: 1 if it failed (res's cause), else 0 */
+static int sweep_case_integrate(const clink_model *model, clink_sim *sim, clink_recorder *rec,
+                                const clink_settings_def *set, sweep_result *res)
+{
+    int bodies = clink_model_count(model, CLINK_ENTITY_BODY), failed = 0;
+    long n_out = (long) floor(set->t_end / set->output_step * (1.0 + 1e-12));
+    clink_status st;
+
     sweep_sample(sim, bodies, res);
     st = rec != NULL ? clink_recorder_sample(rec, sim) : CLINK_OK;
     for (long j = 1; j <= n_out + 1 && st == CLINK_OK; j++) {
-        double t = j <= n_out ? (double) j * set.output_step : set.t_end;
-        if (t > set.t_end)
-            t = set.t_end;
+        double t = j <= n_out ? (double) j * set->output_step : set->t_end;
+        if (t > set->t_end)
+            t = set->t_end;
         if (t <= clink_sim_time(sim))
             continue;
         st = clink_sim_advance(sim, t);
@@ -884,15 +917,28 @@ static void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_r
         snprintf(res->cause, sizeof res->cause, "%s",
                  rec != NULL ? clink_recorder_error(rec) : clink_status_string(st));
     }
-    /* an implausible finding fails a run that otherwise finished, as in `clink run` */
-    for (int i = 0; i < clink_sim_finding_count(sim) && !failed; i++) {
+    return failed;
+}
+
+/* whether sim has an implausible finding: 1 (with res's cause) or 0 */
+static int sweep_case_implausible(const clink_sim *sim, sweep_result *res)
+{
+    for (int i = 0; i < clink_sim_finding_count(sim); i++) {
         clink_sim_finding f;
         if (clink_sim_finding_get(sim, i, &f) == CLINK_OK &&
             f.severity == CLINK_FINDING_IMPLAUSIBLE) {
-            failed = 1;
             snprintf(res->cause, sizeof res->cause, "implausible result: %s", f.message);
+            return 1;
         }
     }
+    return 0;
+}
+
+/* res's impact count, largest impact force, first restitution and integrator steps */
+static void sweep_case_impacts(const clink_sim *sim, sweep_result *res)
+{
+    clink_sim_stats stats;
+
     res->q[SWEEP_Q_IMPACTS] = clink_sim_impact_count(sim);
     res->q[SWEEP_Q_RESTITUTION] = NAN;
     for (int i = 0; i < clink_sim_impact_count(sim); i++) {
@@ -906,36 +952,74 @@ static void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_r
     }
     clink_sim_stats_get(sim, &stats);
     res->q[SWEEP_Q_STEPS] = (double) stats.steps;
+}
+
+/* the recorder finished with the run's information; a failure to finish fails the case */
+static void sweep_case_finish_outputs(const sweep_spec *s, const long *idx, clink_sim *sim,
+                                      clink_recorder *rec, const clink_xml_summary *sum,
+                                      const clink_settings_def *set, int failed, sweep_result *res)
+{
+    const char *paths[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
+    clink_run_info info;
+
+    memset(&info, 0, sizeof info);
+    info.model_name = sum->name;
+    info.source = s->model;
+    info.failed = failed;
+    info.message = failed ? res->cause : NULL;
+    info.t_end = set->t_end;
+    info.wall_time = -1.0;
+    info.settings = set;
+    for (int i = 0; i < s->n_params; i++) {
+        paths[i] = s->params[i].path;
+        values[i] = s->params[i].values[idx[i]];
+    }
+    info.override_paths = paths;
+    info.override_values = values;
+    info.override_count = s->n_params;
+    if (clink_recorder_finish(rec, sim, &info) != CLINK_OK && !failed) {
+        res->status = "failed";
+        res->t_failed = clink_sim_time(sim);
+        snprintf(res->cause, sizeof res->cause, "%s", clink_recorder_error(rec));
+    }
+}
+
+/*
+ * Runs case k in this process: loads the model with the case's overrides, integrates it to
+ * t_end, sampling the quantities on the output grid as `clink run` does (and writing its
+ * outputs to DIR/cases/NNNNNN when the sweep keeps them).
+ */
+static void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_result *res)
+{
+    long idx[SWEEP_MAX_PARAMS];
+    clink_model *model = NULL;
+    clink_sim *sim = NULL;
+    clink_recorder *rec = NULL;
+    clink_xml_summary sum;
+    clink_settings_def set;
+    double t0 = sweep_now();
+    int failed;
+
+    memset(res, 0, sizeof *res);
+    res->status = "invalid";
+    sweep_case_values(s, k, idx);
+    if (sweep_case_load(s, idx, &model, &sum, &set, &sim, res) != 0)
+        goto done;
+    if (s->keep && sweep_case_recorder(dir, k, model, &sum, &rec, res) != 0)
+        goto done;
+    res->status = "ok";
+    res->has_q = 1;
+    failed = sweep_case_integrate(model, sim, rec, &set, res);
+    /* an implausible finding fails a run that otherwise finished, as in `clink run` */
+    if (!failed)
+        failed = sweep_case_implausible(sim, res);
+    sweep_case_impacts(sim, res);
     if (failed) {
         res->status = "failed";
         res->t_failed = clink_sim_time(sim);
     }
-    if (rec != NULL) {
-        clink_run_info info;
-        memset(&info, 0, sizeof info);
-        info.model_name = sum.name;
-        info.source = s->model;
-        info.failed = failed;
-        info.message = failed ? res->cause : NULL;
-        info.t_end = set.t_end;
-        info.wall_time = -1.0;
-        info.settings = &set;
-        {
-            const char *paths[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
-            for (int i = 0; i < s->n_params; i++) {
-                paths[i] = s->params[i].path;
-                values[i] = s->params[i].values[idx[i]];
-            }
-            info.override_paths = paths;
-            info.override_values = values;
-            info.override_count = s->n_params;
-            if (clink_recorder_finish(rec, sim, &info) != CLINK_OK && !failed) {
-                res->status = "failed";
-                res->t_failed = clink_sim_time(sim);
-                snprintf(res->cause, sizeof res->cause, "%s", clink_recorder_error(rec));
-            }
-        }
-    }
+    if (rec != NULL)
+        sweep_case_finish_outputs(s, idx, sim, rec, &sum, &set, failed, res);
 
 done:
     clink_recorder_destroy(&rec);
@@ -1154,6 +1238,80 @@ static int sweep_record(sweep_state *st, const char *row)
     return 0;
 }
 
+/* a new journal holding the tag line: CLI_EXIT_OK, or the exit status after a message */
+static int sweep_journal_create(sweep_state *st, const char *path, const char *tag)
+{
+    st->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
+    if (st->fd < 0 || write(st->fd, tag, strlen(tag)) != (ssize_t) strlen(tag) ||
+        fsync(st->fd) != 0) {
+        fprintf(stderr, "clink: sweep: %s: cannot write: %s\n", path, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* the whole file at path, NUL-terminated: CLI_EXIT_OK, or the exit status after a message */
+static int sweep_journal_read(const char *path, char **data, size_t *size)
+{
+    size_t cap = 0;
+    FILE *f = fopen(path, "r");
+
+    *data = NULL;
+    *size = 0;
+    if (f == NULL) {
+        fprintf(stderr, "clink: sweep: %s: cannot read: %s\n", path, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    for (;;) {
+        size_t r;
+        if (cap - *size < 65536) {
+            char *d = realloc(*data, cap + 1048576);
+            if (d == NULL) {
+                free(*data);
+                fclose(f);
+                fprintf(stderr, "clink: sweep: out of memory\n");
+                return CLI_EXIT_FAIL;
+            }
+            *data = d;
+            cap += 1048576;
+        }
+        r = fread(*data + *size, 1, cap - *size - 1, f);
+        *size += r;
+        if (r == 0)
+            break;
+    }
+    (*data)[*size] = '\0';
+    if (ferror(f)) {
+        fclose(f);
+        free(*data);
+        fprintf(stderr, "clink: sweep: %s: cannot read: %s\n", path, strerror(EIO));
+        return CLI_EXIT_IO;
+    }
+    fclose(f);
+    return CLI_EXIT_OK;
+}
+
+/* the journal's rows in [line, end) taken: CLI_EXIT_OK, or the exit status after a message */
+static int sweep_journal_take(sweep_state *st, char *line, const char *end)
+{
+    while (line < end) {
+        char *nl = strchr(line, '\n'), saved = nl[1];
+        long k = sweep_row_case(line, st->s->n_cases);
+        nl[1] = '\0';
+        if (k >= 0 && st->rows[k] == NULL) {
+            st->rows[k] = strdup(line);
+            if (st->rows[k] == NULL) {
+                fprintf(stderr, "clink: sweep: out of memory\n");
+                return CLI_EXIT_FAIL;
+            }
+            sweep_count(st, line);
+        }
+        nl[1] = saved;
+        line = nl + 1;
+    }
+    return CLI_EXIT_OK;
+}
+
 /*
  * Opens DIR/sweep.journal: a new one (the tag line) or, on resume, the existing one, whose
  * complete rows are taken (a last line without its newline, cut by a kill, is dropped from
@@ -1163,51 +1321,16 @@ static int sweep_journal_open(sweep_state *st, int resume)
 {
     char path[4200], tag[200], *data = NULL;
     const sweep_spec *s = st->s;
-    size_t size = 0, cap = 0, keep;
-    FILE *f;
+    size_t size = 0, keep;
+    int rc;
 
     snprintf(path, sizeof path, "%s/sweep.journal", st->dir);
     sweep_journal_tag(s, tag, sizeof tag);
-    if (!resume || access(path, F_OK) != 0) {
-        st->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
-        if (st->fd < 0 || write(st->fd, tag, strlen(tag)) != (ssize_t) strlen(tag) ||
-            fsync(st->fd) != 0) {
-            fprintf(stderr, "clink: sweep: %s: cannot write: %s\n", path, strerror(errno));
-            return CLI_EXIT_IO;
-        }
-        return CLI_EXIT_OK;
-    }
-    f = fopen(path, "r");
-    if (f == NULL) {
-        fprintf(stderr, "clink: sweep: %s: cannot read: %s\n", path, strerror(errno));
-        return CLI_EXIT_IO;
-    }
-    for (;;) {
-        size_t r;
-        if (cap - size < 65536) {
-            char *d = realloc(data, cap + 1048576);
-            if (d == NULL) {
-                free(data);
-                fclose(f);
-                fprintf(stderr, "clink: sweep: out of memory\n");
-                return CLI_EXIT_FAIL;
-            }
-            data = d;
-            cap += 1048576;
-        }
-        r = fread(data + size, 1, cap - size - 1, f);
-        size += r;
-        if (r == 0)
-            break;
-    }
-    data[size] = '\0';
-    if (ferror(f)) {
-        fclose(f);
-        free(data);
-        fprintf(stderr, "clink: sweep: %s: cannot read: %s\n", path, strerror(EIO));
-        return CLI_EXIT_IO;
-    }
-    fclose(f);
+    if (!resume || access(path, F_OK) != 0)
+        return sweep_journal_create(st, path, tag);
+    rc = sweep_journal_read(path, &data, &size);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     if (strncmp(data, tag, strlen(tag)) != 0) {
         free(data);
         return cli_usage_error("sweep: %s was written by another sweep specification (or "
@@ -1219,23 +1342,10 @@ static int sweep_journal_open(sweep_state *st, int resume)
     keep = size;
     while (keep > 0 && data[keep - 1] != '\n')
         keep--;
-    for (char *line = data + strlen(tag); line < data + keep;) {
-        char *nl = strchr(line, '\n'), saved = nl[1];
-        long k = sweep_row_case(line, s->n_cases);
-        nl[1] = '\0';
-        if (k >= 0 && st->rows[k] == NULL) {
-            st->rows[k] = strdup(line);
-            if (st->rows[k] == NULL) {
-                free(data);
-                fprintf(stderr, "clink: sweep: out of memory\n");
-                return CLI_EXIT_FAIL;
-            }
-            sweep_count(st, line);
-        }
-        nl[1] = saved;
-        line = nl + 1;
-    }
+    rc = sweep_journal_take(st, data + strlen(tag), data + keep);
     free(data);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     st->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
     if (st->fd < 0 || ftruncate(st->fd, (off_t) keep) != 0) {
         fprintf(stderr, "clink: sweep: %s: cannot write: %s\n", path, strerror(errno));
@@ -1500,15 +1610,95 @@ static int sweep_mpi_worker(const sweep_spec *s, const char *dir)
 }
 #endif
 
+/* cases started in the free local slots while rc is ok: rc, or CLI_EXIT_FAIL after a message */
+static int sweep_fill_slots(sweep_state *st, sweep_queue *q, sweep_child *kids, int jobs,
+                            int *running, int rc)
+{
+    long k;
+
+    for (int i = 0; i < jobs && rc == CLI_EXIT_OK; i++) {
+        if (kids[i].pid != 0 || (k = sweep_next_case(st, q)) < 0)
+            continue;
+        if (sweep_child_start(st->s, st->dir, k, &kids[i]) != 0) {
+            fprintf(stderr, "clink: sweep: cannot start a process: %s\n", strerror(errno));
+            rc = CLI_EXIT_FAIL;
+            break;
+        }
+        (*running)++;
+    }
+    return rc;
+}
+
+#ifdef CLINK_SWEEP_MPI
+/* a waiting rank's row recorded and its next case sent: 1 if one was served, 0 if none */
+static int sweep_serve_rank(sweep_state *st, sweep_queue *q, int *active_ranks, int *rc)
+{
+    int flag = 0;
+    MPI_Status status;
+    char mrow[SWEEP_ROW_MAX];
+    long k;
+
+    MPI_Iprobe(MPI_ANY_SOURCE, SWEEP_TAG_ROW, MPI_COMM_WORLD, &flag, &status);
+    if (!flag)
+        return 0;
+    MPI_Recv(mrow, SWEEP_ROW_MAX, MPI_CHAR, status.MPI_SOURCE, SWEEP_TAG_ROW, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    mrow[SWEEP_ROW_MAX - 1] = '\0';
+    if (mrow[0] != '\0' && sweep_record(st, mrow) != 0) {
+        fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", st->dir,
+                strerror(errno));
+        *rc = CLI_EXIT_IO;
+    }
+    k = *rc == CLI_EXIT_OK ? sweep_next_case(st, q) : -1;
+    MPI_Send(&k, 1, MPI_LONG, status.MPI_SOURCE, SWEEP_TAG_WORK, MPI_COMM_WORLD);
+    if (k < 0)
+        (*active_ranks)--;
+    sweep_progress(st);
+    return 1;
+}
+#endif
+
+/* a finished local child's row recorded: 1 if one finished, 0 if none */
+static int sweep_reap_local(sweep_state *st, sweep_child *kids, int jobs, int *running, int *rc)
+{
+    char row[SWEEP_ROW_MAX];
+    int slot = sweep_child_reap(st->s, kids, jobs, 0, row, sizeof row);
+
+    if (slot < 0)
+        return 0;
+    (*running)--;
+    if (sweep_record(st, row) != 0 && *rc == CLI_EXIT_OK) {
+        fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", st->dir,
+                strerror(errno));
+        *rc = CLI_EXIT_IO;
+    }
+    sweep_progress(st);
+    return 1;
+}
+
+/* the pause after a coordinator's round: none after progress, else one that doubles */
+static void sweep_pause(int progressed, long *pause_ns)
+{
+    /* polled, not blocked in waitpid: on the loaded 2-core machine of docs/sweeps.md,
+       64 short cases on -j 2 took 1.8 s (median of 4) with polling, 2.3 s with a blocking
+       waitpid; the pause doubles while nothing happens (50 us .. 1 ms) so that long
+       cases cost the coordinator next to nothing */
+    if (progressed) {
+        *pause_ns = 50000;
+    } else {
+        struct timespec ts = {0, *pause_ns};
+        nanosleep(&ts, NULL);
+        *pause_ns = *pause_ns < 500000 ? 2 * *pause_ns : 1000000;
+    }
+}
+
 /* rank 0 (or the only process): runs the queue to its end; CLI_EXIT_OK or an exit status */
 static int sweep_coordinate(sweep_state *st, int jobs, int ranks)
 {
     sweep_child *kids = calloc((size_t) jobs, sizeof *kids);
     sweep_queue q = {0};
-    char row[SWEEP_ROW_MAX];
     int running = 0, active_ranks = ranks - 1, rc = CLI_EXIT_OK;
     long pause_ns = 50000;
-    long k;
 
     if (kids == NULL) {
         fprintf(stderr, "clink: sweep: out of memory\n");
@@ -1516,68 +1706,17 @@ static int sweep_coordinate(sweep_state *st, int jobs, int ranks)
     }
     sweep_progress(st);
     for (;;) {
-        int progressed = 0, slot;
-        /* fill the local slots */
-        for (int i = 0; i < jobs && rc == CLI_EXIT_OK; i++) {
-            if (kids[i].pid != 0 || (k = sweep_next_case(st, &q)) < 0)
-                continue;
-            if (sweep_child_start(st->s, st->dir, k, &kids[i]) != 0) {
-                fprintf(stderr, "clink: sweep: cannot start a process: %s\n", strerror(errno));
-                rc = CLI_EXIT_FAIL;
-                break;
-            }
-            running++;
-        }
+        int progressed = 0;
+        rc = sweep_fill_slots(st, &q, kids, jobs, &running, rc);
         if (running == 0 && active_ranks == 0)
             break;
 #ifdef CLINK_SWEEP_MPI
-        if (active_ranks > 0) {
-            int flag = 0;
-            MPI_Status status;
-            MPI_Iprobe(MPI_ANY_SOURCE, SWEEP_TAG_ROW, MPI_COMM_WORLD, &flag, &status);
-            if (flag) {
-                char mrow[SWEEP_ROW_MAX];
-                MPI_Recv(mrow, SWEEP_ROW_MAX, MPI_CHAR, status.MPI_SOURCE, SWEEP_TAG_ROW,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                mrow[SWEEP_ROW_MAX - 1] = '\0';
-                if (mrow[0] != '\0' && sweep_record(st, mrow) != 0) {
-                    fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", st->dir,
-                            strerror(errno));
-                    rc = CLI_EXIT_IO;
-                }
-                k = rc == CLI_EXIT_OK ? sweep_next_case(st, &q) : -1;
-                MPI_Send(&k, 1, MPI_LONG, status.MPI_SOURCE, SWEEP_TAG_WORK, MPI_COMM_WORLD);
-                if (k < 0)
-                    active_ranks--;
-                progressed = 1;
-                sweep_progress(st);
-            }
-        }
+        if (active_ranks > 0 && sweep_serve_rank(st, &q, &active_ranks, &rc))
+            progressed = 1;
 #endif
-        if (running > 0) {
-            slot = sweep_child_reap(st->s, kids, jobs, 0, row, sizeof row);
-            if (slot >= 0) {
-                running--;
-                progressed = 1;
-                if (sweep_record(st, row) != 0 && rc == CLI_EXIT_OK) {
-                    fprintf(stderr, "clink: sweep: %s/sweep.journal: cannot write: %s\n", st->dir,
-                            strerror(errno));
-                    rc = CLI_EXIT_IO;
-                }
-                sweep_progress(st);
-            }
-        }
-        /* polled, not blocked in waitpid: on the loaded 2-core machine of docs/sweeps.md,
-           64 short cases on -j 2 took 1.8 s (median of 4) with polling, 2.3 s with a blocking
-           waitpid; the pause doubles while nothing happens (50 us .. 1 ms) so that long
-           cases cost the coordinator next to nothing */
-        if (progressed) {
-            pause_ns = 50000;
-        } else {
-            struct timespec ts = {0, pause_ns};
-            nanosleep(&ts, NULL);
-            pause_ns = pause_ns < 500000 ? 2 * pause_ns : 1000000;
-        }
+        if (running > 0 && sweep_reap_local(st, kids, jobs, &running, &rc))
+            progressed = 1;
+        sweep_pause(progressed, &pause_ns);
         if (rc != CLI_EXIT_OK && running == 0 && active_ranks == 0)
             break;
     }
