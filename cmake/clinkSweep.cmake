@@ -9,7 +9,11 @@ add_custom_command(OUTPUT "${CLINK_SWEEP_XSD_C}"
           -DNAME=sweep_schema -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   DEPENDS "${CLINK_SWEEP_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   COMMENT "Embedding share/clink-sweep.xsd" VERBATIM)
+# one target drives the generation: clink, clink-sweep-mpi and fuzz_sweep all compile the
+# file, and independent targets that each ran the command could race on it (make -j)
+add_custom_target(clink_sweep_schema DEPENDS "${CLINK_SWEEP_XSD_C}")
 target_sources(clink PRIVATE "${CLINK_SWEEP_XSD_C}")
+add_dependencies(clink clink_sweep_schema)
 
 option(CLINK_MPI "Build clink-sweep-mpi, `clink sweep` under mpirun, when MPI is found" ON)
 set(CLINK_SWEEP_MPI_EXE "")
@@ -22,6 +26,7 @@ if(CLINK_MPI)
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
       "${CLINK_SWEEP_XSD_C}")
+    add_dependencies(clink-sweep-mpi clink_sweep_schema)
     target_compile_options(clink-sweep-mpi PRIVATE ${CLINK_WARNINGS} ${CLINK_FP_FLAGS})
     target_include_directories(clink-sweep-mpi PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
     target_compile_definitions(clink-sweep-mpi PRIVATE CLINK_SWEEP_MPI
@@ -53,6 +58,7 @@ if(CLINK_FUZZ)
     "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
     "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
     "${CLINK_SWEEP_XSD_C}")
+  add_dependencies(fuzz_sweep clink_sweep_schema)
   target_include_directories(fuzz_sweep PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
   target_compile_options(fuzz_sweep PRIVATE -fsanitize=fuzzer)
   target_link_options(fuzz_sweep PRIVATE -fsanitize=fuzzer,address,undefined)
