@@ -1374,16 +1374,17 @@ void dyn_violation(dyn_system *s, double t, const double *q, const double *v, do
         *vel = w;
 }
 
-void dyn_energies(dyn_system *s, double t, const double *q, const double *v, const double *lambda,
-                  dyn_energy *e)
+/* kinetic energy and the potentials of gravity and springs at (q, v), J, each summed alone */
+static void stored_energies(const dyn_system *s, const double *q, const double *v, double *kinetic,
+                            double *gravity, double *spring)
 {
     const model_data *d = &s->m->d;
-    memset(e, 0, sizeof *e);
+    *kinetic = *gravity = *spring = 0.0;
     for (int c = 0; c < s->nq; c++)
-        e->kinetic += 0.5 * s->mass[c] * v[c] * v[c];
+        *kinetic += 0.5 * s->mass[c] * v[c] * v[c];
     for (int i = 1; i < d->nbodies; i++)
-        e->gravity -= d->bodies[i].def.mass *
-                      (d->gravity[0] * q[3 * (i - 1)] + d->gravity[1] * q[3 * (i - 1) + 1]);
+        *gravity -= d->bodies[i].def.mass *
+                    (d->gravity[0] * q[3 * (i - 1)] + d->gravity[1] * q[3 * (i - 1) + 1]);
     for (int k = 0; k < d->nforces; k++) {
         const clink_force_def *f = &d->forces[k].def;
         kin_pose a, b;
@@ -1394,12 +1395,20 @@ void dyn_energies(dyn_system *s, double t, const double *q, const double *v, con
             kin_point(&a, f->point_a, arm, ra);
             kin_point(&b, f->point_b, arm, rb);
             double ext = hypot(rb[0] - ra[0], rb[1] - ra[1]) - f->free_length;
-            e->spring += 0.5 * f->k * ext * ext;
+            *spring += 0.5 * f->k * ext * ext;
         } else if (f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER) {
             double rel = b.phi - a.phi - f->free_length;
-            e->spring += 0.5 * f->k * rel * rel;
+            *spring += 0.5 * f->k * rel * rel;
         }
     }
+}
+
+void dyn_energies(dyn_system *s, double t, const double *q, const double *v, const double *lambda,
+                  dyn_energy *e)
+{
+    const model_data *d = &s->m->d;
+    memset(e, 0, sizeof *e);
+    stored_energies(s, q, v, &e->kinetic, &e->gravity, &e->spring);
     double pl = 0.0;
     double *g = s->work; /* nq scratch */
     if (dyn_applied_forces(s, t, q, v, g, &pl) == 0)
@@ -1427,30 +1436,9 @@ double dyn_constraint_power(const dyn_system *s, const double *v, const double *
 
 double dyn_mechanical_energy(const dyn_system *s, const double *q, const double *v)
 {
-    const model_data *d = &s->m->d;
-    double e = 0.0;
-    for (int c = 0; c < s->nq; c++)
-        e += 0.5 * s->mass[c] * v[c] * v[c];
-    for (int i = 1; i < d->nbodies; i++)
-        e -= d->bodies[i].def.mass *
-             (d->gravity[0] * q[3 * (i - 1)] + d->gravity[1] * q[3 * (i - 1) + 1]);
-    for (int k = 0; k < d->nforces; k++) {
-        const clink_force_def *f = &d->forces[k].def;
-        kin_pose a, b;
-        double arm[2], ra[2], rb[2];
-        kin_pose_of(q, v, f->body_a, &a);
-        kin_pose_of(q, v, f->body_b, &b);
-        if (f->type == CLINK_FORCE_SPRING_DAMPER) {
-            kin_point(&a, f->point_a, arm, ra);
-            kin_point(&b, f->point_b, arm, rb);
-            double ext = hypot(rb[0] - ra[0], rb[1] - ra[1]) - f->free_length;
-            e += 0.5 * f->k * ext * ext;
-        } else if (f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER) {
-            double rel = b.phi - a.phi - f->free_length;
-            e += 0.5 * f->k * rel * rel;
-        }
-    }
-    return e;
+    double kinetic, gravity, spring;
+    stored_energies(s, q, v, &kinetic, &gravity, &spring);
+    return kinetic + gravity + spring;
 }
 
 int dyn_dependent_rows(dyn_system *s, double t, const double *q, char *list, size_t size)

@@ -80,6 +80,28 @@ int kin_row_owner(const clink_model *m, int r)
 }
 
 /* one driver row */
+/*
+ * The geometry of a driven translational displacement: the joint points' arms aa, ab
+ * (world axes), the separation d of the points and its rate dv, the joint's axis e on
+ * body a and its normal n
+ */
+static void slide_geometry(const clink_model *m, const clink_driver_def *dd, const kin_pose *a,
+                           const kin_pose *b, double aa[2], double ab[2], double d[2], double dv[2],
+                           double e[2], double n[2])
+{
+    const clink_joint_def *j = &m->d.joints[dd->joint].def;
+    double ra[2], rb[2];
+    kin_point(a, j->point_a, aa, ra);
+    kin_point(b, j->point_b, ab, rb);
+    d[0] = rb[0] - ra[0];
+    d[1] = rb[1] - ra[1];
+    dv[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
+    dv[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
+    joint_rot(a, j->axis_a, e);
+    n[0] = -e[1];
+    n[1] = e[0];
+}
+
 static void driver_eval(const clink_model *m, const clink_driver_def *dd, double t,
                         const kin_pose *a, const kin_pose *b, double *phi, kin_row *jac, double *nu,
                         double *gamma)
@@ -110,17 +132,8 @@ static void driver_eval(const clink_model *m, const clink_driver_def *dd, double
         return;
     }
     /* translational displacement */
-    const clink_joint_def *j = &m->d.joints[dd->joint].def;
-    double aa[2], ab[2], ra[2], rb[2], d[2], dd_[2], e[2], n[2];
-    kin_point(a, j->point_a, aa, ra);
-    kin_point(b, j->point_b, ab, rb);
-    d[0] = rb[0] - ra[0];
-    d[1] = rb[1] - ra[1];
-    dd_[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
-    dd_[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
-    joint_rot(a, j->axis_a, e);
-    n[0] = -e[1];
-    n[1] = e[0];
+    double aa[2], ab[2], d[2], dd_[2], e[2], n[2];
+    slide_geometry(m, dd, a, b, aa, ab, d, dd_, e, n);
     double ed = e[0] * d[0] + e[1] * d[1], nd = n[0] * d[0] + n[1] * d[1];
     if (phi)
         *phi = ed - f;
@@ -176,17 +189,8 @@ static void driver_second(const clink_model *m, const clink_driver_def *dd, cons
     *gq = (kin_row){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
     if (dd->target == CLINK_DRIVE_BODY_COORDINATE || dd->target == CLINK_DRIVE_JOINT_ANGLE)
         return;
-    const clink_joint_def *j = &m->d.joints[dd->joint].def;
-    double aa[2], ab[2], ra[2], rb[2], d[2], dv[2], e[2], n[2];
-    kin_point(a, j->point_a, aa, ra);
-    kin_point(b, j->point_b, ab, rb);
-    d[0] = rb[0] - ra[0];
-    d[1] = rb[1] - ra[1];
-    dv[0] = b->vx - b->w * ab[1] - a->vx + a->w * aa[1];
-    dv[1] = b->vy + b->w * ab[0] - a->vy - a->w * aa[0];
-    joint_rot(a, j->axis_a, e);
-    n[0] = -e[1];
-    n[1] = e[0];
+    double aa[2], ab[2], d[2], dv[2], e[2], n[2];
+    slide_geometry(m, dd, a, b, aa, ab, d, dv, e, n);
     double(*h)[6] = hess->h;
     h[0][2] = h[2][0] = -n[0];
     h[1][2] = h[2][1] = -n[1];
