@@ -416,9 +416,8 @@ static int sim_impulse(void *data, double t, const double *q, const double *f, d
     return dyn_impulse_response(data, t, q, f, dv) == CLINK_OK ? 0 : -1;
 }
 
-int sim_roots_eval(clink_sim *s, double t, N_Vector y, const int *contacts, int n, double *g)
+int sim_roots_eval(clink_sim *s, double t, const double *yy, const int *contacts, int n, double *g)
 {
-    const double *yy = sim_full(s, N_VGetArrayPointer(y), s->yx);
     if (++s->root_calls > SIM_MAX_ROOT_CALLS) {
         char msg[256];
         snprintf(msg, sizeof msg,
@@ -899,6 +898,8 @@ void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
     st->contact_reinits = s->reinits;
     st->findings = s->nfound;
     st->implausible = s->nimplausible;
+    st->root_evals = s->rt_full;
+    st->root_evals_partial = s->rt_partial;
     dyn_counts(s->dyn, &st->klu_factors, &st->klu_refactors);
 }
 

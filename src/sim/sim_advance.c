@@ -10,16 +10,20 @@
  * satisfies the constraints as well as a step does. CVODE's own time tn may
  * thus be ahead of t; the next advance continues from tn.
  *
- * Events stay exact: CVODE reports each root (CV_ROOT_RETURN, the state at the
- * root in yroot) before it steps past it. A root at t_root <= t is handed to
- * the contact state machine at once; a root after t is kept pending (yroot,
- * roots_found) and handled by the advance that reaches it, so that the output
- * at t sees the contact phases of t. After a root that needs no
- * re-initialisation CVODE must look at the rest of the step that bracketed it
- * (other roots may lie there) before an output in that step can be trusted:
- * `recheck`. A re-initialisation (CVodeReInit at t_root with the state the
- * state machine left, possibly with new velocities) restarts CVODE at t_root
- * with no history: an output at exactly t_root is then that state.
+ * Events stay exact: each root is reported (CV_ROOT_RETURN, the state at the
+ * root in yroot) before CVODE steps past it. CVODE itself has no root functions:
+ * sim_roots_cvode (sim_roots.c) stands for its CVode(CV_ONE_STEP) call with roots,
+ * locating them with CVODE 6.4's search but evaluating all functions only once
+ * per step and, in the search, only the contacts whose functions changed sign.
+ * A root at t_root <= t is handed to the contact state machine at once; a root
+ * after t is kept pending (yroot, roots_found) and handled by the advance that
+ * reaches it, so that the output at t sees the contact phases of t. After a
+ * root that needs no re-initialisation the rest of the step that bracketed it
+ * must be searched (other roots may lie there) before an output in that step
+ * can be trusted: `recheck`. A re-initialisation (CVodeReInit at t_root with
+ * the state the state machine left, possibly with new velocities) restarts
+ * CVODE at t_root with no history: an output at exactly t_root is then that
+ * state.
  *
  * Statistics: CVodeReInit resets CVODE's counters (steps, right-hand sides,
  * setups, nonlinear iterations and failures, error test failures at once; the

@@ -887,6 +887,12 @@ int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const
     return 0;
 }
 
+void simc_bodies(const simc *sc, int k, int *body_a, int *body_b)
+{
+    *body_a = sc->c[k].body_a;
+    *body_b = sc->c[k].body_b;
+}
+
 void simc_root_directions(const simc *sc, int *dirs)
 {
     for (int k = 0; k < sc->n; k++) {

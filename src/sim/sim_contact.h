@@ -65,6 +65,8 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g);
    (the others untouched): the same values simc_roots gives them */
 int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const double *v,
                     double *g);
+/* the two bodies of contact k (0: the ground): the coordinates its root functions read */
+void simc_bodies(const simc *sc, int k, int *body_a, int *body_b);
 void simc_root_directions(const simc *sc, int *dirs);
 
 /* after an accepted step: tracks F_max of the impacts in progress */

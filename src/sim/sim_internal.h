@@ -136,6 +136,12 @@ struct clink_sim {
     int rt_zero0;               /* some function exactly zero at the start */
     int rt_tstop;               /* CVODE stopped at t_stop; a root was returned first */
     long rt_full, rt_partial;   /* evaluations of all / of some root functions */
+    int *rt_body;               /* 2 ncon: the bodies of each contact */
+    int *rt_inv;                /* nq: CVODE's coordinate of each model one (-1: left out) */
+    int *rt_comp;               /* pairs (CVODE's component, full one) a search reads */
+    int rt_ncomp;               /* pairs in use */
+    double *rt_yf;              /* N: the full state at a trial time (those components) */
+    N_Vector rt_dky;            /* CVodeGetDky's output at a trial time: rt_comp only */
 };
 
 /* formats the message of the last failure */
@@ -190,10 +196,10 @@ double sim_total_energy(const clink_energy *e);
 
 /* ---- clink's own event location (sim_roots.c) ---- */
 
-/* the root functions at (t, y) (y CVODE's state, Nr): all of them (contacts NULL) or those
+/* the root functions at (t, y) (y the full state, N): all of them (contacts NULL) or those
    of the n listed contacts; counts the evaluation against SIM_MAX_ROOT_CALLS (sim.c).
    0, or -1 with the failure kept on the handle */
-int sim_roots_eval(clink_sim *s, double t, N_Vector y, const int *contacts, int n, double *g);
+int sim_roots_eval(clink_sim *s, double t, const double *y, const int *contacts, int n, double *g);
 /* the right-hand side at (t, y) into yd, as CVODE calls it (sim.c) */
 int sim_rhs_eval(clink_sim *s, double t, N_Vector y, N_Vector yd);
 /* allocates the search's arrays (all functions monitored, the directions of the phases);

@@ -17,7 +17,10 @@
  * work: after each step all functions are evaluated once at (tn, y_n), CVODE's
  * own state there (no interpolation), and the Illinois iterations evaluate only
  * the functions of the contacts whose functions changed sign over the step (or
- * are not monitored), with the state at each trial time from CVodeGetDky. CVODE
+ * are not monitored), with the state at each trial time from CVodeGetDky
+ * summed only for the coordinates and rates of those contacts' bodies (rt_dky,
+ * an N_Vector whose linear combination computes just those components, in the
+ * order and with the arithmetic of ode_vector.c's: the same bits). CVODE
  * evaluates and scans all 2N functions at every iteration; the other contacts'
  * values cannot change the root it finds unless one of their functions has two
  * zeros inside one step (a sign change and back, which neither search sees at the
@@ -45,6 +48,38 @@ enum { RT_NONE = 0, RT_FOUND = 1, RT_CLOSE = 3, RT_FAIL = -1 };
 
 #define RT_UROUND DBL_EPSILON
 #define RT_FUZZ   100.0 /* CVODE's FUZZ_FACTOR (troundoff) */
+/* vectors of a Nordsieck history at most: order 12 (Adams) and 1 */
+#define SIM_MAX_NORDSIECK 13
+
+/*
+ * CVodeGetDky's sum for the components a search reads only: the operation
+ * N_VLinearCombination of the vector rt_dky (its content the simulation), z = c[0] X[0] +
+ * c[1] X[1] + ... summed in that order as ode_vector.c sums every component (the same
+ * bits), written at the components' places in the full state rt_yf.
+ */
+static int rt_lincomb(int nvec, realtype *c, N_Vector *X, N_Vector z)
+{
+    clink_sim *s = z->content;
+    const double *x[SIM_MAX_NORDSIECK];
+    if (nvec > SIM_MAX_NORDSIECK)
+        return -1;
+    for (int k = 0; k < nvec; k++)
+        x[k] = N_VGetArrayPointer(X[k]);
+    for (int j = 0; j < s->rt_ncomp; j++) {
+        int r = s->rt_comp[2 * j];
+        double acc = c[0] * x[0][r];
+        for (int k = 1; k < nvec; k++)
+            acc += c[k] * x[k][r];
+        s->rt_yf[s->rt_comp[2 * j + 1]] = acc;
+    }
+    return 0;
+}
+
+/* all root functions at (t, y), y CVODE's state */
+static int rt_eval_all(clink_sim *s, double t, N_Vector y, double *g)
+{
+    return sim_roots_eval(s, t, sim_full(s, N_VGetArrayPointer(y), s->yx), NULL, 0, g);
+}
 
 clink_status sim_roots_create(clink_sim *s)
 {
@@ -59,9 +94,23 @@ clink_status sim_roots_create(clink_sim *s)
     s->rt_list = calloc((size_t) s->ncon, sizeof(int));
     s->ytry = N_VClone(s->ycv);
     s->ystep = N_VClone(s->ycv);
+    s->rt_body = calloc((size_t) n, sizeof(int));
+    s->rt_inv = calloc((size_t) (s->nq > 0 ? s->nq : 1), sizeof(int));
+    s->rt_comp = calloc((size_t) n * 12, sizeof(int)); /* 2 bodies x 6 components, pairs */
+    s->rt_yf = calloc((size_t) s->N, sizeof(double));
+    s->rt_dky = N_VNewEmpty(s->ctx);
     if (!s->glo || !s->ghi || !s->grout || !s->rootdir || !s->iroots || !s->gactive ||
-        !s->rt_list || !s->ytry || !s->ystep)
+        !s->rt_list || !s->ytry || !s->ystep || !s->rt_body || !s->rt_inv || !s->rt_comp ||
+        !s->rt_yf || !s->rt_dky)
         return CLINK_ERR_NOMEM;
+    s->rt_dky->content = s;
+    s->rt_dky->ops->nvlinearcombination = rt_lincomb;
+    for (int k = 0; k < s->ncon; k++)
+        simc_bodies(s->sc, k, &s->rt_body[2 * k], &s->rt_body[2 * k + 1]);
+    for (int i = 0; i < s->nq; i++)
+        s->rt_inv[i] = -1;
+    for (int i = 0; i < s->nr; i++)
+        s->rt_inv[s->nr == s->nq ? i : s->red[i]] = i;
     memset(s->gactive, 1, (size_t) n); /* CVodeRootInit: all monitored */
     sim_roots_directions(s);
     return CLINK_OK;
@@ -80,6 +129,17 @@ void sim_roots_destroy(clink_sim *s)
         N_VDestroy(s->ytry);
     if (s->ystep)
         N_VDestroy(s->ystep);
+    free(s->rt_body);
+    free(s->rt_inv);
+    free(s->rt_comp);
+    free(s->rt_yf);
+    if (s->rt_dky) {
+        s->rt_dky->content = NULL; /* the simulation, not the vector's */
+        N_VFreeEmpty(s->rt_dky);
+    }
+    s->rt_body = s->rt_inv = s->rt_comp = NULL;
+    s->rt_yf = NULL;
+    s->rt_dky = NULL;
     s->glo = s->ghi = s->grout = NULL;
     s->rootdir = s->iroots = s->rt_list = NULL;
     s->gactive = NULL;
@@ -162,7 +222,7 @@ static int rt_candidates(clink_sim *s)
  * cvRootfind on [tlo, thi] (glo, ghi at the ends, ttol) over the listed contacts:
  * RT_FOUND with *trout the root (the right end of the last bracket, at most ttol wide, or
  * an exact zero) and iroots set, RT_NONE with *trout = thi, RT_FAIL. grout holds g at
- * *trout (the others keep g at thi).
+ * *trout (the others keep g at thi); with RT_NONE, ghi does.
  */
 static int rt_find(clink_sim *s, int nlist, double tlo, double thi, double ttol, double *trout)
 {
@@ -171,9 +231,9 @@ static int rt_find(clink_sim *s, int nlist, double tlo, double thi, double ttol,
     int sgnchg = rt_scan(s, nlist, ghi, &zroot, &imax);
     if (!sgnchg) {
         *trout = thi;
-        memcpy(grout, ghi, (size_t) n * sizeof(double));
         if (!zroot)
-            return RT_NONE;
+            return RT_NONE; /* g(trout) is ghi (not copied to grout) */
+        memcpy(grout, ghi, (size_t) n * sizeof(double));
         memset(s->iroots, 0, (size_t) n * sizeof(int));
         for (int j = 0; j < nlist; j++)
             for (int i = 2 * s->rt_list[j]; i < 2 * s->rt_list[j] + 2; i++)
@@ -201,8 +261,8 @@ static int rt_find(clink_sim *s, int nlist, double tlo, double thi, double ttol,
             double fracsub = fracint > 5.0 ? 0.1 : 0.5 / fracint;
             tmid = thi - fracsub * (thi - tlo);
         }
-        (void) CVodeGetDky(s->cvode, tmid, 0, s->ytry);
-        if (sim_roots_eval(s, tmid, s->ytry, s->rt_list, nlist, grout) != 0)
+        (void) CVodeGetDky(s->cvode, tmid, 0, s->rt_dky);
+        if (sim_roots_eval(s, tmid, s->rt_yf, s->rt_list, nlist, grout) != 0)
             return RT_FAIL;
         sideprev = side;
         sgnchg = rt_scan(s, nlist, grout, &zroot, &imax);
@@ -245,6 +305,31 @@ static int rt_find(clink_sim *s, int nlist, double tlo, double thi, double ttol,
     return RT_FOUND;
 }
 
+/* the full state at tn into rt_yf, and the components the listed contacts read (their
+   bodies' coordinates and rates, those in CVODE's state) into rt_comp */
+static void rt_prepare(clink_sim *s, int nlist)
+{
+    const double *yf = sim_full(s, N_VGetArrayPointer(s->ystep), s->rt_yf);
+    if (yf != s->rt_yf)
+        memcpy(s->rt_yf, yf, (size_t) s->N * sizeof(double));
+    int n = 0;
+    for (int j = 0; j < nlist; j++)
+        for (int e = 0; e < 2; e++) {
+            int body = s->rt_body[2 * s->rt_list[j] + e];
+            for (int d = 0; body > 0 && d < 3; d++) {
+                int f = 3 * (body - 1) + d, r = s->rt_inv[f];
+                if (r < 0)
+                    continue; /* an angle left out: constant, as in rt_yf */
+                s->rt_comp[2 * n] = r;
+                s->rt_comp[2 * n + 1] = f;
+                s->rt_comp[2 * n + 2] = s->nr + r;
+                s->rt_comp[2 * n + 3] = s->nq + f;
+                n += 2;
+            }
+        }
+    s->rt_ncomp = n;
+}
+
 /*
  * cvRcheck3 (CV_ONE_STEP): the search over [tlo, tn] with all functions evaluated at tn on
  * CVODE's state there (ystep). RT_FOUND with ycv the state at the root and rt_tlo the
@@ -252,23 +337,31 @@ static int rt_find(clink_sim *s, int nlist, double tlo, double thi, double ttol,
  */
 static int rt_check3(clink_sim *s, double tn, double h)
 {
-    if (sim_roots_eval(s, tn, s->ystep, NULL, 0, s->ghi) != 0)
+    if (rt_eval_all(s, tn, s->ystep, s->ghi) != 0)
         return RT_FAIL;
     double ttol = (fabs(tn) + fabs(h)) * RT_UROUND * 100.0;
     int nlist = rt_candidates(s);
+    if (nlist > 0)
+        rt_prepare(s, nlist);
     double trout = tn;
     int ier = rt_find(s, nlist, s->rt_tlo, tn, ttol, &trout);
     if (ier == RT_FAIL)
         return RT_FAIL;
+    const double *gr = ier == RT_NONE ? s->ghi : s->grout;
     for (int i = 0; i < s->nrt; i++)
-        if (!s->gactive[i] && s->grout[i] != 0.0)
+        if (!s->gactive[i] && gr[i] != 0.0)
             s->gactive[i] = 1;
     s->rt_tlo = trout;
+    if (ier == RT_NONE) {
+        /* glo = g(tn): the arrays exchanged, not copied (ghi is evaluated afresh) */
+        double *g = s->glo;
+        s->glo = s->ghi;
+        s->ghi = g;
+        return RT_NONE;
+    }
     /* glo = g(trout) for the contacts evaluated; the others keep g(tn): a root makes the
        next call evaluate all of them at trout again (rt_check2) */
     memcpy(s->glo, s->grout, (size_t) s->nrt * sizeof(double));
-    if (ier == RT_NONE)
-        return RT_NONE;
     (void) CVodeGetDky(s->cvode, trout, 0, s->ycv);
     return RT_FOUND;
 }
@@ -283,7 +376,7 @@ static int rt_check2(clink_sim *s, double tn, double h)
 {
     double tlo = s->rt_tlo;
     (void) CVodeGetDky(s->cvode, tlo, 0, s->ytry);
-    if (sim_roots_eval(s, tlo, s->ytry, NULL, 0, s->glo) != 0)
+    if (rt_eval_all(s, tlo, s->ytry, s->glo) != 0)
         return RT_FAIL;
     int zroot = 0;
     memset(s->iroots, 0, (size_t) s->nrt * sizeof(int));
@@ -306,7 +399,7 @@ static int rt_check2(clink_sim *s, double tn, double h)
     } else {
         (void) CVodeGetDky(s->cvode, tplus, 0, s->ytry);
     }
-    if (sim_roots_eval(s, tplus, s->ytry, NULL, 0, s->ghi) != 0)
+    if (rt_eval_all(s, tplus, s->ytry, s->ghi) != 0)
         return RT_FAIL;
     zroot = 0;
     for (int i = 0; i < s->nrt; i++) {
@@ -334,7 +427,7 @@ static int rt_check1(clink_sim *s, double t0)
 {
     memset(s->iroots, 0, (size_t) s->nrt * sizeof(int));
     s->rt_tlo = t0;
-    if (sim_roots_eval(s, t0, s->ystep, NULL, 0, s->glo) != 0)
+    if (rt_eval_all(s, t0, s->ystep, s->glo) != 0)
         return RT_FAIL;
     s->rt_zero0 = 0;
     for (int i = 0; i < s->nrt; i++)
@@ -364,7 +457,7 @@ static int rt_check1_ahead(clink_sim *s, double t0)
         return RT_FAIL;
     N_VScale(h0, s->ytry, s->ytry);
     N_VLinearSum(1.0, s->ystep, hratio, s->ytry, s->ytry);
-    if (sim_roots_eval(s, tplus, s->ytry, NULL, 0, s->ghi) != 0)
+    if (rt_eval_all(s, tplus, s->ytry, s->ghi) != 0)
         return RT_FAIL;
     for (int i = 0; i < s->nrt; i++)
         if (!s->gactive[i] && fabs(s->ghi[i]) != 0.0) {
