@@ -827,12 +827,13 @@ void simc_start(simc *sc, const double *q, const double *v)
     }
 }
 
-/* the two root functions of contact k into g[2k], g[2k + 1] */
-static void roots_of(simc *sc, int k, const double *q, const double *v, double *g)
+/*
+ * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
+ * simc_roots' work for one contact, for any caller that evaluates some contacts only.
+ */
+static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
 {
-    simc_contact *c = &sc->c[k];
     kinematics_contact geo;
-    double *gk = g + 2 * k;
     gk[0] = gk[1] = 1.0;
     int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
     if (open && body_q_unchanged(c, q) && !isnan(c->rest_g)) {
@@ -875,7 +876,7 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
 {
     (void) t;
     for (int k = 0; k < sc->n; k++)
-        roots_of(sc, k, q, v, g);
+        contact_roots(sc, &sc->c[k], q, v, g + 2 * k);
     return 0;
 }
 
@@ -883,7 +884,7 @@ int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const
                     double *g)
 {
     for (int i = 0; i < n; i++)
-        roots_of(sc, contacts[i], q, v, g);
+        contact_roots(sc, &sc->c[contacts[i]], q, v, g + 2 * contacts[i]);
     return 0;
 }
 
