@@ -199,6 +199,11 @@ typedef struct clink_sim_stats {
     long contact_reinits; /* CVODE re-initialisations at contact events */
     long findings;        /* physical sanity findings (clink_sim_finding_count()) */
     long implausible;     /* of which CLINK_FINDING_IMPLAUSIBLE */
+
+    /* evaluations of the contacts' root functions by the event location: of all of them
+       (once per step, twice per event) and of some (the contacts an event's search needs) */
+    long root_evals;
+    long root_evals_partial;
 } clink_sim_stats;
 
 /*

@@ -99,6 +99,7 @@ typedef struct clink_sim_stats {
     long error_test_fails; long nonlin_iters; long nonlin_fails; long proj_evals;
     long proj_fails; long klu_factors; long klu_refactors; double last_step; int last_order;
     long contact_events; long contact_reinits; long findings; long implausible;
+    long root_evals; long root_evals_partial;
 } clink_sim_stats;
 void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
 typedef struct clink_sim_finding {

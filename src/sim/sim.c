@@ -52,7 +52,8 @@
  * memory runs out; the failing component's status is kept on the handle.
  *
  * Contact (sim_contact.c): contact forces enter through dyn_set_external();
- * CVodeRootInit with two root functions per contact. Stepping, roots, dense
+ * two root functions per contact, located by clink itself (sim_roots.c: CVODE 6.4's
+ * search, evaluating only the functions that changed sign). Stepping, roots, dense
  * output: sim_advance.c.
  */
 #include "sim/sim_internal.h"
@@ -415,10 +416,8 @@ static int sim_impulse(void *data, double t, const double *q, const double *f, d
     return dyn_impulse_response(data, t, q, f, dv) == CLINK_OK ? 0 : -1;
 }
 
-static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
+int sim_roots_eval(clink_sim *s, double t, const double *yy, const int *contacts, int n, double *g)
 {
-    clink_sim *s = ud;
-    const double *yy = sim_full(s, N_VGetArrayPointer(y), s->yx);
     if (++s->root_calls > SIM_MAX_ROOT_CALLS) {
         char msg[256];
         snprintf(msg, sizeof msg,
@@ -429,7 +428,17 @@ static int sim_roots(realtype t, N_Vector y, realtype *g, void *ud)
         sim_callback_failed(s, CLINK_ERR_SOLVER, msg);
         return -1;
     }
+    if (contacts) {
+        s->rt_partial++;
+        return simc_roots_some(s->sc, contacts, n, yy, yy + s->nq, g);
+    }
+    s->rt_full++;
     return simc_roots(s->sc, t, yy, yy + s->nq, g);
+}
+
+int sim_rhs_eval(clink_sim *s, double t, N_Vector y, N_Vector yd)
+{
+    return sim_rhs(t, y, yd, s);
 }
 
 /* ---- lifecycle ------------------------------------------------------------ */
@@ -453,6 +462,7 @@ void clink_sim_destroy(clink_sim **sim)
         N_VDestroy(s->ycv);
     if (s->yroot)
         N_VDestroy(s->yroot);
+    sim_roots_destroy(s);
     if (s->ctx)
         SUNContext_Free(&s->ctx);
     dyn_destroy(&s->dyn);
@@ -722,9 +732,13 @@ static clink_status sim_setup_cvode(clink_sim *s)
     if (st != CLINK_OK)
         return st;
     if (s->ncon) {
-        CV_CHECK(CVodeRootInit(s->cvode, simc_nroots(s->sc), sim_roots));
-        simc_root_directions(s->sc, s->roots_found);
-        CV_CHECK(CVodeSetRootDirection(s->cvode, s->roots_found));
+        /* no CVodeRootInit: clink locates the events itself (sim_roots.c) */
+        st = sim_roots_create(s);
+        if (st != CLINK_OK) {
+            sim_msg(s, "clink_sim_create: out of memory");
+            return st;
+        }
+        sim_roots_restart(s, s->ycv);
     }
     return CLINK_OK;
 }
@@ -884,6 +898,8 @@ void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
     st->contact_reinits = s->reinits;
     st->findings = s->nfound;
     st->implausible = s->nimplausible;
+    st->root_evals = s->rt_full;
+    st->root_evals_partial = s->rt_partial;
     dyn_counts(s->dyn, &st->klu_factors, &st->klu_refactors);
 }
 

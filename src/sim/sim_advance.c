@@ -10,16 +10,20 @@
  * satisfies the constraints as well as a step does. CVODE's own time tn may
  * thus be ahead of t; the next advance continues from tn.
  *
- * Events stay exact: CVODE reports each root (CV_ROOT_RETURN, the state at the
- * root in yroot) before it steps past it. A root at t_root <= t is handed to
- * the contact state machine at once; a root after t is kept pending (yroot,
- * roots_found) and handled by the advance that reaches it, so that the output
- * at t sees the contact phases of t. After a root that needs no
- * re-initialisation CVODE must look at the rest of the step that bracketed it
- * (other roots may lie there) before an output in that step can be trusted:
- * `recheck`. A re-initialisation (CVodeReInit at t_root with the state the
- * state machine left, possibly with new velocities) restarts CVODE at t_root
- * with no history: an output at exactly t_root is then that state.
+ * Events stay exact: each root is reported (CV_ROOT_RETURN, the state at the
+ * root in yroot) before CVODE steps past it. CVODE itself has no root functions:
+ * sim_roots_cvode (sim_roots.c) stands for its CVode(CV_ONE_STEP) call with roots,
+ * locating them with CVODE 6.4's search but evaluating all functions only once
+ * per step and, in the search, only the contacts whose functions changed sign.
+ * A root at t_root <= t is handed to the contact state machine at once; a root
+ * after t is kept pending (yroot, roots_found) and handled by the advance that
+ * reaches it, so that the output at t sees the contact phases of t. After a
+ * root that needs no re-initialisation the rest of the step that bracketed it
+ * must be searched (other roots may lie there) before an output in that step
+ * can be trusted: `recheck`. A re-initialisation (CVodeReInit at t_root with
+ * the state the state machine left, possibly with new velocities) restarts
+ * CVODE at t_root with no history: an output at exactly t_root is then that
+ * state.
  *
  * Statistics: CVodeReInit resets CVODE's counters (steps, right-hand sides,
  * setups, nonlinear iterations and failures, error test failures at once; the
@@ -208,6 +212,8 @@ static clink_status sim_reinit(clink_sim *s, double t)
                 ode_flag_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
+    if (s->ncon)
+        sim_roots_restart(s, s->yroot);
     s->reinits++;
     s->at_reinit = 1;
     s->at_tstop = 0;
@@ -231,27 +237,14 @@ static clink_status sim_handle_root(clink_sim *s)
         return st;
     }
     sim_reduce(s, y, yr);
-    simc_root_directions(s->sc, s->roots_found);
-    int rc = CVodeSetRootDirection(s->cvode, s->roots_found);
-    if (rc != CV_SUCCESS) {
-        char flag[64];
-        sim_msg(s, "CVodeSetRootDirection at t = %.9g s failed with %d (%s)", s->t_root, rc,
-                ode_flag_name(rc, flag, sizeof flag));
-        return rc == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
-    }
+    sim_roots_directions(s);
     return reinit ? sim_reinit(s, s->t_root) : CLINK_OK;
 }
 
-/* CVODE returned a root at tret: keep it for sim_handle_root */
+/* a root at tret (sim_roots_cvode): keep it for sim_handle_root */
 static clink_status sim_take_root(clink_sim *s, double tret)
 {
-    int rc = CVodeGetRootInfo(s->cvode, s->roots_found);
-    if (rc != CV_SUCCESS) {
-        char flag[64];
-        sim_msg(s, "CVodeGetRootInfo at t = %.9g s failed with %d (%s)", tret, rc,
-                ode_flag_name(rc, flag, sizeof flag));
-        return CLINK_ERR_SOLVER;
-    }
+    memcpy(s->roots_found, s->iroots, (size_t) s->nrt * sizeof(int));
     N_VScale(1.0, s->ycv, s->yroot);
     s->root_pending = 1;
     s->t_root = tret;
@@ -399,8 +392,8 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         double horizon = tn + (s->set.output_step > 0.0 ? s->set.output_step : 1e-3);
         if (s->tstop_set && horizon > s->t_stop)
             horizon = s->t_stop;
-        realtype tret = tn;
-        int rc = CVode(s->cvode, horizon, s->ycv, &tret, CV_ONE_STEP);
+        double tret = tn;
+        int rc = sim_roots_cvode(s, horizon, &tret);
         if (rc < 0)
             return sim_cvode_failed(s, rc, tret);
         s->at_reinit = 0;

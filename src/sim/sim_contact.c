@@ -827,51 +827,71 @@ void simc_start(simc *sc, const double *q, const double *v)
     }
 }
 
+/*
+ * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
+ * simc_roots' work for one contact, for any caller that evaluates some contacts only.
+ */
+static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
+{
+    kinematics_contact geo;
+    gk[0] = gk[1] = 1.0;
+    int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
+    if (open && body_q_unchanged(c, q) && !isnan(c->rest_g)) {
+        gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
+        return;
+    }
+    if (geometry_cached(sc, c, q, v, &geo) != 0)
+        return;
+    if (c->piecewise) {
+        gk[0] = c->eps - geo.delta;
+    } else if (c->persistent) {
+        gk[0] = geo.delta + c->h_release;
+        gk[1] = geo.delta > c->st.delta_max ? geo.delta_dot : 1.0;
+    } else if (c->st.phase == CLINK_CONTACT_OPEN) {
+        gk[0] = c->eps - geo.delta;
+    } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
+        gk[0] = geo.delta_dot;
+        gk[1] = geo.delta;
+    } else if (c->st.phase == CLINK_CONTACT_RESTITUTION) {
+        gk[0] = geo.delta >= 0.0
+                    ? clink_law_separation(c->law, &c->p, &c->st, geo.delta, geo.delta_dot)
+                    : geo.delta;
+        gk[1] = geo.delta_dot - 1e-9 * c->st.v_impact;
+    } else { /* RELEASED */
+        gk[0] = c->st.delta_sep + c->eps - geo.delta;
+        gk[1] = geo.delta;
+    }
+    for (int i = 0; i < 2; i++)
+        if (!isfinite(gk[i]))
+            gk[i] = 1.0;
+    if (open) {
+        remember_q(c, q);
+        c->rest_g = gk[0];
+        c->rest_apart = !(geo.delta > 0.0);
+        c->rest_valid = 1;
+    }
+}
+
 int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
 {
     (void) t;
-    for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
-        kinematics_contact geo;
-        double *gk = g + 2 * k;
-        gk[0] = gk[1] = 1.0;
-        int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
-        if (open && body_q_unchanged(c, q) && !isnan(c->rest_g)) {
-            gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
-            continue;
-        }
-        if (geometry_cached(sc, c, q, v, &geo) != 0)
-            continue;
-        if (c->piecewise) {
-            gk[0] = c->eps - geo.delta;
-        } else if (c->persistent) {
-            gk[0] = geo.delta + c->h_release;
-            gk[1] = geo.delta > c->st.delta_max ? geo.delta_dot : 1.0;
-        } else if (c->st.phase == CLINK_CONTACT_OPEN) {
-            gk[0] = c->eps - geo.delta;
-        } else if (c->st.phase == CLINK_CONTACT_COMPRESSION) {
-            gk[0] = geo.delta_dot;
-            gk[1] = geo.delta;
-        } else if (c->st.phase == CLINK_CONTACT_RESTITUTION) {
-            gk[0] = geo.delta >= 0.0
-                        ? clink_law_separation(c->law, &c->p, &c->st, geo.delta, geo.delta_dot)
-                        : geo.delta;
-            gk[1] = geo.delta_dot - 1e-9 * c->st.v_impact;
-        } else { /* RELEASED */
-            gk[0] = c->st.delta_sep + c->eps - geo.delta;
-            gk[1] = geo.delta;
-        }
-        for (int i = 0; i < 2; i++)
-            if (!isfinite(gk[i]))
-                gk[i] = 1.0;
-        if (open) {
-            remember_q(c, q);
-            c->rest_g = gk[0];
-            c->rest_apart = !(geo.delta > 0.0);
-            c->rest_valid = 1;
-        }
-    }
+    for (int k = 0; k < sc->n; k++)
+        contact_roots(sc, &sc->c[k], q, v, g + 2 * k);
     return 0;
+}
+
+int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const double *v,
+                    double *g)
+{
+    for (int i = 0; i < n; i++)
+        contact_roots(sc, &sc->c[contacts[i]], q, v, g + 2 * contacts[i]);
+    return 0;
+}
+
+void simc_bodies(const simc *sc, int k, int *body_a, int *body_b)
+{
+    *body_a = sc->c[k].body_a;
+    *body_b = sc->c[k].body_b;
 }
 
 void simc_root_directions(const simc *sc, int *dirs)

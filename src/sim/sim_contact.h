@@ -61,6 +61,12 @@ void simc_dissipation_rates(const simc *sc, double *rates);
 void simc_start(simc *sc, const double *q, const double *v);
 
 int simc_roots(simc *sc, double t, const double *q, const double *v, double *g);
+/* the root functions of the listed contacts only, into g[2k], g[2k + 1] of each contact k
+   (the others untouched): the same values simc_roots gives them */
+int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const double *v,
+                    double *g);
+/* the two bodies of contact k (0: the ground): the coordinates its root functions read */
+void simc_bodies(const simc *sc, int k, int *body_a, int *body_b);
 void simc_root_directions(const simc *sc, int *dirs);
 
 /* after an accepted step: tracks F_max of the impacts in progress */

@@ -119,6 +119,29 @@ struct clink_sim {
     char cb_msg[512];  /* its message */
     char msg[512];     /* the message of the last failure */
     ode_log cvlog;     /* the last message of CVODE */
+
+    /* clink's own event location (sim_roots.c; task "roots", issue 11): CVODE runs without
+       root functions; the search of CVODE 6.4 (cvRcheck1/2/3, cvRootfind) is done here */
+    int nrt;                    /* root functions: 2 per contact */
+    double *glo, *ghi, *grout;  /* nrt: g at the bracket's ends and at a trial time */
+    int *rootdir;               /* nrt: directions (simc_root_directions) */
+    int *iroots;                /* nrt: the last root (+1 rising, -1 falling, 0) */
+    unsigned char *gactive;     /* nrt: monitored (zero at a start and since: not) */
+    int *rt_list;               /* ncon: the contacts a search evaluates */
+    N_Vector ytry;              /* Nr: the state at a trial time */
+    N_Vector ystep;             /* Nr: CVODE's state at its time tn (or at a start) */
+    double rt_tlo, rt_tretlast; /* s: the search's left end, the last time returned */
+    int rt_irfnd;               /* the last return was a root (CVODE's irfnd) */
+    int rt_fresh;               /* started or re-initialised, no step yet */
+    int rt_zero0;               /* some function exactly zero at the start */
+    int rt_tstop;               /* CVODE stopped at t_stop; a root was returned first */
+    long rt_full, rt_partial;   /* evaluations of all / of some root functions */
+    int *rt_body;               /* 2 ncon: the bodies of each contact */
+    int *rt_inv;                /* nq: CVODE's coordinate of each model one (-1: left out) */
+    int *rt_comp;               /* pairs (CVODE's component, full one) a search reads */
+    int rt_ncomp;               /* pairs in use */
+    double *rt_yf;              /* N: the full state at a trial time (those components) */
+    N_Vector rt_dky;            /* CVodeGetDky's output at a trial time: rt_comp only */
 };
 
 /* formats the message of the last failure */
@@ -170,5 +193,26 @@ double sim_audit_work(const clink_sim *s, const double *y);
 
 /* the total energy of the output state (the balance's terms), J */
 double sim_total_energy(const clink_energy *e);
+
+/* ---- clink's own event location (sim_roots.c) ---- */
+
+/* the root functions at (t, y) (y the full state, N): all of them (contacts NULL) or those
+   of the n listed contacts; counts the evaluation against SIM_MAX_ROOT_CALLS (sim.c).
+   0, or -1 with the failure kept on the handle */
+int sim_roots_eval(clink_sim *s, double t, const double *y, const int *contacts, int n, double *g);
+/* the right-hand side at (t, y) into yd, as CVODE calls it (sim.c) */
+int sim_rhs_eval(clink_sim *s, double t, N_Vector y, N_Vector yd);
+/* allocates the search's arrays (all functions monitored, the directions of the phases);
+   CLINK_OK or CLINK_ERR_NOMEM */
+clink_status sim_roots_create(clink_sim *s);
+void sim_roots_destroy(clink_sim *s);
+/* CVODE was (re-)initialised at its current time with state y0 (Nr) */
+void sim_roots_restart(clink_sim *s, N_Vector y0);
+/* the directions again after the contacts' phases changed */
+void sim_roots_directions(clink_sim *s);
+/* one CVode(CV_ONE_STEP) call with the root search of CVODE 6.4 done by clink: returns
+   CVODE's flag (CV_ROOT_RETURN with *tret the root, ycv the state there and iroots the
+   functions found) */
+int sim_roots_cvode(clink_sim *s, double tout, double *tret);
 
 #endif
