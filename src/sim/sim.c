@@ -78,9 +78,24 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* what an output below CLINK_OUTPUT_ALL left out (clink_sim_error when nothing failed) */
+static const char *sim_level_note(clink_output_level done)
+{
+    if (done == CLINK_OUTPUT_STATE)
+        return "the current output was computed at CLINK_OUTPUT_STATE (clink_sim_set_outputs): "
+               "no contact information, accelerations, reactions, driver forces, energies or "
+               "constraint violation";
+    if (done == CLINK_OUTPUT_CONTACTS)
+        return "the current output was computed at CLINK_OUTPUT_CONTACTS (clink_sim_set_outputs): "
+               "no accelerations, reactions, driver forces, energies or constraint violation";
+    return "";
+}
+
 const char *clink_sim_error(const clink_sim *sim)
 {
-    return sim ? sim->msg : "no simulation";
+    if (!sim)
+        return "no simulation";
+    return sim->msg[0] ? sim->msg : sim_level_note(sim->out_done);
 }
 
 /* ---- CVODE callbacks ------------------------------------------------------ */
@@ -794,10 +809,18 @@ clink_status clink_sim_body_state(const clink_sim *s, int body, double q[3], dou
     return CLINK_OK;
 }
 
+/* nonzero if the current output computed what `level` asks for (clink_sim_set_outputs) */
+static int sim_computed(const clink_sim *s, clink_output_level level)
+{
+    return s->out_done >= level;
+}
+
 clink_status clink_sim_body_acceleration(const clink_sim *s, int body, double a[3])
 {
     if (!s || !a || body < 0 || body >= s->m->d.nbodies)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     for (int k = 0; k < 3; k++)
         a[k] = body ? s->qdd[3 * (body - 1) + k] : 0.0;
     return CLINK_OK;
@@ -807,6 +830,8 @@ clink_status clink_sim_joint_reaction(const clink_sim *s, int joint, double forc
 {
     if (!s || !force || joint < 0 || joint >= s->m->d.njoints)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     const clink_joint_def *jd = &s->m->d.joints[joint].def;
     const double *y = N_VGetArrayPointer(s->y);
     kin_pose a, b;
@@ -833,6 +858,8 @@ clink_status clink_sim_driver_force(const clink_sim *s, int driver, double *forc
 {
     if (!s || !force || driver < 0 || driver >= s->m->d.ndrivers)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     *force = s->lambda[s->m->driver_row[driver]];
     return CLINK_OK;
 }
@@ -841,16 +868,19 @@ clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
 {
     if (!s || !e)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     *e = s->energy;
     return CLINK_OK;
 }
 
 void clink_sim_constraint_violation(const clink_sim *s, double *position, double *velocity)
 {
+    int ok = s && sim_computed(s, CLINK_OUTPUT_ALL);
     if (position)
-        *position = s ? s->viol_pos : NAN;
+        *position = ok ? s->viol_pos : NAN;
     if (velocity)
-        *velocity = s ? s->viol_vel : NAN;
+        *velocity = ok ? s->viol_vel : NAN;
 }
 
 void clink_sim_assembly(const clink_sim *s, double *dq_norm, double *dv_norm)
@@ -898,6 +928,8 @@ clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_in
 {
     if (!s || !info || contact < 0 || contact >= s->ncon)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_CONTACTS))
+        return CLINK_ERR_STATE;
     *info = s->info[contact];
     return CLINK_OK;
 }
@@ -916,4 +948,27 @@ void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
 {
     if (s && s->sc)
         simc_set_callback(s->sc, fn, data);
+}
+
+/* ---- what an output computes ---------------------------------------------- */
+
+clink_status clink_sim_set_outputs(clink_sim *s, clink_output_level level)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    if (level != CLINK_OUTPUT_STATE && level != CLINK_OUTPUT_CONTACTS &&
+        level != CLINK_OUTPUT_ALL) {
+        sim_msg(s,
+                "clink_sim_set_outputs: level %d is none of CLINK_OUTPUT_STATE (1), "
+                "CLINK_OUTPUT_CONTACTS (2), CLINK_OUTPUT_ALL (3)",
+                (int) level);
+        return CLINK_ERR_ARG;
+    }
+    s->out_level = level;
+    return CLINK_OK;
+}
+
+clink_output_level clink_sim_output_level(const clink_sim *s)
+{
+    return s ? s->out_done : (clink_output_level) 0;
 }

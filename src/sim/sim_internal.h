@@ -119,6 +119,10 @@ struct clink_sim {
     char cb_msg[512];  /* its message */
     char msg[512];     /* the message of the last failure */
     ode_log cvlog;     /* the last message of CVODE */
+
+    /* task "levels": what an output computes (clink_sim_set_outputs, sim_settle_output) */
+    clink_output_level out_level; /* asked for the next outputs; 0 (never set): ALL */
+    clink_output_level out_done;  /* what the current output computed (0 before any) */
 };
 
 /* formats the message of the last failure */
@@ -129,9 +133,9 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     ;
 
 /*
- * Makes (t, y) the output state: computes accelerations, multipliers, energies,
- * violations and contact information there. CLINK_OK or the failing component's
- * status.
+ * Makes (t, y) the output state: computes there what the level asks for (out_level):
+ * contact information, then accelerations, multipliers, energies and violations.
+ * out_done records what was computed. CLINK_OK or the failing component's status.
  */
 clink_status sim_settle_output(clink_sim *s, double t);
 
