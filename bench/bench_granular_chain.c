@@ -34,9 +34,10 @@
  * Both modes read only the contacts' information (the forces of the sensors, the largest
  * force and the permanent contacts), so each asks for outputs at CLINK_OUTPUT_CONTACTS
  * (clink_sim_set_outputs): no accelerations, reactions, energies or constraint violation
- * are computed at the outputs, as Simbody's side of the benchmark realizes each sample
- * only to Stage::Position. The integration and the contacts' information are the same
- * bits as with the complete outputs.
+ * are computed at the outputs; the sensors mode reads three contacts and lists them
+ * (clink_sim_set_output_contacts), as Simbody's side of the benchmark realizes each sample
+ * only to Stage::Position and evaluates its three sensor forces. The integration and the
+ * contacts' information are the same bits as with the complete outputs.
  *
  *   bench_granular_chain OUTDIR            the three chains, OUTDIR/granular_chain.json
  *   bench_granular_chain OUTDIR N WINDOW   one chain of N beads over WINDOW s (for profiling)
@@ -297,6 +298,10 @@ static int run_sensors(int n, double window, double rtol, double atol, const cha
     int rc = samples && clink_sim_contact_count(sim) == n + 1 ? 0 : -1;
     if (rc != 0)
         fprintf(stderr, "bench_granular_chain: out of memory or wrong contact count\n");
+    if (rc == 0 && clink_sim_set_output_contacts(sim, sens, CHAIN_NSENSOR) != CLINK_OK) {
+        fprintf(stderr, "bench_granular_chain: N = %d: %s\n", n, clink_sim_error(sim));
+        rc = -1;
+    }
     t0 = bench_now();
     for (long i = 1; i <= ns && rc == 0; i++) {
         if (clink_sim_advance(sim, (double) i * CHAIN_DT) != CLINK_OK) {

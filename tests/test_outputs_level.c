@@ -6,7 +6,8 @@
  * output, the same integration (steps, right-hand sides, events, impact records); the
  * getters of what a level does not compute are refused with CLINK_ERR_STATE and a
  * message in clink_sim_error(), never answered with stale numbers; a level set between
- * two advances applies from the next output on.
+ * two advances applies from the next output on. The same for a list of the contacts
+ * whose information the outputs compute (clink_sim_set_output_contacts).
  *
  * Models: the clearance slider-crank (Adams, Baumgarte, KLU saddle solves, friction,
  * impacts), the double pendulum striking a wall (BDF, projection, analytic Jacobian) and
@@ -253,10 +254,21 @@ TEST(getters_of_what_an_output_level_did_not_compute_are_refused_with_clink_err_
             ENSURE(clink_recorder_advance(rec, s, 4e-4) == CLINK_ERR_STATE);
             ENSURE(strstr(clink_sim_error(s), "CLINK_OUTPUT_ALL") != NULL);
             ENSURE(clink_recorder_sample(rec, s) == CLINK_ERR_STATE);
+            ENSURE(clink_sim_time(s) == 3e-4);
+            /* complete outputs of a list of contacts: refused too, then accepted with all */
+            int first = 0;
+            ENSURE(clink_sim_set_outputs(s, CLINK_OUTPUT_ALL) == CLINK_OK);
+            ENSURE(clink_sim_set_output_contacts(s, &first, 1) == CLINK_OK);
+            ENSURE(clink_recorder_advance(rec, s, 4e-4) == CLINK_ERR_STATE);
+            ENSURE(strstr(clink_sim_error(s), "clink_sim_set_output_contacts") != NULL);
+            ENSURE(clink_sim_time(s) == 3e-4);
+            ENSURE(clink_sim_set_output_contacts(s, NULL, 0) == CLINK_OK);
+            ENSURE(clink_recorder_advance(rec, s, 4e-4) == CLINK_OK);
+            ENSURE(clink_sim_time(s) == 4e-4);
+            ensure_complete(s);
             clink_recorder_destroy(&rec); /* removes its unfinished files */
         }
         ENSURE(rmdir(dir) == 0);
-        ENSURE(clink_sim_time(s) == 3e-4);
     }
     clink_sim_destroy(&s);
     /* a NULL handle */
@@ -339,5 +351,83 @@ TEST(switching_the_output_level_mid_run_computes_what_the_new_level_asks_at_the_
     }
     clink_sim_destroy(&ref);
     clink_sim_destroy(&sw);
+    clink_model_destroy(&m);
+}
+
+TEST(listed_output_contacts_give_the_bits_of_the_complete_output_and_the_others_are_refused)
+{
+    clink_model *m = load("granular_chain.xml");
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    int nb = clink_model_count(m, CLINK_ENTITY_BODY);
+    clink_sim *ref = start(m, CLINK_OUTPUT_ALL);
+    clink_sim *con = start(m, CLINK_OUTPUT_CONTACTS);
+    clink_sim *all = start(m, CLINK_OUTPUT_ALL);
+    ENSURE(ref && con && all);
+    if (!ref || !con || !all) {
+        clink_sim_destroy(&ref);
+        clink_sim_destroy(&con);
+        clink_sim_destroy(&all);
+        clink_model_destroy(&m);
+        return;
+    }
+    int ncon = clink_sim_contact_count(ref);
+    ENSURE(ncon == 71);
+    static const int list[] = {40, 5, 12, 40}, one = 5, bad[] = {3, 71}, neg = -1;
+    ENSURE(clink_sim_set_output_contacts(con, list, 4) == CLINK_OK);
+    ENSURE(clink_sim_set_output_contacts(all, &one, 1) == CLINK_OK);
+    /* refused lists leave the list in force */
+    ENSURE(clink_sim_set_output_contacts(con, bad, 2) == CLINK_ERR_ARG);
+    ENSURE(strstr(clink_sim_error(con), "contact 71") != NULL);
+    ENSURE(clink_sim_set_output_contacts(con, &neg, 1) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_set_output_contacts(con, list, -1) == CLINK_ERR_ARG);
+    ENSURE(clink_sim_set_output_contacts(NULL, list, 1) == CLINK_ERR_ARG);
+    int bad_bits = 0, bad_refusal = 0, fails = 0, loaded = 0;
+    for (int i = 1; i <= 200 && !fails; i++) {
+        if (i == 101) /* every contact again, from the next output on */
+            ENSURE(clink_sim_set_output_contacts(con, NULL, 0) == CLINK_OK);
+        double t = 1e-6 * i;
+        if (clink_sim_advance(ref, t) != CLINK_OK || clink_sim_advance(con, t) != CLINK_OK ||
+            clink_sim_advance(all, t) != CLINK_OK) {
+            fails++;
+            break;
+        }
+        bad_bits += !same_state(ref, con, nb) || !same_state(ref, all, nb);
+        for (int k = 0; k < ncon; k++) {
+            clink_contact_info a, b, c;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            memset(&c, 0, sizeof c);
+            int in_con = i > 100 || k == 40 || k == 5 || k == 12, in_all = k == 5;
+            ENSURE(clink_sim_contact(ref, k, &a) == CLINK_OK);
+            clink_status sb = clink_sim_contact(con, k, &b), sc = clink_sim_contact(all, k, &c);
+            bad_refusal += sb != (in_con ? CLINK_OK : CLINK_ERR_STATE);
+            bad_refusal += sc != (in_all ? CLINK_OK : CLINK_ERR_STATE);
+            bad_bits += in_con && memcmp(&a, &b, sizeof a) != 0;
+            bad_bits += in_all && memcmp(&a, &c, sizeof a) != 0;
+            loaded += in_con && a.fn > 0.0;
+        }
+        /* the complete output of a list: energies and accelerations as the reference's */
+        clink_energy ea, ec;
+        double aa[3], ac[3];
+        ENSURE(clink_sim_energy(ref, &ea) == CLINK_OK && clink_sim_energy(all, &ec) == CLINK_OK);
+        ENSURE(clink_sim_body_acceleration(ref, 20, aa) == CLINK_OK &&
+               clink_sim_body_acceleration(all, 20, ac) == CLINK_OK);
+        bad_bits += memcmp(&ea, &ec, sizeof ea) != 0 || memcmp(aa, ac, sizeof aa) != 0;
+        if (i == 100)
+            ENSURE(strstr(clink_sim_error(con), "clink_sim_set_output_contacts") != NULL &&
+                   strstr(clink_sim_error(all), "clink_sim_set_output_contacts") != NULL);
+    }
+    ENSURE(fails == 0);
+    ENSURE(bad_bits == 0);
+    ENSURE(bad_refusal == 0);
+    ENSURE(loaded > 100); /* the listed contacts carried the wave */
+    ENSURE(same_run(ref, con));
+    ENSURE(same_run(ref, all));
+    ENSURE(strstr(clink_sim_error(con), "clink_sim_set_output_contacts") == NULL); /* all again */
+    clink_sim_destroy(&ref);
+    clink_sim_destroy(&con);
+    clink_sim_destroy(&all);
     clink_model_destroy(&m);
 }

@@ -14,7 +14,8 @@
  * Table of contents:
  *   - lifecycle      clink_sim_create(), clink_sim_destroy(), clink_sim_error()
  *   - stepping       clink_sim_advance(), clink_sim_set_stop_time(), clink_sim_time()
- *   - output levels  clink_output_level, clink_sim_set_outputs(), clink_sim_output_level()
+ *   - output levels  clink_output_level, clink_sim_set_outputs(),
+ *                    clink_sim_set_output_contacts(), clink_sim_output_level()
  *   - state          clink_sim_body_state(), clink_sim_body_acceleration()
  *   - forces         clink_sim_joint_reaction(), clink_sim_driver_force()
  *   - energies       clink_energy, clink_sim_energy()
@@ -137,8 +138,9 @@ CLINK_API clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
  * energy scale grows only there), the penetration at an output from
  * CLINK_OUTPUT_CONTACTS up; the checks of every impact record (its largest penetration
  * and its restitution) are made at every level.
- * The output rows of a recorder (clink/output.h) read everything: with a lower level
- * its advance is refused (CLINK_ERR_STATE).
+ * The output rows of a recorder (clink/output.h) read everything: with a lower level, or
+ * a list of contacts (clink_sim_set_output_contacts()), its advance is refused
+ * (CLINK_ERR_STATE).
  */
 typedef enum clink_output_level {
     CLINK_OUTPUT_STATE = 1,
@@ -152,6 +154,19 @@ typedef enum clink_output_level {
  * t = 0 is always complete). CLINK_ERR_ARG for a level out of the enumeration.
  */
 CLINK_API clink_status clink_sim_set_outputs(clink_sim *sim, clink_output_level level);
+
+/*
+ * The contacts whose information the outputs compute (at CLINK_OUTPUT_CONTACTS and
+ * CLINK_OUTPUT_ALL), from the next clink_sim_advance() on: the n contacts listed in
+ * `contacts` (indices as in clink_sim_contact(); a repeat counts once; n = 0: none), or
+ * every contact when `contacts` is NULL (the default; n is then ignored). An embedder
+ * that samples a few sensor contacts of a long chain lists them, and the others cost
+ * nothing at the outputs. clink_sim_contact() of a contact not listed returns
+ * CLINK_ERR_STATE; the penetration check at the outputs covers the listed contacts (the
+ * impact records are checked for every contact). CLINK_ERR_ARG: n < 0 or an index out of
+ * range (the list in force is kept); CLINK_ERR_NOMEM.
+ */
+CLINK_API clink_status clink_sim_set_output_contacts(clink_sim *sim, const int *contacts, int n);
 
 /* The level the current output was computed at (0 for a NULL handle). */
 CLINK_API clink_output_level clink_sim_output_level(const clink_sim *sim);
@@ -332,7 +347,7 @@ typedef struct clink_contact_info {
 } clink_contact_info;
 
 /* The state of contact `contact` at the current time (CLINK_ERR_STATE below
-   CLINK_OUTPUT_CONTACTS). */
+   CLINK_OUTPUT_CONTACTS, or for a contact clink_sim_set_output_contacts() left out). */
 CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
                                          clink_contact_info *info);
 

@@ -78,16 +78,25 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     va_end(ap);
 }
 
-/* what an output below CLINK_OUTPUT_ALL left out (clink_sim_error when nothing failed) */
-static const char *sim_level_note(clink_output_level done)
+/* what the current output left out (clink_sim_error when nothing failed), "" if nothing */
+static const char *sim_level_note(const clink_sim *s)
 {
+    clink_output_level done = s->out_done;
     if (done == CLINK_OUTPUT_STATE)
         return "the current output was computed at CLINK_OUTPUT_STATE (clink_sim_set_outputs): "
                "no contact information, accelerations, reactions, driver forces, energies or "
                "constraint violation";
+    if (done == CLINK_OUTPUT_CONTACTS && s->out_partial)
+        return "the current output was computed at CLINK_OUTPUT_CONTACTS (clink_sim_set_outputs) "
+               "for the contacts listed by clink_sim_set_output_contacts only: no other "
+               "contact, no accelerations, reactions, driver forces, energies or constraint "
+               "violation";
     if (done == CLINK_OUTPUT_CONTACTS)
         return "the current output was computed at CLINK_OUTPUT_CONTACTS (clink_sim_set_outputs): "
                "no accelerations, reactions, driver forces, energies or constraint violation";
+    if (s->out_partial)
+        return "the current output computed the information of the contacts listed by "
+               "clink_sim_set_output_contacts only";
     return "";
 }
 
@@ -95,7 +104,7 @@ const char *clink_sim_error(const clink_sim *sim)
 {
     if (!sim)
         return "no simulation";
-    return sim->msg[0] ? sim->msg : sim_level_note(sim->out_done);
+    return sim->msg[0] ? sim->msg : sim_level_note(sim);
 }
 
 /* ---- CVODE callbacks ------------------------------------------------------ */
@@ -487,6 +496,8 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->roots_found);
     free(s->info);
     free(s->pen_level);
+    free(s->out_list);
+    free(s->out_has);
     free(s);
     *sim = NULL;
 }
@@ -928,7 +939,7 @@ clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_in
 {
     if (!s || !info || contact < 0 || contact >= s->ncon)
         return CLINK_ERR_ARG;
-    if (!sim_computed(s, CLINK_OUTPUT_CONTACTS))
+    if (!sim_computed(s, CLINK_OUTPUT_CONTACTS) || (s->out_partial && !s->out_has[contact]))
         return CLINK_ERR_STATE;
     *info = s->info[contact];
     return CLINK_OK;
@@ -965,6 +976,58 @@ clink_status clink_sim_set_outputs(clink_sim *s, clink_output_level level)
         return CLINK_ERR_ARG;
     }
     s->out_level = level;
+    return CLINK_OK;
+}
+
+clink_status clink_sim_set_output_contacts(clink_sim *s, const int *contacts, int n)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    if (!contacts) {
+        s->out_some = 0;
+        return CLINK_OK;
+    }
+    if (n < 0) {
+        sim_msg(s, "clink_sim_set_output_contacts: %d contacts", n);
+        return CLINK_ERR_ARG;
+    }
+    for (int i = 0; i < n; i++)
+        if (contacts[i] < 0 || contacts[i] >= s->ncon) {
+            sim_msg(s,
+                    "clink_sim_set_output_contacts: contact %d (entry %d) is not one of the "
+                    "%d contacts",
+                    contacts[i], i, s->ncon);
+            return CLINK_ERR_ARG;
+        }
+    size_t ncon1 = (size_t) (s->ncon > 0 ? s->ncon : 1);
+    if (!s->out_list) {
+        int *list = malloc(ncon1 * sizeof *list);
+        unsigned char *has = calloc(ncon1, 1);
+        if (!list || !has) {
+            free(list);
+            free(has);
+            sim_msg(s, "clink_sim_set_output_contacts: out of memory");
+            return CLINK_ERR_NOMEM;
+        }
+        s->out_list = list;
+        s->out_has = has;
+    }
+    /* each contact once, in the order first listed (a mark per contact; the marks of the
+       current output are not touched) */
+    unsigned char *seen = calloc(ncon1, 1);
+    if (!seen) {
+        sim_msg(s, "clink_sim_set_output_contacts: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!seen[contacts[i]]) {
+            seen[contacts[i]] = 1;
+            s->out_list[m++] = contacts[i];
+        }
+    free(seen);
+    s->out_nlist = m;
+    s->out_some = 1;
     return CLINK_OK;
 }
 

@@ -123,6 +123,11 @@ struct clink_sim {
     /* task "levels": what an output computes (clink_sim_set_outputs, sim_settle_output) */
     clink_output_level out_level; /* asked for the next outputs; 0 (never set): ALL */
     clink_output_level out_done;  /* what the current output computed (0 before any) */
+    int out_some;  /* the outputs compute the information of the listed contacts only */
+    int *out_list; /* ncon: those contacts (clink_sim_set_output_contacts), out_nlist of them */
+    int out_nlist;
+    int out_partial;        /* the current output computed the listed contacts only ... */
+    unsigned char *out_has; /* ncon: ... those marked 1 here */
 };
 
 /* formats the message of the last failure */
