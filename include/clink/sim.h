@@ -67,7 +67,8 @@ CLINK_API clink_status clink_sim_create(const clink_model *model,
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);
 
-/* The message of the last failure ("" if none); borrowed. */
+/* The message of the last failure ("" if none; below a complete output, what it left out:
+   clink_sim_set_outputs()); borrowed. */
 CLINK_API const char *clink_sim_error(const clink_sim *sim);
 
 /*
