@@ -263,8 +263,13 @@ TEST(getters_of_what_an_output_level_did_not_compute_are_refused_with_clink_err_
             ENSURE(strstr(clink_sim_error(s), "clink_sim_set_output_contacts") != NULL);
             ENSURE(clink_sim_time(s) == 3e-4);
             ENSURE(clink_sim_set_output_contacts(s, NULL, 0) == CLINK_OK);
-            ENSURE(clink_recorder_advance(rec, s, 4e-4) == CLINK_OK);
-            ENSURE(clink_sim_time(s) == 4e-4);
+            /* the current output (3e-4) is still incomplete: its rows would be stale */
+            ENSURE(clink_recorder_advance(rec, s, 4e-4) == CLINK_ERR_STATE);
+            ENSURE(clink_sim_time(s) == 3e-4);
+            ENSURE(clink_sim_advance(s, 4e-4) == CLINK_OK);
+            ensure_complete(s);
+            ENSURE(clink_recorder_advance(rec, s, 5e-4) == CLINK_OK);
+            ENSURE(clink_sim_time(s) == 5e-4);
             ensure_complete(s);
             clink_recorder_destroy(&rec); /* removes its unfinished files */
         }

@@ -140,8 +140,8 @@ CLINK_API clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
  * CLINK_OUTPUT_CONTACTS up; the checks of every impact record (its largest penetration
  * and its restitution) are made at every level.
  * The output rows of a recorder (clink/output.h) read everything: with a lower level, or
- * a list of contacts (clink_sim_set_output_contacts()), its advance is refused
- * (CLINK_ERR_STATE).
+ * a list of contacts (clink_sim_set_output_contacts()), in force or at the current
+ * output, its advance is refused (CLINK_ERR_STATE).
  */
 typedef enum clink_output_level {
     CLINK_OUTPUT_STATE = 1,
