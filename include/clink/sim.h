@@ -14,6 +14,8 @@
  * Table of contents:
  *   - lifecycle      clink_sim_create(), clink_sim_destroy(), clink_sim_error()
  *   - stepping       clink_sim_advance(), clink_sim_set_stop_time(), clink_sim_time()
+ *   - output levels  clink_output_level, clink_sim_set_outputs(),
+ *                    clink_sim_set_output_contacts(), clink_sim_output_level()
  *   - state          clink_sim_body_state(), clink_sim_body_acceleration()
  *   - forces         clink_sim_joint_reaction(), clink_sim_driver_force()
  *   - energies       clink_energy, clink_sim_energy()
@@ -65,7 +67,8 @@ CLINK_API clink_status clink_sim_create(const clink_model *model,
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);
 
-/* The message of the last failure ("" if none); borrowed. */
+/* The message of the last failure ("" if none; below a complete output, what it left out:
+   clink_sim_set_outputs()); borrowed. */
 CLINK_API const char *clink_sim_error(const clink_sim *sim);
 
 /*
@@ -75,7 +78,8 @@ CLINK_API const char *clink_sim_error(const clink_sim *sim);
  * interpolated from its dense output (CVodeGetDky), then projected onto the
  * constraints when the drift control is projection; the next advance continues
  * from CVODE's own time. The accelerations, multipliers, energies and contact
- * information the getters report are computed at t. Contact events are exact
+ * information the getters report are computed at t (those that clink_sim_set_outputs()
+ * asks for). Contact events are exact
  * all the same: CVODE returns each root before it steps past it, and the
  * contact state machine changes only there (an event after t is handled by the
  * advance that passes it). A hard limit that CVODE must not step past (a driver
@@ -110,6 +114,64 @@ CLINK_API clink_status clink_sim_advance(clink_sim *sim, double t);
  */
 CLINK_API clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
 
+/*
+ * What an output computes: every clink_sim_advance() ends by computing, at t, what the
+ * getters report. A caller that reads only some of it says so, and the rest is not
+ * computed (Simbody's realization stages are the model: each level includes those
+ * below it).
+ *   CLINK_OUTPUT_STATE     q and v of every body (clink_sim_body_state(), clink_sim_time())
+ *   CLINK_OUTPUT_CONTACTS  and the information of every contact (clink_sim_contact()): its
+ *                          geometry, normal and friction forces, phase
+ *   CLINK_OUTPUT_ALL       and the accelerations, joint reactions and driver forces (one
+ *                          saddle-point solve with every force), the energies and the
+ *                          constraint violation: the default
+ * The level changes nothing else: the integration, the contact events, the impact
+ * records and their callback, the statistics, and q, v and the contact information
+ * are the same bits at every level. What an output did not compute is refused, never
+ * reported stale: clink_sim_body_acceleration(), clink_sim_joint_reaction(),
+ * clink_sim_driver_force() and clink_sim_energy() return CLINK_ERR_STATE below
+ * CLINK_OUTPUT_ALL, clink_sim_contact() below CLINK_OUTPUT_CONTACTS, and
+ * clink_sim_constraint_violation() gives NaN; clink_sim_error() then says, as long as
+ * no later call fails, what the current output left out (the getters themselves write
+ * nothing: they stay const and thread-safe).
+ * Sanity checks (see "physical sanity checks" below) use what the output computed: the
+ * energy balance is checked only at outputs computed at CLINK_OUTPUT_ALL (and its
+ * energy scale grows only there), the penetration at an output from
+ * CLINK_OUTPUT_CONTACTS up; the checks of every impact record (its largest penetration
+ * and its restitution) are made at every level.
+ * The output rows of a recorder (clink/output.h) read everything: with a lower level, or
+ * a list of contacts (clink_sim_set_output_contacts()), in force or at the current
+ * output, its advance is refused (CLINK_ERR_STATE).
+ */
+typedef enum clink_output_level {
+    CLINK_OUTPUT_STATE = 1,
+    CLINK_OUTPUT_CONTACTS = 2,
+    CLINK_OUTPUT_ALL = 3
+} clink_output_level;
+
+/*
+ * The level of the outputs from the next clink_sim_advance() on (the current output
+ * keeps what it computed; a simulation is created at CLINK_OUTPUT_ALL, and its output at
+ * t = 0 is always complete). CLINK_ERR_ARG for a level out of the enumeration.
+ */
+CLINK_API clink_status clink_sim_set_outputs(clink_sim *sim, clink_output_level level);
+
+/*
+ * The contacts whose information the outputs compute (at CLINK_OUTPUT_CONTACTS and
+ * CLINK_OUTPUT_ALL), from the next clink_sim_advance() on: the n contacts listed in
+ * `contacts` (indices as in clink_sim_contact(); a repeat counts once; n = 0: none), or
+ * every contact when `contacts` is NULL (the default; n is then ignored). An embedder
+ * that samples a few sensor contacts of a long chain lists them, and the others cost
+ * nothing at the outputs. clink_sim_contact() of a contact not listed returns
+ * CLINK_ERR_STATE; the penetration check at the outputs covers the listed contacts (the
+ * impact records are checked for every contact). CLINK_ERR_ARG: n < 0 or an index out of
+ * range (the list in force is kept); CLINK_ERR_NOMEM.
+ */
+CLINK_API clink_status clink_sim_set_output_contacts(clink_sim *sim, const int *contacts, int n);
+
+/* The level the current output was computed at (0 for a NULL handle). */
+CLINK_API clink_output_level clink_sim_output_level(const clink_sim *sim);
+
 /* Current time, s (NaN for a NULL handle). Every getter below accepts a NULL handle: those
    returning a status return CLINK_ERR_ARG, the others fill their outputs with NaN or zero. */
 CLINK_API double clink_sim_time(const clink_sim *sim);
@@ -118,21 +180,24 @@ CLINK_API double clink_sim_time(const clink_sim *sim);
 CLINK_API clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3],
                                             double v[3]);
 
-/* Acceleration (m/s^2, m/s^2, rad/s^2) of body `body` at the current time. */
+/* Acceleration (m/s^2, m/s^2, rad/s^2) of body `body` at the current time (CLINK_ERR_STATE
+   below CLINK_OUTPUT_ALL). */
 CLINK_API clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
 
 /*
  * Reaction of joint `joint` at the current time: the force (N, global frame)
  * and moment (N m, about point_b) that body_a exerts on body_b through the joint
  * (body_b receives +, body_a the opposite). From the multipliers: generalised
- * force Phi_q^T lambda of the joint's rows on body_b.
+ * force Phi_q^T lambda of the joint's rows on body_b. CLINK_ERR_STATE below
+ * CLINK_OUTPUT_ALL.
  */
 CLINK_API clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);
 
 /*
  * Generalised force of driver `driver`: its Lagrange multiplier lambda, N m for
  * an angle (the torque the driver applies to the driven body, or to body_b of a
- * driven joint) or N for a position. The driver applies Phi_q^T lambda.
+ * driven joint) or N for a position. The driver applies Phi_q^T lambda. CLINK_ERR_STATE
+ * below CLINK_OUTPUT_ALL.
  */
 CLINK_API clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
 
@@ -158,11 +223,12 @@ typedef struct clink_energy {
     double work_stabilisation;
 } clink_energy;
 
-/* Energies at the current time (the works are integrated by CVODE with the state). */
+/* Energies at the current time (the works are integrated by CVODE with the state);
+   CLINK_ERR_STATE below CLINK_OUTPUT_ALL. */
 CLINK_API clink_status clink_sim_energy(const clink_sim *sim, clink_energy *energy);
 
 /* max |Phi| (m or rad) and max |Phi_q v - nu| (m/s or rad/s) at the current time (NaN for a
-   NULL handle). */
+   NULL handle, and below CLINK_OUTPUT_ALL). */
 CLINK_API void clink_sim_constraint_violation(const clink_sim *sim, double *position,
                                               double *velocity);
 
@@ -286,7 +352,8 @@ typedef struct clink_contact_info {
     int persistent; /* nonzero in permanent contact (events off until the gap opens) */
 } clink_contact_info;
 
-/* The state of contact `contact` at the current time. */
+/* The state of contact `contact` at the current time (CLINK_ERR_STATE below
+   CLINK_OUTPUT_CONTACTS, or for a contact clink_sim_set_output_contacts() left out). */
 CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
                                          clink_contact_info *info);
 

@@ -70,6 +70,9 @@ _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
 # the keyword settings: name -> (its words, the struct field)
 _SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
                    "contact_bookkeeping": _BOOKKEEPINGS}
+# Simulation.outputs: what each advance computes
+_OUTPUT_LEVELS = {"all": lib.CLINK_OUTPUT_ALL, "contacts": lib.CLINK_OUTPUT_CONTACTS,
+                  "state": lib.CLINK_OUTPUT_STATE}
 
 
 def _sets(set):
@@ -234,10 +237,18 @@ class Model:
                              (s.t_end, s.output_step))
         return s
 
-    def start(self, on_impact=None, **settings):
+    def start(self, on_impact=None, outputs="all", **settings):
         """A simulation at t = 0 (Simulation); settings override the model's (t_end, rtol,
-        method="adams", ...); on_impact(record) is called at the end of each impact."""
-        return Simulation(self, self._settings(settings), on_impact)
+        method="adams", ...); on_impact(record) is called at the end of each impact;
+        outputs: what each advance computes ("all", "contacts", "state": Simulation.outputs)."""
+        s = Simulation(self, self._settings(settings), on_impact)
+        if outputs != "all":
+            try:
+                s.outputs = outputs
+            except BaseException:
+                s.close()
+                raise
+        return s
 
     def simulate(self, t_end=None, output_step=None, on_impact=None, **settings):
         """Integrates to t_end, sampled at 0, H, 2H, ... and t_end as `clink run` samples
@@ -409,9 +420,12 @@ class Simulation:
     """A running simulation (Model.start()). advance(t) integrates to t; .t the time;
     .q, .v (bodies, 3) NumPy arrays updated in place by every advance (read-only views
     that stay current); accelerations(), reactions(), contact(i), energy(), impacts,
-    stats. An exception raised by the impact callback stops the simulation: the advance
-    in progress returns, the exception is re-raised there and any later advance raises
-    Error. close() (or a with block) releases it; a closed simulation raises Error."""
+    stats. .outputs says what each advance computes (clink_sim_set_outputs): "all" (the
+    default), "contacts" (q, v and contact(i)) or "state" (q, v); what the current output
+    did not compute raises Error (status "CLINK_ERR_STATE"). An exception raised by the
+    impact callback stops the simulation: the advance in progress returns, the exception
+    is re-raised there and any later advance raises Error. close() (or a with block)
+    releases it; a closed simulation raises Error."""
 
     def __init__(self, model, settings, on_impact):
         if on_impact is not None and not callable(on_impact):
@@ -443,6 +457,8 @@ class Simulation:
         self._info = ffi.new("clink_contact_info *")
         self._d = ffi.new("double[2]")
         self._handle = None
+        self._outputs = "all"
+        self._output_contacts = None
         if on_impact is not None:
             self._handle = ffi.new_handle(self)
             lib.clink_sim_set_impact_callback(self._ptr, _ON_IMPACT, self._handle)
@@ -469,6 +485,55 @@ class Simulation:
     @property
     def t(self):
         return lib.clink_sim_time(self._live())
+
+    @property
+    def outputs(self):
+        """What each advance computes from the next one on: "all" (accelerations,
+        reactions, driver forces, energies, violation, contacts, state), "contacts" (the
+        contacts' information and the state) or "state" (q and v). Setting it takes effect
+        at the next advance; the integration is the same bits at every level."""
+        self._live()
+        return self._outputs
+
+    @outputs.setter
+    def outputs(self, level):
+        p = self._live()
+        if level not in _OUTPUT_LEVELS:
+            raise ValueError("outputs must be one of %s, got %r"
+                             % (", ".join(_OUTPUT_LEVELS), level))
+        st = lib.clink_sim_set_outputs(p, _OUTPUT_LEVELS[level])
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        self._outputs = level
+
+    @property
+    def output_contacts(self):
+        """The contacts whose information each advance computes (at outputs "contacts"
+        and "all"), from the next one on: None (every contact, the default) or a tuple of
+        indices; set it to names or indices. contact(i) of another contact raises Error
+        (status "CLINK_ERR_STATE")."""
+        self._live()
+        return self._output_contacts
+
+    @output_contacts.setter
+    def output_contacts(self, contacts):
+        p = self._live()
+        if contacts is None:
+            lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
+            self._output_contacts = None
+            return
+        if isinstance(contacts, (str, int, np.integer)):
+            raise TypeError("output_contacts must be None or a list of names or indices")
+        idx = []
+        for key in contacts:
+            i = self.model.contacts.index(key) if isinstance(key, str) else int(key)
+            if not 0 <= i < len(self.model.contacts):
+                raise IndexError("contact %r out of range" % (key,))
+            idx.append(i)
+        st = lib.clink_sim_set_output_contacts(p, ffi.new("int[]", idx or [0]), len(idx))
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        self._output_contacts = tuple(idx)
 
     @property
     def state(self):
@@ -563,6 +628,8 @@ class Simulation:
         return out
 
     def _ok(self, st):
+        if st == lib.CLINK_ERR_STATE:  # not computed at the current output's level
+            raise Error(ffi.string(lib.clink_sim_error(self._ptr)).decode(), _status_name(st))
         if st != lib.CLINK_OK:
             raise Error("reading the state failed: %s" % _status_name(st), _status_name(st))
 

@@ -81,6 +81,12 @@ const char *clink_sim_error(const clink_sim *sim);
 clink_status clink_sim_advance(clink_sim *sim, double t);
 clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);
 double clink_sim_time(const clink_sim *sim);
+typedef enum clink_output_level {
+    CLINK_OUTPUT_STATE = 1, CLINK_OUTPUT_CONTACTS = 2, CLINK_OUTPUT_ALL = 3
+} clink_output_level;
+clink_status clink_sim_set_outputs(clink_sim *sim, clink_output_level level);
+clink_status clink_sim_set_output_contacts(clink_sim *sim, const int *contacts, int n);
+clink_output_level clink_sim_output_level(const clink_sim *sim);
 clink_status clink_sim_body_state(const clink_sim *sim, int body, double q[3], double v[3]);
 clink_status clink_sim_body_acceleration(const clink_sim *sim, int body, double a[3]);
 clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint, double force[3]);

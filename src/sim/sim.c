@@ -79,9 +79,33 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* what the current output left out (clink_sim_error when nothing failed), "" if nothing */
+static const char *sim_level_note(const clink_sim *s)
+{
+    clink_output_level done = s->out_done;
+    if (done == CLINK_OUTPUT_STATE)
+        return "the current output was computed at CLINK_OUTPUT_STATE (clink_sim_set_outputs): "
+               "no contact information, accelerations, reactions, driver forces, energies or "
+               "constraint violation";
+    if (done == CLINK_OUTPUT_CONTACTS && s->out_partial)
+        return "the current output was computed at CLINK_OUTPUT_CONTACTS (clink_sim_set_outputs) "
+               "for the contacts listed by clink_sim_set_output_contacts only: no other "
+               "contact, no accelerations, reactions, driver forces, energies or constraint "
+               "violation";
+    if (done == CLINK_OUTPUT_CONTACTS)
+        return "the current output was computed at CLINK_OUTPUT_CONTACTS (clink_sim_set_outputs): "
+               "no accelerations, reactions, driver forces, energies or constraint violation";
+    if (s->out_partial)
+        return "the current output computed the information of the contacts listed by "
+               "clink_sim_set_output_contacts only";
+    return "";
+}
+
 const char *clink_sim_error(const clink_sim *sim)
 {
-    return sim ? sim->msg : "no simulation";
+    if (!sim)
+        return "no simulation";
+    return sim->msg[0] ? sim->msg : sim_level_note(sim);
 }
 
 /* ---- CVODE callbacks ------------------------------------------------------ */
@@ -482,6 +506,8 @@ void clink_sim_destroy(clink_sim **sim)
     free(s->roots_found);
     free(s->info);
     free(s->pen_level);
+    free(s->out_list);
+    free(s->out_has);
     free(s);
     *sim = NULL;
 }
@@ -808,10 +834,18 @@ clink_status clink_sim_body_state(const clink_sim *s, int body, double q[3], dou
     return CLINK_OK;
 }
 
+/* nonzero if the current output computed what `level` asks for (clink_sim_set_outputs) */
+static int sim_computed(const clink_sim *s, clink_output_level level)
+{
+    return s->out_done >= level;
+}
+
 clink_status clink_sim_body_acceleration(const clink_sim *s, int body, double a[3])
 {
     if (!s || !a || body < 0 || body >= s->m->d.nbodies)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     for (int k = 0; k < 3; k++)
         a[k] = body ? s->qdd[3 * (body - 1) + k] : 0.0;
     return CLINK_OK;
@@ -821,6 +855,8 @@ clink_status clink_sim_joint_reaction(const clink_sim *s, int joint, double forc
 {
     if (!s || !force || joint < 0 || joint >= s->m->d.njoints)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     const clink_joint_def *jd = &s->m->d.joints[joint].def;
     const double *y = N_VGetArrayPointer(s->y);
     kin_pose a, b;
@@ -847,6 +883,8 @@ clink_status clink_sim_driver_force(const clink_sim *s, int driver, double *forc
 {
     if (!s || !force || driver < 0 || driver >= s->m->d.ndrivers)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     *force = s->lambda[s->m->driver_row[driver]];
     return CLINK_OK;
 }
@@ -855,16 +893,19 @@ clink_status clink_sim_energy(const clink_sim *s, clink_energy *e)
 {
     if (!s || !e)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_ALL))
+        return CLINK_ERR_STATE;
     *e = s->energy;
     return CLINK_OK;
 }
 
 void clink_sim_constraint_violation(const clink_sim *s, double *position, double *velocity)
 {
+    int ok = s && sim_computed(s, CLINK_OUTPUT_ALL);
     if (position)
-        *position = s ? s->viol_pos : NAN;
+        *position = ok ? s->viol_pos : NAN;
     if (velocity)
-        *velocity = s ? s->viol_vel : NAN;
+        *velocity = ok ? s->viol_vel : NAN;
 }
 
 void clink_sim_assembly(const clink_sim *s, double *dq_norm, double *dv_norm)
@@ -914,6 +955,8 @@ clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_in
 {
     if (!s || !info || contact < 0 || contact >= s->ncon)
         return CLINK_ERR_ARG;
+    if (!sim_computed(s, CLINK_OUTPUT_CONTACTS) || (s->out_partial && !s->out_has[contact]))
+        return CLINK_ERR_STATE;
     *info = s->info[contact];
     return CLINK_OK;
 }
@@ -932,4 +975,79 @@ void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
 {
     if (s && s->sc)
         simc_set_callback(s->sc, fn, data);
+}
+
+/* ---- what an output computes ---------------------------------------------- */
+
+clink_status clink_sim_set_outputs(clink_sim *s, clink_output_level level)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    if (level != CLINK_OUTPUT_STATE && level != CLINK_OUTPUT_CONTACTS &&
+        level != CLINK_OUTPUT_ALL) {
+        sim_msg(s,
+                "clink_sim_set_outputs: level %d is none of CLINK_OUTPUT_STATE (1), "
+                "CLINK_OUTPUT_CONTACTS (2), CLINK_OUTPUT_ALL (3)",
+                (int) level);
+        return CLINK_ERR_ARG;
+    }
+    s->out_level = level;
+    return CLINK_OK;
+}
+
+clink_status clink_sim_set_output_contacts(clink_sim *s, const int *contacts, int n)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    if (!contacts) {
+        s->out_some = 0;
+        return CLINK_OK;
+    }
+    if (n < 0) {
+        sim_msg(s, "clink_sim_set_output_contacts: %d contacts", n);
+        return CLINK_ERR_ARG;
+    }
+    for (int i = 0; i < n; i++)
+        if (contacts[i] < 0 || contacts[i] >= s->ncon) {
+            sim_msg(s,
+                    "clink_sim_set_output_contacts: contact %d (entry %d) is not one of the "
+                    "%d contacts",
+                    contacts[i], i, s->ncon);
+            return CLINK_ERR_ARG;
+        }
+    size_t ncon1 = (size_t) (s->ncon > 0 ? s->ncon : 1);
+    if (!s->out_list) {
+        int *list = malloc(ncon1 * sizeof *list);
+        unsigned char *has = calloc(ncon1, 1);
+        if (!list || !has) {
+            free(list);
+            free(has);
+            sim_msg(s, "clink_sim_set_output_contacts: out of memory");
+            return CLINK_ERR_NOMEM;
+        }
+        s->out_list = list;
+        s->out_has = has;
+    }
+    /* each contact once, in the order first listed (a mark per contact; the marks of the
+       current output are not touched) */
+    unsigned char *seen = calloc(ncon1, 1);
+    if (!seen) {
+        sim_msg(s, "clink_sim_set_output_contacts: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!seen[contacts[i]]) {
+            seen[contacts[i]] = 1;
+            s->out_list[m++] = contacts[i];
+        }
+    free(seen);
+    s->out_nlist = m;
+    s->out_some = 1;
+    return CLINK_OK;
+}
+
+clink_output_level clink_sim_output_level(const clink_sim *s)
+{
+    return s ? s->out_done : (clink_output_level) 0;
 }

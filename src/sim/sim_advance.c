@@ -296,11 +296,45 @@ double sim_total_energy(const clink_energy *e)
            e->work_stabilisation + e->contact_stored + e->contact_damping + e->contact_friction;
 }
 
-clink_status sim_settle_output(clink_sim *s, double t)
+/* the information of contact k at the output state */
+static clink_status sim_settle_info(clink_sim *s, double t, int k)
+{
+    const double *y = N_VGetArrayPointer(s->y);
+    clink_status st = simc_info(s->sc, k, y, y + s->nq, &s->info[k]);
+    if (st != CLINK_OK)
+        sim_msg(s, "contact %d: no geometry at t = %.9g s", k, t);
+    return st;
+}
+
+/* the information of every contact at the output state, or of those listed
+   (clink_sim_set_output_contacts): out_partial and out_has say which */
+static clink_status sim_settle_contacts(clink_sim *s, double t)
+{
+    s->out_partial = s->out_some;
+    if (!s->out_some) {
+        for (int k = 0; k < s->ncon; k++) {
+            clink_status st = sim_settle_info(s, t, k);
+            if (st != CLINK_OK)
+                return st;
+        }
+        return CLINK_OK;
+    }
+    memset(s->out_has, 0, (size_t) s->ncon);
+    for (int i = 0; i < s->out_nlist; i++) {
+        int k = s->out_list[i];
+        clink_status st = sim_settle_info(s, t, k);
+        if (st != CLINK_OK)
+            return st;
+        s->out_has[k] = 1;
+    }
+    return CLINK_OK;
+}
+
+/* everything the getters report (CLINK_OUTPUT_ALL) */
+static clink_status sim_settle_all(clink_sim *s, double t)
 {
     int nq = s->nq;
     const double *y = N_VGetArrayPointer(s->y);
-    s->t = t;
     clink_status st = dyn_accelerations(s->dyn, t, y, y + nq, s->qdd, s->lambda);
     if (st != CLINK_OK) {
         if (s->ncon && simc_take_failure(s->sc)) {
@@ -327,16 +361,34 @@ clink_status sim_settle_output(clink_sim *s, double t)
             simc_work(s->sc, k, y + 2 * nq + 2, &wd, &wf);
             e->contact_damping += wd + simc_booked(s->sc, k);
             e->contact_friction += wf;
-            st = simc_info(s->sc, k, y, y + nq, &s->info[k]);
-            if (st != CLINK_OK) {
-                sim_msg(s, "contact %d: no geometry at t = %.9g s", k, t);
-                return st;
-            }
         }
     }
     e->balance = sim_total_energy(e) - s->e0;
     dyn_violation(s->dyn, t, y, y + nq, &s->viol_pos, &s->viol_vel);
-    return CLINK_OK;
+    /* (each contact's information depends on the state alone: computed after the sums) */
+    return sim_settle_contacts(s, t);
+}
+
+/*
+ * The output state is y at t (q and v are there already): what the level asks for on top.
+ * Below CLINK_OUTPUT_ALL no saddle-point solve is made at the output; the right-hand sides
+ * CVODE evaluates are unaffected (the contacts' caches are bit-exact, so skipping the
+ * output's force evaluation changes no later result).
+ */
+clink_status sim_settle_output(clink_sim *s, double t)
+{
+    clink_output_level level = s->out_level ? s->out_level : CLINK_OUTPUT_ALL;
+    s->t = t;
+    s->out_done = CLINK_OUTPUT_STATE;
+    s->out_partial = 0;
+    clink_status st = CLINK_OK;
+    if (level == CLINK_OUTPUT_ALL)
+        st = sim_settle_all(s, t);
+    else if (level == CLINK_OUTPUT_CONTACTS)
+        st = sim_settle_contacts(s, t);
+    if (st == CLINK_OK)
+        s->out_done = level;
+    return st;
 }
 
 /* ---- stepping ------------------------------------------------------------- */

@@ -18,6 +18,9 @@
  *   - penetration: the largest penetration of an impact, or the penetration at
  *     an output, against the contact's size (simc_size): above
  *     SIMCHK_PENETRATION_WARN of it a warning, above the size itself implausible.
+ * Below the complete output (clink_sim_set_outputs) the energy is not checked, and below
+ * CLINK_OUTPUT_CONTACTS neither is the penetration at the output (that of each impact is),
+ * nor that of a contact left out by clink_sim_set_output_contacts.
  * Each level is reported once (per contact for penetration). The findings do
  * not stop the run: the host decides (the command marks the run warned or failed).
  */
@@ -196,15 +199,22 @@ int clink_sim_redundant_constraints(const clink_sim *s, char *names, size_t size
     return s ? s->nredundant : -1;
 }
 
+/* what the output computed decides what is checked (clink_sim_set_outputs): the energy at
+   CLINK_OUTPUT_ALL, the penetrations at the output from CLINK_OUTPUT_CONTACTS up (of the
+   contacts it computed), the impact records always */
 void sim_check_output(clink_sim *s)
 {
     check_redundancy(s);
-    check_energy(s);
+    if (s->out_done >= CLINK_OUTPUT_ALL)
+        check_energy(s);
     if (!s->ncon)
         return;
     check_impacts(s);
+    if (s->out_done < CLINK_OUTPUT_CONTACTS)
+        return;
     for (int k = 0; k < s->ncon; k++)
-        check_penetration(s, k, s->t, s->info[k].delta);
+        if (!s->out_partial || s->out_has[k])
+            check_penetration(s, k, s->t, s->info[k].delta);
 }
 
 /* ---- the findings through the API ----------------------------------------- */

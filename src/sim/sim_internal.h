@@ -142,6 +142,14 @@ struct clink_sim {
     int rt_ncomp;               /* pairs in use */
     double *rt_yf;              /* N: the full state at a trial time (those components) */
     N_Vector rt_dky;            /* CVodeGetDky's output at a trial time: rt_comp only */
+    /* task "levels": what an output computes (clink_sim_set_outputs, sim_settle_output) */
+    clink_output_level out_level; /* asked for the next outputs; 0 (never set): ALL */
+    clink_output_level out_done;  /* what the current output computed (0 before any) */
+    int out_some;  /* the outputs compute the information of the listed contacts only */
+    int *out_list; /* ncon: those contacts (clink_sim_set_output_contacts), out_nlist of them */
+    int out_nlist;
+    int out_partial;        /* the current output computed the listed contacts only ... */
+    unsigned char *out_has; /* ncon: ... those marked 1 here */
 };
 
 /* formats the message of the last failure */
@@ -152,9 +160,9 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     ;
 
 /*
- * Makes (t, y) the output state: computes accelerations, multipliers, energies,
- * violations and contact information there. CLINK_OK or the failing component's
- * status.
+ * Makes (t, y) the output state: computes there what the level asks for (out_level):
+ * contact information, then accelerations, multipliers, energies and violations.
+ * out_done records what was computed. CLINK_OK or the failing component's status.
  */
 clink_status sim_settle_output(clink_sim *s, double t);
 

@@ -202,6 +202,13 @@ static int sim_output_next(clink_sim *s, double at, double t, clink_output_rows 
 clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
                              double *onset, sim_row_fn row, void *data)
 {
+    if ((s->out_level && s->out_level != CLINK_OUTPUT_ALL) || s->out_some ||
+        s->out_done != CLINK_OUTPUT_ALL || s->out_partial) {
+        sim_msg(s, "output rows need complete outputs, the current one included: "
+                   "clink_sim_set_outputs(sim, CLINK_OUTPUT_ALL), "
+                   "clink_sim_set_output_contacts(sim, NULL, 0) and an advance first");
+        return CLINK_ERR_STATE;
+    }
     if (mode == CLINK_ROWS_GRID || !(t > s->t) || !isfinite(t)) {
         /* the grid alone, or a target clink_sim_advance refuses with its message */
         clink_status st = clink_sim_advance(s, t);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The package's C declarations (python/clink/_lib.py, cffi ABI mode) match the headers:
 a C program compiled against include/clink prints the size and every field's offset of
-each struct the package uses, and each equals what cffi computed from its declarations."""
+each struct the package uses, and each equals what cffi computed from its declarations;
+likewise the values of the enumerations the package passes in (the output levels)."""
 
 import os
 import shutil
@@ -9,7 +10,7 @@ import subprocess
 
 import pytest
 
-from clink._lib import STRUCTS, ffi
+from clink._lib import STRUCTS, ffi, lib
 from conftest import SOURCE
 
 
@@ -37,3 +38,24 @@ def test_struct_sizes_and_offsets_equal_the_headers(tmp_path):
     got = [int(x) for x in subprocess.run([str(exe)], capture_output=True, text=True,
                                           check=True).stdout.split()]
     assert got == expected
+
+
+# enumeration constants the package passes to the library: their values in the headers
+ENUMS = ("CLINK_OUTPUT_STATE", "CLINK_OUTPUT_CONTACTS", "CLINK_OUTPUT_ALL")
+
+
+def test_enumeration_values_equal_the_headers(tmp_path):
+    cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+    if cc is None:
+        pytest.fail("no C compiler to check the declarations with")
+    lines = ['#include "clink/sim.h"', "#include <stdio.h>", "int main(void) {"]
+    lines += ['printf("%%d\\n", (int) %s);' % e for e in ENUMS]
+    lines.append("return 0; }")
+    src = tmp_path / "enums.c"
+    src.write_text("\n".join(lines) + "\n")
+    exe = tmp_path / "enums"
+    subprocess.run([cc, "-std=c11", "-I", os.path.join(SOURCE, "include"), str(src), "-o",
+                    str(exe)], check=True)
+    got = [int(x) for x in subprocess.run([str(exe)], capture_output=True, text=True,
+                                          check=True).stdout.split()]
+    assert got == [getattr(lib, e) for e in ENUMS]
