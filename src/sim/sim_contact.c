@@ -127,6 +127,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -177,6 +178,8 @@ typedef struct simc_contact {
        circles (kinematics_contact_circles) when direct; slip: the friction reads v_t; the
        law's constants; each body's 1 / mass and moment of inertia (ground: unused) */
     int direct, slip;
+    ptrdiff_t ia, ib; /* offsets of the bodies' coordinates in q (both bodies > 0: two) */
+    int two;
     int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
     contact_law_cache lc;
     double inv_mass[2], inertia[2];
@@ -222,6 +225,9 @@ static void prepare_contact(const clink_model *m, simc_contact *c)
                 kinematics_contact_circles_ok(&c->sb, c->body_b);
     /* the friction force reads v_t, and the friction power -F_t v_t where mu > 0 */
     c->slip = c->fr.kind != CLINK_FRICTION_NONE || c->fr.mu > 0.0;
+    c->two = c->body_a > 0 && c->body_b > 0;
+    c->ia = c->body_a > 0 ? 3 * (ptrdiff_t) (c->body_a - 1) : 0;
+    c->ib = c->body_b > 0 ? 3 * (ptrdiff_t) (c->body_b - 1) : 0;
     contact_law_prepare(c->law, &c->p, &c->lc);
     c->elastic = c->lc.generic && c->law->rule == CLINK_RULE_NONE;
     for (int i = 0; i < 2; i++) {
@@ -390,6 +396,12 @@ static inline uint64_t body_q_diff(const double *q, int body, const double *r)
 
 static inline int body_q_unchanged(const simc_contact *c, const double *q)
 {
+    if (c->two && c->rest_valid) { /* the common case, without the checks of the ground */
+        const double *x = q + c->ia, *y = q + c->ib, *r = c->rest_q;
+        return ((bits_of(x) ^ bits_of(r)) | (bits_of(x + 1) ^ bits_of(r + 1)) |
+                (bits_of(x + 2) ^ bits_of(r + 2)) | (bits_of(y) ^ bits_of(r + 3)) |
+                (bits_of(y + 1) ^ bits_of(r + 4)) | (bits_of(y + 2) ^ bits_of(r + 5))) == 0;
+    }
     return c->rest_valid &&
            (body_q_diff(q, c->body_a, c->rest_q) | body_q_diff(q, c->body_b, c->rest_q + 3)) == 0;
 }
