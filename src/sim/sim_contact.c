@@ -125,10 +125,10 @@
 
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { SIMC_PERSISTENT = 4 }; /* internal mode in addition to the law phase */
@@ -369,13 +369,6 @@ static void pose_of(const double *q, const double *v, int body, kinematics_pose 
     *p = (kinematics_pose){{qb[0], qb[1], qb[2]}, {vb[0], vb[1], vb[2]}};
 }
 
-/*
- * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
- * evaluation in the open phase (c->rest_q): then its geometry's delta and anything
- * computed from it alone are the same, and a contact between bodies at rest (a chain's
- * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation. The
- * comparison is of the bit patterns (as memcmp's), in integers, without a call.
- */
 /* the bits of a double (one load) */
 static inline uint64_t bits_of(const double *x)
 {
@@ -394,6 +387,13 @@ static inline uint64_t body_q_diff(const double *q, int body, const double *r)
            (bits_of(x + 2) ^ bits_of(r + 2));
 }
 
+/*
+ * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
+ * evaluation in the open phase (c->rest_q): then its geometry's delta and anything
+ * computed from it alone are the same, and a contact between bodies at rest (a chain's
+ * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation. The
+ * comparison is of the bit patterns (as memcmp's), in integers, without a call.
+ */
 static inline int body_q_unchanged(const simc_contact *c, const double *q)
 {
     if (c->two && c->rest_valid) { /* the common case, without the checks of the ground */
@@ -586,8 +586,8 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
  * finite rate (a non-finite one is never memorised: its onset fails), so its key is delta:
  * beads that keep their positions while their speeds change by rounding hit it too.
  */
-static double open_force(const simc *sc, simc_contact *c, const kinematics_contact *geo,
-                         const double *q, double *f0)
+static double open_force_memo(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                              const double *q, double *f0, simc_contact *keep)
 {
     if (c->elastic && !isfinite(geo->delta_dot))
         return contact_force(sc, c, geo, q, f0);
@@ -605,11 +605,20 @@ static double open_force(const simc *sc, simc_contact *c, const kinematics_conta
     double fn = contact_force(sc, c, geo, q, &fz);
     if (f0)
         *f0 = fz;
-    memcpy(c->memo_key, key, sizeof key);
-    c->memo_fn = fn;
-    c->memo_f0 = fz;
-    c->memo_ok = 1;
+    if (keep) {
+        memcpy(keep->memo_key, key, sizeof key);
+        keep->memo_fn = fn;
+        keep->memo_f0 = fz;
+        keep->memo_ok = 1;
+    }
     return fn;
+}
+
+/* open_force_memo that keeps what it computes (the right-hand side) */
+static double open_force(const simc *sc, simc_contact *c, const kinematics_contact *geo,
+                         const double *q, double *f0)
+{
+    return open_force_memo(sc, c, geo, q, f0, c);
 }
 
 /* the generalised force Q (kinematics_point_force's (f, (p - r) x f), written out) of the
@@ -1598,8 +1607,9 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     memset(info, 0, sizeof *info);
     info->delta = geo.delta;
     info->delta_dot = geo.delta_dot;
+    /* the memo is read, never written: simc_info has no side effects */
     info->fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
-                   ? open_force(sc, c, &geo, q, NULL)
+                   ? open_force_memo(sc, c, &geo, q, NULL, NULL)
                    : contact_force(sc, c, &geo, q, NULL);
     info->ft = clink_friction_force(&c->fr, geo.v_t, info->fn > 0.0 ? info->fn : 0.0);
     memcpy(info->normal, geo.n, sizeof info->normal);
