@@ -883,6 +883,111 @@ clink_status clink_law_onset(const clink_law *law, const clink_contact_params *p
     return contact_law_default_onset(law, params, v_impact, m_eff, state);
 }
 
+/* ---- constants derived once (contact_law_cache) ------------------------------------ */
+
+void contact_law_prepare(const struct clink_law *law, const clink_contact_params *params,
+                         contact_law_cache *lc)
+{
+    double K;
+
+    memset(lc, 0, sizeof *lc);
+    if (law == NULL || params == NULL || law->onset != NULL || law->force != NULL ||
+        clink_law_check(law, params, NULL, 0) != CLINK_OK ||
+        clink_contact_params_stiffness(params, &K, NULL, 0) != CLINK_OK)
+        return;
+    lc->K = K;
+    lc->n = law_n_of(law, params);
+    lc->m = law_m_of(law, lc->n);
+    lc->v_ref = CONTACT_GIVEN(params->v_ref) ? params->v_ref : CLINK_CONTACT_V_REF_DEFAULT;
+    /* the factors of onset_damping's expressions, grouped as C evaluates them there */
+    switch (law->rule) {
+    case CLINK_RULE_K_OVER_V:
+        lc->pre = law->factor(params->e) * K;
+        break;
+    case CLINK_RULE_TSUJI:
+        lc->pre = CONTACT_GIVEN(params->alpha) ? params->alpha : clink_feng_alpha(params->e, lc->n);
+        break;
+    case CLINK_RULE_LINEAR_XI:
+        if (!CONTACT_GIVEN(params->c))
+            lc->pre = 2 * clink_contact_damping_ratio(params->e);
+        break;
+    case CLINK_RULE_JANKOWSKI:
+        lc->pre = 2 * jankowski_xi(params->e);
+        break;
+    case CLINK_RULE_NONE:
+    case CLINK_RULE_HOOK:
+    case CLINK_RULE_CHI:
+    case CLINK_RULE_CHI_MASS:
+    case CLINK_RULE_C:
+    case CLINK_RULE_POURSINA:
+    case CLINK_RULE_VISCOSITY:
+        break;
+    }
+    /* the rules that read neither v_impact nor m_eff */
+    lc->chi = onset_damping(law, params, K, lc->n, 0.0, 1.0, lc->v_ref);
+    lc->generic = 1;
+}
+
+/* onset_damping from the cached constants (the same operations on the same values) */
+static double cached_damping(const struct clink_law *law, const clink_contact_params *params,
+                             const contact_law_cache *lc, double v_impact, double m_eff, double v)
+{
+    switch (law->rule) {
+    case CLINK_RULE_CHI_MASS:
+        return params->chi * m_eff;
+    case CLINK_RULE_K_OVER_V:
+        return lc->pre / v;
+    case CLINK_RULE_TSUJI:
+    case CLINK_RULE_JANKOWSKI:
+        return lc->pre * sqrt(lc->K * m_eff);
+    case CLINK_RULE_LINEAR_XI:
+        return CONTACT_GIVEN(params->c) ? params->c : lc->pre * sqrt(lc->K * m_eff);
+    case CLINK_RULE_POURSINA:
+        return clink_contact_poursina_c_opt(params->e, lc->n, lc->K, v_impact, m_eff);
+    case CLINK_RULE_NONE:
+    case CLINK_RULE_HOOK:
+    case CLINK_RULE_CHI:
+    case CLINK_RULE_C:
+    case CLINK_RULE_VISCOSITY:
+        break;
+    }
+    return lc->chi;
+}
+
+clink_status contact_law_onset_cached(const struct clink_law *law,
+                                      const clink_contact_params *params,
+                                      const contact_law_cache *lc, double v_impact, double m_eff,
+                                      clink_contact_state *state)
+{
+    double chi, v;
+
+    if (lc == NULL || !lc->generic)
+        return clink_law_onset(law, params, v_impact, m_eff, state);
+    if (state == NULL)
+        return CLINK_ERR_ARG;
+    /* contact_law_default_onset's checks in its order (the params passed theirs once) */
+    if (!isfinite(v_impact) || !isfinite(m_eff))
+        return CLINK_ERR_NONFINITE;
+    if (v_impact < 0 || !(m_eff > 0))
+        return CLINK_ERR_RANGE;
+    v = v_impact > lc->v_ref ? v_impact : lc->v_ref;
+    chi = cached_damping(law, params, lc, v_impact, m_eff, v);
+    if (!isfinite(chi))
+        return CLINK_ERR_NONFINITE;
+    state->phase = CLINK_CONTACT_COMPRESSION;
+    state->v_impact = v_impact;
+    state->m_eff = m_eff;
+    state->chi = lc->m == 0 ? 0 : chi;
+    state->c = lc->m == 0 ? chi : 0;
+    state->delta_max = 0;
+    state->F_max = 0;
+    state->delta_sep = 0;
+    state->K = lc->K;
+    state->n = lc->n;
+    state->m = lc->m;
+    return CLINK_OK;
+}
+
 /* ---- force and separation ---------------------------------------------------------- */
 
 double contact_law_default_raw_force(const struct clink_law *law,
@@ -938,6 +1043,49 @@ double clink_law_force(const clink_law *law, const clink_contact_params *params,
     /* a NaN is returned as it is: the simulation stops naming the contact, the law and
        the time (sim_contact.c), instead of integrating a force that is not there */
     return f;
+}
+
+/* contact_law_default_force's clamp of a raw force */
+static double clamped(const struct clink_law *law, const clink_contact_params *params, double f)
+{
+    if (law->can_pull && !(law->sep == CLINK_SEP_OPTION && params->zero_force == 1))
+        return f;
+    return f > 0 || isnan(f) ? f : 0;
+}
+
+double contact_law_force_pair(const struct clink_law *law, const clink_contact_params *params,
+                              const clink_contact_state *state, double delta, double delta_dot,
+                              double *f0)
+{
+    double dpos = delta > 0 ? delta : 0;
+    double spring, damper = 0, damper0 = 0;
+
+    if (law == NULL || params == NULL || state == NULL || law->force != NULL) {
+        *f0 = clink_law_force(law, params, state, delta, 0.0);
+        return clink_law_force(law, params, state, delta, delta_dot);
+    }
+    if (state->phase == CLINK_CONTACT_OPEN || state->phase == CLINK_CONTACT_RELEASED) {
+        *f0 = 0;
+        return 0;
+    }
+    /* contact_law_default_raw_force at delta_dot and at 0 */
+    if (state->n == 1 && law->can_pull)
+        spring = state->K * delta;
+    else
+        spring = state->K * pow(dpos, state->n);
+    if (state->m == 0) {
+        if (!law->compression_only)
+            damper0 = state->c * 0.0;
+        if (!law->compression_only || delta_dot > 0)
+            damper = state->c * delta_dot;
+    } else if (state->chi != 0 && (!law->compression_only || delta_dot > 0)) {
+        double cp = state->chi * pow(dpos, state->m);
+        if (!law->compression_only)
+            damper0 = cp * 0.0;
+        damper = cp * delta_dot;
+    }
+    *f0 = clamped(law, params, spring + damper0);
+    return clamped(law, params, spring + damper);
 }
 
 double clink_law_stored_energy(const clink_law *law, const clink_contact_params *params,

@@ -137,6 +137,40 @@ void contact_law_default_release(const struct clink_law *law, const clink_contac
                                  double delta, clink_contact_state *state);
 
 /*
+ * The constants of a law with its params, derived once per contact (contact_law_prepare)
+ * instead of at every onset: the stiffness K, the exponents n and m, v_ref and what the
+ * damping rule derives from e, alpha or the viscosities. Only for a generic law (no onset
+ * or force hook) whose params pass its check; for any other, generic is 0 and the cached
+ * functions below call the law's own.
+ */
+typedef struct contact_law_cache {
+    int generic;  /* 1: the fields below hold */
+    double K;     /* N/m^n */
+    double n, m;  /* stiffness and damping exponents */
+    double v_ref; /* m/s */
+    double pre;   /* the rule's factor: factor(e) K (K over v), alpha (Tsuji), 2 xi (linear xi,
+                     Jankowski) */
+    double chi;   /* the rules whose coefficient depends on neither v_impact nor m_eff */
+} contact_law_cache;
+
+void contact_law_prepare(const struct clink_law *law, const clink_contact_params *params,
+                         contact_law_cache *lc);
+
+/* clink_law_onset with the cached constants: the same state, bit for bit */
+clink_status contact_law_onset_cached(const struct clink_law *law,
+                                      const clink_contact_params *params,
+                                      const contact_law_cache *lc, double v_impact, double m_eff,
+                                      clink_contact_state *state);
+
+/*
+ * clink_law_force(delta, delta_dot) and, into *f0, clink_law_force(delta, 0), bit for bit
+ * those of the two calls, with each power of delta computed once.
+ */
+double contact_law_force_pair(const struct clink_law *law, const clink_contact_params *params,
+                              const clink_contact_state *state, double delta, double delta_dot,
+                              double *f0);
+
+/*
  * Appends one line "KEY: problem; valid range" to msg (lines separated by '\n'),
  * for check hooks. Always returns CLINK_ERR_RANGE.
  */

@@ -235,6 +235,13 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
     return -1;
 }
 
+/* ---- the direct path of two circles (kinematics_contact_circles) ------------- */
+
+int kinematics_contact_circles_ok(const kinematics_shape *s, int body)
+{
+    return s->kind == CLINK_SHAPE_CIRCLE && (body <= 0 || (s->a[0] == 0.0 && s->a[1] == 0.0));
+}
+
 void kinematics_point_force(const double q[3], const double p[2], const double f[2], double Q[3])
 {
     Q[0] = f[0];

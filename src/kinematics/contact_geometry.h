@@ -31,6 +31,8 @@
 
 #include "clink/model.h"
 
+#include <math.h>
+
 /* A shape fixed to a body, in the body frame (origin at the centre of mass), m. */
 typedef struct kinematics_shape {
     clink_shape_type kind; /* the public shape enum; CLINK_SHAPE_BORE for a bearing */
@@ -74,6 +76,91 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
                                 const double rot_a[2], const kinematics_shape *sb,
                                 const kinematics_pose *pb, const double rot_b[2],
                                 kinematics_contact *out);
+
+/*
+ * The direct path for two circles, each centred on its body's reference point (shape.a =
+ * (0, 0)) or fixed on the ground (its body's q and v NULL: shape.a is its world centre):
+ * the geometry of kinematics_contact_eval bit for bit (the same operations in the same
+ * order) without the rotations, which do not move such a centre. q and v are the body's
+ * (x, y, phi) and their rates. With slip = 0, out->v_t is 0 (for a frictionless contact,
+ * which never reads it). Returns 0, or -1 (out untouched) for a non-finite angle, where
+ * the general path's rotation would give NaN: the caller takes the general path then.
+ * kinematics_contact_circles_ok tells whether a shape of a body (ground: 0) qualifies.
+ */
+int kinematics_contact_circles_ok(const kinematics_shape *s, int body);
+
+/* (inline: it is the inner loop of a chain's right-hand side) */
+/*
+ * The core point of a circle as kinematics_contact_eval_rot computes it: to_world and then
+ * "+ 0.0" (closest_segments' q = a + s u with s u = 0). On a body with a = 0 the rotated
+ * offset is +-0 for a finite angle, so the point is q + 0.0 whatever the angle; on the
+ * ground the pose is 0 and the rotation (cos 0, sin 0) = (1, 0).
+ */
+static inline void kinematics_circle_core_(const kinematics_shape *s, const double *q, double c[2])
+{
+    if (q) {
+        c[0] = q[0] + 0.0;
+        c[1] = q[1] + 0.0;
+    } else {
+        c[0] = 0.0 + 1.0 * s->a[0] - 0.0 * s->a[1] + 0.0;
+        c[1] = 0.0 + 0.0 * s->a[0] + 1.0 * s->a[1] + 0.0;
+    }
+}
+
+/* point_velocity of a body given by q, v (NULL: the ground at rest at 0) */
+static inline void kinematics_circle_velocity_(const double *q, const double *v, const double w[2],
+                                               double out[2])
+{
+    if (!q) { /* the ground at rest at 0 */
+        out[0] = 0.0 - 0.0 * (w[1] - 0.0);
+        out[1] = 0.0 + 0.0 * (w[0] - 0.0);
+        return;
+    }
+    out[0] = v[0] - v[2] * (w[1] - q[1]);
+    out[1] = v[1] + v[2] * (w[0] - q[0]);
+}
+
+static inline int kinematics_contact_circles(const kinematics_shape *sa, const double *qa,
+                                             const double *va, const kinematics_shape *sb,
+                                             const double *qb, const double *vb, int slip,
+                                             kinematics_contact *out)
+{
+    double ca[2], cb[2], vqa[2], vqb[2];
+
+    if ((qa && !isfinite(qa[2])) || (qb && !isfinite(qb[2])))
+        return -1;
+    kinematics_circle_core_(sa, qa, ca);
+    kinematics_circle_core_(sb, qb, cb);
+    /* external() */
+    double d[2] = {cb[0] - ca[0], cb[1] - ca[1]};
+    double dist = hypot(d[0], d[1]);
+    if (dist > 0.0) {
+        out->n[0] = d[0] / dist;
+        out->n[1] = d[1] / dist;
+    } else {
+        out->n[0] = 1.0;
+        out->n[1] = 0.0;
+    }
+    out->delta = sa->r + sb->r - dist;
+    /* finish() with rate_sign -1 */
+    kinematics_circle_velocity_(qa, va, ca, vqa);
+    kinematics_circle_velocity_(qb, vb, cb, vqb);
+    out->delta_dot = -1.0 * (out->n[0] * (vqb[0] - vqa[0]) + out->n[1] * (vqb[1] - vqa[1]));
+    out->t[0] = -out->n[1];
+    out->t[1] = out->n[0];
+    out->p_a[0] = ca[0] + sa->r * out->n[0];
+    out->p_a[1] = ca[1] + sa->r * out->n[1];
+    out->p_b[0] = cb[0] - sb->r * out->n[0];
+    out->p_b[1] = cb[1] - sb->r * out->n[1];
+    out->v_t = 0.0;
+    if (slip) {
+        double vpa[2], vpb[2];
+        kinematics_circle_velocity_(qa, va, out->p_a, vpa);
+        kinematics_circle_velocity_(qb, vb, out->p_b, vpb);
+        out->v_t = out->t[0] * (vpb[0] - vpa[0]) + out->t[1] * (vpb[1] - vpa[1]);
+    }
+    return 0;
+}
 
 /*
  * Derivatives of the contact geometry (forward-mode automatic differentiation): a

@@ -112,6 +112,11 @@
  * separates at zero force with delta > 0, the kinetic energy lost in a
  * piecewise impact. It is kept outside CVODE's state so that no event needs a
  * re-initialisation for the books' sake.
+ *
+ * Cost (docs/contact-mechanics.md, "Evaluation paths"): two circles centred on their
+ * bodies (or on the ground) take kinematics_contact_circles, without rotations; the
+ * law's constants are derived once per contact (contact_law_prepare) and F(delta, 0)
+ * only where a damping integral needs it; each gives the general path's bits.
  */
 #include "sim/sim_contact.h"
 #include "contact/law_table.h"
@@ -120,6 +125,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,11 +164,25 @@ typedef struct simc_contact {
     double rest_g;
     int rest_apart;
     int rest_valid;
+    /* an open contact that overlaps at rest_q and whose force reads no velocity (direct path,
+       elastic law, no friction): the normal and the generalised forces on B then A of that
+       evaluation, valid when rest_force (see reuse_rest_force) */
+    double rest_n[2], rest_Q[6];
+    int rest_force;
     /* the provisional force of an open contact that overlaps (see open_force): the
        penetration, its rate and the inverse effective mass it was computed at, and the
        forces F(delta, delta_dot), F(delta, 0); valid when memo_ok (cleared at events) */
     double memo_key[3], memo_fn, memo_f0;
     int memo_ok;
+    /* fixed at creation (see the section "geometry and force"): the direct path of two
+       circles (kinematics_contact_circles) when direct; slip: the friction reads v_t; the
+       law's constants; each body's 1 / mass and moment of inertia (ground: unused) */
+    int direct, slip;
+    ptrdiff_t ia, ib; /* offsets of the bodies' coordinates in q (both bodies > 0: two) */
+    int two;
+    int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
+    contact_law_cache lc;
+    double inv_mass[2], inertia[2];
 } simc_contact;
 
 struct simc {
@@ -195,6 +216,25 @@ static void to_shape(const clink_shape_def *d, kinematics_shape *s)
     memcpy(s->b, d->b, sizeof s->b);
     memcpy(s->nrm, d->normal, sizeof s->nrm);
     s->r = d->radius;
+}
+
+/* what a contact's evaluation needs that never changes: its path, law constants, masses */
+static void prepare_contact(const clink_model *m, simc_contact *c)
+{
+    c->direct = kinematics_contact_circles_ok(&c->sa, c->body_a) &&
+                kinematics_contact_circles_ok(&c->sb, c->body_b);
+    /* the friction force reads v_t, and the friction power -F_t v_t where mu > 0 */
+    c->slip = c->fr.kind != CLINK_FRICTION_NONE || c->fr.mu > 0.0;
+    c->two = c->body_a > 0 && c->body_b > 0;
+    c->ia = c->body_a > 0 ? 3 * (ptrdiff_t) (c->body_a - 1) : 0;
+    c->ib = c->body_b > 0 ? 3 * (ptrdiff_t) (c->body_b - 1) : 0;
+    contact_law_prepare(c->law, &c->p, &c->lc);
+    c->elastic = c->lc.generic && c->law->rule == CLINK_RULE_NONE;
+    for (int i = 0; i < 2; i++) {
+        int body = i ? c->body_b : c->body_a;
+        c->inv_mass[i] = body > 0 ? 1.0 / m->d.bodies[body].def.mass : 0.0;
+        c->inertia[i] = body > 0 ? m->d.bodies[body].def.inertia : 0.0;
+    }
 }
 
 simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
@@ -260,6 +300,7 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
             c->e_pw = e->def.restitution;
         }
         clink_contact_state_init(&c->st);
+        prepare_contact(m, c);
         double L = c->sa.kind == CLINK_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
         c->v_settle = settle_speed;
@@ -328,20 +369,41 @@ static void pose_of(const double *q, const double *v, int body, kinematics_pose 
     *p = (kinematics_pose){{qb[0], qb[1], qb[2]}, {vb[0], vb[1], vb[2]}};
 }
 
+/* the bits of a double (one load) */
+static inline uint64_t bits_of(const double *x)
+{
+    uint64_t u;
+    memcpy(&u, x, sizeof u);
+    return u;
+}
+
+/* nonzero bits where body's coordinates at q differ from those kept in r */
+static inline uint64_t body_q_diff(const double *q, int body, const double *r)
+{
+    if (body <= 0)
+        return 0;
+    const double *x = q + 3 * (body - 1);
+    return (bits_of(x) ^ bits_of(r)) | (bits_of(x + 1) ^ bits_of(r + 1)) |
+           (bits_of(x + 2) ^ bits_of(r + 2));
+}
+
 /*
  * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
  * evaluation in the open phase (c->rest_q): then its geometry's delta and anything
  * computed from it alone are the same, and a contact between bodies at rest (a chain's
- * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation.
+ * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation. The
+ * comparison is of the bit patterns (as memcmp's), in integers, without a call.
  */
-static int body_q_unchanged(const simc_contact *c, const double *q)
+static inline int body_q_unchanged(const simc_contact *c, const double *q)
 {
-    if (!c->rest_valid)
-        return 0;
-    const double *qa = c->body_a > 0 ? q + 3 * (c->body_a - 1) : NULL;
-    const double *qb = c->body_b > 0 ? q + 3 * (c->body_b - 1) : NULL;
-    return (!qa || memcmp(qa, c->rest_q, 3 * sizeof(double)) == 0) &&
-           (!qb || memcmp(qb, c->rest_q + 3, 3 * sizeof(double)) == 0);
+    if (c->two && c->rest_valid) { /* the common case, without the checks of the ground */
+        const double *x = q + c->ia, *y = q + c->ib, *r = c->rest_q;
+        return ((bits_of(x) ^ bits_of(r)) | (bits_of(x + 1) ^ bits_of(r + 1)) |
+                (bits_of(x + 2) ^ bits_of(r + 2)) | (bits_of(y) ^ bits_of(r + 3)) |
+                (bits_of(y + 1) ^ bits_of(r + 4)) | (bits_of(y + 2) ^ bits_of(r + 5))) == 0;
+    }
+    return c->rest_valid &&
+           (body_q_diff(q, c->body_a, c->rest_q) | body_q_diff(q, c->body_b, c->rest_q + 3)) == 0;
 }
 
 static void remember_q(simc_contact *c, const double *q)
@@ -352,8 +414,32 @@ static void remember_q(simc_contact *c, const double *q)
         memcpy(c->rest_q + 3, q + 3 * (c->body_b - 1), 3 * sizeof(double));
 }
 
+/*
+ * The direct path of two circles centred on their bodies (or fixed on the ground): no
+ * pose copies, no rotations (kinematics_contact_circles, the same bits as the general
+ * path); -1 when it does not apply (then the caller takes the general path).
+ */
+static inline int geometry_direct(const simc_contact *c, const double *q, const double *v,
+                                  kinematics_contact *g)
+{
+    if (!c->direct)
+        return -1;
+    const double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL;
+    if (c->body_a > 0) {
+        qa = q + 3 * (c->body_a - 1);
+        va = v + 3 * (c->body_a - 1);
+    }
+    if (c->body_b > 0) {
+        qb = q + 3 * (c->body_b - 1);
+        vb = v + 3 * (c->body_b - 1);
+    }
+    return kinematics_contact_circles(&c->sa, qa, va, &c->sb, qb, vb, c->slip, g);
+}
+
 static int geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
 {
+    if (geometry_direct(c, q, v, g) == 0)
+        return 0;
     kinematics_pose pa, pb;
     pose_of(q, v, c->body_a, &pa);
     pose_of(q, v, c->body_b, &pb);
@@ -385,10 +471,12 @@ static void body_rot(simc *sc, const double *q, int body, double rot[2])
     rot[1] = t[2];
 }
 
-/* geometry() with the bodies' rotations from the cache of body_rot */
+/* geometry() with the bodies' rotations from the cache of body_rot (the direct path needs none) */
 static int geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
                            kinematics_contact *g)
 {
+    if (geometry_direct(c, q, v, g) == 0)
+        return 0;
     kinematics_pose pa, pb;
     double ra[2], rb[2];
     pose_of(q, v, c->body_a, &pa);
@@ -403,42 +491,69 @@ static int in_contact(const simc_contact *c)
     return c->st.phase == CLINK_CONTACT_COMPRESSION || c->st.phase == CLINK_CONTACT_RESTITUTION;
 }
 
-/* the law's normal force with the contact's state (see the file comment) */
-static double normal_force(const simc_contact *c, double delta, double rate)
+/*
+ * The law's normal force of contact c in law state st (c's own, or a provisional onset's)
+ * at (delta, rate), see the file comment; *f0 (optional) receives the same at rate 0,
+ * F(delta, 0), from the same powers of delta (contact_law_force_pair: the bits of two
+ * evaluations).
+ */
+static double law_normal(const simc_contact *c, const clink_contact_state *st, double delta,
+                         double rate, double *f0)
 {
-    if (c->piecewise || !in_contact(c) || !(delta > 0.0))
+    if (c->piecewise ||
+        !(st->phase == CLINK_CONTACT_COMPRESSION || st->phase == CLINK_CONTACT_RESTITUTION) ||
+        !(delta > 0.0)) {
+        if (f0)
+            *f0 = 0.0;
         return 0.0;
-    double f = clink_law_force(c->law, &c->p, &c->st, delta, rate);
+    }
+    double f, fz;
+    if (f0 || c->lc.generic) {
+        /* the generic law's force in one call (F(delta, 0) costs a product more) */
+        f = contact_law_force_pair(c->law, &c->p, st, delta, rate, &fz);
+        if (f0)
+            *f0 = c->persistent && fz < 0.0 ? 0.0 : fz;
+    } else {
+        f = clink_law_force(c->law, &c->p, st, delta, rate);
+    }
     if (c->persistent && f < 0.0)
         return 0.0;
     return f;
 }
 
+/* the law's normal force with the contact's state (see the file comment) */
+static double normal_force(const simc_contact *c, double delta, double rate)
+{
+    return law_normal(c, &c->st, delta, rate, NULL);
+}
+
 /* ---- effective mass ------------------------------------------------------- */
 
-/* inverse mass of one free body along n at its contact point p (ground: 0), 1/kg */
-static double inv_mass_along(const simc *sc, int body, const double p[2], const double *q,
+/* inverse mass of one free body (side 0: A, 1: B) along n at its contact point p (ground: 0),
+   1/kg, from the masses kept at creation */
+static double inv_mass_along(const simc_contact *c, int side, const double p[2], const double *q,
                              const double n[2])
 {
+    int body = side ? c->body_b : c->body_a;
     if (body <= 0)
         return 0.0;
-    const clink_body_def *b = &sc->m->d.bodies[body].def;
     const double *qb = q + 3 * (body - 1);
     double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
-    return 1.0 / b->mass + rxn * rxn / b->inertia;
+    return c->inv_mass[side] + rxn * rxn / c->inertia[side];
 }
 
 /* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
 static double free_inv_mass(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
                             const double *q)
 {
-    return inv_mass_along(sc, c->body_a, geo->p_a, q, geo->n) +
-           inv_mass_along(sc, c->body_b, geo->p_b, q, geo->n);
+    (void) sc;
+    return inv_mass_along(c, 0, geo->p_a, q, geo->n) + inv_mass_along(c, 1, geo->p_b, q, geo->n);
 }
 
 /*
  * The normal force at a configuration: the state's, or in OPEN with delta > 0
- * a provisional onset at the current rate. *f0 (optional) receives F(delta, 0).
+ * a provisional onset at the current rate (the law's constants cached at creation:
+ * contact_law_onset_cached). *f0 (optional) receives F(delta, 0).
  */
 static double contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
                             const double *q, double *f0)
@@ -449,18 +564,14 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
         return 0.0;
     }
     if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
-        simc_contact tmp = *c;
+        clink_contact_state tmp = c->st;
         double w = free_inv_mass(sc, c, geo, q);
         double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
-        if (clink_law_onset(c->law, &c->p, v, 1.0 / w, &tmp.st) != CLINK_OK)
+        if (contact_law_onset_cached(c->law, &c->p, &c->lc, v, 1.0 / w, &tmp) != CLINK_OK)
             return NAN;
-        if (f0)
-            *f0 = normal_force(&tmp, geo->delta, 0.0);
-        return normal_force(&tmp, geo->delta, geo->delta_dot);
+        return law_normal(c, &tmp, geo->delta, geo->delta_dot, f0);
     }
-    if (f0)
-        *f0 = normal_force(c, geo->delta, 0.0);
-    return normal_force(c, geo->delta, geo->delta_dot);
+    return law_normal(c, &c->st, geo->delta, geo->delta_dot, f0);
 }
 
 /*
@@ -470,78 +581,165 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
  * parameters and phase, which change only at its events (simc_handle_roots clears the
  * memo). Touching beads ahead of a chain's wave overlap by rounding (up to 1e-15 m)
  * and are at rest, so they pay one onset and one law evaluation instead of one per
- * right-hand side; the forces are the same bits either way.
+ * right-hand side; the forces are the same bits either way. An elastic law's force
+ * (c->elastic: no damping, chi = c = 0 whatever the onset) depends on delta alone for a
+ * finite rate (a non-finite one is never memorised: its onset fails), so its key is delta:
+ * beads that keep their positions while their speeds change by rounding hit it too.
  */
+static double open_force_memo(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                              const double *q, double *f0, simc_contact *keep)
+{
+    if (c->elastic && !isfinite(geo->delta_dot))
+        return contact_force(sc, c, geo, q, f0);
+    double key[3] = {geo->delta, 0.0, 0.0};
+    if (!c->elastic) {
+        key[1] = geo->delta_dot;
+        key[2] = free_inv_mass(sc, c, geo, q);
+    }
+    if (c->memo_ok && memcmp(key, c->memo_key, sizeof key) == 0) {
+        if (f0)
+            *f0 = c->memo_f0;
+        return c->memo_fn;
+    }
+    double fz = 0.0; /* F(delta, 0) is kept for any later caller that asks for it */
+    double fn = contact_force(sc, c, geo, q, &fz);
+    if (f0)
+        *f0 = fz;
+    if (keep) {
+        memcpy(keep->memo_key, key, sizeof key);
+        keep->memo_fn = fn;
+        keep->memo_f0 = fz;
+        keep->memo_ok = 1;
+    }
+    return fn;
+}
+
+/* open_force_memo that keeps what it computes (the right-hand side) */
 static double open_force(const simc *sc, simc_contact *c, const kinematics_contact *geo,
                          const double *q, double *f0)
 {
-    double key[3] = {geo->delta, geo->delta_dot, free_inv_mass(sc, c, geo, q)};
-    if (c->memo_ok && memcmp(key, c->memo_key, sizeof key) == 0) {
-        *f0 = c->memo_f0;
-        return c->memo_fn;
+    return open_force_memo(sc, c, geo, q, f0, c);
+}
+
+/* the generalised force Q (kinematics_point_force's (f, (p - r) x f), written out) of the
+   force f (N) at world point p on body (ground: 0), added to g */
+static void add_point_force(double *g, const double *q, int body, const double p[2],
+                            const double f[2], double Q[3])
+{
+    if (body <= 0)
+        return;
+    const double *r = q + 3 * (body - 1);
+    double *gb = g + 3 * (body - 1);
+    Q[0] = f[0];
+    Q[1] = f[1];
+    Q[2] = (p[0] - r[0]) * f[1] - (p[1] - r[1]) * f[0];
+    gb[0] += Q[0];
+    gb[1] += Q[1];
+    gb[2] += Q[2];
+}
+
+/*
+ * An open contact whose bodies' coordinates are bit for bit those of its last force
+ * evaluation (body_q_unchanged) and whose force reads no velocity (c->rest_force: the
+ * direct path, an elastic law, no friction): its penetration, normal and contact points
+ * are those of rest_q, its force F(delta) too (open_force), so its generalised forces are
+ * those kept, added in the same order. Only the rate is computed, as the geometry does,
+ * because a non-finite one fails the onset (then the full path runs). Its damping and
+ * friction powers are read by nobody (no such integrals). Returns 1 if it added them.
+ */
+static int reuse_rest_force(const simc_contact *c, const double *q, const double *v, double *g)
+{
+    const double *qa = c->body_a > 0 ? q + 3 * (c->body_a - 1) : NULL;
+    const double *qb = c->body_b > 0 ? q + 3 * (c->body_b - 1) : NULL;
+    double ca[2], cb[2], vqa[2], vqb[2];
+    kinematics_circle_core_(&c->sa, qa, ca);
+    kinematics_circle_core_(&c->sb, qb, cb);
+    kinematics_circle_velocity_(qa, qa ? v + 3 * (c->body_a - 1) : NULL, ca, vqa);
+    kinematics_circle_velocity_(qb, qb ? v + 3 * (c->body_b - 1) : NULL, cb, vqb);
+    double rate = -1.0 * (c->rest_n[0] * (vqb[0] - vqa[0]) + c->rest_n[1] * (vqb[1] - vqa[1]));
+    if (!isfinite(rate))
+        return 0;
+    for (int side = 1; side >= 0; side--) {
+        int body = side ? c->body_b : c->body_a;
+        if (body <= 0)
+            continue;
+        double *gb = g + 3 * (body - 1);
+        const double *Q = c->rest_Q + 3 * (1 - side);
+        gb[0] += Q[0];
+        gb[1] += Q[1];
+        gb[2] += Q[2];
     }
-    double fn = contact_force(sc, c, geo, q, f0);
-    memcpy(c->memo_key, key, sizeof key);
-    c->memo_fn = fn;
-    c->memo_f0 = *f0;
-    c->memo_ok = 1;
-    return fn;
+    return 1;
+}
+
+/*
+ * Contact k's share of simc_forces: its generalised forces added to g and its damping and
+ * friction powers; 0, or -1 (a geometry that fails, or a non-finite force: sc->failed).
+ * F(delta, 0) is evaluated only for a contact whose damping power is kept (c->wd >= 0): an
+ * elastic law's is F(delta, rate) itself.
+ */
+static int contact_forces(simc *sc, int k, double t, const double *q, const double *v, double *g)
+{
+    simc_contact *c = &sc->c[k];
+    c->pdamp = c->pfric = 0.0;
+    if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
+        return 0;
+    int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
+    if (open && body_q_unchanged(c, q)) {
+        if (c->rest_apart)
+            return 0; /* apart as at its last evaluation: no force */
+        if (c->rest_force && reuse_rest_force(c, q, v, g))
+            return 0;
+    }
+    kinematics_contact geo;
+    if (geometry_cached(sc, c, q, v, &geo) != 0)
+        return -1;
+    if (open) {
+        remember_q(c, q);
+        c->rest_g = NAN; /* the root function is not evaluated here */
+        c->rest_apart = !(geo.delta > 0.0);
+        c->rest_valid = 1;
+        c->rest_force = 0;
+    }
+    if (!(geo.delta > 0.0))
+        return 0;
+    double f0 = 0.0;
+    double *f0p = c->wd >= 0 ? &f0 : NULL;
+    double fn = c->st.phase == CLINK_CONTACT_OPEN ? open_force(sc, c, &geo, q, f0p)
+                                                  : contact_force(sc, c, &geo, q, f0p);
+    if (!f0p)
+        f0 = fn;
+    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
+        /* the state is finite (dyn_accelerations checks it first): the law or the
+           friction gave NaN or infinity, and no smaller step changes that */
+        snprintf(sc->msg, sizeof sc->msg,
+                 "contact %d (%s): non-finite force at t = %.9g s (normal %g N, friction %g N "
+                 "at penetration %.6g m, rate %.6g m/s)",
+                 k, clink_law_name(c->law), t, fn, ft, geo.delta, geo.delta_dot);
+        sc->failed = 1;
+        return -1;
+    }
+    double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
+    double fa[2] = {-f[0], -f[1]};
+    add_point_force(g, q, c->body_b, geo.p_b, f, c->rest_Q);
+    add_point_force(g, q, c->body_a, geo.p_a, fa, c->rest_Q + 3);
+    if (open && c->direct && c->elastic && !c->slip) {
+        memcpy(c->rest_n, geo.n, sizeof c->rest_n);
+        c->rest_force = 1;
+    }
+    c->pdamp = (fn - f0) * geo.delta_dot;
+    c->pfric = -ft * geo.v_t;
+    return 0;
 }
 
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
 {
     (void) power;
     simc *sc = data;
-    for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
-        c->pdamp = c->pfric = 0.0;
-        if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
-            continue;
-        int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
-        if (open && c->rest_apart && body_q_unchanged(c, q))
-            continue; /* apart as at its last evaluation: no force */
-        kinematics_contact geo;
-        if (geometry_cached(sc, c, q, v, &geo) != 0)
+    for (int k = 0; k < sc->n; k++)
+        if (contact_forces(sc, k, t, q, v, g) != 0)
             return -1;
-        if (open) {
-            remember_q(c, q);
-            c->rest_g = NAN; /* the root function is not evaluated here */
-            c->rest_apart = !(geo.delta > 0.0);
-            c->rest_valid = 1;
-        }
-        if (!(geo.delta > 0.0))
-            continue;
-        double f0 = 0.0;
-        double fn = c->st.phase == CLINK_CONTACT_OPEN && !c->piecewise
-                        ? open_force(sc, c, &geo, q, &f0)
-                        : contact_force(sc, c, &geo, q, &f0);
-        double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
-        if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
-            /* the state is finite (dyn_accelerations checks it first): the law or the
-               friction gave NaN or infinity, and no smaller step changes that */
-            snprintf(sc->msg, sizeof sc->msg,
-                     "contact %d (%s): non-finite force at t = %.9g s (normal %g N, friction %g N "
-                     "at penetration %.6g m, rate %.6g m/s)",
-                     k, clink_law_name(c->law), t, fn, ft, geo.delta, geo.delta_dot);
-            sc->failed = 1;
-            return -1;
-        }
-        double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
-        double Q[3];
-        if (c->body_b > 0) {
-            kinematics_point_force(q + 3 * (c->body_b - 1), geo.p_b, f, Q);
-            for (int i = 0; i < 3; i++)
-                g[3 * (c->body_b - 1) + i] += Q[i];
-        }
-        if (c->body_a > 0) {
-            double fa[2] = {-f[0], -f[1]};
-            kinematics_point_force(q + 3 * (c->body_a - 1), geo.p_a, fa, Q);
-            for (int i = 0; i < 3; i++)
-                g[3 * (c->body_a - 1) + i] += Q[i];
-        }
-        c->pdamp = (fn - f0) * geo.delta_dot;
-        c->pfric = -ft * geo.v_t;
-    }
     return 0;
 }
 
@@ -812,6 +1010,7 @@ void simc_start(simc *sc, const double *q, const double *v)
            level must stay above it */
         c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
         c->rest_valid = 0;
+        c->rest_force = 0;
         c->memo_ok = 0;
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
@@ -869,6 +1068,7 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
         c->rest_g = gk[0];
         c->rest_apart = !(geo.delta > 0.0);
         c->rest_valid = 1;
+        c->rest_force = 0; /* its forces are of another configuration */
     }
 }
 
@@ -1245,6 +1445,7 @@ clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, c
             continue;
         simc_contact *c = &sc->c[k];
         c->memo_ok = 0; /* its phase and law state may change */
+        c->rest_force = 0;
         simc_event ev;
         memset(&ev, 0, sizeof ev);
         ev.t = t;
@@ -1420,7 +1621,10 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     memset(info, 0, sizeof *info);
     info->delta = geo.delta;
     info->delta_dot = geo.delta_dot;
-    info->fn = contact_force(sc, c, &geo, q, NULL);
+    /* the memo is read, never written: simc_info has no side effects */
+    info->fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
+                   ? open_force_memo(sc, c, &geo, q, NULL, NULL)
+                   : contact_force(sc, c, &geo, q, NULL);
     info->ft = clink_friction_force(&c->fr, geo.v_t, info->fn > 0.0 ? info->fn : 0.0);
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
