@@ -183,6 +183,24 @@ static int h5_ds_attributes(out_h5 *h, int d, const out_column *cols, int ncols)
     return rc;
 }
 
+/*
+ * The access properties of dataset d: a 2-D dataset is written a whole chunk at a time,
+ * so it gets no chunk cache and each chunk is compressed and written by the H5Dwrite that
+ * fills it (on the writer thread), not kept to be compressed when the dataset is closed
+ * (by finish, on the integrating thread); the 1-D datasets, whose chunks of 4096 rows
+ * fill over many blocks, keep HDF5's default cache. -1 when HDF5 refuses.
+ */
+static hid_t h5_access(const h5_ds *x)
+{
+    hid_t p = H5Pcreate(H5P_DATASET_ACCESS);
+    if (p >= 0 && !x->oned &&
+        H5Pset_chunk_cache(p, H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT) < 0) {
+        H5Pclose(p);
+        return -1;
+    }
+    return p;
+}
+
 /* dataset d, empty and extendible, with its attributes; 0 or -1 */
 static int h5_ds_create(out_h5 *h, int d, const out_column *cols, int ncols)
 {
@@ -193,11 +211,15 @@ static int h5_ds_create(out_h5 *h, int d, const out_column *cols, int ncols)
     hsize_t chunk[2] = {x->oned ? 4096 : h->block, (hsize_t) x->ncols};
     hid_t sp = H5Screate_simple(rank, dims, maxd);
     hid_t p = h5_chunked(rank, chunk);
+    hid_t a = h5_access(x);
     int b;
-    x->id = sp >= 0 && p >= 0 ? H5Dcreate2(h->file, output_datasets[d].path,
-                                           d == OUT_DS_KIND ? H5T_STD_I8LE : H5T_IEEE_F64LE, sp,
-                                           H5P_DEFAULT, p, H5P_DEFAULT)
-                              : -1;
+    x->id =
+        sp >= 0 && p >= 0 && a >= 0
+            ? H5Dcreate2(h->file, output_datasets[d].path,
+                         d == OUT_DS_KIND ? H5T_STD_I8LE : H5T_IEEE_F64LE, sp, H5P_DEFAULT, p, a)
+            : -1;
+    if (a >= 0)
+        H5Pclose(a);
     if (p >= 0)
         H5Pclose(p);
     if (sp >= 0)
