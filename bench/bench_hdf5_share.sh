@@ -6,10 +6,14 @@
 #
 # 1. Wall and CPU time (user + system) of REPS interleaved rounds (default 5, medians
 #    quoted) of four runs: hdf5 (the writer thread), hdf5-sync (CLINK_BENCH_H5_SYNC=1,
-#    the synchronous writer: a benchmark switch only), csv (the same rows as text), and
-#    none (--output-step T_END: two rows, nothing large written; the integration is the
-#    same, the rows' own computation is not). Ratios: hdf5 / none (what the user waits
-#    for all the output), hdf5 / csv, hdf5 / hdf5-sync (wall), and CPU hdf5 / hdf5-sync.
+#    the synchronous writer: a benchmark switch only), csv (the same rows as text: the
+#    run without HDF5), and none (--output-step T_END: two rows, nothing large written;
+#    not the same integration, as the grid's stops shape CVODE's steps, and none of the
+#    rows' own computation, so hdf5 / none bounds what all the output costs, not the
+#    writer alone). Ratios: hdf5 / csv, hdf5 / hdf5-sync, hdf5 / none (wall), and CPU
+#    (user + system, both threads) hdf5 / hdf5-sync. On a machine whose cores are taken
+#    by other work the writer thread finds no idle core: the wall times then say little
+#    (the load average is printed).
 # 2. With CALLGRIND=1 (default; 0 skips it, it takes minutes): instruction counts per
 #    thread (valgrind --tool=callgrind --separate-threads=yes) of the hdf5 run and the
 #    hdf5-sync run: the integrating thread's share spent in output_h5_* (inclusive:
