@@ -42,10 +42,14 @@
 
 #ifdef CLINK_HAVE_HDF5
 
+#include <fcntl.h>
 #include <hdf5.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* bytes of row data gathered before a block is written */
 #define H5_BLOCK_BYTES (1 << 20)
@@ -59,8 +63,196 @@ typedef struct h5_ds {
     double *buf[H5_BLOCKS]; /* block x ncols each */
 } h5_ds;
 
+/*
+ * The file driver of results.h5: POSIX pread/pwrite on one descriptor, with the layout
+ * features of HDF5's default driver (sec2), so the file is the same. It differs in one
+ * thing: after a write or a truncation has failed (a full disk, a file size limit), or once
+ * the handle has given the file up (discard set by h5_file_close), it drops every later
+ * write and truncation and reports success, and a failing close(2) is reported to the
+ * handle (close_err) rather than to HDF5. The file is then incomplete, as it was already,
+ * and the caller removes it; but H5Fclose succeeds. This matters because HDF5 1.10 frees a
+ * file whose closing failed and yet keeps its identifier, which its exit-time cleanup
+ * (H5_term_library, at exit) closes again: a crash after the run had reported its error
+ * (fixed upstream in HDF5 1.14.1; Debian 12 ships 1.10.8).
+ */
+typedef struct h5_fd {
+    H5FD_t pub; /* first: HDF5 sees this */
+    int fd;
+    haddr_t eoa, eof;
+    int discard;    /* 1: writes and truncations dropped */
+    int *close_err; /* where close(2)'s errno goes (0: closed); NULL: nowhere */
+} h5_fd;
+
+static H5FD_t *h5_fd_open(const char *name, unsigned flags, hid_t fapl, haddr_t maxaddr)
+{
+    int o = (flags & H5F_ACC_RDWR) ? O_RDWR : O_RDONLY;
+    struct stat st;
+    h5_fd *f;
+    (void) fapl;
+    (void) maxaddr;
+    if (flags & H5F_ACC_CREAT)
+        o |= O_CREAT;
+    if (flags & H5F_ACC_EXCL)
+        o |= O_EXCL;
+    if (flags & H5F_ACC_TRUNC)
+        o |= O_TRUNC;
+    f = calloc(1, sizeof *f);
+    if (f == NULL) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    f->fd = open(name, o, 0666);
+    if (f->fd < 0 || fstat(f->fd, &st) != 0) {
+        int e = errno;
+        if (f->fd >= 0)
+            close(f->fd);
+        free(f);
+        errno = e;
+        return NULL;
+    }
+    f->eof = (haddr_t) st.st_size;
+    return &f->pub;
+}
+
+static herr_t h5_fd_close(H5FD_t *file)
+{
+    h5_fd *f = (h5_fd *) file;
+    int rc = close(f->fd), e = errno;
+    herr_t ret = 0;
+    if (f->close_err != NULL)
+        *f->close_err = rc != 0 ? e : 0;
+    else if (rc != 0 && !f->discard)
+        ret = -1;
+    free(f);
+    return ret;
+}
+
+static herr_t h5_fd_query(const H5FD_t *file, unsigned long *flags)
+{
+    (void) file;
+    *flags = H5FD_FEAT_AGGREGATE_METADATA | H5FD_FEAT_ACCUMULATE_METADATA | H5FD_FEAT_DATA_SIEVE |
+             H5FD_FEAT_AGGREGATE_SMALLDATA;
+    return 0;
+}
+
+static haddr_t h5_fd_get_eoa(const H5FD_t *file, H5FD_mem_t type)
+{
+    (void) type;
+    return ((const h5_fd *) file)->eoa;
+}
+
+static herr_t h5_fd_set_eoa(H5FD_t *file, H5FD_mem_t type, haddr_t addr)
+{
+    (void) type;
+    ((h5_fd *) file)->eoa = addr;
+    return 0;
+}
+
+static haddr_t h5_fd_get_eof(const H5FD_t *file, H5FD_mem_t type)
+{
+    (void) type;
+    return ((const h5_fd *) file)->eof;
+}
+
+/* the handle HDF5 gives back through H5Fget_vfd_handle: the driver's own record */
+static herr_t h5_fd_get_handle(H5FD_t *file, hid_t fapl, void **handle)
+{
+    (void) fapl;
+    *handle = file;
+    return 0;
+}
+
+/* size bytes at addr; what lies beyond the end of the file reads as zeros */
+static herr_t h5_fd_read(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr, size_t size,
+                         void *buffer)
+{
+    h5_fd *f = (h5_fd *) file;
+    char *b = buffer;
+    (void) type;
+    (void) dxpl;
+    while (size > 0) {
+        ssize_t n = pread(f->fd, b, size, (off_t) addr);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0) {
+            memset(b, 0, size);
+            break;
+        }
+        b += n;
+        addr += (haddr_t) n;
+        size -= (size_t) n;
+    }
+    return 0;
+}
+
+static herr_t h5_fd_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t addr, size_t size,
+                          const void *buffer)
+{
+    h5_fd *f = (h5_fd *) file;
+    const char *b = buffer;
+    haddr_t end = addr + size;
+    (void) type;
+    (void) dxpl;
+    if (f->discard)
+        size = 0;
+    while (size > 0) {
+        ssize_t n = pwrite(f->fd, b, size, (off_t) addr);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            f->discard = 1;
+            return -1;
+        }
+        b += n;
+        addr += (haddr_t) n;
+        size -= (size_t) n;
+    }
+    if (end > f->eof)
+        f->eof = end;
+    return 0;
+}
+
+/* the file's length made its end of allocation, as sec2 does */
+static herr_t h5_fd_truncate(H5FD_t *file, hid_t dxpl, hbool_t closing)
+{
+    h5_fd *f = (h5_fd *) file;
+    (void) dxpl;
+    (void) closing;
+    if (f->eoa == f->eof)
+        return 0;
+    if (!f->discard && ftruncate(f->fd, (off_t) f->eoa) != 0) {
+        f->discard = 1;
+        return -1;
+    }
+    f->eof = f->eoa;
+    return 0;
+}
+
+static const H5FD_class_t h5_fd_class = {
+    .name = "clink-posix",
+    .maxaddr = (haddr_t) INT64_MAX,
+    .fc_degree = H5F_CLOSE_WEAK,
+    .open = h5_fd_open,
+    .close = h5_fd_close,
+    .query = h5_fd_query,
+    .get_eoa = h5_fd_get_eoa,
+    .set_eoa = h5_fd_set_eoa,
+    .get_eof = h5_fd_get_eof,
+    .get_handle = h5_fd_get_handle,
+    .read = h5_fd_read,
+    .write = h5_fd_write,
+    .truncate = h5_fd_truncate,
+    .fl_map = H5FD_FLMAP_DICHOTOMY,
+};
+
 struct out_h5 {
     hid_t file;
+    hid_t driver;  /* h5_fd_class registered for this handle; -1: not */
+    int close_err; /* close(2)'s errno when the driver closed the file; 0: none */
     char shown[4200];
     h5_ds ds[OUT_DS_COUNT];
     int *slot; /* per column: its index within its dataset */
@@ -282,6 +474,54 @@ static void h5_writer_join(out_h5 *h, int stop)
     h->threaded = 0;
 }
 
+/*
+ * h->file closed and the handle's driver unregistered. give_up: the run has failed and the
+ * file will be removed, so nothing more is written to it. 0, or -1 with errno (0 when HDF5
+ * failed without the system) when the file could not be completed. The close itself
+ * cannot fail on a write (see h5_fd): a failing flush leaves the driver dropping writes.
+ */
+static int h5_file_close(out_h5 *h, int give_up)
+{
+    void *p = NULL;
+    h5_fd *f = NULL;
+    int rc = 0, e = 0;
+
+    if (h->file >= 0) {
+        if (H5Fget_vfd_handle(h->file, H5P_DEFAULT, &p) >= 0 && p != NULL) {
+            f = p;
+            f->close_err = &h->close_err;
+            f->discard |= give_up;
+        }
+        errno = 0;
+        if (!give_up && H5Fflush(h->file, H5F_SCOPE_LOCAL) < 0) {
+            rc = -1;
+            e = errno;
+            if (f != NULL)
+                f->discard = 1;
+        }
+        errno = 0;
+        if (H5Fclose(h->file) < 0) {
+            if (rc == 0) {
+                rc = -1;
+                e = errno;
+            }
+            /* not expected with h5_fd; should it happen, HDF5 1.10 keeps the identifier
+               of the file it freed: one more reference keeps its exit-time cleanup away */
+            if (H5Iis_valid(h->file) > 0)
+                H5Iinc_ref(h->file);
+        } else if (h->close_err != 0 && rc == 0) {
+            rc = -1;
+            e = h->close_err;
+        }
+        h->file = -1;
+    }
+    if (h->driver >= 0)
+        H5FDunregister(h->driver);
+    h->driver = -1;
+    errno = e;
+    return rc;
+}
+
 static void h5_release(out_h5 *h)
 {
     int i, b;
@@ -296,8 +536,7 @@ static void h5_release(out_h5 *h)
         for (b = 0; b < H5_BLOCKS; b++)
             free(h->ds[i].buf[b]);
     }
-    if (h->file >= 0)
-        H5Fclose(h->file);
+    h5_file_close(h, 1);
     free(h->slot);
     free(h->dsof);
     free(h);
@@ -336,6 +575,7 @@ out_h5 *output_h5_create(const char *path, const char *shown, const out_column *
                          char *err, size_t err_size)
 {
     out_h5 *h = calloc(1, sizeof *h);
+    hid_t fapl;
     int d;
 
     if (h == NULL) {
@@ -345,13 +585,21 @@ out_h5 *output_h5_create(const char *path, const char *shown, const out_column *
     snprintf(h->shown, sizeof h->shown, "%s", shown);
     atomic_init(&h->failed, 0);
     h->file = -1;
+    h->driver = -1;
     h5_quiet(h);
     errno = 0;
     if (h5_layout(h, cols, ncols) != 0) {
         h5_fail(h, err, err_size, "cannot create", "");
         goto fail;
     }
-    h->file = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
+    h->driver = H5FDregister(&h5_fd_class);
+    fapl = h->driver >= 0 ? H5Pcreate(H5P_FILE_ACCESS) : -1;
+    errno = 0;
+    h->file = fapl >= 0 && H5Pset_driver(fapl, h->driver, NULL) >= 0
+                  ? H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, fapl)
+                  : -1;
+    if (fapl >= 0)
+        H5Pclose(fapl);
     if (h->file < 0) {
         snprintf(err, err_size, "%s: cannot create: %s", shown,
                  errno != 0 ? strerror(errno) : "the HDF5 library failed");
@@ -634,10 +882,8 @@ int output_h5_finish(out_h5 *h, const clink_impact_record *imp, const char *cons
             H5Dclose(h->ds[d].id);
             h->ds[d].id = -1;
         }
-    errno = 0;
-    if (H5Fclose(h->file) < 0 && rc == 0)
+    if (h5_file_close(h, rc != 0) != 0 && rc == 0)
         rc = h5_fail(h, err, err_size, "cannot close", "the file");
-    h->file = -1;
     h5_loud(h);
     h5_release(h);
     return rc;
