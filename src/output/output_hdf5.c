@@ -80,6 +80,7 @@ typedef struct h5_fd {
     int fd;
     haddr_t eoa, eof;
     int discard;    /* 1: writes and truncations dropped */
+    int io_err;     /* errno of the first failed write or truncation; 0: none */
     int *close_err; /* where close(2)'s errno goes (0: closed); NULL: nowhere */
 } h5_fd;
 
@@ -204,6 +205,7 @@ static herr_t h5_fd_write(H5FD_t *file, H5FD_mem_t type, hid_t dxpl, haddr_t add
         if (n <= 0) {
             if (n == 0)
                 errno = EIO;
+            f->io_err = errno;
             f->discard = 1;
             return -1;
         }
@@ -225,6 +227,7 @@ static herr_t h5_fd_truncate(H5FD_t *file, hid_t dxpl, hbool_t closing)
     if (f->eoa == f->eof)
         return 0;
     if (!f->discard && ftruncate(f->fd, (off_t) f->eoa) != 0) {
+        f->io_err = errno;
         f->discard = 1;
         return -1;
     }
@@ -477,8 +480,10 @@ static void h5_writer_join(out_h5 *h, int stop)
 /*
  * h->file closed and the handle's driver unregistered. give_up: the run has failed and the
  * file will be removed, so nothing more is written to it. 0, or -1 with errno (0 when HDF5
- * failed without the system) when the file could not be completed. The close itself
- * cannot fail on a write (see h5_fd): a failing flush leaves the driver dropping writes.
+ * failed without the system) when the file could not be completed: HDF5 failed, or the
+ * driver failed a write or truncation at any time, even one whose failure HDF5 did not
+ * pass on. The close itself cannot fail on a write (see h5_fd): a failing flush leaves the
+ * driver dropping writes.
  */
 static int h5_file_close(out_h5 *h, int give_up)
 {
@@ -498,6 +503,13 @@ static int h5_file_close(out_h5 *h, int give_up)
             e = errno;
             if (f != NULL)
                 f->discard = 1;
+        }
+        if (f != NULL && f->io_err != 0 && !give_up) {
+            rc = -1;
+            e = f->io_err;
+        }
+        if (f == NULL && !give_up) {
+            rc = -1; /* not our driver: the file's completeness cannot be known */
         }
         errno = 0;
         if (H5Fclose(h->file) < 0) {
@@ -879,7 +891,9 @@ int output_h5_finish(out_h5 *h, const clink_impact_record *imp, const char *cons
         rc = h5_fail(h, err, err_size, "cannot write", "the summary");
     for (d = 0; d < OUT_DS_COUNT; d++)
         if (h->ds[d].id >= 0) {
-            H5Dclose(h->ds[d].id);
+            errno = 0;
+            if (H5Dclose(h->ds[d].id) < 0 && rc == 0)
+                rc = h5_fail(h, err, err_size, "cannot write dataset", output_datasets[d].path);
             h->ds[d].id = -1;
         }
     if (h5_file_close(h, rc != 0) != 0 && rc == 0)
