@@ -2,7 +2,7 @@
 # HDF5 output (clink run --format hdf5, docs/outputs.md): the serial HDF5 C library
 # of Debian's libhdf5-dev, used when it is found. Without it clink builds and runs
 # as before; asking for HDF5 output then says which package to install.
-# Sets CLINK_HAVE_HDF5 and CLINK_PC_HDF5 (the linker flags for clink.pc).
+# Sets CLINK_HAVE_HDF5 and CLINK_PC_HDF5 (the linker flags for clink.pc: HDF5, -pthread).
 option(CLINK_HDF5 "Write HDF5 output when the HDF5 C library (libhdf5-dev) is found" ON)
 set(CLINK_HAVE_HDF5 OFF)
 set(CLINK_PC_HDF5 "")
@@ -28,6 +28,16 @@ if(CLINK_HDF5)
     foreach(lib ${CLINK_HDF5_LIBRARY})
       string(APPEND CLINK_PC_HDF5 " ${lib}")
     endforeach()
+    # the writer thread of output_hdf5.c (POSIX threads): compiled with -pthread, and the
+    # flag (a plain string, so that the exported clink::deps needs no Threads package)
+    # on the link line of the library's users and in clink.pc
+    set(THREADS_PREFER_PTHREAD_FLAG ON)
+    find_package(Threads REQUIRED)
+    target_link_libraries(clink_objects PRIVATE Threads::Threads)
+    if(CMAKE_THREAD_LIBS_INIT)
+      target_link_libraries(clink_deps INTERFACE ${CMAKE_THREAD_LIBS_INIT})
+      string(APPEND CLINK_PC_HDF5 " ${CMAKE_THREAD_LIBS_INIT}")
+    endif()
     message(STATUS "clink: HDF5 ${HDF5_VERSION} (${CLINK_HDF5_LIBRARY}): --format hdf5 available")
   endif()
 endif()
