@@ -120,21 +120,46 @@ static int sim_callback_failed(clink_sim *s, clink_status st, const char *msg)
 
 /* ---- the state CVODE sees ------------------------------------------------- */
 
-const double *sim_full(const clink_sim *s, const double *yr, double *buf)
+/* the left-out coordinates of a full state: their initial values, rates zero */
+static void sim_full_fixed(const clink_sim *s, double *buf)
 {
-    if (s->nr == s->nq)
-        return yr;
-    int nq = s->nq, nr = s->nr;
-    for (int k = 0; k < nq - nr; k++) {
+    int nq = s->nq;
+    for (int k = 0; k < nq - s->nr; k++) {
         buf[s->fixed[k]] = s->q0[s->fixed[k]];
         buf[nq + s->fixed[k]] = 0.0;
     }
+}
+
+/* the components CVODE carries, into a full state */
+static void sim_full_moving(const clink_sim *s, const double *yr, double *buf)
+{
+    int nq = s->nq, nr = s->nr;
     for (int i = 0; i < nr; i++) {
         buf[s->red[i]] = yr[i];
         buf[nq + s->red[i]] = yr[nr + i];
     }
     memcpy(buf + 2 * nq, yr + 2 * nr, (size_t) (s->N - 2 * nq) * sizeof(double));
+}
+
+const double *sim_full(const clink_sim *s, const double *yr, double *buf)
+{
+    if (s->nr == s->nq)
+        return yr;
+    sim_full_fixed(s, buf);
+    sim_full_moving(s, yr, buf);
     return buf;
+}
+
+const double *sim_full_x(clink_sim *s, const double *yr)
+{
+    if (s->nr == s->nq)
+        return yr;
+    if (!s->yx_fixed) {
+        sim_full_fixed(s, s->yx);
+        s->yx_fixed = 1;
+    }
+    sim_full_moving(s, yr, s->yx);
+    return s->yx;
 }
 
 void sim_reduce(const clink_sim *s, const double *yf, double *yr)
@@ -255,7 +280,7 @@ static int sim_rhs(realtype t, N_Vector y, N_Vector ydot, void *ud)
 {
     clink_sim *s = ud;
     const double *yr = N_VGetArrayPointer(y);
-    const double *yy = sim_full(s, yr, s->yx);
+    const double *yy = sim_full_x(s, yr);
     double *yd = N_VGetArrayPointer(ydot);
     int nq = s->nq, nr = s->nr;
     double *acc = nr == nq ? yd + nq : s->acc;
@@ -327,7 +352,7 @@ void sim_use_fd_jacobian(clink_sim *s, int on)
 static int sim_jac_analytic(clink_sim *s, realtype t, N_Vector y, SUNMatrix J)
 {
     int nf = s->nq, nq = s->nr, N = s->Nr;
-    const double *yy = sim_full(s, N_VGetArrayPointer(y), s->yx);
+    const double *yy = sim_full_x(s, N_VGetArrayPointer(y));
     clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_fd++; /* one evaluation of the accelerations */
     if (st != CLINK_OK) {
@@ -393,7 +418,7 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
     clink_sim *s = ud;
     int nq = s->nq, nr = s->nr;
     const double *yc = N_VGetArrayPointer(ycur);
-    const double *yf = sim_full(s, yc, s->yx);
+    const double *yf = sim_full_x(s, yc);
     double *c = N_VGetArrayPointer(corr);
     double *q = s->fd_f0, *v = s->fd_f1;
     memcpy(q, yf, (size_t) nq * sizeof(double));
@@ -417,6 +442,7 @@ static int sim_proj(realtype t, N_Vector ycur, N_Vector corr, realtype eps, N_Ve
         if (nr != nq) {
             /* the error of the angles left out is 0 */
             ef = s->yx;
+            s->yx_fixed = 0; /* yx holds an error now, not a state */
             memset(ef, 0, 2 * (size_t) nq * sizeof(double));
             for (int i = 0; i < nr; i++) {
                 ef[s->red[i]] = e[i];

@@ -150,6 +150,8 @@ struct clink_sim {
     int out_nlist;
     int out_partial;        /* the current output computed the listed contacts only ... */
     unsigned char *out_has; /* ncon: ... those marked 1 here */
+
+    int yx_fixed; /* yx holds the left-out coordinates' constants (sim_full_x) */
 };
 
 /* formats the message of the last failure */
@@ -172,6 +174,9 @@ clink_status sim_settle_output(clink_sim *s, double t);
  * buf (the angles left out at their initial values, their rates 0) and buf.
  */
 const double *sim_full(const clink_sim *s, const double *yr, double *buf);
+/* sim_full into the callbacks' buffer yx, whose left-out coordinates (constants) are written
+   only when yx_fixed is 0; whoever writes anything else into yx clears yx_fixed */
+const double *sim_full_x(clink_sim *s, const double *yr);
 
 /* CVODE's state (Nr) of a full one (N): the inverse of sim_full (a copy, or nothing when
    yr and yf are one array) */

@@ -78,7 +78,7 @@ static int rt_lincomb(int nvec, realtype *c, N_Vector *X, N_Vector z)
 /* all root functions at (t, y), y CVODE's state */
 static int rt_eval_all(clink_sim *s, double t, N_Vector y, double *g)
 {
-    return sim_roots_eval(s, t, sim_full(s, N_VGetArrayPointer(y), s->yx), NULL, 0, g);
+    return sim_roots_eval(s, t, sim_full_x(s, N_VGetArrayPointer(y)), NULL, 0, g);
 }
 
 clink_status sim_roots_create(clink_sim *s)
