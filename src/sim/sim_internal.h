@@ -120,7 +120,7 @@ struct clink_sim {
     char msg[512];     /* the message of the last failure */
     ode_log cvlog;     /* the last message of CVODE */
 
-    /* clink's own event location (sim_roots.c; task "roots", issue 11): CVODE runs without
+    /* clink's own event location (sim_roots.c): CVODE runs without
        root functions; the search of CVODE 6.4 (cvRcheck1/2/3, cvRootfind) is done here */
     int nrt;                    /* root functions: 2 per contact */
     double *glo, *ghi, *grout;  /* nrt: g at the bracket's ends and at a trial time */
@@ -142,7 +142,7 @@ struct clink_sim {
     int rt_ncomp;               /* pairs in use */
     double *rt_yf;              /* N: the full state at a trial time (those components) */
     N_Vector rt_dky;            /* CVodeGetDky's output at a trial time: rt_comp only */
-    /* task "levels": what an output computes (clink_sim_set_outputs, sim_settle_output) */
+    /* output levels: what an output computes (clink_sim_set_outputs, sim_settle_output) */
     clink_output_level out_level; /* asked for the next outputs; 0 (never set): ALL */
     clink_output_level out_done;  /* what the current output computed (0 before any) */
     int out_some;  /* the outputs compute the information of the listed contacts only */
