@@ -476,6 +476,69 @@ static int rt_now(clink_sim *s, realtype *tn, realtype *h)
     return 0;
 }
 
+/* *rc = flag; 1 (rt_before_step returns without a step) */
+static int rt_flag(int *rc, int flag)
+{
+    *rc = flag;
+    return 1;
+}
+
+/* CVode's checks before a step (cvRcheck2, cvRcheck3 on the rest of the last root's step,
+   the stop time after roots): 1 when they return without a step (*rc CVODE's flag, *tret
+   the time), 0 when CVODE must step */
+static int rt_before_step(clink_sim *s, double *tret, int *rc)
+{
+    realtype tn = 0.0, h = 0.0;
+    /* CVode's checks before a step: the rest of the last root's step */
+    if (rt_now(s, &tn, &h) != 0)
+        return rt_flag(rc, CV_MEM_NULL);
+    double troundoff = RT_FUZZ * RT_UROUND * (fabs(tn) + fabs(h));
+    int irfndp = s->rt_irfnd;
+    if (s->rt_irfnd) {
+        int r = rt_check2(s, tn, h);
+        if (r == RT_FAIL)
+            return rt_flag(rc, CV_RTFUNC_FAIL);
+        if (r == RT_CLOSE) {
+            snprintf(s->cvlog.msg, sizeof s->cvlog.msg, "Root found at and very near t = %g.",
+                     s->rt_tlo);
+            return rt_flag(rc, CV_ILL_INPUT);
+        }
+        if (r == RT_FOUND) {
+            *tret = s->rt_tretlast = s->rt_tlo;
+            return rt_flag(rc, CV_ROOT_RETURN);
+        }
+    }
+    if (fabs(tn - s->rt_tretlast) > troundoff) {
+        int r = rt_check3(s, tn, h);
+        if (r == RT_FAIL)
+            return rt_flag(rc, CV_RTFUNC_FAIL);
+        if (r == RT_FOUND) {
+            s->rt_irfnd = 1;
+            *tret = s->rt_tretlast = s->rt_tlo;
+            return rt_flag(rc, CV_ROOT_RETURN);
+        }
+        s->rt_irfnd = 0;
+        if (irfndp) {
+            *tret = s->rt_tretlast = tn;
+            N_VScale(1.0, s->ystep, s->ycv);
+            return rt_flag(rc, CV_SUCCESS);
+        }
+    }
+    if (fabs(tn - s->rt_tretlast) > troundoff) {
+        *tret = s->rt_tretlast = tn;
+        N_VScale(1.0, s->ystep, s->ycv);
+        return rt_flag(rc, CV_SUCCESS);
+    }
+    if (s->rt_tstop) {
+        /* CVODE stopped at t_stop in the step of the roots returned since */
+        s->rt_tstop = 0;
+        (void) CVodeGetDky(s->cvode, s->t_stop, 0, s->ycv);
+        *tret = s->rt_tretlast = s->t_stop;
+        return rt_flag(rc, CV_TSTOP_RETURN);
+    }
+    return 0;
+}
+
 int sim_roots_cvode(clink_sim *s, double tout, double *tret)
 {
     realtype tcv = *tret;
@@ -486,53 +549,9 @@ int sim_roots_cvode(clink_sim *s, double tout, double *tret)
     }
     realtype tn = 0.0, h = 0.0;
     if (!s->rt_fresh) {
-        /* CVode's checks before a step: the rest of the last root's step */
-        if (rt_now(s, &tn, &h) != 0)
-            return CV_MEM_NULL;
-        double troundoff = RT_FUZZ * RT_UROUND * (fabs(tn) + fabs(h));
-        int irfndp = s->rt_irfnd;
-        if (s->rt_irfnd) {
-            int r = rt_check2(s, tn, h);
-            if (r == RT_FAIL)
-                return CV_RTFUNC_FAIL;
-            if (r == RT_CLOSE) {
-                snprintf(s->cvlog.msg, sizeof s->cvlog.msg, "Root found at and very near t = %g.",
-                         s->rt_tlo);
-                return CV_ILL_INPUT;
-            }
-            if (r == RT_FOUND) {
-                *tret = s->rt_tretlast = s->rt_tlo;
-                return CV_ROOT_RETURN;
-            }
-        }
-        if (fabs(tn - s->rt_tretlast) > troundoff) {
-            int r = rt_check3(s, tn, h);
-            if (r == RT_FAIL)
-                return CV_RTFUNC_FAIL;
-            if (r == RT_FOUND) {
-                s->rt_irfnd = 1;
-                *tret = s->rt_tretlast = s->rt_tlo;
-                return CV_ROOT_RETURN;
-            }
-            s->rt_irfnd = 0;
-            if (irfndp) {
-                *tret = s->rt_tretlast = tn;
-                N_VScale(1.0, s->ystep, s->ycv);
-                return CV_SUCCESS;
-            }
-        }
-        if (fabs(tn - s->rt_tretlast) > troundoff) {
-            *tret = s->rt_tretlast = tn;
-            N_VScale(1.0, s->ystep, s->ycv);
-            return CV_SUCCESS;
-        }
-        if (s->rt_tstop) {
-            /* CVODE stopped at t_stop in the step of the roots returned since */
-            s->rt_tstop = 0;
-            (void) CVodeGetDky(s->cvode, s->t_stop, 0, s->ycv);
-            *tret = s->rt_tretlast = s->t_stop;
-            return CV_TSTOP_RETURN;
-        }
+        int rc0 = 0;
+        if (rt_before_step(s, tret, &rc0))
+            return rc0;
     } else {
         realtype t0 = 0.0;
         if (CVodeGetCurrentTime(s->cvode, &t0) != CV_SUCCESS)
