@@ -48,7 +48,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plot_run  # noqa: E402  (the run reader and the damage checks are shared)
 
-EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO, EXIT_MISSING = 0, 1, 2, 3, 4
+EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO = (plot_run.EXIT_OK, plot_run.EXIT_MARKED,
+                                             plot_run.EXIT_DAMAGED, plot_run.EXIT_IO)
+EXIT_MISSING = plot_run.EXIT_NO_MATPLOTLIB
 COLORS = plot_run.COLORS
 GROUND = "#555555"
 ARROW = "black"  # contact forces
@@ -56,8 +58,7 @@ np = None
 plt = None
 
 
-class Usage(Exception):
-    """a bad option or scene"""
+Usage = plot_run.Usage  # a bad option or scene
 
 
 def positive(name, text, integer=False):
@@ -614,14 +615,9 @@ def encode(frames_iter, size, fps, out, formats):
 
 def main(argv):
     global np, plt
-    if len(argv) >= 2 and argv[1] in ("-h", "--help"):
-        print(__doc__)
-        return EXIT_OK
-    try:
-        o = parse(argv)
-    except Usage as e:
-        print(f"animate_run.py: {e} (see animate_run.py --help)", file=sys.stderr)
-        return EXIT_DAMAGED
+    o = plot_run.command_line(argv, "animate_run.py", parse, __doc__)
+    if isinstance(o, int):
+        return o
     try:
         import numpy
         np = plot_run.np = numpy
@@ -634,14 +630,10 @@ def main(argv):
               file=sys.stderr)
         return EXIT_MISSING
     run_dir, out = o["run"], o["out"] or o["run"]
-    try:
-        if not os.path.isdir(run_dir):
-            raise plot_run.Damaged(f"{run_dir}: not a directory")
-        summary = plot_run.read_summary(run_dir)
-        names, values, _ = plot_run.read_csv(os.path.join(run_dir, "timeseries.csv"))
-    except plot_run.Damaged as e:
-        print(f"animate_run.py: damaged run: {e}", file=sys.stderr)
+    run_read = plot_run.read_run(run_dir, "animate_run.py")
+    if run_read is None:
         return EXIT_DAMAGED
+    summary, names, values = run_read
     try:
         with open(o["scene"]) as f:
             scene = json.load(f)

@@ -520,16 +520,36 @@ def parse(argv):
     return opts
 
 
-def main(argv):
-    global np, plt
+def command_line(argv, prog, parse_fn, doc):
+    """a script's options from its command line, or its exit status (help shown, bad usage)"""
     if len(argv) >= 2 and argv[1] in ("-h", "--help"):
-        print(__doc__)
+        print(doc)
         return EXIT_OK
     try:
-        opts = parse(argv)
+        return parse_fn(argv)
     except Usage as e:
-        print(f"plot_run.py: {e} (see plot_run.py --help)", file=sys.stderr)
+        print(f"{prog}: {e} (see {prog} --help)", file=sys.stderr)
         return EXIT_DAMAGED
+
+
+def read_run(run_dir, prog):
+    """(summary, names, values) of a run directory, or None once the damage is reported"""
+    try:
+        if not os.path.isdir(run_dir):
+            raise Damaged(f"{run_dir}: not a directory")
+        summary = read_summary(run_dir)
+        names, values, _labels = read_csv(os.path.join(run_dir, "timeseries.csv"))
+    except Damaged as e:
+        print(f"{prog}: damaged run: {e}", file=sys.stderr)
+        return None
+    return summary, names, values
+
+
+def main(argv):
+    global np, plt
+    opts = command_line(argv, "plot_run.py", parse, __doc__)
+    if isinstance(opts, int):
+        return opts
     run_dir = opts["run"]
     out = opts["out"] or run_dir
     try:
@@ -539,14 +559,10 @@ def main(argv):
         print(f"plot_run.py: NumPy is not available ({e}); install python3-numpy",
               file=sys.stderr)
         return EXIT_NO_MATPLOTLIB
-    try:
-        if not os.path.isdir(run_dir):
-            raise Damaged(f"{run_dir}: not a directory")
-        summary = read_summary(run_dir)
-        names, values, _labels = read_csv(os.path.join(run_dir, "timeseries.csv"))
-    except Damaged as e:
-        print(f"plot_run.py: damaged run: {e}", file=sys.stderr)
+    run_read = read_run(run_dir, "plot_run.py")
+    if run_read is None:
         return EXIT_DAMAGED
+    summary, names, values = run_read
     scene = None
     if opts["scene"]:
         try:

@@ -27,26 +27,18 @@
 #include <stdio.h>
 #include <string.h>
 
-static clink_model *load(const char *xml)
+/* the model of xml (*m, for the caller to destroy) started; NULL (a failed check) if either
+   fails */
+static clink_sim *open_sim(const char *xml, clink_model **m)
 {
     char err[512];
-    clink_model *m = NULL;
-    if (clink_xml_load_memory(xml, strlen(xml), "roots.xml", &m, NULL, err, sizeof err) !=
-        CLINK_OK) {
-        fprintf(stderr, "model: %s\n", err);
-        return NULL;
-    }
-    return m;
-}
-
-static clink_sim *start(const clink_model *m)
-{
     clink_sim *sim = NULL;
-    char err[512];
-    if (!m || clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "create: %s\n", m ? err : "no model");
-        return NULL;
-    }
+    *m = NULL;
+    if (clink_xml_load_memory(xml, strlen(xml), "roots.xml", m, NULL, err, sizeof err) != CLINK_OK)
+        fprintf(stderr, "model: %s\n", err);
+    else if (clink_sim_create(*m, NULL, &sim, err, sizeof err) != CLINK_OK)
+        fprintf(stderr, "create: %s\n", err);
+    ENSURE(sim != NULL);
     return sim;
 }
 
@@ -81,9 +73,8 @@ TEST(two_onsets_inside_one_step_are_located_in_order_each_at_its_own_time)
         "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
         "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/></pair>"
         "</contacts></mechanism>";
-    clink_model *m = load(xml);
-    clink_sim *sim = start(m);
-    ENSURE(sim != NULL);
+    clink_model *m = NULL;
+    clink_sim *sim = open_sim(xml, &m);
     if (!sim)
         goto done;
     const double eps = 1e-13 * 0.05;
@@ -140,9 +131,8 @@ TEST(a_ball_bouncing_with_impulses_meets_the_floor_at_the_times_of_its_parabolas
                       "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
                       "<law name=\"hertz\" K=\"1e8\" e=\"0.5\" treatment=\"impulse\"/></pair>"
                       "</contacts></mechanism>";
-    clink_model *m = load(xml);
-    clink_sim *sim = start(m);
-    ENSURE(sim != NULL);
+    clink_model *m = NULL;
+    clink_sim *sim = open_sim(xml, &m);
     if (!sim)
         goto done;
     const double g = 9.81, e = 0.5, eps = 1e-13 * 0.05;
@@ -193,9 +183,8 @@ TEST(a_function_zero_at_the_start_waits_until_it_moves_and_finds_the_next_onset)
              "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/></pair>"
              "</contacts></mechanism>",
              y0);
-    clink_model *m = load(xml);
-    clink_sim *sim = start(m);
-    ENSURE(sim != NULL);
+    clink_model *m = NULL;
+    clink_sim *sim = open_sim(xml, &m);
     if (!sim)
         goto done;
     double g0[2] = {1.0, 1.0};
@@ -236,9 +225,8 @@ TEST(events_without_a_completed_step_stop_the_run_counting_partial_evaluations)
                       "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
                       "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/></pair>"
                       "</contacts></mechanism>";
-    clink_model *m = load(xml);
-    clink_sim *sim = start(m);
-    ENSURE(sim != NULL);
+    clink_model *m = NULL;
+    clink_sim *sim = open_sim(xml, &m);
     if (!sim)
         goto done;
     clink_status st = CLINK_OK;

@@ -32,6 +32,7 @@
 
 #include "cli.h"
 #include "cli/sweep_hdf5.h"
+#include "xml/xml_internal.h"
 
 #include "clink/clink.h"
 #include "clink/model.h"
@@ -152,21 +153,10 @@ static void sweep_on_xml_error(void *data, xmlErrorPtr e)
 {
     sweep_reader *r = data;
     char msg[600];
-    size_t len, i;
-    long line;
 
     if (r == NULL || e == NULL || e->level < XML_ERR_ERROR)
         return;
-    snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "malformed XML");
-    len = strlen(msg);
-    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
-        msg[--len] = '\0';
-    for (i = 0; i < len; i++)
-        if (msg[i] == '\n' || msg[i] == '\r' || msg[i] == '\t')
-            msg[i] = ' ';
-    line = e->line;
-    if (e->node != NULL && ((const xmlNode *) e->node)->type == XML_ELEMENT_NODE)
-        line = xmlGetLineNo((const xmlNode *) e->node);
+    long line = xml_error_text(e, msg, sizeof msg);
     sweep_fail(r, line, "%s", msg);
 }
 

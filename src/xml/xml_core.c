@@ -90,25 +90,31 @@ long xml_line(const xmlNode *n)
     return line;
 }
 
-/* a libxml2 error (parser or schema) into the load's message */
-static void take_error(xml_reader *r, const xmlError *e)
+long xml_error_text(const xmlError *e, char *msg, size_t size)
 {
-    char msg[512];
     size_t len, i;
-    long line;
 
-    if (e == NULL || e->level < XML_ERR_ERROR || r->failed)
-        return;
-    snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "malformed XML");
+    snprintf(msg, size, "%s", e->message != NULL ? e->message : "malformed XML");
     len = strlen(msg);
     while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
         msg[--len] = '\0';
     for (i = 0; i < len; i++)
         if (msg[i] == '\n' || msg[i] == '\r' || msg[i] == '\t')
             msg[i] = ' ';
-    line = e->line;
     if (e->node != NULL && ((const xmlNode *) e->node)->type == XML_ELEMENT_NODE)
-        line = xml_line((const xmlNode *) e->node);
+        return xml_line((const xmlNode *) e->node);
+    return e->line;
+}
+
+/* a libxml2 error (parser or schema) into the load's message */
+static void take_error(xml_reader *r, const xmlError *e)
+{
+    char msg[512];
+    long line;
+
+    if (e == NULL || e->level < XML_ERR_ERROR || r->failed)
+        return;
+    line = xml_error_text(e, msg, sizeof msg);
     xml_fail(r, e->domain == XML_FROM_SCHEMASV ? CLINK_ERR_MODEL : CLINK_ERR_PARSE, line, "%s",
              msg);
 }

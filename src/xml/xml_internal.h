@@ -87,6 +87,11 @@ int xml_built(xml_reader *r, clink_status st, const xmlNode *n);
 /* the exact line of an element */
 long xml_line(const xmlNode *n);
 
+/* a libxml2 error as one line of text in msg (trailing blanks cut, line breaks and tabs made
+   spaces), and its line: the element's (xml_line) when the error names one, else libxml2's.
+   Also the sweep specification reader's (src/cli/cmd_sweep.c) */
+long xml_error_text(const xmlError *e, char *msg, size_t size);
+
 /* ---- elements and attributes (xml_attr.c) --------------------------------- */
 
 int xml_is_elem(const xmlNode *n, const char *name); /* name NULL: any element */
