@@ -112,6 +112,19 @@ static void set_sync(int sync)
         ENSURE(unsetenv("CLINK_BENCH_H5_SYNC") == 0);
 }
 
+/* DIR/results.h5 created with the NCOLS columns, by the synchronous writer if sync (path
+   receives its name); NULL (a failed check) if it cannot be */
+static out_h5 *create_in(const char *dir, char *path, size_t path_size, const out_column *cols,
+                         int sync, char *err, size_t err_size)
+{
+    snprintf(path, path_size, "%s/results.h5", dir);
+    set_sync(sync);
+    out_h5 *h = output_h5_create(path, "results.h5", cols, NCOLS, err, err_size);
+    set_sync(0);
+    ENSURE(h != NULL);
+    return h;
+}
+
 #ifdef CLINK_HAVE_HDF5
 /* dataset path read back as doubles, compared bit for bit with the values of its columns */
 static void check_dataset(hid_t f, const char *path, long rows, int first, int ncols, int noisy)
@@ -164,11 +177,7 @@ static void write_and_read_back(long rows, int sync)
         free(row);
         return;
     }
-    snprintf(path, sizeof path, "%s/results.h5", dir);
-    set_sync(sync);
-    h = output_h5_create(path, "results.h5", cols, NCOLS, err, sizeof err);
-    set_sync(0);
-    ENSURE(h != NULL);
+    h = create_in(dir, path, sizeof path, cols, sync, err, sizeof err);
     for (r = 0; h != NULL && r < rows && rc == 0; r++) {
         fill_row(row, r, 0);
         rc = output_h5_row(h, row, err, sizeof err);
@@ -220,11 +229,7 @@ static void write_until_failure(int sync, int finish_only)
         free(row);
         return;
     }
-    snprintf(path, sizeof path, "%s/results.h5", dir);
-    set_sync(sync);
-    h = output_h5_create(path, "results.h5", cols, NCOLS, err, sizeof err);
-    set_sync(0);
-    ENSURE(h != NULL);
+    h = create_in(dir, path, sizeof path, cols, sync, err, sizeof err);
     lim = old;
     lim.rlim_cur = 256 * 1024; /* the rows below are about 100 MB, incompressible */
     ENSURE(setrlimit(RLIMIT_FSIZE, &lim) == 0);
