@@ -8,25 +8,9 @@
 # of `run` out of range; in range they reach summary.json. Output to a full
 # disk (/dev/full) exits 3 with the system's reason.
 set -u
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-bad() { echo "FAIL $*"; fail=1; }
-ok() { echo "ok   $*"; }
+. "$CLINK_SOURCE_DIR/tests/cli/checks.bash"
 data=$CLINK_SOURCE_DIR/tests/cli/data
 models=$CLINK_SOURCE_DIR/models
-expect() { # status description command...
-    local want=$1 what=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        bad "$what: exit $got, expected $want"
-        cat "$tmp/err"
-    else
-        ok "$what"
-    fi
-}
 
 for case in loop_cannot_close:"could not be assembled" mass_1e308:"non-finite"; do
     name=${case%%:*} reason=${case#*:}

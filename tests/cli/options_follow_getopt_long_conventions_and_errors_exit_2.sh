@@ -8,27 +8,8 @@
 # other kind (-o onto a file, --loop onto a directory) is an input error: exit 2,
 # nothing written. `clink --version` prints CMake's project version.
 set -u
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-bad() { echo "FAIL $*"; fail=1; }
-ok() { echo "ok   $*"; }
+. "$CLINK_SOURCE_DIR/tests/cli/checks.bash"
 models=$CLINK_SOURCE_DIR/models
-expect() { # status description command...
-    local want=$1 what=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        bad "$what: exit $got, expected $want"
-        cat "$tmp/err"
-    else
-        ok "$what"
-    fi
-}
-says() { # description text: the last command's stderr holds text
-    grep -qF -- "$2" "$tmp/err" && ok "$1" || { bad "$1: stderr lacks '$2'"; cat "$tmp/err"; }
-}
 
 # --version: the version of CMake's project() line
 want=$(sed -n 's/^project(clink VERSION \([0-9.]*\).*/\1/p' "$CLINK_SOURCE_DIR/CMakeLists.txt")

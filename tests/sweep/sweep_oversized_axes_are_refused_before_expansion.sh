@@ -12,22 +12,8 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$CLINK_SOURCE_DIR/tests/sweep/refused.bash"
 model="$CLINK_SOURCE_DIR/models/slider_crank.xml"
-
-# expect LINE PATTERN: refused within 10 s at LINE with a message matching PATTERN
-expect() {
-    local rc
-    set +e
-    timeout 10 "$CLINK" sweep spec.xml -o out 2> err.txt
-    rc=$?
-    set -e
-    [ $rc -ne 124 ] || fail "not refused within 10 s: $(cat spec.xml)"
-    [ $rc -eq 2 ] || fail "exit $rc, expected 2 for: $(cat spec.xml)"
-    grep -q "^spec.xml:$1: " err.txt || fail "expected spec.xml:$1: got: $(cat err.txt)"
-    grep -q "$2" err.txt || fail "expected '$2' in: $(cat err.txt)"
-    [ ! -e out ] || fail "out created for a refused spec"
-}
 
 # 3 x 10^7 cases: the range of ten million values is refused before it is generated
 printf '<?xml version="1.0"?>\n<sweep model="%s">\n  <parameter path="body[crank].mass" values="1 2 3"/>\n  <parameter path="body[rod].mass" from="1" to="2" count="10000000"/>\n</sweep>\n' "$model" > spec.xml

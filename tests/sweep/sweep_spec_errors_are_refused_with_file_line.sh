@@ -7,21 +7,8 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$CLINK_SOURCE_DIR/tests/sweep/refused.bash"
 model="$CLINK_SOURCE_DIR/models/slider_crank.xml"
-
-# expect LINE PATTERN: the spec in spec.xml is refused at LINE with a message matching PATTERN
-expect() {
-    local rc
-    set +e
-    "$CLINK" sweep spec.xml -o out 2> err.txt
-    rc=$?
-    set -e
-    [ $rc -eq 2 ] || fail "exit $rc, expected 2 for: $(cat spec.xml)"
-    grep -q "^spec.xml:$1: " err.txt || fail "expected spec.xml:$1: got: $(cat err.txt)"
-    grep -q "$2" err.txt || fail "expected '$2' in: $(cat err.txt)"
-    [ ! -e out ] || fail "out created for a refused spec"
-}
 
 printf '<?xml version="1.0"?>\n<sweep model="%s">\n  <parameter path="settings.t_end" values="0.1" from="1" to="2" count="3"/>\n</sweep>\n' "$model" > spec.xml
 expect 3 "a list of values or a range"
