@@ -21,6 +21,8 @@ window, see WINDOW_BEADS):
  3. timing: the chosen settings run RUNS times each, interleaved (A B C A B C ...),
     median wall time of the integration (model building excluded, sampling of the
     sensors included), memory high-water mark (VmHWM) of the process.
+Each scan and result records under "passed" the tolerances exactly as passed (clink: rtol
+and atol = 1e-5 rtol; Simbody: its accuracy).
 Results: OUTDIR/chain_side_by_side_<ns>_<targets>.json and .md (the table of
 docs/performance.md, "The granular chain beside Simbody 3.7").
 
@@ -120,12 +122,18 @@ def run(cmd):
     return json.loads(out.strip().splitlines()[-1])
 
 
+def tolerances(kind, tol):
+    """the tolerances passed for the grid value tol: clink's rtol and atol, Simbody's accuracy"""
+    return {"rtol": tol, "atol": tol * 1e-5} if kind == "clink" else {"accuracy": tol}
+
+
 def command(build, kind, variant, n, w, tol, csv_path):
+    p = tolerances(kind, tol)
     if kind == "clink":
         return [os.path.join(build, "bench", "bench_granular_chain"), csv_path, str(n), repr(w),
-                repr(tol), repr(tol * 1e-5), "sensors"]
+                repr(p["rtol"]), repr(p["atol"]), "sensors"]
     return [os.path.join(build, "bench", "simbody_chain"), csv_path, str(n), repr(w), variant[0],
-            repr(tol), variant[1]]
+            repr(p["accuracy"]), variant[1]]
 
 
 def main():
@@ -171,7 +179,8 @@ def main():
                         json.dump(fig, f)
                 acc = compare(path, ref)
                 err = max(abs(e) for e in acc["peak_rel_err"])
-                entry = {"label": label, "tol": tol, "err": err, "figures": fig, "accuracy": acc}
+                entry = {"label": label, "tol": tol, "passed": tolerances(kind, tol), "err": err,
+                         "figures": fig, "accuracy": acc}
                 scans.append(entry)
                 print(f"  scan {label:26s} tol {tol:<6g} peak err {err:.2e} (far "
                       f"{acc['peak_rel_err'][-1]:+.2e}) history {acc['history_err']:.2e} "
@@ -192,7 +201,8 @@ def main():
         for (label, tg), e in chosen.items():
             figs = timed[(label, tg)]
             results.append({"n": n, "window_s": w, "window_beads": WINDOW_BEADS.get(n, n),
-                            "target": tg, "label": label, "tol": e["tol"], "err": e["err"],
+                            "target": tg, "label": label, "tol": e["tol"], "passed": e["passed"],
+                            "err": e["err"],
                             "accuracy": e["accuracy"],
                             "wall_s": [f["wall_s"] for f in figs],
                             "wall_median_s": statistics.median(f["wall_s"] for f in figs),

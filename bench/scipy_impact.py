@@ -13,6 +13,8 @@ Two modes, each printing one JSON object on one line:
           atol = rtol times the natural scales) such that it and every tighter one
           give |e_out - e| <= --accuracy;
   --rtols R1,R2,...: seconds per impact (median of --reps calls) for each e at its rtol.
+Each case records the rtol and the atol (a list: displacement, velocity) exactly as
+passed to solve_ivp.
 """
 import argparse
 import json
@@ -35,7 +37,7 @@ def impact(e, rtol):
     dscale = ((P + 1) * M * V0 * V0 / (2 * K)) ** (1 / (P + 1))
 
     def rhs(t, y):
-        d, v = y
+        d, v = y.tolist()  # Python floats: math on numpy scalars costs several times more
         ad = abs(d)
         f = math.copysign(K * ad**P, d) + c * ad**mexp * v
         return [v, -f / M]
@@ -50,9 +52,10 @@ def impact(e, rtol):
         return y[1]
 
     comp.direction = -1
+    atol = [rtol * dscale, rtol * V0]
     sol = solve_ivp(rhs, (0.0, 1000 * dscale / V0), [0.0, V0], method="DOP853", rtol=rtol,
-                    atol=[rtol * dscale, rtol * V0], events=[sep, comp])
-    return -sol.y_events[0][0][1] / V0, sol.nfev
+                    atol=atol, events=[sep, comp])
+    return -sol.y_events[0][0][1] / V0, sol.nfev, atol
 
 
 def main():
@@ -69,11 +72,12 @@ def main():
         for e in es:
             found = None
             for r in reversed(LADDER):
-                eo, nfev = impact(e, r)
+                eo, nfev, atol = impact(e, r)
                 if abs(eo - e) > a.accuracy:
                     break
-                found = (r, eo, nfev)
+                found = (r, eo, nfev, atol)
             out["cases"].append({"e": e, "rtol": found[0] if found else None,
+                                 "atol": found[3] if found else None,
                                  "e_error": abs(found[1] - e) if found else None,
                                  "nfev": found[2] if found else None})
     else:
@@ -82,9 +86,9 @@ def main():
             times = []
             for _ in range(a.reps):
                 s = time.perf_counter()
-                eo, nfev = impact(e, r)
+                eo, nfev, atol = impact(e, r)
                 times.append(time.perf_counter() - s)
-            out["cases"].append({"e": e, "rtol": r, "seconds": statistics.median(times),
+            out["cases"].append({"e": e, "rtol": r, "atol": atol, "seconds": statistics.median(times),
                                  "e_error": abs(eo - e), "nfev": nfev})
     print(json.dumps(out))
 
