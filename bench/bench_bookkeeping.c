@@ -118,8 +118,9 @@ static int scipy_onsets(const char *path, int no_gravity, const clink_settings_d
     char cmd[4096];
     const char *py = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
     snprintf(cmd, sizeof cmd,
-             "%s '%s/bench/scipy_slider_crank.py' '%s' --t-end %g --rtol %g --atol %g --alpha %g "
-             "--beta %g%s",
+             "%s '%s/bench/scipy_slider_crank.py' '%s' --t-end %.17g --rtol %.17g --atol %.17g "
+             "--alpha %.17g "
+             "--beta %.17g%s",
              py, CLINK_SOURCE_DIR, path, T_END, s->rtol, s->atol,
              s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_alpha : 5.0,
              s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_beta : 5.0,

@@ -137,13 +137,14 @@ static int run_scipy(const char *model, int no_gravity, const clink_settings_def
     else
         snprintf(dir, sizeof dir, ".");
     const char *py = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-    snprintf(cmd, sizeof cmd,
-             "%s '%s/scipy_slider_crank.py' '%s' --t-end %g --rtol %g --atol %g --alpha %g "
-             "--beta %g%s",
-             py, dir, model, T_END, s->rtol, s->atol,
-             s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_alpha : 5.0,
-             s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_beta : 5.0,
-             no_gravity ? " --no-gravity" : "");
+    snprintf(
+        cmd, sizeof cmd,
+        "%s '%s/scipy_slider_crank.py' '%s' --t-end %.17g --rtol %.17g --atol %.17g --alpha %.17g "
+        "--beta %.17g%s",
+        py, dir, model, T_END, s->rtol, s->atol,
+        s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_alpha : 5.0,
+        s->drift == CLINK_DRIFT_BAUMGARTE ? s->baumgarte_beta : 5.0,
+        no_gravity ? " --no-gravity" : "");
     FILE *pipe = popen(cmd, "r");
     if (!pipe) {
         fprintf(stderr, "bench_clearance_slider_crank: cannot run %s\n", cmd);
