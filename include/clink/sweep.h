@@ -13,7 +13,8 @@
  *   clink_sweep_destroy(&sw);
  *
  * Table of contents:
- *   - specification  clink_sweep, clink_sweep_load(), _destroy(), _error(), _model()
+ *   - specification  clink_sweep, clink_sweep_load(), _destroy(), _error(), _warnings(),
+ *                    _model()
  *   - cases          clink_sweep_case_count(), _parameter_count(), _parameter(),
  *                    _value_count(), _value(), _axis_count(), _axis(), _case()
  *   - running        clink_sweep_options, clink_sweep_options_init(), clink_sweep_run()
@@ -21,9 +22,11 @@
  *
  * What a run writes into its directory DIR: DIR/sweep.journal (a tag line, then each
  * finished row appended with one write() and fsync'd: a killed run loses only the
- * cases then running), DIR/sweep.csv at the end (header, one row per case sorted by
- * case index; written to a temporary name, fsync'd, renamed), DIR/sweep.h5 beside it
- * when the library has HDF5, and DIR/cases/NNNNNN with each case's outputs when the
+ * cases then running; locked with flock() while the run lasts, so that a second run
+ * into DIR is refused; on resume each row is checked against the specification and a
+ * damaged one skipped with a warning, its case run again), DIR/sweep.csv at the end (header, one
+ * row per case sorted by case index; written to a temporary name, fsync'd, renamed), DIR/sweep.h5
+ * beside it when the library has HDF5, and DIR/cases/NNNNNN with each case's outputs when the
  * specification keeps them. Every case runs in a child process (fork), so that a case
  * that fails or crashes never stops the others. The table is identical row for row
  * (wall_time aside) however many workers ran it and whether it was interrupted and
@@ -62,6 +65,11 @@ CLINK_API void clink_sweep_destroy(clink_sweep **sweep);
 
 /* One line describing the last error of clink_sweep_run() ("" if none; borrowed). */
 CLINK_API const char *clink_sweep_error(const clink_sweep *sweep);
+
+/* The warnings of the last clink_sweep_run(), one per line ("" if none; borrowed): the
+   journal's rows skipped on resume ("DIR/sweep.journal:LINE: why"), whose cases ran
+   again. */
+CLINK_API const char *clink_sweep_warnings(const clink_sweep *sweep);
 
 /* The mechanism file the cases load (relative paths taken from the specification's
    directory; borrowed). */
@@ -126,9 +134,9 @@ CLINK_API void clink_sweep_options_init(clink_sweep_options *options);
  * with clink_sweep_error(): CLINK_ERR_STATE (a journal of another specification on
  * resume, a directory another sweep is using, a run stopped by the progress callback,
  * or a process started by an MPI launcher with more than one rank: each would run the
- * whole sweep; clink-sweep-mpi runs one sweep over the ranks), CLINK_ERR_ARG (options out of range), CLINK_ERR_IO (a file or directory
- * could not be written or read), CLINK_ERR_NOMEM, CLINK_ERR_INTERNAL (the system
- * refused a process or a pipe).
+ * whole sweep; clink-sweep-mpi runs one sweep over the ranks), CLINK_ERR_ARG (options out of
+ * range), CLINK_ERR_IO (a file or directory could not be written or read), CLINK_ERR_NOMEM,
+ * CLINK_ERR_INTERNAL (the system refused a process or a pipe).
  */
 CLINK_API clink_status clink_sweep_run(clink_sweep *sweep, const char *dir,
                                        const clink_sweep_options *options);

@@ -199,6 +199,7 @@ clink_status clink_sweep_load(const char *spec_path, clink_sweep **sweep, char *
                               size_t err_size);
 void clink_sweep_destroy(clink_sweep **sweep);
 const char *clink_sweep_error(const clink_sweep *sweep);
+const char *clink_sweep_warnings(const clink_sweep *sweep);
 long clink_sweep_case_count(const clink_sweep *sweep);
 int clink_sweep_parameter_count(const clink_sweep *sweep);
 const char *clink_sweep_parameter(const clink_sweep *sweep, int i);

@@ -20,6 +20,7 @@ import csv
 import io
 import math
 import os
+import warnings
 
 import numpy as np
 
@@ -116,7 +117,9 @@ def sweep(spec, directory, workers=None, resume=False, sync_interval=0.0, progre
     sweep, or a file that cannot be written. KeyboardInterrupt (or progress returning
     true) kills the running cases, keeps the finished rows in the journal and raises
     (KeyboardInterrupt, or clink.Error with status CLINK_ERR_STATE): resume=True then runs
-    only the others, and the table is the one an uninterrupted sweep gives.
+    only the others, and the table is the one an uninterrupted sweep gives. A damaged row
+    of the journal is skipped on resume with a RuntimeWarning naming its line, and its case
+    runs again; a directory another sweep is using raises clink.Error (CLINK_ERR_STATE).
     """
     from clink import Error
     o = _options(workers, resume, sync_interval)
@@ -140,6 +143,9 @@ def sweep(spec, directory, workers=None, resume=False, sync_interval=0.0, progre
     o.progress = on_progress
     try:
         st = lib.clink_sweep_run(handle[0], os.fsencode(os.fspath(directory)), o)
+        # the journal's rows skipped on resume ("DIR/sweep.journal:LINE: why")
+        for line in ffi.string(lib.clink_sweep_warnings(handle[0])).decode().splitlines():
+            warnings.warn(line, RuntimeWarning, stacklevel=2)
         if stop and isinstance(stop[0], BaseException):
             raise stop[0]
         if st != lib.CLINK_OK:

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * `clink sweep SPEC.xml -o DIR [-j N] [--resume] [--sync-interval S] [--quiet]`: the
- * command-line shell over the sweep module (include/clink/sweep.h, src/sweep/,
- * docs/sweeps.md): options, the checks every command makes of its files, the progress
- * line on a terminal, the tally and the exit status (0 every case ok, 1 some case not,
- * 2 input rejected, 3 I/O failed). Built with -DCLINK_SWEEP_MPI (clink-sweep-mpi) it
- * runs on every rank of an MPI job (src/sweep/mpi/sweep_mpi.c); started by an MPI
- * launcher, the plain clink refuses (clink_sweep_run()) and says how to get that build.
+ * `clink sweep SPEC.xml -o DIR [-j N] [--resume] [--sync-interval S] [--quiet]`: the shell
+ * over the sweep module (include/clink/sweep.h, src/sweep/, docs/sweeps.md): options, the
+ * checks every command makes of its files, the progress line on a terminal, warnings, the
+ * tally and the exit status (0 every case ok, 1 some case not, 2 input rejected, 3 I/O
+ * failed). Built with -DCLINK_SWEEP_MPI (clink-sweep-mpi) it runs on every rank of an MPI
+ * job (src/sweep/mpi/sweep_mpi.c); under an MPI launcher the plain clink refuses.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -16,6 +15,7 @@
 #include "clink/sweep.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #ifdef CLINK_SWEEP_MPI
@@ -138,15 +138,17 @@ static int sweep_execute(clink_sweep *sw, const sweep_args *a, int rank, int ran
         o.progress = sweep_show_progress;
         o.progress_ctx = &shown;
     }
-    if (rank == 0 && cli_check_input_file("sweep", clink_sweep_model(sw)) != 0)
-        rc = CLI_EXIT_USAGE;
-    if (rank == 0 && rc == CLI_EXIT_OK)
-        rc = cli_check_output_path("sweep", "output directory", a->dir, 1);
+    if (rank == 0) /* the files checked as every command checks them */
+        rc = cli_check_input_file("sweep", clink_sweep_model(sw)) != 0
+                 ? CLI_EXIT_USAGE
+                 : cli_check_output_path("sweep", "output directory", a->dir, 1);
     st = SWEEP_RUN(sw, a->dir, &o, rc);
     if (rank > 0 || rc != CLI_EXIT_OK)
         return rc != CLI_EXIT_OK ? rc : sweep_exit_status(st);
     if (shown > 0)
         fprintf(stderr, "\n");
+    for (const char *w = clink_sweep_warnings(sw); *w != '\0'; w = strchr(w, '\n') + 1)
+        fprintf(stderr, "clink: sweep: warning: %.*s\n", (int) strcspn(w, "\n"), w);
     if (st != CLINK_OK) {
         fprintf(stderr, "clink: sweep: %s\n", clink_sweep_error(sw));
         return sweep_exit_status(st);

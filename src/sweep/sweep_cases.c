@@ -39,6 +39,27 @@ clink_status sweep_fail(clink_sweep *sw, clink_status st, const char *fmt, ...)
     return st;
 }
 
+/* a warning of the run kept on the handle (the first few in full, all of them counted) */
+void sweep_warn(clink_sweep *sw, const char *fmt, ...)
+{
+    size_t n = strlen(sw->warnings);
+    va_list ap;
+    int w;
+
+    sw->n_warnings++;
+    if (n + 2 >= sizeof sw->warnings)
+        return;
+    va_start(ap, fmt);
+    w = vsnprintf(sw->warnings + n, sizeof sw->warnings - n - 1, fmt, ap);
+    va_end(ap);
+    /* a warning that does not fit whole is left out */
+    if (w < 0 || (size_t) w >= sizeof sw->warnings - n - 1) {
+        sw->warnings[n] = '\0';
+        return;
+    }
+    strcat(sw->warnings, "\n");
+}
+
 clink_status clink_sweep_load(const char *spec_path, clink_sweep **sweep, char *err,
                               size_t err_size)
 {
@@ -96,6 +117,11 @@ void clink_sweep_destroy(clink_sweep **sweep)
 const char *clink_sweep_error(const clink_sweep *sweep)
 {
     return sweep != NULL ? sweep->err : "";
+}
+
+const char *clink_sweep_warnings(const clink_sweep *sweep)
+{
+    return sweep != NULL ? sweep->warnings : "";
 }
 
 const char *clink_sweep_model(const clink_sweep *sweep)
@@ -191,6 +217,8 @@ int sweep_rows_reset(clink_sweep *sw)
     memset(&sw->tally, 0, sizeof sw->tally);
     sw->tally.cases = sw->spec.n_cases;
     sw->err[0] = '\0';
+    sw->warnings[0] = '\0';
+    sw->n_warnings = 0;
     sw->rows = calloc((size_t) sw->spec.n_cases, sizeof *sw->rows);
     return sw->rows != NULL ? 0 : -1;
 }

@@ -84,7 +84,9 @@ struct clink_sweep {
     char header[SWEEP_ROW_MAX]; /* the table's header line */
     char **rows;                /* spec.n_cases rows of the last run, NULL while missing */
     clink_sweep_tally tally;
-    char err[4800]; /* the last run's error, "" if none */
+    char err[4800];      /* the last run's error, "" if none */
+    char warnings[4096]; /* the last run's warnings, one per line */
+    long n_warnings;     /* all of them (the text keeps the first few) */
 };
 
 /* a case running in a child process */
@@ -131,6 +133,11 @@ clink_status sweep_fail(clink_sweep *sw, clink_status st, const char *fmt, ...)
 #endif
     ;
 int sweep_rows_reset(clink_sweep *sw);
+void sweep_warn(clink_sweep *sw, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* sweep_case.c */
 double sweep_now(void);
@@ -140,13 +147,14 @@ void sweep_case_run(const sweep_spec *s, const char *dir, long k, sweep_result *
 void sweep_header(const sweep_spec *s, char *buf, size_t size);
 void sweep_row(const sweep_spec *s, long k, const sweep_result *res, char *buf, size_t size);
 long sweep_row_case(const char *row, long n_cases);
+int sweep_row_check(const clink_sweep *sw, long k, const char *row, char *why, size_t size);
 void sweep_count(clink_sweep_tally *t, const sweep_spec *s, const char *row);
 clink_status sweep_write_table(clink_sweep *sw, const char *dir);
 clink_status sweep_write_h5(clink_sweep *sw, const char *dir);
 
 /* sweep_pool.c */
 int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_sigint,
-                      sweep_child *c);
+                      int journal_fd, sweep_child *c);
 int sweep_child_reap(const sweep_spec *s, sweep_child *kids, int n_kids, int block, char *row,
                      size_t size);
 long sweep_next_case(sweep_run *run);

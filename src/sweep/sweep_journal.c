@@ -8,7 +8,13 @@
  * and fsync'd, at once or at most every sync_interval seconds. On resume the journal
  * of the same tag gives back its complete rows (a last line without its newline, cut
  * by a kill, is cut from the file) and only the missing cases run; a journal of
- * another tag is refused.
+ * another tag is refused. Each resumed row is checked (a NUL byte, its case index, the
+ * case given twice, the parameters' values as the specification generates them, a
+ * known status, the header's number of fields): a damaged row is skipped with a warning
+ * naming DIR/sweep.journal:LINE, and its case runs again. The journal is locked with
+ * flock() from its opening (before it is emptied or read) to the end of the run, so
+ * that a second sweep into the same directory is refused, naming the holder's pid
+ * (found in /proc/locks).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -20,6 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -78,11 +87,10 @@ int sweep_record(sweep_run *run, const char *row)
     return 0;
 }
 
-/* a new journal holding the tag line */
+/* the journal (open and locked) emptied, then holding the tag line */
 static clink_status sweep_journal_create(sweep_run *run, const char *path, const char *tag)
 {
-    run->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
-    if (run->fd < 0 || write(run->fd, tag, strlen(tag)) != (ssize_t) strlen(tag) ||
+    if (ftruncate(run->fd, 0) != 0 || write(run->fd, tag, strlen(tag)) != (ssize_t) strlen(tag) ||
         fsync(run->fd) != 0)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
     return CLINK_OK;
@@ -127,47 +135,123 @@ static clink_status sweep_journal_read(clink_sweep *sw, const char *path, char *
     return CLINK_OK;
 }
 
-/* the journal's rows in [line, end) taken */
-static clink_status sweep_journal_take(sweep_run *run, char *line, const char *end)
+/* line (len bytes and its newline) checked: case k's index, or -1 with why */
+static long sweep_journal_line(sweep_run *run, const char *line, size_t len, char *why, size_t size)
+{
+    long k;
+
+    if (memchr(line, '\0', len) != NULL) {
+        snprintf(why, size, "a NUL byte in the row");
+        return -1;
+    }
+    k = sweep_row_case(line, run->s->n_cases);
+    if (k < 0) {
+        snprintf(why, size, "no case index of this sweep (0 .. %ld) at its start",
+                 run->s->n_cases - 1);
+        return -1;
+    }
+    if (run->sw->rows[k] != NULL) {
+        snprintf(why, size, "case %ld given again (the first row kept)", k);
+        return -1;
+    }
+    return sweep_row_check(run->sw, k, line, why, size) == 0 ? k : -1;
+}
+
+/* the journal's complete lines in [line, end) taken, the damaged ones skipped with a
+   warning (their cases run again) */
+static clink_status sweep_journal_take(sweep_run *run, const char *line, const char *end)
 {
     clink_sweep *sw = run->sw;
+    char why[200];
 
-    while (line < end) {
-        char *nl = strchr(line, '\n'), saved = nl[1];
-        long k = sweep_row_case(line, run->s->n_cases);
-        nl[1] = '\0';
-        if (k >= 0 && sw->rows[k] == NULL) {
-            sw->rows[k] = strdup(line);
+    for (long no = 2; line < end; no++) {
+        const char *nl = memchr(line, '\n', (size_t) (end - line));
+        size_t len = (size_t) (nl - line);
+        long k = sweep_journal_line(run, line, len, why, sizeof why);
+        if (k < 0) {
+            sweep_warn(sw, "%s/sweep.journal:%ld: %s: skipped, its case runs again", run->dir, no,
+                       why);
+        } else {
+            sw->rows[k] = malloc(len + 2);
             if (sw->rows[k] == NULL)
                 return sweep_fail(sw, CLINK_ERR_NOMEM, "out of memory");
-            sweep_count(&sw->tally, run->s, line);
+            memcpy(sw->rows[k], line, len + 1);
+            sw->rows[k][len + 1] = '\0';
+            sweep_count(&sw->tally, run->s, sw->rows[k]);
         }
-        nl[1] = saved;
         line = nl + 1;
     }
     return CLINK_OK;
 }
 
+/* the pid holding the flock() of fd's file (from /proc/locks), or -1 when unknown */
+static long sweep_lock_holder(int fd)
+{
+    struct stat st;
+    char line[256];
+    long pid = -1;
+    FILE *f;
+
+    if (fstat(fd, &st) != 0 || (f = fopen("/proc/locks", "r")) == NULL)
+        return -1;
+    while (pid < 0 && fgets(line, sizeof line, f) != NULL) {
+        char type[16];
+        unsigned maj, min;
+        unsigned long ino;
+        long p;
+        if (sscanf(line, "%*d: %15s %*s %*s %ld %x:%x:%lu", type, &p, &maj, &min, &ino) == 5 &&
+            strcmp(type, "FLOCK") == 0 && ino == (unsigned long) st.st_ino &&
+            maj == major(st.st_dev) && min == minor(st.st_dev))
+            pid = p;
+    }
+    fclose(f);
+    return pid;
+}
+
+/* the journal at path opened for reading and appending (created if missing) and locked;
+   refused when another process holds it */
+static clink_status sweep_journal_lock(sweep_run *run, const char *path)
+{
+    run->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (run->fd < 0)
+        return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+    if (flock(run->fd, LOCK_EX | LOCK_NB) == 0)
+        return CLINK_OK;
+    if (errno != EWOULDBLOCK)
+        return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot lock: %s", path, strerror(errno));
+    return sweep_fail(run->sw, CLINK_ERR_STATE,
+                      "%s is in use by another sweep (pid %ld): two sweeps into one directory "
+                      "would mix their rows; wait for it to end, or give another directory",
+                      path, sweep_lock_holder(run->fd));
+}
+
 /*
- * Opens DIR/sweep.journal: a new one (the tag line) or, on resume, the existing one, whose
- * complete rows are taken (a last line without its newline, cut by a kill, is dropped from
- * the file).
+ * Opens and locks DIR/sweep.journal: a new one (the tag line) or, on resume, the existing
+ * one, whose complete rows are taken (a last line without its newline, cut by a kill, is
+ * dropped from the file).
  */
 clink_status sweep_journal_open(sweep_run *run)
 {
     char path[4200], tag[200], *data = NULL;
     const sweep_spec *s = run->s;
     size_t size = 0, keep;
-    clink_status st;
+    struct stat st;
+    clink_status rc;
 
     snprintf(path, sizeof path, "%s/sweep.journal", run->dir);
     sweep_journal_tag(s, tag, sizeof tag);
-    if (!run->opt.resume || access(path, F_OK) != 0)
+    rc = sweep_journal_lock(run, path);
+    if (rc != CLINK_OK)
+        return rc;
+    if (fstat(run->fd, &st) != 0)
+        return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot read: %s", path, strerror(errno));
+    /* a new journal: none before (or an empty one), or no resume asked */
+    if (!run->opt.resume || st.st_size == 0)
         return sweep_journal_create(run, path, tag);
-    st = sweep_journal_read(run->sw, path, &data, &size);
-    if (st != CLINK_OK)
-        return st;
-    if (strncmp(data, tag, strlen(tag)) != 0) {
+    rc = sweep_journal_read(run->sw, path, &data, &size);
+    if (rc != CLINK_OK)
+        return rc;
+    if (size < strlen(tag) || memcmp(data, tag, strlen(tag)) != 0) {
         free(data);
         return sweep_fail(run->sw, CLINK_ERR_STATE,
                           "%s was written by another sweep specification (or another "
@@ -178,12 +262,11 @@ clink_status sweep_journal_open(sweep_run *run)
     keep = size;
     while (keep > 0 && data[keep - 1] != '\n')
         keep--;
-    st = sweep_journal_take(run, data + strlen(tag), data + keep);
+    rc = sweep_journal_take(run, data + strlen(tag), data + keep);
     free(data);
-    if (st != CLINK_OK)
-        return st;
-    run->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (run->fd < 0 || ftruncate(run->fd, (off_t) keep) != 0)
+    if (rc != CLINK_OK)
+        return rc;
+    if (ftruncate(run->fd, (off_t) keep) != 0)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
     return CLINK_OK;
 }

@@ -45,9 +45,10 @@ static void sweep_child_main(const sweep_spec *s, const char *dir, long k, int f
     _exit(0);
 }
 
-/* forks a child that runs case k and writes its row to a pipe; 0, or -1 with errno */
+/* forks a child that runs case k and writes its row to a pipe (the journal's descriptor
+   closed in the child); 0, or -1 with errno */
 int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_sigint,
-                      sweep_child *c)
+                      int journal_fd, sweep_child *c)
 {
     int p[2];
     pid_t pid;
@@ -65,6 +66,10 @@ int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_s
     }
     if (pid == 0) {
         close(p[0]);
+        /* the journal's lock stays with the coordinator alone: a child left running by a
+           killed coordinator must not keep a resume out */
+        if (journal_fd >= 0)
+            close(journal_fd);
         if (ignore_sigint)
             signal(SIGINT, SIG_IGN);
         sweep_child_main(s, dir, k, p[1]);
@@ -172,8 +177,8 @@ static void sweep_fill_slots(sweep_run *run, sweep_child *kids, int jobs, int *r
     for (int i = 0; i < jobs && run->status == CLINK_OK; i++) {
         if (kids[i].pid != 0 || (k = sweep_next_case(run)) < 0)
             continue;
-        if (sweep_child_start(run->s, run->dir, k, run->opt.children_ignore_sigint, &kids[i]) !=
-            0) {
+        if (sweep_child_start(run->s, run->dir, k, run->opt.children_ignore_sigint, run->fd,
+                              &kids[i]) != 0) {
             sweep_fail(run->sw, CLINK_ERR_INTERNAL, "cannot start a process: %s", strerror(errno));
             run->status = CLINK_ERR_INTERNAL;
             break;

@@ -119,6 +119,69 @@ long sweep_row_case(const char *row, long n_cases)
     return k;
 }
 
+/* the fields of one CSV line (up to its newline), or -1 when a quote is misplaced */
+static int sweep_csv_count(const char *c)
+{
+    int n = 1;
+
+    for (;;) {
+        if (*c == '"') {
+            for (c++; *c != '"' || c[1] == '"'; c += *c == '"' ? 2 : 1)
+                if (*c == '\0' || *c == '\n')
+                    return -1;
+            c++;
+        } else {
+            for (; *c != ',' && *c != '\n' && *c != '\0'; c++)
+                if (*c == '"')
+                    return -1;
+        }
+        if (*c != ',')
+            return *c == '\n' || *c == '\0' ? n : -1;
+        n++;
+        c++;
+    }
+}
+
+/*
+ * Whether row (a journal line with its newline) is case k's row of this sweep: it begins
+ * with the case index and the parameters' values as the specification generates them,
+ * then a known status, and has the header's number of fields. 0, or -1 with why.
+ */
+int sweep_row_check(const clink_sweep *sw, long k, const char *row, char *why, size_t size)
+{
+    static const char *const statuses[] = {"ok,", "failed,", "invalid,", "crashed,"};
+    char prefix[SWEEP_ROW_MAX];
+    long idx[SWEEP_MAX_PARAMS];
+    const sweep_spec *s = &sw->spec;
+    size_t n;
+    int known = 0;
+
+    sweep_case_values(s, k, idx);
+    snprintf(prefix, sizeof prefix, "%ld", k);
+    for (int i = 0; i < s->n_params; i++) {
+        sweep_appendf(prefix, sizeof prefix, ",");
+        sweep_csv_field(prefix, sizeof prefix, s->params[i].values[idx[i]]);
+    }
+    sweep_appendf(prefix, sizeof prefix, ",");
+    n = strlen(prefix);
+    if (strncmp(row, prefix, n) != 0) {
+        snprintf(why, size, "case %ld: the parameters' values are not the specification's", k);
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+        known |= strncmp(row + n, statuses[i], strlen(statuses[i])) == 0;
+    if (!known) {
+        snprintf(why, size, "case %ld: not a status (ok, failed, invalid, crashed)", k);
+        return -1;
+    }
+    if (sweep_csv_count(row) != sweep_csv_count(sw->header)) {
+        snprintf(why, size, "case %ld: %d fields, the table has %d", k, sweep_csv_count(row),
+                 sweep_csv_count(sw->header));
+        return -1;
+    }
+    return 0;
+}
+
 /* the tally counts row (a complete row of sweep s) */
 void sweep_count(clink_sweep_tally *t, const sweep_spec *s, const char *row)
 {

@@ -115,6 +115,19 @@ def test_a_partial_journal_resumed_gives_the_whole_table(spec, tmp_path):
     assert (cli / "sweep.journal").read_text().startswith("\n".join(kept) + "\n")
 
 
+def test_a_damaged_journal_row_is_a_warning_and_runs_again(spec, tmp_path):
+    whole = tmp_path / "whole"
+    clink.sweep(spec, whole, workers=2)
+    lines = (whole / "sweep.journal").read_text().split("\n")
+    part = tmp_path / "part"
+    part.mkdir()
+    (part / "sweep.journal").write_bytes(
+        (lines[0] + "\n" + lines[1].replace(",ok,", ",o\0k,") + "\n").encode())
+    with pytest.warns(RuntimeWarning, match=r"part/sweep.journal:2: a NUL byte"):
+        clink.sweep(spec, part, workers=2, resume=True)
+    assert strip(part / "sweep.csv") == strip(whole / "sweep.csv")
+
+
 def test_a_stopped_sweep_records_no_killed_case_and_resumes(spec, tmp_path):
     seen = []
 
