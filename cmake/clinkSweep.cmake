@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# `clink sweep` (docs/sweeps.md): the sweep schema share/clink-sweep.xsd embedded in
-# the command, the MPI build of the command (clink-sweep-mpi, when CMake finds MPI
-# and CLINK_MPI is on), and the sweep tests tests/sweep/*.sh.
+# The sweep module (src/sweep/, include/clink/sweep.h, docs/sweeps.md): its schema
+# share/clink-sweep.xsd embedded in the library (the module's sources are in the
+# library's glob), the MPI build of `clink sweep` (clink-sweep-mpi, when CMake finds
+# MPI and CLINK_MPI is on: the command's shell and the MPI driver src/sweep/mpi/, which
+# the library's glob leaves out), the fuzz target and the sweep tests tests/sweep/*.sh.
 set(CLINK_SWEEP_XSD "${CMAKE_CURRENT_SOURCE_DIR}/share/clink-sweep.xsd")
 set(CLINK_SWEEP_XSD_C "${CMAKE_CURRENT_BINARY_DIR}/generated/sweep_schema_text.c")
 add_custom_command(OUTPUT "${CLINK_SWEEP_XSD_C}"
@@ -9,11 +11,7 @@ add_custom_command(OUTPUT "${CLINK_SWEEP_XSD_C}"
           -DNAME=sweep_schema -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   DEPENDS "${CLINK_SWEEP_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   COMMENT "Embedding share/clink-sweep.xsd" VERBATIM)
-# one target drives the generation: clink, clink-sweep-mpi and fuzz_sweep all compile the
-# file, and independent targets that each ran the command could race on it (make -j)
-add_custom_target(clink_sweep_schema DEPENDS "${CLINK_SWEEP_XSD_C}")
-target_sources(clink PRIVATE "${CLINK_SWEEP_XSD_C}")
-add_dependencies(clink clink_sweep_schema)
+target_sources(clink_objects PRIVATE "${CLINK_SWEEP_XSD_C}")
 
 option(CLINK_MPI "Build clink-sweep-mpi, `clink sweep` under mpirun, when MPI is found" ON)
 set(CLINK_SWEEP_MPI_EXE "")
@@ -24,9 +22,7 @@ if(CLINK_MPI)
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cmd_sweep.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
-      "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
-      "${CLINK_SWEEP_XSD_C}")
-    add_dependencies(clink-sweep-mpi clink_sweep_schema)
+      "${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/mpi/sweep_mpi.c")
     target_compile_options(clink-sweep-mpi PRIVATE ${CLINK_WARNINGS} ${CLINK_FP_FLAGS})
     target_include_directories(clink-sweep-mpi PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
     target_compile_definitions(clink-sweep-mpi PRIVATE CLINK_SWEEP_MPI
@@ -41,24 +37,9 @@ if(CLINK_MPI)
   endif()
 endif()
 
-# DIR/sweep.h5 (src/cli/sweep_hdf5.c) when the library has HDF5 (cmake/clinkHdf5.cmake)
-if(CLINK_HAVE_HDF5)
-  foreach(t clink clink-sweep-mpi)
-    if(TARGET ${t})
-      target_compile_definitions(${t} PRIVATE CLINK_HAVE_HDF5=1)
-      target_include_directories(${t} SYSTEM PRIVATE ${HDF5_C_INCLUDE_DIRS})
-    endif()
-  endforeach()
-endif()
-
 # the sweep specification reader's fuzz target (tests/fuzz/fuzz_sweep.c, scripts/fuzz --sweep)
 if(CLINK_FUZZ)
-  add_executable(fuzz_sweep "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_sweep.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
-    "${CLINK_SWEEP_XSD_C}")
-  add_dependencies(fuzz_sweep clink_sweep_schema)
+  add_executable(fuzz_sweep "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_sweep.c")
   target_include_directories(fuzz_sweep PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
   target_compile_options(fuzz_sweep PRIVATE -fsanitize=fuzzer)
   target_link_options(fuzz_sweep PRIVATE -fsanitize=fuzzer,address,undefined)

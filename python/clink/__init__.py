@@ -14,6 +14,8 @@
     clink.calibrate(law="flores", mass=0.046, velocity=0.3, k=5.5e9, restitution=0.7)
     clink.laws()
 
+    table = clink.sweep("study.xml", "results", workers=2)   # a parameter study
+
 A thin layer over the shared library libclink (cffi, ABI mode): every number
 is computed by the library; this package only drives it and gathers arrays.
 docs/python.md is the reference; units are SI throughout. Errors raise
@@ -29,7 +31,7 @@ from clink._lib import ffi, lib
 
 __all__ = [
     "Error", "Model", "Simulation", "Result", "ImpactResult", "load", "loads", "impact",
-    "calibrate", "laws", "version",
+    "calibrate", "laws", "version", "sweep", "read_sweep",
 ]
 
 _ERR = 2048
@@ -969,3 +971,8 @@ def laws():
         d["m"] = info.m
         out.append(d)
     return out
+
+
+# ---- parameter studies (python/clink/sweep.py) ----------------------------------------------
+
+from clink.sweep import read_sweep, sweep  # noqa: E402 (after Error, which it raises)

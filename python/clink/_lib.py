@@ -193,7 +193,35 @@ clink_status clink_lab_calibrate(clink_lab *lab, const clink_law *law,
                                  const clink_contact_params *params, double m_eff,
                                  double v_impact, double e_target,
                                  const clink_lab_options *options, clink_lab_calibration *cal);
+
+typedef struct clink_sweep clink_sweep;
+clink_status clink_sweep_load(const char *spec_path, clink_sweep **sweep, char *err,
+                              size_t err_size);
+void clink_sweep_destroy(clink_sweep **sweep);
+const char *clink_sweep_error(const clink_sweep *sweep);
+const char *clink_sweep_warnings(const clink_sweep *sweep);
+long clink_sweep_case_count(const clink_sweep *sweep);
+int clink_sweep_parameter_count(const clink_sweep *sweep);
+const char *clink_sweep_parameter(const clink_sweep *sweep, int i);
+typedef int (*clink_sweep_progress_fn)(void *ctx, long done, long cases);
+typedef struct clink_sweep_options {
+    int workers; int resume; double sync_interval;
+    clink_sweep_progress_fn progress; void *progress_ctx;
+    int children_ignore_sigint;
+} clink_sweep_options;
+void clink_sweep_options_init(clink_sweep_options *options);
+clink_status clink_sweep_run(clink_sweep *sweep, const char *dir,
+                             const clink_sweep_options *options);
+const char *clink_sweep_header(const clink_sweep *sweep);
+const char *clink_sweep_row(const clink_sweep *sweep, long k);
+typedef struct clink_sweep_tally {
+    long cases; long done; long ok; long failed; long invalid; long crashed;
+} clink_sweep_tally;
+void clink_sweep_tally_get(const clink_sweep *sweep, clink_sweep_tally *tally);
 """
+
+# the structs of include/clink/sweep.h, checked the same way by tests/python/test_sweep.py
+SWEEP_STRUCTS = ("clink_sweep_options", "clink_sweep_tally")
 
 # struct name -> fields whose offsets tests/python/test_layout.py checks against the headers
 STRUCTS = (

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sweep_hdf5.h: DIR/sweep.h5, the HDF5 form of the sweep's table (docs/sweeps.md),
- * written by `clink sweep` beside sweep.csv from the same rows.
+ * written by the sweep module (sweep_table.c) beside sweep.csv from the same rows.
  */
 #ifndef CLINK_SWEEP_HDF5_H
 #define CLINK_SWEEP_HDF5_H

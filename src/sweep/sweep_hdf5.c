@@ -17,7 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli/sweep_hdf5.h"
+#include "sweep/sweep_hdf5.h"
 
 #include <errno.h>
 #include <stdio.h>
