@@ -89,7 +89,7 @@ long xml_line(const xmlNode *n);
 
 /* a libxml2 error as one line of text in msg (trailing blanks cut, line breaks and tabs made
    spaces), and its line: the element's (xml_line) when the error names one, else libxml2's.
-   Also the sweep specification reader's (src/cli/cmd_sweep.c) */
+   Also the sweep specification reader's (src/sweep/sweep_spec.c) */
 long xml_error_text(const xmlError *e, char *msg, size_t size);
 
 /* ---- elements and attributes (xml_attr.c) --------------------------------- */
