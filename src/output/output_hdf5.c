@@ -568,25 +568,6 @@ int output_h5_impact(out_h5 *h, const clink_impact_record *rec, const char *cont
     return -1;
 }
 
-/* the impact log kept, with its contacts' names; 0 or -1 */
-static int h5_log(out_h5 *h, char *err, size_t err_size)
-{
-    const char **names = calloc((size_t) h->nimp + 1, sizeof *names);
-    int i, rc;
-
-    errno = ENOMEM;
-    if (names == NULL)
-        return h5_fail(h, err, err_size, "cannot write", "the impact log");
-    for (i = 0; i < h->nimp; i++)
-        names[i] = h->names[i];
-    errno = 0;
-    rc = h5_impacts(h, h->imp, names, h->nimp);
-    if (rc != 0)
-        h5_fail(h, err, err_size, "cannot write", "the impact log");
-    free(names);
-    return rc;
-}
-
 int output_h5_finish(out_h5 *h, const char *summary_json, char *err, size_t err_size)
 {
     (void) h;
