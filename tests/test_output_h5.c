@@ -26,7 +26,8 @@
 
 #include "ensure.h"
 
-#include "output/output_internal.h"
+#include "output/h5_file.h"
+#include "output/output_hdf5.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -184,7 +185,7 @@ static void write_and_read_back(long rows, int sync)
     }
     ENSURE(rc == 0);
     if (h != NULL)
-        ENSURE(output_h5_finish(h, NULL, NULL, 0, "{}", err, sizeof err) == 0);
+        ENSURE(output_h5_finish(h, "{}", err, sizeof err) == 0);
     if (err[0] != '\0')
         fprintf(stderr, "%s\n", err);
 #ifdef CLINK_HAVE_HDF5
@@ -244,7 +245,7 @@ static void write_until_failure(int sync, int finish_only)
     /* the handle closed under the limit, as a user's full disk would stay full */
     if (finish_only && h != NULL) {
         err[0] = '\0';
-        rc = output_h5_finish(h, NULL, NULL, 0, "{}", err, sizeof err);
+        rc = output_h5_finish(h, "{}", err, sizeof err);
         ENSURE(rc != 0);
     } else {
         ENSURE(failed_at >= 0);
@@ -349,4 +350,106 @@ TEST(hdf5_writer_abandoned_with_blocks_in_flight_frees_everything)
     remove_file_and_dir(path, dir);
     free(row);
     free(cols);
+}
+
+#ifdef CLINK_HAVE_HDF5
+/* the string attribute name of obj equals want */
+static int attr_is(hid_t obj, const char *name, const char *want)
+{
+    hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
+    hid_t t = output_h5_file_string_type();
+    char *got = NULL;
+    int same =
+        a >= 0 && t >= 0 && H5Aread(a, t, &got) >= 0 && got != NULL && strcmp(got, want) == 0;
+    if (got != NULL)
+        H5free_memory(got);
+    if (t >= 0)
+        H5Tclose(t);
+    if (a >= 0)
+        H5Aclose(a);
+    return same;
+}
+#endif
+
+TEST(h5_file_commit_gives_a_complete_file_its_name_with_its_column_and_attributes)
+{
+#ifdef CLINK_HAVE_HDF5
+    const char *const attrs[] = {"units", "m", "description", "a test column", NULL};
+    double v[100], got[100];
+    char dir[512], tmp[600], path[600];
+    output_h5_quiet q;
+    output_h5_file f;
+    hid_t file, d;
+    int i;
+
+    ENSURE(make_dir(dir, sizeof dir) == 0);
+    snprintf(tmp, sizeof tmp, "%s/x.h5.tmp", dir);
+    snprintf(path, sizeof path, "%s/x.h5", dir);
+    for (i = 0; i < 100; i++)
+        v[i] = value(i, 1, 1);
+    output_h5_file_quiet(&q);
+    ENSURE(output_h5_file_create(&f, tmp, 0) == 0);
+    ENSURE(output_h5_file_column(f.id, "v", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, H5P_DEFAULT, 0, v,
+                                 100, attrs) == 0);
+    ENSURE(output_h5_file_close(&f, 0) == 0);
+    ENSURE(f.id == -1 && f.driver == -1);
+    /* without replace an existing file is refused, with the system's reason */
+    ENSURE(output_h5_file_create(&f, tmp, 0) == -1 && errno == EEXIST && f.id == -1);
+    output_h5_file_loud(&q);
+    ENSURE(output_h5_file_commit(tmp, path) == 0);
+    ENSURE(access(tmp, F_OK) != 0 && access(path, F_OK) == 0);
+    file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    d = file >= 0 ? H5Dopen2(file, "v", H5P_DEFAULT) : -1;
+    ENSURE(d >= 0 && H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, got) >= 0);
+    ENSURE(d >= 0 && memcmp(v, got, sizeof v) == 0);
+    ENSURE(d >= 0 && attr_is(d, "units", "m") && attr_is(d, "description", "a test column"));
+    if (d >= 0)
+        H5Dclose(d);
+    if (file >= 0)
+        H5Fclose(file);
+    ENSURE(output_h5_file_commit(tmp, path) == -1 && errno == ENOENT);
+    remove_file_and_dir(path, dir);
+#else
+    printf("skip: built without HDF5\n");
+#endif
+}
+
+TEST(h5_file_close_reports_a_full_disk_and_still_closes_the_file)
+{
+#ifdef CLINK_HAVE_HDF5
+    enum { N = 1 << 17 }; /* 1 MiB of doubles, above the limit below */
+    double *v = calloc(N, sizeof *v);
+    char dir[512], tmp[600];
+    void (*old_xfsz)(int) = signal(SIGXFSZ, SIG_IGN);
+    struct rlimit old, lim;
+    output_h5_quiet q;
+    output_h5_file f;
+    int rc, e;
+
+    ENSURE(v != NULL && old_xfsz != SIG_ERR && make_dir(dir, sizeof dir) == 0);
+    ENSURE(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    snprintf(tmp, sizeof tmp, "%s/x.h5.tmp", dir);
+    output_h5_file_quiet(&q);
+    ENSURE(output_h5_file_create(&f, tmp, 1) == 0);
+    lim = old;
+    lim.rlim_cur = 64 * 1024;
+    ENSURE(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+    if (v != NULL && f.id >= 0) /* may fail here already, or only when flushed at the close */
+        (void) output_h5_file_column(f.id, "v", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, H5P_DEFAULT, 0,
+                                     v, N, NULL);
+    rc = output_h5_file_close(&f, 0);
+    e = errno;
+    ENSURE(setrlimit(RLIMIT_FSIZE, &old) == 0);
+    output_h5_file_loud(&q);
+    ENSURE(rc == -1 && e == EFBIG);
+    /* the file is closed all the same: nothing for HDF5's exit-time cleanup */
+    ENSURE(H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_FILE) == 0);
+    ENSURE(f.id == -1 && f.driver == -1);
+    ENSURE(signal(SIGXFSZ, old_xfsz) != SIG_ERR);
+    printf("close under a 64 KiB file size limit: %s\n", strerror(e));
+    remove_file_and_dir(tmp, dir);
+    free(v);
+#else
+    printf("skip: built without HDF5\n");
+#endif
 }

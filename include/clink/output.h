@@ -15,7 +15,8 @@
  *
  * Table of contents:
  *   - options      clink_output_rows, clink_row_kind, clink_output_format,
- *                  clink_output_options, clink_default_output_options()
+ *                  clink_output_options, clink_default_output_options(),
+ *                  clink_output_format_name(), clink_output_format_from_name()
  *   - recorder     clink_recorder_create(), _sample(), _error(), _finish(), _destroy()
  *   - run record   clink_run_info
  *
@@ -133,6 +134,13 @@ CLINK_API clink_status clink_recorder_advance(clink_recorder *rec, clink_sim *si
 
 /* Nonzero when this library was built with HDF5 (CLINK_FORMAT_HDF5 available). */
 CLINK_API int clink_output_has_hdf5(void);
+
+/* The name of format ("csv", "hdf5": summary.json's "output_format"), NULL for none. */
+CLINK_API const char *clink_output_format_name(clink_output_format format);
+
+/* The format named name (as clink_output_format_name gives it) into *format: 0, or -1
+   (*format untouched) when no format has that name. */
+CLINK_API int clink_output_format_from_name(const char *name, clink_output_format *format);
 
 /* Columns of the time series above which clink run suggests HDF5 (docs/outputs.md). */
 #define CLINK_CSV_COLUMNS_SUGGEST_HDF5 2000

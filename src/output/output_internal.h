@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * output_internal.h: what the recorder (output.c) hands to its HDF5 writer
- * (output_hdf5.c): the columns of the time series, each with its dataset, and the
- * impact log.
+ * output_internal.h: what the recorder (output.c) hands to its writers (output_writer.h):
+ * the columns of the time series, each with its quantity (the dataset of results.h5 it
+ * goes to, output_datasets[]).
  */
 #ifndef CLINK_OUTPUT_INTERNAL_H
 #define CLINK_OUTPUT_INTERNAL_H
@@ -46,32 +46,5 @@ typedef struct out_dataset {
 } out_dataset;
 
 extern const out_dataset output_datasets[OUT_DS_COUNT];
-
-typedef struct out_h5 out_h5;
-
-/* nonzero when the library was built with HDF5 */
-int output_h5_available(void);
-
-/*
- * Creates path (which must not exist) with one chunked, compressed, extendible dataset
- * per quantity that has columns. NULL with the reason in err, which names the file as
- * shown (its final name).
- */
-out_h5 *output_h5_create(const char *path, const char *shown, const out_column *cols, int ncols,
-                         char *err, size_t err_size);
-
-/* appends one row (ncols values in column order); 0, or -1 with the reason in err */
-int output_h5_row(out_h5 *h, const double *row, char *err, size_t err_size);
-
-/*
- * Writes the buffered rows, the impact log (records with their contacts' names) and the
- * summary (JSON text, also its status and model as attributes), then closes the file.
- * 0, or -1 with the reason in err. The handle is released either way.
- */
-int output_h5_finish(out_h5 *h, const clink_impact_record *imp, const char *const *names, int nimp,
-                     const char *summary_json, char *err, size_t err_size);
-
-/* releases the handle without finishing (the file is left as it is) */
-void output_h5_abandon(out_h5 *h);
 
 #endif

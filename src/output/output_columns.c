@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * output_columns.c: the columns of a run's time series, in the order of every format: t;
+ * per body x, y, phi, vx, vy, omega (and ax, ay, alpha); per joint Fx, Fy, M and per
+ * driver F (with reactions); per contact delta, delta_dot, Fn, Ft, phase (and ex, ey for a
+ * clearance joint); the energies; the constraint violation; the row kind. Each column is
+ * named "OWNER.QUANTITY" with its unit, and belongs to one quantity, the dataset of
+ * results.h5 it goes to (output_datasets[]). Nothing is computed here.
+ */
+#include "output/output_recorder.h"
+
+#include <stdio.h>
+
+const out_dataset output_datasets[OUT_DS_COUNT] = {
+    {"time", "simulated time of each row"},
+    {"q", "body coordinates: x, y of the reference point in the world frame, phi the angle"},
+    {"v", "body velocities: vx, vy of the reference point, omega"},
+    {"a", "body accelerations: ax, ay of the reference point, alpha"},
+    {"reactions", "joint reactions on body2 of each joint: Fx, Fy (world frame), M"},
+    {"driver_forces", "generalised force each driver applies (N, or N m for an angle)"},
+    {"contacts/delta", "penetration of each contact (> 0 in contact, negative: the gap)"},
+    {"contacts/delta_dot", "penetration rate of each contact (> 0 approaching)"},
+    {"contacts/Fn", "normal force of each contact, on body B along the normal"},
+    {"contacts/Ft", "friction force of each contact, on body B along the tangent"},
+    {"contacts/phase",
+     "phase of each contact: 0 open, 1 compression, 2 restitution, 3 released, 4 permanent"},
+    {"contacts/eccentricity", "clearance joints: journal centre - bearing centre, world frame"},
+    {"energies", "energies and the energy balance's residual"},
+    {"constraint_violation", "largest |Phi| (position) and |Phi_q v - nu| (velocity)"},
+    {"row_kind", "what put the row there: 0 grid, 1 integrator step, 2 interpolated in an "
+                 "impact, 3 impact onset, 4 end of compression, 5 separation, 6 other event"},
+};
+
+/* an entity's name for column headers: its own, or KIND + index when unnamed */
+static void entity_name(const clink_model *m, clink_entity kind, int id, char *buf, size_t size)
+{
+    static const char *const word[] = {"body", "joint", "driver", "force", "pair", "clearance"};
+    const char *n = clink_model_name(m, kind, id);
+
+    if (n != NULL && n[0] != '\0')
+        snprintf(buf, size, "%s", n);
+    else
+        snprintf(buf, size, "%s%d", word[kind], id);
+}
+
+void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size)
+{
+    if (k < r->npairs)
+        entity_name(r->model, CLINK_ENTITY_CONTACT_PAIR, k, buf, size);
+    else
+        entity_name(r->model, CLINK_ENTITY_CLEARANCE_JOINT, k - r->npairs, buf, size);
+}
+
+/* appends the column "OWNER.QUANTITY" (or QUANTITY when owner is NULL) to r->cols, which has
+   room for it (when r->cols is NULL the columns are only counted) */
+static void add_col(clink_recorder *r, const char *owner, const char *quantity, const char *unit,
+                    int ds)
+{
+    if (r->cols != NULL) {
+        out_column *c = &r->cols[r->ncols];
+        if (owner != NULL)
+            snprintf(c->name, sizeof c->name, "%s.%s", owner, quantity);
+        else
+            snprintf(c->name, sizeof c->name, "%s", quantity);
+        c->unit = unit;
+        c->ds = ds;
+    }
+    r->ncols++;
+}
+
+void output_list_columns(clink_recorder *r)
+{
+    static const char *const energy_cols[] = {
+        "kinetic",  "gravity",        "spring",          "work_drivers",    "work_loads",
+        "residual", "contact_stored", "contact_damping", "contact_friction"};
+    char name[CLINK_NAME_MAX + 16];
+    int i, k;
+
+    r->ncols = 0;
+    add_col(r, NULL, "t", "s", OUT_DS_TIME);
+    for (i = 1; i < r->nbodies; i++) {
+        entity_name(r->model, CLINK_ENTITY_BODY, i, name, sizeof name);
+        add_col(r, name, "x", "m", OUT_DS_Q);
+        add_col(r, name, "y", "m", OUT_DS_Q);
+        add_col(r, name, "phi", "rad", OUT_DS_Q);
+        add_col(r, name, "vx", "m/s", OUT_DS_V);
+        add_col(r, name, "vy", "m/s", OUT_DS_V);
+        add_col(r, name, "omega", "rad/s", OUT_DS_V);
+        if (r->opt.accelerations) {
+            add_col(r, name, "ax", "m/s^2", OUT_DS_A);
+            add_col(r, name, "ay", "m/s^2", OUT_DS_A);
+            add_col(r, name, "alpha", "rad/s^2", OUT_DS_A);
+        }
+    }
+    if (r->opt.reactions) {
+        for (i = 0; i < r->njoints; i++) {
+            entity_name(r->model, CLINK_ENTITY_JOINT, i, name, sizeof name);
+            add_col(r, name, "Fx", "N", OUT_DS_REACTIONS);
+            add_col(r, name, "Fy", "N", OUT_DS_REACTIONS);
+            add_col(r, name, "M", "N m", OUT_DS_REACTIONS);
+        }
+        for (i = 0; i < r->ndrivers; i++) {
+            clink_driver_def d;
+            int angular = 0;
+            entity_name(r->model, CLINK_ENTITY_DRIVER, i, name, sizeof name);
+            if (clink_model_driver(r->model, i, &d) == CLINK_OK)
+                angular = d.target == CLINK_DRIVE_JOINT_ANGLE ||
+                          (d.target == CLINK_DRIVE_BODY_COORDINATE && d.coordinate == 2);
+            add_col(r, name, "F", angular ? "N m" : "N", OUT_DS_DRIVERS);
+        }
+    }
+    for (i = 0; i < r->ncontacts; i++) {
+        output_contact_name(r, i, name, sizeof name);
+        add_col(r, name, "delta", "m", OUT_DS_DELTA);
+        add_col(r, name, "delta_dot", "m/s", OUT_DS_DELTA_DOT);
+        if (r->fn_col != NULL)
+            r->fn_col[i] = r->ncols;
+        add_col(r, name, "Fn", "N", OUT_DS_FN);
+        add_col(r, name, "Ft", "N", OUT_DS_FT);
+        add_col(r, name, "phase", "-", OUT_DS_PHASE);
+        if (i >= r->npairs) {
+            add_col(r, name, "ex", "m", OUT_DS_ECC);
+            add_col(r, name, "ey", "m", OUT_DS_ECC);
+        }
+    }
+    if (r->opt.energies)
+        for (k = 0; k < (r->ncontacts > 0 ? 9 : 6); k++)
+            add_col(r, "energy", energy_cols[k], "J", OUT_DS_ENERGIES);
+    add_col(r, "constraint", "position", "m", OUT_DS_VIOLATION);
+    add_col(r, "constraint", "velocity", "m/s", OUT_DS_VIOLATION);
+    add_col(r, "row", "kind", "-", OUT_DS_KIND);
+}

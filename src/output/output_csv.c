@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * output_csv.c: the CSV form of a run's outputs (docs/outputs.md) and its row of the
+ * format table (output_csv_writer): timeseries.csv, one line per row with a header naming
+ * each column with its unit ("NAME.QUANTITY [UNIT]"), and impacts.csv, one line per
+ * impact (clink_impact_record). Numbers are the shortest decimals that read back as the
+ * same doubles (output/fmt_double.c), so two identical runs give identical bytes. Each
+ * file is buffered (output_file.c); the first write error of a file is kept and reported
+ * with the file's final name at the next row, or when the files are closed.
+ */
+#include "output/output_file.h"
+#include "output/output_writer.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CSV_TS = 0, CSV_IMP = 1, CSV_FILES = 2 };
+
+typedef struct csv_writer {
+    out_file file[CSV_FILES];
+    const char *shown[CSV_FILES];
+    int ncols;
+} csv_writer;
+
+/* err = "FILE: what: reason"; -1 */
+static int csv_fail(const csv_writer *c, int i, const char *what, int e, char *err, size_t err_size)
+{
+    snprintf(err, err_size, "%s: %s: %s", c->shown[i], what, strerror(e));
+    return -1;
+}
+
+static void csv_free(csv_writer *c)
+{
+    for (int i = 0; i < CSV_FILES; i++)
+        output_file_close(&c->file[i]);
+    free(c);
+}
+
+static void csv_header(csv_writer *c, const out_column *cols, int ncols)
+{
+    out_file *ts = &c->file[CSV_TS];
+    int i;
+
+    for (i = 0; i < ncols; i++)
+        output_file_printf(ts, "%s%s [%s]", i ? "," : "", cols[i].name, cols[i].unit);
+    output_file_char(ts, '\n');
+    output_file_str(&c->file[CSV_IMP],
+                    "t [s],pair,v_impact [m/s],v_separation [m/s],restitution [-],delta_max [m],"
+                    "F_max [N],duration [s],dissipated [J],lobes [-]\n");
+}
+
+/* the two files created with their headers */
+static void *csv_open(const out_writer_setup *s, char *err, size_t err_size)
+{
+    csv_writer *c = calloc(1, sizeof *c);
+    int i;
+
+    if (c == NULL) {
+        snprintf(err, err_size, "%s: cannot create: %s", s->shown[0], strerror(ENOMEM));
+        return NULL;
+    }
+    c->ncols = s->ncols;
+    for (i = 0; i < CSV_FILES; i++)
+        c->shown[i] = s->shown[i];
+    for (i = 0; i < CSV_FILES; i++)
+        if (output_file_open(&c->file[i], s->tmp[i]) != 0) {
+            csv_fail(c, i, "cannot create", errno, err, err_size);
+            csv_free(c);
+            return NULL;
+        }
+    csv_header(c, s->cols, s->ncols);
+    return c;
+}
+
+/* a write of timeseries.csv that failed already */
+static int csv_check(void *w, char *err, size_t err_size)
+{
+    csv_writer *c = w;
+    if (c->file[CSV_TS].err != 0)
+        return csv_fail(c, CSV_TS, "cannot write", c->file[CSV_TS].err, err, err_size);
+    return 0;
+}
+
+static int csv_row(void *w, const double *row, char *err, size_t err_size)
+{
+    csv_writer *c = w;
+    out_file *ts = &c->file[CSV_TS];
+    int i;
+
+    output_file_num0(ts, row[0]);
+    for (i = 1; i < c->ncols; i++)
+        output_file_num(ts, row[i]);
+    output_file_char(ts, '\n');
+    for (i = 0; i < CSV_FILES; i++)
+        if (c->file[i].err != 0)
+            return csv_fail(c, i, "cannot write", c->file[i].err, err, err_size);
+    return 0;
+}
+
+/* one line of impacts.csv; its failure shows at the next row or at finish */
+static int csv_impact(void *w, const clink_impact_record *rec, const char *contact, char *err,
+                      size_t err_size)
+{
+    csv_writer *c = w;
+    out_file *f = &c->file[CSV_IMP];
+
+    (void) err;
+    (void) err_size;
+    output_file_num0(f, rec->t_onset);
+    output_file_char(f, ',');
+    output_file_str(f, contact);
+    output_file_num(f, rec->v_impact);
+    output_file_num(f, rec->v_separation);
+    output_file_num(f, rec->restitution);
+    output_file_num(f, rec->delta_max);
+    output_file_num(f, rec->F_max);
+    output_file_num(f, rec->duration);
+    output_file_num(f, rec->dissipated);
+    output_file_num(f, (double) rec->lobes);
+    output_file_char(f, '\n');
+    return 0;
+}
+
+/* both files closed; the first failure (in file order) reported */
+static int csv_finish(void *w, const char *summary_json, char *err, size_t err_size)
+{
+    csv_writer *c = w;
+    int i, rc = 0;
+
+    (void) summary_json; /* summary.json alone holds the summary */
+    for (i = 0; i < CSV_FILES; i++) {
+        output_file_close(&c->file[i]);
+        if (rc == 0 && c->file[i].err != 0)
+            rc = csv_fail(c, i, "cannot write", c->file[i].err, err, err_size);
+    }
+    csv_free(c);
+    return rc;
+}
+
+static void csv_abort(void *w)
+{
+    if (w != NULL)
+        csv_free(w);
+}
+
+static int csv_available(void)
+{
+    return 1;
+}
+
+const out_writer_ops output_csv_writer = {
+    .format = CLINK_FORMAT_CSV,
+    .name = "csv",
+    .files = {"timeseries.csv", "impacts.csv", NULL},
+    .available = csv_available,
+    .unavailable = NULL,
+    .open = csv_open,
+    .check = csv_check,
+    .row = csv_row,
+    .impact = csv_impact,
+    .finish = csv_finish,
+    .abort = csv_abort,
+};

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * output_recorder.h: the run recorder of include/clink/output.h inside the library, shared
+ * by its files: output.c (creating, finishing and releasing it, the files and their
+ * protocol), output_columns.c (the columns of the time series), output_rows.c (sampling
+ * the simulation into rows, which rows are kept) and output_summary.c (summary.json). The
+ * format's files are written by its writer (output_writer.h).
+ */
+#ifndef CLINK_OUTPUT_RECORDER_H
+#define CLINK_OUTPUT_RECORDER_H
+
+#include "clink/output.h"
+
+#include "output/output_file.h"
+#include "output/output_writer.h"
+
+enum {
+    OUT_PATH_MAX = 4096,
+    OUT_MSG = OUT_PATH_MAX + 256,
+    OUT_FILES_MAX = OUTPUT_WRITER_FILES_MAX + 1 /* the format's, then summary.json */
+};
+
+struct clink_recorder {
+    const clink_model *model;
+    clink_output_options opt;
+    const out_writer_ops *ops; /* the format's writer */
+    void *w;                   /* its state; NULL once finished or released */
+    int nfiles;                /* the format's files, then summary.json (index nfiles - 1) */
+    char tmp[OUT_FILES_MAX][OUT_PATH_MAX];
+    char final[OUT_FILES_MAX][OUT_PATH_MAX];
+    int nbodies, njoints, ndrivers;
+    int npairs, ncontacts; /* contact pairs, then clearance joints */
+    int impacts_written;
+    out_column *cols;
+    int ncols;
+    double *row;   /* the row being sampled, ncols values */
+    int *phase;    /* each contact's phase column at the last row */
+    double *onset; /* sim_output_walk's: onsets, force rates, scratch (4 per contact) */
+    int *fn_col;   /* each contact's column of Fn */
+    double *pend;  /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
+    int npend, cappend;
+    double *last;  /* the last row written */
+    int have_last; /* nonzero once a row was written */
+    int kind;      /* the row kind being sampled */
+    long rows;
+    double max_pos, max_vel, max_balance, last_balance;
+    int finished;
+    char msg[OUT_MSG];
+};
+
+/* contact k's name for headers and the impact log: pair k, or clearance joint k - npairs */
+void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size);
+
+/* the columns of the time series in order into r->cols, r->ncols (counted only while
+   r->cols is NULL); each contact's Fn column into r->fn_col when it is not NULL */
+void output_list_columns(clink_recorder *r);
+
+/* the impacts recorded by sim since the last call, handed to the writer */
+clink_status output_write_impacts(clink_recorder *r, const clink_sim *sim);
+
+/* writes the pending rows: all when keep_all or when the optional ones are needed, else the
+   grid and event rows alone */
+clink_status output_flush_pending(clink_recorder *r, int keep_all);
+
+/* summary.json's text into f (a file in memory), followed by a NUL not counted in f->len */
+void output_write_summary(clink_recorder *r, out_file *f, const clink_sim *sim,
+                          const clink_run_info *in);
+
+#endif
