@@ -107,7 +107,7 @@
  *   T + V - W_drivers - W_loads + U + D + R = const.
  * At an event the state of the law may change the curve F(s, 0) under the
  * contact: U before minus U after, at the same penetration, leaves the books as
- * dissipated (c->booked, added to D): the plastic work of an elastoplastic law
+ * dissipated (c->impact.booked, added to D): the plastic work of an elastoplastic law
  * at its end of compression, the energy left in the spring of a law that
  * separates at zero force with delta > 0, the kinetic energy lost in a
  * piecewise impact. It is kept outside CVODE's state so that no event needs a
@@ -131,32 +131,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SIMC_PERSISTENT = 4 }; /* internal mode in addition to the law phase */
+/* what never changes after simc_create (prepare_contact): the evaluation path and the
+   law's constants */
+typedef struct simc_fixed {
+    /* the direct path of two circles (kinematics_contact_circles) when direct; slip: the
+       friction reads v_t */
+    int direct, slip;
+    ptrdiff_t ia, ib; /* offsets of the bodies' coordinates in q (both bodies > 0: two) */
+    int two;
+    int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
+    contact_law_cache lc;
+    double inv_mass[2],
+        inertia[2]; /* each body's 1 / mass and moment of inertia (ground: unused) */
+} simc_fixed;
 
-typedef struct simc_contact {
-    kinematics_shape sa, sb;
-    int body_a, body_b;
-    const clink_law *law;
-    clink_contact_params p;
-    clink_friction_params fr;
-    clink_contact_state st;
-    int persistent;
-    int piecewise;    /* impulse-momentum treatment */
-    double e_pw;      /* its restitution */
-    double h_release; /* m */
-    double eps;       /* onset level of delta, m */
-    double v_settle;  /* m/s */
-    /* impact in progress */
-    int in_impact;
-    int lobes; /* its compression lobes so far */
-    int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
-    double t_onset, f_max, diss0;
-    double booked; /* energy dissipated at events (see the file comment), J */
-    /* last force evaluation */
-    double pdamp, pfric;
-    /* its damping and friction integrals in the energy components of y, -1 when it has
-       none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
-    int wd, wf;
+/* the caches of an open contact (see body_q_unchanged, reuse_rest_force, open_force_memo) */
+typedef struct simc_memo {
     /* an open contact at rest: the coordinates of its bodies when it was last evaluated,
        its onset root function and whether it was apart (delta <= 0) then; valid when
        rest_valid (see body_q_unchanged) */
@@ -171,36 +161,79 @@ typedef struct simc_contact {
     int rest_force;
     /* the provisional force of an open contact that overlaps (see open_force): the
        penetration, its rate and the inverse effective mass it was computed at, and the
-       forces F(delta, delta_dot), F(delta, 0); valid when memo_ok (cleared at events) */
-    double memo_key[3], memo_fn, memo_f0;
-    int memo_ok;
-    /* fixed at creation (see the section "geometry and force"): the direct path of two
-       circles (kinematics_contact_circles) when direct; slip: the friction reads v_t; the
-       law's constants; each body's 1 / mass and moment of inertia (ground: unused) */
-    int direct, slip;
-    ptrdiff_t ia, ib; /* offsets of the bodies' coordinates in q (both bodies > 0: two) */
-    int two;
-    int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
-    contact_law_cache lc;
-    double inv_mass[2], inertia[2];
+       forces F(delta, delta_dot), F(delta, 0); valid when ok (cleared at events) */
+    double key[3], fn, f0;
+    int ok;
+} simc_memo;
+
+/* the impact in progress and the energy booked at events (impact records) */
+typedef struct simc_episode {
+    int in_impact;
+    int lobes; /* its compression lobes so far */
+    int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
+    double t_onset, f_max, diss0;
+    double booked; /* energy dissipated at events (see the file comment), J */
+} simc_episode;
+
+typedef struct simc_contact {
+    kinematics_shape sa, sb;
+    int body_a, body_b;
+    const clink_law *law;
+    clink_contact_params p;
+    clink_friction_params fr;
+    clink_contact_state st;
+    int persistent;
+    int piecewise;    /* impulse-momentum treatment */
+    double e_pw;      /* its restitution */
+    double h_release; /* m */
+    double eps;       /* onset level of delta, m */
+    double v_settle;  /* m/s */
+    /* last force evaluation */
+    double pdamp, pfric;
+    /* its damping and friction integrals in the energy components of y, -1 when it has
+       none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
+    int wd, wf;
+    simc_fixed fixed;
+    simc_memo memo;
+    simc_episode impact;
 } simc_contact;
+
+/* the impact records kept and the host's callback */
+typedef struct simc_records {
+    clink_impact_record *list;
+    int n, cap;
+    clink_impact_fn cb;
+    void *cb_data;
+} simc_records;
+
+/* the piecewise impacts' and onsets' solve through the constraints: the host's response
+   function and w, z (ncoords each) */
+typedef struct simc_impulse_work {
+    simc_impulse_fn fn;
+    void *data;
+    double *w, *z;
+} simc_impulse_work;
+
+/* perturbed states (simc_forces_jacobian), ncoords each */
+typedef struct simc_jac_work {
+    double *xq, *xv;
+} simc_jac_work;
+
+/* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when ok;
+   see body_rot */
+typedef struct simc_rot_cache {
+    double *trig;
+    unsigned char *ok;
+} simc_rot_cache;
 
 struct simc {
     const clink_model *m;
     int n;
     simc_contact *c;
-    clink_impact_record *rec;
-    int nrec, caprec;
-    clink_impact_fn cb;
-    void *cb_data;
-    simc_impulse_fn impulse;
-    void *impulse_data;
-    double *wbuf, *zbuf; /* ncoords each */
-    double *jxq, *jxv;   /* ncoords each: perturbed states (simc_forces_jacobian) */
-    /* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when
-       trig_ok; see body_rot */
-    double *trig;
-    unsigned char *trig_ok;
+    simc_records records;
+    simc_impulse_work imp;
+    simc_jac_work jac;
+    simc_rot_cache rot;
     char msg[256];
     long events;
     clink_contact_bookkeeping bookkeeping;
@@ -221,19 +254,19 @@ static void to_shape(const clink_shape_def *d, kinematics_shape *s)
 /* what a contact's evaluation needs that never changes: its path, law constants, masses */
 static void prepare_contact(const clink_model *m, simc_contact *c)
 {
-    c->direct = kinematics_contact_circles_ok(&c->sa, c->body_a) &&
-                kinematics_contact_circles_ok(&c->sb, c->body_b);
+    c->fixed.direct = kinematics_contact_circles_ok(&c->sa, c->body_a) &&
+                      kinematics_contact_circles_ok(&c->sb, c->body_b);
     /* the friction force reads v_t, and the friction power -F_t v_t where mu > 0 */
-    c->slip = c->fr.kind != CLINK_FRICTION_NONE || c->fr.mu > 0.0;
-    c->two = c->body_a > 0 && c->body_b > 0;
-    c->ia = c->body_a > 0 ? 3 * (ptrdiff_t) (c->body_a - 1) : 0;
-    c->ib = c->body_b > 0 ? 3 * (ptrdiff_t) (c->body_b - 1) : 0;
-    contact_law_prepare(c->law, &c->p, &c->lc);
-    c->elastic = c->lc.generic && c->law->rule == CLINK_RULE_NONE;
+    c->fixed.slip = c->fr.kind != CLINK_FRICTION_NONE || c->fr.mu > 0.0;
+    c->fixed.two = c->body_a > 0 && c->body_b > 0;
+    c->fixed.ia = c->body_a > 0 ? 3 * (ptrdiff_t) (c->body_a - 1) : 0;
+    c->fixed.ib = c->body_b > 0 ? 3 * (ptrdiff_t) (c->body_b - 1) : 0;
+    contact_law_prepare(c->law, &c->p, &c->fixed.lc);
+    c->fixed.elastic = c->fixed.lc.generic && c->law->rule == CLINK_RULE_NONE;
     for (int i = 0; i < 2; i++) {
         int body = i ? c->body_b : c->body_a;
-        c->inv_mass[i] = body > 0 ? 1.0 / m->d.bodies[body].def.mass : 0.0;
-        c->inertia[i] = body > 0 ? m->d.bodies[body].def.inertia : 0.0;
+        c->fixed.inv_mass[i] = body > 0 ? 1.0 / m->d.bodies[body].def.mass : 0.0;
+        c->fixed.inertia[i] = body > 0 ? m->d.bodies[body].def.inertia : 0.0;
     }
 }
 
@@ -251,19 +284,19 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
     }
     sc->m = m;
     sc->n = n;
-    sc->wbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->zbuf = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->trig = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->jxq = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->jxv = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->trig_ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
-    if (!sc->wbuf || !sc->zbuf || !sc->trig || !sc->trig_ok || !sc->jxq || !sc->jxv) {
-        free(sc->jxq);
-        free(sc->jxv);
-        free(sc->wbuf);
-        free(sc->zbuf);
-        free(sc->trig);
-        free(sc->trig_ok);
+    sc->imp.w = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->imp.z = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->rot.trig = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->jac.xq = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->jac.xv = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->rot.ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
+    if (!sc->imp.w || !sc->imp.z || !sc->rot.trig || !sc->rot.ok || !sc->jac.xq || !sc->jac.xv) {
+        free(sc->jac.xq);
+        free(sc->jac.xv);
+        free(sc->imp.w);
+        free(sc->imp.z);
+        free(sc->rot.trig);
+        free(sc->rot.ok);
         free(sc->c);
         free(sc);
         if (err && errlen)
@@ -319,13 +352,13 @@ void simc_destroy(simc **sc)
     if (!sc || !*sc)
         return;
     free((*sc)->c);
-    free((*sc)->rec);
-    free((*sc)->wbuf);
-    free((*sc)->zbuf);
-    free((*sc)->trig);
-    free((*sc)->trig_ok);
-    free((*sc)->jxq);
-    free((*sc)->jxv);
+    free((*sc)->records.list);
+    free((*sc)->imp.w);
+    free((*sc)->imp.z);
+    free((*sc)->rot.trig);
+    free((*sc)->rot.ok);
+    free((*sc)->jac.xq);
+    free((*sc)->jac.xv);
     free(*sc);
     *sc = NULL;
 }
@@ -389,29 +422,30 @@ static inline uint64_t body_q_diff(const double *q, int body, const double *r)
 
 /*
  * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
- * evaluation in the open phase (c->rest_q): then its geometry's delta and anything
+ * evaluation in the open phase (c->memo.rest_q): then its geometry's delta and anything
  * computed from it alone are the same, and a contact between bodies at rest (a chain's
  * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation. The
  * comparison is of the bit patterns (as memcmp's), in integers, without a call.
  */
 static inline int body_q_unchanged(const simc_contact *c, const double *q)
 {
-    if (c->two && c->rest_valid) { /* the common case, without the checks of the ground */
-        const double *x = q + c->ia, *y = q + c->ib, *r = c->rest_q;
+    if (c->fixed.two &&
+        c->memo.rest_valid) { /* the common case, without the checks of the ground */
+        const double *x = q + c->fixed.ia, *y = q + c->fixed.ib, *r = c->memo.rest_q;
         return ((bits_of(x) ^ bits_of(r)) | (bits_of(x + 1) ^ bits_of(r + 1)) |
                 (bits_of(x + 2) ^ bits_of(r + 2)) | (bits_of(y) ^ bits_of(r + 3)) |
                 (bits_of(y + 1) ^ bits_of(r + 4)) | (bits_of(y + 2) ^ bits_of(r + 5))) == 0;
     }
-    return c->rest_valid &&
-           (body_q_diff(q, c->body_a, c->rest_q) | body_q_diff(q, c->body_b, c->rest_q + 3)) == 0;
+    return c->memo.rest_valid && (body_q_diff(q, c->body_a, c->memo.rest_q) |
+                                  body_q_diff(q, c->body_b, c->memo.rest_q + 3)) == 0;
 }
 
 static void remember_q(simc_contact *c, const double *q)
 {
     if (c->body_a > 0)
-        memcpy(c->rest_q, q + 3 * (c->body_a - 1), 3 * sizeof(double));
+        memcpy(c->memo.rest_q, q + 3 * (c->body_a - 1), 3 * sizeof(double));
     if (c->body_b > 0)
-        memcpy(c->rest_q + 3, q + 3 * (c->body_b - 1), 3 * sizeof(double));
+        memcpy(c->memo.rest_q + 3, q + 3 * (c->body_b - 1), 3 * sizeof(double));
 }
 
 /*
@@ -422,7 +456,7 @@ static void remember_q(simc_contact *c, const double *q)
 static inline int geometry_direct(const simc_contact *c, const double *q, const double *v,
                                   kinematics_contact *g)
 {
-    if (!c->direct)
+    if (!c->fixed.direct)
         return -1;
     const double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL;
     if (c->body_a > 0) {
@@ -433,7 +467,7 @@ static inline int geometry_direct(const simc_contact *c, const double *q, const 
         qb = q + 3 * (c->body_b - 1);
         vb = v + 3 * (c->body_b - 1);
     }
-    return kinematics_contact_circles(&c->sa, qa, va, &c->sb, qb, vb, c->slip, g);
+    return kinematics_contact_circles(&c->sa, qa, va, &c->sb, qb, vb, c->fixed.slip, g);
 }
 
 static int geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
@@ -459,13 +493,13 @@ static void body_rot(simc *sc, const double *q, int body, double rot[2])
         rot[1] = sin(0.0);
         return;
     }
-    double *t = sc->trig + 3 * (body - 1);
+    double *t = sc->rot.trig + 3 * (body - 1);
     const double *phi = q + 3 * (body - 1) + 2;
-    if (!sc->trig_ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
+    if (!sc->rot.ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
         t[0] = *phi;
         t[1] = cos(*phi);
         t[2] = sin(*phi);
-        sc->trig_ok[body] = 1;
+        sc->rot.ok[body] = 1;
     }
     rot[0] = t[1];
     rot[1] = t[2];
@@ -508,7 +542,7 @@ static double law_normal(const simc_contact *c, const clink_contact_state *st, d
         return 0.0;
     }
     double f, fz;
-    if (f0 || c->lc.generic) {
+    if (f0 || c->fixed.lc.generic) {
         /* the generic law's force in one call (F(delta, 0) costs a product more) */
         f = contact_law_force_pair(c->law, &c->p, st, delta, rate, &fz);
         if (f0)
@@ -539,7 +573,7 @@ static double inv_mass_along(const simc_contact *c, int side, const double p[2],
         return 0.0;
     const double *qb = q + 3 * (body - 1);
     double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
-    return c->inv_mass[side] + rxn * rxn / c->inertia[side];
+    return c->fixed.inv_mass[side] + rxn * rxn / c->fixed.inertia[side];
 }
 
 /* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
@@ -567,7 +601,7 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
         clink_contact_state tmp = c->st;
         double w = free_inv_mass(sc, c, geo, q);
         double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
-        if (contact_law_onset_cached(c->law, &c->p, &c->lc, v, 1.0 / w, &tmp) != CLINK_OK)
+        if (contact_law_onset_cached(c->law, &c->p, &c->fixed.lc, v, 1.0 / w, &tmp) != CLINK_OK)
             return NAN;
         return law_normal(c, &tmp, geo->delta, geo->delta_dot, f0);
     }
@@ -582,34 +616,34 @@ static double contact_force(const simc *sc, const simc_contact *c, const kinemat
  * memo). Touching beads ahead of a chain's wave overlap by rounding (up to 1e-15 m)
  * and are at rest, so they pay one onset and one law evaluation instead of one per
  * right-hand side; the forces are the same bits either way. An elastic law's force
- * (c->elastic: no damping, chi = c = 0 whatever the onset) depends on delta alone for a
+ * (c->fixed.elastic: no damping, chi = c = 0 whatever the onset) depends on delta alone for a
  * finite rate (a non-finite one is never memorised: its onset fails), so its key is delta:
  * beads that keep their positions while their speeds change by rounding hit it too.
  */
 static double open_force_memo(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
                               const double *q, double *f0, simc_contact *keep)
 {
-    if (c->elastic && !isfinite(geo->delta_dot))
+    if (c->fixed.elastic && !isfinite(geo->delta_dot))
         return contact_force(sc, c, geo, q, f0);
     double key[3] = {geo->delta, 0.0, 0.0};
-    if (!c->elastic) {
+    if (!c->fixed.elastic) {
         key[1] = geo->delta_dot;
         key[2] = free_inv_mass(sc, c, geo, q);
     }
-    if (c->memo_ok && memcmp(key, c->memo_key, sizeof key) == 0) {
+    if (c->memo.ok && memcmp(key, c->memo.key, sizeof key) == 0) {
         if (f0)
-            *f0 = c->memo_f0;
-        return c->memo_fn;
+            *f0 = c->memo.f0;
+        return c->memo.fn;
     }
     double fz = 0.0; /* F(delta, 0) is kept for any later caller that asks for it */
     double fn = contact_force(sc, c, geo, q, &fz);
     if (f0)
         *f0 = fz;
     if (keep) {
-        memcpy(keep->memo_key, key, sizeof key);
-        keep->memo_fn = fn;
-        keep->memo_f0 = fz;
-        keep->memo_ok = 1;
+        memcpy(keep->memo.key, key, sizeof key);
+        keep->memo.fn = fn;
+        keep->memo.f0 = fz;
+        keep->memo.ok = 1;
     }
     return fn;
 }
@@ -640,7 +674,7 @@ static void add_point_force(double *g, const double *q, int body, const double p
 
 /*
  * An open contact whose bodies' coordinates are bit for bit those of its last force
- * evaluation (body_q_unchanged) and whose force reads no velocity (c->rest_force: the
+ * evaluation (body_q_unchanged) and whose force reads no velocity (c->memo.rest_force: the
  * direct path, an elastic law, no friction): its penetration, normal and contact points
  * are those of rest_q, its force F(delta) too (open_force), so its generalised forces are
  * those kept, added in the same order. Only the rate is computed, as the geometry does,
@@ -656,7 +690,8 @@ static int reuse_rest_force(const simc_contact *c, const double *q, const double
     kinematics_circle_core_(&c->sb, qb, cb);
     kinematics_circle_velocity_(qa, qa ? v + 3 * (c->body_a - 1) : NULL, ca, vqa);
     kinematics_circle_velocity_(qb, qb ? v + 3 * (c->body_b - 1) : NULL, cb, vqb);
-    double rate = -1.0 * (c->rest_n[0] * (vqb[0] - vqa[0]) + c->rest_n[1] * (vqb[1] - vqa[1]));
+    double rate =
+        -1.0 * (c->memo.rest_n[0] * (vqb[0] - vqa[0]) + c->memo.rest_n[1] * (vqb[1] - vqa[1]));
     if (!isfinite(rate))
         return 0;
     for (int side = 1; side >= 0; side--) {
@@ -664,7 +699,7 @@ static int reuse_rest_force(const simc_contact *c, const double *q, const double
         if (body <= 0)
             continue;
         double *gb = g + 3 * (body - 1);
-        const double *Q = c->rest_Q + 3 * (1 - side);
+        const double *Q = c->memo.rest_Q + 3 * (1 - side);
         gb[0] += Q[0];
         gb[1] += Q[1];
         gb[2] += Q[2];
@@ -686,9 +721,9 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
         return 0;
     int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
     if (open && body_q_unchanged(c, q)) {
-        if (c->rest_apart)
+        if (c->memo.rest_apart)
             return 0; /* apart as at its last evaluation: no force */
-        if (c->rest_force && reuse_rest_force(c, q, v, g))
+        if (c->memo.rest_force && reuse_rest_force(c, q, v, g))
             return 0;
     }
     kinematics_contact geo;
@@ -696,10 +731,10 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
         return -1;
     if (open) {
         remember_q(c, q);
-        c->rest_g = NAN; /* the root function is not evaluated here */
-        c->rest_apart = !(geo.delta > 0.0);
-        c->rest_valid = 1;
-        c->rest_force = 0;
+        c->memo.rest_g = NAN; /* the root function is not evaluated here */
+        c->memo.rest_apart = !(geo.delta > 0.0);
+        c->memo.rest_valid = 1;
+        c->memo.rest_force = 0;
     }
     if (!(geo.delta > 0.0))
         return 0;
@@ -722,11 +757,11 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
     }
     double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
     double fa[2] = {-f[0], -f[1]};
-    add_point_force(g, q, c->body_b, geo.p_b, f, c->rest_Q);
-    add_point_force(g, q, c->body_a, geo.p_a, fa, c->rest_Q + 3);
-    if (open && c->direct && c->elastic && !c->slip) {
-        memcpy(c->rest_n, geo.n, sizeof c->rest_n);
-        c->rest_force = 1;
+    add_point_force(g, q, c->body_b, geo.p_b, f, c->memo.rest_Q);
+    add_point_force(g, q, c->body_a, geo.p_a, fa, c->memo.rest_Q + 3);
+    if (open && c->fixed.direct && c->fixed.elastic && !c->fixed.slip) {
+        memcpy(c->memo.rest_n, geo.n, sizeof c->memo.rest_n);
+        c->memo.rest_force = 1;
     }
     c->pdamp = (fn - f0) * geo.delta_dot;
     c->pfric = -ft * geo.v_t;
@@ -786,13 +821,13 @@ static int contact_generalised(const simc *sc, const simc_contact *c, const doub
     return isfinite(fn) && isfinite(ft) ? 0 : -1;
 }
 
-/* contact c's generalised forces at x[col] = xc + h (x = sc->jxq or sc->jxv) into A, B */
+/* contact c's generalised forces at x[col] = xc + h (x = sc->jac.xq or sc->jac.xv) into A, B */
 static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, double h,
                            double A[3], double B[3])
 {
     double xc = x[col];
     x[col] = xc + h;
-    int rc = contact_generalised(sc, c, sc->jxq, sc->jxv, A, B);
+    int rc = contact_generalised(sc, c, sc->jac.xq, sc->jac.xv, A, B);
     x[col] = xc;
     return rc;
 }
@@ -805,7 +840,7 @@ static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, 
  */
 static int local_difference(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
 {
-    double *x = rate ? sc->jxv : sc->jxq;
+    double *x = rate ? sc->jac.xv : sc->jac.xq;
     double h = 1e-6 * fmax(fabs(x[col]), 1e-2);
     double A[4][3], B[4][3];
     const double steps[4] = {h, -h, 0.5 * h, -0.5 * h};
@@ -941,8 +976,8 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
         if (rc == 0)
             continue;
         /* a capsule: central differences over the coordinates of its two bodies */
-        memcpy(sc->jxq, q, (size_t) nq * sizeof(double));
-        memcpy(sc->jxv, v, (size_t) nq * sizeof(double));
+        memcpy(sc->jac.xq, q, (size_t) nq * sizeof(double));
+        memcpy(sc->jac.xv, v, (size_t) nq * sizeof(double));
         for (int side = 0; side < 2; side++) {
             int body = side ? c->body_b : c->body_a;
             for (int i = 0; body > 0 && i < 3; i++)
@@ -1009,9 +1044,9 @@ void simc_start(simc *sc, const double *q, const double *v)
            (beads 33 m from the origin overlap by 4.5e-15 m where they touch), and the onset
            level must stay above it */
         c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
-        c->rest_valid = 0;
-        c->rest_force = 0;
-        c->memo_ok = 0;
+        c->memo.rest_valid = 0;
+        c->memo.rest_force = 0;
+        c->memo.ok = 0;
         if (c->piecewise || geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
         /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
@@ -1035,8 +1070,8 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
     kinematics_contact geo;
     gk[0] = gk[1] = 1.0;
     int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
-    if (open && body_q_unchanged(c, q) && !isnan(c->rest_g)) {
-        gk[0] = c->rest_g; /* eps - delta as at its last evaluation */
+    if (open && body_q_unchanged(c, q) && !isnan(c->memo.rest_g)) {
+        gk[0] = c->memo.rest_g; /* eps - delta as at its last evaluation */
         return;
     }
     if (geometry_cached(sc, c, q, v, &geo) != 0)
@@ -1065,10 +1100,10 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
             gk[i] = 1.0;
     if (open) {
         remember_q(c, q);
-        c->rest_g = gk[0];
-        c->rest_apart = !(geo.delta > 0.0);
-        c->rest_valid = 1;
-        c->rest_force = 0; /* its forces are of another configuration */
+        c->memo.rest_g = gk[0];
+        c->memo.rest_apart = !(geo.delta > 0.0);
+        c->memo.rest_valid = 1;
+        c->memo.rest_force = 0; /* its forces are of another configuration */
     }
 }
 
@@ -1109,11 +1144,11 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (!c->in_impact || geometry_cached(sc, c, q, v, &geo) != 0)
+        if (!c->impact.in_impact || geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
         double f = normal_force(c, geo.delta, geo.delta_dot);
-        if (f > c->f_max)
-            c->f_max = f;
+        if (f > c->impact.f_max)
+            c->impact.f_max = f;
         if (geo.delta > c->st.delta_max)
             c->st.delta_max = geo.delta;
     }
@@ -1124,21 +1159,21 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
 /* stores an impact record and calls the host's callback; -1 when out of memory */
 static int push_record(simc *sc, const clink_impact_record *r)
 {
-    if (sc->nrec == sc->caprec) {
-        int nc = sc->caprec ? 2 * sc->caprec : 64;
-        clink_impact_record *p = realloc(sc->rec, (size_t) nc * sizeof *p);
+    if (sc->records.n == sc->records.cap) {
+        int nc = sc->records.cap ? 2 * sc->records.cap : 64;
+        clink_impact_record *p = realloc(sc->records.list, (size_t) nc * sizeof *p);
         if (!p) {
             snprintf(sc->msg, sizeof sc->msg,
                      "contact %d: out of memory storing impact record %d (onset t = %.9g s)",
-                     r->contact, sc->nrec, r->t_onset);
+                     r->contact, sc->records.n, r->t_onset);
             return -1;
         }
-        sc->rec = p;
-        sc->caprec = nc;
+        sc->records.list = p;
+        sc->records.cap = nc;
     }
-    sc->rec[sc->nrec++] = *r;
-    if (sc->cb)
-        sc->cb(sc->cb_data, r);
+    sc->records.list[sc->records.n++] = *r;
+    if (sc->records.cb)
+        sc->records.cb(sc->records.cb_data, r);
     return 0;
 }
 
@@ -1146,25 +1181,25 @@ static int push_record(simc *sc, const clink_impact_record *r)
 static int close_impact(simc *sc, int k, double t, double v_sep, const double *work, int persistent)
 {
     simc_contact *c = &sc->c[k];
-    if (!c->in_impact)
+    if (!c->impact.in_impact)
         return 0;
     clink_impact_record r;
     memset(&r, 0, sizeof r);
     r.contact = k;
-    r.t_onset = c->t_onset;
-    r.duration = t - c->t_onset;
+    r.t_onset = c->impact.t_onset;
+    r.duration = t - c->impact.t_onset;
     r.v_impact = c->st.v_impact;
     r.v_separation = v_sep;
     r.restitution = c->st.v_impact >= c->v_settle ? v_sep / c->st.v_impact : NAN;
     r.delta_max = c->st.delta_max;
-    r.F_max = c->f_max;
+    r.F_max = c->impact.f_max;
     double wd, wf;
     simc_work(sc, k, work, &wd, &wf);
-    r.dissipated = wd + wf + c->booked - c->diss0;
+    r.dissipated = wd + wf + c->impact.booked - c->impact.diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
-    r.lobes = c->lobes;
-    c->in_impact = 0;
+    r.lobes = c->impact.lobes;
+    c->impact.in_impact = 0;
     return push_record(sc, &r);
 }
 
@@ -1211,8 +1246,8 @@ static double kinetic(const simc *sc, const double *v)
  */
 /*
  * The generalised normal direction w of contact c (on B (n, (p_B - r_B) x n), on A
- * the opposite at p_A; delta_dot = -w . v) into sc->wbuf, the velocity response
- * z to the impulse w through the constraints into sc->zbuf, and w . z = 1 / m_eff.
+ * the opposite at p_A; delta_dot = -w . v) into sc->imp.w, the velocity response
+ * z to the impulse w through the constraints into sc->imp.z, and w . z = 1 / m_eff.
  * Returns 0, or -1 with the cause in sc->msg. Not callable from inside the
  * right-hand side (it uses the dynamics' work arrays).
  */
@@ -1221,7 +1256,7 @@ static int constrained_response(simc *sc, int k, double t, const double *q,
 {
     simc_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
-    double *w = sc->wbuf, *z = sc->zbuf;
+    double *w = sc->imp.w, *z = sc->imp.z;
     for (int i = 0; i < nq; i++)
         w[i] = 0.0;
     if (c->body_b > 0) {
@@ -1238,7 +1273,7 @@ static int constrained_response(simc *sc, int k, double t, const double *q,
         wa[1] -= geo->n[1];
         wa[2] -= (geo->p_a[0] - qa[0]) * geo->n[1] - (geo->p_a[1] - qa[1]) * geo->n[0];
     }
-    if (!sc->impulse || sc->impulse(sc->impulse_data, t, q, w, z) != 0) {
+    if (!sc->imp.fn || sc->imp.fn(sc->imp.data, t, q, w, z) != 0) {
         snprintf(sc->msg, sizeof sc->msg, "contact %d: impulse response failed at t = %.9g s", k,
                  t);
         return -1;
@@ -1265,7 +1300,7 @@ static clink_status piecewise_impact(simc *sc, int k, double t, const double *q,
 {
     simc_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
-    double *w = sc->wbuf, *z = sc->zbuf, wz = 0.0;
+    double *w = sc->imp.w, *z = sc->imp.z, wz = 0.0;
     if (constrained_response(sc, k, t, q, geo, &wz) != 0)
         return CLINK_ERR_SOLVER;
     double vi = geo->delta_dot;
@@ -1277,7 +1312,7 @@ static clink_status piecewise_impact(simc *sc, int k, double t, const double *q,
         vout += w[i] * v[i]; /* -delta_dot after the jump */
     }
     double dT = T0 - kinetic(sc, v);
-    c->booked += dT;
+    c->impact.booked += dT;
     clink_impact_record r;
     memset(&r, 0, sizeof r);
     r.contact = k;
@@ -1348,14 +1383,14 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
         return;
     c->st.v_impact = vi > 0.0 ? vi : 0.0;
     c->st.delta_max = ev->geo.delta > 0.0 ? ev->geo.delta : 0.0;
-    c->in_impact = 1;
-    c->lobes = 1;
-    c->hyst = sc->bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS || !(vi >= c->v_settle);
-    c->t_onset = ev->t;
-    c->f_max = 0.0;
+    c->impact.in_impact = 1;
+    c->impact.lobes = 1;
+    c->impact.hyst = sc->bookkeeping == CLINK_BOOKKEEPING_HYSTERESIS || !(vi >= c->v_settle);
+    c->impact.t_onset = ev->t;
+    c->impact.f_max = 0.0;
     double wd, wf;
     simc_work(sc, k, ev->work, &wd, &wf);
-    c->diss0 = wd + wf + c->booked;
+    c->impact.diss0 = wd + wf + c->impact.booked;
 }
 
 /* COMPRESSION: the end of compression (g0), or a separation before it (g1) */
@@ -1363,7 +1398,7 @@ static void on_compression(simc_contact *c, simc_event *ev, double f_event)
 {
     if (ev->g0) {
         double d = ev->geo.delta > c->st.delta_max ? ev->geo.delta : c->st.delta_max;
-        c->f_max = fmax(c->f_max, f_event);
+        c->impact.f_max = fmax(c->impact.f_max, f_event);
         clink_law_end_compression(c->law, &c->p, d, &c->st);
         c->st.delta_max = d;
         return;
@@ -1383,9 +1418,9 @@ static void on_compression(simc_contact *c, simc_event *ev, double f_event)
  */
 static void on_restitution(simc_contact *c, simc_event *ev)
 {
-    if (!ev->g0 && !c->hyst) {
+    if (!ev->g0 && !c->impact.hyst) {
         c->st.phase = CLINK_CONTACT_COMPRESSION;
-        c->lobes++;
+        c->impact.lobes++;
         return;
     }
     ev->closes = 1;
@@ -1397,7 +1432,7 @@ static void on_restitution(simc_contact *c, simc_event *ev)
        the spring: simc_handle_roots books it as dissipated */
     double vs = -ev->geo.delta_dot;
     clink_law_release(c->law, &c->p, ev->geo.delta > 0.0 ? ev->geo.delta : 0.0, &c->st);
-    if (c->hyst && vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
+    if (c->impact.hyst && vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
         /* separating too slowly: keep the contact closed (chattering guard) */
         c->st.phase = CLINK_CONTACT_RESTITUTION;
         enter_persistent(c);
@@ -1417,7 +1452,7 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
     double before[3], after[3];
     probe(c, geo->delta, geo->delta_dot, before);
     double u_before = stored(c, geo->delta);
-    double fscale = fmax(fabs(c->f_max), fmax(fabs(before[0]), fabs(before[1])));
+    double fscale = fmax(fabs(c->impact.f_max), fmax(fabs(before[0]), fabs(before[1])));
     if (c->persistent)
         on_permanent(c, ev);
     else if (c->st.phase == CLINK_CONTACT_OPEN || (c->st.phase == CLINK_CONTACT_RELEASED && ev->g0))
@@ -1428,7 +1463,7 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
         on_compression(c, ev, before[0]);
     else
         on_restitution(c, ev);
-    c->booked += u_before - stored(c, geo->delta);
+    c->impact.booked += u_before - stored(c, geo->delta);
     if (ev->closes && close_impact(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
         return CLINK_ERR_NOMEM;
     probe(c, geo->delta, geo->delta_dot, after);
@@ -1444,8 +1479,8 @@ clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, c
         if (!found[2 * k] && !found[2 * k + 1])
             continue;
         simc_contact *c = &sc->c[k];
-        c->memo_ok = 0; /* its phase and law state may change */
-        c->rest_force = 0;
+        c->memo.ok = 0; /* its phase and law state may change */
+        c->memo.rest_force = 0;
         simc_event ev;
         memset(&ev, 0, sizeof ev);
         ev.t = t;
@@ -1472,8 +1507,8 @@ clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, c
 
 void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
 {
-    sc->impulse = fn;
-    sc->impulse_data = data;
+    sc->imp.fn = fn;
+    sc->imp.data = data;
 }
 
 const char *simc_error(const simc *sc)
@@ -1511,7 +1546,7 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
         kinematics_contact geo;
         if (geometry(c, y, y + nq, &geo) != 0)
             continue;
-        if (!c->in_impact && !c->persistent && !(geo.delta > 0.0)) {
+        if (!c->impact.in_impact && !c->persistent && !(geo.delta > 0.0)) {
             if (geo.delta > dmax) {
                 dmax = geo.delta;
                 nearest = k;
@@ -1527,9 +1562,9 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
             used += 2;
         }
         used += describe(c, k, &geo,
-                         c->persistent  ? "permanent"
-                         : c->in_impact ? "impact"
-                                        : "touching",
+                         c->persistent         ? "permanent"
+                         : c->impact.in_impact ? "impact"
+                                               : "touching",
                          buf + used, n - used);
     }
     if (count == 0 && nearest >= 0) {
@@ -1642,26 +1677,26 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
 
 int simc_impact_count(const simc *sc)
 {
-    return sc ? sc->nrec : 0;
+    return sc ? sc->records.n : 0;
 }
 
 clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec)
 {
-    if (!sc || i < 0 || i >= sc->nrec || !rec)
+    if (!sc || i < 0 || i >= sc->records.n || !rec)
         return CLINK_ERR_ARG;
-    *rec = sc->rec[i];
+    *rec = sc->records.list[i];
     return CLINK_OK;
 }
 
 void simc_set_callback(simc *sc, clink_impact_fn fn, void *data)
 {
-    sc->cb = fn;
-    sc->cb_data = data;
+    sc->records.cb = fn;
+    sc->records.cb_data = data;
 }
 
 double simc_booked(const simc *sc, int k)
 {
-    return sc && k >= 0 && k < sc->n ? sc->c[k].booked : 0.0;
+    return sc && k >= 0 && k < sc->n ? sc->c[k].impact.booked : 0.0;
 }
 
 long simc_events(const simc *sc)
