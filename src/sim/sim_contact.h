@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_contact.h: contact pairs and clearance joints inside a simulation (the
- * per-contact state machine of docs/contact-mechanics.md; see sim_contact.c).
+ * per-contact state machine of docs/contact-mechanics.md; sim_contact.c lists the files
+ * that implement it, one job each).
  *
  * The CVODE driver (sim.c) calls these at five places: the external-force hook
  * of the dynamics (simc_forces) and its Jacobian (simc_forces_jacobian), the

@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_forces.c: the contact forces of the right-hand side (simc_forces, the
+ * external-force hook of the dynamics), the dissipation rates they leave for the energy
+ * components, and the elastic energy stored in the contacts (docs/contact-mechanics.md).
+ *
+ * Each contact adds f = F_n n + F_t t on B at p_B and -f on A at p_A, as the generalised
+ * forces Q = (f, (p - r) x f), with F_n = F(delta, delta_dot, state) the law's normal
+ * force and F_t = clink_friction_force(v_t, max(F_n, 0)) the modified Coulomb friction of
+ * Ambrosio (2003); it keeps the powers
+ *   D' = (F_n - F(delta, 0)) delta_dot   (damping),   R' = -F_t v_t   (friction)
+ * for simc_dissipation_rates. The stored energy is U = integral_0^delta F(s, 0) ds
+ * (clink_law_stored_energy, exact).
+ *
+ * The right-hand side must be right on both sides of a root that does not
+ * re-initialise CVODE, because CVODE does not roll back the step in which it
+ * finds the root: the part of the step after the root was integrated with the
+ * right-hand side of the old phase. Hence the force is a function of the
+ * configuration, not of the phase alone: in OPEN with delta > 0 (inside the step
+ * that brackets the onset) the force is the law's with a provisional onset at
+ * the current delta_dot, and in contact with delta <= 0 it is zero. (The
+ * laboratory integrates from the onset and continues the force to delta < 0 as
+ * -F(-delta, -delta_dot); in a mechanism the step past a separation may be long,
+ * so the continuation would pull; it is not used here.) A permanent contact's force
+ * is clamped to >= 0.
+ *
+ * Effective mass inside the right-hand side (the provisional onset, and contacts that
+ * start overlapping): the free-body value 1/m_eff = sum over the two bodies of
+ * 1/m + ((p - r) x n)^2 / J, because the saddle solve through the constraints
+ * (sim_contact_impulse.c) cannot be re-entered there. Only laws whose damping uses
+ * m_eff depend on it.
+ *
+ * Cost (docs/contact-mechanics.md, "Evaluation paths"): two circles centred on their
+ * bodies (or on the ground) take kinematics_contact_circles, without rotations; the
+ * law's constants are derived once per contact (contact_law_prepare) and F(delta, 0)
+ * only where a damping integral needs it; open contacts at rest are served by the
+ * memo (sim_contact_memo.c); each gives the general path's bits.
+ */
+#include "sim/sim_contact_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/*
+ * The direct path of two circles centred on their bodies (or fixed on the ground): no
+ * pose copies, no rotations (kinematics_contact_circles, the same bits as the general
+ * path); -1 when it does not apply (then the caller takes the general path).
+ */
+static inline int geometry_direct(const simc_contact *c, const double *q, const double *v,
+                                  kinematics_contact *g)
+{
+    if (!c->fixed.direct)
+        return -1;
+    const double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL;
+    if (c->body_a > 0) {
+        qa = q + 3 * (c->body_a - 1);
+        va = v + 3 * (c->body_a - 1);
+    }
+    if (c->body_b > 0) {
+        qb = q + 3 * (c->body_b - 1);
+        vb = v + 3 * (c->body_b - 1);
+    }
+    return kinematics_contact_circles(&c->sa, qa, va, &c->sb, qb, vb, c->fixed.slip, g);
+}
+
+int simc_geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
+{
+    if (geometry_direct(c, q, v, g) == 0)
+        return 0;
+    kinematics_pose pa, pb;
+    simc_pose_of(q, v, c->body_a, &pa);
+    simc_pose_of(q, v, c->body_b, &pb);
+    return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, g);
+}
+
+/*
+ * (cos, sin) of the angle of body (ground: (1, 0)) at q, computed only when the angle
+ * differs bit for bit from the one last rotated: a body that does not turn (a chain's
+ * bead) costs no trigonometry after its first contact evaluation, and the others one
+ * sincos per body per state instead of one per contact (the same bits either way).
+ */
+static void body_rot(simc *sc, const double *q, int body, double rot[2])
+{
+    if (body <= 0) {
+        rot[0] = cos(0.0);
+        rot[1] = sin(0.0);
+        return;
+    }
+    double *t = sc->rot.trig + 3 * (body - 1);
+    const double *phi = q + 3 * (body - 1) + 2;
+    if (!sc->rot.ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
+        t[0] = *phi;
+        t[1] = cos(*phi);
+        t[2] = sin(*phi);
+        sc->rot.ok[body] = 1;
+    }
+    rot[0] = t[1];
+    rot[1] = t[2];
+}
+
+/* simc_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs
+ * none) */
+int simc_geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
+                         kinematics_contact *g)
+{
+    if (geometry_direct(c, q, v, g) == 0)
+        return 0;
+    kinematics_pose pa, pb;
+    double ra[2], rb[2];
+    simc_pose_of(q, v, c->body_a, &pa);
+    simc_pose_of(q, v, c->body_b, &pb);
+    body_rot(sc, q, c->body_a, ra);
+    body_rot(sc, q, c->body_b, rb);
+    return kinematics_contact_eval_rot(&c->sa, &pa, ra, &c->sb, &pb, rb, g);
+}
+
+static int in_contact(const simc_contact *c)
+{
+    return c->st.phase == CLINK_CONTACT_COMPRESSION || c->st.phase == CLINK_CONTACT_RESTITUTION;
+}
+
+/*
+ * The law's normal force of contact c in law state st (c's own, or a provisional onset's)
+ * at (delta, rate), see the file comment; *f0 (optional) receives the same at rate 0,
+ * F(delta, 0), from the same powers of delta (contact_law_force_pair: the bits of two
+ * evaluations).
+ */
+static double law_normal(const simc_contact *c, const clink_contact_state *st, double delta,
+                         double rate, double *f0)
+{
+    if (c->piecewise ||
+        !(st->phase == CLINK_CONTACT_COMPRESSION || st->phase == CLINK_CONTACT_RESTITUTION) ||
+        !(delta > 0.0)) {
+        if (f0)
+            *f0 = 0.0;
+        return 0.0;
+    }
+    double f, fz;
+    if (f0 || c->fixed.lc.generic) {
+        /* the generic law's force in one call (F(delta, 0) costs a product more) */
+        f = contact_law_force_pair(c->law, &c->p, st, delta, rate, &fz);
+        if (f0)
+            *f0 = c->persistent && fz < 0.0 ? 0.0 : fz;
+    } else {
+        f = clink_law_force(c->law, &c->p, st, delta, rate);
+    }
+    if (c->persistent && f < 0.0)
+        return 0.0;
+    return f;
+}
+
+/* the law's normal force with the contact's state (see the file comment) */
+double simc_normal_force(const simc_contact *c, double delta, double rate)
+{
+    return law_normal(c, &c->st, delta, rate, NULL);
+}
+
+/* inverse mass of one free body (side 0: A, 1: B) along n at its contact point p (ground: 0),
+   1/kg, from the masses kept at creation */
+static double inv_mass_along(const simc_contact *c, int side, const double p[2], const double *q,
+                             const double n[2])
+{
+    int body = side ? c->body_b : c->body_a;
+    if (body <= 0)
+        return 0.0;
+    const double *qb = q + 3 * (body - 1);
+    double rxn = (p[0] - qb[0]) * n[1] - (p[1] - qb[1]) * n[0];
+    return c->fixed.inv_mass[side] + rxn * rxn / c->fixed.inertia[side];
+}
+
+/* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
+double simc_free_inv_mass(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                          const double *q)
+{
+    (void) sc;
+    return inv_mass_along(c, 0, geo->p_a, q, geo->n) + inv_mass_along(c, 1, geo->p_b, q, geo->n);
+}
+
+/*
+ * The normal force at a configuration: the state's, or in OPEN with delta > 0
+ * a provisional onset at the current rate (the law's constants cached at creation:
+ * contact_law_onset_cached). *f0 (optional) receives F(delta, 0).
+ */
+double simc_contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                          const double *q, double *f0)
+{
+    if (c->piecewise) {
+        if (f0)
+            *f0 = 0.0;
+        return 0.0;
+    }
+    if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
+        clink_contact_state tmp = c->st;
+        double w = simc_free_inv_mass(sc, c, geo, q);
+        double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
+        if (contact_law_onset_cached(c->law, &c->p, &c->fixed.lc, v, 1.0 / w, &tmp) != CLINK_OK)
+            return NAN;
+        return law_normal(c, &tmp, geo->delta, geo->delta_dot, f0);
+    }
+    return law_normal(c, &c->st, geo->delta, geo->delta_dot, f0);
+}
+
+/* the generalised force Q (kinematics_point_force's (f, (p - r) x f), written out) of the
+   force f (N) at world point p on body (ground: 0), added to g */
+static void add_point_force(double *g, const double *q, int body, const double p[2],
+                            const double f[2], double Q[3])
+{
+    if (body <= 0)
+        return;
+    const double *r = q + 3 * (body - 1);
+    double *gb = g + 3 * (body - 1);
+    Q[0] = f[0];
+    Q[1] = f[1];
+    Q[2] = (p[0] - r[0]) * f[1] - (p[1] - r[1]) * f[0];
+    gb[0] += Q[0];
+    gb[1] += Q[1];
+    gb[2] += Q[2];
+}
+
+/*
+ * Contact k's share of simc_forces: its generalised forces added to g and its damping and
+ * friction powers; 0, or -1 (a geometry that fails, or a non-finite force: sc->failed).
+ * F(delta, 0) is evaluated only for a contact whose damping power is kept (c->wd >= 0): an
+ * elastic law's is F(delta, rate) itself.
+ */
+static int contact_forces(simc *sc, int k, double t, const double *q, const double *v, double *g)
+{
+    simc_contact *c = &sc->c[k];
+    c->pdamp = c->pfric = 0.0;
+    if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
+        return 0;
+    int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
+    if (open && simc_memo_unchanged(c, q)) {
+        if (c->memo.rest_apart)
+            return 0; /* apart as at its last evaluation: no force */
+        if (c->memo.rest_force && simc_memo_reuse_force(c, q, v, g))
+            return 0;
+    }
+    kinematics_contact geo;
+    if (simc_geometry_cached(sc, c, q, v, &geo) != 0)
+        return -1;
+    if (open) /* the root function is not evaluated here */
+        simc_memo_remember(c, q, NAN, !(geo.delta > 0.0));
+    if (!(geo.delta > 0.0))
+        return 0;
+    double f0 = 0.0;
+    double *f0p = c->wd >= 0 ? &f0 : NULL;
+    double fn = c->st.phase == CLINK_CONTACT_OPEN ? simc_memo_force(sc, c, &geo, q, f0p, c)
+                                                  : simc_contact_force(sc, c, &geo, q, f0p);
+    if (!f0p)
+        f0 = fn;
+    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
+        /* the state is finite (dyn_accelerations checks it first): the law or the
+           friction gave NaN or infinity, and no smaller step changes that */
+        snprintf(sc->msg, sizeof sc->msg,
+                 "contact %d (%s): non-finite force at t = %.9g s (normal %g N, friction %g N "
+                 "at penetration %.6g m, rate %.6g m/s)",
+                 k, clink_law_name(c->law), t, fn, ft, geo.delta, geo.delta_dot);
+        sc->failed = 1;
+        return -1;
+    }
+    double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
+    double fa[2] = {-f[0], -f[1]};
+    add_point_force(g, q, c->body_b, geo.p_b, f, c->memo.rest_Q);
+    add_point_force(g, q, c->body_a, geo.p_a, fa, c->memo.rest_Q + 3);
+    if (open)
+        simc_memo_keep_normal(c, geo.n);
+    c->pdamp = (fn - f0) * geo.delta_dot;
+    c->pfric = -ft * geo.v_t;
+    return 0;
+}
+
+int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
+{
+    (void) power;
+    simc *sc = data;
+    for (int k = 0; k < sc->n; k++)
+        if (contact_forces(sc, k, t, q, v, g) != 0)
+            return -1;
+    return 0;
+}
+
+void simc_dissipation_rates(const simc *sc, double *rates)
+{
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (c->wd >= 0)
+            rates[c->wd] = c->pdamp;
+        if (c->wf >= 0)
+            rates[c->wf] = c->pfric;
+    }
+}
+
+/* ---- energy --------------------------------------------------------------- */
+
+/* integral_0^delta F(s, 0) ds of the law in the contact's state (exact, clink_law_stored_energy) */
+double simc_stored(const simc_contact *c, double delta)
+{
+    if (c->piecewise || !in_contact(c))
+        return 0.0;
+    return clink_law_stored_energy(c->law, &c->p, &c->st, delta);
+}
+
+double simc_stored_energy(simc *sc, const double *q, const double *v)
+{
+    double u = 0.0;
+    for (int k = 0; k < sc->n; k++) {
+        kinematics_contact geo;
+        if (in_contact(&sc->c[k]) && simc_geometry(&sc->c[k], q, v, &geo) == 0)
+            u += simc_stored(&sc->c[k], geo.delta);
+    }
+    return u;
+}

@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_internal.h: the contact set shared by the files of the contacts in a
+ * simulation, private to src/sim/sim_contact*.c (the driver sees sim_contact.h only).
+ *
+ * A contact (simc_contact) is its definition, its energy components and the state of its
+ * state machine, with one sub-struct per concern: simc_fixed (the evaluation path and the
+ * law's constants, set once by sim_contact.c), simc_memo (sim_contact_memo.c) and
+ * simc_episode (the impact in progress and the energy booked at events:
+ * sim_contact_events.c, sim_contact_impulse.c, sim_contact_records.c). The set (struct simc)
+ * likewise: simc_records (sim_contact_records.c), simc_impulse_work
+ * (sim_contact_impulse.c), simc_jac_work (sim_contact_jacobian.c), simc_rot_cache
+ * (sim_contact_forces.c).
+ *
+ * Below the structs, the functions each file lends to the others, by file. The memo's test
+ * of unchanged coordinates and its notes of an evaluation are inline here: the right-hand
+ * side and the root functions call them for every contact, and a call would cost more than
+ * they do (0.5 % of the chain benchmark's instructions).
+ */
+#ifndef CLINK_SIM_CONTACT_INTERNAL_H
+#define CLINK_SIM_CONTACT_INTERNAL_H
+
+#include "sim/sim_contact.h"
+#include "contact/law_table.h"
+#include "kinematics/contact_geometry.h"
+#include "model/model_internal.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* what never changes after simc_create (prepare_contact): the evaluation path and the
+   law's constants */
+typedef struct simc_fixed {
+    /* the direct path of two circles (kinematics_contact_circles) when direct; slip: the
+       friction reads v_t */
+    int direct, slip;
+    ptrdiff_t ia, ib; /* offsets of the bodies' coordinates in q (both bodies > 0: two) */
+    int two;
+    int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
+    contact_law_cache lc;
+    /* each body's 1 / mass and moment of inertia (ground: unused) */
+    double inv_mass[2], inertia[2];
+} simc_fixed;
+
+/* the caches of an open contact (sim_contact_memo.c) */
+typedef struct simc_memo {
+    /* an open contact at rest: the coordinates of its bodies when it was last evaluated,
+       its onset root function and whether it was apart (delta <= 0) then; valid when
+       rest_valid (see simc_memo_unchanged) */
+    double rest_q[6];
+    double rest_g;
+    int rest_apart;
+    int rest_valid;
+    /* an open contact that overlaps at rest_q and whose force reads no velocity (direct path,
+       elastic law, no friction): the normal and the generalised forces on B then A of that
+       evaluation, valid when rest_force (see simc_memo_reuse_force) */
+    double rest_n[2], rest_Q[6];
+    int rest_force;
+    /* the provisional force of an open contact that overlaps (see simc_memo_force): the
+       penetration, its rate and the inverse effective mass it was computed at, and the
+       forces F(delta, delta_dot), F(delta, 0); valid when ok (cleared at events) */
+    double key[3], fn, f0;
+    int ok;
+} simc_memo;
+
+/* the impact in progress and the energy booked at events (impact records) */
+typedef struct simc_episode {
+    int in_impact;
+    int lobes; /* its compression lobes so far */
+    int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
+    double t_onset, f_max, diss0;
+    double booked; /* energy dissipated at events (sim_contact.c, "Energy audit"), J */
+} simc_episode;
+
+typedef struct simc_contact {
+    kinematics_shape sa, sb;
+    int body_a, body_b;
+    const clink_law *law;
+    clink_contact_params p;
+    clink_friction_params fr;
+    clink_contact_state st;
+    int persistent;
+    int piecewise;    /* impulse-momentum treatment */
+    double e_pw;      /* its restitution */
+    double h_release; /* m */
+    double eps;       /* onset level of delta, m */
+    double v_settle;  /* m/s */
+    /* last force evaluation */
+    double pdamp, pfric;
+    /* its damping and friction integrals in the energy components of y, -1 when it has
+       none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
+    int wd, wf;
+    simc_fixed fixed;
+    simc_memo memo;
+    simc_episode impact;
+} simc_contact;
+
+/* the impact records kept and the host's callback */
+typedef struct simc_records {
+    clink_impact_record *list;
+    int n, cap;
+    clink_impact_fn cb;
+    void *cb_data;
+} simc_records;
+
+/* the piecewise impacts' and onsets' solve through the constraints: the host's response
+   function and w, z (ncoords each) */
+typedef struct simc_impulse_work {
+    simc_impulse_fn fn;
+    void *data;
+    double *w, *z;
+} simc_impulse_work;
+
+/* perturbed states (simc_forces_jacobian), ncoords each */
+typedef struct simc_jac_work {
+    double *xq, *xv;
+} simc_jac_work;
+
+/* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when ok;
+   see body_rot in sim_contact_forces.c */
+typedef struct simc_rot_cache {
+    double *trig;
+    unsigned char *ok;
+} simc_rot_cache;
+
+struct simc {
+    const clink_model *m;
+    int n;
+    simc_contact *c;
+    simc_records records;
+    simc_impulse_work imp;
+    simc_jac_work jac;
+    simc_rot_cache rot;
+    char msg[256];
+    long events;
+    clink_contact_bookkeeping bookkeeping;
+    int nwork;  /* energy components in y */
+    int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
+};
+
+/* ---- sim_contact_forces.c: geometry and force --------------------------------- */
+
+/* the pose (position, velocity) of body (ground: 0) at (q, v) */
+static inline void simc_pose_of(const double *q, const double *v, int body, kinematics_pose *p)
+{
+    if (body <= 0) {
+        *p = (kinematics_pose){{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+        return;
+    }
+    const double *qb = q + 3 * (body - 1), *vb = v + 3 * (body - 1);
+    *p = (kinematics_pose){{qb[0], qb[1], qb[2]}, {vb[0], vb[1], vb[2]}};
+}
+
+/* contact c's geometry at (q, v); 0, or nonzero if it cannot be evaluated */
+int simc_geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g);
+/* simc_geometry with the bodies' rotations from the set's cache (the right-hand side, roots) */
+int simc_geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
+                         kinematics_contact *g);
+/* the law's normal force with the contact's state at (delta, rate) */
+double simc_normal_force(const simc_contact *c, double delta, double rate);
+/* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
+double simc_free_inv_mass(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                          const double *q);
+/* the normal force at a configuration (a provisional onset in OPEN with delta > 0); *f0
+   (optional) receives F(delta, 0) */
+double simc_contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                          const double *q, double *f0);
+/* integral_0^delta F(s, 0) ds of the law in the contact's state, J */
+double simc_stored(const simc_contact *c, double delta);
+
+/* ---- sim_contact_memo.c: the caches of open contacts ---------------------------- */
+
+/* the bits of a double (one load) */
+static inline uint64_t simc_bits_of(const double *x)
+{
+    uint64_t u;
+    memcpy(&u, x, sizeof u);
+    return u;
+}
+
+/* nonzero bits where body's coordinates at q differ from those kept in r */
+static inline uint64_t simc_body_q_diff(const double *q, int body, const double *r)
+{
+    if (body <= 0)
+        return 0;
+    const double *x = q + 3 * (body - 1);
+    return (simc_bits_of(x) ^ simc_bits_of(r)) | (simc_bits_of(x + 1) ^ simc_bits_of(r + 1)) |
+           (simc_bits_of(x + 2) ^ simc_bits_of(r + 2));
+}
+
+/*
+ * Nonzero if the coordinates of both bodies of c are bit for bit those of its last
+ * evaluation in the open phase (c->memo.rest_q): then its geometry's delta and anything
+ * computed from it alone are the same, and a contact between bodies at rest (a chain's
+ * beads ahead of its wave) costs 6 comparisons instead of a geometry evaluation. The
+ * comparison is of the bit patterns (as memcmp's), in integers, without a call.
+ */
+static inline int simc_memo_unchanged(const simc_contact *c, const double *q)
+{
+    /* the common case, without the checks of the ground */
+    if (c->fixed.two && c->memo.rest_valid) {
+        const double *x = q + c->fixed.ia, *y = q + c->fixed.ib, *r = c->memo.rest_q;
+        return ((simc_bits_of(x) ^ simc_bits_of(r)) | (simc_bits_of(x + 1) ^ simc_bits_of(r + 1)) |
+                (simc_bits_of(x + 2) ^ simc_bits_of(r + 2)) |
+                (simc_bits_of(y) ^ simc_bits_of(r + 3)) |
+                (simc_bits_of(y + 1) ^ simc_bits_of(r + 4)) |
+                (simc_bits_of(y + 2) ^ simc_bits_of(r + 5))) == 0;
+    }
+    return c->memo.rest_valid && (simc_body_q_diff(q, c->body_a, c->memo.rest_q) |
+                                  simc_body_q_diff(q, c->body_b, c->memo.rest_q + 3)) == 0;
+}
+
+/* simc_memo_remember's copy of the bodies' coordinates */
+static inline void simc_memo_remember_q(simc_contact *c, const double *q)
+{
+    if (c->body_a > 0)
+        memcpy(c->memo.rest_q, q + 3 * (c->body_a - 1), 3 * sizeof(double));
+    if (c->body_b > 0)
+        memcpy(c->memo.rest_q + 3, q + 3 * (c->body_b - 1), 3 * sizeof(double));
+}
+
+/* an open contact evaluated at q: its onset root function g0 (NAN: not evaluated) and
+   whether it was apart; its kept forces are of another configuration */
+static inline void simc_memo_remember(simc_contact *c, const double *q, double g0, int apart)
+{
+    simc_memo_remember_q(c, q);
+    c->memo.rest_g = g0;
+    c->memo.rest_apart = apart;
+    c->memo.rest_valid = 1;
+    c->memo.rest_force = 0;
+}
+
+/* after the forces of an open contact that overlaps were kept: its normal, if its force
+   reads no velocity */
+static inline void simc_memo_keep_normal(simc_contact *c, const double n[2])
+{
+    if (c->fixed.direct && c->fixed.elastic && !c->fixed.slip) {
+        memcpy(c->memo.rest_n, n, sizeof c->memo.rest_n);
+        c->memo.rest_force = 1;
+    }
+}
+
+/* the provisional force of an open contact that overlaps, from the memo when its key is
+   unchanged; kept in keep's memo when keep is not NULL */
+double simc_memo_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                       const double *q, double *f0, simc_contact *keep);
+/* adds the kept generalised forces of an open contact at rest to g; 1 if it did */
+int simc_memo_reuse_force(const simc_contact *c, const double *q, const double *v, double *g);
+/* at an event of the contact: its phase and law state may change */
+void simc_memo_forget(simc_contact *c);
+/* at the start: nothing is kept */
+void simc_memo_reset(simc_contact *c);
+
+/* ---- sim_contact_impulse.c: the solve through the constraints ------------------- */
+
+/* the generalised normal direction w into sc->imp.w, the response z into sc->imp.z and
+   w . z = 1 / m_eff into *wz_out; 0, or -1 with the cause in sc->msg */
+int simc_impulse_response(simc *sc, int k, double t, const double *q, const kinematics_contact *geo,
+                          double *wz_out);
+/* the piecewise impact of contact k at its onset (v changed in place) */
+clink_status simc_impulse_onset(simc *sc, int k, double t, const double *q, double *v,
+                                const kinematics_contact *geo);
+
+/* ---- sim_contact_records.c: impact records ---------------------------------------- */
+
+/* stores an impact record and calls the host's callback; -1 when out of memory */
+int simc_records_push(simc *sc, const clink_impact_record *r);
+/* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
+int simc_records_close(simc *sc, int k, double t, double v_sep, const double *work, int persistent);
+
+#endif

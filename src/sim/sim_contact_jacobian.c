@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
+ * (nq x nq, column-major), the companion of simc_forces that the driver hands to the
+ * dynamics' Jacobian (docs/performance.md).
+ *
+ * Round shapes (circles, bores, lines against circles): the geometry is differentiated
+ * exactly in dual numbers over the six coordinates of the two bodies
+ * (kinematics_contact_eval_diff); the law's normal force F(delta, rate), which the law
+ * table gives without derivatives, by central differences in its two scalar arguments
+ * (steps 1e-6 delta and 1e-6 max(|rate|, v_settle)), so that
+ *   dF_n = F_delta d delta + F_rate d delta_dot;
+ * the friction F_t(v_t, F_n) by a central difference in the slip and exactly in F_n (it
+ * is linear in F_n); then Q = (f, (p - r) x f) of f = F_n n + F_t t in duals.
+ *
+ * A capsule pair has no exact derivatives: central differences over each coordinate of
+ * its two bodies, extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2),
+ * error of order h^4).
+ *
+ * Nothing here changes the contacts' state or caches.
+ */
+#include "sim/sim_contact_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* nonzero if simc_forces gives contact c a force at all (phase and treatment) */
+static int exerts_force(const simc_contact *c)
+{
+    return !c->piecewise && c->st.phase != CLINK_CONTACT_RELEASED;
+}
+
+/* the normal force of contact c with geo's penetration and rate replaced */
+static double force_at(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
+                       const double *q, double delta, double rate)
+{
+    kinematics_contact g = *geo;
+    g.delta = delta;
+    g.delta_dot = rate;
+    return simc_contact_force(sc, c, &g, q, NULL);
+}
+
+/*
+ * Generalised contact force of contact c alone at (q, v) into QA, QB (zero when apart),
+ * as simc_forces computes it, without touching the contact's caches; 0 or -1.
+ */
+static int contact_generalised(const simc *sc, const simc_contact *c, const double *q,
+                               const double *v, double QA[3], double QB[3])
+{
+    kinematics_contact geo;
+    for (int i = 0; i < 3; i++)
+        QA[i] = QB[i] = 0.0;
+    if (simc_geometry(c, q, v, &geo) != 0)
+        return -1;
+    if (!(geo.delta > 0.0))
+        return 0;
+    double fn = simc_contact_force(sc, c, &geo, q, NULL);
+    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
+    double fa[2] = {-f[0], -f[1]};
+    if (c->body_b > 0)
+        kinematics_point_force(q + 3 * (c->body_b - 1), geo.p_b, f, QB);
+    if (c->body_a > 0)
+        kinematics_point_force(q + 3 * (c->body_a - 1), geo.p_a, fa, QA);
+    return isfinite(fn) && isfinite(ft) ? 0 : -1;
+}
+
+/* contact c's generalised forces at x[col] = xc + h (x = sc->jac.xq or sc->jac.xv) into A, B */
+static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, double h,
+                           double A[3], double B[3])
+{
+    double xc = x[col];
+    x[col] = xc + h;
+    int rc = contact_generalised(sc, c, sc->jac.xq, sc->jac.xv, A, B);
+    x[col] = xc;
+    return rc;
+}
+
+/*
+ * Adds column `col` (a coordinate of q, or of v if rate) of contact c's generalised force
+ * by central differences over that coordinate alone, extrapolated (Richardson: steps h
+ * and h / 2, h = 1e-6 max(|x|, 1e-2), error of order h^4: a stiff contact's curvature
+ * over a penetration of micrometres makes the plain difference's h^2 error visible)
+ */
+static int local_difference(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
+{
+    double *x = rate ? sc->jac.xv : sc->jac.xq;
+    double h = 1e-6 * fmax(fabs(x[col]), 1e-2);
+    double A[4][3], B[4][3];
+    const double steps[4] = {h, -h, 0.5 * h, -0.5 * h};
+    for (int i = 0; i < 4; i++)
+        if (contact_shifted(sc, c, x, col, steps[i], A[i], B[i]) != 0)
+            return -1;
+    for (int i = 0; i < 3; i++) {
+        double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
+        double db = (4.0 * (B[2][i] - B[3][i]) / h - (B[0][i] - B[1][i]) / (2.0 * h)) / 3.0;
+        if (c->body_a > 0)
+            out[(size_t) col * nq + 3 * (c->body_a - 1) + i] += da;
+        if (c->body_b > 0)
+            out[(size_t) col * nq + 3 * (c->body_b - 1) + i] += db;
+    }
+    return 0;
+}
+
+/* a body's coordinate as a dual seeded at slot (3 side + k) */
+static kinematics_dual seeded(double x, int slot)
+{
+    kinematics_dual r;
+    memset(&r, 0, sizeof r);
+    r.v = x;
+    if (slot >= 0)
+        r.d[slot] = 1.0;
+    return r;
+}
+
+/* (p - r) x f of duals */
+static kinematics_dual dual_moment(const kinematics_dual p[2], const kinematics_dual r[2],
+                                   const kinematics_dual f[2])
+{
+    return kinematics_dual_sub(kinematics_dual_mul(kinematics_dual_sub(p[0], r[0]), f[1]),
+                               kinematics_dual_mul(kinematics_dual_sub(p[1], r[1]), f[0]));
+}
+
+/*
+ * One contact's derivatives: the geometry exactly (kinematics_contact_eval_diff), the
+ * law's normal force by central differences in its two arguments, penetration and
+ * rate, the friction force's slope in the slip likewise and in F_n exactly (it is
+ * linear in F_n). Returns 1 if the pair has no exact derivatives (a capsule).
+ */
+static int contact_jacobian(const simc *sc, const simc_contact *c, const double *q, const double *v,
+                            int nq, double *gq, double *gv)
+{
+    kinematics_pose pa, pb;
+    simc_pose_of(q, v, c->body_a, &pa);
+    simc_pose_of(q, v, c->body_b, &pb);
+    kinematics_contact_diff d;
+    if (kinematics_contact_eval_diff(&c->sa, c->body_a > 0 ? &pa : NULL, &c->sb,
+                                     c->body_b > 0 ? &pb : NULL, &d) != 0)
+        return 1;
+    if (!(d.delta.v > 0.0))
+        return 0;
+    kinematics_contact geo;
+    memset(&geo, 0, sizeof geo);
+    geo.delta = d.delta.v;
+    geo.delta_dot = d.delta_dot.v;
+    for (int k = 0; k < 2; k++) {
+        geo.n[k] = d.n[k].v;
+        geo.t[k] = d.t[k].v;
+        geo.p_a[k] = d.p_a[k].v;
+        geo.p_b[k] = d.p_b[k].v;
+    }
+    geo.v_t = d.v_t.v;
+    double dl = geo.delta, rt = geo.delta_dot;
+    double hd = 1e-6 * dl, hr = 1e-6 * fmax(fabs(rt), c->v_settle);
+    double fn = force_at(sc, c, &geo, q, dl, rt);
+    double fn_d = (force_at(sc, c, &geo, q, dl + hd, rt) - force_at(sc, c, &geo, q, dl - hd, rt)) /
+                  (2.0 * hd);
+    double fn_r = (force_at(sc, c, &geo, q, dl, rt + hr) - force_at(sc, c, &geo, q, dl, rt - hr)) /
+                  (2.0 * hr);
+    kinematics_dual Fn = kinematics_dual_add(kinematics_dual_scale(d.delta, fn_d),
+                                             kinematics_dual_scale(d.delta_dot, fn_r));
+    Fn.v = fn;
+    double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
+    double ft = clink_friction_force(&c->fr, vt, fp);
+    kinematics_dual Ft = seeded(ft, -1);
+    if (fp > 0.0 && ft != 0.0) {
+        double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
+        double ft_v = (clink_friction_force(&c->fr, vt + hv, fp) -
+                       clink_friction_force(&c->fr, vt - hv, fp)) /
+                      (2.0 * hv);
+        Ft = kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
+                                 kinematics_dual_scale(Fn, ft / fp));
+        Ft.v = ft;
+    }
+    if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))
+        return -1;
+    kinematics_dual f[2], fa[2];
+    for (int k = 0; k < 2; k++) {
+        f[k] =
+            kinematics_dual_add(kinematics_dual_mul(Fn, d.n[k]), kinematics_dual_mul(Ft, d.t[k]));
+        fa[k] = kinematics_dual_scale(f[k], -1.0);
+    }
+    for (int side = 0; side < 2; side++) {
+        int body = side ? c->body_b : c->body_a;
+        if (body <= 0)
+            continue;
+        const double *qb = q + 3 * (body - 1);
+        kinematics_dual r[2] = {seeded(qb[0], 3 * side), seeded(qb[1], 3 * side + 1)};
+        const kinematics_dual *fs = side ? f : fa;
+        kinematics_dual Q[3] = {fs[0], fs[1], dual_moment(side ? d.p_b : d.p_a, r, fs)};
+        for (int slot = 0; slot < KINEMATICS_NDIFF; slot++) {
+            int in_body = (slot % 6) / 3 ? c->body_b : c->body_a;
+            if (in_body <= 0)
+                continue;
+            int col = 3 * (in_body - 1) + slot % 3;
+            double *out = (slot < 6 ? gq : gv) + (size_t) col * nq + 3 * (body - 1);
+            for (int i = 0; i < 3; i++)
+                out[i] += Q[i].d[slot];
+        }
+    }
+    return 0;
+}
+
+int simc_forces_jacobian(void *data, double t, const double *q, const double *v, double *gq,
+                         double *gv)
+{
+    simc *sc = data;
+    int nq = sc->m->ncoords;
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (!exerts_force(c))
+            continue;
+        int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);
+        if (rc < 0) {
+            snprintf(sc->msg, sizeof sc->msg,
+                     "contact %d (%s): non-finite force derivative at t = %.9g s", k,
+                     clink_law_name(c->law), t);
+            return -1;
+        }
+        if (rc == 0)
+            continue;
+        /* a capsule: central differences over the coordinates of its two bodies */
+        memcpy(sc->jac.xq, q, (size_t) nq * sizeof(double));
+        memcpy(sc->jac.xv, v, (size_t) nq * sizeof(double));
+        for (int side = 0; side < 2; side++) {
+            int body = side ? c->body_b : c->body_a;
+            for (int i = 0; body > 0 && i < 3; i++)
+                for (int rate = 0; rate < 2; rate++)
+                    if (local_difference(sc, c, nq, 3 * (body - 1) + i, rate, rate ? gv : gq) != 0)
+                        return -1;
+        }
+    }
+    return 0;
+}

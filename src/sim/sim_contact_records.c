@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_records.c: the impact records of a simulation (clink_impact_record) and
+ * their getters, the host's callback, the energy booked at events and the count of
+ * events.
+ *
+ * A record of a continuous law spans an episode, from the onset (t_onset) to the
+ * separation or to the entry into permanent contact (duration): the approach speed
+ * v_impact and the separation speed v_separation, the restitution
+ * v_separation / v_impact (NaN for an onset slower than v_settle, a resting contact),
+ * the largest penetration delta_max and force F_max, the effective mass m_eff, the
+ * compression lobes, and the energy dissipated during it: the change of the contact's
+ * damping and friction integrals plus what was booked at its events (sim_contact.c,
+ * "Energy audit"). A piecewise impact's record has no duration and one lobe.
+ */
+#include "sim/sim_contact_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* stores an impact record and calls the host's callback; -1 when out of memory */
+int simc_records_push(simc *sc, const clink_impact_record *r)
+{
+    if (sc->records.n == sc->records.cap) {
+        int nc = sc->records.cap ? 2 * sc->records.cap : 64;
+        clink_impact_record *p = realloc(sc->records.list, (size_t) nc * sizeof *p);
+        if (!p) {
+            snprintf(sc->msg, sizeof sc->msg,
+                     "contact %d: out of memory storing impact record %d (onset t = %.9g s)",
+                     r->contact, sc->records.n, r->t_onset);
+            return -1;
+        }
+        sc->records.list = p;
+        sc->records.cap = nc;
+    }
+    sc->records.list[sc->records.n++] = *r;
+    if (sc->records.cb)
+        sc->records.cb(sc->records.cb_data, r);
+    return 0;
+}
+
+/* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
+int simc_records_close(simc *sc, int k, double t, double v_sep, const double *work, int persistent)
+{
+    simc_contact *c = &sc->c[k];
+    if (!c->impact.in_impact)
+        return 0;
+    clink_impact_record r;
+    memset(&r, 0, sizeof r);
+    r.contact = k;
+    r.t_onset = c->impact.t_onset;
+    r.duration = t - c->impact.t_onset;
+    r.v_impact = c->st.v_impact;
+    r.v_separation = v_sep;
+    r.restitution = c->st.v_impact >= c->v_settle ? v_sep / c->st.v_impact : NAN;
+    r.delta_max = c->st.delta_max;
+    r.F_max = c->impact.f_max;
+    double wd, wf;
+    simc_work(sc, k, work, &wd, &wf);
+    r.dissipated = wd + wf + c->impact.booked - c->impact.diss0;
+    r.m_eff = c->st.m_eff;
+    r.persistent = persistent;
+    r.lobes = c->impact.lobes;
+    c->impact.in_impact = 0;
+    return simc_records_push(sc, &r);
+}
+
+int simc_impact_count(const simc *sc)
+{
+    return sc ? sc->records.n : 0;
+}
+
+clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec)
+{
+    if (!sc || i < 0 || i >= sc->records.n || !rec)
+        return CLINK_ERR_ARG;
+    *rec = sc->records.list[i];
+    return CLINK_OK;
+}
+
+void simc_set_callback(simc *sc, clink_impact_fn fn, void *data)
+{
+    sc->records.cb = fn;
+    sc->records.cb_data = data;
+}
+
+double simc_booked(const simc *sc, int k)
+{
+    return sc && k >= 0 && k < sc->n ? sc->c[k].impact.booked : 0.0;
+}
+
+long simc_events(const simc *sc)
+{
+    return sc ? sc->events : 0;
+}
