@@ -30,20 +30,21 @@
 #include <stddef.h>
 
 /*
- * A factorisation of the saddle matrix at the Phi_q in s->jac. setup allocates
- * its state (and analyses the pattern) once: it returns at once when already
- * done, CLINK_ERR_NOMEM when out of memory (leaving nothing half made).
- * factor factors the matrix at s->jac: CLINK_OK, CLINK_ERR_SINGULAR for a
- * singular matrix (the driver then tries the rank-revealing fallback and names
- * the dependent rows), or another status with its message set. solve solves
- * in place on s->rhs with the last successful factorisation (the driver checks
- * that the result is finite). release frees the state (safe when setup never
- * ran or failed). pivot_ratio is the reciprocal pivot ratio of the last factor
- * call that the message of a singular matrix quotes (NULL: the factorisation
- * never reports a singular matrix that way).
+ * A factorisation of the saddle matrix at the Phi_q in s->jac:
+ *   setup    allocates its state and analyses the pattern, once (dyn_create and
+ *            dyn_set_solver call it for KLU and Schur; the fallback calls its own
+ *            at its first factorisation); returns at once when already done,
+ *            CLINK_ERR_NOMEM when out of memory (leaving nothing half made);
+ *   factor   factors the matrix at s->jac: CLINK_OK, CLINK_ERR_SINGULAR for a
+ *            singular matrix (the driver then tries the rank-revealing fallback
+ *            and names the dependent rows), or another status, message set;
+ *   solve    solves in place on s->rhs with the last successful factorisation
+ *            (the driver checks that the result is finite);
+ *   release  frees the state (safe when setup never ran or failed);
+ *   pivot_ratio  the reciprocal pivot ratio of the last factor call, quoted by
+ *            the message of a singular matrix (NULL: never reported that way).
  */
 typedef struct dyn_factor_ops {
-    const char *name;
     clink_status (*setup)(dyn_system *s);
     clink_status (*factor)(dyn_system *s);
     clink_status (*solve)(dyn_system *s);

@@ -193,7 +193,6 @@ static double lu_pivot_ratio(const dyn_system *s)
 }
 
 const dyn_factor_ops dyn_klu_ops = {
-    .name = "KLU",
     .setup = lu_setup,
     .factor = lu_factor,
     .solve = lu_solve,

@@ -388,7 +388,6 @@ int dyn_rank_consistent(dyn_system *s, double t)
 }
 
 const dyn_factor_ops dyn_rank_ops = {
-    .name = "rank-revealing",
     .setup = rank_setup,
     .factor = rank_factor,
     .solve = rank_solve,

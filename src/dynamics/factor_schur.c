@@ -268,7 +268,6 @@ static double schur_pivot_ratio(const dyn_system *s)
 }
 
 const dyn_factor_ops dyn_schur_ops = {
-    .name = "Schur complement",
     .setup = schur_setup,
     .factor = schur_factor,
     .solve = solve_refined,

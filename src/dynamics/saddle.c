@@ -241,6 +241,10 @@ clink_status dyn_solve(dyn_system *s)
     return CLINK_OK;
 }
 
+/*
+ * g and gamma' into the right-hand side, then one factorisation and solve; the
+ * rank-revealing path checks that its accelerations satisfy the dependent rows.
+ */
 clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const double *v,
                                double *qdd, double *lambda)
 {
