@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * ode.c: the CVODE set-up shared by the simulation and the impact laboratory
- * (ode.h): creation with a handler that keeps CVODE's messages, flag names, and
+ * cvode_ode.c: the CVODE set-up shared by the CVODE integrator and the impact laboratory
+ * (cvode_ode.h): creation with a handler that keeps CVODE's messages, flag names, and
  * the counters read and summed across re-initialisations.
  */
-#include "ode/ode.h"
+#include "integrators/cvode/cvode_ode.h"
 
 #include <cvode/cvode_proj.h>
 
@@ -62,7 +62,7 @@ void ode_counters_get(void *cv, int newton, int projection, ode_counters *c)
 {
     long v = 0;
     int o = 0;
-    realtype h = 0.0;
+    sunrealtype h = 0.0;
 
     memset(c, 0, sizeof *c);
     if (CVodeGetNumSteps(cv, &v) == CV_SUCCESS)
