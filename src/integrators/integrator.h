@@ -118,7 +118,7 @@ typedef struct integ_ops {
     void (*stats)(const integ *in, integ_stats *st);
     /* what a failure rc of step means: the kind, the step size then (*h), the code's
        name (flag) and the integrator's own last message (*cause, "" if none) */
-    integ_failure (*failure)(const integ *in, int rc, double *h, char *flag, size_t n,
+    integ_failure (*failure)(integ *in, int rc, double *h, char *flag, size_t n,
                              const char **cause);
     /* the name of a return code, into buf */
     const char *(*code_name)(int rc, char *buf, size_t n);
@@ -136,5 +136,6 @@ const integ_ops *integrator_for(clink_method method);
 
 /* the ops of each implementation */
 extern const integ_ops integrator_cvode_ops;
+extern const integ_ops integrator_rk4_ops;
 
 #endif

@@ -5,7 +5,13 @@
  * sunbooleantype, SUN_BIG_REAL, which 6.4 has too); this header adds:
  *   - CLINK_SUN_COMM_NULL: SUNContext_Create's communicator (SUN_COMM_NULL in 7,
  *     a NULL pointer in 6);
- *   - the error handler: CVODE's messages into clink's (cvode_ode.c).
+ *   - on 7, SUNContext_Create(NULL, ...) (6's spelling, which src/lab and
+ *     tests/test_ode_vector.c use) taken as SUNContext_Create(SUN_COMM_NULL, ...):
+ *     clink never passes a communicator;
+ *   - CVODE's error messages into clink's handler (6: CVodeSetErrHandlerFn on the
+ *     CVODE instance, which also receives the warnings; 7: SUNContext_PushErrHandler
+ *     on the context, the warnings separately through the context's logger), in
+ *     cvode_ode.c under CLINK_SUNDIALS_7.
  */
 #ifndef CLINK_CVODE_COMPAT_H
 #define CLINK_CVODE_COMPAT_H
@@ -17,6 +23,8 @@
 #if SUNDIALS_VERSION_MAJOR >= 7
 #define CLINK_SUNDIALS_7    1
 #define CLINK_SUN_COMM_NULL SUN_COMM_NULL
+/* the communicator argument is ignored (a function-like macro is not expanded again) */
+#define SUNContext_Create(comm, ctx) SUNContext_Create(SUN_COMM_NULL, ctx)
 #else
 #define CLINK_SUNDIALS_7    0
 #define CLINK_SUN_COMM_NULL NULL

@@ -21,6 +21,9 @@
 /* CVODE's last error or warning message, "MODULE FUNCTION (CODE): TEXT" */
 typedef struct ode_log {
     char msg[512];
+    void *warnings; /* SUNDIALS 7: the file the context's logger writes warnings to (a FILE *
+                       read by ode_log_drain), NULL when they are not kept */
+    long read;      /* bytes of it read so far */
 } ode_log;
 
 /*
@@ -31,6 +34,19 @@ typedef struct ode_log {
  */
 void *ode_create(SUNContext ctx, int bdf, CVRhsFn f, double t0, N_Vector y0, void *user_data,
                  ode_log *log, int *flag, const char **call);
+
+/*
+ * SUNDIALS 7: CVODE's warnings (which go to the context's logger, on stdout unless told
+ * otherwise) into an unlinked temporary file that ode_log_drain reads, so that they reach
+ * log->msg as in 6.4 (whose error handler receives them). Without this call ode_create
+ * sends them to /dev/null. Nothing to do on 6.4. 0, or -1 when the file cannot be had
+ * (the warnings are then dropped).
+ */
+int ode_log_keep_warnings(SUNContext ctx, ode_log *log);
+/* the last warning written since the last call into log->msg (SUNDIALS 7; nothing on 6.4) */
+void ode_log_drain(SUNContext ctx, ode_log *log);
+/* closes the warnings' file */
+void ode_log_close(ode_log *log);
 
 /* CVODE's name of a return flag, copied into buf */
 const char *ode_flag_name(int flag, char *buf, size_t n);

@@ -217,6 +217,7 @@ static clink_status cvode_setup(cvode_integ *cv, double t0, const double *y0, ch
     clink_status st = cvode_vectors(cv, y0, msg, n);
     if (st != CLINK_OK)
         return st;
+    (void) ode_log_keep_warnings(cv->ctx, &cv->log); /* else dropped: SUNDIALS 7 only */
     cv->mem = ode_create(cv->ctx, cv->c.method != CLINK_METHOD_ADAMS, cvode_rhs, t0, cv->ycv, cv,
                          &cv->log, &flag, &call);
     if (!cv->mem) {
@@ -256,6 +257,7 @@ void cvode_destroy(integ *in)
     if (cv->ycv)
         N_VDestroy(cv->ycv);
     cvode_events_destroy(cv);
+    ode_log_close(&cv->log);
     if (cv->ctx)
         SUNContext_Free(&cv->ctx);
     free(cv);

@@ -137,10 +137,11 @@ static const char *cvode_code_name(int rc, char *buf, size_t n)
     return ode_flag_name(rc, buf, n);
 }
 
-static integ_failure cvode_failure(const integ *in, int rc, double *h, char *flag, size_t n,
+static integ_failure cvode_failure(integ *in, int rc, double *h, char *flag, size_t n,
                                    const char **cause)
 {
-    const cvode_integ *cv = cvode_of_const(in);
+    cvode_integ *cv = cvode_of(in);
+    ode_log_drain(cv->ctx, &cv->log);
     sunrealtype hc = 0.0;
     if (CVodeGetCurrentStep(cv->mem, &hc) != CV_SUCCESS)
         hc = 0.0;
