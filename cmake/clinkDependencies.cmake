@@ -2,19 +2,55 @@
 # Finds SUNDIALS (CVODE, sparse matrix, KLU linear solver), SuiteSparse KLU and
 # libxml2, and gathers them in one interface target, clink::deps. A missing
 # dependency stops configure with the Debian package that provides it.
+#
+# SUNDIALS 6.4 (Debian's libsundials-dev, what CI builds with) or 7.x: another
+# installation than the system's is chosen with -DSUNDIALS_ROOT=PREFIX (or
+# CMAKE_PREFIX_PATH); it must have been built with KLU (-DENABLE_KLU=ON).
+# src/integrators/cvode/cvode_compat.h holds what differs between the two.
 
-find_package(SUNDIALS 6.0 CONFIG QUIET)
+find_package(SUNDIALS CONFIG QUIET)
 if(NOT SUNDIALS_FOUND)
   message(FATAL_ERROR
-    "SUNDIALS 6.x (CVODE) not found.\n"
+    "SUNDIALS 6.4 or 7.x (CVODE) not found.\n"
     "  Install it with:  apt-get install libsundials-dev\n"
-    "  (or run scripts/install-deps as root).")
+    "  (or run scripts/install-deps as root), or give another installation's prefix\n"
+    "  with -DSUNDIALS_ROOT=PREFIX.")
+endif()
+if(SUNDIALS_VERSION VERSION_LESS 6.4 OR NOT SUNDIALS_VERSION VERSION_LESS 8.0)
+  message(FATAL_ERROR "SUNDIALS ${SUNDIALS_VERSION} found (${SUNDIALS_DIR}): clink needs 6.4 .. 7.x")
 endif()
 foreach(comp cvode nvecserial sunmatrixsparse sunlinsolklu)
   if(NOT TARGET SUNDIALS::${comp}_shared)
-    message(FATAL_ERROR "SUNDIALS component ${comp} not found: apt-get install libsundials-dev")
+    message(FATAL_ERROR "SUNDIALS component ${comp} not found: apt-get install libsundials-dev "
+                        "(another installation must be built with -DENABLE_KLU=ON)")
   endif()
 endforeach()
+# an installation outside the system's directories (-DSUNDIALS_ROOT): the installed
+# library and programs find it through their RPATH (system directories are never added)
+set(CMAKE_INSTALL_RPATH_USE_LINK_PATH ON)
+# 7.x puts the context, logger and error handling in a library of their own, and the
+# fixed-point solver in another
+set(CLINK_SUNDIALS_EXTRA)
+# (clink.pc: CLINK_PC_SUNDIALS, the library directory of an installation elsewhere, and
+# CLINK_PC_SUNDIALS_EXTRA, those libraries)
+set(CLINK_PC_SUNDIALS "")
+set(CLINK_PC_SUNDIALS_EXTRA "")
+foreach(comp core sunnonlinsolfixedpoint)
+  if(NOT SUNDIALS_VERSION VERSION_LESS 7.0 AND TARGET SUNDIALS::${comp}_shared)
+    list(APPEND CLINK_SUNDIALS_EXTRA SUNDIALS::${comp}_shared)
+    string(APPEND CLINK_PC_SUNDIALS_EXTRA " -lsundials_${comp}")
+  endif()
+endforeach()
+get_target_property(CLINK_SUNDIALS_CVODE_LIB SUNDIALS::cvode_shared IMPORTED_LOCATION_RELEASE)
+if(NOT CLINK_SUNDIALS_CVODE_LIB)
+  get_target_property(CLINK_SUNDIALS_CVODE_LIB SUNDIALS::cvode_shared IMPORTED_LOCATION)
+endif()
+if(CLINK_SUNDIALS_CVODE_LIB)
+  get_filename_component(CLINK_SUNDIALS_LIBDIR "${CLINK_SUNDIALS_CVODE_LIB}" DIRECTORY)
+  if(NOT CLINK_SUNDIALS_LIBDIR IN_LIST CMAKE_C_IMPLICIT_LINK_DIRECTORIES)
+    set(CLINK_PC_SUNDIALS "-L${CLINK_SUNDIALS_LIBDIR} ")
+  endif()
+endif()
 
 find_path(KLU_INCLUDE_DIR klu.h PATH_SUFFIXES suitesparse)
 find_library(KLU_LIBRARY klu)
@@ -43,8 +79,8 @@ target_include_directories(clink_deps INTERFACE
   "$<BUILD_INTERFACE:${KLU_INCLUDE_DIR}>" "$<BUILD_INTERFACE:${LIBXML2_INCLUDE_DIRS}>")
 target_link_libraries(clink_deps INTERFACE
   SUNDIALS::cvode_shared SUNDIALS::nvecserial_shared SUNDIALS::sunmatrixsparse_shared
-  SUNDIALS::sunlinsolklu_shared
+  SUNDIALS::sunlinsolklu_shared ${CLINK_SUNDIALS_EXTRA}
   ${KLU_LIBRARY} ${BTF_LIBRARY} ${AMD_LIBRARY} ${COLAMD_LIBRARY} ${SUITESPARSECONFIG_LIBRARY}
   ${LIBXML2_LIBRARIES} m)
 add_library(clink::deps ALIAS clink_deps)
-message(STATUS "clink: SUNDIALS ${SUNDIALS_VERSION}, KLU ${KLU_LIBRARY}, libxml2 ${LIBXML2_VERSION_STRING}")
+message(STATUS "clink: SUNDIALS ${SUNDIALS_VERSION} (${SUNDIALS_DIR}), KLU ${KLU_LIBRARY}, libxml2 ${LIBXML2_VERSION_STRING}")

@@ -20,8 +20,7 @@
 #include "clink/xml.h"
 #include "sim/sim_internal.h"
 #include "sim/sim_output.h"
-
-#include <cvode/cvode.h>
+#include "integrators/cvode/cvode_integ.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -87,9 +86,8 @@ TEST(two_onsets_inside_one_step_are_located_in_order_each_at_its_own_time)
     ENSURE(clink_sim_contact(sim, 1, &ib) == CLINK_OK);
     ENSURE(ia.phase == CLINK_CONTACT_COMPRESSION);
     ENSURE(ib.phase == CLINK_CONTACT_OPEN);
-    realtype tn = 0.0, h = 0.0;
-    ENSURE(CVodeGetCurrentTime(sim->cvode, &tn) == CV_SUCCESS);
-    ENSURE(CVodeGetLastStep(sim->cvode, &h) == CV_SUCCESS);
+    double tn = 0.0, h = 0.0;
+    ENSURE(sim->in->ops->now(sim->in, &tn, &h) == 0);
     fprintf(stderr, "CVODE's step [%.17g, %.17g] s between the onsets\n", (double) (tn - h),
             (double) tn);
     ENSURE(tn - h < ta && tn > tb);
@@ -188,13 +186,13 @@ TEST(a_function_zero_at_the_start_waits_until_it_moves_and_finds_the_next_onset)
     if (!sim)
         goto done;
     double g0[2] = {1.0, 1.0};
-    ENSURE(sim_roots_eval(sim, 0.0, sim_full(sim, N_VGetArrayPointer(sim->ycv), sim->yx), NULL, 0,
-                          g0) == 0);
+    ENSURE(system_roots_all(sim->sys, 0.0, sim->in->y, g0) == 0);
     fprintf(stderr, "onset function at t = 0: %.3g\n", g0[0]);
     ENSURE(g0[0] == 0.0);
     ENSURE(clink_sim_advance(sim, 1e-2) == CLINK_OK);
-    ENSURE(sim->rt_zero0 == 1);   /* seen zero at the start ... */
-    ENSURE(sim->gactive[0] == 1); /* ... and monitored since it moved */
+    const cvode_integ *cv = (const cvode_integ *) sim->in; /* the CVODE integrator's search */
+    ENSURE(cv->ev.zero0 == 1);                             /* seen zero at the start ... */
+    ENSURE(cv->ev.gactive[0] == 1);                        /* ... and monitored since it moved */
     ENSURE(run(sim, 1e-2, 0.2) == CLINK_OK);
     ENSURE(clink_sim_impact_count(sim) >= 1);
     clink_impact_record r;
@@ -230,15 +228,15 @@ TEST(events_without_a_completed_step_stop_the_run_counting_partial_evaluations)
     if (!sim)
         goto done;
     clink_status st = CLINK_OK;
-    realtype tn = 0.0;
+    double tn = 0.0;
     long partial = 0;
     for (int i = 0; i < 10000 && st == CLINK_OK && tn < 0.2; i++) {
         clink_sim_stats s0;
         clink_sim_stats_get(sim, &s0);
         partial = s0.root_evals_partial;
-        sim->root_calls = SIM_MAX_ROOT_CALLS - 3;
+        sim->sys->root_calls = SYSTEM_MAX_ROOT_CALLS - 3;
         st = sim_integrate_to(sim, 0.2, 1);
-        ENSURE(CVodeGetCurrentTime(sim->cvode, &tn) == CV_SUCCESS);
+        ENSURE(sim->in->ops->now(sim->in, &tn, NULL) == 0);
     }
     const char *msg = clink_sim_error(sim);
     fprintf(stderr, "stopped with CVODE at %.9g s: %s\n", (double) tn, msg);

@@ -298,9 +298,15 @@ CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builde
 /* ---- settings ------------------------------------------------------------- */
 
 typedef enum clink_method {
-    CLINK_METHOD_BDF = 0,  /* variable order BDF, Newton with sparse KLU Jacobian (stiff) */
-    CLINK_METHOD_ADAMS = 1 /* Adams-Moulton, fixed-point iteration (non-stiff) */
+    CLINK_METHOD_BDF = 0,   /* variable order BDF, Newton with sparse KLU Jacobian (stiff) */
+    CLINK_METHOD_ADAMS = 1, /* Adams-Moulton, fixed-point iteration (non-stiff) */
+    /* classical Runge-Kutta of order 4 at the fixed step max_step (> 0); no error control,
+     * no contacts (docs/development.md, "Add an integrator") */
+    CLINK_METHOD_RK4 = 2
 } clink_method;
+
+/* the method's name in model files: "bdf", "adams", "rk4"; NULL for another value */
+CLINK_API const char *clink_method_name(clink_method method);
 
 typedef enum clink_drift {
     /* positions and velocities projected onto the constraints after each step

@@ -1,59 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * ode.h: the CVODE set-up shared by the simulation (src/sim) and the impact
- * laboratory's CVODE methods (src/lab): creation with the error handler that
- * keeps CVODE's last message on the caller's handle instead of printing it,
- * return-flag names, and CVODE's counters read (each getter checked) and summed
- * across re-initialisations.
+ * ode.h: the CVODE helpers of the impact laboratory (src/lab), which live with the
+ * CVODE integrator now (src/integrators/cvode/cvode_ode.h). This header remains
+ * so that the laboratory's include is unchanged; it goes when src/lab includes
+ * "integrators/cvode/cvode_ode.h" itself.
  */
 #ifndef CLINK_ODE_H
 #define CLINK_ODE_H
 
-#include <cvode/cvode.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-
-#include <stddef.h>
-
-/* CVODE's last error or warning message, "MODULE FUNCTION (CODE): TEXT" */
-typedef struct ode_log {
-    char msg[512];
-} ode_log;
-
-/*
- * CVodeCreate (Adams or BDF), the error handler writing into *log,
- * CVodeInit(f, t0, y0) and the user data. NULL on failure with *flag CVODE's
- * return flag (CV_MEM_FAIL when CVodeCreate failed) and *call the name of the
- * failing call.
- */
-void *ode_create(SUNContext ctx, int bdf, CVRhsFn f, double t0, N_Vector y0, void *user_data,
-                 ode_log *log, int *flag, const char **call);
-
-/* CVODE's name of a return flag, copied into buf */
-const char *ode_flag_name(int flag, char *buf, size_t n);
-
-/* CVODE's counters since its last (re-)initialisation */
-typedef struct ode_counters {
-    long steps, rhs_evals, root_evals, lin_setups, error_test_fails, nonlin_iters, nonlin_fails;
-    long jac_evals;              /* with a linear solver (newton != 0) */
-    long proj_evals, proj_fails; /* with a projection function (projection != 0) */
-    double last_step;            /* s */
-    int last_order;
-} ode_counters;
-
-/* reads the counters; one whose getter fails is 0 */
-void ode_counters_get(void *cvode, int newton, int projection, ode_counters *c);
-
-/* bank += c for the counters CVodeReInit resets (steps, evaluations, failures, iterations;
-   the Jacobian and projection counters only when add_solver: they reset at the first step
-   after a re-initialisation, not at CVodeReInit) */
-void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver);
-
-/*
- * Replaces the element-wise operations of a serial vector (and so of every clone
- * CVODE makes of it) by ode_vector.c's optimised ones, which give the same bits
- * as SUNDIALS' serial kernels (ode_vector.c says why).
- */
-void ode_vector_use_fast_ops(N_Vector v);
+#include "integrators/cvode/cvode_ode.h"
 
 #endif

@@ -56,12 +56,12 @@ static void add_finding(clink_sim *s, clink_finding_kind kind, clink_finding_sev
                         int contact, double value, double relative, double limit, const char *fmt,
                         ...)
 {
-    s->nfound++;
+    s->chk.nfound++;
     if (sev == CLINK_FINDING_IMPLAUSIBLE)
-        s->nimplausible++;
-    if (s->nfindings >= SIM_MAX_FINDINGS)
+        s->chk.nimplausible++;
+    if (s->chk.nfindings >= SIM_MAX_FINDINGS)
         return;
-    clink_sim_finding *f = &s->findings[s->nfindings++];
+    clink_sim_finding *f = &s->chk.findings[s->chk.nfindings++];
     memset(f, 0, sizeof *f);
     f->kind = kind;
     f->severity = sev;
@@ -81,30 +81,30 @@ static void add_finding(clink_sim *s, clink_finding_kind kind, clink_finding_sev
 /* the largest energy the system has held, and the residual against it */
 static void check_energy(clink_sim *s)
 {
-    const clink_energy *e = &s->energy;
+    const clink_energy *e = &s->out.energy;
     if (s->t == 0.0)
-        s->gravity0 = e->gravity;
+        s->chk.gravity0 = e->gravity;
     double scale = e->kinetic + e->contact_stored + fabs(e->spring) +
-                   fabs(e->gravity - s->gravity0) + fabs(e->work_drivers) + fabs(e->work_loads) +
-                   fabs(e->contact_damping) + fabs(e->contact_friction);
-    if (scale > s->energy_scale)
-        s->energy_scale = scale;
-    double terms = scale + fabs(e->gravity) + fabs(s->e0);
+                   fabs(e->gravity - s->chk.gravity0) + fabs(e->work_drivers) +
+                   fabs(e->work_loads) + fabs(e->contact_damping) + fabs(e->contact_friction);
+    if (scale > s->chk.energy_scale)
+        s->chk.energy_scale = scale;
+    double terms = scale + fabs(e->gravity) + fabs(s->out.e0);
     double r = fabs(e->balance);
-    if (!(s->energy_scale > 0.0) || !(r > 1e3 * DBL_EPSILON * terms))
+    if (!(s->chk.energy_scale > 0.0) || !(r > 1e3 * DBL_EPSILON * terms))
         return;
-    double rel = r / s->energy_scale;
+    double rel = r / s->chk.energy_scale;
     int level = rel > SIMCHK_ENERGY_BAD ? 2 : rel > SIMCHK_ENERGY_WARN ? 1 : 0;
-    if (level <= s->energy_level)
+    if (level <= s->chk.energy_level)
         return;
-    s->energy_level = level;
+    s->chk.energy_level = level;
     double limit = level == 2 ? SIMCHK_ENERGY_BAD : SIMCHK_ENERGY_WARN;
     add_finding(s, CLINK_FINDING_ENERGY,
                 level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, s->t, -1,
                 e->balance, rel, limit,
                 "energy balance residual %.3g J, %.3g of the system's energy %.3g J (bound %g): "
                 "tighten rtol/atol or lower the contact stiffness",
-                e->balance, rel, s->energy_scale, limit);
+                e->balance, rel, s->chk.energy_scale, limit);
 }
 
 /* nothing in the model can feed energy into the bodies */
@@ -124,14 +124,14 @@ static int model_is_passive(const clink_model *m)
 
 static void check_penetration(clink_sim *s, int k, double t, double delta)
 {
-    double L = simc_size(s->sc, k);
+    double L = simc_size(s->sys->sc, k);
     if (!(L > 0.0) || !(delta > SIMCHK_PENETRATION_WARN * L))
         return;
     double rel = delta / L;
     int level = rel > SIMCHK_PENETRATION_BAD ? 2 : 1;
-    if (level <= s->pen_level[k])
+    if (level <= s->chk.pen_level[k])
         return;
-    s->pen_level[k] = (unsigned char) level;
+    s->chk.pen_level[k] = (unsigned char) level;
     double limit = level == 2 ? SIMCHK_PENETRATION_BAD : SIMCHK_PENETRATION_WARN;
     add_finding(s, CLINK_FINDING_PENETRATION,
                 level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, t, k, delta, rel,
@@ -151,23 +151,23 @@ static void check_penetration(clink_sim *s, int k, double t, double delta)
 static int restitution_is_suspect(const clink_sim *s, const clink_impact_record *r)
 {
     double approach = 0.5 * r->m_eff * r->v_impact * r->v_impact;
-    return r->restitution > 1.0 + SIMCHK_RESTITUTION_TOL && s->ncon == 1 &&
+    return r->restitution > 1.0 + SIMCHK_RESTITUTION_TOL && s->sys->ncon == 1 &&
            model_is_passive(s->m) && r->dissipated > 1e-6 * approach;
 }
 
 static void check_impacts(clink_sim *s)
 {
-    int n = simc_impact_count(s->sc);
-    for (; s->impacts_checked < n; s->impacts_checked++) {
+    int n = simc_impact_count(s->sys->sc);
+    for (; s->chk.impacts_checked < n; s->chk.impacts_checked++) {
         clink_impact_record r;
-        if (simc_impact(s->sc, s->impacts_checked, &r) != CLINK_OK)
+        if (simc_impact(s->sys->sc, s->chk.impacts_checked, &r) != CLINK_OK)
             continue;
         check_penetration(s, r.contact, r.t_onset, r.delta_max);
         if (!restitution_is_suspect(s, &r))
             continue;
         /* free bodies whose normal passes through their centres: rotation cannot feed the
            normal motion either, and a restitution above 1 is energy from nowhere */
-        clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sc, r.contact)
+        clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sys->sc, r.contact)
                                          ? CLINK_FINDING_IMPLAUSIBLE
                                          : CLINK_FINDING_WARNING;
         add_finding(s, CLINK_FINDING_RESTITUTION, sev, r.t_onset, r.contact, r.restitution,
@@ -182,21 +182,22 @@ static void check_impacts(clink_sim *s)
 /* the constraint equations that depend on the others at t = 0 (read once, at creation) */
 static void check_redundancy(clink_sim *s)
 {
-    if (s->t != 0.0 || s->nc == 0 || s->redundant[0] != '\0' || s->nredundant != 0)
+    if (s->t != 0.0 || s->sys->nc == 0 || s->chk.redundant[0] != '\0' || s->chk.nredundant != 0)
         return;
     dyn_factor_stats fs;
-    dyn_factor_counts(s->dyn, &fs);
+    dyn_factor_counts(s->sys->dyn, &fs);
     if (fs.deficient == 0)
         return; /* independent rows: no factorisation needed the rank-revealing one */
-    const double *y = N_VGetArrayPointer(s->y);
-    s->nredundant = dyn_dependent_rows(s->dyn, 0.0, y, s->redundant, sizeof s->redundant);
+    const double *y = s->out.y;
+    s->chk.nredundant =
+        dyn_dependent_rows(s->sys->dyn, 0.0, y, s->chk.redundant, sizeof s->chk.redundant);
 }
 
 int clink_sim_redundant_constraints(const clink_sim *s, char *names, size_t size)
 {
     if (names && size > 0)
-        snprintf(names, size, "%s", s ? s->redundant : "");
-    return s ? s->nredundant : -1;
+        snprintf(names, size, "%s", s ? s->chk.redundant : "");
+    return s ? s->chk.nredundant : -1;
 }
 
 /* what the output computed decides what is checked (clink_sim_set_outputs): the energy at
@@ -205,29 +206,29 @@ int clink_sim_redundant_constraints(const clink_sim *s, char *names, size_t size
 void sim_check_output(clink_sim *s)
 {
     check_redundancy(s);
-    if (s->out_done >= CLINK_OUTPUT_ALL)
+    if (s->lv.done >= CLINK_OUTPUT_ALL)
         check_energy(s);
-    if (!s->ncon)
+    if (!s->sys->ncon)
         return;
     check_impacts(s);
-    if (s->out_done < CLINK_OUTPUT_CONTACTS)
+    if (s->lv.done < CLINK_OUTPUT_CONTACTS)
         return;
-    for (int k = 0; k < s->ncon; k++)
-        if (!s->out_partial || s->out_has[k])
-            check_penetration(s, k, s->t, s->info[k].delta);
+    for (int k = 0; k < s->sys->ncon; k++)
+        if (!s->lv.partial || s->lv.has[k])
+            check_penetration(s, k, s->t, s->out.info[k].delta);
 }
 
 /* ---- the findings through the API ----------------------------------------- */
 
 int clink_sim_finding_count(const clink_sim *s)
 {
-    return s ? (int) (s->nfound < 2147483647L ? s->nfound : 2147483647L) : 0;
+    return s ? (int) (s->chk.nfound < 2147483647L ? s->chk.nfound : 2147483647L) : 0;
 }
 
 clink_status clink_sim_finding_get(const clink_sim *s, int i, clink_sim_finding *finding)
 {
-    if (!s || !finding || i < 0 || i >= s->nfindings)
+    if (!s || !finding || i < 0 || i >= s->chk.nfindings)
         return CLINK_ERR_ARG;
-    *finding = s->findings[i];
+    *finding = s->chk.findings[i];
     return CLINK_OK;
 }

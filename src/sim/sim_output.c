@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_output.c: the rows of an output interval. Between the output state at s->t
- * and the next grid time t, the walk takes CVODE's steps one at a time
+ * and the next grid time t, the walk takes the integrator's steps one at a time
  * (sim_integrate_to with one_step) and stops the output state at the times worth a
  * row: every root (a contact event, after the state machine handled it), the end
  * of every step (CLINK_ROWS_STEPS, or CLINK_ROWS_EVENTS while an impact is in
  * progress) and, in an impact, `dense` equally spaced times inside each step piece.
- * Each such time is reached by clink_sim_advance, which interpolates CVODE's dense
- * output (CVodeGetDky) on the last step; no stop time is ever set and CVODE's
+ * Each such time is reached by clink_sim_advance, which interpolates the integrator's dense
+ * output on the last step; no stop time is ever set and the integrator's
  * requested horizon does not depend on the output times, so the integrator takes
  * the same steps whatever rows are asked for.
  *
@@ -26,19 +26,14 @@
  *
  * Why the dense output is valid at every row: a step piece gets interpolated rows
  * only when an impact is in progress at its start, and then every step end is a
- * row, so the piece lies within CVODE's last step. Contact phases change only at
+ * row, so the piece lies within the integrator's last step. Contact phases change only at
  * roots, and every root is a row, so "in progress at the last row" is exact.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-
 #include "sim/sim_output.h"
 
 #include "sim/sim_internal.h"
 
-#include <cvode/cvode.h>
-
 #include <math.h>
-#include <time.h>
 
 /* rows in an impact are at least this fraction of the output step apart */
 #define SIM_OUTPUT_MIN_SPACING (1.0 / 256.0)
@@ -46,7 +41,7 @@
 /* contact k is in an impact (compression or restitution, not permanent) at the output state */
 static int sim_output_impact_at(const clink_sim *s, int k)
 {
-    const clink_contact_info *c = &s->info[k];
+    const clink_contact_info *c = &s->out.info[k];
     return !c->persistent &&
            (c->phase == CLINK_CONTACT_COMPRESSION || c->phase == CLINK_CONTACT_RESTITUTION);
 }
@@ -55,7 +50,7 @@ static int sim_output_impact_at(const clink_sim *s, int k)
    the phases may have changed (at the walk's start and at each event) */
 static void sim_output_track(const clink_sim *s, double *onset)
 {
-    for (int k = 0; k < s->ncon; k++) {
+    for (int k = 0; k < s->sys->ncon; k++) {
         if (!sim_output_impact_at(s, k))
             onset[k] = NAN;
         else if (isnan(onset[k]))
@@ -66,38 +61,24 @@ static void sim_output_track(const clink_sim *s, double *onset)
 /* nonzero when an impact is in progress at the output state: its steps deserve rows */
 static int sim_output_in_impact(const clink_sim *s, const double *onset)
 {
-    for (int k = 0; k < s->ncon; k++)
+    for (int k = 0; k < s->sys->ncon; k++)
         if (!isnan(onset[k]))
             return 1;
     return 0;
 }
 
-/* what clink_sim_advance does before it steps: the wall clock started, no failure pending */
-static void sim_output_begin(clink_sim *s)
-{
-    s->msg[0] = '\0';
-    s->fail = CLINK_OK;
-    s->cb_msg[0] = '\0';
-    if (s->wall_start < 0.0) {
-        struct timespec ts;
-        s->wall_start = clock_gettime(CLOCK_MONOTONIC, &ts) == 0
-                            ? (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec
-                            : 0.0;
-    }
-}
-
-/* the normal forces of the impacts in progress (onset set) on CVODE's dense output at t, in
+/* the normal forces of the impacts in progress (onset set) on the dense output at t, in
    fn (NaN elsewhere); -1 when the state there cannot be had */
 static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double *fn)
 {
-    if (CVodeGetDky(s->cvode, t, 0, s->ycv) != CV_SUCCESS)
+    if (s->in->ops->dense(s->in, t, 0) != 0)
         return -1;
-    const double *y = sim_full(s, N_VGetArrayPointer(s->ycv), s->yh);
-    for (int k = 0; k < s->ncon; k++) {
+    const double *y = system_full(s->sys, s->in->y, s->yh);
+    for (int k = 0; k < s->sys->ncon; k++) {
         clink_contact_info ci;
         fn[k] = NAN;
         if (!isnan(onset[k])) {
-            if (simc_info(s->sc, k, y, y + s->nq, &ci) != CLINK_OK)
+            if (simc_info(s->sys->sc, k, y, y + s->sys->nq, &ci) != CLINK_OK)
                 return -1;
             fn[k] = ci.fn;
         }
@@ -108,20 +89,19 @@ static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double 
 /*
  * The cheap look at a row time t before its output state is computed: for each impact in
  * progress, the rate of its normal force at t (a backward difference over a thousandth of
- * CVODE's last step, on the dense output, before any projection). slope[k] gets it (NaN: not
- * in an impact, or no dense output). Returns nonzero when the row may sit at a force peak:
- * some impact's force has stopped rising since the last row (slope <= 0 where it was > 0 or
- * unknown) or, rising at a slowing rate, would stop within one more row spacing on a linear
- * extrapolation of its rate (2 slope - previous slope <= 0). Only such step and
- * interpolated rows are worth their full output state (sim_output_walk).
+ * the integrator's last step, on the dense output, before any projection). slope[k] gets it (NaN:
+ * not in an impact, or no dense output). Returns nonzero when the row may sit at a force peak: some
+ * impact's force has stopped rising since the last row (slope <= 0 where it was > 0 or unknown) or,
+ * rising at a slowing rate, would stop within one more row spacing on a linear extrapolation of its
+ * rate (2 slope - previous slope <= 0). Only such step and interpolated rows are worth their full
+ * output state (sim_output_walk).
  */
 static int sim_output_probe(clink_sim *s, double t, const double *onset, double *slope,
                             double *work)
 {
-    realtype tn = 0.0, h = 0.0;
-    int peak = 0, n = s->ncon;
-    int ok = !s->at_reinit && CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS &&
-             CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h > 0.0 && t <= tn &&
+    double tn = 0.0, h = 0.0;
+    int peak = 0, n = s->sys->ncon;
+    int ok = !s->loop.at_reinit && s->in->ops->now(s->in, &tn, &h) == 0 && h > 0.0 && t <= tn &&
              t - 1e-3 * h >= tn - h;
     double eta = 1e-3 * h;
     if (ok)
@@ -145,10 +125,9 @@ static int sim_output_probe(clink_sim *s, double t, const double *onset, double 
 static clink_status sim_output_dense(clink_sim *s, double *at, double b, int dense, double *onset,
                                      sim_row_fn row, void *data)
 {
-    /* within CVODE's last step [tn - h, tn], where its dense output holds */
-    realtype tn = *at, h = 0.0;
-    if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS ||
-        CVodeGetLastStep(s->cvode, &h) != CV_SUCCESS)
+    /* within the integrator's last step [tn - h, tn], where its dense output holds */
+    double tn = *at, h = 0.0;
+    if (s->in->ops->now(s->in, &tn, &h) != 0)
         return CLINK_ERR_INTERNAL;
     double a = *at > tn - h ? *at : tn - h;
     while (dense > 0 &&
@@ -159,7 +138,7 @@ static clink_status sim_output_dense(clink_sim *s, double *at, double b, int den
         if (!(ti > *at && ti < b && ti <= tn))
             continue;
         *at = ti;
-        if (!sim_output_probe(s, ti, onset, onset + s->ncon, onset + 2 * s->ncon))
+        if (!sim_output_probe(s, ti, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon))
             continue;
         clink_status st = clink_sim_advance(s, ti);
         if (st == CLINK_OK)
@@ -170,21 +149,22 @@ static clink_status sim_output_dense(clink_sim *s, double *at, double b, int den
     return CLINK_OK;
 }
 
-/* the next time worth a row before t: *kind is set; 0 when CVODE must step first, -1 on error */
+/* the next time worth a row before t: *kind is set; 0 when the integrator must step first, -1 on
+ * error */
 static int sim_output_next(clink_sim *s, double at, double t, clink_output_rows mode,
                            const double *onset, double *next, clink_row_kind *kind)
 {
-    realtype tn = 0.0;
-    if (s->root_pending) {
-        *next = s->t_root < t ? s->t_root : t;
-        *kind = s->t_root < t ? CLINK_ROW_EVENT : CLINK_ROW_GRID;
+    double tn = 0.0;
+    if (s->loop.root_pending) {
+        *next = s->loop.t_root < t ? s->loop.t_root : t;
+        *kind = s->loop.t_root < t ? CLINK_ROW_EVENT : CLINK_ROW_GRID;
         return 1;
     }
-    if (s->recheck)
+    if (s->loop.recheck)
         return 0; /* the rest of a root's step first */
-    if (CVodeGetCurrentTime(s->cvode, &tn) != CV_SUCCESS)
+    if (s->in->ops->now(s->in, &tn, NULL) != 0)
         return -1;
-    if (tn >= t || (s->at_tstop && t <= s->t_stop)) {
+    if (tn >= t || (s->loop.at_tstop && t <= s->loop.t_stop)) {
         *next = t;
         *kind = CLINK_ROW_GRID;
         return 1;
@@ -202,8 +182,8 @@ static int sim_output_next(clink_sim *s, double at, double t, clink_output_rows 
 clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
                              double *onset, sim_row_fn row, void *data)
 {
-    if ((s->out_level && s->out_level != CLINK_OUTPUT_ALL) || s->out_some ||
-        s->out_done != CLINK_OUTPUT_ALL || s->out_partial) {
+    if ((s->lv.level && s->lv.level != CLINK_OUTPUT_ALL) || s->lv.some ||
+        s->lv.done != CLINK_OUTPUT_ALL || s->lv.partial) {
         sim_msg(s, "output rows need complete outputs, the current one included: "
                    "clink_sim_set_outputs(sim, CLINK_OUTPUT_ALL), "
                    "clink_sim_set_output_contacts(sim, NULL, 0) and an advance first");
@@ -224,7 +204,7 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
         if (r < 0)
             return CLINK_ERR_INTERNAL;
         if (r == 0) {
-            sim_output_begin(s);
+            sim_advance_begin(s);
             st = sim_integrate_to(s, t, 1);
             if (st != CLINK_OK)
                 return st;
@@ -232,7 +212,7 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
         }
         if (!(next > at)) {
             /* a root at the output time itself: handled without a row of its own */
-            sim_output_begin(s);
+            sim_advance_begin(s);
             st = sim_integrate_to(s, at, 0);
             if (st != CLINK_OK)
                 return st;
@@ -245,7 +225,7 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
         }
         at = next;
         if (mode == CLINK_ROWS_EVENTS &&
-            !sim_output_probe(s, next, onset, onset + s->ncon, onset + 2 * s->ncon) &&
+            !sim_output_probe(s, next, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon) &&
             kind == CLINK_ROW_STEP)
             continue; /* a step row away from any force peak: passed over */
         st = clink_sim_advance(s, next);

@@ -12,7 +12,7 @@
 
 void xml_read_settings(xml_reader *r, const xmlNode *n)
 {
-    static const char *const methods[] = {"bdf", "adams", NULL};
+    static const char *const methods[] = {"bdf", "adams", "rk4", NULL};
     static const char *const drifts[] = {"projection", "baumgarte", "none", NULL};
     static const char *const bookkeepings[] = {"episodes", "hysteresis", NULL};
     static const char *const keys[] = {"t_end",
@@ -46,7 +46,17 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
     xml_num(r, n, "max_steps", s.max_steps, 1, &s.max_steps);
     xml_num(r, n, "min_step", s.min_step, 1, &s.min_step);
     xml_num(r, n, "wall_limit", s.wall_limit, 1, &s.wall_limit);
-    s.method = xml_keyword(r, n, "method", methods, 0) ? CLINK_METHOD_ADAMS : CLINK_METHOD_BDF;
+    switch (xml_keyword(r, n, "method", methods, 0)) {
+    case 1:
+        s.method = CLINK_METHOD_ADAMS;
+        break;
+    case 2:
+        s.method = CLINK_METHOD_RK4; /* the fixed step is max_step */
+        break;
+    default:
+        s.method = CLINK_METHOD_BDF;
+        break;
+    }
     s.contact_bookkeeping = xml_keyword(r, n, "contact_bookkeeping", bookkeepings, 0)
                                 ? CLINK_BOOKKEEPING_HYSTERESIS
                                 : CLINK_BOOKKEEPING_EPISODES;

@@ -14,7 +14,7 @@
  * fallbacks (sundials_nvector.c: a scale, then one axpy per further vector) done in
  * the same order, vector by vector, so they round identically as well.
  */
-#include "ode/ode.h"
+#include "integrators/cvode/cvode_ode.h"
 
 #include <math.h>
 
@@ -49,7 +49,7 @@ static void axpy(double a, const double *restrict x, double *restrict y, suninde
     }
 }
 
-static void ode_linear_sum(realtype a, N_Vector x, realtype b, N_Vector y, N_Vector z)
+static void ode_linear_sum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)
 {
     sunindextype n = len(x);
     if (b == 1.0 && z == y) {
@@ -91,7 +91,7 @@ static void ode_linear_sum(realtype a, N_Vector x, realtype b, N_Vector y, N_Vec
     }
 }
 
-static void ode_const(realtype c, N_Vector z)
+static void ode_const(sunrealtype c, N_Vector z)
 {
     double *zd = dat(z);
     for (sunindextype i = 0, n = len(z); i < n; i++)
@@ -114,7 +114,7 @@ static void ode_div(N_Vector x, N_Vector y, N_Vector z)
         zd[i] = xd[i] / yd[i];
 }
 
-static void ode_scale(realtype c, N_Vector x, N_Vector z)
+static void ode_scale(sunrealtype c, N_Vector x, N_Vector z)
 {
     const double *xd = dat(x);
     double *zd = dat(z);
@@ -150,7 +150,7 @@ static void ode_inv(N_Vector x, N_Vector z)
         zd[i] = 1.0 / xd[i];
 }
 
-static void ode_add_const(N_Vector x, realtype b, N_Vector z)
+static void ode_add_const(N_Vector x, sunrealtype b, N_Vector z)
 {
     const double *xd = dat(x);
     double *zd = dat(z);
@@ -158,7 +158,7 @@ static void ode_add_const(N_Vector x, realtype b, N_Vector z)
         zd[i] = xd[i] + b;
 }
 
-static realtype ode_max_norm(N_Vector x)
+static sunrealtype ode_max_norm(N_Vector x)
 {
     const double *xd = dat(x);
     double m = 0.0;
@@ -168,7 +168,7 @@ static realtype ode_max_norm(N_Vector x)
     return m;
 }
 
-static realtype ode_min(N_Vector x)
+static sunrealtype ode_min(N_Vector x)
 {
     const double *xd = dat(x);
     double m = xd[0];
@@ -178,7 +178,7 @@ static realtype ode_min(N_Vector x)
     return m;
 }
 
-static void ode_compare(realtype c, N_Vector x, N_Vector z)
+static void ode_compare(sunrealtype c, N_Vector x, N_Vector z)
 {
     const double *xd = dat(x);
     double *zd = dat(z);
@@ -186,11 +186,11 @@ static void ode_compare(realtype c, N_Vector x, N_Vector z)
         zd[i] = fabs(xd[i]) >= c ? 1.0 : 0.0;
 }
 
-static booleantype ode_inv_test(N_Vector x, N_Vector z)
+static sunbooleantype ode_inv_test(N_Vector x, N_Vector z)
 {
     const double *xd = dat(x);
     double *zd = dat(z);
-    booleantype ok = SUNTRUE;
+    sunbooleantype ok = SUNTRUE;
     for (sunindextype i = 0, n = len(x); i < n; i++) {
         if (xd[i] == 0.0)
             ok = SUNFALSE;
@@ -200,11 +200,11 @@ static booleantype ode_inv_test(N_Vector x, N_Vector z)
     return ok;
 }
 
-static realtype ode_min_quotient(N_Vector num, N_Vector denom)
+static sunrealtype ode_min_quotient(N_Vector num, N_Vector denom)
 {
     const double *nd = dat(num), *dd = dat(denom);
     int first = 1;
-    double m = BIG_REAL;
+    double m = SUN_BIG_REAL;
     for (sunindextype i = 0, n = len(num); i < n; i++) {
         if (dd[i] == 0.0)
             continue;
@@ -220,7 +220,7 @@ static realtype ode_min_quotient(N_Vector num, N_Vector denom)
 }
 
 /* z = c[0] X[0] + c[1] X[1] + ..., summed in that order */
-static int ode_linear_combination(int nvec, realtype *c, N_Vector *X, N_Vector z)
+static int ode_linear_combination(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
 {
     ode_scale(c[0], X[0], z);
     double *zd = dat(z);
@@ -231,7 +231,7 @@ static int ode_linear_combination(int nvec, realtype *c, N_Vector *X, N_Vector z
 }
 
 /* Z[k] = a[k] x + Y[k] */
-static int ode_scale_add_multi(int nvec, realtype *a, N_Vector x, N_Vector *Y, N_Vector *Z)
+static int ode_scale_add_multi(int nvec, sunrealtype *a, N_Vector x, N_Vector *Y, N_Vector *Z)
 {
     for (int k = 0; k < nvec; k++)
         ode_linear_sum(a[k], x, 1.0, Y[k], Z[k]);

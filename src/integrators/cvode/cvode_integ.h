@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cvode_integ.h: the CVODE integrator's instance, shared by its files:
+ *
+ *   cvode_setup.c   creation: CVODE, tolerances and limits, the nonlinear and linear
+ *                   solvers (KLU on the sparse Jacobian), projection, the error norm
+ *   cvode_step.c    the ops of integrator.h on a created instance
+ *   cvode_events.c  the event search, a mirror of CVODE 6.4's
+ *   cvode_vector.c  the serial vector kernels compiled with clink
+ *   cvode_ode.c     creation with the error handler, flag names, counters (shared with
+ *                   src/lab)
+ */
+#ifndef CLINK_CVODE_INTEG_H
+#define CLINK_CVODE_INTEG_H
+
+#include "integrators/integrator.h"
+#include "integrators/cvode/cvode_compat.h"
+#include "integrators/cvode/cvode_events.h"
+#include "integrators/cvode/cvode_ode.h"
+
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
+
+typedef struct cvode_integ {
+    integ base; /* base.y: the data of ycv */
+    integ_problem p;
+    integ_config c;
+    SUNContext ctx;
+    void *mem;
+    N_Vector ycv; /* CVODE's returns (n) */
+    SUNMatrix J;
+    SUNLinearSolver LS;
+    SUNNonlinearSolver NLS;
+    ode_log log;         /* the last message of CVODE */
+    ode_counters banked; /* CVODE's counters summed before each re-initialisation */
+    int at_reinit;       /* re-initialised and not stepped since */
+    int tstop_set;       /* CVodeSetStopTime in force */
+    double t_stop;       /* s */
+    int projection;      /* CVodeSetProjFn in force */
+    cvode_events ev;     /* the event search (cvode_events.c) */
+} cvode_integ;
+
+/* the ops of integrator.h that cvode_setup.c implements */
+integ *cvode_create(const integ_problem *p, const integ_config *c, double t0, const double *y0,
+                    clink_status *st, char *msg, size_t n);
+clink_status cvode_set_limits(integ *in, const integ_config *c, char *msg, size_t n);
+void cvode_destroy(integ *in);
+
+#endif

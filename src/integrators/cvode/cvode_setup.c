@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cvode_setup.c: the CVODE integrator's creation (integrator.h, cvode_integ.h).
+ *
+ * Methods: Adams-Moulton with the fixed-point nonlinear solver; BDF with Newton
+ * and a sparse direct solver (SUNLinSol_KLU) on the Jacobian df/dy, whose pattern
+ * is [0 I; dv'/dq dv'/dv] plus the diagonal of the rows after the rates (the
+ * problem's energies). The lower blocks come from the problem (system_jacobian:
+ * analytic, or forward differences); the upper identity is exact; the rows and
+ * columns after the rates are left zero. Drift: projection through
+ * CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT for Adams), the error
+ * estimate projected too.
+ *
+ * Error test: the problem's weights (CVodeWFtolerances) and the weighted root mean
+ * square over the components that carry an error (cvode_wrms_moving): the
+ * components of exactly zero weighted error (a coordinate that has not changed so
+ * far, such as a bead ahead of the wave of a chain, or the dissipation of an elastic
+ * contact) are left out of the mean. Over the plain WRMS of all N components the
+ * error of the few that move is divided by sqrt(N / moving), so that the steps grew
+ * with the number of bodies at rest (the 7000-bead chain took longer steps than the
+ * 70-bead one and missed 4 of its 180 contact events); with every component moving
+ * it is the plain WRMS.
+ *
+ * CVODE's vectors are clones of ycv, whose element-wise kernels are cvode_vector.c's
+ * (the same bits as SUNDIALS' serial ones, faster).
+ */
+#include "integrators/cvode/cvode_integ.h"
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_proj.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* one CVODE call checked: returns 0 or sets the message and returns CLINK_ERR_SOLVER */
+#define CV_CHECK(call)                                                                             \
+    do {                                                                                           \
+        int cv_rc_ = (call);                                                                       \
+        if (cv_rc_ < 0) {                                                                          \
+            char flag_[64];                                                                        \
+            snprintf(msg, n, "CVODE: %s failed with %d (%s)", #call, cv_rc_,                       \
+                     ode_flag_name(cv_rc_, flag_, sizeof flag_));                                  \
+            return cv_rc_ == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;                     \
+        }                                                                                          \
+    } while (0)
+
+/* ---- callbacks ------------------------------------------------------------ */
+
+static int cvode_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud)
+{
+    cvode_integ *cv = ud;
+    return cv->p.rhs(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+}
+
+static int cvode_ewt(N_Vector y, N_Vector ewt, void *ud)
+{
+    cvode_integ *cv = ud;
+    cv->p.weights(cv->p.data, N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+    return 0;
+}
+
+/* the error norm (see the file comment) */
+static sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
+{
+    const double *xd = N_VGetArrayPointer(x), *wd = N_VGetArrayPointer(w);
+    sunindextype n = N_VGetLength(x);
+    double sum = 0.0;
+    sunindextype moving = 0;
+    for (sunindextype i = 0; i < n; i++) {
+        double p = xd[i] * wd[i];
+        if (p != 0.0) {
+            sum += p * p;
+            moving++;
+        }
+    }
+    return moving ? sqrt(sum / (double) moving) : 0.0;
+}
+
+/* column pointers and row indices of the sparse Jacobian (see the file comment) */
+static void cvode_jac_pattern(const cvode_integ *cv, SUNMatrix J)
+{
+    int nq = cv->p.npos, N = cv->p.n;
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    sunindextype *ri = SUNSparseMatrix_IndexValues(J);
+    sunindextype p = 0;
+    for (int j = 0; j < N; j++) {
+        cp[j] = p;
+        if (j < nq) {
+            ri[p++] = j; /* diagonal (zero) */
+            for (int i = nq; i < N; i++)
+                ri[p++] = i;
+        } else if (j < 2 * nq) {
+            ri[p++] = j - nq; /* dq'/dv = I */
+            for (int i = nq; i < N; i++)
+                ri[p++] = i;
+        } else {
+            ri[p++] = j; /* the other columns: diagonal only (zero) */
+        }
+    }
+    cp[N] = p;
+}
+
+/* the Jacobian into the pattern: the upper blocks (0 and I) here, the lower ones from the
+   problem; the other columns zero */
+static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
+                     N_Vector t2, N_Vector t3)
+{
+    (void) t2;
+    (void) t3;
+    cvode_integ *cv = ud;
+    int nq = cv->p.npos, N = cv->p.n;
+    cvode_jac_pattern(cv, J);
+    sunrealtype *x = SUNSparseMatrix_Data(J);
+    sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+    for (int j = 0; j < 2 * nq; j++)
+        x[cp[j]] = j < nq ? 0.0 : 1.0;
+    for (int j = 2 * nq; j < N; j++)
+        x[cp[j]] = 0.0;
+    /* column j < 2 nq holds 1 + N - nq entries: its diagonal (or identity) entry first */
+    return cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+                          N_VGetArrayPointer(t1), x + 1, (long) (1 + N - nq));
+}
+
+static int cvode_proj(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype eps, N_Vector err,
+                      void *ud)
+{
+    (void) eps;
+    cvode_integ *cv = ud;
+    return cv->p.project(cv->p.data, t, N_VGetArrayPointer(ycur), N_VGetArrayPointer(corr),
+                         err ? N_VGetArrayPointer(err) : NULL);
+}
+
+/* ---- set-up --------------------------------------------------------------- */
+
+/* the nonlinear solver: fixed point (Adams) or Newton with KLU on the sparse Jacobian (BDF) */
+static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
+{
+    if (cv->c.method == CLINK_METHOD_ADAMS) {
+        cv->NLS = SUNNonlinSol_FixedPoint(cv->ycv, 0, cv->ctx);
+        if (!cv->NLS) {
+            snprintf(msg, n, "SUNNonlinSol_FixedPoint failed");
+            return CLINK_ERR_NOMEM;
+        }
+        CV_CHECK(CVodeSetNonlinearSolver(cv->mem, cv->NLS));
+        return CLINK_OK;
+    }
+    int nr = cv->p.npos, N = cv->p.n;
+    sunindextype nnz = (sunindextype) (2 * nr * (1 + N - nr) + (N - 2 * nr));
+    cv->J = SUNSparseMatrix(N, N, nnz, CSC_MAT, cv->ctx);
+    if (!cv->J) {
+        snprintf(msg, n, "SUNSparseMatrix failed");
+        return CLINK_ERR_NOMEM;
+    }
+    cvode_jac_pattern(cv, cv->J);
+    cv->LS = SUNLinSol_KLU(cv->ycv, cv->J, cv->ctx);
+    if (!cv->LS) {
+        snprintf(msg, n, "SUNLinSol_KLU failed");
+        return CLINK_ERR_NOMEM;
+    }
+    CV_CHECK(CVodeSetLinearSolver(cv->mem, cv->LS, cv->J));
+    CV_CHECK(CVodeSetJacFn(cv->mem, cvode_jac));
+    if (cv->p.project) {
+        CV_CHECK(CVodeSetProjFn(cv->mem, cvode_proj));
+        CV_CHECK(CVodeSetProjErrEst(cv->mem, SUNTRUE));
+        cv->projection = 1;
+    }
+    return CLINK_OK;
+}
+
+clink_status cvode_set_limits(integ *in, const integ_config *c, char *msg, size_t n)
+{
+    cvode_integ *cv = (cvode_integ *) in;
+    if (cv->p.weights)
+        CV_CHECK(CVodeWFtolerances(cv->mem, cvode_ewt));
+    else
+        CV_CHECK(CVodeSStolerances(cv->mem, c->rtol, c->atol));
+    /* the caller steps one at a time and counts the steps itself */
+    CV_CHECK(CVodeSetMaxNumSteps(cv->mem, -1));
+    if (c->max_step > 0.0)
+        CV_CHECK(CVodeSetMaxStep(cv->mem, c->max_step));
+    /* an explicit minimum step bounds CVODE's own steps (its first one included); steps
+       shortened to land on a root or a stop time are left to the caller's guard */
+    if (c->min_step > 0.0)
+        CV_CHECK(CVodeSetMinStep(cv->mem, c->min_step));
+    return CLINK_OK;
+}
+
+/* the context and CVODE's vector, its kernels and norm replaced */
+static clink_status cvode_vectors(cvode_integ *cv, const double *y0, char *msg, size_t n)
+{
+    if (SUNContext_Create(CLINK_SUN_COMM_NULL, &cv->ctx) != 0) {
+        snprintf(msg, n, "SUNContext_Create failed");
+        return CLINK_ERR_SOLVER;
+    }
+    cv->ycv = N_VNew_Serial(cv->p.n, cv->ctx);
+    if (!cv->ycv) {
+        snprintf(msg, n, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    ode_vector_use_fast_ops(cv->ycv);
+    cv->ycv->ops->nvwrmsnorm = cvode_wrms_moving;
+    cv->base.y = N_VGetArrayPointer(cv->ycv);
+    memcpy(cv->base.y, y0, (size_t) cv->p.n * sizeof(double));
+    return CLINK_OK;
+}
+
+/* CVODE: method, tolerances, limits, solvers, the event search */
+static clink_status cvode_setup(cvode_integ *cv, double t0, const double *y0, char *msg, size_t n)
+{
+    int flag;
+    const char *call;
+    clink_status st = cvode_vectors(cv, y0, msg, n);
+    if (st != CLINK_OK)
+        return st;
+    (void) ode_log_keep_warnings(cv->ctx, &cv->log); /* else dropped: SUNDIALS 7 only */
+    cv->mem = ode_create(cv->ctx, cv->c.method != CLINK_METHOD_ADAMS, cvode_rhs, t0, cv->ycv, cv,
+                         &cv->log, &flag, &call);
+    if (!cv->mem) {
+        char name[64];
+        snprintf(msg, n, "CVODE: %s failed with %d (%s)", call, flag,
+                 ode_flag_name(flag, name, sizeof name));
+        return flag == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
+    }
+    st = cvode_set_limits(&cv->base, &cv->c, msg, n);
+    if (st == CLINK_OK)
+        st = cvode_setup_solvers(cv, msg, n);
+    if (st != CLINK_OK || !cv->p.nevents)
+        return st;
+    /* no CVodeRootInit: the events are located by cvode_events.c */
+    cv->ev.ngroups = cv->p.nevents / 2;
+    if (cvode_events_create(cv) != CLINK_OK) {
+        snprintf(msg, n, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    cvode_events_restart(cv, cv->ycv);
+    return CLINK_OK;
+}
+
+void cvode_destroy(integ *in)
+{
+    cvode_integ *cv = (cvode_integ *) in;
+    if (!cv)
+        return;
+    if (cv->mem)
+        CVodeFree(&cv->mem);
+    if (cv->LS)
+        SUNLinSolFree(cv->LS);
+    if (cv->NLS)
+        SUNNonlinSolFree(cv->NLS);
+    if (cv->J)
+        SUNMatDestroy(cv->J);
+    if (cv->ycv)
+        N_VDestroy(cv->ycv);
+    cvode_events_destroy(cv);
+    ode_log_close(&cv->log);
+    if (cv->ctx)
+        SUNContext_Free(&cv->ctx);
+    free(cv);
+}
+
+integ *cvode_create(const integ_problem *p, const integ_config *c, double t0, const double *y0,
+                    clink_status *st, char *msg, size_t n)
+{
+    cvode_integ *cv = calloc(1, sizeof *cv);
+    if (!cv) {
+        snprintf(msg, n, "clink_sim_create: out of memory");
+        *st = CLINK_ERR_NOMEM;
+        return NULL;
+    }
+    cv->base.ops = &integrator_cvode_ops;
+    cv->p = *p;
+    cv->c = *c;
+    *st = cvode_setup(cv, t0, y0, msg, n);
+    if (*st != CLINK_OK) {
+        cvode_destroy(&cv->base);
+        return NULL;
+    }
+    return &cv->base;
+}

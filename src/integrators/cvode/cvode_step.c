@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cvode_step.c: the ops of integrator.h on a CVODE instance (cvode_integ.h): one
+ * step in CV_ONE_STEP mode with the events located (cvode_events.c), the dense
+ * output (CVodeGetDky on the Nordsieck history of the last step), the stop time,
+ * re-initialisation and the counters.
+ *
+ * CVodeReInit resets CVODE's counters (steps, right-hand sides, setups, nonlinear
+ * iterations and failures, error test failures at once; the Jacobian and projection
+ * counts at the first step after it), so they are added to `banked` before each
+ * re-initialisation; the solver's counters only when CVODE stepped since the last.
+ */
+#include "integrators/cvode/cvode_integ.h"
+
+#include <cvode/cvode.h>
+
+#include <string.h>
+
+_Static_assert(CV_SUCCESS == INTEG_SUCCESS && CV_TSTOP_RETURN == INTEG_TSTOP &&
+                   CV_ROOT_RETURN == INTEG_ROOT,
+               "CVODE's returns are integrator.h's");
+
+static cvode_integ *cvode_of(integ *in)
+{
+    return (cvode_integ *) in;
+}
+
+static const cvode_integ *cvode_of_const(const integ *in)
+{
+    return (const cvode_integ *) in;
+}
+
+static int cvode_set_stop_time(integ *in, double t_stop)
+{
+    cvode_integ *cv = cvode_of(in);
+    int rc = CVodeSetStopTime(cv->mem, t_stop);
+    if (rc == CV_SUCCESS) {
+        cv->tstop_set = 1;
+        cv->t_stop = t_stop;
+    }
+    return rc;
+}
+
+static int cvode_step(integ *in, double tout, double *tret)
+{
+    cvode_integ *cv = cvode_of(in);
+    int rc = cvode_events_step(cv, tout, tret);
+    if (rc >= 0)
+        cv->at_reinit = 0;
+    return rc;
+}
+
+static const int *cvode_events_found(const integ *in)
+{
+    return cvode_of_const(in)->ev.iroots;
+}
+
+static void cvode_events_changed(integ *in)
+{
+    cvode_events_directions(cvode_of(in));
+}
+
+static int cvode_dense(integ *in, double t, int k)
+{
+    cvode_integ *cv = cvode_of(in);
+    return CVodeGetDky(cv->mem, t, k, cv->ycv);
+}
+
+/* the counters as they are, the solver's only when with_solver */
+static void cvode_counters(const cvode_integ *cv, ode_counters *c)
+{
+    ode_counters_get(cv->mem, cv->LS != NULL, cv->projection, c);
+}
+
+static int cvode_reinit(integ *in, double t, const double *y)
+{
+    cvode_integ *cv = cvode_of(in);
+    ode_counters c;
+    cvode_counters(cv, &c);
+    ode_counters_add(&cv->banked, &c, !cv->at_reinit);
+    if (y != cv->base.y)
+        memcpy(cv->base.y, y, (size_t) cv->p.n * sizeof(double));
+    int rc = CVodeReInit(cv->mem, t, cv->ycv);
+    if (rc == CV_SUCCESS && cv->tstop_set)
+        rc = CVodeSetStopTime(cv->mem, cv->t_stop);
+    if (rc != CV_SUCCESS)
+        return rc;
+    if (cv->p.nevents)
+        cvode_events_restart(cv, cv->ycv);
+    cv->at_reinit = 1;
+    return CV_SUCCESS;
+}
+
+static int cvode_now(const integ *in, double *tn, double *h)
+{
+    const cvode_integ *cv = cvode_of_const(in);
+    sunrealtype t = 0.0, hl = 0.0;
+    int rc = CVodeGetCurrentTime(cv->mem, &t);
+    if (rc == CV_SUCCESS && h)
+        rc = CVodeGetLastStep(cv->mem, &hl);
+    *tn = t;
+    if (h)
+        *h = hl;
+    return rc;
+}
+
+static long cvode_steps(const integ *in)
+{
+    const cvode_integ *cv = cvode_of_const(in);
+    long n = 0;
+    if (CVodeGetNumSteps(cv->mem, &n) != CV_SUCCESS)
+        n = 0;
+    return cv->banked.steps + n;
+}
+
+static void cvode_stats(const integ *in, integ_stats *st)
+{
+    const cvode_integ *cv = cvode_of_const(in);
+    const ode_counters *b = &cv->banked;
+    ode_counters c;
+    cvode_counters(cv, &c);
+    st->steps = c.steps + b->steps;
+    st->rhs_evals = c.rhs_evals + b->rhs_evals;
+    st->lin_setups = c.lin_setups + b->lin_setups;
+    st->error_test_fails = c.error_test_fails + b->error_test_fails;
+    st->nonlin_iters = c.nonlin_iters + b->nonlin_iters;
+    st->nonlin_fails = c.nonlin_fails + b->nonlin_fails;
+    st->jac_evals = c.jac_evals + b->jac_evals;
+    st->proj_evals = c.proj_evals + b->proj_evals;
+    st->proj_fails = c.proj_fails + b->proj_fails;
+    st->last_step = c.last_step;
+    st->last_order = c.last_order;
+}
+
+static const char *cvode_code_name(int rc, char *buf, size_t n)
+{
+    return ode_flag_name(rc, buf, n);
+}
+
+static integ_failure cvode_failure(integ *in, int rc, double *h, char *flag, size_t n,
+                                   const char **cause)
+{
+    cvode_integ *cv = cvode_of(in);
+    ode_log_drain(cv->ctx, &cv->log);
+    sunrealtype hc = 0.0;
+    if (CVodeGetCurrentStep(cv->mem, &hc) != CV_SUCCESS)
+        hc = 0.0;
+    *h = hc;
+    ode_flag_name(rc, flag, n);
+    *cause = cv->log.msg;
+    if (rc == CV_ERR_FAILURE || rc == CV_CONV_FAILURE)
+        return INTEG_FAIL_STEP;
+    return rc == CV_MEM_FAIL ? INTEG_FAIL_NOMEM : INTEG_FAIL_OTHER;
+}
+
+const integ_ops integrator_cvode_ops = {
+    .name = "CVODE",
+    .create = cvode_create,
+    .set_limits = cvode_set_limits,
+    .set_stop_time = cvode_set_stop_time,
+    .step = cvode_step,
+    .events_found = cvode_events_found,
+    .events_changed = cvode_events_changed,
+    .dense = cvode_dense,
+    .reinit = cvode_reinit,
+    .now = cvode_now,
+    .steps = cvode_steps,
+    .stats = cvode_stats,
+    .failure = cvode_failure,
+    .code_name = cvode_code_name,
+    .destroy = cvode_destroy,
+};

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_check.h: the physical sanity checks' state (sim_check.c) and their entry.
+ */
+#ifndef CLINK_SIM_CHECK_H
+#define CLINK_SIM_CHECK_H
+
+#include "clink/sim.h"
+
+/* at most this many findings are kept (all are counted) */
+#define SIM_MAX_FINDINGS 64
+
+typedef struct sim_checks {
+    double energy_scale;      /* J: the largest energy the system held so far */
+    double gravity0;          /* J: potential of gravity at t = 0 */
+    int energy_level;         /* 0, 1 (warned), 2 (implausible): levels already reported */
+    int impacts_checked;      /* impact records examined */
+    unsigned char *pen_level; /* per contact: penetration levels already reported */
+    clink_sim_finding findings[SIM_MAX_FINDINGS];
+    int nfindings; /* kept */
+    long nfound;   /* found */
+    int nimplausible;
+    int nredundant;      /* constraint equations dependent on the others at t = 0 */
+    char redundant[256]; /* their names */
+} sim_checks;
+
+/* sanity checks at the output state; records findings */
+void sim_check_output(clink_sim *s);
+
+#endif

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * system.h: the mechanism as a first-order system y' = f(t, y), with no integrator
+ * in it: plain double arrays in and out.
+ *
+ * The full state (N = 2 nq + 2 + nwork (+ 1 with constraints) components) is
+ *   y = (q, v, W_d, W_l, the contacts' damping and friction integrals, the audit),
+ *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
+ *   W_d' = lambda . nu (power of the drivers), W_l' = power of the non-conservative
+ *   applied loads, the contacts' dissipation rates (sim_contact.c) and the power of
+ *   the constraint forces on the drift (the energy audit, system_audit.c),
+ * so that the balance T + V - W_d - W_l + U + D + R - W_s = const checks the
+ * integration.
+ *
+ * The integrator's state (Nr components) leaves out the coordinates that cannot
+ * change (system_state.c): the angle of every body that cannot turn, and its x or y
+ * when every force on it is exactly perpendicular to that axis. They and their rates
+ * stay at their initial values exactly; system_full and system_reduce map between
+ * the two layouts. Every function taking `yr` takes the integrator's state.
+ *
+ *   system_state.c  creation, layout and reduction, initial state
+ *   system_rhs.c    right-hand side, error weights, Jacobian, projection, root functions
+ *   system_audit.c  the energy audit's book of the stabilisation
+ */
+#ifndef CLINK_SYSTEM_H
+#define CLINK_SYSTEM_H
+
+#include "clink/sim.h"
+#include "dynamics/dynamics.h"
+#include "sim/sim_contact.h"
+
+#include <stddef.h>
+
+/* positions are projected until max |Phi| <= this (m or rad) */
+#define SYSTEM_PROJECTION_TOL  1e-13
+#define SYSTEM_PROJECTION_ITER 20
+
+/* evaluations of the contact functions between two completed steps at most: events that
+   follow one another without a completed step (the root search has no limit of its own)
+   would otherwise never end and never reach the step and wall-clock checks (found by
+   fuzzing) */
+#define SYSTEM_MAX_ROOT_CALLS 100000
+
+typedef struct mechsys {
+    const clink_model *m;
+    clink_settings_def set;
+    dyn_system *dyn;
+    simc *sc;   /* contacts (sim_contact.c) */
+    int ncon;   /* number of contacts */
+    int nq, nc; /* coordinates, constraint equations */
+    int N;      /* components of the full state */
+    int nr;     /* coordinates in the integrator's state */
+    int Nr;     /* components of the integrator's state, 2 nr + 2 + nwork (+ 1): N when nr = nq */
+    int *red;   /* nr: the model coordinate of each of the integrator's coordinates */
+    int *fixed; /* nq - nr: the coordinates left out (constant, rate 0) */
+    double *q0; /* coordinates at t = 0: the origin of the error weights */
+    double dq0, dv0; /* the initial projection's corrections */
+
+    double *yx;      /* N: the full state of a callback's argument (system_full_x) */
+    int yx_fixed;    /* yx holds the left-out coordinates' constants */
+    double *acc;     /* nq: accelerations of the full coordinates (system_rhs) */
+    double *lambda;  /* nc: multipliers of the last evaluation (the right-hand side's, or the
+                        output's: sim_advance.c) */
+    double *pq, *pv; /* nq: a projection's coordinates and rates */
+
+    long rhs_jac;    /* evaluations of the accelerations for Jacobians */
+    int jac_fd;      /* 1: forward differences of the right-hand side; 0: dyn_jacobian */
+    double *jq, *jv; /* d qdd / dq and d qdd / dv, nq x nq column-major */
+
+    /* root functions, two per contact */
+    long root_calls;    /* evaluations since the last completed step */
+    long roots_full;    /* evaluations of all functions */
+    long roots_partial; /* evaluations of some */
+    int *rt_body;       /* 2 ncon: the bodies of each contact */
+    int *rt_inv;        /* nq: the integrator's coordinate of each model one (-1: left out) */
+    double *rt_y;       /* N: the full state the partial evaluations read */
+
+    clink_status fail; /* status of the component that failed in a callback, CLINK_OK if none */
+    char cb_msg[512];  /* its message */
+    char msg[512];     /* the message of a failed creation or initial state */
+} mechsys;
+
+/* ---- creation and layout (system_state.c) ---- */
+
+/* the contacts, the dynamics, the reduction and work arrays; NULL with msg on failure
+   (*st CLINK_ERR_NOMEM or the contacts' status) */
+mechsys *system_create(const clink_model *m, const clink_settings_def *set, clink_status *st,
+                       char *msg, size_t n);
+void system_destroy(mechsys **sys);
+
+/* the initial state (full, N) from the model, projected onto the constraints; the contacts'
+   phases. CLINK_OK, or the status with sys->msg */
+clink_status system_initial_state(mechsys *sys, double *y);
+
+/* the full state (N) of an integrator's state yr (Nr): yr itself when nothing is left out,
+   else yr expanded into buf (the left-out coordinates at their initial values, rates 0) */
+const double *system_full(const mechsys *sys, const double *yr, double *buf);
+/* system_full into the callbacks' buffer yx (its constants written once) */
+const double *system_full_x(mechsys *sys, const double *yr);
+/* the integrator's state (Nr) of a full one (N): a copy, or nothing when yf is yr */
+void system_reduce(const mechsys *sys, const double *yf, double *yr);
+
+/* ---- what the integrator calls (system_rhs.c); all on the integrator's state ---- */
+
+/* a callback's failure kept on sys; returns -1 (fatal) for CLINK_ERR_NOMEM, else 1 */
+int system_failed(mechsys *sys, clink_status st, const char *msg);
+/* yd = f(t, yr): 0, 1 (recoverable: singular saddle point, non-finite value) or -1 */
+int system_rhs(mechsys *sys, double t, const double *yr, double *yd);
+/* the error weights of yr: 1 / (rtol |q - q0| + atol) for the coordinates, 1 / (rtol |y| +
+   atol) for the rest, the audit's 0 */
+void system_weights(const mechsys *sys, const double *yr, double *w);
+/*
+ * The Jacobian df/dy's rows of the rates and energies (i = nr .. Nr - 1) in the columns of
+ * the coordinates and rates (j < 2 nr): at lower[j * ld + i - nr]; the energies' rows are
+ * zero (the works feed nothing back). fy = f(t, yr); tmp: Nr of scratch; yr is perturbed
+ * and restored by the finite differences. 0, 1 or -1 as system_rhs.
+ */
+int system_jacobian(mechsys *sys, double t, double *yr, const double *fy, double *tmp,
+                    double *lower, long ld);
+/* the correction corr that projects yr onto the constraints (the energy it moves booked on
+   the audit) and, when err is not NULL, err projected in place. 0, 1 or -1 */
+int system_project(mechsys *sys, double t, const double *yr, double *corr, double *err);
+
+/* the root functions at (t, y), y the full state: all (contacts NULL) or those of the n
+   listed contacts; counted against SYSTEM_MAX_ROOT_CALLS. 0, or -1 with the failure kept */
+int system_roots(mechsys *sys, double t, const double *y, const int *contacts, int n, double *g);
+/* all root functions at the integrator's state yr */
+int system_roots_all(mechsys *sys, double t, const double *yr, double *g);
+/* rt_y = the full state of yr (the state the partial evaluations start from) */
+void system_roots_load(mechsys *sys, const double *yr);
+/* the pairs (integrator's component, component of rt_y) that the listed contacts' functions
+   read (their bodies' coordinates and rates); returns the number of pairs */
+int system_roots_inputs(const mechsys *sys, const int *contacts, int n, int *pairs);
+/* the listed contacts' functions on rt_y */
+int system_roots_some(mechsys *sys, double t, const int *contacts, int n, double *g);
+/* the directions of the root functions in the contacts' phases (+1 rising, -1 falling, 0) */
+void system_root_directions(const mechsys *sys, int *dirs);
+
+/* ---- the energy audit's book of the stabilisation (system_audit.c) ---- */
+
+/* state components of the audit: 1 (the last) with constraints */
+int system_audit_components(const mechsys *sys);
+/* zeroes the audit component's error weight in w (Nr) */
+void system_audit_weights(const mechsys *sys, double *w);
+/* the audit component's derivative into yd (Nr), after dyn_accelerations at y (full) */
+void system_audit_rate(mechsys *sys, const double *y, double *yd);
+/* the energy a projection from (q0, v0) to (q1, v1) added, J */
+double system_audit_jump(mechsys *sys, const double *q0, const double *v0, const double *q1,
+                         const double *v1);
+/* projects the full state y and books the energy it moved on y's audit component */
+clink_status system_audit_project(mechsys *sys, double t, double *y);
+/* the work of stabilisation in the full state y, J */
+double system_audit_work(const mechsys *sys, const double *y);
+
+#endif

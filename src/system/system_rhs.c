@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * system_rhs.c: what an integrator evaluates on the mechanism (system.h), on its
+ * state yr (Nr components, system_state.c):
+ *
+ *   - the right-hand side y' = f(t, y): q' = v, v' = qdd from the saddle-point system
+ *     (dyn_accelerations), the power of the drivers lambda . nu, the power of the
+ *     applied loads, the contacts' dissipation rates and the audit's constraint power.
+ *     It returns 1 (recoverable) for a singular saddle point or a non-finite value, so
+ *     that an adaptive integrator retries with a smaller step, and -1 (fatal) when the
+ *     contacts report a non-finite force at a finite state or memory runs out; the
+ *     failing component's status is kept (fail, cb_msg);
+ *   - the error weights: a coordinate's weight is relative to its displacement since
+ *     t = 0 (1 / (rtol |q_i - q_i(0)| + atol)), not to its distance from the origin
+ *     (under rtol |q_i| the last bead of a 7000-bead chain, at x = 33 m, was allowed an
+ *     error 100 times that of the 70-bead chain's), 1 / (rtol |y_i| + atol) for the
+ *     rates and energies;
+ *   - the Jacobian's lower blocks d qdd / dq, d qdd / dv: analytic (dyn_jacobian: one
+ *     evaluation of the accelerations and one saddle solve per column with the
+ *     factorisation at (t, q)) or, for comparison in benchmarks and tests, forward
+ *     differences of the right-hand side, one per column (sim_use_fd_jacobian); the
+ *     energy rows are left zero (the works feed nothing back);
+ *   - the projection onto the constraints, the correction minimal in the metric of M
+ *     (dyn_project), its energy booked on the audit with the step, the error estimate
+ *     projected too;
+ *   - the root functions of the contacts, two per contact (sim_contact.c), all or those
+ *     of some contacts, with the guard against events without a completed step.
+ */
+#include "system/system.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int system_failed(mechsys *s, clink_status st, const char *msg)
+{
+    s->fail = st;
+    snprintf(s->cb_msg, sizeof s->cb_msg, "%s", msg);
+    return st == CLINK_ERR_NOMEM ? -1 : 1;
+}
+
+/* the rates of the energy components after the accelerations: drivers, loads, contacts,
+   audit */
+static void system_energy_rates(mechsys *s, double t, const double *yy, double *yd)
+{
+    int nr = s->nr;
+    double pd = 0.0;
+    for (int k = 0; k < s->m->d.ndrivers; k++) {
+        double f, fd, fdd;
+        clink_function_eval(&s->m->d.drivers[k].def.function, t, &f, &fd, &fdd);
+        pd += s->lambda[s->m->driver_row[k]] * fd;
+    }
+    yd[2 * nr] = pd;
+    yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
+    if (s->ncon)
+        simc_dissipation_rates(s->sc, yd + 2 * nr + 2);
+    system_audit_rate(s, yy, yd);
+}
+
+int system_rhs(mechsys *s, double t, const double *yr, double *yd)
+{
+    const double *yy = system_full_x(s, yr);
+    int nq = s->nq, nr = s->nr;
+    double *acc = nr == nq ? yd + nq : s->acc;
+    clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
+    if (st != CLINK_OK) {
+        if (s->ncon && simc_take_failure(s->sc)) {
+            /* a non-finite contact force at a finite state: no smaller step helps */
+            system_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
+            return -1;
+        }
+        return system_failed(s, st, dyn_error(s->dyn));
+    }
+    memcpy(yd, yr + nr, (size_t) nr * sizeof(double));
+    if (nr != nq)
+        for (int i = 0; i < nr; i++)
+            yd[nr + i] = acc[s->red[i]];
+    system_energy_rates(s, t, yy, yd);
+    for (int i = 0; i < s->Nr; i++)
+        if (!isfinite(yd[i])) {
+            char m[128];
+            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
+                     t);
+            return system_failed(s, CLINK_ERR_NONFINITE, m);
+        }
+    return 0;
+}
+
+void system_weights(const mechsys *s, const double *yy, double *w)
+{
+    double rtol = s->set.rtol, atol = s->set.atol;
+    for (int i = 0; i < s->nr; i++)
+        w[i] = 1.0 / (rtol * fabs(yy[i] - s->q0[s->red[i]]) + atol);
+    for (int i = s->nr; i < s->Nr; i++)
+        w[i] = 1.0 / (rtol * fabs(yy[i]) + atol);
+    system_audit_weights(s, w);
+}
+
+/* the analytic lower blocks (energy rows zero) */
+static int system_jac_analytic(mechsys *s, double t, const double *yr, double *lower, long ld)
+{
+    int nf = s->nq, nq = s->nr, N = s->Nr;
+    if (!s->jq) {
+        s->jq = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
+        s->jv = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
+        if (!s->jq || !s->jv)
+            return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: out of memory");
+    }
+    const double *yy = system_full_x(s, yr);
+    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
+    s->rhs_jac++; /* one evaluation of the accelerations */
+    if (st != CLINK_OK)
+        return system_failed(s, st, dyn_error(s->dyn));
+    for (int j = 0; j < 2 * nq; j++) {
+        double *x = lower + (size_t) j * (size_t) ld;
+        int c = s->red[j < nq ? j : j - nq];
+        const double *col = j < nq ? s->jq + (size_t) c * nf : s->jv + (size_t) c * nf;
+        for (int i = 0; i < nq; i++)
+            x[i] = col[s->red[i]];
+        for (int i = 2 * nq; i < N; i++)
+            x[i - nq] = 0.0;
+    }
+    return 0;
+}
+
+int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *lower,
+                    long ld)
+{
+    int nq = s->nr, N = s->Nr;
+    if (!s->jac_fd)
+        return system_jac_analytic(s, t, yy, lower, ld);
+    double rtol = s->set.rtol, atol = s->set.atol;
+    for (int j = 0; j < 2 * nq; j++) {
+        double *x = lower + (size_t) j * (size_t) ld;
+        double yj = yy[j];
+        double h = sqrt(2.2e-16) * fmax(fabs(yj), fmax(atol / rtol, 1e-8));
+        yy[j] = yj + h;
+        h = yy[j] - yj;
+        int rc = system_rhs(s, t, yy, f1);
+        s->rhs_jac++;
+        yy[j] = yj;
+        if (rc != 0)
+            return rc;
+        for (int i = nq; i < N; i++)
+            x[i - nq] = (f1[i] - f0[i]) / h;
+    }
+    return 0;
+}
+
+/* projects the error estimate e (the integrator's components) at the projected q */
+static int system_project_error(mechsys *s, double t, const double *q, double *e)
+{
+    int nq = s->nq, nr = s->nr;
+    double *ef = e;
+    if (nr != nq) {
+        /* the error of the coordinates left out is 0 */
+        ef = s->yx;
+        s->yx_fixed = 0; /* yx holds an error now, not a state */
+        memset(ef, 0, 2 * (size_t) nq * sizeof(double));
+        for (int i = 0; i < nr; i++) {
+            ef[s->red[i]] = e[i];
+            ef[nq + s->red[i]] = e[nr + i];
+        }
+    }
+    clink_status st = dyn_project_error(s->dyn, t, q, ef, ef + nq);
+    if (st != CLINK_OK)
+        return system_failed(s, st, dyn_error(s->dyn));
+    if (nr != nq)
+        for (int i = 0; i < nr; i++) {
+            e[i] = ef[s->red[i]];
+            e[nr + i] = ef[nq + s->red[i]];
+        }
+    return 0;
+}
+
+int system_project(mechsys *s, double t, const double *yc, double *c, double *err)
+{
+    int nq = s->nq, nr = s->nr;
+    const double *yf = system_full_x(s, yc);
+    double *q = s->pq, *v = s->pv;
+    memcpy(q, yf, (size_t) nq * sizeof(double));
+    memcpy(v, yf + nq, (size_t) nq * sizeof(double));
+    clink_status st =
+        dyn_project(s->dyn, t, q, v, SYSTEM_PROJECTION_TOL, SYSTEM_PROJECTION_ITER, NULL, NULL);
+    if (st != CLINK_OK)
+        return system_failed(s, st, dyn_error(s->dyn));
+    for (int i = 0; i < nr; i++) {
+        int r = nr == nq ? i : s->red[i];
+        c[i] = q[r] - yc[i];
+        c[nr + i] = v[r] - yc[nr + i];
+    }
+    for (int i = 2 * nr; i < s->Nr; i++)
+        c[i] = 0.0;
+    if (s->nc > 0)
+        c[s->Nr - 1] = system_audit_jump(s, yf, yf + nq, q, v); /* booked with the step */
+    return err ? system_project_error(s, t, q, err) : 0;
+}
+
+int system_roots(mechsys *s, double t, const double *yy, const int *contacts, int n, double *g)
+{
+    if (++s->root_calls > SYSTEM_MAX_ROOT_CALLS) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "contact events without a completed step at t = %.9g s: %d evaluations of the "
+                 "contact functions since the last step (events that chatter, or a contact "
+                 "function that jumps; tolerances too loose?)",
+                 t, SYSTEM_MAX_ROOT_CALLS);
+        system_failed(s, CLINK_ERR_SOLVER, msg);
+        return -1;
+    }
+    if (contacts) {
+        s->roots_partial++;
+        return simc_roots_some(s->sc, contacts, n, yy, yy + s->nq, g);
+    }
+    s->roots_full++;
+    return simc_roots(s->sc, t, yy, yy + s->nq, g);
+}
+
+int system_roots_all(mechsys *s, double t, const double *yr, double *g)
+{
+    return system_roots(s, t, system_full_x(s, yr), NULL, 0, g);
+}
+
+void system_roots_load(mechsys *s, const double *yr)
+{
+    const double *yf = system_full(s, yr, s->rt_y);
+    if (yf != s->rt_y)
+        memcpy(s->rt_y, yf, (size_t) s->N * sizeof(double));
+}
+
+int system_roots_inputs(const mechsys *s, const int *contacts, int nlist, int *pairs)
+{
+    int n = 0;
+    for (int j = 0; j < nlist; j++)
+        for (int e = 0; e < 2; e++) {
+            int body = s->rt_body[2 * contacts[j] + e];
+            for (int d = 0; body > 0 && d < 3; d++) {
+                int f = 3 * (body - 1) + d, r = s->rt_inv[f];
+                if (r < 0)
+                    continue; /* a coordinate left out: constant, as in rt_y */
+                pairs[2 * n] = r;
+                pairs[2 * n + 1] = f;
+                pairs[2 * n + 2] = s->nr + r;
+                pairs[2 * n + 3] = s->nq + f;
+                n += 2;
+            }
+        }
+    return n;
+}
+
+int system_roots_some(mechsys *s, double t, const int *contacts, int n, double *g)
+{
+    return system_roots(s, t, s->rt_y, contacts, n, g);
+}
+
+void system_root_directions(const mechsys *s, int *dirs)
+{
+    simc_root_directions(s->sc, dirs);
+}

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * system_state.c: the mechanism's state as the integrator sees it (system.h):
+ * creation, the reduction and the initial state.
+ *
+ * The integrator's state leaves out the coordinates that cannot change
+ * (system_reduction): the angle of every body that cannot turn (system_may_turn:
+ * no initial spin, no joint, driver or load on it, and only frictionless contacts
+ * of circles or bores centred at its centre of mass, whose forces pass through
+ * it), and its x (or y) when it rests along that axis, gravity has no component
+ * along it and each of its contacts is with a body of the same kind at the same x
+ * (or y) or with a ground line parallel to the axis (system_keep_axis), so that
+ * every force on it is exactly perpendicular to the axis. These coordinates and
+ * their rates stay at their initial values exactly, so the integrator's vector
+ * operations, norms and interpolations run over the rest (system_full,
+ * system_reduce). A chain's beads on the x axis carry 2 components each instead
+ * of 6; every result is the same bit for bit (the left-out components had zero
+ * error and zero history, and the error norm skips such components).
+ */
+#include "system/system.h"
+
+#include "model/model_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* the left-out coordinates of a full state: their initial values, rates zero */
+static void system_full_fixed(const mechsys *s, double *buf)
+{
+    int nq = s->nq;
+    for (int k = 0; k < nq - s->nr; k++) {
+        buf[s->fixed[k]] = s->q0[s->fixed[k]];
+        buf[nq + s->fixed[k]] = 0.0;
+    }
+}
+
+/* the components the integrator carries, into a full state */
+static void system_full_moving(const mechsys *s, const double *yr, double *buf)
+{
+    int nq = s->nq, nr = s->nr;
+    for (int i = 0; i < nr; i++) {
+        buf[s->red[i]] = yr[i];
+        buf[nq + s->red[i]] = yr[nr + i];
+    }
+    memcpy(buf + 2 * nq, yr + 2 * nr, (size_t) (s->N - 2 * nq) * sizeof(double));
+}
+
+const double *system_full(const mechsys *s, const double *yr, double *buf)
+{
+    if (s->nr == s->nq)
+        return yr;
+    system_full_fixed(s, buf);
+    system_full_moving(s, yr, buf);
+    return buf;
+}
+
+const double *system_full_x(mechsys *s, const double *yr)
+{
+    if (s->nr == s->nq)
+        return yr;
+    if (!s->yx_fixed) {
+        system_full_fixed(s, s->yx);
+        s->yx_fixed = 1;
+    }
+    system_full_moving(s, yr, s->yx);
+    return s->yx;
+}
+
+void system_reduce(const mechsys *s, const double *yf, double *yr)
+{
+    if (yf == yr)
+        return;
+    if (s->nr == s->nq) {
+        memcpy(yr, yf, (size_t) s->N * sizeof(double));
+        return;
+    }
+    int nq = s->nq, nr = s->nr;
+    for (int i = 0; i < nr; i++) {
+        yr[i] = yf[s->red[i]];
+        yr[nr + i] = yf[nq + s->red[i]];
+    }
+    memcpy(yr + 2 * nr, yf + 2 * nq, (size_t) (s->N - 2 * nq) * sizeof(double));
+}
+
+/*
+ * Whether body b (>= 1) can turn: it spins at t = 0, a joint, a driver or an applied
+ * load acts on it, or one of its contacts can exert a moment about its centre of mass
+ * (simc_may_turn). A body that cannot turn keeps its angle and a zero rate exactly, so
+ * both are left out of the integrator's state (a chain's beads: 4 of 6 components each
+ * remain).
+ */
+static int system_may_turn(const mechsys *s, int b)
+{
+    const model_data *d = &s->m->d;
+    if (d->bodies[b].def.omega != 0.0)
+        return 1;
+    for (int j = 0; j < d->njoints; j++)
+        if (d->joints[j].def.body_a == b || d->joints[j].def.body_b == b)
+            return 1;
+    for (int k = 0; k < d->ndrivers; k++)
+        if (d->drivers[k].def.target == CLINK_DRIVE_BODY_COORDINATE && d->drivers[k].def.body == b)
+            return 1;
+    for (int k = 0; k < d->nforces; k++)
+        if (d->forces[k].def.body_a == b || d->forces[k].def.body_b == b)
+            return 1;
+    return simc_may_turn(s->sc, b);
+}
+
+/*
+ * Marks in keep[3 (b - 1) + axis] (0 or 1 on entry for every body) which bodies keep
+ * their coordinate along axis (0 x, 1 y) for ever: those entering with 1 (no spin, no
+ * load, at rest along the axis, no gravity along it) whose every contact keeps the
+ * axis (simc_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
+ * body that keeps it too (or the ground). The set is the largest fixed point: bodies are
+ * removed until no contact links a kept body to a moving one along the axis.
+ */
+static void system_keep_axis(mechsys *s, int axis, const double *q0, unsigned char *keep)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < s->ncon; k++) {
+            int ba, bb;
+            int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
+            int *kb[2] = {&ba, &bb};
+            for (int i = 0; i < 2; i++) {
+                int self = *kb[i], other = *kb[1 - i];
+                if (self <= 0 || !keep[3 * (self - 1) + axis])
+                    continue;
+                if (!ok || (other > 0 && !keep[3 * (other - 1) + axis])) {
+                    keep[3 * (self - 1) + axis] = 0;
+                    changed = 1;
+                }
+            }
+        }
+    }
+}
+
+/*
+ * The map between the integrator's coordinates and the model's (red, fixed, nr, Nr): the
+ * angle of a body that cannot turn (system_may_turn), and its x or y when it can move only
+ * perpendicular to that axis (system_keep_axis), are left out of the integrator's state.
+ */
+static clink_status system_reduction(mechsys *s)
+{
+    int nq = s->nq, nb = s->m->d.nbodies;
+    s->red = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    s->fixed = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
+    unsigned char *keep = calloc((size_t) (nq > 0 ? nq : 1), 1);
+    double *q0 = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
+    if (!s->red || !s->fixed || !keep || !q0) {
+        free(keep);
+        free(q0);
+        return CLINK_ERR_NOMEM;
+    }
+    for (int b = 1; b < nb; b++) {
+        const clink_body_def *d = &s->m->d.bodies[b].def;
+        double *qb = q0 + 3 * (b - 1);
+        qb[0] = d->x;
+        qb[1] = d->y;
+        qb[2] = d->phi;
+        unsigned char *kb = keep + 3 * (b - 1);
+        kb[2] = !system_may_turn(s, b);
+        kb[0] = kb[2] && d->vx == 0.0 && s->m->d.gravity[0] == 0.0;
+        kb[1] = kb[2] && d->vy == 0.0 && s->m->d.gravity[1] == 0.0;
+    }
+    system_keep_axis(s, 0, q0, keep);
+    system_keep_axis(s, 1, q0, keep);
+    int nr = 0, nf = 0;
+    for (int i = 0; i < nq; i++) {
+        if (keep[i])
+            s->fixed[nf++] = i;
+        else
+            s->red[nr++] = i;
+    }
+    free(keep);
+    free(q0);
+    s->nr = nr;
+    s->Nr = s->N - 2 * (nq - nr);
+    return CLINK_OK;
+}
+
+/* the arrays of the root functions: each contact's bodies, each coordinate's place */
+static clink_status system_roots_create(mechsys *s)
+{
+    size_t n = (size_t) (2 * s->ncon > 0 ? 2 * s->ncon : 1);
+    s->rt_body = calloc(n, sizeof(int));
+    s->rt_inv = calloc((size_t) (s->nq > 0 ? s->nq : 1), sizeof(int));
+    s->rt_y = calloc((size_t) s->N, sizeof(double));
+    if (!s->rt_body || !s->rt_inv || !s->rt_y)
+        return CLINK_ERR_NOMEM;
+    for (int k = 0; k < s->ncon; k++)
+        simc_bodies(s->sc, k, &s->rt_body[2 * k], &s->rt_body[2 * k + 1]);
+    for (int i = 0; i < s->nq; i++)
+        s->rt_inv[i] = -1;
+    for (int i = 0; i < s->nr; i++)
+        s->rt_inv[s->nr == s->nq ? i : s->red[i]] = i;
+    return CLINK_OK;
+}
+
+/* the contacts, the dynamics and the work arrays */
+static clink_status system_allocate(mechsys *s)
+{
+    char cerr[128];
+    s->sc = simc_create(s->m, s->set.settle_speed, cerr, sizeof cerr);
+    if (!s->sc) {
+        snprintf(s->msg, sizeof s->msg, "%s", cerr);
+        return CLINK_ERR_NOMEM;
+    }
+    simc_set_bookkeeping(s->sc, s->set.contact_bookkeeping);
+    s->ncon = simc_count(s->sc);
+    s->nq = s->m->ncoords;
+    s->nc = s->m->nconstraints;
+    s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + system_audit_components(s);
+    size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1);
+    s->dyn = dyn_create(s->m);
+    s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
+    s->pq = calloc(nq1, sizeof(double));
+    s->pv = calloc(nq1, sizeof(double));
+    s->q0 = calloc(nq1, sizeof(double));
+    s->yx = calloc((size_t) s->N, sizeof(double));
+    s->acc = calloc(nq1, sizeof(double));
+    if (!s->dyn || !s->lambda || !s->pq || !s->pv || !s->q0 || !s->yx || !s->acc ||
+        system_reduction(s) != CLINK_OK || system_roots_create(s) != CLINK_OK) {
+        snprintf(s->msg, sizeof s->msg, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
+    if (s->set.drift == CLINK_DRIFT_BAUMGARTE)
+        dyn_set_baumgarte(s->dyn, s->set.baumgarte_alpha, s->set.baumgarte_beta);
+    return CLINK_OK;
+}
+
+mechsys *system_create(const clink_model *m, const clink_settings_def *set, clink_status *st,
+                       char *msg, size_t n)
+{
+    mechsys *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(msg, n, "clink_sim_create: out of memory");
+        *st = CLINK_ERR_NOMEM;
+        return NULL;
+    }
+    s->m = m;
+    s->set = *set;
+    *st = system_allocate(s);
+    if (*st != CLINK_OK) {
+        snprintf(msg, n, "%s", s->msg);
+        system_destroy(&s);
+        return NULL;
+    }
+    return s;
+}
+
+void system_destroy(mechsys **sys)
+{
+    if (!sys || !*sys)
+        return;
+    mechsys *s = *sys;
+    dyn_destroy(&s->dyn);
+    simc_destroy(&s->sc);
+    free(s->lambda);
+    free(s->pq);
+    free(s->pv);
+    free(s->jq);
+    free(s->jv);
+    free(s->q0);
+    free(s->red);
+    free(s->fixed);
+    free(s->yx);
+    free(s->acc);
+    free(s->rt_body);
+    free(s->rt_inv);
+    free(s->rt_y);
+    free(s);
+    *sys = NULL;
+}
+
+static int system_impulse(void *data, double t, const double *q, const double *f, double *dv)
+{
+    return dyn_impulse_response(data, t, q, f, dv) == CLINK_OK ? 0 : -1;
+}
+
+clink_status system_initial_state(mechsys *s, double *y)
+{
+    int nq = s->nq;
+    for (int i = 1; i < s->m->d.nbodies; i++) {
+        const clink_body_def *b = &s->m->d.bodies[i].def;
+        double *qi = y + 3 * (i - 1), *vi = y + nq + 3 * (i - 1);
+        qi[0] = b->x;
+        qi[1] = b->y;
+        qi[2] = b->phi;
+        vi[0] = b->vx;
+        vi[1] = b->vy;
+        vi[2] = b->omega;
+    }
+    for (int i = 2 * nq; i < s->N; i++)
+        y[i] = 0.0;
+    clink_status st =
+        dyn_project(s->dyn, 0.0, y, y + nq, SYSTEM_PROJECTION_TOL, 50, &s->dq0, &s->dv0);
+    if (st != CLINK_OK) {
+        snprintf(s->msg, sizeof s->msg, "initial conditions: %s", dyn_error(s->dyn));
+        return st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM ? CLINK_ERR_ASSEMBLY : st;
+    }
+    memcpy(s->q0, y, (size_t) nq * sizeof(double));
+    if (s->ncon) {
+        simc_start(s->sc, y, y + nq);
+        dyn_set_external(s->dyn, simc_forces, s->sc);
+        dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
+        simc_set_impulse(s->sc, system_impulse, s->dyn);
+    }
+    return CLINK_OK;
+}
