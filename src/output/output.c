@@ -1025,8 +1025,8 @@ static void json_overrides(out_file *f, const clink_run_info *in)
 static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *sim,
                               const clink_run_info *in)
 {
-    static const char *const methods[] = {"bdf", "adams"};
-    static const char *const drifts[] = {"projection", "baumgarte", "none"};
+    static const char *const methods[] = {"bdf", "adams", "auto"};
+    static const char *const drifts[] = {"projection", "baumgarte", "none", "auto"};
     static const char *const rows[] = {"events", "steps", "grid"};
     static const char *const formats[] = {"csv", "hdf5"};
     clink_settings_def set = in->settings != NULL ? *in->settings : clink_model_settings(r->model);
@@ -1050,8 +1050,11 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
         out_str(f, "null");
     json_number(f, "t_end_requested", in->t_end);
     json_number(f, "t_end_reached", sim != NULL ? clink_sim_time(sim) : 0.0);
-    out_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"",
-               methods[set.method == CLINK_METHOD_ADAMS], drifts[(int) set.drift % 3]);
+    int automatic = set.method == CLINK_METHOD_AUTO || set.drift == CLINK_DRIFT_AUTO;
+    if (automatic && sim != NULL) /* what auto chose (docs/kernel.md) */
+        set = clink_sim_settings(sim);
+    out_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"%s", methods[(int) set.method % 3],
+               drifts[(int) set.drift % 4], automatic ? ",\n  \"auto\": true" : "");
     json_number(f, "rtol", set.rtol);
     json_number(f, "atol", set.atol);
     json_number(f, "max_steps", set.max_steps);
