@@ -28,6 +28,8 @@ int main(int argc, char **argv)
     clink_settings_def s = clink_default_settings_def();
     s.rtol = 1e-8;
     s.atol = 1e-10;
+    s.method = CLINK_METHOD_BDF; /* as the header says (auto would take Adams + Baumgarte) */
+    s.drift = CLINK_DRIFT_PROJECTION;
     char err[512] = "";
     clink_model *m = slider_crank_model(w, &s, err, sizeof err);
     clink_sim *sim = NULL;

@@ -56,7 +56,7 @@ static clink_model *build_slider_crank(double omega /* rad/s */)
     clink_model_builder_add_driver(b, &dd, NULL);
 
     clink_model_builder_set_gravity(b, 0.0, -9.81);
-    clink_settings_def s = clink_default_settings_def(); /* BDF with projection */
+    clink_settings_def s = clink_default_settings_def(); /* method and drift: auto */
     s.rtol = 1e-10, s.atol = 1e-12;
     clink_model_builder_set_settings(b, &s);
 

@@ -373,6 +373,8 @@ static clink_model *three_discs(double spin)
         ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
     }
     clink_settings_def st = clink_default_settings_def();
+    st.method = CLINK_METHOD_BDF; /* the Jacobian under test is BDF's */
+    st.drift = CLINK_DRIFT_PROJECTION;
     st.t_end = 0.1;
     st.output_step = 1e-3;
     st.max_step = 1e-4; /* free flight: no step may jump over a contact */

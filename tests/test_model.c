@@ -156,6 +156,7 @@ TEST(projection_with_adams_is_refused_and_baumgarte_with_adams_accepted)
     clink_model_builder *b = pendulum_builder();
     clink_settings_def s = clink_default_settings_def();
     s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_PROJECTION;
     ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_ERR_ARG);
     s.drift = CLINK_DRIFT_BAUMGARTE;
     ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);

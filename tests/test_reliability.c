@@ -180,7 +180,8 @@ done:
    crank and the coupler fold onto one line (O2 B = 0.4 - 0.1 m) at rocker angle acos(-2/3) */
 static const char toggle_xml[] =
     "<mechanism name=\"four_bar_toggle\">"
-    "<settings t_end=\"0.5\" output_step=\"0.001\" rtol=\"1e-9\" atol=\"1e-11\"/>"
+    "<settings t_end=\"0.5\" output_step=\"0.001\" rtol=\"1e-9\" atol=\"1e-11\" method=\"bdf\" "
+    "drift=\"projection\"/>"
     "<gravity g=\"0 -9.81\"/><bodies>"
     "<body name=\"crank\" mass=\"0.2\" inertia=\"0.000166666666666667\" x=\"0\" y=\"0.05\" "
     "phi=\"1.5707963267949\"/>"

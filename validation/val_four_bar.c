@@ -188,6 +188,8 @@ int main(int argc, char **argv)
     clink_settings_def s = clink_default_settings_def();
     s.rtol = 1e-6;
     s.atol = 1e-8;
+    s.method = CLINK_METHOD_BDF; /* the projection run, not auto's choice */
+    s.drift = CLINK_DRIFT_PROJECTION;
     vjson_info(v, "crank turns simulated (10^3 under AddressSanitizer)", (double) turns, "-");
     run_result p = run(&s, turns);
     vjson_row(v, "projection (BDF): max |Phi| at all turn ends", p.ok ? p.max_phi : NAN, 0.0, 1e-10,

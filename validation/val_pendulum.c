@@ -90,6 +90,8 @@ int main(int argc, char **argv)
     s.rtol = 1e-11;
     s.atol = 1e-13;
     s.max_step = 1e-3;
+    s.method = CLINK_METHOD_BDF; /* the validation's integrator, not auto's choice */
+    s.drift = CLINK_DRIFT_PROJECTION;
     clink_model_builder_set_settings(b, &s);
     clink_model *model = NULL;
     clink_sim *sim = NULL;

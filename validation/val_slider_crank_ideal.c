@@ -67,6 +67,8 @@ int main(int argc, char **argv)
     clink_settings_def s = clink_default_settings_def();
     s.rtol = 1e-10;
     s.atol = 1e-12;
+    s.method = CLINK_METHOD_BDF; /* the validation's integrator, not auto's choice */
+    s.drift = CLINK_DRIFT_PROJECTION;
     char err[512] = "";
     clink_model *m = slider_crank_model(w, &s, err, sizeof err);
     clink_sim *sim = NULL;

@@ -302,7 +302,11 @@ typedef enum clink_method {
     CLINK_METHOD_ADAMS = 1, /* Adams-Moulton, fixed-point iteration (non-stiff) */
     /* classical Runge-Kutta of order 4 at the fixed step max_step (> 0); no error control,
      * no contacts (docs/development.md, "Add an integrator") */
-    CLINK_METHOD_RK4 = 2
+    CLINK_METHOD_RK4 = 2,
+    /* chosen by clink_sim_create() from the model's structure (the default; the rule and the
+     * study behind it: docs/kernel.md, "What auto picks and why"): BDF when the joints close
+     * a kinematic loop, else Adams; clink_sim_settings() tells what was chosen */
+    CLINK_METHOD_AUTO = 3
 } clink_method;
 
 /* the method's name in model files: "bdf", "adams", "rk4"; NULL for another value */
@@ -315,7 +319,11 @@ typedef enum clink_drift {
     /* Baumgarte: gamma - 2 alpha Phi_dot - beta^2 Phi (works with both methods) */
     CLINK_DRIFT_BAUMGARTE = 1,
     /* neither (for studies of drift) */
-    CLINK_DRIFT_NONE = 2
+    CLINK_DRIFT_NONE = 2,
+    /* chosen by clink_sim_create() (the default): none without joints and drivers,
+     * projection when the joints close a kinematic loop, else Baumgarte; with an explicit
+     * method: never projection with Adams */
+    CLINK_DRIFT_AUTO = 3
 } clink_drift;
 
 /* Default settle speed of contacts, m/s (clink_settings_def.settle_speed). */
@@ -356,8 +364,10 @@ typedef struct clink_settings_def {
 } clink_settings_def;
 
 /*
- * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, BDF with
- * projection, alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
+ * t_end 1 s, output_step 1e-3 s, rtol 1e-8, atol 1e-10, max_step 0, method and
+ * drift CLINK_METHOD_AUTO and CLINK_DRIFT_AUTO (resolved by clink_sim_create() from
+ * the model's structure; explicit values are used as given),
+ * alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
  * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
  * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES.
  */

@@ -67,6 +67,11 @@ CLINK_API clink_status clink_sim_create(const clink_model *model,
 /* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);
 
+/* The settings the simulation runs with: those given to clink_sim_create() (or the
+ * model's), with CLINK_METHOD_AUTO and CLINK_DRIFT_AUTO replaced by what the rule chose
+ * (docs/kernel.md, "What auto picks and why"). NULL: clink_default_settings_def(). */
+CLINK_API clink_settings_def clink_sim_settings(const clink_sim *sim);
+
 /* The message of the last failure ("" if none; below a complete output, what it left out:
    clink_sim_set_outputs()); borrowed. */
 CLINK_API const char *clink_sim_error(const clink_sim *sim);

@@ -64,9 +64,10 @@ def version():
 
 _SETTINGS_FLOATS = ("t_end", "output_step", "rtol", "atol", "max_step", "baumgarte_alpha",
                     "baumgarte_beta", "settle_speed", "max_steps", "min_step", "wall_limit")
-_METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS}
+_METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS,
+            "rk4": lib.CLINK_METHOD_RK4, "auto": lib.CLINK_METHOD_AUTO}
 _DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIFT_BAUMGARTE,
-           "none": lib.CLINK_DRIFT_NONE}
+           "none": lib.CLINK_DRIFT_NONE, "auto": lib.CLINK_DRIFT_AUTO}
 _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
                  "hysteresis": lib.CLINK_BOOKKEEPING_HYSTERESIS}
 # the keyword settings: name -> (its words, the struct field)
@@ -746,11 +747,13 @@ class Simulation:
                     status, message = "failed", "implausible result: %s" % msg
                     break
         bal = r._energy[:, 5]
+        run = lib.clink_sim_settings(p)  # auto resolved (docs/kernel.md)
         r.summary = {
             "model": self.model.name, "status": status, "message": message,
             "t_end_requested": s.t_end, "t_end_reached": lib.clink_sim_time(p),
-            "method": {v: k for k, v in _METHODS.items()}[s.method],
-            "drift": {v: k for k, v in _DRIFTS.items()}[s.drift],
+            "method": {v: k for k, v in _METHODS.items()}[run.method],
+            "drift": {v: k for k, v in _DRIFTS.items()}[run.drift],
+            **({"auto": True} if (s.method, s.drift) != (run.method, run.drift) else {}),
             "rtol": s.rtol, "atol": s.atol, "max_steps": s.max_steps, "min_step": s.min_step,
             "wall_limit": s.wall_limit, "output_rows": r.rows, "steps": st["steps"],
             "rhs_calls": st["rhs_evals"], "rhs_calls_jacobian": st["rhs_evals_jac"],

@@ -34,9 +34,12 @@ typedef enum clink_entity {
     CLINK_ENTITY_FORCE = 3, CLINK_ENTITY_CONTACT_PAIR = 4, CLINK_ENTITY_CLEARANCE_JOINT = 5,
     CLINK_ENTITY_COUNT_ = 6
 } clink_entity;
-typedef enum clink_method { CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1 } clink_method;
+typedef enum clink_method {
+    CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1, CLINK_METHOD_RK4 = 2, CLINK_METHOD_AUTO = 3
+} clink_method;
 typedef enum clink_drift {
-    CLINK_DRIFT_PROJECTION = 0, CLINK_DRIFT_BAUMGARTE = 1, CLINK_DRIFT_NONE = 2
+    CLINK_DRIFT_PROJECTION = 0, CLINK_DRIFT_BAUMGARTE = 1, CLINK_DRIFT_NONE = 2,
+    CLINK_DRIFT_AUTO = 3
 } clink_drift;
 typedef enum clink_contact_bookkeeping {
     CLINK_BOOKKEEPING_EPISODES = 0, CLINK_BOOKKEEPING_HYSTERESIS = 1
@@ -77,6 +80,7 @@ clink_status clink_xml_load_memory_with(const char *data, size_t size, const cha
 clink_status clink_sim_create(const clink_model *model, const clink_settings_def *settings,
                               clink_sim **sim, char *err, size_t err_size);
 void clink_sim_destroy(clink_sim **sim);
+clink_settings_def clink_sim_settings(const clink_sim *sim);
 const char *clink_sim_error(const clink_sim *sim);
 clink_status clink_sim_advance(clink_sim *sim, double t);
 clink_status clink_sim_set_stop_time(clink_sim *sim, double t_stop);

@@ -17,6 +17,8 @@ const integ_ops *integrator_for(clink_method method)
         return &integrator_cvode_ops;
     case CLINK_METHOD_RK4:
         return &integrator_rk4_ops;
+    case CLINK_METHOD_AUTO: /* resolved by clink_sim_create before (sim_auto.c) */
+        break;
     }
     return NULL;
 }
@@ -30,6 +32,8 @@ const char *clink_method_name(clink_method method)
         return "adams";
     case CLINK_METHOD_RK4:
         return "rk4";
+    case CLINK_METHOD_AUTO:
+        return "auto";
     }
     return NULL;
 }

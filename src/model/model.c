@@ -72,8 +72,8 @@ clink_settings_def clink_default_settings_def(void)
     s.rtol = 1e-8;
     s.atol = 1e-10;
     s.max_step = 0.0;
-    s.method = CLINK_METHOD_BDF;
-    s.drift = CLINK_DRIFT_PROJECTION;
+    s.method = CLINK_METHOD_AUTO;
+    s.drift = CLINK_DRIFT_AUTO;
     s.baumgarte_alpha = 5.0;
     s.baumgarte_beta = 5.0;
     s.settle_speed = CLINK_SETTLE_SPEED_DEFAULT;
@@ -627,11 +627,12 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
     if (!(s->max_step >= 0.0) || !isfinite(s->max_step))
         return model_fail(b, CLINK_ERR_RANGE, "settings: max_step %g s must be >= 0 (0: no limit)",
                           s->max_step);
-    if (s->method != CLINK_METHOD_BDF && s->method != CLINK_METHOD_ADAMS)
-        return model_fail(b, CLINK_ERR_RANGE, "settings: method %d must be 0 (BDF) or 1 (Adams)",
+    if ((int) s->method < 0 || s->method > CLINK_METHOD_AUTO)
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: method %d must be 0 (BDF), 1 (Adams) or 2 (auto)",
                           (int) s->method);
-    if ((int) s->drift < 0 || s->drift > CLINK_DRIFT_NONE)
-        return model_fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..2", (int) s->drift);
+    if ((int) s->drift < 0 || s->drift > CLINK_DRIFT_AUTO)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..3", (int) s->drift);
     if (s->method == CLINK_METHOD_ADAMS && s->drift == CLINK_DRIFT_PROJECTION)
         return model_fail(b, CLINK_ERR_ARG,
                           "settings: projection needs BDF (CVODE supports CVodeSetProjFn with BDF "

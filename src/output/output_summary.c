@@ -73,15 +73,15 @@ static void json_overrides(out_file *f, const clink_run_info *in)
 /* the integrator method's name in summary.json */
 static const char *summary_method_name(clink_method method)
 {
-    static const char *const methods[] = {"bdf", "adams"};
-    return methods[method == CLINK_METHOD_ADAMS];
+    const char *name = clink_method_name(method);
+    return name != NULL ? name : "?";
 }
 
 /* the run: status, end, settings of the integrator and of the output */
 static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *sim,
                               const clink_run_info *in)
 {
-    static const char *const drifts[] = {"projection", "baumgarte", "none"};
+    static const char *const drifts[] = {"projection", "baumgarte", "none", "auto"};
     static const char *const rows[] = {"events", "steps", "grid"};
     clink_settings_def set = in->settings != NULL ? *in->settings : clink_model_settings(r->model);
 
@@ -104,8 +104,12 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
         output_file_str(f, "null");
     json_number(f, "t_end_requested", in->t_end);
     json_number(f, "t_end_reached", sim != NULL ? clink_sim_time(sim) : 0.0);
-    output_file_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"",
-                       summary_method_name(set.method), drifts[(int) set.drift % 3]);
+    int automatic = set.method == CLINK_METHOD_AUTO || set.drift == CLINK_DRIFT_AUTO;
+    if (automatic && sim != NULL) /* what auto chose (docs/kernel.md) */
+        set = clink_sim_settings(sim);
+    output_file_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"%s",
+                       summary_method_name(set.method), drifts[(int) set.drift % 4],
+                       automatic ? ",\n  \"auto\": true" : "");
     json_number(f, "rtol", set.rtol);
     json_number(f, "atol", set.atol);
     json_number(f, "max_steps", set.max_steps);

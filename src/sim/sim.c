@@ -14,6 +14,7 @@
  * root functions per contact (sim_contact.c), located by the integrator.
  * Stepping, roots, dense output: sim_advance.c; getters: sim_get.c.
  */
+#include "sim/sim_auto.h"
 #include "sim/sim_internal.h"
 #include "sim/sim_jac.h"
 
@@ -236,6 +237,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     }
     s->m = model;
     s->set = settings ? *settings : model->d.settings;
+    sim_auto_resolve(model, &s->set); /* CLINK_METHOD_AUTO, CLINK_DRIFT_AUTO */
     s->prog.wall_start = -1.0;
     clink_status st = sim_check_settings(s);
     if (st == CLINK_OK)

@@ -12,8 +12,8 @@
 
 void xml_read_settings(xml_reader *r, const xmlNode *n)
 {
-    static const char *const methods[] = {"bdf", "adams", "rk4", NULL};
-    static const char *const drifts[] = {"projection", "baumgarte", "none", NULL};
+    static const char *const methods[] = {"bdf", "adams", "rk4", "auto", NULL};
+    static const char *const drifts[] = {"projection", "baumgarte", "none", "auto", NULL};
     static const char *const bookkeepings[] = {"episodes", "hysteresis", NULL};
     static const char *const keys[] = {"t_end",
                                        "output_step",
@@ -46,31 +46,11 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
     xml_num(r, n, "max_steps", s.max_steps, 1, &s.max_steps);
     xml_num(r, n, "min_step", s.min_step, 1, &s.min_step);
     xml_num(r, n, "wall_limit", s.wall_limit, 1, &s.wall_limit);
-    switch (xml_keyword(r, n, "method", methods, 0)) {
-    case 1:
-        s.method = CLINK_METHOD_ADAMS;
-        break;
-    case 2:
-        s.method = CLINK_METHOD_RK4; /* the fixed step is max_step */
-        break;
-    default:
-        s.method = CLINK_METHOD_BDF;
-        break;
-    }
+    s.method = (clink_method) xml_keyword(r, n, "method", methods, CLINK_METHOD_AUTO);
     s.contact_bookkeeping = xml_keyword(r, n, "contact_bookkeeping", bookkeepings, 0)
                                 ? CLINK_BOOKKEEPING_HYSTERESIS
                                 : CLINK_BOOKKEEPING_EPISODES;
-    switch (xml_keyword(r, n, "drift", drifts, 0)) {
-    case 1:
-        s.drift = CLINK_DRIFT_BAUMGARTE;
-        break;
-    case 2:
-        s.drift = CLINK_DRIFT_NONE;
-        break;
-    default:
-        s.drift = CLINK_DRIFT_PROJECTION;
-        break;
-    }
+    s.drift = (clink_drift) xml_keyword(r, n, "drift", drifts, CLINK_DRIFT_AUTO);
     if (r->failed)
         return;
     if (xml_built(r, clink_model_builder_set_settings(r->builder, &s), n))

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The settings clink chooses for a model that names no method or drift
+ * (CLINK_METHOD_AUTO, CLINK_DRIFT_AUTO; src/sim/sim_auto.c, docs/kernel.md
+ * "What auto picks and why"): small models written here, one per structural
+ * class of the rule (free bodies with a contact, a tree of joints, one closed
+ * loop, two closed loops), each resolved by clink_sim_create() as the rule says
+ * and reported so by clink_sim_settings(); an explicit method or drift is never
+ * changed, and with one of them explicit the other never makes Adams with
+ * projection.
+ */
+#include "ensure.h"
+
+#include "clink/sim.h"
+#include "clink/xml.h"
+#include "sim/sim_auto.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define UPRIGHT_ROD(name, x)                                                                       \
+    "<body name=\"" name "\" mass=\"1\" inertia=\"0.0833\" x=\"" x                                 \
+    "\" y=\"0.5\" phi=\"1.5707963267948966\"/>"
+#define COUPLER(name, x)                                                                           \
+    "<body name=\"" name "\" mass=\"1\" inertia=\"0.0833\" x=\"" x "\" y=\"1\" phi=\"0\"/>"
+#define PIN(name, a, pa, b, pb)                                                                    \
+    "<revolute name=\"" name "\" body1=\"" a "\" point1=\"" pa "\" body2=\"" b "\" point2=\"" pb   \
+    "\"/>"
+
+/* free ball over the floor: no joints, one contact */
+static const char *const ball =
+    "<bodies><body name=\"ball\" mass=\"1\" inertia=\"0.001\" x=\"0\" y=\"0.2\"/></bodies>"
+    "<contacts><pair name=\"floor\"><circle body=\"ball\" center=\"0 0\" radius=\"0.05\"/>"
+    "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
+    "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/></pair></contacts>";
+
+/* double pendulum: a tree of two revolutes */
+static const char *const tree =
+    "<bodies><body name=\"a\" mass=\"1\" inertia=\"0.0833\" x=\"0.5\" y=\"0\"/>"
+    "<body name=\"b\" mass=\"1\" inertia=\"0.0833\" x=\"1.5\" y=\"0\"/></bodies><joints>" PIN(
+        "p0", "ground", "0 0", "a", "-0.5 0") PIN("p1", "a", "0.5 0", "b", "-0.5 0") "</joints>";
+
+/* parallelogram four-bar: one loop (cranks at x = 0 and 1, coupler on top) */
+static const char *const one_loop = "<bodies>" UPRIGHT_ROD("c0", "0") UPRIGHT_ROD("c1", "1")
+    COUPLER("k0", "0.5") "</bodies><joints>" PIN("g0", "ground", "0 0", "c0", "-0.5 0")
+        PIN("g1", "ground", "1 0", "c1", "-0.5 0") PIN("t0", "c0", "0.5 0", "k0", "-0.5 0")
+            PIN("t1", "c1", "0.5 0", "k0", "0.5 0") "</joints>";
+
+/* two parallelogram windows sharing the middle crank (the N-four-bar with N = 2) */
+static const char *const two_loops = "<bodies>" UPRIGHT_ROD("c0", "0") UPRIGHT_ROD("c1", "1")
+    UPRIGHT_ROD("c2", "2") COUPLER("k0", "0.5")
+        COUPLER("k1", "1.5") "</bodies><joints>" PIN("g0", "ground", "0 0", "c0", "-0.5 0")
+            PIN("g1", "ground", "1 0", "c1", "-0.5 0") PIN("g2", "ground", "2 0", "c2", "-0.5 0")
+                PIN("t0", "c0", "0.5 0", "k0", "-0.5 0") PIN("t1", "c1", "0.5 0", "k0", "0.5 0")
+                    PIN("u1", "c1", "0.5 0", "k1", "-0.5 0")
+                        PIN("u2", "c2", "0.5 0", "k1", "0.5 0") "</joints>";
+
+/* the model of `body` with <settings> carrying `attrs` (no method or drift if empty) */
+static clink_model *model(const char *body, const char *attrs)
+{
+    char xml[4096], err[512];
+    clink_model *m = NULL;
+    snprintf(xml, sizeof xml,
+             "<mechanism name=\"auto\"><settings t_end=\"0.01\" output_step=\"1e-3\" %s/>%s"
+             "</mechanism>",
+             attrs, body);
+    if (clink_xml_load_memory(xml, strlen(xml), "auto.xml", &m, NULL, err, sizeof err) != CLINK_OK)
+        fprintf(stderr, "model: %s\n", err);
+    return m;
+}
+
+/* the method and drift the simulation of body with attrs runs with; 0 if it does not start */
+static int resolved(const char *body, const char *attrs, clink_method *method, clink_drift *drift)
+{
+    char err[512];
+    clink_model *m = model(body, attrs);
+    clink_sim *sim = NULL;
+    int ok = m != NULL && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK;
+    if (!ok && m)
+        fprintf(stderr, "create: %s\n", err);
+    if (ok) {
+        clink_settings_def s = clink_sim_settings(sim);
+        *method = s.method;
+        *drift = s.drift;
+        ok = clink_sim_advance(sim, 0.01) == CLINK_OK;
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return ok;
+}
+
+TEST(a_model_without_method_and_drift_gets_auto_and_each_class_resolves_as_the_rule_says)
+{
+    static const struct {
+        const char *const *body;
+        int loops;
+        clink_method method;
+        clink_drift drift;
+    } cases[] = {{&ball, 0, CLINK_METHOD_ADAMS, CLINK_DRIFT_NONE},
+                 {&tree, 0, CLINK_METHOD_ADAMS, CLINK_DRIFT_BAUMGARTE},
+                 {&one_loop, 1, CLINK_METHOD_ADAMS, CLINK_DRIFT_BAUMGARTE},
+                 {&two_loops, 2, CLINK_METHOD_BDF, CLINK_DRIFT_PROJECTION}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        clink_model *m = model(*cases[k].body, "");
+        ENSURE(m != NULL);
+        if (!m)
+            continue;
+        /* the model keeps auto; the simulation resolves it */
+        ENSURE(clink_model_settings(m).method == CLINK_METHOD_AUTO);
+        ENSURE(clink_model_settings(m).drift == CLINK_DRIFT_AUTO);
+        ENSURE(sim_auto_loops(m) == cases[k].loops);
+        clink_model_destroy(&m);
+        clink_method method = CLINK_METHOD_AUTO;
+        clink_drift drift = CLINK_DRIFT_AUTO;
+        ENSURE(resolved(*cases[k].body, "", &method, &drift));
+        ENSURE(method == cases[k].method && drift == cases[k].drift);
+        /* method="auto" drift="auto" is the same as saying nothing */
+        ENSURE(resolved(*cases[k].body, "method=\"auto\" drift=\"auto\"", &method, &drift));
+        ENSURE(method == cases[k].method && drift == cases[k].drift);
+    }
+    ENSURE(clink_default_settings_def().method == CLINK_METHOD_AUTO);
+    ENSURE(clink_default_settings_def().drift == CLINK_DRIFT_AUTO);
+}
+
+TEST(an_explicit_method_or_drift_is_never_changed_by_auto)
+{
+    static const char *const bodies[] = {ball, tree, one_loop, two_loops};
+    static const char *const methods[] = {"bdf", "adams"};
+    static const char *const drifts[] = {"projection", "baumgarte", "none"};
+    for (int b = 0; b < 4; b++) {
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 3; j++) {
+                char attrs[128];
+                clink_method method;
+                clink_drift drift;
+                if (i == 1 && j == 0)
+                    continue; /* Adams with projection is refused (test_sim.c) */
+                snprintf(attrs, sizeof attrs, "method=\"%s\" drift=\"%s\"", methods[i], drifts[j]);
+                ENSURE(resolved(bodies[b], attrs, &method, &drift));
+                ENSURE((int) method == i && (int) drift == j);
+            }
+        /* one explicit: it is kept, and the other never makes Adams with projection */
+        for (int i = 0; i < 2; i++) {
+            char attrs[64];
+            clink_method method;
+            clink_drift drift;
+            snprintf(attrs, sizeof attrs, "method=\"%s\"", methods[i]);
+            ENSURE(resolved(bodies[b], attrs, &method, &drift));
+            ENSURE((int) method == i && drift != CLINK_DRIFT_AUTO);
+            ENSURE(!(method == CLINK_METHOD_ADAMS && drift == CLINK_DRIFT_PROJECTION));
+        }
+        for (int j = 0; j < 3; j++) {
+            char attrs[64];
+            clink_method method;
+            clink_drift drift;
+            snprintf(attrs, sizeof attrs, "drift=\"%s\"", drifts[j]);
+            ENSURE(resolved(bodies[b], attrs, &method, &drift));
+            ENSURE((int) drift == j && method != CLINK_METHOD_AUTO);
+            ENSURE(!(method == CLINK_METHOD_ADAMS && drift == CLINK_DRIFT_PROJECTION));
+        }
+    }
+    /* the API: explicit settings given to clink_sim_create() are used as given */
+    clink_model *m = model(two_loops, "");
+    ENSURE(m != NULL);
+    clink_settings_def s = clink_model_settings(m);
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    clink_sim *sim = NULL;
+    char err[512];
+    ENSURE(m && clink_sim_create(m, &s, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_settings(sim).method == CLINK_METHOD_ADAMS);
+    ENSURE(clink_sim_settings(sim).drift == CLINK_DRIFT_NONE);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
