@@ -17,7 +17,9 @@
  * Laws whose chi ~ 1/v use v = max(v_impact, v_ref) (v_ref default 1e-3 m/s), so
  * a resting contact (v_impact = 0) gets a large but finite damping, never NaN.
  * Then the end of compression (delta_max kept) and the release at separation
- * (the residual penetration of a zero-force separation kept).
+ * (the residual penetration of a zero-force separation kept). Which rules take
+ * the damping from e (clink_law_has_restitution_rule) is here too; what they reach
+ * is computed by the laboratory (src/lab/lab_restitution.c).
  */
 #include "contact/law_private.h"
 
@@ -130,6 +132,30 @@ clink_status clink_law_onset(const clink_law *law, const clink_contact_params *p
     if (law->onset != NULL)
         return law->onset(law, params, v_impact, m_eff, state);
     return contact_law_default_onset(law, params, v_impact, m_eff, state);
+}
+
+/* 1 if the row's rule derives the damping from the restitution e (clink_law_has_restitution_rule)
+ */
+int clink_law_has_restitution_rule(const clink_law *law)
+{
+    if (law == NULL)
+        return 0;
+    switch (law->rule) {
+    case CLINK_RULE_K_OVER_V:
+    case CLINK_RULE_TSUJI:
+    case CLINK_RULE_LINEAR_XI:
+    case CLINK_RULE_POURSINA:
+    case CLINK_RULE_JANKOWSKI:
+        return 1;
+    case CLINK_RULE_HOOK: /* the Wang-Liu dashpots: plastic loading and v_ref as well */
+    case CLINK_RULE_NONE:
+    case CLINK_RULE_CHI:
+    case CLINK_RULE_CHI_MASS:
+    case CLINK_RULE_C:
+    case CLINK_RULE_VISCOSITY:
+        return 0;
+    }
+    return 0;
 }
 
 /* ---- phase changes ------------------------------------------------------------------ */

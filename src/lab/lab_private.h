@@ -10,6 +10,8 @@
  *   lab_cvode.c      the CVODE integrator (Adams or BDF, CVODE's root finding)
  *   lab_brent.c      Brent's method, for the events of lab_rk.c and the calibration
  *   lab_calibrate.c  the damping for a target restitution (clink_lab_calibrate)
+ *   lab_restitution.c  what a law's own damping rule reaches (clink_law_restitution_*),
+ *                    a user of the public laboratory API
  *   rk8.c            the Dormand-Prince 8(5,3) pair with dense output
  */
 #ifndef CLINK_LAB_PRIVATE_H
