@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Unit tests of the contact-law laboratory (src/lab/lab.c, src/lab/rk8.c): closed
+ * Unit tests of the contact-law laboratory (src/lab/): closed
  * forms of the undamped Hertz impact and of Feng's power-law Tsuji impact, the
  * exact Hunt-Crossley calibration, the energy balance, zero-force separation, the
  * exact Kelvin-Voigt restitution, every law of the catalogue against CVODE,

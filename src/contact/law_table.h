@@ -8,7 +8,7 @@
  *
  * and differ only in n, m, the rule that fixes chi at contact onset, whether the
  * force may pull and how the contact separates. Each law is one const row
- * `struct clink_law`; the generic code of law.c reads the row. A law that needs
+ * `struct clink_law`; the generic code of law_*.c reads the row. A law that needs
  * code of its own sets the hooks it needs (onset, force, end_compression,
  * separation, release, check, stored, kinks); a NULL hook means "use the generic behaviour",
  * and a hook may call the generic functions contact_law_default_*() below.
@@ -18,8 +18,8 @@
  *   1. define `const struct clink_law clink_law_ma_liu = { ... };` in that file
  *      (include this header; rule CLINK_RULE_HOOK, hooks set);
  *   2. add `X(clink_law_ma_liu)` to CLINK_LAW_EXTERNAL_ROWS below.
- * That is the only edit needed: law.c declares every symbol of the list and
- * appends it to the catalogue, after the rows of law.c, in list order.
+ * That is the only edit needed: law_catalogue.c declares every symbol of the list and
+ * appends it to the catalogue, after its own rows, in list order.
  */
 #ifndef CLINK_CONTACT_LAW_TABLE_H
 #define CLINK_CONTACT_LAW_TABLE_H
@@ -29,7 +29,7 @@
 #include <math.h>
 #include <stddef.h>
 
-/* rows defined outside law.c: X(symbol), in catalogue order */
+/* rows defined outside law_catalogue.c: X(symbol), in catalogue order */
 #define CLINK_LAW_EXTERNAL_ROWS(X)                                                                 \
     X(clink_law_ma_liu) X(clink_law_wang_liu) X(clink_law_wang_liu_flores)
 

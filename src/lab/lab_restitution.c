@@ -4,11 +4,13 @@
  * a law's own damping rule reaches"): the restitution the impact laboratory
  * computes for a requested e with the damping the rule sets from that e, and
  * the intervals of requested e in (0, 1] where it is within a tolerance of the
- * request: a grid of 50 requests refined at each end by bisection.
+ * request: a grid of 50 requests refined at each end by bisection. Declared with
+ * the laws in contact.h, computed here: the laboratory runs the impacts, and the
+ * contact code depends on nothing of the laboratory.
  */
-#include "contact/law_table.h"
-
 #include "clink/lab.h"
+
+#include "contact/law_table.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,28 +21,6 @@ static const double RANGE_REFINE_WIDTH = 1e-3; /* the ends of an interval, to th
 static const double RANGE_MASS = 1.0;          /* kg, the laboratory's impact */
 static const double RANGE_VELOCITY = 1.0;      /* m/s */
 static const double RANGE_K_DEFAULT = 1e9;     /* N/m^n when neither K nor materials are given */
-
-int clink_law_has_restitution_rule(const clink_law *law)
-{
-    if (law == NULL)
-        return 0;
-    switch (law->rule) {
-    case CLINK_RULE_K_OVER_V:
-    case CLINK_RULE_TSUJI:
-    case CLINK_RULE_LINEAR_XI:
-    case CLINK_RULE_POURSINA:
-    case CLINK_RULE_JANKOWSKI:
-        return 1;
-    case CLINK_RULE_HOOK: /* the Wang-Liu dashpots: plastic loading and v_ref as well */
-    case CLINK_RULE_NONE:
-    case CLINK_RULE_CHI:
-    case CLINK_RULE_CHI_MASS:
-    case CLINK_RULE_C:
-    case CLINK_RULE_VISCOSITY:
-        return 0;
-    }
-    return 0;
-}
 
 /* the parameters of the laboratory's impact: params with e, the rule's coefficients cleared */
 static void range_params(const clink_contact_params *given, double e, clink_contact_params *p)
