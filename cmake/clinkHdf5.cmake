@@ -28,9 +28,9 @@ if(CLINK_HDF5)
     foreach(lib ${CLINK_HDF5_LIBRARY})
       string(APPEND CLINK_PC_HDF5 " ${lib}")
     endforeach()
-    # the writer thread of output_hdf5.c (POSIX threads): compiled with -pthread, and the
-    # flag (a plain string, so that the exported clink::deps needs no Threads package)
-    # on the link line of the library's users and in clink.pc
+    # the HDF5 writer thread of src/output/output_queue.c (POSIX threads): compiled with
+    # -pthread, and the flag (a plain string, so that the exported clink::deps needs no
+    # Threads package) on the link line of the library's users and in clink.pc
     set(THREADS_PREFER_PTHREAD_FLAG ON)
     find_package(Threads REQUIRED)
     target_link_libraries(clink_objects PRIVATE Threads::Threads)

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "cli_lab.h"
+#include "cli_progress.h"
 
 #include "clink/model.h"
 #include "clink/output.h"
@@ -33,9 +34,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* the signal that asked the run to stop (0: none); the one state a handler may set */
@@ -91,14 +90,30 @@ static const cli_option run_options[] = {
      "interpolated rows per integrator step in an impact,\n0 .. 1000 (default 1; overrides "
      "<output dense>)"},
     {RUN_FORMAT, "format", 0, "FMT",
-     "csv (default) or hdf5: DIR/results.h5 (overrides\n<output format>; docs/outputs.md)"},
+     "the files' format, one of \"Formats\" below (overrides\n<output format>; "
+     "docs/outputs.md)"},
     {RUN_JSON, "json", 0, NULL,
      "the result as one JSON object on stdout instead of\nthe summary line (docs/cli.md)"},
     {0, NULL, 0, NULL, NULL},
 };
 
+/* the formats of the library's table (clink_output_format_name of 0, 1, ... up to the
+   first without a name), ", "-separated, into buf */
+static void run_format_names(char *buf, size_t size)
+{
+    const char *name;
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (int k = 0; (name = clink_output_format_name((clink_output_format) k)) != NULL; k++)
+        if (n < size)
+            n += (size_t) snprintf(buf + n, size - n, "%s%s", k > 0 ? ", " : "", name);
+}
+
 static void run_usage(FILE *out)
 {
+    char formats[256];
+
     fprintf(out,
             "usage: clink run MODEL.xml [OPTIONS]\n\n"
             "Integrates MODEL.xml and writes DIR/timeseries.csv, DIR/impacts.csv and\n"
@@ -109,19 +124,13 @@ static void run_usage(FILE *out)
             "elapsed time, an estimate of the time left).\n\n"
             "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, run_options);
+    run_format_names(formats, sizeof formats);
+    fprintf(out, "\nFormats (--format): %s; the default: %s.\n", formats,
+            clink_output_format_name(clink_default_output_options().format));
     fprintf(out, "\nExit status: 0 ok; 1 the solver failed (rows up to the failure kept, summary\n"
                  "\"failed\"); 2 input rejected (file, option, unrunnable model, an output\n"
                  "directory that is a file; nothing written); 3 I/O failed (no result left);\n"
                  "130 SIGINT, 143 SIGTERM (rows so far kept, summary \"interrupted\").\n");
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-
-    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-        return 0.0;
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
 /* mkdir -p; 0, or -1 with errno and the component that failed in failed_at */
@@ -171,7 +180,8 @@ typedef struct run_args {
 static int run_output_option(run_args *a, int id, const char *o, const char *v)
 {
     static const char *const rows[] = {"events", "steps", "grid"};
-    static const char *const formats[] = {"csv", "hdf5"};
+    clink_output_format f;
+    char formats[256];
     double d = 0;
     int k;
 
@@ -188,13 +198,13 @@ static int run_output_option(run_args *a, int id, const char *o, const char *v)
             a->rows = k;
             return CLI_EXIT_OK;
         }
-    for (k = 0; id == RUN_FORMAT && k < 2; k++)
-        if (strcmp(v, formats[k]) == 0) {
-            a->format = k;
-            return CLI_EXIT_OK;
-        }
+    if (id == RUN_FORMAT && clink_output_format_from_name(v, &f) == 0) {
+        a->format = (int) f;
+        return CLI_EXIT_OK;
+    }
+    run_format_names(formats, sizeof formats);
     return cli_usage_error("run: %s '%s': one of %s", o, v,
-                           id == RUN_ROWS ? "events, steps, grid" : "csv, hdf5");
+                           id == RUN_ROWS ? "events, steps, grid" : formats);
 }
 
 /* one option or operand of `clink run` (cli_apply_fn) */
@@ -355,17 +365,6 @@ static int run_install_handlers(void)
     return 0;
 }
 
-/* the progress line on a terminal (stderr): shown only when stderr is a terminal and the
-   run is not quiet, once the run has taken a second, redrawn every quarter second over the
-   previous line (padded with spaces, never wider than the terminal) and erased at the end */
-typedef struct run_progress {
-    int on;       /* stderr is a terminal and not --quiet */
-    int columns;  /* the terminal's width (80 when unknown) */
-    size_t shown; /* characters of the line on the screen (0: none) */
-    double start; /* wall clock at the start of the integration */
-    double last;  /* wall clock of the last redraw */
-} run_progress;
-
 enum { RUN_MAX_LAW_WARNINGS = 8 };
 
 /* one run: its arguments, what it creates and how it ended */
@@ -383,7 +382,7 @@ typedef struct run_ctx {
     int failed;                              /* the simulation or a state query failed */
     int io_failed;                           /* a write failed: no result is kept */
     char why[1200];                          /* the reason of a failure or an interruption */
-    run_progress progress;
+    cli_progress progress;
     int law_warning_count; /* restitutions the laws' rules do not reach (run_law_warnings) */
     char law_warnings[RUN_MAX_LAW_WARNINGS][700];
 } run_ctx;
@@ -429,7 +428,7 @@ static int run_load(run_ctx *c)
     rc = run_settings(c->model, &c->a, &c->set);
     if (rc != CLI_EXIT_OK)
         return rc;
-    c->t0 = now_seconds();
+    c->t0 = cli_progress_now();
     st = clink_sim_create(c->model, &c->set, &c->sim, err, sizeof err);
     if (st != CLINK_OK) {
         fprintf(stderr, "%s: %s\n", c->a.path, err);
@@ -523,73 +522,6 @@ static int run_open_output(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
-/* a duration for the progress line: "4.2 s", "3 min 07 s", "2 h 05 min" */
-static void run_format_duration(double s, char *buf, size_t size)
-{
-    if (!(s < 3.6e6))
-        snprintf(buf, size, "-");
-    else if (s < 59.95)
-        snprintf(buf, size, "%.1f s", s);
-    else if (s < 3600)
-        snprintf(buf, size, "%d min %02d s", (int) (s / 60), (int) fmod(s, 60));
-    else
-        snprintf(buf, size, "%d h %02d min", (int) (s / 3600), (int) fmod(s / 60, 60));
-}
-
-static void run_progress_start(run_progress *p, int quiet)
-{
-    struct winsize ws;
-
-    memset(p, 0, sizeof *p);
-    p->on = !quiet && isatty(STDERR_FILENO);
-    p->columns = 80;
-    if (p->on && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
-        p->columns = ws.ws_col;
-    p->start = p->last = now_seconds();
-}
-
-/* "\r" + the line + spaces over what is left of the previous one */
-static void run_progress_draw(run_progress *p, const char *line)
-{
-    size_t n = strlen(line), limit = (size_t) p->columns - 1;
-
-    if (n > limit)
-        n = limit;
-    fprintf(stderr, "\r%.*s", (int) n, line);
-    if (p->shown > n)
-        fprintf(stderr, "%*s", (int) (p->shown - n), "");
-    fflush(stderr);
-    p->shown = n > p->shown ? n : p->shown;
-}
-
-/* simulated time, elapsed time and the time left at the rate so far */
-static void run_progress_show(run_progress *p, double t, double t_end)
-{
-    char line[256], elapsed[32], left[32];
-    double w, spent;
-
-    if (!p->on)
-        return;
-    w = now_seconds();
-    spent = w - p->start;
-    if (spent < 1.0 || w - p->last < 0.25)
-        return;
-    run_format_duration(spent, elapsed, sizeof elapsed);
-    run_format_duration(t > 0 ? spent * (t_end - t) / t : INFINITY, left, sizeof left);
-    snprintf(line, sizeof line, "clink run: t = %.4g s of %.4g s (%.0f%%), elapsed %s, left %s", t,
-             t_end, floor(100.0 * t / t_end), elapsed, left);
-    run_progress_draw(p, line);
-    p->last = w;
-}
-
-/* erases the line */
-static void run_progress_end(run_progress *p)
-{
-    if (p->shown > 0)
-        fprintf(stderr, "\r%*s\r", (int) p->shown, "");
-    p->shown = 0;
-}
-
 /* samples t = 0, then k H for k = 1..n, then t_end if it is not on the grid; sets failed,
    io_failed and why */
 static void run_integrate(run_ctx *c)
@@ -598,7 +530,7 @@ static void run_integrate(run_ctx *c)
     long n, k;
 
     c->why[0] = '\0';
-    run_progress_start(&c->progress, c->a.quiet);
+    cli_progress_start(&c->progress, c->a.quiet);
     st = clink_recorder_sample(c->rec, c->sim);
     n = (long) floor(c->set.t_end / c->set.output_step * (1.0 + 1e-12));
     for (k = 1; k <= n + 1 && st == CLINK_OK && run_stop_signal == 0; k++) {
@@ -614,9 +546,9 @@ static void run_integrate(run_ctx *c)
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
-        run_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
+        cli_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
-    run_progress_end(&c->progress);
+    cli_progress_end(&c->progress);
     if (st != CLINK_OK && !c->failed) {
         if (st == CLINK_ERR_IO) {
             c->io_failed = 1;
@@ -725,7 +657,7 @@ static int run_finish(run_ctx *c)
     info.source = c->a.path;
     info.failed = c->failed;
     info.t_end = c->set.t_end;
-    info.wall_time = c->a.timing ? now_seconds() - c->t0 : -1.0;
+    info.wall_time = c->a.timing ? cli_progress_now() - c->t0 : -1.0;
     info.settings = &c->set;
     for (int i = 0; i < c->a.n_sets; i++) {
         set_paths[i] = c->applied[i].path;

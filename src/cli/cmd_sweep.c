@@ -10,8 +10,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
-#include "sweep/sweep_hdf5.h"
 
+#include "clink/output.h"
 #include "clink/sweep.h"
 
 #include <stdio.h>
@@ -158,7 +158,7 @@ static int sweep_execute(clink_sweep *sw, const sweep_args *a, int rank, int ran
         printf("%s: %ld cases: %ld ok, %ld failed, %ld invalid, %ld crashed; table in "
                "%s/sweep.csv%s\n",
                a->spec, t.cases, t.ok, t.failed, t.invalid, t.crashed, a->dir,
-               sweep_h5_available() ? " and sweep.h5" : "");
+               clink_output_has_hdf5() ? " and sweep.h5" : "");
     return t.ok < t.cases ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 

@@ -10,10 +10,14 @@
  * Each dataset carries "column" (the CSV name), "units" and "description"; the file
  * carries "columns" (the names in order) and "specification" (the sweep file's
  * text). Object times are not recorded, so that two files of the same table differ
- * only by wall_time. Written to a temporary name, fsync'd, then renamed.
+ * only by wall_time. The file goes through the failure-safe helper of
+ * output/h5_file.h, as results.h5 does: written to DIR/sweep.h5.tmp through its file
+ * driver (a full disk or a file size limit is reported with the system's reason and
+ * the temporary removed, the file closed without HDF5 crashing at exit), every close
+ * checked, fsync'd, then renamed.
  *
- * Without HDF5 (CLINK_HAVE_HDF5 undefined) sweep_h5_available() says so and
- * sweep_h5_write() refuses.
+ * Without HDF5 (CLINK_HAVE_HDF5 undefined) sweep_h5_write() refuses
+ * (output_h5_file_available() says so beforehand).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,18 +29,11 @@
 
 #ifdef CLINK_HAVE_HDF5
 
-#include <hdf5.h>
+#include "output/h5_file.h"
 
-#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
-
-int sweep_h5_available(void)
-{
-    return 1;
-}
 
 /* splits one CSV row (copied into buf, unquoted in place) into ncols fields; 0 or -1 */
 static int sweep_h5_split(char *buf, char **f, int ncols)
@@ -88,39 +85,13 @@ static int sweep_h5_number(const char *s, double *x)
     return *end == '\0' && end != s ? 0 : -1;
 }
 
-/* a variable-length UTF-8 string type; the caller closes it */
-static hid_t sweep_h5_string_type(void)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
-
-/* attribute name = n strings (n 0: the scalar string s[0]); 0 or -1 */
-static int sweep_h5_attr(hid_t obj, const char *name, const char *const *s, hsize_t n)
-{
-    hid_t t = sweep_h5_string_type();
-    hid_t sp = n == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &n, NULL);
-    hid_t a = t >= 0 && sp >= 0 ? H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT) : -1;
-    int rc = a >= 0 && H5Awrite(a, t, s) >= 0 ? 0 : -1;
-    if (a >= 0 && H5Aclose(a) < 0)
-        rc = -1;
-    if (sp >= 0)
-        H5Sclose(sp);
-    if (t >= 0)
-        H5Tclose(t);
-    return rc;
-}
-
-/* one column's dataset from its m fields; 0 or -1 (what in *why) */
+/* one column's dataset from its m fields; 0 or -1 (what in *why, the system's reason in
+   errno when it gave one) */
 static int sweep_h5_dataset(hid_t file, hid_t dcpl, const sweep_h5_column *col, char *const *field,
                             hsize_t m, const char **why)
 {
     char name[1100];
-    hid_t sp = -1, ft = -1, mt = -1, d = -1;
+    hid_t ft = -1, mt = -1;
     void *data = NULL;
     int rc = -1, as_string = col->kind == SWEEP_H5_STRING;
 
@@ -152,8 +123,8 @@ static int sweep_h5_dataset(hid_t file, hid_t dcpl, const sweep_h5_column *col, 
     }
     *why = "the HDF5 library failed";
     if (as_string) {
-        ft = sweep_h5_string_type();
-        mt = sweep_h5_string_type();
+        ft = output_h5_file_string_type();
+        mt = output_h5_file_string_type();
     } else if (col->kind == SWEEP_H5_INT) {
         ft = H5Tcopy(H5T_STD_I64LE);
         mt = H5Tcopy(H5T_NATIVE_INT64);
@@ -161,25 +132,15 @@ static int sweep_h5_dataset(hid_t file, hid_t dcpl, const sweep_h5_column *col, 
         ft = H5Tcopy(H5T_IEEE_F64LE);
         mt = H5Tcopy(H5T_NATIVE_DOUBLE);
     }
-    sp = H5Screate_simple(1, &m, NULL);
-    if (ft < 0 || mt < 0 || sp < 0)
+    if (ft < 0 || mt < 0)
         goto out;
-    d = H5Dcreate2(file, name, ft, sp, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    if (d < 0 || (m > 0 && H5Dwrite(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0))
-        goto out;
-    {
-        const char *column = col->name, *unit = col->unit, *desc = col->description;
-        if (sweep_h5_attr(d, "column", &column, 0) != 0 ||
-            sweep_h5_attr(d, "units", &unit, 0) != 0 ||
-            sweep_h5_attr(d, "description", &desc, 0) != 0)
-            goto out;
-    }
-    rc = 0;
+    errno = 0;
+    rc = output_h5_file_column(file, name, ft, mt, dcpl, 0, data, m,
+                               (const char *[]){"column", col->name, "units", col->unit,
+                                                "description", col->description, NULL});
+    if (rc != 0 && errno != 0)
+        *why = strerror(errno);
 out:
-    if (d >= 0 && H5Dclose(d) < 0)
-        rc = -1;
-    if (sp >= 0)
-        H5Sclose(sp);
     if (ft >= 0)
         H5Tclose(ft);
     if (mt >= 0)
@@ -233,16 +194,20 @@ static int sweep_h5_fill(hid_t file, const sweep_h5_column *cols, int ncols, cha
             goto out;
         }
     }
-    if (sweep_h5_attr(file, "columns", names, (hsize_t) ncols) != 0 ||
-        sweep_h5_attr(file, "specification", &spec_text, 0) != 0)
+    errno = 0;
+    if (output_h5_file_attr_strings(file, "columns", names, (hsize_t) ncols) != 0 ||
+        output_h5_file_attr_strings(file, "specification", &spec_text, 0) != 0) {
+        why = errno != 0 ? strerror(errno) : why;
         goto out;
+    }
     rc = 0;
 out:
     if (rc != 0 && err[0] == '\0') {
         if (bad_col >= 0)
-            snprintf(err, err_size, "%s: column %s: %s", shown, cols[bad_col].name, why);
+            snprintf(err, err_size, "%s: cannot write column %s: %s", shown, cols[bad_col].name,
+                     why);
         else
-            snprintf(err, err_size, "%s: %s", shown, why);
+            snprintf(err, err_size, "%s: cannot write: %s", shown, why);
     }
     if (dcpl >= 0)
         H5Pclose(dcpl);
@@ -260,42 +225,32 @@ int sweep_h5_write(const char *path, const sweep_h5_column *cols, int ncols, cha
                    long nrows, const char *spec_text, char *err, size_t err_size)
 {
     char tmp[4300];
-    H5E_auto2_t saved_fn = NULL;
-    void *saved_data = NULL;
-    hid_t file;
-    int rc, fd;
+    output_h5_quiet q;
+    output_h5_file f;
+    int rc;
 
     err[0] = '\0';
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (H5Eget_auto2(H5E_DEFAULT, &saved_fn, &saved_data) < 0) {
-        saved_fn = NULL;
-        saved_data = NULL;
-    }
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    errno = 0;
-    file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    if (file < 0) {
-        snprintf(err, err_size, "%s: cannot create: %s", tmp,
+    output_h5_file_quiet(&q);
+    if (output_h5_file_create(&f, tmp, 1) != 0) {
+        snprintf(err, err_size, "%s: cannot create: %s", path,
                  errno != 0 ? strerror(errno) : "the HDF5 library failed");
-        H5Eset_auto2(H5E_DEFAULT, saved_fn, saved_data);
+        output_h5_file_loud(&q);
+        remove(tmp); /* made before HDF5 failed, or not there */
         return -1;
     }
-    rc = sweep_h5_fill(file, cols, ncols, rows, nrows, spec_text, path, err, err_size);
-    if (H5Fclose(file) < 0 && rc == 0) {
-        snprintf(err, err_size, "%s: cannot write: the HDF5 library failed", tmp);
+    rc = sweep_h5_fill(f.id, cols, ncols, rows, nrows, spec_text, path, err, err_size);
+    /* a failed file is given up: nothing more is written to it */
+    errno = 0;
+    if (output_h5_file_close(&f, rc != 0) != 0 && rc == 0) {
+        snprintf(err, err_size, "%s: cannot close: %s", path,
+                 errno != 0 ? strerror(errno) : "the HDF5 library failed");
         rc = -1;
     }
-    H5Eset_auto2(H5E_DEFAULT, saved_fn, saved_data);
-    if (rc == 0) {
-        int bad;
-        fd = open(tmp, O_RDONLY);
-        bad = fd < 0 || fsync(fd) != 0;
-        if (fd >= 0 && close(fd) != 0)
-            bad = 1;
-        if (bad || rename(tmp, path) != 0) {
-            snprintf(err, err_size, "%s: cannot write: %s", path, strerror(errno));
-            rc = -1;
-        }
+    output_h5_file_loud(&q);
+    if (rc == 0 && output_h5_file_commit(tmp, path) != 0) {
+        snprintf(err, err_size, "%s: cannot write: %s", path, strerror(errno));
+        rc = -1;
     }
     if (rc != 0)
         remove(tmp);
@@ -303,11 +258,6 @@ int sweep_h5_write(const char *path, const sweep_h5_column *cols, int ncols, cha
 }
 
 #else
-
-int sweep_h5_available(void)
-{
-    return 0;
-}
 
 int sweep_h5_write(const char *path, const sweep_h5_column *cols, int ncols, char *const *rows,
                    long nrows, const char *spec_text, char *err, size_t err_size)

@@ -23,15 +23,13 @@ typedef struct sweep_h5_column {
     const char *description; /* what the column holds */
 } sweep_h5_column;
 
-/* nonzero when clink was built with HDF5 */
-int sweep_h5_available(void);
-
 /*
  * Writes path from the table's rows (CSV lines with their newlines, ncols fields each,
  * NULL rows skipped), one dataset per column in the order given, with the attributes
  * "column", "units", "description"; on the file, "columns" (the names in order) and
- * "specification" (spec_text). Written to path.tmp, fsync'd, renamed. 0, or -1 with
- * the reason in err.
+ * "specification" (spec_text). Written to path.tmp (output/h5_file.h), fsync'd, renamed;
+ * on failure path.tmp is removed. 0, or -1 with "PATH: what: reason" in err. Whether the
+ * library can write it at all: output_h5_file_available().
  */
 int sweep_h5_write(const char *path, const sweep_h5_column *cols, int ncols, char *const *rows,
                    long nrows, const char *spec_text, char *err, size_t err_size);

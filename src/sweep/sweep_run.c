@@ -10,7 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "sweep/sweep_hdf5.h"
+#include "output/h5_file.h"
 #include "sweep/sweep_internal.h"
 
 #include <errno.h>
@@ -83,7 +83,7 @@ clink_status sweep_run_end(sweep_run *run)
         run->status = st;
     if (run->status == CLINK_OK)
         run->status = sweep_write_table(run->sw, run->dir);
-    if (run->status == CLINK_OK && sweep_h5_available())
+    if (run->status == CLINK_OK && output_h5_file_available())
         run->status = sweep_write_h5(run->sw, run->dir);
     return run->status;
 }
