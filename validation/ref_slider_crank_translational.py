@@ -10,12 +10,12 @@ pinned to the crank and the slider to the rod, so the mechanism has two degrees
 of freedom, the rod angle phi and the slider angle psi, and no constraint
 equation is left (no multipliers, no drift, no stabilisation). With A(t) the
 crank pin, d and b the rod's centre and slider pin from the crank pin (rod
-frame), s the pin from the slider's centre (slider frame), E the rotation by
-+90 degrees and R(.) the rotation matrix:
+frame), s the pin and k_i the corners in the slider's frame (from its centre
+of mass), E the rotation by +90 degrees and R(.) the rotation matrix:
 
   G2 = A + R(phi) d                           (rod centre)
   G3 = A + R(phi) b - R(psi) s                (slider centre)
-  P_i = A + R(phi) b + R(psi) (k_i - s)       (corner i, k_i from the centre)
+  P_i = A + R(phi) b + R(psi) (k_i - s)       (corner i)
 
 Lagrange's equations in (phi, psi), derived by hand and checked at start-up by a
 finite-difference Lagrange residual (T and V differentiated numerically):
@@ -89,10 +89,11 @@ gives its equations (slider pinned to the rod at the slider's centre, corners at
                                  | centred in the guide  |   centred: CHOSEN
   contact law                    | Lankarani-Nikravesh   | brief; FLG 2010 is impulsive
                                  |                       |   (Newton e_N = 0.4, mu 0.01)
-  restitution e                  | 0.9                   | CHOSEN: the value of the
-                                 |                       |   Flores clearance studies
-                                 |                       |   with this law; FLG's 0.4 is
-                                 |                       |   for an impact law
+  restitution e                  | 0.9                   | CHOSEN: the value of
+                                 |                       |   models/slider_crank_
+                                 |                       |   clearance.xml (the revolute
+                                 |                       |   clearance benchmark); FLG's
+                                 |                       |   0.4 is an impact law's
   stiffness K                    | 1.0e10 N/m^1.5        | CHOSEN: the order of the
                                  |                       |   Hertz stiffness of steel
                                  |                       |   on steel (4/3 E* sqrt(R),
@@ -104,11 +105,13 @@ gives its equations (slider pinned to the rod at the slider's centre, corners at
                                  |                       |   v0, v1: clink's defaults
   v_ref                          | 1e-3 m/s              | clink's default
   integration                    | DOP853, rtol 1e-10    | this script's own
-What the papers report: slider velocity and acceleration, crank moment, the
-slider's lateral position and tilt against crank revolutions (figures; no
-printed numbers could be read). FLG 2010 plots the normalised corner
-positions over 0.2 s. With --model the values come from the XML model (bodies,
-revolute joints, the driver, gravity, <translational_clearance> and its law).
+What the papers report could not be read (no figure, no printed number): the
+Siconos example says its output reproduces FLG 2010's Fig. 11 (d), the corners'
+lateral positions normalised by c, with the crank's revolutions, over 0.2 s.
+This script writes the slider's position, tilt, velocity and acceleration, the
+crank moment and each impact. With --model the values come from the XML model
+(bodies, revolute joints, the driver, gravity, <translational_clearance> and
+its law, which must give K).
 """
 import argparse
 import json
@@ -127,9 +130,12 @@ except ImportError as exc:
 V_REF = 1e-3  # m/s: clink's reference velocity of the laws with chi ~ 1/v
 MAX_STEP = 1e-5  # s: no step may jump over a whole corner impact
 SAMPLES = 48  # dense-output samples per segment for the peaks
-SPIN = 20.0  # rad/s: added to the slider's initial spin in the energy check (tilts it)
-CORNER_SIGNS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # (along axis, along normal)
-CORNER_NAMES = ("rear+n", "front+n", "front-n", "rear-n")
+SPINS = (0.0, 200.0)  # rad/s: added to the slider's initial spin in the energy checks
+ENERGY_T_END = 0.02  # s: the energy checks' horizon (at most the run's)
+# corners 1..4 (along the axis, along the normal), and the 8 contacts in clink's order
+# (element_translational_clearance.c): index 2 (k - 1) + side, side 0 the lower surface
+# (-n), 1 the upper (+n), named corner<k>_<lower|upper>
+CORNER_SIGNS = ((-1, -1), (1, -1), (1, 1), (-1, 1))
 
 DEFAULTS = {
     "g": (0.0, -9.81),
@@ -142,6 +148,11 @@ DEFAULTS = {
     "K": 1.0e10, "e": 0.9, "v_ref": V_REF, "mu": 0.01, "v0": 1e-4, "v1": 1e-3,
     "phi0": 0.0, "psi0": 0.0, "phid0": -75.0, "psid0": 0.0,
 }
+
+
+def contact_name(j):
+    i, sg = Mechanism.CONTACTS[j]
+    return f"corner{i + 1}_{'upper' if sg > 0 else 'lower'}"
 
 
 def rot(a, v):
@@ -242,6 +253,8 @@ def read_model(path):
 class Mechanism:
     """The rod angle phi and the slider angle psi; the crank angle theta0 + w t."""
 
+    CONTACTS = [(i, sg) for i in range(4) for sg in (-1, 1)]  # (corner, surface sign)
+
     def __init__(self, p):
         self.p = p
         for k in ("m1", "J1", "theta0", "w", "m2", "J2", "m3", "J3", "K", "e", "mu", "v0", "v1"):
@@ -259,8 +272,7 @@ class Mechanism:
         self.k = [(sp[0] + sa * 0.5 * p["L"] * self.ax[0] + sn * 0.5 * p["H"] * self.nv[0],
                    sp[1] + sa * 0.5 * p["L"] * self.ax[1] + sn * 0.5 * p["H"] * self.nv[1])
                   for sa, sn in CORNER_SIGNS]
-        # the 8 contacts: (corner, surface sign)
-        self.contacts = [(i, sg) for i in range(4) for sg in (1, -1)]
+        self.contacts = Mechanism.CONTACTS
         self.damp = 0.75 * (1.0 - self.e ** 2)
         self.v_ref = p["v_ref"]
         self.active = [False] * 8
@@ -471,8 +483,7 @@ def simulate(mech, t_end, rtol, atol, out_step=0.0, probe=None, peaks=True):
     t = 0.0
     impacts, cur, samples = [], [None] * 8, []
     for j in range(8):
-        delta, ddot = mech.gap(t, y, j)
-        if delta > 0.0:
+        if mech.gap(t, y, j)[0] > 0.0:
             sys.exit("ref_slider_crank_translational.py: a corner starts inside a guide surface")
     k_out = 0
     while t < t_end:
@@ -517,8 +528,8 @@ def simulate(mech, t_end, rtol, atol, out_step=0.0, probe=None, peaks=True):
                 mech.active[j] = True
                 mech.v_imp[j] = max(ddot, mech.v_ref)
                 i, sg = mech.contacts[j]
-                cur[j] = {"t": t, "corner": i, "corner_name": CORNER_NAMES[i],
-                          "surface": "+n" if sg > 0 else "-n", "v": ddot, "F_max": 0.0,
+                cur[j] = {"t": t, "contact": contact_name(j), "corner": i + 1,
+                          "surface": "upper" if sg > 0 else "lower", "v": ddot, "F_max": 0.0,
                           "t_F_max": t, "delta_max": 0.0, "duration": None, "v_sep": None}
                 impacts.append(cur[j])
     return impacts, samples
@@ -586,8 +597,23 @@ def main_probe(mech):
                 "ax": G3dd[0], "ay": G3dd[1], "M_crank": mech.crank_moment(t, y),
                 "centre_lat": dot(mech.nv, C), "centre_ax": dot(mech.ax, C),
                 "pin_ax": dot(mech.ax, pin), "pin_lat": dot(mech.nv, pin),
-                "pin_ideal": ideal_position(mech, t)}
+                "pin_ideal": ideal_position(mech, t),
+                "contacts": sum(1 << j for j in range(8) if mech.gap(t, y, j)[0] > 0.0)}
     return probe
+
+
+def overlaps(impacts, t_end):
+    """pairs of impacts open at the same time: on one surface, and on opposite ones."""
+    same = opposite = 0
+    span = [(r["t"], r["t"] + (r["duration"] if r["duration"] is not None else t_end), r["surface"])
+            for r in impacts]
+    for m, a in enumerate(span):
+        for b in span[m + 1:]:
+            if b[0] >= a[1]:
+                continue
+            if a[0] < b[1]:
+                same, opposite = (same + 1, opposite) if a[2] == b[2] else (same, opposite + 1)
+    return {"same_surface": same, "opposite_surfaces": opposite}
 
 
 def self_checks(p, t_end, rtol, atol, impacts, samples):
@@ -612,19 +638,23 @@ def self_checks(p, t_end, rtol, atol, impacts, samples):
                                float(rng.uniform(-2000, 2000)), 0.0]))
         worst = max(worst, lagrange_residual(mech, states))
     out["lagrange_fd_residual"] = worst
-    # energy: rod + slider energy - E(0) = work of the crank pin (e = 1: no damping)
-    q = dict(p, e=1.0, mu=0.0, psid0=p["psid0"] + SPIN)
-    em = Mechanism(q)
-    te = min(t_end, 0.05)
-    rows = simulate(em, te, rtol, atol, out_step=1e-5,
-                    probe=lambda t, y: (t, em.energy(t, y)[0], em.energy(t, y)[1], y[4]), peaks=False)
-    imp_e, rows = rows
-    E0 = rows[0][1]
-    scale = max(max(abs(r[3]) for r in rows), max(r[2] for r in rows))
+    # energy: rod + slider energy - E(0) = work of the crank pin (e = 1: no damping),
+    # once as the model starts and once with the slider spun (opposite corners wedge)
+    te = min(t_end, ENERGY_T_END)
     out["energy_t_end"] = te
-    out["energy_impacts"] = len(imp_e)
-    out["energy_scale_J"] = scale
-    out["energy_balance_rel"] = max(abs(r[1] - E0 - r[3]) for r in rows) / scale
+    worst = 0.0
+    for spin in SPINS:
+        em = Mechanism(dict(p, e=1.0, mu=0.0, psid0=p["psid0"] + spin))
+        imp_e, rows = simulate(em, te, rtol, atol, out_step=1e-5,
+                               probe=lambda t, y: (t, em.energy(t, y)[0], em.energy(t, y)[1], y[4]),
+                               peaks=False)
+        E0 = rows[0][1]
+        scale = max(max(abs(r[3]) for r in rows), max(r[2] for r in rows))
+        rel = max(abs(r[1] - E0 - r[3]) for r in rows) / scale
+        worst = max(worst, rel)
+        out[f"energy_spin_{spin:g}"] = {"impacts": len(imp_e), "scale_J": scale, "balance_rel": rel,
+                                        "overlapping_impacts": overlaps(imp_e, te)}
+    out["energy_balance_rel"] = worst
     # geometry of the main run: the rectangle fits the channel (+ penetration)
     if samples:
         dmax = max([r["delta_max"] for r in impacts] + [0.0])
@@ -637,12 +667,36 @@ def self_checks(p, t_end, rtol, atol, impacts, samples):
         out["max_pin_lateral"] = max(abs(s["pin_lat"]) for s in samples)
         out["max_pin_vs_ideal"] = max(abs(s["pin_ax"] - s["pin_ideal"]) for s in samples)
         out["max_tilt_rad"] = max(abs(s["psi"]) for s in samples)
+        # the contact situations of Flores et al. (2008), counted on the samples
+        kinds = {"free": 0, "one_corner": 0, "two_adjacent_one_surface": 0,
+                 "two_opposite_both_surfaces": 0, "other": 0}
+        for smp in samples:
+            on = [Mechanism.CONTACTS[j] for j in range(8) if smp["contacts"] >> j & 1]
+            if not on:
+                kinds["free"] += 1
+            elif len(on) == 1:
+                kinds["one_corner"] += 1
+            elif len(on) == 2 and on[0][1] == on[1][1]:
+                kinds["two_adjacent_one_surface"] += 1
+            elif len(on) == 2:
+                kinds["two_opposite_both_surfaces"] += 1
+            else:
+                kinds["other"] += 1
+        out["samples_by_situation"] = kinds
+        out["overlapping_impacts"] = overlaps(impacts, t_end)
         gl = p.get("guide_length")
         if gl:
             out["corners_within_guide"] = all(
                 abs(s["centre_ax"]) + 0.5 * L * abs(math.cos(s["psi"])) + 0.5 * H * abs(math.sin(s["psi"]))
                 <= 0.5 * gl for s in samples)
     return out
+
+
+LIMITS = {  # the self-checks' bounds (the run exits with status 2 past one)
+    "lagrange_fd_residual": 1e-6,  # the differences' own error is ~1e-8
+    "energy_balance_rel": 1e-7,  # rtol 1e-10 gives ~1e-9 over hundreds of impacts
+    "channel_fit_excess": 1e-12,  # m: the rectangle stays in the channel + penetration
+}
 
 
 def parse():
@@ -666,13 +720,12 @@ def main():
         G3 = mech.slider_state(0.0, [p["phi0"], p["psi0"], p["phid0"], p["psid0"]])[0]
         if math.hypot(G3[0] - p["_slider_xy0"][0], G3[1] - p["_slider_xy0"][1]) > 1e-9:
             print(f"warning: the model's slider starts at {p['_slider_xy0']}, the rod's pin puts it at {G3}")
-    samples = []
     impacts, samples = simulate(mech, a.t_end, a.rtol, a.atol, a.output_step, main_probe(mech))
     checks = {} if a.no_self_checks else self_checks(p, a.t_end, a.rtol, a.atol, impacts, samples)
     params = {k: v for k, v in p.items() if not k.startswith("_")}
     doc = {"reference": "ref_slider_crank_translational.py", "model": a.model, "t_end": a.t_end,
            "rtol": a.rtol, "atol": a.atol, "parameters": params, "contacts": 8,
-           "corners_from_centre": {CORNER_NAMES[i]: list(mech.k[i]) for i in range(4)},
+           "corners_slider_frame": {f"corner{i + 1}": list(mech.k[i]) for i in range(4)},
            "n_impacts": len(impacts), "impacts": impacts, "self_checks": checks,
            "series": {k: [s[k] for s in samples] for k in (samples[0] if samples else {})}}
     tmp = a.json + ".tmp"
@@ -680,14 +733,22 @@ def main():
         json.dump(doc, f, indent=1)
     os.replace(tmp, a.json)
     print(f"{len(impacts)} impacts in [0, {a.t_end}] s")
-    print(f"{'t (s)':>12} {'corner':>8} {'surf':>4} {'v (m/s)':>11} {'F_max (N)':>11} "
+    print(f"{'t (s)':>12} {'contact':>14} {'v (m/s)':>11} {'F_max (N)':>11} "
           f"{'delta_max (m)':>13} {'duration (s)':>12}")
     for r in impacts[:8]:
         dur = f"{r['duration']:.4e}" if r["duration"] is not None else "open"
-        print(f"{r['t']:12.7f} {r['corner_name']:>8} {r['surface']:>4} {r['v']:11.5e} {r['F_max']:11.5e} "
+        print(f"{r['t']:12.7f} {r['contact']:>14} {r['v']:11.5e} {r['F_max']:11.5e} "
               f"{r['delta_max']:13.5e} {dur:>12}")
+    failed = []
     for k, v in checks.items():
-        print(f"self-check {k}: {v}")
+        verdict = ""
+        if k in LIMITS:
+            verdict = " ok" if v <= LIMITS[k] else f" FAILED (limit {LIMITS[k]:g})"
+            if v > LIMITS[k]:
+                failed.append(k)
+        print(f"self-check {k}: {v}{verdict}")
+    if failed:
+        sys.exit(2)
 
 
 if __name__ == "__main__":
