@@ -241,7 +241,8 @@ def read_model(path):
     p["v_ref"] = float(law.get("v_ref", V_REF))
     fr = tc.find("friction")
     if fr is not None:
-        p["mu"], p["v0"], p["v1"] = float(fr.get("mu")), float(fr.get("v0", "1e-4")), float(fr.get("v1", "1e-3"))
+        p["mu"] = float(fr.get("mu"))
+        p["v0"], p["v1"] = float(fr.get("v0", "1e-4")), float(fr.get("v1", "1e-3"))
     else:
         p["mu"] = 0.0
     p["phi0"], p["phid0"] = num(rod, "phi"), num(rod, "omega")
@@ -400,7 +401,7 @@ class Mechanism:
 
     def energy(self, t, y):
         """kinetic + gravity + elastic energy of rod and slider (the crank is driven)."""
-        phi, psi, wp, ws = y[0], y[1], y[2], y[3]
+        phi, wp, ws = y[0], y[2], y[3]
         _, A, Ad, _ = self.crank(t)
         rd = rot(phi, self.d)
         G2 = (A[0] + rd[0], A[1] + rd[1])
@@ -424,7 +425,8 @@ def lagrangian(mech, t, q, qd):
     G2 = (A[0] + rd[0], A[1] + rd[1])
     G2d = (Ad[0] - qd[0] * rd[1], Ad[1] + qd[0] * rd[0])
     G3, G3d = mech.slider_state(t, y)
-    T = 0.5 * (mech.m2 * dot(G2d, G2d) + mech.J2 * qd[0] ** 2 + mech.m3 * dot(G3d, G3d) + mech.J3 * qd[1] ** 2)
+    T = 0.5 * (mech.m2 * dot(G2d, G2d) + mech.J2 * qd[0] ** 2
+               + mech.m3 * dot(G3d, G3d) + mech.J3 * qd[1] ** 2)
     return T + mech.m2 * dot(mech.g, G2) + mech.m3 * dot(mech.g, G3)
 
 
@@ -466,8 +468,8 @@ def lagrange_residual(mech, states, h=1e-5, eps=1e-5):
                     continue
                 i = mech.contacts[j][0]
                 for c in range(2):
-                    Q += F[c] * ddx(lambda a: mech.corner(t, [q[0] + a * e_k[0], q[1] + a * e_k[1]] + list(qd),
-                                                          i)[0][c], eps)
+                    pos = lambda a: mech.corner(t, [q[0] + a * e_k[0], q[1] + a * e_k[1]] + list(qd), i)[0][c]
+                    Q += F[c] * ddx(pos, eps)
             scale = abs(ddt) + abs(dLdq) + abs(Q)
             if scale > 0.0:
                 worst = max(worst, abs(ddt - dLdq - Q) / scale)
