@@ -76,7 +76,7 @@ CLINK_API clink_status clink_contact_params_set(clink_contact_params *params, co
  * order (static storage): its key, its offset in the struct and its unit ("-"
  * for numbers without one). Readers of parameters by name (the XML reader, the
  * command line) go through it, so a field added to the struct and to this
- * table (src/contact/law.c) is settable everywhere.
+ * table (src/contact/law_descriptor.c) is settable everywhere.
  */
 typedef struct clink_contact_param {
     const char *key;  /* the field's name, "K", "nu1", ... */
