@@ -103,11 +103,11 @@ typedef enum clink_entity {
     CLINK_ENTITY_JOINT = 1,
     CLINK_ENTITY_DRIVER = 2,
     CLINK_ENTITY_FORCE = 3,
-    /* reserved for the contact module: pairs of body-fixed geometries with a law */
-    CLINK_ENTITY_CONTACT_PAIR = 4,
-    /* reserved for the contact module: revolute joint with radial clearance */
-    CLINK_ENTITY_CLEARANCE_JOINT = 5,
-    CLINK_ENTITY_COUNT_ = 6
+    /* contact elements (clink_element_kind), each kind its own names and indices: */
+    CLINK_ENTITY_CONTACT_PAIR = 4,            /* pairs of body-fixed shapes with a law */
+    CLINK_ENTITY_CLEARANCE_JOINT = 5,         /* revolute joints with radial clearance */
+    CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, /* translational joints with clearance */
+    CLINK_ENTITY_COUNT_ = 7
 } clink_entity;
 
 /*
@@ -522,6 +522,100 @@ CLINK_API clink_status clink_model_contact_pair(const clink_model *model, int id
                                                 clink_contact_pair_def *def);
 CLINK_API clink_status clink_model_clearance_joint(const clink_model *model, int id,
                                                    clink_clearance_joint_def *def);
+
+/*
+ * A translational joint with clearance (Flores, Ambrosio, Claro and Lankarani 2008):
+ * a rectangular slider (length along the axis, height across it) between the two
+ * parallel surfaces of a guide, which lie at +-(height / 2 + clearance) from the
+ * guide's mid-line through guide_point along axis (guide coordinates). The slider is
+ * centred at slider_point (slider coordinates) and its sides are parallel to `axis`
+ * read in slider coordinates: the slider is aligned when its angle equals the guide's.
+ * No constraint equation: each of the slider's four corners meets each guide surface
+ * through the contact law (eight point-on-line contacts, named NAME.cornerK_upper and
+ * NAME.cornerK_lower, K = 1 .. 4 counter-clockwise from the rear lower corner). A
+ * corner on a plane has no Hertz formula: params.K must be given. guide_length (m,
+ * optional: NaN for an unbounded guide) is only checked: length <= guide_length.
+ * The element's outputs are the slider's lateral offset (m, along the guide's normal,
+ * from the mid-line) and its tilt (rad, slider angle - guide angle, in (-pi, pi]).
+ */
+typedef struct clink_translational_clearance_def {
+    const char *name; /* optional, copied */
+    int guide_body, slider_body;
+    double guide_point[2];  /* on the guide's mid-line, guide coordinates, m */
+    double axis[2];         /* the guide's direction in guide coordinates, non-zero */
+    double slider_point[2]; /* the slider's centre, slider coordinates, m */
+    double length, height;  /* the slider's, m, > 0 */
+    double clearance;       /* the gap on each side when centred, m, > 0 */
+    double guide_length;    /* m, NaN: not checked */
+    const char *law;        /* law name or alias, copied; required when continuous */
+    clink_contact_params params;
+    clink_friction_params friction;
+    clink_contact_treatment treatment; /* default continuous */
+    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
+    int cookie; /* stamped by clink_default_translational_clearance_def(); checked */
+} clink_translational_clearance_def;
+
+/* guide body 0, slider body 1, points at the centres, axis (1, 0), sizes 0 (must be set),
+   guide_length NaN, law NULL, frictionless */
+CLINK_API clink_translational_clearance_def clink_default_translational_clearance_def(void);
+
+/* Adds a translational clearance joint; *id (optional) receives its index. Errors as for
+   the others; CLINK_ERR_RANGE for clearance <= 0, a zero axis, non-positive sizes or a
+   slider longer than its guide. */
+CLINK_API clink_status clink_model_builder_add_translational_clearance(
+    clink_model_builder *builder, const clink_translational_clearance_def *def, int *id);
+CLINK_API clink_status clink_model_translational_clearance(const clink_model *model, int id,
+                                                           clink_translational_clearance_def *def);
+
+/*
+ * Contact elements and their contacts. A contact element (a pair, a clearance joint,
+ * ...) is one row of the element table (src/elements/element.h): the model expands
+ * each into the contacts it needs, each a pair of shapes with the element's law. The
+ * simulation (clink_sim_contact, impact records), the outputs and the hosts number
+ * contacts 0 .. clink_model_contact_count() - 1 and ask the model which element each
+ * belongs to and what it is called: no index convention between kinds is needed.
+ * (The list is ordered kind by kind in the order of clink_element_kind, each kind's
+ * elements in the order they were added, each element's contacts in its own order.)
+ */
+#define CLINK_ELEMENT_KINDS(X)                                                                     \
+    X(PAIR, pair, CLINK_ENTITY_CONTACT_PAIR)                                                       \
+    X(REVOLUTE_CLEARANCE, revolute_clearance, CLINK_ENTITY_CLEARANCE_JOINT)                        \
+    X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)
+
+#define CLINK_ELEMENT_ENUM_(NAME, name, entity) CLINK_ELEMENT_##NAME,
+typedef enum clink_element_kind {
+    CLINK_ELEMENT_KINDS(CLINK_ELEMENT_ENUM_) CLINK_ELEMENT_KIND_COUNT_
+} clink_element_kind;
+#undef CLINK_ELEMENT_ENUM_
+
+/* Number of contact elements (all kinds) and of the contacts they expand into. */
+CLINK_API int clink_model_element_count(const clink_model *model);
+CLINK_API int clink_model_contact_count(const clink_model *model);
+
+/* Element e's kind (-1 out of range), its name (its own, or KIND + index within its kind
+   when unnamed, e.g. "pair3"), its kind's XML name ("revolute_clearance"), and its index
+   among the elements of its kind (the id of clink_model_contact_pair and the like). */
+CLINK_API int clink_model_element_kind(const clink_model *model, int e);
+CLINK_API const char *clink_model_element_name(const clink_model *model, int e);
+CLINK_API const char *clink_model_element_kind_name(clink_element_kind kind);
+CLINK_API int clink_model_element_index(const clink_model *model, int e);
+
+/* The element of contact i (-1 out of range) and the contact's name: the element's for a
+   one-contact element, ELEMENT.PART otherwise ("slider.corner2_upper"). NULL out of range. */
+CLINK_API int clink_model_contact_element(const clink_model *model, int i);
+CLINK_API const char *clink_model_contact_name(const clink_model *model, int i);
+
+/* The extra outputs of element e (0 for none; a translational clearance joint has two:
+   "offset" m, "tilt" rad), their names and units, and their values at the poses
+   q_a, q_b = (x, y, phi) of the element's two bodies (clink_model_element_bodies). */
+CLINK_API int clink_model_element_output_count(const clink_model *model, int e);
+CLINK_API const char *clink_model_element_output_name(const clink_model *model, int e, int j,
+                                                      const char **unit);
+CLINK_API clink_status clink_model_element_bodies(const clink_model *model, int e, int *body_a,
+                                                  int *body_b);
+CLINK_API clink_status clink_model_element_outputs(const clink_model *model, int e,
+                                                   const double q_a[3], const double q_b[3],
+                                                   double *values);
 
 /*
  * The contacts asked for a restitution their law's own damping rule does not reach

@@ -341,7 +341,9 @@ CLINK_API clink_status clink_sim_finding_get(const clink_sim *sim, int i,
 
 /* ---- contacts -------------------------------------------------------------- */
 
-/* Contacts are numbered contact pairs first (0 .. npairs - 1), then clearance joints. */
+/* Contacts are numbered as the model lists them: clink_model_contact_count(), and for each
+   its element and name by clink_model_contact_element() and clink_model_contact_name()
+   (include/clink/model.h); no convention between element kinds is needed. */
 CLINK_API int clink_sim_contact_count(const clink_sim *sim);
 
 typedef struct clink_contact_info {
@@ -369,7 +371,7 @@ CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
  * a re-compression ends the record (persistent = 1, lobes = 1).
  */
 typedef struct clink_impact_record {
-    int contact;         /* contact index (pairs first, then clearance joints) */
+    int contact;         /* contact index (clink_model_contact_name names it) */
     double t_onset;      /* s */
     double duration;     /* onset to separation, s */
     double v_impact;     /* approach speed delta_dot at onset, m/s */

@@ -130,8 +130,7 @@ static void data_free(model_data *d)
     free(d->joints);
     free(d->drivers);
     free(d->forces);
-    free(d->pairs);
-    free(d->clearances);
+    model_elements_free(d);
     for (int k = 0; k < CLINK_ENTITY_COUNT_; k++)
         free(d->names[k].slots);
     memset(d, 0, sizeof *d);
@@ -187,8 +186,13 @@ const char *clink_model_builder_error(const clink_model_builder *builder)
 
 /* ---- names (a hash table per kind, model_internal.h) ---------------------- */
 
-static const char *const kind_word[CLINK_ENTITY_COUNT_] = {
-    "body", "joint", "driver", "force", "contact pair", "clearance joint"};
+static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body",
+                                                           "joint",
+                                                           "driver",
+                                                           "force",
+                                                           "contact pair",
+                                                           "clearance joint",
+                                                           "translational clearance joint"};
 
 static const char *entity_name(const model_data *d, clink_entity kind, int i)
 {
@@ -201,12 +205,8 @@ static const char *entity_name(const model_data *d, clink_entity kind, int i)
         return d->drivers[i].name;
     case CLINK_ENTITY_FORCE:
         return d->forces[i].name;
-    case CLINK_ENTITY_CONTACT_PAIR:
-        return d->pairs[i].name;
-    case CLINK_ENTITY_CLEARANCE_JOINT:
-        return d->clearances[i].name;
     default:
-        return NULL;
+        return model_element_entity_name(d, kind, i);
     }
 }
 
@@ -221,12 +221,8 @@ static int entity_count(const model_data *d, clink_entity kind)
         return d->ndrivers;
     case CLINK_ENTITY_FORCE:
         return d->nforces;
-    case CLINK_ENTITY_CONTACT_PAIR:
-        return d->npairs;
-    case CLINK_ENTITY_CLEARANCE_JOINT:
-        return d->nclearances;
     default:
-        return 0;
+        return model_element_entity_count(d, kind);
     }
 }
 
@@ -704,10 +700,7 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     m->d.joints = dup_array(b->d.joints, b->d.njoints, sizeof(model_joint));
     m->d.drivers = dup_array(b->d.drivers, b->d.ndrivers, sizeof(model_driver));
     m->d.forces = dup_array(b->d.forces, b->d.nforces, sizeof(model_force));
-    m->d.pairs = dup_array(b->d.pairs, b->d.npairs, sizeof(model_contact_pair));
-    m->d.clearances = dup_array(b->d.clearances, b->d.nclearances, sizeof(model_clearance));
-    m->d.cap_pairs = b->d.npairs;
-    m->d.cap_clearances = b->d.nclearances;
+    int elems_ok = model_elements_copy(&m->d, &b->d) == 0;
     m->d.cap_bodies = b->d.nbodies;
     m->d.cap_joints = b->d.njoints;
     m->d.cap_drivers = b->d.ndrivers;
@@ -721,8 +714,8 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     }
     m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
     m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
-    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !m->d.pairs ||
-        !m->d.clearances || !m->joint_row || !m->driver_row || !names_ok) {
+    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !elems_ok ||
+        model_contacts_build(m) != 0 || !m->joint_row || !m->driver_row || !names_ok) {
         clink_model_destroy(&m);
         return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");
     }

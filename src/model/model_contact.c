@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * model_contact.c: contact pairs and revolute clearance joints in the model
- * builder (include/clink/model.h, section "contact").
+ * model_contact.c: contact elements in the model builder (include/clink/model.h,
+ * section "contact"): pairs, revolute and translational clearance joints, each a row of
+ * the element table (src/elements/element.h), and the flat list of contacts finalize
+ * expands them into.
  *
- * Each definition is checked as it arrives: bodies exist and differ, shapes are
- * valid (radii > 0, a line's normal non-zero and normalised here, a line only as
- * shape_a), the law exists (clink_law_find) and its parameters pass
- * clink_law_check(), the friction parameters pass clink_friction_check().
+ * Each definition is checked as it arrives, the same steps for every kind: the bodies
+ * exist and differ, the class's own check (shapes, radii, clearance, axis), the
+ * treatment (piecewise: a restitution in (0, 1]), then for a continuous contact the
+ * stiffness from materials, the law (clink_law_find, clink_law_check) and the friction
+ * (clink_friction_check).
  *
  * Stiffness from materials when params.K is not given (Alves et al. 2015, Eqs. 3-4):
- *   pairs:           K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,
- *                    s_k = (1 - nu_k^2) / E_k, R_k the radius of shape k
- *                    (INFINITY for a line), unless params.R1, R2 are given;
- *   clearance joint: the internal-contact form with R1 = R_journal and
- *                    R2 = -R_bearing, R* = R_j R_b / (R_b - R_j)
- *                    (clink_contact_stiffness_journal_bearing).
- * The computed K is stored in params.K so that the simulation and the getters
- * see the value used. The radii of curvature params.R1, R2 (read by the
- * elastoplastic laws) are filled in the same way when not given: the shapes'
- * radii for a pair (a capsule's radius, INFINITY for a line), R_journal and
- * -R_bearing (concave) for a clearance joint.
+ *   external (pairs):   K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,
+ *                       s_k = (1 - nu_k^2) / E_k, R_k the class's radii (a shape's
+ *                       radius, INFINITY for a line), unless params.R1, R2 are given;
+ *   internal (journal): R1 = R_journal and R2 = -R_bearing, R* = R_j R_b / (R_b - R_j)
+ *                       (clink_contact_stiffness_journal_bearing);
+ *   given:              none (a corner on a plane): params.K is required.
+ * The computed K is stored in params.K so that the simulation and the getters see the
+ * value used. The radii of curvature params.R1, R2 (read by the elastoplastic laws) are
+ * filled from the class's radii when not given.
  */
 #include "model/model_internal.h"
 
@@ -57,9 +58,20 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     return d;
 }
 
-static int finite2(const double *x)
+clink_translational_clearance_def clink_default_translational_clearance_def(void)
 {
-    return isfinite(x[0]) && isfinite(x[1]);
+    clink_translational_clearance_def d;
+    memset(&d, 0, sizeof d);
+    d.guide_body = 0;
+    d.slider_body = 1;
+    d.axis[0] = 1.0;
+    d.guide_length = NAN;
+    d.cookie = element_class_of(CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE)->cookie;
+    clink_contact_params_init(&d.params);
+    d.friction = clink_default_friction_params();
+    d.treatment = CLINK_CONTACT_CONTINUOUS;
+    d.restitution = NAN;
+    return d;
 }
 
 static clink_status check_bodies(clink_model_builder *b, const char *what, const char *name, int ba,
@@ -74,49 +86,6 @@ static clink_status check_bodies(clink_model_builder *b, const char *what, const
         return model_fail(b, CLINK_ERR_MODEL, "%s '%s': both shapes are on %s", what, name,
                           model_body_word(&b->d, ba, bw, sizeof bw));
     return CLINK_OK;
-}
-
-/* checks a shape; normalises a line's normal in *s; which: "shape_a" / "shape_b" */
-static clink_status check_shape(clink_model_builder *b, const char *name, const char *which,
-                                clink_shape_def *s)
-{
-    if ((int) s->type < 0 || s->type >= CLINK_SHAPE_TYPE_COUNT_)
-        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s type %d is not a shape type",
-                          name, which, (int) s->type);
-    if (!finite2(s->a) || !finite2(s->b) || !finite2(s->normal) || !isfinite(s->radius))
-        return model_fail(b, CLINK_ERR_RANGE, "contact pair '%s': %s has a non-finite value", name,
-                          which);
-    switch (s->type) {
-    case CLINK_SHAPE_CIRCLE:
-    case CLINK_SHAPE_CAPSULE:
-        if (!(s->radius > 0.0))
-            return model_fail(b, CLINK_ERR_RANGE,
-                              "contact pair '%s': %s radius %g m is out of range; radius > 0", name,
-                              which, s->radius);
-        if (s->type == CLINK_SHAPE_CAPSULE && s->a[0] == s->b[0] && s->a[1] == s->b[1])
-            return model_fail(b, CLINK_ERR_RANGE,
-                              "contact pair '%s': %s capsule ends coincide; use a circle", name,
-                              which);
-        return CLINK_OK;
-    case CLINK_SHAPE_LINE: {
-        double l = hypot(s->normal[0], s->normal[1]);
-        if (!(l > 0.0))
-            return model_fail(b, CLINK_ERR_RANGE,
-                              "contact pair '%s': %s line normal is zero; give its outward normal",
-                              name, which);
-        s->normal[0] /= l;
-        s->normal[1] /= l;
-        return CLINK_OK;
-    }
-    case CLINK_SHAPE_BORE:
-        return model_fail(b, CLINK_ERR_ARG,
-                          "contact pair '%s': %s is a bore, which only a clearance joint has "
-                          "(clink_model_builder_add_clearance_joint)",
-                          name, which);
-    case CLINK_SHAPE_TYPE_COUNT_:
-        break;
-    }
-    return CLINK_ERR_INTERNAL;
 }
 
 /* piecewise treatment: restitution in (0, 1]; 1 if piecewise, 0 if continuous, -1 on error */
@@ -144,11 +113,6 @@ static int check_treatment(clink_model_builder *b, const char *what, const char 
         return -1;
     }
     return 1;
-}
-
-static double shape_radius(const clink_shape_def *s)
-{
-    return s->type == CLINK_SHAPE_LINE ? INFINITY : s->radius;
 }
 
 /* law, stiffness and friction shared by pairs and clearance joints */
@@ -187,15 +151,15 @@ static void radii_from_geometry(clink_contact_params *p, double R1, double R2)
 /* fills p->K from materials when K is not given but E1, nu1, E2, nu2 are */
 static clink_status stiffness_from_materials(clink_model_builder *b, const char *what,
                                              const char *name, clink_contact_params *p,
-                                             int internal, double R1, double R2)
+                                             element_stiffness mode, double R1, double R2)
 {
-    if (!isnan(p->K))
+    if (!isnan(p->K) || mode == ELEMENT_STIFFNESS_GIVEN)
         return CLINK_OK;
     if (isnan(p->E1) || isnan(p->E2) || isnan(p->nu1) || isnan(p->nu2))
         return CLINK_OK; /* the law check names what is missing */
     double K = NAN;
     clink_status st;
-    if (internal)
+    if (mode == ELEMENT_STIFFNESS_INTERNAL)
         st = clink_contact_stiffness_journal_bearing(p->E1, p->nu1, p->E2, p->nu2, R1, R2, &K);
     else
         st = clink_contact_stiffness_hertz(p->E1, p->nu1, p->E2, p->nu2, isnan(p->R1) ? R1 : p->R1,
@@ -209,170 +173,165 @@ static clink_status stiffness_from_materials(clink_model_builder *b, const char 
     return CLINK_OK;
 }
 
+/* the common checks of every element kind (the file's opening comment), then its
+   class's; on success the element is stored and *id (optional) is its index in its kind */
+static clink_status element_check(clink_model_builder *b, const element_class *ec, model_element *e)
+{
+    element_common c = ec->common(&e->def);
+    const char *name = (*c.name && **c.name) ? *c.name : "(unnamed)";
+    int ba, bb;
+    char msg[400];
+
+    ec->bodies(&e->def, &ba, &bb);
+    clink_status st = check_bodies(b, ec->word, name, ba, bb);
+    if (st != CLINK_OK)
+        return st;
+    st = ec->check(&e->def, name, msg, sizeof msg);
+    if (st != CLINK_OK)
+        return model_fail(b, st, "%s", msg);
+    int pw = check_treatment(b, ec->word, name, *c.treatment, *c.restitution);
+    if (pw < 0)
+        return isnan(*c.restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
+    if (pw)
+        return CLINK_OK;
+    double R[4];
+    element_stiffness mode = ec->radii(&e->def, R);
+    if (mode != ELEMENT_STIFFNESS_GIVEN)
+        radii_from_geometry(c.params, R[0], R[1]);
+    st = stiffness_from_materials(b, ec->word, name, c.params, mode, R[2], R[3]);
+    if (st == CLINK_OK && ec->k_missing && isnan(c.params->K))
+        return model_fail(b, CLINK_ERR_ARG, "%s '%s': %s", ec->word, name, ec->k_missing);
+    if (st == CLINK_OK)
+        st = check_law(b, ec->word, name, *c.law, c.params, c.friction, e->law);
+    return st;
+}
+
+static clink_status element_add(clink_model_builder *b, clink_element_kind kind, const void *def,
+                                size_t size, const char *fn, const char *cookie_what, int *id)
+{
+    const element_class *ec = element_class_of(kind);
+    model_data *d = b ? &b->d : NULL;
+    model_element e;
+
+    if (!b || !def)
+        return b ? model_fail(b, CLINK_ERR_ARG, "%s: NULL definition", fn) : CLINK_ERR_ARG;
+    memset(&e, 0, sizeof e);
+    memcpy(&e.def, def, size);
+    element_common c = ec->common(&e.def);
+    if (model_check_cookie(b, *c.cookie, ec->cookie, cookie_what) != CLINK_OK)
+        return CLINK_ERR_ARG;
+    clink_status st = element_check(b, ec, &e);
+    if (st == CLINK_OK)
+        st = model_take_name(b, ec->entity, *c.name, e.name);
+    if (st != CLINK_OK)
+        return st;
+    if (model_grow((void **) &d->elems, &d->cap_elems, d->nelems, sizeof e) ||
+        model_grow((void **) &d->of_kind[kind], &d->cap_of_kind[kind], d->nof_kind[kind],
+                   sizeof(int)))
+        return model_fail(b, CLINK_ERR_NOMEM, "%s: out of memory", fn);
+    *c.name = NULL;
+    *c.law = NULL;
+    e.kind = kind;
+    e.index = d->nof_kind[kind];
+    if (e.name[0] != '\0')
+        memcpy(e.label, e.name, sizeof e.label);
+    else
+        snprintf(e.label, sizeof e.label, "%s%d", ec->unnamed, e.index);
+    d->elems[d->nelems] = e;
+    d->of_kind[kind][e.index] = d->nelems;
+    d->nelems++;
+    d->nof_kind[kind]++;
+    model_name_added(d, ec->entity, e.index);
+    if (id)
+        *id = e.index;
+    b->error[0] = '\0';
+    return CLINK_OK;
+}
+
 clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
                                                   const clink_contact_pair_def *def, int *id)
 {
-    if (!b || !def)
-        return b ? model_fail(b, CLINK_ERR_ARG, "add_contact_pair: NULL definition")
-                 : CLINK_ERR_ARG;
-    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_CONTACT_PAIR, "contact_pair") != CLINK_OK)
-        return CLINK_ERR_ARG;
-    const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
-    const char *what = "contact pair";
-    model_contact_pair e;
-    memset(&e, 0, sizeof e);
-    e.def = *def;
-    clink_status st = check_bodies(b, what, name, def->body_a, def->body_b);
-    if (st == CLINK_OK)
-        st = check_shape(b, name, "shape_a", &e.def.shape_a);
-    if (st == CLINK_OK)
-        st = check_shape(b, name, "shape_b", &e.def.shape_b);
-    if (st != CLINK_OK)
-        return st;
-    if (e.def.shape_a.type == CLINK_SHAPE_LINE && e.def.shape_b.type == CLINK_SHAPE_LINE)
-        return model_fail(b, CLINK_ERR_MODEL,
-                          "contact pair '%s': two lines are not a contact geometry (use a circle "
-                          "or capsule)",
-                          name);
-    if (e.def.shape_b.type == CLINK_SHAPE_LINE)
-        return model_fail(b, CLINK_ERR_MODEL,
-                          "contact pair '%s': a line may only be shape_a (swap the bodies)", name);
-    int pw = check_treatment(b, what, name, def->treatment, def->restitution);
-    if (pw < 0)
-        return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
-    if (!pw) {
-        radii_from_geometry(&e.def.params, shape_radius(&e.def.shape_a),
-                            shape_radius(&e.def.shape_b));
-        st = stiffness_from_materials(b, what, name, &e.def.params, 0, shape_radius(&e.def.shape_a),
-                                      shape_radius(&e.def.shape_b));
-        if (st == CLINK_OK)
-            st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
-    }
-    if (st == CLINK_OK)
-        st = model_take_name(b, CLINK_ENTITY_CONTACT_PAIR, def->name, e.name);
-    if (st != CLINK_OK)
-        return st;
-    if (model_grow((void **) &b->d.pairs, &b->d.cap_pairs, b->d.npairs, sizeof e))
-        return model_fail(b, CLINK_ERR_NOMEM, "add_contact_pair: out of memory");
-    e.def.name = NULL;
-    e.def.law = NULL;
-    b->d.pairs[b->d.npairs] = e;
-    model_name_added(&b->d, CLINK_ENTITY_CONTACT_PAIR, b->d.npairs);
-    if (id)
-        *id = b->d.npairs;
-    b->d.npairs++;
-    b->error[0] = '\0';
-    return CLINK_OK;
+    return element_add(b, CLINK_ELEMENT_PAIR, def, sizeof *def, "add_contact_pair", "contact_pair",
+                       id);
 }
 
 clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
                                                      const clink_clearance_joint_def *def, int *id)
 {
-    if (!b || !def)
-        return b ? model_fail(b, CLINK_ERR_ARG, "add_clearance_joint: NULL definition")
-                 : CLINK_ERR_ARG;
-    if (model_check_cookie(b, def->cookie, MODEL_COOKIE_CLEARANCE_JOINT, "clearance_joint") !=
-        CLINK_OK)
-        return CLINK_ERR_ARG;
-    const char *name = (def->name && *def->name) ? def->name : "(unnamed)";
-    const char *what = "clearance joint";
-    model_clearance e;
-    memset(&e, 0, sizeof e);
-    e.def = *def;
-    clink_status st = check_bodies(b, what, name, def->journal_body, def->bearing_body);
-    if (st != CLINK_OK)
-        return st;
-    if (!finite2(def->journal_point) || !finite2(def->bearing_point) ||
-        !isfinite(def->journal_radius) || !isfinite(def->bearing_radius))
-        return model_fail(b, CLINK_ERR_RANGE, "clearance joint '%s': non-finite point or radius",
-                          name);
-    if (!(def->journal_radius > 0.0))
-        return model_fail(b, CLINK_ERR_RANGE,
-                          "clearance joint '%s': journal radius %g m is out of range; > 0", name,
-                          def->journal_radius);
-    if (!(def->bearing_radius - def->journal_radius > 0.0))
-        return model_fail(b, CLINK_ERR_RANGE,
-                          "clearance joint '%s': clearance %g m (bearing radius %g m - journal "
-                          "radius %g m) is out of range; clearance > 0",
-                          name, def->bearing_radius - def->journal_radius, def->bearing_radius,
-                          def->journal_radius);
-    int pw = check_treatment(b, what, name, def->treatment, def->restitution);
-    if (pw < 0)
-        return isnan(def->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
-    if (!pw) {
-        radii_from_geometry(&e.def.params, def->journal_radius, -def->bearing_radius);
-        st = stiffness_from_materials(b, what, name, &e.def.params, 1, def->journal_radius,
-                                      def->bearing_radius);
-        if (st == CLINK_OK && isnan(e.def.params.K))
-            return model_fail(b, CLINK_ERR_ARG,
-                              "clearance joint '%s': stiffness missing; give K (N/m^n) or the "
-                              "materials of journal (E1, nu1) and bearing (E2, nu2)",
-                              name);
-        if (st == CLINK_OK)
-            st = check_law(b, what, name, def->law, &e.def.params, &def->friction, e.law);
-    }
-    if (st == CLINK_OK)
-        st = model_take_name(b, CLINK_ENTITY_CLEARANCE_JOINT, def->name, e.name);
-    if (st != CLINK_OK)
-        return st;
-    if (model_grow((void **) &b->d.clearances, &b->d.cap_clearances, b->d.nclearances, sizeof e))
-        return model_fail(b, CLINK_ERR_NOMEM, "add_clearance_joint: out of memory");
-    e.def.name = NULL;
-    e.def.law = NULL;
-    b->d.clearances[b->d.nclearances] = e;
-    model_name_added(&b->d, CLINK_ENTITY_CLEARANCE_JOINT, b->d.nclearances);
-    if (id)
-        *id = b->d.nclearances;
-    b->d.nclearances++;
-    b->error[0] = '\0';
-    return CLINK_OK;
+    return element_add(b, CLINK_ELEMENT_REVOLUTE_CLEARANCE, def, sizeof *def, "add_clearance_joint",
+                       "clearance_joint", id);
+}
+
+clink_status clink_model_builder_add_translational_clearance(
+    clink_model_builder *b, const clink_translational_clearance_def *def, int *id)
+{
+    return element_add(b, CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE, def, sizeof *def,
+                       "add_translational_clearance", "translational_clearance", id);
+}
+
+/* element id of `kind` in model (NULL out of range) */
+static const model_element *kind_element(const clink_model *model, clink_element_kind kind, int id)
+{
+    if (!model || id < 0 || id >= model->d.nof_kind[kind])
+        return NULL;
+    return &model->d.elems[model->d.of_kind[kind][id]];
 }
 
 clink_status clink_model_contact_pair(const clink_model *model, int id, clink_contact_pair_def *def)
 {
-    if (!model || !def || id < 0 || id >= model->d.npairs)
+    const model_element *e = kind_element(model, CLINK_ELEMENT_PAIR, id);
+    if (!e || !def)
         return CLINK_ERR_ARG;
-    *def = model->d.pairs[id].def;
-    def->name = model->d.pairs[id].name;
-    def->law = model->d.pairs[id].law;
+    *def = e->def.pair;
+    def->name = e->name;
+    def->law = e->law;
     return CLINK_OK;
 }
 
 clink_status clink_model_clearance_joint(const clink_model *model, int id,
                                          clink_clearance_joint_def *def)
 {
-    if (!model || !def || id < 0 || id >= model->d.nclearances)
+    const model_element *e = kind_element(model, CLINK_ELEMENT_REVOLUTE_CLEARANCE, id);
+    if (!e || !def)
         return CLINK_ERR_ARG;
-    *def = model->d.clearances[id].def;
-    def->name = model->d.clearances[id].name;
-    def->law = model->d.clearances[id].law;
+    *def = e->def.revolute_clearance;
+    def->name = e->name;
+    def->law = e->law;
     return CLINK_OK;
 }
 
-/* one contact of the model (a pair or a clearance joint): its name, law and parameters */
+clink_status clink_model_translational_clearance(const clink_model *model, int id,
+                                                 clink_translational_clearance_def *def)
+{
+    const model_element *e = kind_element(model, CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE, id);
+    if (!e || !def)
+        return CLINK_ERR_ARG;
+    *def = e->def.translational_clearance;
+    def->name = e->name;
+    def->law = e->law;
+    return CLINK_OK;
+}
+
+/* element i of the model in the contacts' order (kind by kind): name, law and parameters */
 static int law_contact_at(const clink_model *model, int i, const char **name, const char **law,
                           clink_contact_params *params)
 {
-    int pairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
+    const model_data *d = &model->d;
+    int k = 0;
 
-    if (i < pairs) {
-        clink_contact_pair_def d;
-        if (clink_model_contact_pair(model, i, &d) != CLINK_OK ||
-            d.treatment != CLINK_CONTACT_CONTINUOUS)
-            return -1;
-        *name = d.name;
-        *law = d.law;
-        *params = d.params;
-    } else {
-        clink_clearance_joint_def d;
-        if (clink_model_clearance_joint(model, i - pairs, &d) != CLINK_OK ||
-            d.treatment != CLINK_CONTACT_CONTINUOUS)
-            return -1;
-        *name = d.name;
-        *law = d.law;
-        *params = d.params;
-    }
-    return *law != NULL ? 0 : -1;
+    while (k < CLINK_ELEMENT_KIND_COUNT_ && i >= d->nof_kind[k])
+        i -= d->nof_kind[k++];
+    if (k == CLINK_ELEMENT_KIND_COUNT_)
+        return -1;
+    const model_element *e = &d->elems[d->of_kind[k][i]];
+    element_def def = e->def;
+    element_common c = element_class_of(e->kind)->common(&def);
+    if (*c.treatment != CLINK_CONTACT_CONTINUOUS)
+        return -1;
+    *name = e->name;
+    *law = e->law;
+    *params = *c.params;
+    return 0;
 }
 
 /* a law with its parameters, the first contact that has them and how many do */
@@ -391,8 +350,7 @@ enum { LAW_KINDS = 32 };
  */
 int clink_model_law_warnings(const clink_model *model, char *buf, size_t size)
 {
-    int n = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR) +
-            clink_model_count(model, CLINK_ENTITY_CLEARANCE_JOINT);
+    int n = model ? model->d.nelems : 0;
     law_kind kinds[LAW_KINDS];
     int nk = 0, written = 0;
     size_t used = 0;

@@ -5,14 +5,15 @@
  * Both hold the same arrays; the builder grows them, the model is a frozen copy
  * (finalize) that the kinematics, dynamics and simulation modules read. Names
  * are stored inline (CLINK_NAME_MAX bytes) so the definitions' name pointers
- * are not used inside the library. Contact pairs and clearance joints
- * (CLINK_ENTITY_CONTACT_PAIR, CLINK_ENTITY_CLEARANCE_JOINT) are to be added here
- * by the contact module as two more arrays with the same shape.
+ * are not used inside the library. Contact elements of every kind (pairs,
+ * clearance joints, ...: src/elements/element.h) share one array; finalize expands
+ * them into the flat list of contacts the simulation reads (model_contact.c).
  */
 #ifndef CLINK_MODEL_INTERNAL_H
 #define CLINK_MODEL_INTERNAL_H
 
 #include "clink/model.h"
+#include "elements/element.h"
 
 typedef struct model_body {
     char name[CLINK_NAME_MAX];
@@ -34,17 +35,23 @@ typedef struct model_force {
     clink_force_def def;
 } model_force;
 
-typedef struct model_contact_pair {
+/* a contact element of any kind (src/elements/element.h); the definition's name and law
+   pointers are NULL inside the library */
+typedef struct model_element {
+    clink_element_kind kind;
+    int index; /* among the elements of its kind */
     char name[CLINK_NAME_MAX];
-    char law[CLINK_NAME_MAX];   /* canonical law name */
-    clink_contact_pair_def def; /* def.name and def.law are NULL inside the library */
-} model_contact_pair;
+    char label[CLINK_NAME_MAX]; /* name, or the kind's stem and index ("pair3") */
+    char law[CLINK_NAME_MAX];   /* canonical law name ("" when piecewise) */
+    element_def def;
+} model_element;
 
-typedef struct model_clearance {
-    char name[CLINK_NAME_MAX];
-    char law[CLINK_NAME_MAX];
-    clink_clearance_joint_def def;
-} model_clearance;
+/* one contact of the flat list an element expands into (finalize) */
+typedef struct model_contact {
+    char name[CLINK_NAME_MAX + 32]; /* ELEMENT or ELEMENT.PART */
+    int element;                    /* index into elems */
+    element_contact geo;            /* bodies and shapes */
+} model_contact;
 
 /*
  * The names of one entity kind: an open-addressing hash table of indices (slot
@@ -63,10 +70,13 @@ typedef struct model_data {
     model_joint *joints;
     model_driver *drivers;
     model_force *forces;
-    model_contact_pair *pairs;   /* contact pairs (model_contact.c) */
-    model_clearance *clearances; /* revolute clearance joints (model_contact.c) */
-    int nbodies, njoints, ndrivers, nforces, npairs, nclearances;
-    int cap_bodies, cap_joints, cap_drivers, cap_forces, cap_pairs, cap_clearances;
+    model_element *elems; /* contact elements in the order added (model_contact.c) */
+    int nbodies, njoints, ndrivers, nforces, nelems;
+    int cap_bodies, cap_joints, cap_drivers, cap_forces, cap_elems;
+    int *of_kind[CLINK_ELEMENT_KIND_COUNT_]; /* each kind's elements: indices into elems */
+    int nof_kind[CLINK_ELEMENT_KIND_COUNT_], cap_of_kind[CLINK_ELEMENT_KIND_COUNT_];
+    model_contact *contacts; /* the model's: the elements' contacts (finalize), else NULL */
+    int ncontacts;
     double gravity[2];
     clink_settings_def settings;
     model_names names[CLINK_ENTITY_COUNT_]; /* per kind, of the named entities */
@@ -101,7 +111,7 @@ enum {
     MODEL_COOKIE_DRIVER,
     MODEL_COOKIE_FORCE,
     MODEL_COOKIE_SETTINGS,
-    MODEL_COOKIE_CONTACT_PAIR,
+    MODEL_COOKIE_CONTACT_PAIR, /* the element classes' cookies follow (element.h) */
     MODEL_COOKIE_CLEARANCE_JOINT
 };
 
@@ -114,5 +124,13 @@ clink_status model_take_name(clink_model_builder *b, clink_entity kind, const ch
                              char out[CLINK_NAME_MAX]);
 /* enters entity `index` of `kind` (appended after model_take_name) under its name, if any */
 void model_name_added(model_data *d, clink_entity kind, int index);
+
+/* model_contact.c: the names and counts of the element kinds' entities, the copies and
+   release of the element arrays, and the flat contact list of a model (0 on success) */
+const char *model_element_entity_name(const model_data *d, clink_entity kind, int i);
+int model_element_entity_count(const model_data *d, clink_entity kind);
+int model_elements_copy(model_data *to, const model_data *from);
+void model_elements_free(model_data *d);
+int model_contacts_build(clink_model *m);
 
 #endif

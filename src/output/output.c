@@ -268,7 +268,7 @@ static clink_recorder *recorder_new(const clink_model *model, const clink_output
     r->njoints = clink_model_count(model, CLINK_ENTITY_JOINT);
     r->ndrivers = clink_model_count(model, CLINK_ENTITY_DRIVER);
     r->npairs = clink_model_count(model, CLINK_ENTITY_CONTACT_PAIR);
-    r->ncontacts = r->npairs + clink_model_count(model, CLINK_ENTITY_CLEARANCE_JOINT);
+    r->ncontacts = clink_model_contact_count(model);
     r->finished = 1; /* nothing of ours to remove yet */
     return r;
 }

@@ -29,6 +29,7 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"constraint_violation", "largest |Phi| (position) and |Phi_q v - nu| (velocity)"},
     {"row_kind", "what put the row there: 0 grid, 1 integrator step, 2 interpolated in an "
                  "impact, 3 impact onset, 4 end of compression, 5 separation, 6 other event"},
+    {"elements", "contact elements' own outputs (a slider's lateral offset and tilt)"},
 };
 
 /* an entity's name for column headers: its own, or KIND + index when unnamed */
@@ -45,10 +46,21 @@ static void entity_name(const clink_model *m, clink_entity kind, int id, char *b
 
 void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size)
 {
-    if (k < r->npairs)
-        entity_name(r->model, CLINK_ENTITY_CONTACT_PAIR, k, buf, size);
-    else
-        entity_name(r->model, CLINK_ENTITY_CLEARANCE_JOINT, k - r->npairs, buf, size);
+    snprintf(buf, size, "%s", clink_model_contact_name(r->model, k));
+}
+
+int output_contact_ecc(const clink_recorder *r, int k)
+{
+    int e = clink_model_contact_element(r->model, k);
+    return clink_model_element_kind(r->model, e) == CLINK_ELEMENT_REVOLUTE_CLEARANCE;
+}
+
+int output_contact_extras(const clink_recorder *r, int k)
+{
+    int e = clink_model_contact_element(r->model, k);
+    if (k + 1 < r->ncontacts && clink_model_contact_element(r->model, k + 1) == e)
+        return 0;
+    return clink_model_element_output_count(r->model, e);
 }
 
 /* appends the column "OWNER.QUANTITY" (or QUANTITY when owner is NULL) to r->cols, which has
@@ -118,9 +130,14 @@ void output_list_columns(clink_recorder *r)
         add_col(r, name, "Fn", "N", OUT_DS_FN);
         add_col(r, name, "Ft", "N", OUT_DS_FT);
         add_col(r, name, "phase", "-", OUT_DS_PHASE);
-        if (i >= r->npairs) {
+        if (output_contact_ecc(r, i)) {
             add_col(r, name, "ex", "m", OUT_DS_ECC);
             add_col(r, name, "ey", "m", OUT_DS_ECC);
+        }
+        for (k = 0; k < output_contact_extras(r, i); k++) {
+            int e = clink_model_contact_element(r->model, i);
+            const char *unit, *q = clink_model_element_output_name(r->model, e, k, &unit);
+            add_col(r, clink_model_element_name(r->model, e), q, unit, OUT_DS_ELEMENTS);
         }
     }
     if (r->opt.energies)

@@ -28,6 +28,7 @@ enum {
     OUT_DS_ENERGIES,
     OUT_DS_VIOLATION,
     OUT_DS_KIND,
+    OUT_DS_ELEMENTS,
     OUT_DS_COUNT
 };
 

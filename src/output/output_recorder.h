@@ -29,7 +29,7 @@ struct clink_recorder {
     char tmp[OUT_FILES_MAX][OUT_PATH_MAX];
     char final[OUT_FILES_MAX][OUT_PATH_MAX];
     int nbodies, njoints, ndrivers;
-    int npairs, ncontacts; /* contact pairs, then clearance joints */
+    int npairs, ncontacts; /* contact pairs; contacts (clink_model_contact_count) */
     int impacts_written;
     out_column *cols;
     int ncols;
@@ -48,8 +48,12 @@ struct clink_recorder {
     char msg[OUT_MSG];
 };
 
-/* contact k's name for headers and the impact log: pair k, or clearance joint k - npairs */
+/* contact k's name for headers and the impact log (clink_model_contact_name) */
 void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size);
+/* nonzero if contact k has the eccentricity columns (a revolute clearance joint's) */
+int output_contact_ecc(const clink_recorder *r, int k);
+/* the number of its element's own outputs that follow contact k (after its last contact) */
+int output_contact_extras(const clink_recorder *r, int k);
 
 /* the columns of the time series in order into r->cols, r->ncols (counted only while
    r->cols is NULL); each contact's Fn column into r->fn_col when it is not NULL */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact.c: the contacts of a simulation, contact pairs and revolute clearance
- * joints (docs/contact-mechanics.md): the set built from the model, the energy components
- * it adds to CVODE's state, and what the driver asks about its contacts' shapes and
- * states (sizes, the bodies that may turn, the axes a contact keeps, the contacts active
- * at a failure, clink_sim_contact's information).
+ * sim_contact.c: the contacts of a simulation, the model's flat list of the contacts
+ * its elements expand into (pairs, clearance joints: src/elements/; docs/contact-mechanics.md): the
+ * set built from the model, the energy components it adds to CVODE's state, and what the driver
+ * asks about its contacts' shapes and states (sizes, the bodies that may turn, the axes a contact
+ * keeps, the contacts active at a failure, clink_sim_contact's information).
  *
  * Geometry (kinematics/contact_geometry.h) gives for each contact the
  * penetration delta, its rate delta_dot, the normal n (direction of the force
@@ -83,7 +83,7 @@ static void prepare_contact(const clink_model *m, simc_contact *c)
 simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
 {
     simc *sc = calloc(1, sizeof *sc);
-    int n = m->d.npairs + m->d.nclearances;
+    int n = m->d.ncontacts;
     if (sc)
         sc->c = calloc((size_t) (n > 0 ? n : 1), sizeof(simc_contact));
     if (!sc || !sc->c) {
@@ -115,33 +115,19 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
     }
     for (int k = 0; k < n; k++) {
         simc_contact *c = &sc->c[k];
-        if (k < m->d.npairs) {
-            const model_contact_pair *e = &m->d.pairs[k];
-            c->body_a = e->def.body_a;
-            c->body_b = e->def.body_b;
-            to_shape(&e->def.shape_a, &c->sa);
-            to_shape(&e->def.shape_b, &c->sb);
-            c->law = clink_law_find(e->law);
-            c->p = e->def.params;
-            c->fr = e->def.friction;
-            c->piecewise = e->def.treatment == CLINK_CONTACT_PIECEWISE;
-            c->e_pw = e->def.restitution;
-        } else {
-            const model_clearance *e = &m->d.clearances[k - m->d.npairs];
-            c->body_a = e->def.bearing_body;
-            c->body_b = e->def.journal_body;
-            c->sa.kind = CLINK_SHAPE_BORE;
-            memcpy(c->sa.a, e->def.bearing_point, sizeof c->sa.a);
-            c->sa.r = e->def.bearing_radius;
-            c->sb.kind = CLINK_SHAPE_CIRCLE;
-            memcpy(c->sb.a, e->def.journal_point, sizeof c->sb.a);
-            c->sb.r = e->def.journal_radius;
-            c->law = clink_law_find(e->law);
-            c->p = e->def.params;
-            c->fr = e->def.friction;
-            c->piecewise = e->def.treatment == CLINK_CONTACT_PIECEWISE;
-            c->e_pw = e->def.restitution;
-        }
+        const model_contact *mc = &m->d.contacts[k];
+        const model_element *e = &m->d.elems[mc->element];
+        element_def def = e->def;
+        element_common cm = element_class_of(e->kind)->common(&def);
+        c->body_a = mc->geo.body_a;
+        c->body_b = mc->geo.body_b;
+        to_shape(&mc->geo.sa, &c->sa);
+        to_shape(&mc->geo.sb, &c->sb);
+        c->law = clink_law_find(e->law);
+        c->p = *cm.params;
+        c->fr = *cm.friction;
+        c->piecewise = *cm.treatment == CLINK_CONTACT_PIECEWISE;
+        c->e_pw = *cm.restitution;
         clink_contact_state_init(&c->st);
         prepare_contact(m, c);
         double L = c->sa.kind == CLINK_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;

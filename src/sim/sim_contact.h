@@ -9,8 +9,8 @@
  * structure of the state (simc_may_turn, simc_keeps_axis), the root functions (simc_roots and
  * simc_root_directions, two per contact), after each accepted step
  * (simc_after_step) and at each root (simc_handle_roots, which says whether
- * CVODE must be re-initialised). Contacts are numbered pairs first, then
- * clearance joints.
+ * CVODE must be re-initialised). Contacts are numbered as the model lists them
+ * (clink_model_contact_element, clink_model_contact_name).
  */
 #ifndef CLINK_SIM_CONTACT_H
 #define CLINK_SIM_CONTACT_H

@@ -210,8 +210,13 @@ int xml_keyword(xml_reader *r, const xmlNode *n, const char *key, const char *co
     return def;
 }
 
-static const char *const kind_word[CLINK_ENTITY_COUNT_] = {
-    "a body", "a joint", "a driver", "a load", "a contact pair", "a clearance joint"};
+static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"a body",
+                                                           "a joint",
+                                                           "a driver",
+                                                           "a load",
+                                                           "a contact pair",
+                                                           "a clearance joint",
+                                                           "a translational clearance joint"};
 
 int xml_ref(xml_reader *r, const xmlNode *n, const char *key, clink_entity kind, const char *what)
 {

@@ -186,3 +186,67 @@ void xml_read_contacts(xml_reader *r, const xmlNode *sec)
         if (xml_is_elem(k, "pair"))
             read_pair(r, k);
 }
+
+/*
+ * <translational_clearance name guide guide_point axis slider slider_point length height
+ * clearance guide_length slider_material guide_material> with a <law> and an optional
+ * <friction>: a clink_translational_clearance_def (include/clink/model.h). Materials
+ * fill E1, nu1 (the slider's) and E2, nu2 (the guide's) as a journal's and a bearing's;
+ * the stiffness K must be in the <law>: a corner on a plane has no Hertz formula.
+ */
+static void read_translational(xml_reader *r, const xmlNode *k)
+{
+    static const char *const keys[] = {
+        "name",   "guide",  "guide_point", "axis",         "slider",          "slider_point",
+        "length", "height", "clearance",   "guide_length", "slider_material", "guide_material",
+        NULL};
+    clink_translational_clearance_def def = clink_default_translational_clearance_def();
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+    int m1, m2;
+    const xmlNode *ln;
+
+    xml_describe(w, sizeof w, "translational clearance joint", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.guide_body = xml_ref(r, k, "guide", CLINK_ENTITY_BODY, w);
+    def.slider_body = xml_ref(r, k, "slider", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "guide_point", 0, 0, def.guide_point);
+    xml_vec2(r, k, "axis", 1, 0, def.axis);
+    xml_vec2(r, k, "slider_point", 0, 0, def.slider_point);
+    if (!xml_num(r, k, "length", NAN, 1, &def.length) ||
+        !xml_num(r, k, "height", NAN, 1, &def.height) ||
+        !xml_num(r, k, "clearance", NAN, 1, &def.clearance)) {
+        if (!r->failed)
+            xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
+                     "%s: length, height and clearance are required", w);
+        return;
+    }
+    xml_num(r, k, "guide_length", NAN, 1, &def.guide_length);
+    m1 = xml_ref_material(r, k, "slider_material", w);
+    m2 = xml_ref_material(r, k, "guide_material", w);
+    if (r->failed)
+        return;
+    ln = xml_child(k, "law");
+    if (ln == NULL) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+        return;
+    }
+    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
+    def.law = law;
+    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
+    if (r->failed)
+        return;
+    xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.slider_body].material,
+                        m2 >= 0 ? m2 : r->bodies[def.guide_body].material, &def.params);
+    xml_built(r, clink_model_builder_add_translational_clearance(r->builder, &def, NULL), k);
+}
+
+int xml_read_element(xml_reader *r, const xmlNode *k)
+{
+    if (xml_is_elem(k, "translational_clearance")) {
+        read_translational(r, k);
+        return 1;
+    }
+    return 0;
+}

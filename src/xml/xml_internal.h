@@ -143,6 +143,9 @@ void xml_read_joints(xml_reader *r, const xmlNode *sec);
 void xml_read_drivers(xml_reader *r, const xmlNode *sec);
 void xml_read_loads(xml_reader *r, const xmlNode *sec);
 void xml_read_contacts(xml_reader *r, const xmlNode *sec);
+/* a contact element of <joints> other than <revolute_clearance> (<translational_clearance>,
+   ...) into the builder; returns 0 if k is none of them */
+int xml_read_element(xml_reader *r, const xmlNode *k);
 
 /* <law> into name, params and treatment; <friction> (n may be NULL) into friction params */
 void xml_read_law(xml_reader *r, const xmlNode *n, char *name, clink_contact_params *p,

@@ -141,6 +141,8 @@ void xml_read_joints(xml_reader *r, const xmlNode *sec)
             read_clearance(r, k);
             continue;
         }
+        if (xml_read_element(r, k))
+            continue;
         jc = joint_class_find((const char *) k->name);
         if (jc == NULL)
             xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "unknown joint <%s>", (const char *) k->name);

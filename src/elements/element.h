@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * element.h: the contact element table, one row per clink_element_kind.
+ *
+ * A layer below the model, as the joint table (src/joints/joint.h): it includes only
+ * public headers, so that the model builder (checks, stiffness, expansion), the XML
+ * reader (element names) and the outputs read the same row. Each class lives in its
+ * own file src/elements/element_<name>.c, which opens with its geometry and defines
+ * `const element_class element_<name>`; the list of kinds is CLINK_ELEMENT_KINDS in
+ * include/clink/model.h (the enum and this table are both generated from it).
+ *
+ * An element becomes contacts: `expand` writes, for each contact it needs, the two
+ * bodies and the two shapes (clink_shape_def, body coordinates) of the contact
+ * geometry (src/kinematics/contact_geometry.h: circles, capsules, lines and bores),
+ * and the part of its name after the element's ("corner2_upper"; "" for an element
+ * of one contact). Every contact of an element shares its law, parameters, friction
+ * and treatment (the element's `common` fields).
+ */
+#ifndef CLINK_ELEMENTS_ELEMENT_H
+#define CLINK_ELEMENTS_ELEMENT_H
+
+#include "clink/model.h"
+
+#include <stddef.h>
+
+/* the definition of any element kind */
+typedef union element_def {
+    clink_contact_pair_def pair;
+    clink_clearance_joint_def revolute_clearance;
+    clink_translational_clearance_def translational_clearance;
+} element_def;
+
+/* the fields every element definition has, wherever its struct keeps them */
+typedef struct element_common {
+    const char **name, **law;
+    clink_contact_params *params;
+    clink_friction_params *friction;
+    clink_contact_treatment *treatment;
+    double *restitution;
+    int *cookie;
+} element_common;
+
+/* one contact of an element: shape sa on body_a against shape sb on body_b */
+typedef struct element_contact {
+    char part[24]; /* the name's part after the element's, "" for a one-contact element */
+    int body_a, body_b;
+    clink_shape_def sa, sb;
+} element_contact;
+
+/* how the stiffness follows from materials (element_class.radii) */
+typedef enum element_stiffness {
+    ELEMENT_STIFFNESS_GIVEN = 0,    /* none: params.K must be given */
+    ELEMENT_STIFFNESS_EXTERNAL = 1, /* Hertz with radii R1, R2 (clink_contact_stiffness_hertz) */
+    ELEMENT_STIFFNESS_INTERNAL = 2  /* journal in bearing (..._journal_bearing) */
+} element_stiffness;
+
+enum { ELEMENT_MAX_CONTACTS = 8, ELEMENT_MAX_OUTPUTS = 2 };
+
+typedef struct element_class {
+    clink_element_kind kind;
+    const char *name;    /* the XML element */
+    const char *word;    /* in messages: "contact pair" */
+    const char *unnamed; /* a name's stem when unnamed: "pair" gives "pair3" */
+    clink_entity entity; /* the kind of its names and indices */
+    int cookie;          /* the stamp of its default definition */
+    /* the fields of a definition (pointers into *d) */
+    element_common (*common)(element_def *d);
+    /* its two bodies (checked to exist and differ before `check`) */
+    void (*bodies)(const element_def *d, int *body_a, int *body_b);
+    /* checks and normalises a definition named `name`; CLINK_OK or a status with the
+       whole message ("clearance joint 'j': ...") in msg */
+    clink_status (*check)(element_def *d, const char *name, char *msg, size_t size);
+    /* R[0], R[1]: the radii of curvature params.R1, R2 default to; R[2], R[3]: those of
+       the stiffness formula; returns how the stiffness follows from materials */
+    element_stiffness (*radii)(const element_def *d, double R[4]);
+    /* the message when params.K is still missing after materials; NULL: the law's check
+       names what is missing */
+    const char *k_missing;
+    int (*ncontacts)(const element_def *d);
+    /* its contacts (ncontacts of them) into out, zero-filled by the caller */
+    void (*expand)(const element_def *d, element_contact *out);
+    /* extra outputs: their number, names and units, and values at the two bodies' poses */
+    int noutputs;
+    const char *const *output_names;
+    const char *const *output_units;
+    void (*outputs)(const element_def *d, const double qa[3], const double qb[3], double *values);
+} element_class;
+
+/* the class of a kind; NULL for a value outside the enum */
+const element_class *element_class_of(clink_element_kind kind);
+
+/* the class whose XML name is `name`; NULL if none */
+const element_class *element_class_find(const char *name);
+
+/* the class whose names live in entity kind `entity`; NULL if none */
+const element_class *element_class_of_entity(clink_entity entity);
+
+/* shared checks: nonzero if both values are finite */
+int element_finite2(const double *x);
+
+#endif

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * element_revolute_clearance.c: the revolute joint with radial clearance, a journal
+ * (circle of radius R_j on journal_body) inside a bearing (bore of radius R_b > R_j on
+ * bearing_body): one contact, the bore as shape A (Flores and Ambrosio 2004).
+ *
+ * Internal contact: with e = c_journal - c_bearing, delta = |e| - (R_b - R_j)
+ * (src/kinematics/contact_geometry.h); the eccentricity e is in clink_contact_info.
+ * Stiffness from materials: the internal-contact Hertz form with R1 = R_j and
+ * R2 = -R_b, K = 4 / (3 (s1 + s2)) sqrt(R_j R_b / (R_b - R_j))
+ * (clink_contact_stiffness_journal_bearing); the radii of curvature params.R1, R2 (read
+ * by the elastoplastic laws) default to R_j and -R_b (concave).
+ */
+#include "elements/element.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static element_common rev_common(element_def *u)
+{
+    clink_clearance_joint_def *d = &u->revolute_clearance;
+    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
+                        &d->treatment, &d->restitution, &d->cookie};
+    return c;
+}
+
+static void rev_bodies(const element_def *u, int *a, int *b)
+{
+    *a = u->revolute_clearance.journal_body;
+    *b = u->revolute_clearance.bearing_body;
+}
+
+static clink_status rev_check(element_def *u, const char *name, char *msg, size_t size)
+{
+    const clink_clearance_joint_def *d = &u->revolute_clearance;
+    if (!element_finite2(d->journal_point) || !element_finite2(d->bearing_point) ||
+        !isfinite(d->journal_radius) || !isfinite(d->bearing_radius))
+        return snprintf(msg, size, "clearance joint '%s': non-finite point or radius", name),
+               CLINK_ERR_RANGE;
+    if (!(d->journal_radius > 0.0))
+        return snprintf(msg, size, "clearance joint '%s': journal radius %g m is out of range; > 0",
+                        name, d->journal_radius),
+               CLINK_ERR_RANGE;
+    if (!(d->bearing_radius - d->journal_radius > 0.0))
+        return snprintf(msg, size,
+                        "clearance joint '%s': clearance %g m (bearing radius %g m - journal "
+                        "radius %g m) is out of range; clearance > 0",
+                        name, d->bearing_radius - d->journal_radius, d->bearing_radius,
+                        d->journal_radius),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
+static element_stiffness rev_radii(const element_def *u, double R[4])
+{
+    R[0] = u->revolute_clearance.journal_radius;
+    R[1] = -u->revolute_clearance.bearing_radius;
+    R[2] = u->revolute_clearance.journal_radius;
+    R[3] = u->revolute_clearance.bearing_radius;
+    return ELEMENT_STIFFNESS_INTERNAL;
+}
+
+static int rev_ncontacts(const element_def *u)
+{
+    (void) u;
+    return 1;
+}
+
+static void rev_expand(const element_def *u, element_contact *out)
+{
+    const clink_clearance_joint_def *d = &u->revolute_clearance;
+    out->body_a = d->bearing_body;
+    out->body_b = d->journal_body;
+    out->sa.type = CLINK_SHAPE_BORE;
+    memcpy(out->sa.a, d->bearing_point, sizeof out->sa.a);
+    out->sa.radius = d->bearing_radius;
+    out->sb.type = CLINK_SHAPE_CIRCLE;
+    memcpy(out->sb.a, d->journal_point, sizeof out->sb.a);
+    out->sb.radius = d->journal_radius;
+}
+
+const element_class element_revolute_clearance = {
+    .kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE,
+    .name = "revolute_clearance",
+    .word = "clearance joint",
+    .unnamed = "clearance",
+    .entity = CLINK_ENTITY_CLEARANCE_JOINT,
+    .cookie = CLINK_DEF_COOKIE + 7,
+    .common = rev_common,
+    .bodies = rev_bodies,
+    .check = rev_check,
+    .radii = rev_radii,
+    .k_missing = "stiffness missing; give K (N/m^n) or the materials of journal (E1, nu1) and "
+                 "bearing (E2, nu2)",
+    .ncontacts = rev_ncontacts,
+    .expand = rev_expand,
+    .noutputs = 0,
+};

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * element_translational_clearance.c: the translational joint with clearance of Flores,
+ * Ambrosio, Claro and Lankarani (2008, J. Comput. Nonlinear Dyn. 3, 011007): a
+ * rectangular slider (length L along the guide, height H across it) between the two
+ * parallel surfaces of a guide.
+ *
+ * In guide coordinates, u = axis / |axis| is the guide's direction and n = (-u_y, u_x)
+ * its normal; the guide's surfaces are the lines through g +- (H/2 + c) n (g =
+ * guide_point, c = clearance), the upper one with outward normal -n, the lower one
+ * with +n (the guide's solid lies beyond them). In slider coordinates, with the same
+ * u and n (the slider is aligned when its angle equals the guide's), the corners are
+ *   s_k = s + sx_k (L/2) u + sy_k (H/2) n,
+ *   (sx, sy) = (-, -), (+, -), (+, +), (-, +) for k = 1 .. 4.
+ * Each corner meets each surface (eight contacts, a zero-radius circle against a
+ * line): free flight, one corner, two adjacent corners on one surface and two
+ * opposite corners on opposite surfaces all arise as the paper's four cases. A corner
+ * on a plane has no Hertz formula: the stiffness K is given (the paper: the
+ * Lankarani-Nikravesh law with a given K; docs/contact-mechanics.md).
+ *
+ * Outputs: the lateral offset e_n = n_w . (c_s - g_w) (m) of the slider centre c_s from
+ * the mid-line and the tilt phi_slider - phi_guide wrapped into (-pi, pi] (rad).
+ */
+#include "elements/element.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static element_common tc_common(element_def *u)
+{
+    clink_translational_clearance_def *d = &u->translational_clearance;
+    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
+                        &d->treatment, &d->restitution, &d->cookie};
+    return c;
+}
+
+static void tc_bodies(const element_def *u, int *a, int *b)
+{
+    *a = u->translational_clearance.guide_body;
+    *b = u->translational_clearance.slider_body;
+}
+
+static clink_status tc_check(element_def *u, const char *name, char *msg, size_t size)
+{
+    clink_translational_clearance_def *d = &u->translational_clearance;
+    const char *w = "translational clearance joint";
+    if (!element_finite2(d->guide_point) || !element_finite2(d->slider_point) ||
+        !element_finite2(d->axis) || !isfinite(d->length) || !isfinite(d->height) ||
+        !isfinite(d->clearance) || isinf(d->guide_length))
+        return snprintf(msg, size, "%s '%s': non-finite point, axis or size", w, name),
+               CLINK_ERR_RANGE;
+    double l = hypot(d->axis[0], d->axis[1]);
+    if (!(l > 0.0))
+        return snprintf(msg, size, "%s '%s': axis has zero length; give the guide's direction", w,
+                        name),
+               CLINK_ERR_RANGE;
+    if (!(d->length > 0.0) || !(d->height > 0.0))
+        return snprintf(msg, size,
+                        "%s '%s': slider length %g m and height %g m are out of range; > 0", w,
+                        name, d->length, d->height),
+               CLINK_ERR_RANGE;
+    if (!(d->clearance > 0.0))
+        return snprintf(msg, size, "%s '%s': clearance %g m is out of range; clearance > 0", w,
+                        name, d->clearance),
+               CLINK_ERR_RANGE;
+    if (!isnan(d->guide_length) && !(d->length <= d->guide_length))
+        return snprintf(msg, size,
+                        "%s '%s': slider length %g m is longer than its guide allows "
+                        "(guide_length %g m)",
+                        w, name, d->length, d->guide_length),
+               CLINK_ERR_RANGE;
+    d->axis[0] /= l;
+    d->axis[1] /= l;
+    return CLINK_OK;
+}
+
+static element_stiffness tc_radii(const element_def *u, double R[4])
+{
+    (void) u;
+    R[0] = R[1] = R[2] = R[3] = NAN;
+    return ELEMENT_STIFFNESS_GIVEN;
+}
+
+static int tc_ncontacts(const element_def *u)
+{
+    (void) u;
+    return 8;
+}
+
+static void tc_expand(const element_def *u, element_contact *out)
+{
+    const clink_translational_clearance_def *d = &u->translational_clearance;
+    static const double sx[4] = {-1.0, 1.0, 1.0, -1.0}, sy[4] = {-1.0, -1.0, 1.0, 1.0};
+    double ux = d->axis[0], uy = d->axis[1], nx = -uy, ny = ux;
+    double off = 0.5 * d->height + d->clearance;
+
+    for (int k = 0; k < 4; k++)
+        for (int side = 0; side < 2; side++) { /* 0 lower, 1 upper */
+            element_contact *c = &out[2 * k + side];
+            double s = side ? 1.0 : -1.0;
+            snprintf(c->part, sizeof c->part, "corner%d_%s", k + 1, side ? "upper" : "lower");
+            c->body_a = d->guide_body;
+            c->body_b = d->slider_body;
+            c->sa.type = CLINK_SHAPE_LINE;
+            c->sa.a[0] = d->guide_point[0] + s * off * nx;
+            c->sa.a[1] = d->guide_point[1] + s * off * ny;
+            c->sa.normal[0] = -s * nx;
+            c->sa.normal[1] = -s * ny;
+            c->sb.type = CLINK_SHAPE_CIRCLE;
+            c->sb.a[0] =
+                d->slider_point[0] + sx[k] * 0.5 * d->length * ux + sy[k] * 0.5 * d->height * nx;
+            c->sb.a[1] =
+                d->slider_point[1] + sx[k] * 0.5 * d->length * uy + sy[k] * 0.5 * d->height * ny;
+            c->sb.radius = 0.0;
+        }
+}
+
+static const char *const tc_output_names[] = {"offset", "tilt"};
+static const char *const tc_output_units[] = {"m", "rad"};
+
+static void tc_outputs(const element_def *u, const double qa[3], const double qb[3], double *values)
+{
+    const clink_translational_clearance_def *d = &u->translational_clearance;
+    double ca = cos(qa[2]), sa = sin(qa[2]), cb = cos(qb[2]), sb = sin(qb[2]);
+    double g[2] = {qa[0] + ca * d->guide_point[0] - sa * d->guide_point[1],
+                   qa[1] + sa * d->guide_point[0] + ca * d->guide_point[1]};
+    double c[2] = {qb[0] + cb * d->slider_point[0] - sb * d->slider_point[1],
+                   qb[1] + sb * d->slider_point[0] + cb * d->slider_point[1]};
+    double n[2] = {-(sa * d->axis[0] + ca * d->axis[1]), ca * d->axis[0] - sa * d->axis[1]};
+    const double pi = 3.14159265358979323846;
+    double tilt = remainder(qb[2] - qa[2], 2.0 * pi);
+
+    values[0] = n[0] * (c[0] - g[0]) + n[1] * (c[1] - g[1]);
+    values[1] = tilt == -pi ? pi : tilt;
+}
+
+const element_class element_translational_clearance = {
+    .kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE,
+    .name = "translational_clearance",
+    .word = "translational clearance joint",
+    .unnamed = "tclearance",
+    .entity = CLINK_ENTITY_TRANSLATIONAL_CLEARANCE,
+    .cookie = CLINK_DEF_COOKIE + 8,
+    .common = tc_common,
+    .bodies = tc_bodies,
+    .check = tc_check,
+    .radii = tc_radii,
+    .k_missing = "stiffness missing; give K (N/m^n): a corner on a plane has no Hertz formula",
+    .ncontacts = tc_ncontacts,
+    .expand = tc_expand,
+    .noutputs = 2,
+    .output_names = tc_output_names,
+    .output_units = tc_output_units,
+    .outputs = tc_outputs,
+};
