@@ -151,8 +151,8 @@ def loads(xml_text, set=None, name="(string)"):
 
 class Model:
     """A mechanism loaded from XML (immutable). Names: .bodies (moving bodies, body i + 1 of
-    the library), .joints, .drivers, .loads, .contacts (pairs, then clearance joints: the
-    order of contact quantities). .overrides: {PATH: effective value} of the load."""
+    the library), .joints, .drivers, .loads, .contacts (the model's flat list of contacts,
+    each named as its element names it: the order of contact quantities). .overrides: {PATH: effective value} of the load."""
 
     def __init__(self, ptr, summ, overrides):
         self._ptr = ptr
@@ -185,7 +185,12 @@ class Model:
         self.loads = names(lib.CLINK_ENTITY_FORCE)
         self.pairs = names(lib.CLINK_ENTITY_CONTACT_PAIR)
         self.clearance_joints = names(lib.CLINK_ENTITY_CLEARANCE_JOINT)
-        self.contacts = self.pairs + self.clearance_joints
+        self.translational_clearances = names(lib.CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)
+        # the model's one flat list of contacts, each named by its element
+        self.contacts = []
+        for i in range(lib.clink_model_contact_count(ptr)):
+            s = lib.clink_model_contact_name(ptr, i)
+            self.contacts.append(ffi.string(s).decode() if s != ffi.NULL else "")
 
     def _live(self):
         if self._ptr is None or self._closing:

@@ -32,7 +32,7 @@ const char *clink_status_name(clink_status status);
 typedef enum clink_entity {
     CLINK_ENTITY_BODY = 0, CLINK_ENTITY_JOINT = 1, CLINK_ENTITY_DRIVER = 2,
     CLINK_ENTITY_FORCE = 3, CLINK_ENTITY_CONTACT_PAIR = 4, CLINK_ENTITY_CLEARANCE_JOINT = 5,
-    CLINK_ENTITY_COUNT_ = 6
+    CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, CLINK_ENTITY_COUNT_ = 7
 } clink_entity;
 typedef enum clink_method {
     CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1, CLINK_METHOD_RK4 = 2, CLINK_METHOD_AUTO = 3
@@ -54,6 +54,12 @@ typedef struct clink_settings_def {
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);
+int clink_model_element_count(const clink_model *model);
+int clink_model_contact_count(const clink_model *model);
+int clink_model_element_kind(const clink_model *model, int e);
+const char *clink_model_element_name(const clink_model *model, int e);
+int clink_model_contact_element(const clink_model *model, int i);
+const char *clink_model_contact_name(const clink_model *model, int i);
 int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
 const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 clink_settings_def clink_model_settings(const clink_model *model);
