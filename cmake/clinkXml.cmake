@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The XML reader's build pieces: the schema share/clink.xsd is embedded in the
 # library as a C array (generated at build time, so the library never looks for
-# the .xsd on disk), and the plotting script is installed next to the schema.
+# the .xsd on disk).
 set(CLINK_XSD "${CMAKE_CURRENT_SOURCE_DIR}/share/clink.xsd")
 set(CLINK_XSD_C "${CMAKE_CURRENT_BINARY_DIR}/generated/xml_schema_text.c")
 add_custom_command(OUTPUT "${CLINK_XSD_C}"
@@ -10,8 +10,6 @@ add_custom_command(OUTPUT "${CLINK_XSD_C}"
   DEPENDS "${CLINK_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   COMMENT "Embedding share/clink.xsd" VERBATIM)
 target_sources(clink_objects PRIVATE "${CLINK_XSD_C}")
-
-install(PROGRAMS scripts/plot_run.py scripts/animate_run.py DESTINATION ${CMAKE_INSTALL_DATADIR}/clink/scripts)
 
 # the fuzz target of the reader (scripts/fuzz): only with -DCLINK_FUZZ=ON and clang
 option(CLINK_FUZZ "Build the libFuzzer target fuzz_xml (clang; see scripts/fuzz)" OFF)
