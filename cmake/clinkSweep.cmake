@@ -9,8 +9,8 @@ add_custom_command(OUTPUT "${CLINK_SWEEP_XSD_C}"
           -DNAME=sweep_schema -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   DEPENDS "${CLINK_SWEEP_XSD}" "${CMAKE_CURRENT_SOURCE_DIR}/cmake/clinkEmbedFile.cmake"
   COMMENT "Embedding share/clink-sweep.xsd" VERBATIM)
-# one target drives the generation: clink, clink-sweep-mpi and fuzz_sweep all compile the
-# file, and independent targets that each ran the command could race on it (make -j)
+# one target drives the generation: clink, clink-sweep-mpi and fuzz_sweep (cmake/clinkFuzz.cmake)
+# all compile the file, and independent targets that each ran the command could race on it (make -j)
 add_custom_target(clink_sweep_schema DEPENDS "${CLINK_SWEEP_XSD_C}")
 target_sources(clink PRIVATE "${CLINK_SWEEP_XSD_C}")
 add_dependencies(clink clink_sweep_schema)
@@ -49,20 +49,6 @@ if(CLINK_HAVE_HDF5)
       target_include_directories(${t} SYSTEM PRIVATE ${HDF5_C_INCLUDE_DIRS})
     endif()
   endforeach()
-endif()
-
-# the sweep specification reader's fuzz target (tests/fuzz/fuzz_sweep.c, scripts/fuzz --sweep)
-if(CLINK_FUZZ)
-  add_executable(fuzz_sweep "${CMAKE_CURRENT_SOURCE_DIR}/tests/fuzz/fuzz_sweep.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
-    "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_hdf5.c"
-    "${CLINK_SWEEP_XSD_C}")
-  add_dependencies(fuzz_sweep clink_sweep_schema)
-  target_include_directories(fuzz_sweep PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
-  target_compile_options(fuzz_sweep PRIVATE -fsanitize=fuzzer)
-  target_link_options(fuzz_sweep PRIVATE -fsanitize=fuzzer,address,undefined)
-  target_link_libraries(fuzz_sweep PRIVATE clink_static m)
 endif()
 
 if(BUILD_TESTING AND CLINK_BUILD_TESTS)
