@@ -25,15 +25,15 @@
 #include <math.h>
 #include <stdio.h>
 
-#define CHAIN_R       2.38e-3 /* bead radius, m */
+#define CHAIN_R 2.38e-3 /* bead radius, m */
 /* bead mass, kg: 4/3 pi R^3 rho, rho = 8000 kg/m^3 (as validation/granular_chain_model.h) */
 #define CHAIN_MASS    (4.0 / 3.0 * 3.14159265358979323846 * CHAIN_R * CHAIN_R * CHAIN_R * 8000.0)
-#define CHAIN_E       193e9   /* Young's modulus, Pa */
-#define CHAIN_NU      0.3     /* Poisson's ratio */
-#define CHAIN_GAP     10e-6   /* striker to bead 1 at t = 0, m */
-#define CHAIN_V       1.77    /* striker speed, m/s (towards -x) */
-#define CHAIN_DT      1e-6    /* sampling of the sensor forces, s */
-#define CHAIN_SPEED   730.0   /* the benchmark's wave speed for the window, m/s */
+#define CHAIN_E       193e9 /* Young's modulus, Pa */
+#define CHAIN_NU      0.3   /* Poisson's ratio */
+#define CHAIN_GAP     10e-6 /* striker to bead 1 at t = 0, m */
+#define CHAIN_V       1.77  /* striker speed, m/s (towards -x) */
+#define CHAIN_DT      1e-6  /* sampling of the sensor forces, s */
+#define CHAIN_SPEED   730.0 /* the benchmark's wave speed for the window, m/s */
 #define CHAIN_NSENSOR 3
 
 /* Hertz stiffness K = 4 / (3 (s1 + s2)) sqrt(R*), s = (1 - nu^2) / E: bead to bead

@@ -64,7 +64,8 @@ static void ensure_register(const char *name, ensure_test_fn fn)
     do {                                                                                           \
         double ensure_x_ = (double) (x), ensure_r_ = (double) (ref), ensure_t_ = (double) (tol);   \
         if (!(fabs(ensure_x_ - ensure_r_) <= ensure_t_)) {                                         \
-            fprintf(stderr, "%s:%d: ENSURE_NEAR(%s, %s, %s): %.17g vs %.17g, |diff| %.3g > %.3g\n", \
+            fprintf(stderr,                                                                        \
+                    "%s:%d: ENSURE_NEAR(%s, %s, %s): %.17g vs %.17g, |diff| %.3g > %.3g\n",        \
                     __FILE__, __LINE__, #x, #ref, #tol, ensure_x_, ensure_r_,                      \
                     fabs(ensure_x_ - ensure_r_), ensure_t_);                                       \
             ensure_failures++;                                                                     \

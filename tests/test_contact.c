@@ -2,9 +2,9 @@
 /*
  * Unit tests of the contact-law module (src/contact/): every formula is written
  * again here, independently of the library, from the papers' equations (Alves et al. (2015)
- * Table 1, Poursina and Nikravesh (2020), Eqs. 13-19, 46-49, 55, Feng (2026), Eqs. 13-17, 32-35), and the
- * restitution claims are checked by integrating single impacts with a classical
- * fixed-step Runge-Kutta scheme written in this file.
+ * Table 1, Poursina and Nikravesh (2020), Eqs. 13-19, 46-49, 55, Feng (2026), Eqs. 13-17, 32-35),
+ * and the restitution claims are checked by integrating single impacts with a classical fixed-step
+ * Runge-Kutta scheme written in this file.
  */
 #include "clink/contact.h"
 #include "clink/feng.h"

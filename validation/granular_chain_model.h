@@ -29,15 +29,16 @@
 #include <math.h>
 #include <stdio.h>
 
-#define GRANULAR_R     2.38e-3 /* bead radius, m */
-#define GRANULAR_RHO   8000.0  /* density of stainless steel 316, kg/m^3 */
+#define GRANULAR_R   2.38e-3 /* bead radius, m */
+#define GRANULAR_RHO 8000.0  /* density of stainless steel 316, kg/m^3 */
 /* bead mass, kg: 4/3 pi R^3 rho = 4.5176e-4 (Table 8 prints 0.45 g) */
-#define GRANULAR_MASS (4.0 / 3.0 * 3.14159265358979323846 * GRANULAR_R * GRANULAR_R * GRANULAR_R * GRANULAR_RHO)
-#define GRANULAR_E     193e9   /* Young's modulus, Pa */
-#define GRANULAR_NU    0.3     /* Poisson's ratio */
-#define GRANULAR_YIELD 900e6   /* yield strength, Pa */
-#define GRANULAR_GAP   10e-6   /* striker to bead 1 at t = 0, m */
-#define GRANULAR_V     1.77    /* striker speed of Wang, Liu and Liu (2022), m/s */
+#define GRANULAR_MASS                                                                              \
+    (4.0 / 3.0 * 3.14159265358979323846 * GRANULAR_R * GRANULAR_R * GRANULAR_R * GRANULAR_RHO)
+#define GRANULAR_E     193e9 /* Young's modulus, Pa */
+#define GRANULAR_NU    0.3   /* Poisson's ratio */
+#define GRANULAR_YIELD 900e6 /* yield strength, Pa */
+#define GRANULAR_GAP   10e-6 /* striker to bead 1 at t = 0, m */
+#define GRANULAR_V     1.77  /* striker speed of Wang, Liu and Liu (2022), m/s */
 
 /* the contact law of every contact of the chain */
 typedef struct granular_law {

@@ -33,7 +33,8 @@ int main(int argc, char **argv)
     int i, j, k, failed = 0;
 
     v = vjson_open(outdir, "alves_calibration",
-                   "Exact Hunt-Crossley calibration (Poursina and Nikravesh 2020, Eqs. 18-19) and clink calibrate");
+                   "Exact Hunt-Crossley calibration (Poursina and Nikravesh 2020, Eqs. 18-19) and "
+                   "clink calibrate");
     if (v == NULL || gx == NULL || clink_lab_create(&lab) != CLINK_OK)
         return 1;
     for (i = 0; i < 5; i++) {

@@ -237,7 +237,8 @@ int main(int argc, char **argv)
     if (clink_lab_create(&lab) != CLINK_OK)
         return 1;
 
-    vjson_row(v, "impacting mass m (the reading in docs/elastoplastic.md)", m, 0.26138, 0.000005, "kg");
+    vjson_row(v, "impacting mass m (the reading in docs/elastoplastic.md)", m, 0.26138, 0.000005,
+              "kg");
     row_printed(v, "initial kinetic energy at 4 m/s (Sect. 4.1)", 0.5 * m * 16.0, 2.091, 4, "J");
     vjson_row_rel(v, "effective modulus E*", ml.E, 5.46785e10, 1e-6, "Pa");
     vjson_row_rel(v, "effective radius R", ml.R, 0.82, 1e-12, "m");

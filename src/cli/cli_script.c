@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The Python side of `clink plot` and `clink animate`: where their scripts
- * are, which interpreter runs them, how their exit status maps to clink's,
- * and scene.json, the bodies' shapes and joint points in body coordinates
- * (read from the run's model through the public model queries) that the
- * scripts draw the mechanism and choose the crank-angle axis from.
+ * The Python side of `clink plot` and `clink animate`: where their viewer
+ * package is (viz, in the Python package clink: python/clink/viz), which
+ * interpreter runs it, how its exit status maps to clink's, and scene.json,
+ * the bodies' shapes and joint points in body coordinates (read from the run's
+ * model through the public model queries) that the viewer draws the mechanism
+ * and chooses the crank-angle axis from.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -29,10 +30,48 @@ int cli_script_is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-const char *cli_script_find(const char *name, const char *env_var, char *buf, size_t size)
+/* dir/viz/plot.py is a file: dir holds the viewer package */
+static int viewer_in(const char *dir)
 {
-    const char *env = getenv(env_var);
-    char exe[2048];
+    char path[4096];
+    int w = snprintf(path, sizeof path, "%s/viz/plot.py", dir);
+
+    return w > 0 && (size_t) w < sizeof path && cli_script_is_file(path);
+}
+
+/*
+ * the package folder named by the record file (its one line: the site directory,
+ * absolute or relative to the file's folder) into buf when it holds the viewer; 0 or -1
+ */
+static int viewer_recorded(const char *record_dir, char *buf, size_t size)
+{
+    char path[4096], line[4096];
+    size_t n;
+    FILE *f;
+    int w = snprintf(path, sizeof path, "%s/python-site", record_dir);
+
+    if (w <= 0 || (size_t) w >= sizeof path || (f = fopen(path, "r")) == NULL)
+        return -1;
+    if (fgets(line, sizeof line, f) == NULL) {
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    n = strcspn(line, "\r\n");
+    line[n] = '\0';
+    if (n == 0)
+        return -1;
+    if (line[0] == '/')
+        w = snprintf(buf, size, "%s/clink", line);
+    else
+        w = snprintf(buf, size, "%s/%s/clink", record_dir, line);
+    return w > 0 && (size_t) w < size && viewer_in(buf) ? 0 : -1;
+}
+
+const char *cli_viewer_dir(char *buf, size_t size)
+{
+    const char *env = getenv("CLINK_VIEWER_PATH");
+    char exe[2048], dir[4096];
     ssize_t n;
     int w;
 
@@ -45,16 +84,15 @@ const char *cli_script_find(const char *name, const char *env_var, char *buf, si
         slash = strrchr(exe, '/');
         if (slash != NULL) {
             *slash = '\0';
-            w = snprintf(buf, size, "%s/../share/clink/scripts/%s", exe, name);
-            if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+            w = snprintf(dir, sizeof dir, "%s/../share/clink", exe);
+            if (w > 0 && (size_t) w < sizeof dir && viewer_recorded(dir, buf, size) == 0)
                 return buf;
         }
     }
-    w = snprintf(buf, size, "%s/scripts/%s", CLINK_DATADIR_BUILD, name);
-    if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+    w = snprintf(buf, size, "%s/python/clink", CLINK_DATADIR_BUILD);
+    if (w > 0 && (size_t) w < size && viewer_in(buf))
         return buf;
-    w = snprintf(buf, size, "%s/scripts/%s", CLINK_DATADIR_INSTALL, name);
-    if (w > 0 && (size_t) w < size && cli_script_is_file(buf))
+    if (viewer_recorded(CLINK_DATADIR_INSTALL, buf, size) == 0)
         return buf;
     return NULL;
 }
@@ -68,11 +106,33 @@ const char *cli_script_python(void)
     return python;
 }
 
-int cli_script_run(const char *command, char *const *argv)
+/* dir first on $PYTHONPATH; 0, or -1 with errno */
+static int viewer_path(const char *dir)
+{
+    const char *old = getenv("PYTHONPATH");
+    char path[8192];
+    int w;
+
+    if (old != NULL && old[0] != '\0')
+        w = snprintf(path, sizeof path, "%s:%s", dir, old);
+    else
+        w = snprintf(path, sizeof path, "%s", dir);
+    if (w < 0 || (size_t) w >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return setenv("PYTHONPATH", path, 1);
+}
+
+int cli_script_run(const char *command, const char *dir, char *const *argv)
 {
     int status;
     pid_t pid;
 
+    if (viewer_path(dir) != 0) {
+        fprintf(stderr, "clink: %s: cannot set PYTHONPATH: %s\n", command, strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
     fflush(stdout);
     pid = fork();
     if (pid < 0) {
@@ -103,12 +163,12 @@ int cli_script_run(const char *command, char *const *argv)
         case 3:
             return CLI_EXIT_IO;
         default:
-            fprintf(stderr, "clink: %s: %s %s exited with status %d\n", command, argv[0], argv[1],
-                    WEXITSTATUS(status));
+            fprintf(stderr, "clink: %s: %s -m %s exited with status %d\n", command, argv[0],
+                    argv[2], WEXITSTATUS(status));
             return CLI_EXIT_FAIL;
         }
     }
-    fprintf(stderr, "clink: %s: %s %s was killed by signal %d\n", command, argv[0], argv[1],
+    fprintf(stderr, "clink: %s: %s -m %s was killed by signal %d\n", command, argv[0], argv[2],
             WTERMSIG(status));
     return CLI_EXIT_FAIL;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What `clink plot` and `clink animate` share: finding their Python script and
- * interpreter, running it, and the scene file (scene.json) that tells the
- * script what the bodies look like.
+ * What `clink plot` and `clink animate` share: finding their viewer (the
+ * Python modules viz.plot and viz.animate, python/clink/viz) and interpreter,
+ * running it, and the scene file (scene.json) that tells the viewer what the
+ * bodies look like.
  */
 #ifndef CLINK_CLI_SCRIPT_H
 #define CLINK_CLI_SCRIPT_H
@@ -10,12 +11,14 @@
 #include <stddef.h>
 
 /*
- * The path of scripts/NAME (e.g. "plot_run.py"), or NULL: $ENV_VAR when set and
- * not empty; the installed copy next to the executable
- * (BIN/../share/clink/scripts/NAME); the source tree the binary was built from;
- * the configured install prefix. buf receives the path when it is built.
+ * The folder holding the viewer package viz (the package folder clink), or
+ * NULL: $CLINK_VIEWER_PATH when set and not empty; the installed package next
+ * to the executable (the site directory that `cmake --install` recorded in
+ * BIN/../share/clink/python-site, + /clink); python/clink of the source tree
+ * the binary was built from; the package recorded under the configured install
+ * prefix. buf receives the path when it is built.
  */
-const char *cli_script_find(const char *name, const char *env_var, char *buf, size_t size);
+const char *cli_viewer_dir(char *buf, size_t size);
 
 /* The interpreter: $CLINK_PYTHON, else /usr/bin/python3 when present, else python3. */
 const char *cli_script_python(void);
@@ -24,12 +27,14 @@ const char *cli_script_python(void);
 int cli_script_is_file(const char *path);
 
 /*
- * Runs argv (argv[0] the interpreter, NULL-terminated) and waits for it. The
- * script's exit status maps to clink's: 0 -> 0; 1 and 4 -> 1; 2 -> 2; 3 -> 3;
- * anything else, a signal, or an interpreter that cannot be started -> 1 with a
- * line on stderr naming `command`.
+ * Runs argv (NULL-terminated: the interpreter, "-m", the module, its
+ * arguments) with dir (cli_viewer_dir) first on $PYTHONPATH, so that the
+ * module viz.NAME is imported alone, without the package clink and its
+ * library; waits for it. The viewer's exit status maps to clink's: 0 -> 0;
+ * 1 and 4 -> 1; 2 -> 2; 3 -> 3; anything else, a signal, or an interpreter that
+ * cannot be started -> 1 with a line on stderr naming `command`.
  */
-int cli_script_run(const char *command, char *const *argv);
+int cli_script_run(const char *command, const char *dir, char *const *argv);
 
 /*
  * Creates an empty temporary file for a scene ($TMPDIR, else /tmp:

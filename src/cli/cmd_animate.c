@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink animate DIR [-o OUTDIR] [options]`: an MP4 and a GIF of the mechanism
- * of a run's output directory, drawn frame by frame by scripts/animate_run.py
- * with matplotlib and encoded by ffmpeg: every body from its shapes and joint
- * points (read from the run's model into a temporary scene file by
+ * of a run's output directory, drawn frame by frame by the Python module
+ * viz.animate (python/clink/viz/animate.py) with matplotlib and encoded by ffmpeg: every body from
+ * its shapes and joint points (read from the run's model into a temporary scene file by
  * cli_scene_write), clearance joints with the clearance magnified, contact
  * forces as scaled arrows, the simulated time in the corner; frames evenly
  * spaced in simulated time, optionally denser through impacts. With --frame T
  * --png FILE it draws one frame instead. Options are checked here (exit 2)
- * before anything runs; the script and the interpreter are found as for
- * `clink plot` ($CLINK_ANIMATE_SCRIPT, $CLINK_PYTHON).
+ * before anything runs; the viewer and the interpreter are found as for
+ * `clink plot` ($CLINK_VIEWER_PATH, $CLINK_PYTHON).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -73,7 +73,8 @@ static void animate_usage(FILE *out)
                  "points, bearings and journals of clearance joints with the clearance\n"
                  "magnified, contact forces as arrows (scale bar, largest labelled), the\n"
                  "simulated time in the corner. Frames are evenly spaced in simulated time.\n"
-                 "Environment: CLINK_PYTHON (interpreter), CLINK_ANIMATE_SCRIPT (script).\n\n");
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_VIEWER_PATH (the folder\n"
+                 "holding the viewer package viz).\n\n");
     cli_print_options(out, animate_options);
     fprintf(out, "\nExit status: 0 written; 1 the run failed or was interrupted (filmed up to\n"
                  "there and marked), or matplotlib, NumPy, ffmpeg are missing or ffmpeg failed;\n"
@@ -172,9 +173,9 @@ static int animate_check_run(const char *dir)
     return CLI_EXIT_OK;
 }
 
-static int animate_spawn(const animate_args *a, const char *script, const char *scene)
+static int animate_spawn(const animate_args *a, const char *viewer, const char *scene)
 {
-    /* the script's spelling of each option, by id */
+    /* the viewer's spelling of each option, by id */
     static const char *const flag[ANIM_COUNT_] = {NULL,
                                                   "--out",
                                                   "--fps",
@@ -191,7 +192,8 @@ static int animate_spawn(const animate_args *a, const char *script, const char *
     int id, n = 0;
 
     args[n++] = cli_script_python();
-    args[n++] = script;
+    args[n++] = "-m";
+    args[n++] = "viz.animate";
     args[n++] = a->dir;
     args[n++] = "--scene";
     args[n++] = scene;
@@ -202,14 +204,14 @@ static int animate_spawn(const animate_args *a, const char *script, const char *
         }
     }
     args[n] = NULL;
-    return cli_script_run("animate", (char *const *) args);
+    return cli_script_run("animate", viewer, (char *const *) args);
 }
 
 int cmd_animate(int argc, char **argv)
 {
     animate_args a;
-    const char *script;
-    char sbuf[4096], scene[4096];
+    const char *viewer;
+    char vbuf[4096], scene[4096];
     int rc;
 
     memset(&a, 0, sizeof a);
@@ -235,10 +237,10 @@ int cmd_animate(int argc, char **argv)
     rc = animate_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
-    script = cli_script_find("animate_run.py", "CLINK_ANIMATE_SCRIPT", sbuf, sizeof sbuf);
-    if (script == NULL) {
-        fprintf(stderr,
-                "clink: animate: scripts/animate_run.py not found (set CLINK_ANIMATE_SCRIPT)\n");
+    viewer = cli_viewer_dir(vbuf, sizeof vbuf);
+    if (viewer == NULL) {
+        fprintf(stderr, "clink: animate: the viewer (the Python package clink's viz) not found "
+                        "(set CLINK_VIEWER_PATH)\n");
         return CLI_EXIT_FAIL;
     }
     if (cli_scene_temp(scene, sizeof scene) != 0) {
@@ -247,7 +249,7 @@ int cmd_animate(int argc, char **argv)
     }
     rc = cli_scene_write("animate", a.dir, a.value[ANIM_MODEL], scene, 0);
     if (rc == CLI_EXIT_OK)
-        rc = animate_spawn(&a, script, scene);
+        rc = animate_spawn(&a, viewer, scene);
     if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {
         fprintf(stderr, "clink: animate: %s: cannot remove: %s\n", scene, strerror(errno));
         rc = CLI_EXIT_IO;

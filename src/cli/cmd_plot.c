@@ -4,14 +4,15 @@
  * [--model FILE]`: figures of a run's output directory (coordinates,
  * velocities, accelerations, joint reactions, energies; contact forces and
  * journal orbits when present) in PNG, SVG or PDF, drawn by
- * scripts/plot_run.py with matplotlib against the crank angle when the model
- * has a rotational driver, else against time. The run's model (the "source"
- * of summary.json, or --model) is read into a temporary scene file
- * (cli_scene_write) that tells the script the driver and the clearances. The
- * script and the interpreter are found by cli_script_find ($CLINK_PLOT_SCRIPT
- * first) and cli_script_python ($CLINK_PYTHON first).
+ * the Python module viz.plot (python/clink/viz/plot.py) with matplotlib
+ * against the crank angle when the model has a rotational driver, else
+ * against time. The run's model (the "source" of summary.json, or --model) is
+ * read into a temporary scene file (cli_scene_write) that tells the viewer the
+ * driver and the clearances. The viewer and the interpreter are found by
+ * cli_viewer_dir ($CLINK_VIEWER_PATH first) and cli_script_python
+ * ($CLINK_PYTHON first).
  *
- * The script checks the run before drawing: a damaged directory (summary.json
+ * The viewer checks the run before drawing: a damaged directory (summary.json
  * missing, ".incomplete" files of a killed run, truncated rows) is reported in
  * its words with exit 2 and no figure; a failed or interrupted run is drawn up
  * to where it stopped with marked figures and exit 1. Exit 3: a figure could
@@ -54,7 +55,8 @@ static void plot_usage(FILE *out)
                  "energies; contact forces (a space-time map and the five largest when there\n"
                  "are more than 8 contacts) and journal orbits inside the clearance circle\n"
                  "when present.\n"
-                 "Environment: CLINK_PYTHON (interpreter), CLINK_PLOT_SCRIPT (script).\n\n");
+                 "Environment: CLINK_PYTHON (interpreter), CLINK_VIEWER_PATH (the folder\n"
+                 "holding the viewer package viz).\n\n");
     cli_print_options(out, plot_options);
     fprintf(out, "\nExit status: 0 figures drawn; 1 the run failed or was interrupted (figures\n"
                  "drawn up to there and marked), or matplotlib is missing; 2 DIR is not a\n"
@@ -83,7 +85,7 @@ static int plot_apply(void *ctx, int id, const char *spelled, const char *value)
         a->against = value;
         return CLI_EXIT_OK;
     case PLOT_FORMAT:
-        a->format = value; /* the script checks the list */
+        a->format = value; /* the viewer checks the list */
         return CLI_EXIT_OK;
     case PLOT_MODEL:
         if (cli_check_input_file("plot", value) != 0)
@@ -124,14 +126,15 @@ static int plot_check_run(const char *dir)
     return CLI_EXIT_OK;
 }
 
-/* runs the script on the run with the scene file (NULL: none) */
-static int plot_spawn(const plot_args *a, const char *script, const char *scene)
+/* runs the viewer on the run with the scene file (NULL: none) */
+static int plot_spawn(const plot_args *a, const char *viewer, const char *scene)
 {
     const char *args[16];
     int n = 0;
 
     args[n++] = cli_script_python();
-    args[n++] = script;
+    args[n++] = "-m";
+    args[n++] = "viz.plot";
     args[n++] = a->dir;
     if (a->out != NULL) {
         args[n++] = "--out";
@@ -150,14 +153,14 @@ static int plot_spawn(const plot_args *a, const char *script, const char *scene)
         args[n++] = a->format;
     }
     args[n] = NULL;
-    return cli_script_run("plot", (char *const *) args);
+    return cli_script_run("plot", viewer, (char *const *) args);
 }
 
 int cmd_plot(int argc, char **argv)
 {
     plot_args a = {NULL, NULL, NULL, NULL, NULL};
-    const char *script;
-    char sbuf[4096], scene[4096];
+    const char *viewer;
+    char vbuf[4096], scene[4096];
     int rc;
 
     rc = cli_parse_options(argc, argv, plot_options, plot_apply, &a);
@@ -176,23 +179,24 @@ int cmd_plot(int argc, char **argv)
     rc = plot_check_run(a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
-    script = cli_script_find("plot_run.py", "CLINK_PLOT_SCRIPT", sbuf, sizeof sbuf);
-    if (script == NULL) {
-        fprintf(stderr, "clink: plot: scripts/plot_run.py not found (set CLINK_PLOT_SCRIPT)\n");
+    viewer = cli_viewer_dir(vbuf, sizeof vbuf);
+    if (viewer == NULL) {
+        fprintf(stderr, "clink: plot: the viewer (the Python package clink's viz) not found "
+                        "(set CLINK_VIEWER_PATH)\n");
         return CLI_EXIT_FAIL;
     }
     if (cli_scene_temp(scene, sizeof scene) != 0) {
         fprintf(stderr, "clink: plot: %s: cannot create: %s\n", scene, strerror(errno));
         return CLI_EXIT_IO;
     }
-    /* without its model the run is still drawn, against time (the script says so); a model
+    /* without its model the run is still drawn, against time (the viewer says so); a model
        given by --model, or a crank angle asked for, must load */
     rc = cli_scene_write("plot", a.dir, a.model, scene, a.model == NULL && a.against == NULL);
     if (rc == CLI_EXIT_IO || (rc != CLI_EXIT_OK && (a.model != NULL || a.against != NULL))) {
         unlink(scene);
         return rc;
     }
-    rc = plot_spawn(&a, script, rc == CLI_EXIT_OK ? scene : NULL);
+    rc = plot_spawn(&a, viewer, rc == CLI_EXIT_OK ? scene : NULL);
     if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {
         fprintf(stderr, "clink: plot: %s: cannot remove: %s\n", scene, strerror(errno));
         rc = CLI_EXIT_IO;

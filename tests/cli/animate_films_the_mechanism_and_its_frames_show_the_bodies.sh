@@ -51,11 +51,11 @@ slow=$(probe "$tmp/slow/animation.mp4" stream=nb_read_frames)
 
 # the frame times: 11 frames over 1 s, an impact at 0.50-0.52 s slowed 4x: the window
 # widened by half a frame (0.45-0.57 s) holds frames 4x closer than those outside
-"$py" - "$CLINK_SOURCE_DIR/scripts" <<'PY' || bad "frame times"
+"$py" - "$CLINK_SOURCE_DIR/python/clink" <<'PY' || bad "frame times"
 import sys
 import numpy as np
-sys.path.insert(0, sys.argv[1])
-import animate_run
+sys.path.insert(0, sys.argv[1])  # the viewer alone, as `clink animate` runs it
+from viz import animate as animate_run
 animate_run.np = np
 t, slowed = animate_run.frame_times(0.0, 1.0, 11, [(0.5, 0.52)], 4.0)
 d = np.diff(t)

@@ -33,11 +33,11 @@ grep -q "relative to the bearing centre \[mm\]" "$tmp/f/journal_orbit.svg" || ba
 [ "$fail" = 0 ] && ok "slider-crank against the crank angle, orbit in its 0.5 mm circle, png/svg/pdf"
 
 # the crank angle spans what the driver turned: 523.6 rad/s x 0.012 s = 360 deg
-"$py" - "$tmp/sc/timeseries.csv" "$CLINK_SOURCE_DIR/scripts" <<'PY' || bad "crank angle values"
+"$py" - "$tmp/sc/timeseries.csv" "$CLINK_SOURCE_DIR/python/clink" <<'PY' || bad "crank angle values"
 import json, sys
 import numpy as np
-sys.path.insert(0, sys.argv[2])
-import plot_run
+sys.path.insert(0, sys.argv[2])  # the viewer alone, as `clink plot` runs it
+from viz import plot as plot_run
 plot_run.np = np
 names, values, _ = plot_run.read_csv(sys.argv[1])
 scene = {"joints": [{"name": "crank_pin", "body_a": "ground", "body_b": "crank"}],

@@ -3,7 +3,8 @@
 # Installs the build tree into a scratch prefix, then builds a small program
 # against it twice: with CMake's find_package(clink) (shared and static targets)
 # and with `pkg-config --cflags --libs clink`. Each program must run. Then every
-# example of the documentation, as a reader would copy it (doc_examples.py).
+# example of the documentation, as a reader would copy it (doc_examples.py), and
+# `clink plot` with the viewer installed in the Python package (clink/viz).
 set -euo pipefail
 build=$1
 here=$2
@@ -58,4 +59,24 @@ py=python3
 # the Python package as cmake --install put it (python/CMakeLists.txt: PREFIX/lib/python3.X/site-packages)
 site=$(ls -d "$prefix"/lib/python3*/site-packages 2>/dev/null | head -1 || true)
 PATH="$prefix/bin:$PATH" CLINK_PYTHON_SITE="$site" "$py" "$here/doc_examples.py" "$here/../.." "$work/docs"
+
+echo "== clink plot with the installed viewer"
+# the viewer (clink/viz) in the site directory the install recorded for the command, run by
+# the installed command and as the module python3 -m clink.viz.plot of the installed package
+rel=$(cat "$prefix/share/clink/python-site")
+[ -f "$prefix/share/clink/$rel/clink/viz/plot.py" ] ||
+    { echo "no viewer in the recorded site directory $rel" >&2; exit 1; }
+"$prefix/bin/clink" run "$here/../../models/pendulum.xml" -o "$work/pend" --t-end 0.05 --quiet
+if "$py" -c "import matplotlib" 2>/dev/null; then
+    CLINK_PYTHON=$py "$prefix/bin/clink" plot "$work/pend" -o "$work/fig" --format svg >"$work/plot.out"
+    PYTHONPATH="$site" "$py" -m clink.viz.plot "$work/pend" --out "$work/fig_m" --format svg \
+        >"$work/plot_m.out" 2>&1
+    (cd "$work/fig" && ls) >"$work/plot.ls"
+    (cd "$work/fig_m" && ls) >"$work/plot_m.ls"
+    grep -q coordinates.svg "$work/plot.ls" && cmp -s "$work/plot.ls" "$work/plot_m.ls" ||
+        { echo "clink plot and python3 -m clink.viz.plot drew different figures" >&2; exit 1; }
+    echo "$(wc -l < "$work/plot.ls") figures by the installed clink plot and by the module"
+else
+    echo "skip: no matplotlib for $py"
+fi
 echo "installed clink found by find_package and pkg-config; documentation examples pass"

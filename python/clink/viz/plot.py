@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Figures of one `clink run` output directory, drawn with matplotlib.
 
-    plot_run.py DIR [--out OUTDIR] [--scene SCENE.json] [--against auto|angle|time]
-                    [--format png[,svg,pdf]]
+    python3 -m clink.viz.plot DIR [--out OUTDIR] [--scene SCENE.json] [--against auto|angle|time]
+                              [--format png[,svg,pdf]]
 
 Reads DIR/timeseries.csv (header "name [unit]" per column, written by
 `clink run`; a text column such as a grid/event row marker is carried along and
@@ -48,6 +47,7 @@ import os
 import sys
 
 EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO, EXIT_NO_MATPLOTLIB = 0, 1, 2, 3, 4
+PROG = "clink plot"  # the messages' prefix
 FILES = ("timeseries.csv", "impacts.csv", "summary.json")
 MAX_LEGEND = 30  # series per panel drawn with distinct styles and a legend
 MANY_CONTACTS = 8  # above this, contact forces are a space-time map and the largest few
@@ -547,7 +547,7 @@ def read_run(run_dir, prog):
 
 def main(argv):
     global np, plt
-    opts = command_line(argv, "plot_run.py", parse, __doc__)
+    opts = command_line(argv, PROG, parse, __doc__)
     if isinstance(opts, int):
         return opts
     run_dir = opts["run"]
@@ -556,10 +556,10 @@ def main(argv):
         import numpy
         np = numpy
     except ImportError as e:
-        print(f"plot_run.py: NumPy is not available ({e}); install python3-numpy",
+        print(f"{PROG}: NumPy is not available ({e}); install python3-numpy",
               file=sys.stderr)
         return EXIT_NO_MATPLOTLIB
-    run_read = read_run(run_dir, "plot_run.py")
+    run_read = read_run(run_dir, PROG)
     if run_read is None:
         return EXIT_DAMAGED
     summary, names, values = run_read
@@ -569,7 +569,7 @@ def main(argv):
             with open(opts["scene"]) as f:
                 scene = json.load(f)
         except (OSError, ValueError) as e:
-            print(f"plot_run.py: {opts['scene']}: not a scene file ({e})", file=sys.stderr)
+            print(f"{PROG}: {opts['scene']}: not a scene file ({e})", file=sys.stderr)
             return EXIT_DAMAGED
     try:
         import matplotlib
@@ -579,27 +579,27 @@ def main(argv):
         import matplotlib.pyplot as pyplot
         plt = pyplot
     except ImportError as e:
-        print(f"plot_run.py: matplotlib is not available ({e}); install python3-matplotlib",
+        print(f"{PROG}: matplotlib is not available ({e}); install python3-matplotlib",
               file=sys.stderr)
         return EXIT_NO_MATPLOTLIB
     run = Run(names, values, summary, scene, opts["against"], opts["formats"], out)
     if scene is None and opts["against"] == "auto":
-        print("plot_run.py: note: no scene file (the run's model was not found): figures "
+        print(f"{PROG}: note: no scene file (the run's model was not found): figures "
               "against time", file=sys.stderr)
     if opts["against"] == "angle" and not run.angle:
-        print(f"plot_run.py: --against angle: the model of {run_dir} has no rotational driver"
+        print(f"{PROG}: --against angle: the model of {run_dir} has no rotational driver"
               + ("" if scene else " (or its model file was not found)"), file=sys.stderr)
         return EXIT_DAMAGED
     try:
         os.makedirs(out, exist_ok=True)
         written = draw(run)
     except OSError as e:
-        print(f"plot_run.py: {e.filename or out}: cannot write: {e.strerror}", file=sys.stderr)
+        print(f"{PROG}: {e.filename or out}: cannot write: {e.strerror}", file=sys.stderr)
         return EXIT_IO
     for w in written:
         print(w)
     if summary["status"] != "ok":
-        print(f"plot_run.py: {run_dir}: the run {summary['status']} at t = "
+        print(f"{PROG}: {run_dir}: the run {summary['status']} at t = "
               f"{summary.get('t_end_reached')} s ({summary.get('message')}); figures drawn up "
               "to there and marked", file=sys.stderr)
         return EXIT_MARKED
@@ -610,6 +610,6 @@ if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv))
     except Exception as e:  # noqa: BLE001 -- the user gets one line, never a traceback
-        print(f"plot_run.py: cannot draw {sys.argv[1] if len(sys.argv) > 1 else ''}: "
+        print(f"{PROG}: cannot draw {sys.argv[1] if len(sys.argv) > 1 else ''}: "
               f"{type(e).__name__}: {e}", file=sys.stderr)
         sys.exit(1)

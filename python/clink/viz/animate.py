@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Animation of one `clink run` output directory: an MP4 and a GIF of the mechanism.
 
-    animate_run.py DIR --scene SCENE.json [--out OUTDIR] [--fps F] [--duration S]
-                   [--frames N] [--size WxH] [--clearance-scale K] [--slow-impacts F]
-                   [--format mp4,gif] [--frame T --png FILE]
+    python3 -m clink.viz.animate DIR --scene SCENE.json [--out OUTDIR] [--fps F] [--duration S]
+                                 [--frames N] [--size WxH] [--clearance-scale K] [--slow-impacts F]
+                                 [--format mp4,gif] [--frame T --png FILE]
 
 SCENE is the scene file `clink animate` writes from the run's model: every body
 with its contact shapes and joint points in body coordinates. Each frame draws
@@ -45,20 +44,20 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import plot_run  # noqa: E402  (the run reader and the damage checks are shared)
+from . import plot  # the run reader and the damage checks are shared
 
-EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO = (plot_run.EXIT_OK, plot_run.EXIT_MARKED,
-                                             plot_run.EXIT_DAMAGED, plot_run.EXIT_IO)
-EXIT_MISSING = plot_run.EXIT_NO_MATPLOTLIB
-COLORS = plot_run.COLORS
+EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO = (plot.EXIT_OK, plot.EXIT_MARKED,
+                                             plot.EXIT_DAMAGED, plot.EXIT_IO)
+EXIT_MISSING = plot.EXIT_NO_MATPLOTLIB
+PROG = "clink animate"  # the messages' prefix
+COLORS = plot.COLORS
 GROUND = "#555555"
 ARROW = "black"  # contact forces
 np = None
 plt = None
 
 
-Usage = plot_run.Usage  # a bad option or scene
+Usage = plot.Usage  # a bad option or scene
 
 
 def positive(name, text, integer=False):
@@ -156,7 +155,7 @@ class Scene:
     def __init__(self, scene, names, values):
         self.col = {}
         for k, n in enumerate(names):
-            e, q, _ = plot_run.split(n)
+            e, q, _ = plot.split(n)
             self.col[(e, q)] = k
         self.values = values
         self.t = values[:, 0]
@@ -615,22 +614,22 @@ def encode(frames_iter, size, fps, out, formats):
 
 def main(argv):
     global np, plt
-    o = plot_run.command_line(argv, "animate_run.py", parse, __doc__)
+    o = plot.command_line(argv, PROG, parse, __doc__)
     if isinstance(o, int):
         return o
     try:
         import numpy
-        np = plot_run.np = numpy
+        np = plot.np = numpy
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as pyplot
         plt = pyplot
     except ImportError as e:
-        print(f"animate_run.py: {e}; install python3-numpy and python3-matplotlib",
+        print(f"{PROG}: {e}; install python3-numpy and python3-matplotlib",
               file=sys.stderr)
         return EXIT_MISSING
     run_dir, out = o["run"], o["out"] or o["run"]
-    run_read = plot_run.read_run(run_dir, "animate_run.py")
+    run_read = plot.read_run(run_dir, PROG)
     if run_read is None:
         return EXIT_DAMAGED
     summary, names, values = run_read
@@ -639,10 +638,10 @@ def main(argv):
             scene = json.load(f)
         sc = Scene(scene, names, values)
     except (OSError, ValueError, KeyError, TypeError) as e:
-        print(f"animate_run.py: {o['scene']}: not a scene file ({e})", file=sys.stderr)
+        print(f"{PROG}: {o['scene']}: not a scene file ({e})", file=sys.stderr)
         return EXIT_DAMAGED
     except Usage as e:
-        print(f"animate_run.py: {o['scene']}: {e}", file=sys.stderr)
+        print(f"{PROG}: {o['scene']}: {e}", file=sys.stderr)
         return EXIT_DAMAGED
     status = summary["status"]
     mark = "" if status == "ok" else f"{status.upper()} at t = {sc.t[-1]:.6g} s: ends there"
@@ -654,7 +653,7 @@ def main(argv):
     w, h = o["size"]
     if o["frame"] is not None:
         if not t0 <= o["frame"] <= t1:
-            print(f"animate_run.py: --frame {o['frame']:g}: outside the run's [{t0:g}, {t1:g}] s",
+            print(f"{PROG}: --frame {o['frame']:g}: outside the run's [{t0:g}, {t1:g}] s",
                   file=sys.stderr)
             return EXIT_DAMAGED
         times = np.array([o["frame"]])
@@ -686,25 +685,25 @@ def main(argv):
         written = encode(frames(), (w, h), o["fps"], out, o["formats"])
     except FileNotFoundError as e:
         if e.filename is None and str(e) == "ffmpeg":
-            print("animate_run.py: ffmpeg is not available; install ffmpeg", file=sys.stderr)
+            print(f"{PROG}: ffmpeg is not available; install ffmpeg", file=sys.stderr)
             return EXIT_MISSING
-        print(f"animate_run.py: {e.filename or out}: cannot write: {e.strerror}",
+        print(f"{PROG}: {e.filename or out}: cannot write: {e.strerror}",
               file=sys.stderr)
         return EXIT_IO
     except OSError as e:
-        print(f"animate_run.py: {e.filename or out}: cannot write: {e.strerror}",
+        print(f"{PROG}: {e.filename or out}: cannot write: {e.strerror}",
               file=sys.stderr)
         return EXIT_IO
     except RuntimeError as e:
-        print(f"animate_run.py: {e}", file=sys.stderr)
+        print(f"{PROG}: {e}", file=sys.stderr)
         return EXIT_MARKED
     for p in written:
         print(p)
-    print(f"animate_run.py: {len(times)} frames at {o['fps']:g} fps "
+    print(f"{PROG}: {len(times)} frames at {o['fps']:g} fps "
           f"({len(times) / o['fps']:.2f} s of video for {t1 - t0:.6g} s simulated"
           + (f"; clearance drawn x{k:g}" if sc.clearances else "") + ")", file=sys.stderr)
     if status != "ok":
-        print(f"animate_run.py: {run_dir}: the run {status} at t = "
+        print(f"{PROG}: {run_dir}: the run {status} at t = "
               f"{summary.get('t_end_reached')} s; animated up to there and marked",
               file=sys.stderr)
         return EXIT_MARKED
@@ -715,6 +714,6 @@ if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv))
     except Exception as e:  # noqa: BLE001 -- the user gets one line, never a traceback
-        print(f"animate_run.py: cannot animate {sys.argv[1] if len(sys.argv) > 1 else ''}: "
+        print(f"{PROG}: cannot animate {sys.argv[1] if len(sys.argv) > 1 else ''}: "
               f"{type(e).__name__}: {e}", file=sys.stderr)
         sys.exit(1)
