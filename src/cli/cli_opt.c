@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "suggest.h"
 
 #include <errno.h>
 #include <math.h>
@@ -48,9 +49,21 @@ static int cli_opt_long(int argc, char **argv, int *i, const cli_option *table, 
             return cli_usage_error("%s: --help takes no value (got '%s')", cmd, arg);
         return CLI_HELP;
     }
-    if (row == NULL)
-        return cli_usage_error("%s: unknown option '--%.*s' (see clink %s --help)", cmd,
-                               (int) (len < 60 ? len : 60), name, cmd);
+    if (row == NULL) {
+        char word[64];
+        suggest near;
+        snprintf(word, sizeof word, "%.*s", (int) (len < 60 ? len : 60), name);
+        suggest_init(&near, word);
+        for (row = table; row->id != 0; row++)
+            if (row->help != NULL)
+                suggest_offer(&near, row->name);
+        suggest_offer(&near, "help");
+        if (suggest_best(&near) != NULL)
+            return cli_usage_error("%s: unknown option '--%s' (did you mean '--%s'?); see clink "
+                                   "%s --help",
+                                   cmd, word, suggest_best(&near), cmd);
+        return cli_usage_error("%s: unknown option '--%s' (see clink %s --help)", cmd, word, cmd);
+    }
     snprintf(spelled, sizeof spelled, "--%s", row->name);
     if (row->value == NULL) {
         if (eq != NULL)

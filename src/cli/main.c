@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include "clink/clink.h"
+#include "suggest.h"
 
 #include <errno.h>
 #include <string.h>
@@ -51,6 +52,7 @@ static int finish_stdout(int status)
 
 int main(int argc, char **argv)
 {
+    suggest near;
     size_t i;
 
     if (argc < 2) {
@@ -74,7 +76,13 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish_stdout(commands[i].run(argc - 1, argv + 1));
 
-    fprintf(stderr, "clink: unknown command '%s'; commands:", argv[1]);
+    suggest_init(&near, argv[1]);
+    for (i = 0; commands[i].name != NULL; i++)
+        suggest_offer(&near, commands[i].name);
+    fprintf(stderr, "clink: unknown command '%s'", argv[1]);
+    if (suggest_best(&near) != NULL)
+        fprintf(stderr, " (did you mean '%s'?)", suggest_best(&near));
+    fprintf(stderr, "; commands:");
     for (i = 0; commands[i].name != NULL; i++)
         fprintf(stderr, " %s", commands[i].name);
     fprintf(stderr, " (see clink --help)\n");
