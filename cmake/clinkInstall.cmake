@@ -20,6 +20,24 @@ install(TARGETS clink_shared clink_static clink_deps EXPORT clinkTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS clink RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/clink DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# the man pages clink(1), clink-CMD(1) and the bash completion, written by the built clink from
+# the tables its --help lists (src/cli/cli_man.c)
+if(NOT CMAKE_CROSSCOMPILING)
+  set(CLINK_MAN_DIR "${CMAKE_CURRENT_BINARY_DIR}/man/man1")
+  set(CLINK_COMPLETION "${CMAKE_CURRENT_BINARY_DIR}/completion/clink")
+  add_custom_command(OUTPUT "${CLINK_MAN_DIR}/clink.1" "${CLINK_COMPLETION}"
+    COMMAND ${CMAKE_COMMAND} -E remove_directory "${CLINK_MAN_DIR}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${CLINK_MAN_DIR}"
+            "${CMAKE_CURRENT_BINARY_DIR}/completion"
+    COMMAND clink help --man-pages "${CLINK_MAN_DIR}"
+    COMMAND clink help --completion "${CLINK_COMPLETION}"
+    DEPENDS clink COMMENT "Writing the man pages and the bash completion of clink" VERBATIM)
+  add_custom_target(clink_man_pages ALL DEPENDS "${CLINK_MAN_DIR}/clink.1" "${CLINK_COMPLETION}")
+  install(DIRECTORY "${CLINK_MAN_DIR}/" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+          FILES_MATCHING PATTERN "*.1")
+  install(FILES "${CLINK_COMPLETION}" DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+endif()
 if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/share")
   install(DIRECTORY share/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clink)
 endif()

@@ -9,7 +9,7 @@
 # directory in Cflags and only -l/-L flags in their libraries. The prefix is
 # then moved and the consumers built again from the new place (relocatable
 # packages). Last, every example of the documentation, as a reader would copy
-# it (doc_examples.py).
+# it (doc_examples.py). The man pages and the bash completion are installed.
 set -euo pipefail
 build=$1
 here=$2
@@ -25,6 +25,19 @@ echo "== the installed command runs from its prefix"
 readelf -d "$prefix/bin/clink" | grep -E 'R(UN)?PATH' | grep -qF '$ORIGIN/../' ||
     { echo "bin/clink has no \$ORIGIN-relative RPATH" >&2; exit 1; }
 "$prefix/bin/clink" --version
+
+echo "== man pages and bash completion"
+for c in "" $("$prefix/bin/clink" --help | sed -n '/^Commands:/,/^$/p' | awk 'NF > 1 {print "-" $1}'); do
+    [ -f "$prefix/share/man/man1/clink$c.1" ] || { echo "share/man/man1/clink$c.1 not installed" >&2; exit 1; }
+done
+completion="$prefix/share/bash-completion/completions/clink"
+[ -f "$completion" ] || { echo "share/bash-completion/completions/clink not installed" >&2; exit 1; }
+got=$(bash -c '. "$1"; COMP_WORDS=(clink impact --law hunt-c); COMP_CWORD=3; _clink; echo "${COMPREPLY[*]}"' _ "$completion")
+[ "$got" = hunt-crossley ] || { echo "the installed completion gives '$got' for --law hunt-c" >&2; exit 1; }
+if command -v man >/dev/null && command -v groff >/dev/null; then
+    MANPATH="$prefix/share/man" man -P cat clink-run 2>/dev/null | grep -q -- "--t-end" ||
+        { echo "man clink-run (MANPATH=PREFIX/share/man) does not show --t-end" >&2; exit 1; }
+fi
 
 echo "== exported symbols"
 # only the public API (clink_*) leaves the shared library, and all of it does:
