@@ -145,6 +145,30 @@ int cli_parse_options(int argc, char **argv, const cli_option *table, cli_apply_
 /* The options of a table as --help lists them ("  -o, --output DIR   text"), -h/--help last. */
 void cli_print_options(FILE *out, const cli_option *table);
 
+/*
+ * The form cli_print_options() writes in: text (--help), or, between the lines
+ * CLI_OPTIONS_BEGIN and CLI_OPTIONS_END, a man page's tagged paragraphs (roff)
+ * or one spelling per line ("--output DIR", "-o DIR", "--quiet") for the shell
+ * completion. `clink help --man` and `--completion` (cli_man.c) set it while
+ * they read a command's --help, so that the pages and the completion come from
+ * the tables --help lists.
+ */
+typedef enum { CLI_FORM_TEXT, CLI_FORM_ROFF, CLI_FORM_WORDS } cli_help_form;
+#define CLI_OPTIONS_BEGIN ".\\\" clink options"
+#define CLI_OPTIONS_END   ".\\\" clink options end"
+void cli_set_help_form(cli_help_form form);
+
+/* len bytes of s as roff text: '\\' and '-' escaped, a leading '.' or '\'' made text */
+void cli_roff_text(FILE *out, const char *s, size_t len);
+
+/*
+ * `clink help ...` (cli_man.c): `help CMD` (CMD's --help), `help --man [CMD]`
+ * (the man page clink(1) or clink-CMD(1) in roff on stdout), `help --man-pages
+ * DIR` (every page into DIR), `help --completion [FILE]` (the bash completion script).
+ * argv[0] is "help"; print_help prints `clink --help`.
+ */
+int cli_help(int argc, char **argv, const cli_command *commands, void (*print_help)(FILE *out));
+
 /* A JSON string literal of s (quotes, backslashes and control characters escaped). */
 void cli_json_string(FILE *out, const char *s);
 

@@ -5,12 +5,14 @@
  * their value as the next argument or after '=', short options with attached or
  * separate values, grouped flags, operands anywhere, "--" ends the options) and
  * hands each option and operand to the command's apply function in order. Also
- * the --help listing of a table, the JSON writers and the check of output paths
- * the commands share.
+ * the --help listing of a table (as text, as a man page's roff, or as words for
+ * the shell completion: cli_man.c), the JSON writers and the check of output
+ * paths the commands share.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "suggest.h"
 
 #include <errno.h>
 #include <math.h>
@@ -48,9 +50,21 @@ static int cli_opt_long(int argc, char **argv, int *i, const cli_option *table, 
             return cli_usage_error("%s: --help takes no value (got '%s')", cmd, arg);
         return CLI_HELP;
     }
-    if (row == NULL)
-        return cli_usage_error("%s: unknown option '--%.*s' (see clink %s --help)", cmd,
-                               (int) (len < 60 ? len : 60), name, cmd);
+    if (row == NULL) {
+        char word[64];
+        suggest near;
+        snprintf(word, sizeof word, "%.*s", (int) (len < 60 ? len : 60), name);
+        suggest_init(&near, word);
+        for (row = table; row->id != 0; row++)
+            if (row->help != NULL)
+                suggest_offer(&near, row->name);
+        suggest_offer(&near, "help");
+        if (suggest_best(&near) != NULL)
+            return cli_usage_error("%s: unknown option '--%s' (did you mean '--%s'?); see clink "
+                                   "%s --help",
+                                   cmd, word, suggest_best(&near), cmd);
+        return cli_usage_error("%s: unknown option '--%s' (see clink %s --help)", cmd, word, cmd);
+    }
     snprintf(spelled, sizeof spelled, "--%s", row->name);
     if (row->value == NULL) {
         if (eq != NULL)
@@ -135,6 +149,84 @@ static size_t cli_opt_left(const cli_option *row, char *buf, size_t size)
     return n < 0 ? 0 : (size_t) n < size ? (size_t) n : size - 1;
 }
 
+/* the form cli_print_options() writes in (cli_set_help_form) */
+static cli_help_form cli_opt_form = CLI_FORM_TEXT;
+
+void cli_set_help_form(cli_help_form form)
+{
+    cli_opt_form = form;
+}
+
+void cli_roff_text(FILE *out, const char *s, size_t len)
+{
+    size_t i;
+
+    /* a line that starts with a control character is text by a zero-width \& */
+    if (len > 0 && (s[0] == '.' || s[0] == '\''))
+        fputs("\\&", out);
+    for (i = 0; i < len; i++) {
+        if (s[i] == '\\')
+            fputs("\\e", out);
+        else if (s[i] == '-')
+            fputs("\\-", out);
+        else
+            fputc(s[i], out);
+    }
+}
+
+/* one row as a man page's tagged paragraph: .TP, the option in bold, its value in italics */
+static void cli_opt_roff(FILE *out, const cli_option *row)
+{
+    const char *p = row->help, *nl;
+
+    fputs(".TP\n", out);
+    if (row->short_name != 0)
+        fprintf(out, "\\fB\\-%c\\fR, ", row->short_name);
+    fputs("\\fB\\-\\-", out);
+    cli_roff_text(out, row->name, strlen(row->name));
+    fputs("\\fR", out);
+    if (row->value != NULL) {
+        fputs(" \\fI", out);
+        cli_roff_text(out, row->value, strlen(row->value));
+        fputs("\\fR", out);
+    }
+    fputc('\n', out);
+    for (; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+        cli_roff_text(out, p, (size_t) (nl - p));
+        fputc('\n', out);
+    }
+    cli_roff_text(out, p, strlen(p));
+    fputc('\n', out);
+}
+
+/* the rows in a machine form between marker lines (cli.h, cli_help_form) */
+static void cli_opt_marked(FILE *out, const cli_option *table)
+{
+    static const cli_option help = {1, "help", 'h', NULL, "this text"};
+    const cli_option *row;
+    int last = 0;
+
+    fprintf(out, "%s\n", CLI_OPTIONS_BEGIN);
+    for (row = table; !last; row++) {
+        if (row->id == 0) {
+            row = &help;
+            last = 1;
+        }
+        if (row->help == NULL)
+            continue;
+        if (cli_opt_form == CLI_FORM_ROFF) {
+            cli_opt_roff(out, row);
+            continue;
+        }
+        fprintf(out, "--%s%s%s\n", row->name, row->value != NULL ? " " : "",
+                row->value != NULL ? row->value : "");
+        if (row->short_name != 0)
+            fprintf(out, "-%c%s%s\n", row->short_name, row->value != NULL ? " " : "",
+                    row->value != NULL ? row->value : "");
+    }
+    fprintf(out, "%s\n", CLI_OPTIONS_END);
+}
+
 void cli_print_options(FILE *out, const cli_option *table)
 {
     static const cli_option help = {1, "help", 'h', NULL, "this text"};
@@ -142,6 +234,11 @@ void cli_print_options(FILE *out, const cli_option *table)
     size_t width = 0;
     char left[128];
     int last = 0;
+
+    if (cli_opt_form != CLI_FORM_TEXT) {
+        cli_opt_marked(out, table);
+        return;
+    }
 
     for (row = table; row->id != 0; row++) {
         size_t n = row->help != NULL ? cli_opt_left(row, left, sizeof left) : 0;

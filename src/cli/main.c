@@ -12,6 +12,7 @@
 #include "cli.h"
 
 #include "clink/clink.h"
+#include "suggest.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -34,12 +35,13 @@ static void print_help(FILE *out)
 {
     size_t i;
 
-    fprintf(out, "usage: clink [--help | --version] COMMAND [ARGS...]\n\n"
+    fprintf(out, "usage: clink [-h | --help | -V | --version] COMMAND [ARGS...]\n\n"
                  "Planar multibody dynamics with contact-impact (SI units).\n\n"
                  "Commands:\n");
     for (i = 0; commands[i].name != NULL; i++)
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n`clink COMMAND --help` describes a command.\n"
+    fprintf(out, "\n`clink COMMAND --help` (or `clink help COMMAND`, or `man clink-COMMAND`)\n"
+                 "describes a command.\n\n"
                  "Exit status: 0 success, 1 computation failed, 2 input rejected, 3 I/O\n"
                  "failed, 130/143 run interrupted by SIGINT/SIGTERM (docs/cli.md).\n");
 }
@@ -69,6 +71,7 @@ static void ignore_file_size_signal(void)
 
 int main(int argc, char **argv)
 {
+    suggest near;
     size_t i;
 
     ignore_file_size_signal();
@@ -76,12 +79,13 @@ int main(int argc, char **argv)
         print_help(stderr);
         return CLI_EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         print_help(stdout);
         return finish_stdout(CLI_EXIT_OK);
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    if (strcmp(argv[1], "help") == 0)
+        return finish_stdout(cli_help(argc - 1, argv + 1, commands, print_help));
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         /* the command's version; the library's too when a different one is linked */
         if (strcmp(cli_version(), clink_version()) == 0)
             printf("clink %s\n", cli_version());
@@ -93,7 +97,13 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish_stdout(commands[i].run(argc - 1, argv + 1));
 
-    fprintf(stderr, "clink: unknown command '%s'; commands:", argv[1]);
+    suggest_init(&near, argv[1]);
+    for (i = 0; commands[i].name != NULL; i++)
+        suggest_offer(&near, commands[i].name);
+    fprintf(stderr, "clink: unknown command '%s'", argv[1]);
+    if (suggest_best(&near) != NULL)
+        fprintf(stderr, " (did you mean '%s'?)", suggest_best(&near));
+    fprintf(stderr, "; commands:");
     for (i = 0; commands[i].name != NULL; i++)
         fprintf(stderr, " %s", commands[i].name);
     fprintf(stderr, " (see clink --help)\n");

@@ -7,6 +7,8 @@
  */
 #include "xml/xml_internal.h"
 
+#include "clink/contact.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -45,6 +47,20 @@ void xml_describe(char *buf, size_t size, const char *kind, const xmlNode *n)
     xmlFree(v);
 }
 
+/* the attributes an element takes: allowed, and the contact parameter keys extra accepts */
+static void attr_names(xml_names *s, const char *const *allowed, int (*extra)(const char *key))
+{
+    size_t i;
+
+    for (i = 0; allowed[i] != NULL; i++)
+        xml_names_add(s, allowed[i]);
+    for (i = 0; extra != NULL && i < clink_contact_param_count(); i++) {
+        const clink_contact_param *d = clink_contact_param_at(i);
+        if (extra(d->key))
+            xml_names_add(s, d->key);
+    }
+}
+
 int xml_check_attrs(xml_reader *r, const xmlNode *n, const char *const *allowed,
                     int (*extra)(const char *key))
 {
@@ -57,9 +73,14 @@ int xml_check_attrs(xml_reader *r, const xmlNode *n, const char *const *allowed,
         for (i = 0; !known && allowed[i] != NULL; i++)
             known = strcmp(key, allowed[i]) == 0;
         if (!known) {
-            char w[96];
+            char w[96], hint[SUGGEST_MAX_LEN + 24];
+            xml_names s;
+            xml_names_init(&s, key);
+            attr_names(&s, allowed, extra);
             xml_describe(w, sizeof w, (const char *) n->name, n);
-            xml_fail(r, CLINK_ERR_MODEL, xml_line(n), "%s: unknown attribute '%s'", w, key);
+            xml_fail(r, CLINK_ERR_MODEL, xml_line(n), "%s: unknown attribute '%s'%s; <%s> takes %s",
+                     w, key, xml_names_hint(&s, hint, sizeof hint, 0), (const char *) n->name,
+                     s.list);
             return -1;
         }
     }
@@ -195,6 +216,8 @@ int xml_vec2(xml_reader *r, const xmlNode *n, const char *key, double x, double 
 int xml_keyword(xml_reader *r, const xmlNode *n, const char *key, const char *const *words, int def)
 {
     xmlChar *v = attr_get(r, n, key);
+    char hint[SUGGEST_MAX_LEN + 24];
+    xml_names s;
     int i;
 
     if (v == NULL)
@@ -204,8 +227,12 @@ int xml_keyword(xml_reader *r, const xmlNode *n, const char *key, const char *co
             xmlFree(v);
             return i;
         }
-    xml_fail(r, CLINK_ERR_PARSE, xml_line(n), "<%s>: %s = '%.40s' is not a valid keyword",
-             (const char *) n->name, key, (const char *) v);
+    xml_names_init(&s, (const char *) v);
+    for (i = 0; words[i] != NULL; i++)
+        xml_names_add(&s, words[i]);
+    xml_fail(r, CLINK_ERR_PARSE, xml_line(n),
+             "<%s>: %s = '%.40s' is not a valid keyword%s; one of %s", (const char *) n->name, key,
+             (const char *) v, xml_names_hint(&s, hint, sizeof hint, 0), s.list);
     xmlFree(v);
     return def;
 }
@@ -218,9 +245,50 @@ static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"a body",
                                                            "a clearance joint",
                                                            "a translational clearance joint"};
 
+/* the names of the document's elements that name an entity of kind (the ground for bodies) */
+static void entity_names(const xml_reader *r, const xmlNode *n, clink_entity kind, xml_names *s)
+{
+    const xmlNode *k = xmlDocGetRootElement(n->doc);
+
+    if (kind == CLINK_ENTITY_BODY)
+        xml_names_add(s, "ground");
+    /* depth first through the whole document, without recursion */
+    while (k != NULL) {
+        xmlChar *v = k->type == XML_ELEMENT_NODE ? xmlGetNoNsProp(k, BAD_CAST "name") : NULL;
+        if (v != NULL && clink_model_builder_find(r->builder, kind, (const char *) v) >= 0)
+            xml_names_add(s, (const char *) v);
+        xmlFree(v);
+        if (k->children != NULL && k->type == XML_ELEMENT_NODE) {
+            k = k->children;
+            continue;
+        }
+        while (k != NULL && k->next == NULL)
+            k = k->parent != NULL && k->parent->type == XML_ELEMENT_NODE ? k->parent : NULL;
+        if (k != NULL)
+            k = k->next;
+    }
+}
+
+/* a driver's joint= names a clearance joint: say why it cannot be driven and what can */
+static void ref_clearance_joint(xml_reader *r, const xmlNode *n, const char *key, const char *name,
+                                const char *what)
+{
+    xml_names s;
+
+    xml_names_init(&s, name);
+    entity_names(r, n, CLINK_ENTITY_JOINT, &s);
+    xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+             "%s: %s = '%s' is a clearance joint; a clearance joint cannot be driven (it has no "
+             "ideal constraint): drive the ideal joint of the crank (%s%s) or the crank's angle "
+             "(type=\"coordinate\")",
+             what, key, name, s.count > 0 ? "ideal joints: " : "this file has no ideal joint",
+             s.list);
+}
+
 int xml_ref(xml_reader *r, const xmlNode *n, const char *key, clink_entity kind, const char *what)
 {
-    char name[CLINK_NAME_MAX + 1];
+    char name[CLINK_NAME_MAX + 1], hint[SUGGEST_MAX_LEN + 24];
+    xml_names s;
     int i;
 
     if (!xml_name(r, n, key, name)) {
@@ -228,16 +296,28 @@ int xml_ref(xml_reader *r, const xmlNode *n, const char *key, clink_entity kind,
         return -1;
     }
     i = clink_model_builder_find(r->builder, kind, name);
-    if (i < 0)
-        xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n), "%s: %s = '%s' is not %s of this file%s",
-                 what, key, name, kind_word[kind],
-                 kind == CLINK_ENTITY_BODY ? " (bodies: see <bodies>)" : "");
-    return i;
+    if (i >= 0)
+        return i;
+    if (kind == CLINK_ENTITY_JOINT &&
+        clink_model_builder_find(r->builder, CLINK_ENTITY_CLEARANCE_JOINT, name) >= 0) {
+        ref_clearance_joint(r, n, key, name, what);
+        return -1;
+    }
+    xml_names_init(&s, name);
+    entity_names(r, n, kind, &s);
+    xml_names_hint(&s, hint, sizeof hint, 0);
+    xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n), "%s: %s = '%s' is not %s of this file%s", what,
+             key, name, kind_word[kind],
+             hint[0] != '\0'             ? hint
+             : kind == CLINK_ENTITY_BODY ? " (bodies: see <bodies>)"
+                                         : "");
+    return -1;
 }
 
 int xml_ref_material(xml_reader *r, const xmlNode *n, const char *key, const char *what)
 {
-    char name[CLINK_NAME_MAX + 1];
+    char name[CLINK_NAME_MAX + 1], hint[SUGGEST_MAX_LEN + 24];
+    xml_names s;
     int i;
 
     if (!xml_name(r, n, key, name))
@@ -245,7 +325,12 @@ int xml_ref_material(xml_reader *r, const xmlNode *n, const char *key, const cha
     for (i = 0; i < r->n_materials; i++)
         if (strcmp(r->materials[i].name, name) == 0)
             return i;
-    xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n), "%s: %s = '%s' is not a material of this file",
-             what, key, name);
+    xml_names_init(&s, name);
+    for (i = 0; i < r->n_materials; i++)
+        xml_names_add(&s, r->materials[i].name);
+    xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n),
+             "%s: %s = '%s' is not a material of this file%s%s%s", what, key, name,
+             xml_names_hint(&s, hint, sizeof hint, 0),
+             s.count > 0 ? "; materials: " : " (it has no <materials>)", s.list);
     return -1;
 }

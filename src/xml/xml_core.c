@@ -19,6 +19,8 @@
  */
 #include "xml/xml_internal.h"
 
+#include "clink/contact.h"
+
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
@@ -38,6 +40,7 @@ enum { XML_MAX_FILE = 64 * 1024 * 1024 };
 
 struct xml_schema {
     xmlSchemaPtr schema;
+    xmlDocPtr xsd; /* the same text as a document: the names it allows (xml_suggest.c) */
 };
 
 /* ---- error reporting ------------------------------------------------------- */
@@ -65,10 +68,41 @@ void xml_fail(xml_reader *r, clink_status status, long line, const char *fmt, ..
     va_end(ap);
 }
 
+/* the builder refused an unknown law of n's <law>: its message, the nearest law and the laws */
+static int built_unknown_law(xml_reader *r, clink_status st, const xmlNode *n)
+{
+    const xmlNode *law = xml_child(n, "law");
+    xmlChar *name = law != NULL ? xmlGetNoNsProp(law, BAD_CAST "name") : NULL;
+    static const char tail[] = " (clink laws lists them)";
+    char hint[SUGGEST_MAX_LEN + 24];
+    const char *msg;
+    xml_names s;
+    size_t i, len;
+
+    if (name == NULL || clink_law_find((const char *) name) != NULL) {
+        xmlFree(name);
+        return 0;
+    }
+    xml_names_init(&s, (const char *) name);
+    for (i = 0; i < clink_law_count(); i++)
+        xml_names_add(&s, clink_law_name(clink_law_at(i)));
+    /* the builder's words without its pointer to `clink laws`: the laws follow */
+    msg = clink_model_builder_error(r->builder);
+    len = strlen(msg);
+    if (len >= strlen(tail) && strcmp(msg + len - strlen(tail), tail) == 0)
+        len -= strlen(tail);
+    xml_fail(r, st, xml_line(law), "%.*s%s; laws: %s", (int) len, msg,
+             xml_names_hint(&s, hint, sizeof hint, 0), s.list);
+    xmlFree(name);
+    return 1;
+}
+
 int xml_built(xml_reader *r, clink_status st, const xmlNode *n)
 {
     if (st == CLINK_OK)
         return 0;
+    if (st == CLINK_ERR_NOT_FOUND && n != NULL && built_unknown_law(r, st, n))
+        return -1;
     xml_fail(r, st, n != NULL ? xml_line(n) : 0, "%s", clink_model_builder_error(r->builder));
     return -1;
 }
@@ -112,7 +146,7 @@ static void take_error(xml_reader *r, const xmlError *e)
     char msg[512];
     long line;
 
-    if (e == NULL || e->level < XML_ERR_ERROR || r->failed)
+    if (e == NULL || e->level < XML_ERR_ERROR || r->failed || xml_xsd_explain(r, e))
         return;
     line = xml_error_text(e, msg, sizeof msg);
     xml_fail(r, e->domain == XML_FROM_SCHEMASV ? CLINK_ERR_MODEL : CLINK_ERR_PARSE, line, "%s",
@@ -201,6 +235,13 @@ xml_schema *xml_schema_create(char *err, size_t err_size)
         free(s);
         return NULL;
     }
+    s->xsd = xml_xsd_read(xml_schema_text, xml_schema_size);
+    if (s->xsd == NULL) {
+        xml_fail(&r, CLINK_ERR_NOMEM, 0, "out of memory reading the embedded schema");
+        xmlSchemaFree(s->schema);
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -209,6 +250,7 @@ void xml_schema_destroy(xml_schema **schema)
     if (schema == NULL || *schema == NULL)
         return;
     xmlSchemaFree((*schema)->schema);
+    xmlFreeDoc((*schema)->xsd);
     free(*schema);
     *schema = NULL;
 }
@@ -345,6 +387,7 @@ static void read_bytes(xml_reader *r, const char *data, size_t size, const xml_s
     }
     if (r->n_sets > 0 && xml_override_apply(r, root) != 0)
         goto done;
+    r->xsd = schema->xsd;
 
     /* structure and lexical types against the schema */
     vctxt = xmlSchemaNewValidCtxt(schema->schema);

@@ -10,6 +10,7 @@
  *   xml_drivers.c   <drivers>, <loads>
  *   xml_contacts.c  <contacts>, <law> (through the parameter descriptor), <friction>
  *   xml_override.c  overrides by path ("PATH=VALUE") applied to the parsed document
+ *   xml_suggest.c   the names allowed where an unknown one stands (from the schema itself)
  *   xml_load.c      the public functions of include/clink/xml.h
  *
  * The reader fills the public definitions (clink_body_def, clink_joint_def, ...)
@@ -27,6 +28,7 @@
 
 #include "clink/model.h"
 #include "clink/xml.h"
+#include "suggest.h"
 
 #include <libxml/tree.h>
 
@@ -70,6 +72,7 @@ typedef struct xml_reader {
     int n_sets;
     clink_xml_applied *applied; /* n_sets records, or NULL */
     long *set_lines;            /* per override: lines of its element and its parent */
+    const xmlDoc *xsd;          /* the schema as a document (xml_suggest.c), or NULL */
 } xml_reader;
 
 /* ---- messages (xml_core.c) ------------------------------------------------ */
@@ -91,6 +94,39 @@ long xml_line(const xmlNode *n);
    spaces), and its line: the element's (xml_line) when the error names one, else libxml2's.
    Also the sweep specification reader's (src/sweep/sweep_spec.c) */
 long xml_error_text(const xmlError *e, char *msg, size_t size);
+
+/* ---- suggestions (xml_suggest.c) ----------------------------------------- */
+
+/* the names allowed where an unknown word stands: a list for the message, the nearest kept */
+typedef struct xml_names {
+    suggest near;   /* the nearest name to the word (src/suggest.h) */
+    char list[400]; /* "a, b, c" (ends with ", ..." when full) */
+    size_t len;
+    int count; /* names listed */
+    int seen;  /* the word itself was among the names */
+} xml_names;
+
+void xml_names_init(xml_names *s, const char *word);
+void xml_names_add(xml_names *s, const char *name);
+/* 1 if name is in the list (a list cut short by its size may miss names) */
+int xml_names_has(const xml_names *s, const char *name);
+
+/* " (did you mean 'NAME'?)" (element: "<NAME>") into buf, or "" when no name is near */
+const char *xml_names_hint(const xml_names *s, char *buf, size_t size, int element);
+
+/* the schema text read as a plain document (the caller frees it); NULL on failure */
+xmlDocPtr xml_xsd_read(const char *text, size_t size);
+
+/* adds to s the names of the attributes (elements 0) or child elements (elements 1) the schema
+   declares for element n of a file; 0, or -1 if the schema has no declaration of n */
+int xml_xsd_allowed(const xmlDoc *xsd, const xmlNode *n, int elements, xml_names *s);
+
+/* adds to s the global elements besides the root (those the open <joints> section takes) */
+void xml_xsd_open_elements(const xmlDoc *xsd, xml_names *s);
+
+/* a schema error on an unknown attribute or element said with the names allowed there
+   ("FILE:LINE: <body 'rod'>: unknown attribute 'mas' (did you mean 'mass'?); ..."); 1 if said */
+int xml_xsd_explain(xml_reader *r, const xmlError *e);
 
 /* ---- elements and attributes (xml_attr.c) --------------------------------- */
 

@@ -129,6 +129,22 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
     xml_built(r, clink_model_builder_add_clearance_joint(r->builder, &def, NULL), k);
 }
 
+/* an element of <joints> that is no joint: the joint elements, the nearest first */
+static void unknown_joint(xml_reader *r, const xmlNode *k)
+{
+    char hint[SUGGEST_MAX_LEN + 24];
+    xml_names s;
+    int t;
+
+    xml_names_init(&s, (const char *) k->name);
+    for (t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++)
+        if (joint_class_of((clink_joint_type) t) != NULL)
+            xml_names_add(&s, joint_class_of((clink_joint_type) t)->name);
+    xml_xsd_open_elements(r->xsd, &s);
+    xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "unknown joint <%s>%s; <joints> holds %s",
+             (const char *) k->name, xml_names_hint(&s, hint, sizeof hint, 1), s.list);
+}
+
 void xml_read_joints(xml_reader *r, const xmlNode *sec)
 {
     const xmlNode *k;
@@ -145,7 +161,7 @@ void xml_read_joints(xml_reader *r, const xmlNode *sec)
             continue;
         jc = joint_class_find((const char *) k->name);
         if (jc == NULL)
-            xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "unknown joint <%s>", (const char *) k->name);
+            unknown_joint(r, k);
         else
             read_ideal(r, k, jc);
     }

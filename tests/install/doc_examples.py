@@ -3,15 +3,17 @@
 """Every code example of the documentation, as a reader would copy it.
 
 Usage: doc_examples.py SOURCE_DIR WORK_DIR, with the installed clink first on
-PATH and PKG_CONFIG_PATH / LD_LIBRARY_PATH pointing at the installed package
-(tests/install/check_install.sh sets them).
+PATH and PKG_CONFIG_PATH pointing at the installed package (tests/install/
+check_install.sh sets them; no LD_LIBRARY_PATH: programs carry the library's
+directory in their RPATH, as docs/api.md builds them).
 
 For each page (README.md, docs/*.md), each fenced block, in page order, in
 WORK_DIR (which holds a copy of models/):
   ```c    its first line names the file (/* NAME.c: ... */); the block is written
           to NAME.c. A program (with main) is built and run by the page's next
           sh block that names NAME.c, or else here with the documented line
-          `cc -o NAME NAME.c $(pkg-config --cflags --libs clink) -lm` and run; a
+          `cc -o NAME NAME.c $(pkg-config --cflags --libs clink) -lm
+          -Wl,-rpath,$(pkg-config --variable=libdir clink)` and run; a
           block without main is compiled with `cc -c` (-Wall -Werror).
   ```xml  a whole mechanism (<mechanism ...>) is checked with `clink check`; if
           its first line names a file (<!-- NAME.xml: ... -->) it is written there
@@ -70,6 +72,13 @@ def pkg_flags(what):
     return text.split()
 
 
+def pkg_variable(name):
+    code, text = run(["pkg-config", "--variable=" + name, "clink"], cwd=".")
+    if code != 0 or not text.strip():
+        sys.exit(f"pkg-config --variable={name} clink failed: {text}")
+    return text.strip()
+
+
 def run_python(page, pyblocks, work, count, fail):
     """the page's Python blocks as one script; a marker before each names the failing one"""
     script = "".join(f"print('@@ {where}', flush=True)\n{text}" for where, text in pyblocks)
@@ -123,7 +132,8 @@ def main():
                 if later:
                     continue  # the page's own command builds and runs it
                 code, out = run(["cc", "-o", name, name + ".c"] + pkg_flags("--cflags")
-                                + pkg_flags("--libs") + ["-lm"], cwd=work)
+                                + pkg_flags("--libs") + ["-lm", "-Wl,-rpath," + pkg_variable("libdir")],
+                                cwd=work)
                 if code != 0:
                     fail(where, f"{name}.c does not build", out)
                     continue
