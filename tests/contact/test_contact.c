@@ -2,9 +2,9 @@
 /*
  * Unit tests of the contact-law module (src/contact/): every formula is written
  * again here, independently of the library, from the papers' equations (Alves et al. (2015)
- * Table 1, Poursina and Nikravesh (2020), Eqs. 13-19, 46-49, 55, Feng (2026), Eqs. 13-17, 32-35), and the
- * restitution claims are checked by integrating single impacts with a classical
- * fixed-step Runge-Kutta scheme written in this file.
+ * Table 1, Poursina and Nikravesh (2020), Eqs. 13-19, 46-49, 55, Feng (2026), Eqs. 13-17, 32-35),
+ * and the restitution claims are checked by integrating single impacts with a classical fixed-step
+ * Runge-Kutta scheme written in this file.
  */
 #include "clink/contact.h"
 #include "clink/feng.h"
@@ -911,7 +911,7 @@ TEST(stored_energy_is_the_integral_of_the_rate_free_force_for_every_law)
         double d = 1e-5, u = clink_law_stored_energy(l, &p, &s, d);
         /* the K delta^n shape at every node of the quadrature? (The elastoplastic laws load
            along other curves; their stored energy is checked against their own closed forms
-           in test_elastoplastic.c.) */
+           in tests/contact/test_elastoplastic.c.) */
         int power = 1;
         for (int k = 1; k <= 2000 && power; k++) {
             double x = d * (k / 2000.0) * (k / 2000.0);
