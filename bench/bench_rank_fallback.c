@@ -4,7 +4,7 @@
  * (src/dynamics/saddle.c) against the sparse paths it stands in for. For the
  * four-bar (models/four_bar.xml, 8 rows, Schur complement), the N-four-bar
  * (models/n_four_bar.xml, 242 rows, KLU) and the parallelogram with a redundant
- * crank (tests/test_dynamics.c's, 12 rows of rank 11, where only the fallback
+ * crank (tests/dynamics/test_dynamics.c's, 12 rows of rank 11, where only the fallback
  * can solve), the accelerations at one state are evaluated with a new
  * factorisation each time (q perturbed by 1e-12 between calls), through the
  * model's automatic solver and through the fallback forced (DYN_SOLVER_RANK):
@@ -77,7 +77,7 @@ static double per_eval(const clink_model *m, dyn_solver solver, int n)
     return times[2];
 }
 
-/* the parallelogram of tests/test_dynamics.c: three cranks (one redundant), a coupler */
+/* the parallelogram of tests/dynamics/test_dynamics.c: three cranks (one redundant), a coupler */
 static clink_model *parallelogram(void)
 {
     const double c = 0.5, d = 0.5, th0 = 1.0;

@@ -36,7 +36,7 @@
  * Only 64-bit integer arithmetic and the GNU 128-bit product are used; no
  * floating point, so the digits are the same on every machine. The table holds
  * the 617 powers k = -324 .. 292 and was generated exactly with rationals
- * (Python's fractions); tests/test_output.c checks the whole path against the
+ * (Python's fractions); tests/output/test_output.c checks the whole path against the
  * C library's strtod() and printf().
  */
 #include "output/fmt_double.h"

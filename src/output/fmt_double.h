@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Shortest round-trip formatting of doubles for the run outputs (internal to
- * the library; tests/test_output.c checks it against the C library).
+ * the library; tests/output/test_output.c checks it against the C library).
  */
 #ifndef CLINK_OUTPUT_FMT_DOUBLE_H
 #define CLINK_OUTPUT_FMT_DOUBLE_H

@@ -2,7 +2,7 @@
 /*
  * output_hdf5.h: the HDF5 writer of the run outputs (output_hdf5.c), results.h5: the
  * functions behind its row of the format table (output_hdf5_writer), which
- * tests/test_output_h5.c also calls directly.
+ * tests/output/test_output_hdf5.c also calls directly.
  */
 #ifndef CLINK_OUTPUT_HDF5_H
 #define CLINK_OUTPUT_HDF5_H

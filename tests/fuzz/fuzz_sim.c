@@ -11,7 +11,7 @@
  * Non-finite values trap, so libFuzzer keeps the input. Built by scripts/fuzz
  * --sim with clang -fsanitize=fuzzer,address,undefined; never part of the
  * default build. The same run (fuzz_sim_run.h) replays the regressions and the
- * kept corpus in ctest (tests/test_reliability.c).
+ * kept corpus in ctest (tests/sim/test_reliability.c).
  */
 #include "fuzz_sim_run.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * One fuzzed simulation (shared by the libFuzzer target tests/fuzz/fuzz_sim.c and
- * the replay of the regressions and the corpus in tests/test_reliability.c):
+ * the replay of the regressions and the corpus in tests/sim/test_reliability.c):
  * loads size bytes as an XML model from memory and, when it builds, runs it
  * briefly under bounded settings and reads every getter after each advance.
  * Returns 1 when the model was simulated (whatever the status of the run),

@@ -6,7 +6,7 @@
  *   - CLINK_SUN_COMM_NULL: SUNContext_Create's communicator (SUN_COMM_NULL in 7,
  *     a NULL pointer in 6);
  *   - on 7, SUNContext_Create(NULL, ...) (6's spelling, which src/lab and
- *     tests/test_ode_vector.c use) taken as SUNContext_Create(SUN_COMM_NULL, ...):
+ *     tests/integrators/test_cvode_vector.c use) taken as SUNContext_Create(SUN_COMM_NULL, ...):
  *     clink never passes a communicator;
  *   - CVODE's error messages into clink's handler (6: CVodeSetErrHandlerFn on the
  *     CVODE instance, which also receives the warnings; 7: SUNContext_PushErrHandler

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * CVODE's vector operations compiled with clink (src/ode/ode_vector.c) against
+ * CVODE's vector operations compiled with clink (src/integrators/cvode/cvode_vector.c) against
  * SUNDIALS' own serial kernels, bit for bit, on pseudo-random vectors: every
  * special case of the linear sum (a, b = +-1, a = b, a = -b, the general case), the
  * in-place forms CVODE uses (z = x, z = y), the fused operations against the
- * library's fallbacks, and the reductions. Also the circle-circle branch of the
- * contact geometry against the general segment path (a capsule of zero length).
+ * library's fallbacks, and the reductions.
  */
 #include "ensure.h"
 
-#include "kinematics/contact_geometry.h"
 #include "ode/ode.h"
 
 #include <nvector/nvector_serial.h>
@@ -162,29 +160,4 @@ TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_s
     N_VDestroy(ref);
     N_VDestroy(fast);
     SUNContext_Free(&ctx);
-}
-
-TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
-{
-    int n = 0;
-    for (int k = 0; k < 200; k++) {
-        kinematics_shape ca = {
-            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
-        kinematics_shape cb = {
-            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
-        kinematics_shape sa = ca, sb = cb; /* capsules of zero length: closest_segments */
-        sa.kind = sb.kind = CLINK_SHAPE_CAPSULE;
-        sa.b[0] = sa.a[0], sa.b[1] = sa.a[1];
-        sb.b[0] = sb.a[0], sb.b[1] = sb.a[1];
-        kinematics_pose pa = {{rnd(), rnd(), 3.0 * rnd()}, {rnd(), rnd(), 10.0 * rnd()}};
-        kinematics_pose pb = {{pa.q[0] + 0.04 * rnd(), pa.q[1] + 0.04 * rnd(), 3.0 * rnd()},
-                              {rnd(), rnd(), 10.0 * rnd()}};
-        if (k == 0) /* a chain's beads: on the x axis, not turning */
-            pa.q[1] = pb.q[1] = pa.q[2] = pb.q[2] = pa.qd[2] = pb.qd[2] = 0.0;
-        kinematics_contact g1, g2;
-        ENSURE(kinematics_contact_eval(&ca, &pa, &cb, &pb, &g1) == 0);
-        ENSURE(kinematics_contact_eval(&sa, &pa, &sb, &pb, &g2) == 0);
-        n += memcmp(&g1, &g2, sizeof g1) == 0;
-    }
-    ENSURE(n == 200);
 }

@@ -20,7 +20,7 @@
  */
 #include "ensure.h"
 
-#include "../validation/granular_chain_model.h"
+#include "../../validation/granular_chain_model.h"
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"

@@ -67,7 +67,7 @@ static clink_sim *start(const clink_model *m)
 
 TEST(a_contact_of_stiffness_1e35_stops_in_bounded_steps_naming_time_step_and_contact)
 {
-    /* Adams with Baumgarte (the progress test of test_sim_progress.c runs BDF with
+    /* Adams with Baumgarte (the progress test of tests/sim/test_sim_progress.c runs BDF with
        projection): the first touch at t = sqrt(2 * 0.5 / 9.81) = 0.319 s */
     clink_model *m = ball(0.55, 0.0, "<gravity g=\"0 -9.81\"/>",
                           "<law name=\"hunt-crossley\" K=\"1e35\" e=\"0.8\"/>",

@@ -2,8 +2,8 @@
 /*
  * Contact in mechanisms (src/model/model_contact.c, src/sim/sim_contact.c):
  * definitions and their checks, the two-sphere impact of Alves et al. (2015) against the
- * laboratory (src/lab/lab.c), a ball bouncing on the ground, the energy audit,
- * a journal in a bearing.
+ * laboratory (src/lab/lab.c), a ball bouncing on the ground, the energy audit. The
+ * clearance joint's own tests are in tests/elements/test_element_revolute_clearance.c.
  */
 #include "ensure.h"
 
@@ -55,39 +55,6 @@ TEST(contact_pair_definitions_are_checked_with_clear_messages)
     ENSURE(clink_model_builder_add_contact_pair(b, &c, &id) == CLINK_OK);
     ENSURE(id == 0);
     ENSURE(clink_model_builder_find(b, CLINK_ENTITY_CONTACT_PAIR, "floor") == 0);
-    clink_model_builder_destroy(&b);
-}
-
-TEST(clearance_joint_needs_positive_clearance_and_takes_stiffness_from_materials)
-{
-    clink_model_builder *b = clink_model_builder_create();
-    clink_body_def bd = clink_default_body_def();
-    clink_model_builder_add_body(b, &bd, NULL);
-    clink_clearance_joint_def j = clink_default_clearance_joint_def();
-    j.name = "pin";
-    j.journal_body = 1;
-    j.bearing_body = 0;
-    j.journal_radius = 0.010;
-    j.bearing_radius = 0.010;
-    j.law = "lankarani-nikravesh";
-    j.params.e = 0.9;
-    j.params.E1 = j.params.E2 = 207e9;
-    j.params.nu1 = j.params.nu2 = 0.3;
-    ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_ERR_RANGE);
-    ENSURE(strstr(clink_model_builder_error(b), "clearance") != NULL);
-    j.journal_radius = 0.0095;
-    ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_OK);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_clearance_joint_def got;
-    ENSURE(clink_model_clearance_joint(m, 0, &got) == CLINK_OK);
-    double K = 0.0;
-    ENSURE(clink_contact_stiffness_journal_bearing(207e9, 0.3, 207e9, 0.3, 0.0095, 0.010, &K) ==
-           CLINK_OK);
-    ENSURE_NEAR(got.params.K, K, 1e-9 * K);
-    ENSURE(strcmp(got.law, "lankarani-nikravesh") == 0);
-    ENSURE(clink_model_find(m, CLINK_ENTITY_CLEARANCE_JOINT, "pin") == 0);
-    clink_model_destroy(&m);
     clink_model_builder_destroy(&b);
 }
 
@@ -470,68 +437,6 @@ TEST(the_hysteresis_bookkeeping_closes_the_record_at_the_re_compression)
     clink_model_destroy(&m);
     clink_sim_destroy(&sim_ep);
     clink_model_destroy(&m_ep);
-}
-
-/* ---- journal in a bearing ------------------------------------------------- */
-
-/*
- * A free journal (R 9.5 mm, 0.1 kg) in a fixed bearing (R 10 mm), no gravity,
- * moving at 0.5 m/s along x from the centre: it crosses the clearance, hits the
- * wall normally after 0.5 mm / 0.5 m/s = 1 ms and rebounds along -x with the
- * law's restitution (Lankarani-Nikravesh calibrated for e = 0.9 at this speed,
- * approximately: checked against the laboratory's value for the same impact).
- */
-TEST(a_journal_in_a_bearing_rebounds_from_the_wall_as_the_laboratory_says)
-{
-    clink_model_builder *b = clink_model_builder_create();
-    clink_model_builder_set_gravity(b, 0.0, 0.0);
-    clink_body_def bd = clink_default_body_def();
-    bd.mass = 0.1;
-    bd.inertia = 1e-5;
-    bd.vx = 0.5;
-    clink_model_builder_add_body(b, &bd, NULL);
-    clink_clearance_joint_def j = clink_default_clearance_joint_def();
-    j.journal_body = 1;
-    j.bearing_body = 0;
-    j.journal_radius = 0.0095;
-    j.bearing_radius = 0.010;
-    j.law = "lankarani-nikravesh";
-    j.params.e = 0.9;
-    j.params.E1 = j.params.E2 = 207e9;
-    j.params.nu1 = j.params.nu2 = 0.3;
-    ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_OK);
-    clink_settings_def s = clink_default_settings_def();
-    s.rtol = 1e-11;
-    s.atol = 1e-14;
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
-    clink_model_builder_set_settings(b, &s);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
-    ENSURE(clink_sim_advance(sim, 1.5e-3) == CLINK_OK);
-    ENSURE(clink_sim_impact_count(sim) == 1);
-    clink_impact_record r;
-    clink_sim_impact(sim, 0, &r);
-    ENSURE_NEAR(r.t_onset, 1e-3, 1e-9);
-    ENSURE_NEAR(r.v_impact, 0.5, 1e-9);
-    clink_clearance_joint_def got;
-    clink_model_clearance_joint(m, 0, &got);
-    clink_lab *lab = NULL;
-    ENSURE(clink_lab_create(&lab) == CLINK_OK);
-    clink_lab_result lr;
-    ENSURE(clink_lab_impact(lab, clink_law_find("lankarani-nikravesh"), &got.params, 0.1, 0.5, NULL,
-                            &lr) == CLINK_OK);
-    ENSURE_NEAR(r.restitution, lr.e_out, 1e-6);
-    double q[3], v[3];
-    clink_sim_body_state(sim, 1, q, v);
-    ENSURE_NEAR(v[0], -lr.e_out * 0.5, 1e-6);
-    clink_lab_destroy(&lab);
-    clink_sim_destroy(&sim);
-    clink_model_destroy(&m);
 }
 
 /* ---- piecewise (impulse-momentum) treatment ------------------------------- */

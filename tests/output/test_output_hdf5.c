@@ -95,7 +95,7 @@ static void fill_row(double *row, long r, int noisy)
 /* a fresh directory under the build tree; 0 or -1 */
 static int make_dir(char *dir, size_t n)
 {
-    snprintf(dir, n, "%s/test_output_h5_XXXXXX", CLINK_BINARY_DIR);
+    snprintf(dir, n, "%s/test_output_hdf5_XXXXXX", CLINK_BINARY_DIR);
     return mkdtemp(dir) != NULL ? 0 : -1;
 }
 

@@ -3,7 +3,9 @@
  * Contact geometry: penetration, rate, normal, contact points and slip for every
  * supported pair of shapes. Rates are checked against a central difference of
  * the penetration along a rigid motion (step 1e-6 s, error O(h^2) ~ 1e-10 of
- * the velocities used here: tolerance 1e-7 m/s).
+ * the velocities used here: tolerance 1e-7 m/s). The circle-circle branch is
+ * also checked against the general segment path (a capsule of zero length) bit for
+ * bit, on pseudo-random poses.
  */
 #include "ensure.h"
 
@@ -182,4 +184,40 @@ TEST(point_force_gives_force_and_moment_about_the_centre_of_mass)
     ENSURE_NEAR(Q[0], 0.0, 0.0);
     ENSURE_NEAR(Q[1], 10.0, 0.0);
     ENSURE_NEAR(Q[2], 5.0, 1e-15); /* 0.5 m arm times 10 N, counter-clockwise */
+}
+
+/* xorshift64, uniform in [-1, 1) */
+static unsigned long long rng_state = 88172645463325252ULL;
+
+static double rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (double) (rng_state >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+}
+
+TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
+{
+    int n = 0;
+    for (int k = 0; k < 200; k++) {
+        kinematics_shape ca = {
+            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
+        kinematics_shape cb = {
+            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
+        kinematics_shape sa = ca, sb = cb; /* capsules of zero length: closest_segments */
+        sa.kind = sb.kind = CLINK_SHAPE_CAPSULE;
+        sa.b[0] = sa.a[0], sa.b[1] = sa.a[1];
+        sb.b[0] = sb.a[0], sb.b[1] = sb.a[1];
+        kinematics_pose pa = {{rnd(), rnd(), 3.0 * rnd()}, {rnd(), rnd(), 10.0 * rnd()}};
+        kinematics_pose pb = {{pa.q[0] + 0.04 * rnd(), pa.q[1] + 0.04 * rnd(), 3.0 * rnd()},
+                              {rnd(), rnd(), 10.0 * rnd()}};
+        if (k == 0) /* a chain's beads: on the x axis, not turning */
+            pa.q[1] = pb.q[1] = pa.q[2] = pb.q[2] = pa.qd[2] = pb.qd[2] = 0.0;
+        kinematics_contact g1, g2;
+        ENSURE(kinematics_contact_eval(&ca, &pa, &cb, &pb, &g1) == 0);
+        ENSURE(kinematics_contact_eval(&sa, &pa, &sb, &pb, &g2) == 0);
+        n += memcmp(&g1, &g2, sizeof g1) == 0;
+    }
+    ENSURE(n == 200);
 }

@@ -134,7 +134,7 @@ TEST(an_explicit_method_or_drift_is_never_changed_by_auto)
                 clink_method method;
                 clink_drift drift;
                 if (i == 1 && j == 0)
-                    continue; /* Adams with projection is refused (test_sim.c) */
+                    continue; /* Adams with projection is refused (tests/sim/test_sim.c) */
                 snprintf(attrs, sizeof attrs, "method=\"%s\" drift=\"%s\"", methods[i], drifts[j]);
                 ENSURE(resolved(bodies[b], attrs, &method, &drift));
                 ENSURE((int) method == i && (int) drift == j);

@@ -139,26 +139,6 @@ TEST(revolute_joint_is_satisfied_when_its_points_coincide)
     ENSURE_NEAR(phi[1], 0.0, 1e-15);
 }
 
-TEST(joint_table_rows_match_their_types_and_names)
-{
-    for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
-        const joint_class *jc = joint_class_of((clink_joint_type) t);
-        ENSURE(jc != NULL);
-        if (!jc)
-            continue;
-        ENSURE(jc->type == (clink_joint_type) t);
-        ENSURE(jc->neq >= 1 && jc->neq <= JOINT_MAX_EQUATIONS);
-        ENSURE(jc->phi && jc->jacobian && jc->gamma);
-        ENSURE((jc->required & ~jc->fields) == 0);
-        ENSURE(joint_class_find(jc->name) == jc);
-    }
-    ENSURE(joint_class_of(CLINK_JOINT_TYPE_COUNT_) == NULL);
-    ENSURE(joint_class_find("hinge") == NULL);
-    ENSURE(joint_class_of(CLINK_JOINT_REVOLUTE)->neq == 2 &&
-           joint_class_of(CLINK_JOINT_TRANSLATIONAL)->neq == 2 &&
-           joint_class_of(CLINK_JOINT_WELD)->neq == 3);
-}
-
 TEST(translational_displacement_driver_measures_along_the_axis)
 {
     clink_model *m = every_constraint_model();

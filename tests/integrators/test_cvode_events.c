@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * clink's own event location (src/sim/sim_roots.c) against closed forms:
+ * clink's own event location (src/integrators/cvode/cvode_events.c) against closed forms:
  *   - two balls in free flight reach the floor 1 us apart, inside one CVODE step: the
  *     earlier onset is handled first (the other contact still open between them), each
  *     at its own time to 1e-12 s;

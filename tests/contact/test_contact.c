@@ -911,7 +911,7 @@ TEST(stored_energy_is_the_integral_of_the_rate_free_force_for_every_law)
         double d = 1e-5, u = clink_law_stored_energy(l, &p, &s, d);
         /* the K delta^n shape at every node of the quadrature? (The elastoplastic laws load
            along other curves; their stored energy is checked against their own closed forms
-           in test_elastoplastic.c.) */
+           in tests/contact/test_elastoplastic.c.) */
         int power = 1;
         for (int k = 1; k <= 2000 && power; k++) {
             double x = d * (k / 2000.0) * (k / 2000.0);

@@ -2,7 +2,7 @@
 /*
  * The pin-in-slot joint (src/joints/joint_pin_slot.c): its Jacobian and gamma
  * are checked against finite differences with every other joint type in
- * test_kinematics.c (the test loops over the class table); here, what it means:
+ * tests/kinematics/test_kinematics.c (the test loops over the class table); here, what it means:
  * one equation, zero wherever the pin lies on the slot whatever the bodies'
  * angles, the signed distance from the slot otherwise, and the XML element
  * <pin_slot> read through the table.
