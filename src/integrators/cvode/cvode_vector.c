@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * ode_vector.c: CVODE's element-wise vector operations on a serial N_Vector, compiled
+ * cvode_vector.c: CVODE's element-wise vector operations on a serial N_Vector, compiled
  * with clink (ode_vector_use_fast_ops). Each operation computes every element with the
  * same floating-point operations in the same order as SUNDIALS 6.4's serial vector
  * (its special cases of a and b included, such as c (x + y) when a = b, which rounds
