@@ -212,7 +212,6 @@ static clink_status sim_start(clink_sim *s)
                       .min_step = s->set.min_step,
                       .step = s->set.max_step};
     system_reduce(s->sys, s->out.y, s->loop.yroot);
-    system_audit_restart(s->sys, 0.0);
     s->in = ops->create(&p, &c, 0.0, s->loop.yroot, &st, s->msg, sizeof s->msg);
     return s->in ? CLINK_OK : st;
 }

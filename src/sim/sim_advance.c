@@ -173,7 +173,6 @@ static clink_status sim_reinit(clink_sim *s, double t)
                 rc, s->in->ops->code_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
-    system_audit_restart(s->sys, t);
     s->loop.reinits++;
     s->loop.at_reinit = 1;
     s->loop.at_tstop = 0;
@@ -312,7 +311,7 @@ static clink_status sim_settle_all(clink_sim *s, double t)
     e->spring = de.spring;
     e->work_drivers = y[2 * nq];
     e->work_loads = y[2 * nq + 1];
-    e->work_stabilisation = system_audit_work(s->sys, t, y);
+    e->work_stabilisation = system_audit_work(s->sys, y);
     e->contact_stored = e->contact_damping = e->contact_friction = 0.0;
     if (s->sys->ncon) {
         e->contact_stored = simc_stored_energy(s->sys->sc, y, y + nq);
@@ -409,7 +408,6 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         int rc = s->in->ops->step(s->in, horizon, &tret);
         if (rc < 0)
             return sim_integrator_failed(s, rc, tret);
-        system_audit_commit(s->sys); /* the projection's jump of a completed step */
         s->loop.at_reinit = 0;
         if (rc == INTEG_ROOT) {
             clink_status st = sim_take_root(s, tret);

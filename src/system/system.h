@@ -56,15 +56,6 @@ typedef struct mechsys {
     double *q0; /* coordinates at t = 0: the origin of the error weights */
     double dq0, dv0; /* the initial projection's corrections */
 
-    /* the energy the integrator's projections moved (system_audit.c), kept out of the
-       state: pend is the jump of the step being attempted, committed once it is taken */
-    struct {
-        double pend, pend_t; /* the jump of the last projection and its time */
-        int pending;         /* pend is not committed yet */
-        double sum;          /* the committed jumps, J */
-        double last, t0, t1; /* the last committed step's jump and its interval */
-    } book;
-
     double *yx;      /* N: the full state of a callback's argument (system_full_x) */
     int yx_fixed;    /* yx holds the left-out coordinates' constants */
     double *acc;     /* nq: accelerations of the full coordinates (system_rhs) */
@@ -158,14 +149,7 @@ double system_audit_jump(mechsys *sys, const double *q0, const double *v0, const
                          const double *v1);
 /* projects the full state y and books the energy it moved on y's audit component */
 clink_status system_audit_project(mechsys *sys, double t, double *y);
-/* keeps the jump of the integrator's projection of a step attempted at t (system_project) */
-void system_audit_pend(mechsys *sys, double t, double jump);
-/* the integrator completed a step: the jump of its projection (the last one) is booked */
-void system_audit_commit(mechsys *sys);
-/* the integrator restarts at t (0: its creation; else a re-initialisation at an event,
-   possibly inside the last step) */
-void system_audit_restart(mechsys *sys, double t);
 /* the work of stabilisation in the full state y, J */
-double system_audit_work(const mechsys *sys, double t, const double *y);
+double system_audit_work(const mechsys *sys, const double *y);
 
 #endif

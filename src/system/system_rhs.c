@@ -192,8 +192,8 @@ int system_project(mechsys *s, double t, const double *yc, double *c, double *er
     }
     for (int i = 2 * nr; i < s->Nr; i++)
         c[i] = 0.0;
-    if (s->nc > 0) /* booked when the step is completed (system_audit_commit) */
-        system_audit_pend(s, t, system_audit_jump(s, yf, yf + nq, q, v));
+    if (s->nc > 0)
+        c[s->Nr - 1] = system_audit_jump(s, yf, yf + nq, q, v); /* booked with the step */
     return err ? system_project_error(s, t, q, err) : 0;
 }
 
