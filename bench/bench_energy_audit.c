@@ -22,11 +22,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#define MAXON 512
+
 typedef struct audit {
     double booked, actual, residual, booked_flight, actual_flight;
     long steps;
     int ok;
+    int nonset;          /* contact onsets (penetration up-crossings between outputs) */
+    double onset[MAXON]; /* their times, linear between the outputs, s */
 } audit;
+
+/* the penetration of contact 0 (-1: the model has none) */
+static double penetration(const clink_sim *sim)
+{
+    clink_contact_info ci;
+    if (clink_sim_contact_count(sim) < 1 || clink_sim_contact(sim, 0, &ci) != CLINK_OK)
+        return -1.0;
+    return ci.delta;
+}
 
 /* the balance's terms other than work_stabilisation, J */
 static double accounted(const clink_energy *e)
@@ -38,7 +51,8 @@ static double accounted(const clink_energy *e)
 /* one run of path to t_end in drift mode drift at rtol, sampled every dt */
 static audit run(const char *path, clink_drift drift, double rtol, double t_end, double dt)
 {
-    audit a = {0};
+    static audit a;
+    memset(&a, 0, sizeof a);
     char err[512];
     clink_model *m = clink_model_load_xml(path, err, sizeof err);
     if (!m) {
@@ -60,6 +74,7 @@ static audit run(const char *path, clink_drift drift, double rtol, double t_end,
     clink_energy e0, ep, e;
     clink_sim_energy(sim, &e0);
     ep = e0;
+    double dp = penetration(sim);
     int n = (int) lround(t_end / dt);
     for (int i = 1; i <= n; i++) {
         if (clink_sim_advance(sim, t_end * i / n) != CLINK_OK) {
@@ -72,6 +87,10 @@ static audit run(const char *path, clink_drift drift, double rtol, double t_end,
             a.actual_flight += accounted(&e) - accounted(&ep);
         }
         ep = e;
+        double d = penetration(sim);
+        if (dp <= 0.0 && d > 0.0 && a.nonset < MAXON)
+            a.onset[a.nonset++] = t_end * (i - d / (d - dp)) / n;
+        dp = d;
         a.ok = i == n;
     }
     a.booked = ep.work_stabilisation - e0.work_stabilisation;
@@ -114,6 +133,10 @@ int main(int argc, char **argv)
     int first = 1, failed = 0;
     printf("%-24s %-10s %6s %12s %12s %12s %12s %12s %7s\n", "model", "drift", "rtol", "booked",
            "actual", "residual", "booked_fl", "actual_fl", "steps");
+    /* the impact onsets of a tight reference: BDF without drift control at rtol 1e-12 */
+    static audit ref;
+    ref = run(models[2].file, CLINK_DRIFT_NONE, 1e-12, models[2].t_end, models[2].dt);
+    printf("reference (none, rtol 1e-12): %d onsets, residual %.4e J\n", ref.nonset, ref.residual);
     for (size_t k = 0; k < sizeof models / sizeof models[0]; k++)
         for (int d = 0; d < 3; d++)
             for (int r = 0; r < 3 && models[k].rtol[r] > 0.0; r++) {
@@ -123,13 +146,24 @@ int main(int argc, char **argv)
                 printf("%-24s %-10s %6.0e %12.4e %12.4e %12.4e %12.4e %12.4e %7ld\n",
                        models[k].name, drift_name[d], rtol, a.booked, a.actual, a.residual,
                        a.booked_flight, a.actual_flight, a.steps);
+                int agree = 0; /* leading onsets within 1e-6 s of the reference's */
+                while (k == 2 && agree < a.nonset && agree < ref.nonset &&
+                       fabs(a.onset[agree] - ref.onset[agree]) <= 1e-6)
+                    agree++;
+                if (k == 2)
+                    printf("    onsets %d, leading ones within 1 us of the reference %d, first "
+                           "differing at %.6g s\n",
+                           a.nonset, agree, agree < a.nonset ? a.onset[agree] : NAN);
                 fprintf(
                     f,
                     "%s  {\"model\": \"%s\", \"drift\": \"%s\", \"rtol\": %g, \"booked\": %.6e, "
                     "\"actual\": %.6e, \"residual\": %.6e, \"booked_flight\": %.6e, "
-                    "\"actual_flight\": %.6e, \"steps\": %ld, \"completed\": %s}",
+                    "\"actual_flight\": %.6e, \"steps\": %ld, \"onsets\": %d, \"onsets_agreeing\": "
+                    "%d, "
+                    "\"completed\": %s}",
                     first ? "" : ",\n", models[k].name, drift_name[d], rtol, a.booked, a.actual,
-                    a.residual, a.booked_flight, a.actual_flight, a.steps, a.ok ? "true" : "false");
+                    a.residual, a.booked_flight, a.actual_flight, a.steps, a.nonset, agree,
+                    a.ok ? "true" : "false");
                 first = 0;
             }
     fprintf(f, "\n]\n");
