@@ -109,6 +109,8 @@ CLINK_API const char *clink_sim_error(const clink_sim *sim);
  *                       longer moves), the wall-clock limit; the message names the time,
  *                       the step, the contacts involved and the likely cause
  *   CLINK_ERR_LINSOLVE  the saddle-point solve failed
+ *   CLINK_ERR_STATE     the simulation is in use (called from its own impact callback or
+ *                       while another thread advances it): refused, nothing changed
  * The status is the failing component's (dynamics, contacts, CVODE), never read
  * from a message. After an error the current state stays the last good one.
  * Physical sanity checks do not stop the run: see clink_sim_finding_count().
