@@ -38,7 +38,10 @@
  * Threads: one simulation per thread. A model may be shared by simulations in
  * different threads (it is immutable). The const getters only read the
  * simulation, so several threads may call them on one simulation as long as no
- * thread advances or modifies it at the same time.
+ * thread advances or modifies it at the same time. A call that changes a simulation
+ * (advance, destroy, the setters) while another such call runs, from that call's impact
+ * callback or from another thread, is refused: CLINK_ERR_STATE, nothing changed, and
+ * clink_sim_error() says "in use" in the refused thread (docs/api.md).
  */
 #ifndef CLINK_SIM_H
 #define CLINK_SIM_H
@@ -64,7 +67,10 @@ CLINK_API clink_status clink_sim_create(const clink_model *model,
                                         const clink_settings_def *settings, clink_sim **sim,
                                         char *err, size_t err_size);
 
-/* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. */
+/* Releases a simulation; accepts NULL and NULL *sim; sets *sim to NULL. A simulation in use
+   (destroy called from its impact callback, or while another thread advances it) is left
+   alone: nothing freed, *sim kept, clink_sim_error(*sim) says why; destroy it after the
+   advance returns. */
 CLINK_API void clink_sim_destroy(clink_sim **sim);
 
 /* The settings the simulation runs with: those given to clink_sim_create() (or the
@@ -103,6 +109,8 @@ CLINK_API const char *clink_sim_error(const clink_sim *sim);
  *                       longer moves), the wall-clock limit; the message names the time,
  *                       the step, the contacts involved and the likely cause
  *   CLINK_ERR_LINSOLVE  the saddle-point solve failed
+ *   CLINK_ERR_STATE     the simulation is in use (called from its own impact callback or
+ *                       while another thread advances it): refused, nothing changed
  * The status is the failing component's (dynamics, contacts, CVODE), never read
  * from a message. After an error the current state stays the last good one.
  * Physical sanity checks do not stop the run: see clink_sim_finding_count().
@@ -392,7 +400,9 @@ typedef struct clink_impact_record {
 CLINK_API int clink_sim_impact_count(const clink_sim *sim);
 CLINK_API clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
 
-/* Called at the end of each impact (from inside clink_sim_advance). */
+/* Called at the end of each impact (from inside clink_sim_advance: the simulation is in use
+   there, and clink_sim_advance, clink_sim_destroy and the setters called from the callback
+   are refused with CLINK_ERR_STATE; the const getters may be called). */
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
 CLINK_API void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
 

@@ -433,7 +433,10 @@ class Simulation:
     did not compute raises Error (status "CLINK_ERR_STATE"). An exception raised by the
     impact callback stops the simulation: the advance in progress returns, the exception
     is re-raised there and any later advance raises Error. close() (or a with block)
-    releases it; a closed simulation raises Error."""
+    releases it; a closed simulation raises Error. Inside its own on_impact callback,
+    advance(), close() and the setters raise Error (status "CLINK_ERR_STATE": the
+    simulation is in use) and change nothing; so do they while another thread advances
+    it (one thread per simulation, docs/api.md)."""
 
     def __init__(self, model, settings, on_impact):
         if on_impact is not None and not callable(on_impact):
@@ -558,6 +561,8 @@ class Simulation:
                 t, (int, float, np.integer, np.floating)):
             raise TypeError("t must be a number, got %r" % (t,))
         st = lib.clink_sim_advance(p, float(t))
+        if st == lib.CLINK_ERR_STATE:  # in use (from its own callback or another thread)
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
         self._refresh()
         if self._exc is not None:
             e, self._exc = self._exc, None
@@ -778,10 +783,16 @@ class Simulation:
             r.summary["overrides"] = dict(self.model.overrides)
 
     def close(self):
-        """Releases the simulation (and its model, if that was closed meanwhile)."""
+        """Releases the simulation (and its model, if that was closed meanwhile). Inside
+        the simulation's own on_impact callback (or while another thread advances it) it
+        is refused: Error with status "CLINK_ERR_STATE", the simulation left open; close
+        it after the advance returns."""
         if self._ptr is not None:
             pp = ffi.new("clink_sim **", self._ptr)
             lib.clink_sim_destroy(pp)
+            if pp[0] != ffi.NULL:  # in use: clink_sim_destroy left it alone
+                raise Error(ffi.string(lib.clink_sim_error(self._ptr)).decode(),
+                            "CLINK_ERR_STATE")
             self._ptr = None
             self._handle = None
             self.model._sims -= 1

@@ -13,6 +13,11 @@
  * BDF only) or Baumgarte in the right-hand side (dyn_set_baumgarte). Events: two
  * root functions per contact (sim_contact.c), located by the integrator.
  * Stepping, roots, dense output: sim_advance.c; getters: sim_get.c.
+ *
+ * A simulation in use: the calls that change it take it by an atomic compare-exchange
+ * of its busy flag (sim_enter) and give it back at exit (sim_leave); a call that finds
+ * it taken (from the impact callback of the call that holds it, or from another
+ * thread) is refused with CLINK_ERR_STATE and its message kept per thread.
  */
 #include "sim/sim_auto.h"
 #include "sim/sim_internal.h"
@@ -32,10 +37,69 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* ---- a simulation in use ---------------------------------------------------- */
+
+/* the calls of sim_op, by name */
+static const char *const sim_op_names[] = {"no call",
+                                           "clink_sim_advance",
+                                           "clink_sim_destroy",
+                                           "clink_sim_set_stop_time",
+                                           "clink_sim_set_outputs",
+                                           "clink_sim_set_output_contacts",
+                                           "clink_sim_set_impact_callback",
+                                           "clink_recorder_advance",
+                                           "sim_use_fd_jacobian"};
+
+static atomic_ulong sim_serials; /* simulations created so far */
+
+/* this thread's last refusal: the simulation (and its serial, for an address reused
+   after a destroy) and the message */
+static _Thread_local const clink_sim *sim_refused;
+static _Thread_local unsigned long sim_refused_serial;
+static _Thread_local char sim_refused_msg[320];
+
+static const char *sim_op_name(int op)
+{
+    int n = (int) (sizeof sim_op_names / sizeof sim_op_names[0]);
+    return op >= 0 && op < n ? sim_op_names[op] : "an unknown call";
+}
+
+clink_status sim_enter(clink_sim *s, sim_op op)
+{
+    int holder = 0;
+    if (atomic_compare_exchange_strong(&s->busy, &holder, (int) op)) {
+        if (sim_refused == s)
+            sim_refused = NULL;
+        return CLINK_OK;
+    }
+    snprintf(sim_refused_msg, sizeof sim_refused_msg,
+             "%s called while the simulation is in use by %s (from its own impact callback "
+             "or another thread): refused, nothing changed; call it after %s returns",
+             sim_op_name((int) op), sim_op_name(holder), sim_op_name(holder));
+    sim_refused = s;
+    sim_refused_serial = s->serial;
+    return CLINK_ERR_STATE;
+}
+
+void sim_leave(clink_sim *s)
+{
+    /* a refusal from inside this call (its callback) is over with it */
+    if (sim_refused == s)
+        sim_refused = NULL;
+    atomic_store(&s->busy, 0);
+}
+
+const char *sim_refusal(const clink_sim *s)
+{
+    return s && sim_refused == s && sim_refused_serial == s->serial ? sim_refused_msg : NULL;
+}
+
 void sim_use_fd_jacobian(clink_sim *s, int on)
 {
-    if (s)
+    if (s && sim_enter(s, SIM_OP_FD_JACOBIAN) == CLINK_OK) {
         s->sys->jac_fd = on != 0;
+        sim_leave(s);
+    }
 }
 
 /* ---- the problem the integrator is given: the system's functions ---------- */
@@ -115,6 +179,8 @@ void clink_sim_destroy(clink_sim **sim)
     if (!sim || !*sim)
         return;
     clink_sim *s = *sim;
+    if (sim_enter(s, SIM_OP_DESTROY) != CLINK_OK)
+        return; /* in use: left alone, *sim kept, clink_sim_error(*sim) says why */
     if (s->in)
         s->in->ops->destroy(s->in);
     system_destroy(&s->sys);
@@ -235,6 +301,8 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
             snprintf(err, errlen, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
+    atomic_init(&s->busy, 0);
+    s->serial = atomic_fetch_add(&sim_serials, 1ul) + 1ul;
     s->m = model;
     s->set = settings ? *settings : model->d.settings;
     sim_auto_resolve(model, &s->set); /* CLINK_METHOD_AUTO, CLINK_DRIFT_AUTO */

@@ -435,6 +435,16 @@ clink_status clink_sim_advance(clink_sim *s, double t)
 {
     if (!s)
         return CLINK_ERR_ARG;
+    clink_status st = sim_enter(s, SIM_OP_ADVANCE);
+    if (st != CLINK_OK)
+        return st;
+    st = sim_advance_to(s, t);
+    sim_leave(s);
+    return st;
+}
+
+clink_status sim_advance_to(clink_sim *s, double t)
+{
     clink_status st = sim_check_target(s, t);
     if (st != CLINK_OK)
         return st;
@@ -453,10 +463,9 @@ clink_status clink_sim_advance(clink_sim *s, double t)
     return CLINK_OK;
 }
 
-clink_status clink_sim_set_stop_time(clink_sim *s, double t_stop)
+/* clink_sim_set_stop_time, the simulation held */
+static clink_status sim_set_stop_time(clink_sim *s, double t_stop)
 {
-    if (!s)
-        return CLINK_ERR_ARG;
     double tn = 0.0;
     if (s->in->ops->now(s->in, &tn, NULL) != 0)
         return CLINK_ERR_INTERNAL;
@@ -476,4 +485,16 @@ clink_status clink_sim_set_stop_time(clink_sim *s, double t_stop)
     s->loop.t_stop = t_stop;
     s->loop.at_tstop = 0;
     return CLINK_OK;
+}
+
+clink_status clink_sim_set_stop_time(clink_sim *s, double t_stop)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    clink_status st = sim_enter(s, SIM_OP_STOP_TIME);
+    if (st != CLINK_OK)
+        return st;
+    st = sim_set_stop_time(s, t_stop);
+    sim_leave(s);
+    return st;
 }

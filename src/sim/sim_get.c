@@ -40,6 +40,9 @@ const char *clink_sim_error(const clink_sim *sim)
 {
     if (!sim)
         return "no simulation";
+    const char *refused = sim_refusal(sim); /* this thread's call refused: in use */
+    if (refused)
+        return refused;
     return sim->msg[0] ? sim->msg : sim_level_note(sim);
 }
 
@@ -205,8 +208,11 @@ clink_status clink_sim_impact(const clink_sim *s, int i, clink_impact_record *re
 
 void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
 {
-    if (s && s->sys->sc)
+    if (!s || sim_enter(s, SIM_OP_CALLBACK) != CLINK_OK)
+        return; /* in use: the callback in force is kept, clink_sim_error says why */
+    if (s->sys->sc)
         simc_set_callback(s->sys->sc, fn, data);
+    sim_leave(s);
 }
 
 /* ---- what an output computes ---------------------------------------------- */
@@ -215,22 +221,25 @@ clink_status clink_sim_set_outputs(clink_sim *s, clink_output_level level)
 {
     if (!s)
         return CLINK_ERR_ARG;
+    clink_status st = sim_enter(s, SIM_OP_OUTPUTS);
+    if (st != CLINK_OK)
+        return st;
     if (level != CLINK_OUTPUT_STATE && level != CLINK_OUTPUT_CONTACTS &&
         level != CLINK_OUTPUT_ALL) {
         sim_msg(s,
                 "clink_sim_set_outputs: level %d is none of CLINK_OUTPUT_STATE (1), "
                 "CLINK_OUTPUT_CONTACTS (2), CLINK_OUTPUT_ALL (3)",
                 (int) level);
-        return CLINK_ERR_ARG;
-    }
-    s->lv.level = level;
-    return CLINK_OK;
+        st = CLINK_ERR_ARG;
+    } else
+        s->lv.level = level;
+    sim_leave(s);
+    return st;
 }
 
-clink_status clink_sim_set_output_contacts(clink_sim *s, const int *contacts, int n)
+/* clink_sim_set_output_contacts, the simulation held */
+static clink_status sim_set_output_contacts(clink_sim *s, const int *contacts, int n)
 {
-    if (!s)
-        return CLINK_ERR_ARG;
     if (!contacts) {
         s->lv.some = 0;
         return CLINK_OK;
@@ -277,6 +286,18 @@ clink_status clink_sim_set_output_contacts(clink_sim *s, const int *contacts, in
     s->lv.nlist = m;
     s->lv.some = 1;
     return CLINK_OK;
+}
+
+clink_status clink_sim_set_output_contacts(clink_sim *s, const int *contacts, int n)
+{
+    if (!s)
+        return CLINK_ERR_ARG;
+    clink_status st = sim_enter(s, SIM_OP_OUTPUT_CONTACTS);
+    if (st != CLINK_OK)
+        return st;
+    st = sim_set_output_contacts(s, contacts, n);
+    sim_leave(s);
+    return st;
 }
 
 clink_output_level clink_sim_output_level(const clink_sim *s)

@@ -18,6 +18,13 @@
  * last asked for, with everything the const getters report at t computed once, when
  * t is reached (so that the getters read and never write: two threads may call them
  * on one simulation).
+ *
+ * The calls that change a simulation (advance, destroy, the setters, a recorder's
+ * advance) hold it while they run: an atomic flag taken by a compare-exchange at entry
+ * (sim_enter) and released at exit (sim_leave). A second such call meanwhile, from the
+ * impact callback of the first or from another thread, finds it taken and is refused
+ * with CLINK_ERR_STATE, touching nothing; its message is kept for the refused thread
+ * alone (thread-local, so that the refusal writes nothing the running call reads).
  */
 #ifndef CLINK_SIM_INTERNAL_H
 #define CLINK_SIM_INTERNAL_H
@@ -27,6 +34,20 @@
 #include "sim/sim_advance.h"
 #include "sim/sim_check.h"
 #include "system/system.h"
+
+#include <stdatomic.h>
+
+/* the calls that change a simulation, as held in clink_sim.busy (0: none) */
+typedef enum sim_op {
+    SIM_OP_ADVANCE = 1,
+    SIM_OP_DESTROY,
+    SIM_OP_STOP_TIME,
+    SIM_OP_OUTPUTS,
+    SIM_OP_OUTPUT_CONTACTS,
+    SIM_OP_CALLBACK,
+    SIM_OP_RECORDER,
+    SIM_OP_FD_JACOBIAN
+} sim_op;
 
 struct clink_sim {
     const clink_model *m;
@@ -40,7 +61,9 @@ struct clink_sim {
     sim_report out;
     sim_levels lv;
     sim_checks chk;
-    char msg[512]; /* the message of the last failure */
+    char msg[512];        /* the message of the last failure */
+    atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
+    unsigned long serial; /* this simulation among all created (a refusal names it) */
 };
 
 /* formats the message of the last failure */
@@ -49,5 +72,18 @@ void sim_msg(clink_sim *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* takes the simulation for the call op: CLINK_OK, or CLINK_ERR_STATE (nothing touched)
+   when another call holds it, with the message clink_sim_error gives this thread */
+clink_status sim_enter(clink_sim *s, sim_op op);
+
+/* releases what sim_enter took */
+void sim_leave(clink_sim *s);
+
+/* the message of this thread's last refusal on s by sim_enter, NULL if none */
+const char *sim_refusal(const clink_sim *s);
+
+/* clink_sim_advance without taking the simulation (the caller holds it) */
+clink_status sim_advance_to(clink_sim *s, double t);
 
 #endif

@@ -140,7 +140,7 @@ static clink_status sim_output_dense(clink_sim *s, double *at, double b, int den
         *at = ti;
         if (!sim_output_probe(s, ti, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon))
             continue;
-        clink_status st = clink_sim_advance(s, ti);
+        clink_status st = sim_advance_to(s, ti);
         if (st == CLINK_OK)
             st = row(data, s, CLINK_ROW_DENSE);
         if (st != CLINK_OK)
@@ -179,8 +179,9 @@ static int sim_output_next(clink_sim *s, double at, double t, clink_output_rows 
     return 0;
 }
 
-clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
-                             double *onset, sim_row_fn row, void *data)
+/* sim_output_walk, the simulation held */
+static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_rows mode, int dense,
+                                         double *onset, sim_row_fn row, void *data)
 {
     if ((s->lv.level && s->lv.level != CLINK_OUTPUT_ALL) || s->lv.some ||
         s->lv.done != CLINK_OUTPUT_ALL || s->lv.partial) {
@@ -191,7 +192,7 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
     }
     if (mode == CLINK_ROWS_GRID || !(t > s->t) || !isfinite(t)) {
         /* the grid alone, or a target clink_sim_advance refuses with its message */
-        clink_status st = clink_sim_advance(s, t);
+        clink_status st = sim_advance_to(s, t);
         return st == CLINK_OK ? row(data, s, CLINK_ROW_GRID) : st;
     }
     sim_output_track(s, onset);
@@ -228,7 +229,7 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
             !sim_output_probe(s, next, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon) &&
             kind == CLINK_ROW_STEP)
             continue; /* a step row away from any force peak: passed over */
-        st = clink_sim_advance(s, next);
+        st = sim_advance_to(s, next);
         if (st == CLINK_OK && kind != CLINK_ROW_STEP)
             sim_output_track(s, onset); /* a root may lie at or before the grid time */
         if (st == CLINK_OK)
@@ -236,4 +237,15 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
         if (st != CLINK_OK || kind == CLINK_ROW_GRID)
             return st;
     }
+}
+
+clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
+                             double *onset, sim_row_fn row, void *data)
+{
+    clink_status st = sim_enter(s, SIM_OP_RECORDER);
+    if (st != CLINK_OK)
+        return st;
+    st = sim_output_walk_held(s, t, mode, dense, onset, row, data);
+    sim_leave(s);
+    return st;
 }

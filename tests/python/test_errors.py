@@ -178,3 +178,35 @@ def test_quantities_the_file_turns_off_are_nan_and_the_rest_is_sampled():
     assert np.isnan(r.reactions).all() and np.isnan(r.energy["kinetic"]).all()
     assert np.isfinite(r.q).all() and np.isfinite(r.a).all()
     assert r.summary["energy_residual_max_abs"] == 0.0
+
+
+def test_advance_and_close_inside_the_own_impact_callback_are_refused():
+    m = clink.load(model("two_spheres"))
+    lone = m.start()
+    lone.advance(5e-3)
+    refused = []
+
+    def on_impact(rec):
+        for call in (lambda: s.advance(1.0), s.close):
+            try:
+                call()
+            except clink.Error as e:
+                refused.append((e.status, e.message))
+        try:
+            s.outputs = "state"
+        except clink.Error as e:
+            refused.append((e.status, e.message))
+
+    s = m.start(on_impact=on_impact)
+    s.advance(5e-3)  # the run goes on after the refusals and ends as a lone run does
+    assert [st for st, _ in refused] == ["CLINK_ERR_STATE"] * 3
+    assert "clink_sim_advance called while the simulation is in use" in refused[0][1]
+    assert "clink_sim_destroy called" in refused[1][1]
+    assert s.outputs == "all"
+    assert s.t == lone.t == 5e-3
+    assert np.array_equal(s.q, lone.q) and np.array_equal(s.v, lone.v)
+    assert len(s.impacts) == len(lone.impacts) == 1
+    s.close()
+    lone.close()
+    with pytest.raises(clink.Error, match="closed"):
+        s.advance(6e-3)
