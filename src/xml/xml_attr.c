@@ -216,7 +216,8 @@ static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"a body",
                                                            "a load",
                                                            "a contact pair",
                                                            "a clearance joint",
-                                                           "a translational clearance joint"};
+                                                           "a translational clearance joint",
+                                                           "a stop"};
 
 int xml_ref(xml_reader *r, const xmlNode *n, const char *key, clink_entity kind, const char *what)
 {
