@@ -45,8 +45,12 @@ after each); the peak force and largest penetration of each impact from the
 dense output, refined by a bounded scalar search.
 
 Usage:
-  ref_slider_crank_translational.py --t-end T --json OUT.json [--model PATH]
-      [--rtol R] [--atol A] [--output-step DT] [--no-self-checks]
+  ref_slider_crank_translational.py [OUTDIR] --t-end T --json OUT.json [--model PATH]
+      [--csv OUT.csv] [--rtol R] [--atol A] [--output-step DT] [--no-self-checks]
+OUTDIR (optional) is where relative --json and --csv names go; --csv writes the
+impacts as lines "key,value" for validation/vjson.c's vref_load: n, and for
+impact k = 1, 2, ..: k.t, k.v, k.F_max, k.delta_max, k.duration and k.contact
+(the contact's index in clink's order, 2 (corner - 1) + (1 if upper)).
 Without --model the paper's values below are used (DEFAULTS). --output-step
 (default 1e-4 s, 0 for none) samples the slider's motion and the crank moment.
 The JSON holds the parameters used, the impacts in order of onset, the
@@ -530,7 +534,7 @@ def simulate(mech, t_end, rtol, atol, out_step=0.0, probe=None, peaks=True):
                 mech.active[j] = True
                 mech.v_imp[j] = max(ddot, mech.v_ref)
                 i, sg = mech.contacts[j]
-                cur[j] = {"t": t, "contact": contact_name(j), "corner": i + 1,
+                cur[j] = {"t": t, "contact": contact_name(j), "contact_index": j, "corner": i + 1,
                           "surface": "upper" if sg > 0 else "lower", "v": ddot, "F_max": 0.0,
                           "t_F_max": t, "delta_max": 0.0, "duration": None, "v_sep": None}
                 impacts.append(cur[j])
@@ -701,11 +705,26 @@ LIMITS = {  # the self-checks' bounds (the run exits with status 2 past one)
 }
 
 
+def write_csv(path, impacts):
+    """The impacts as "key,value" lines (validation/vjson.c, vref_load); an impact
+    still open at the end has no duration (the key is left out)."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(f"n,{len(impacts)}\n")
+        for k, r in enumerate(impacts, 1):
+            for key in ("t", "v", "F_max", "delta_max", "duration", "contact_index"):
+                if r[key] is not None:
+                    f.write(f"{k}.{'contact' if key == 'contact_index' else key},{r[key]!r}\n")
+    os.replace(tmp, path)
+
+
 def parse():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("outdir", nargs="?", default=None)
     ap.add_argument("--t-end", type=float, required=True)
     ap.add_argument("--json", required=True)
+    ap.add_argument("--csv", default=None)
     ap.add_argument("--model", default=None, help="a clink XML model (else the defaults)")
     ap.add_argument("--rtol", type=float, default=1e-10)
     ap.add_argument("--atol", type=float, default=1e-13)
@@ -730,10 +749,15 @@ def main():
            "corners_slider_frame": {f"corner{i + 1}": list(mech.k[i]) for i in range(4)},
            "n_impacts": len(impacts), "impacts": impacts, "self_checks": checks,
            "series": {k: [s[k] for s in samples] for k in (samples[0] if samples else {})}}
+    if a.outdir:
+        a.json = os.path.join(a.outdir, a.json)
+        a.csv = os.path.join(a.outdir, a.csv) if a.csv else None
     tmp = a.json + ".tmp"
     with open(tmp, "w") as f:
         json.dump(doc, f, indent=1)
     os.replace(tmp, a.json)
+    if a.csv:
+        write_csv(a.csv, impacts)
     print(f"{len(impacts)} impacts in [0, {a.t_end}] s")
     print(f"{'t (s)':>12} {'contact':>14} {'v (m/s)':>11} {'F_max (N)':>11} "
           f"{'delta_max (m)':>13} {'duration (s)':>12}")

@@ -167,6 +167,20 @@ CASES = [
      "the printed delta_y, delta_p and restitution 0.81, and the claims of Fig. 11 (peaks "
      "decay along the chain; dashpot peaks above Ma-Liu's). Energy balance of every run.",
      ["granular_chain_sensors.png", "granular_chain_wave.png"], "validation/val_granular_chain.c"),
+    ("translational_clearance", "5. Mechanisms: slider-crank with a translational clearance joint",
+     "The mechanism of Flores, Leine and Glocker (2010), Table 1 "
+     "(models/slider_crank_translational_clearance.xml; crank driven at 150 rad/s, K, e and "
+     "friction chosen as its header says): the four slider corners against the two guide "
+     "surfaces. The energy balance with an elastic law, convergence to the ideal joint as the "
+     "clearance tends to 0, impacts on both surfaces, the tilt bound, and the first eight "
+     "impacts against validation/ref_slider_crank_translational.py (its own two coordinates, "
+     "Lagrange's equations, SciPy DOP853 at rtol 1e-10, its own event location, the same law "
+     "and friction): onset 1e-9 s; approach speed, penetration, duration 1e-5 relative; peak "
+     "force 1e-3 relative (clink's peak is the largest at its steps); the corner and surface "
+     "of each impact must be the reference's. Impacts 1 and 2 are an exact tie (the slider, "
+     "pinned at its centre of mass, cannot turn before its first contact) and are matched by "
+     "contact.",
+     [], "validation/val_translational_clearance.c"),
     ("iftomm_a01", "6. IFToMM A01: simple pendulum over 2000 s",
      "The IFToMM benchmark's point mass on a massless 1 m bar released from the horizontal, "
      "modelled as the uniform 1.5 m rod with the same equation of motion (models/iftomm_a01.xml; "

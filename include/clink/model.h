@@ -107,7 +107,8 @@ typedef enum clink_entity {
     CLINK_ENTITY_CONTACT_PAIR = 4,            /* pairs of body-fixed shapes with a law */
     CLINK_ENTITY_CLEARANCE_JOINT = 5,         /* revolute joints with radial clearance */
     CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, /* translational joints with clearance */
-    CLINK_ENTITY_COUNT_ = 7
+    CLINK_ENTITY_STOP = 7,                    /* joint stops through a contact law */
+    CLINK_ENTITY_COUNT_ = 8
 } clink_entity;
 
 /*
@@ -568,6 +569,38 @@ CLINK_API clink_status clink_model_translational_clearance(const clink_model *mo
                                                            clink_translational_clearance_def *def);
 
 /*
+ * A joint stop through a contact law (Ambrosio and Pombo 2018): the travel
+ * s = u . (p2 - p1) of point2 (body2 coordinates) along axis u through point1 (both of
+ * body1, the axis normalised) is limited to [lower, upper] by one point-on-plane contact
+ * per limit given (NaN: none on that side; at least one), named NAME.lower and
+ * NAME.upper. No constraint is added (the guiding joint is its own element); a point on
+ * a plane has no Hertz formula: params.K must be given. The element's output is s (m).
+ */
+typedef struct clink_stop_def {
+    const char *name; /* optional, copied */
+    int body1, body2;
+    double point1[2];    /* the origin of the travel, body1 coordinates, m */
+    double axis[2];      /* the direction of travel in body1 coordinates, non-zero */
+    double point2[2];    /* the stopped point, body2 coordinates, m */
+    double lower, upper; /* limits of s, m; NaN: none; lower < upper when both */
+    const char *law;     /* law name or alias, copied; required when continuous */
+    clink_contact_params params;
+    clink_friction_params friction;
+    clink_contact_treatment treatment; /* default continuous */
+    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
+    int cookie;                        /* stamped by clink_default_stop_def(); checked */
+} clink_stop_def;
+
+/* body1 0, body2 1, points at the origins, axis (1, 0), no limits (set one), law NULL,
+   frictionless */
+CLINK_API clink_stop_def clink_default_stop_def(void);
+/* Adds a stop; *id (optional) receives its index. CLINK_ERR_RANGE for a zero axis, no
+   limit or lower >= upper; otherwise errors as for the other elements. */
+CLINK_API clink_status clink_model_builder_add_stop(clink_model_builder *builder,
+                                                    const clink_stop_def *def, int *id);
+CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_stop_def *def);
+
+/*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,
  * ...) is one row of the element table (src/elements/element.h): the model expands
  * each into the contacts it needs, each a pair of shapes with the element's law. The
@@ -580,7 +613,8 @@ CLINK_API clink_status clink_model_translational_clearance(const clink_model *mo
 #define CLINK_ELEMENT_KINDS(X)                                                                     \
     X(PAIR, pair, CLINK_ENTITY_CONTACT_PAIR)                                                       \
     X(REVOLUTE_CLEARANCE, revolute_clearance, CLINK_ENTITY_CLEARANCE_JOINT)                        \
-    X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)
+    X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)      \
+    X(STOP, stop, CLINK_ENTITY_STOP)
 
 #define CLINK_ELEMENT_ENUM_(NAME, name, entity) CLINK_ELEMENT_##NAME,
 typedef enum clink_element_kind {

@@ -28,6 +28,7 @@ typedef union element_def {
     clink_contact_pair_def pair;
     clink_clearance_joint_def revolute_clearance;
     clink_translational_clearance_def translational_clearance;
+    clink_stop_def stop;
 } element_def;
 
 /* the fields every element definition has, wherever its struct keeps them */

@@ -192,7 +192,8 @@ static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body",
                                                            "force",
                                                            "contact pair",
                                                            "clearance joint",
-                                                           "translational clearance joint"};
+                                                           "translational clearance joint",
+                                                           "stop"};
 
 static const char *entity_name(const model_data *d, clink_entity kind, int i)
 {

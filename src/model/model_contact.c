@@ -74,6 +74,22 @@ clink_translational_clearance_def clink_default_translational_clearance_def(void
     return d;
 }
 
+clink_stop_def clink_default_stop_def(void)
+{
+    clink_stop_def d;
+    memset(&d, 0, sizeof d);
+    d.body1 = 0;
+    d.body2 = 1;
+    d.axis[0] = 1.0;
+    d.lower = d.upper = NAN;
+    d.cookie = element_class_of(CLINK_ELEMENT_STOP)->cookie;
+    clink_contact_params_init(&d.params);
+    d.friction = clink_default_friction_params();
+    d.treatment = CLINK_CONTACT_CONTINUOUS;
+    d.restitution = NAN;
+    return d;
+}
+
 static clink_status check_bodies(clink_model_builder *b, const char *what, const char *name, int ba,
                                  int bb)
 {
@@ -269,6 +285,12 @@ clink_status clink_model_builder_add_translational_clearance(
                        "add_translational_clearance", "translational_clearance", id);
 }
 
+clink_status clink_model_builder_add_stop(clink_model_builder *b, const clink_stop_def *def,
+                                          int *id)
+{
+    return element_add(b, CLINK_ELEMENT_STOP, def, sizeof *def, "add_stop", "stop", id);
+}
+
 /* element id of `kind` in model (NULL out of range) */
 static const model_element *kind_element(const clink_model *model, clink_element_kind kind, int id)
 {
@@ -307,6 +329,17 @@ clink_status clink_model_translational_clearance(const clink_model *model, int i
     if (!e || !def)
         return CLINK_ERR_ARG;
     *def = e->def.translational_clearance;
+    def->name = e->name;
+    def->law = e->law;
+    return CLINK_OK;
+}
+
+clink_status clink_model_stop(const clink_model *model, int id, clink_stop_def *def)
+{
+    const model_element *e = kind_element(model, CLINK_ELEMENT_STOP, id);
+    if (!e || !def)
+        return CLINK_ERR_ARG;
+    *def = e->def.stop;
     def->name = e->name;
     def->law = e->law;
     return CLINK_OK;

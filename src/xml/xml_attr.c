@@ -243,7 +243,8 @@ static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"a body",
                                                            "a load",
                                                            "a contact pair",
                                                            "a clearance joint",
-                                                           "a translational clearance joint"};
+                                                           "a translational clearance joint",
+                                                           "a stop"};
 
 /* the names of the document's elements that name an entity of kind (the ground for bodies) */
 static void entity_names(const xml_reader *r, const xmlNode *n, clink_entity kind, xml_names *s)

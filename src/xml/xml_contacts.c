@@ -242,8 +242,51 @@ static void read_translational(xml_reader *r, const xmlNode *k)
     xml_built(r, clink_model_builder_add_translational_clearance(r->builder, &def, NULL), k);
 }
 
+/*
+ * <stop name body1 point1 axis body2 point2 lower upper> with a <law> (K given) and an
+ * optional <friction>: a clink_stop_def (include/clink/model.h); a missing limit is
+ * none on that side.
+ */
+static void read_stop(xml_reader *r, const xmlNode *k)
+{
+    static const char *const keys[] = {"name",   "body1", "point1", "axis", "body2",
+                                       "point2", "lower", "upper",  NULL};
+    clink_stop_def def = clink_default_stop_def();
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+    const xmlNode *ln;
+
+    xml_describe(w, sizeof w, "stop", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.body1 = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
+    def.body2 = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "point1", 0, 0, def.point1);
+    xml_vec2(r, k, "axis", 1, 0, def.axis);
+    xml_vec2(r, k, "point2", 0, 0, def.point2);
+    xml_num(r, k, "lower", NAN, 1, &def.lower);
+    xml_num(r, k, "upper", NAN, 1, &def.upper);
+    if (r->failed)
+        return;
+    ln = xml_child(k, "law");
+    if (ln == NULL) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+        return;
+    }
+    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
+    def.law = law;
+    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
+    if (r->failed)
+        return;
+    xml_built(r, clink_model_builder_add_stop(r->builder, &def, NULL), k);
+}
+
 int xml_read_element(xml_reader *r, const xmlNode *k)
 {
+    if (xml_is_elem(k, "stop")) {
+        read_stop(r, k);
+        return 1;
+    }
     if (xml_is_elem(k, "translational_clearance")) {
         read_translational(r, k);
         return 1;
