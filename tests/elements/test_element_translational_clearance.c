@@ -96,6 +96,7 @@ TEST(translational_clearance_expands_into_eight_named_corner_contacts)
     ENSURE_NEAR(v[0], 3e-5, 1e-15);
     ENSURE_NEAR(v[1], 1e-3, 1e-15);
     clink_model_destroy(&m);
+    clink_model_builder_destroy(&b);
 }
 
 /*
@@ -136,4 +137,5 @@ TEST(a_slider_dropped_in_its_guide_rests_on_two_adjacent_corners)
     ENSURE(clink_sim_impact_count(sim) >= 2);
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
+    clink_model_builder_destroy(&b);
 }
