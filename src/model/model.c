@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * model.c: the model-building API (include/clink/model.h).
+ * model.c: the model-building API (include/clink/model.h). Over 800 lines: the add,
+ * default and getter functions of every entity kind stand together, one block a kind.
  *
  * A builder grows arrays of definitions and checks each one as it arrives
  * (indices in range, masses positive, names unique); finalize checks the whole
