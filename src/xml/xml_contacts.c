@@ -90,6 +90,21 @@ void xml_read_friction(xml_reader *r, const xmlNode *n, clink_friction_params *f
     xml_num(r, n, "v1", f->v1, 1, &f->v1);
 }
 
+/* the <law> (required) and <friction> children of a contact element k named w */
+int xml_read_element_law(xml_reader *r, const xmlNode *k, char *law, clink_contact_params *p,
+                         clink_contact_treatment *treatment, double *restitution,
+                         clink_friction_params *friction, const char *w)
+{
+    const xmlNode *ln = xml_child(k, "law");
+    if (ln == NULL) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+        return -1;
+    }
+    xml_read_law(r, ln, law, p, treatment, restitution, w);
+    xml_read_friction(r, xml_child(k, "friction"), friction, w);
+    return r->failed ? -1 : 0;
+}
+
 void xml_material_params(const xml_reader *r, int m1, int m2, clink_contact_params *p)
 {
     if (m1 >= 0 && isnan(p->E1))
@@ -203,7 +218,6 @@ static void read_translational(xml_reader *r, const xmlNode *k)
     clink_translational_clearance_def def = clink_default_translational_clearance_def();
     char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
     int m1, m2;
-    const xmlNode *ln;
 
     xml_describe(w, sizeof w, "translational clearance joint", k);
     if (xml_check_attrs(r, k, keys, NULL))
@@ -227,16 +241,10 @@ static void read_translational(xml_reader *r, const xmlNode *k)
     m2 = xml_ref_material(r, k, "guide_material", w);
     if (r->failed)
         return;
-    ln = xml_child(k, "law");
-    if (ln == NULL) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
+                             &def.friction, w) != 0)
         return;
-    }
-    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
     def.law = law;
-    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
-    if (r->failed)
-        return;
     xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.slider_body].material,
                         m2 >= 0 ? m2 : r->bodies[def.guide_body].material, &def.params);
     xml_built(r, clink_model_builder_add_translational_clearance(r->builder, &def, NULL), k);
@@ -253,7 +261,6 @@ static void read_stop(xml_reader *r, const xmlNode *k)
                                        "point2", "lower", "upper",  NULL};
     clink_stop_def def = clink_default_stop_def();
     char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-    const xmlNode *ln;
 
     xml_describe(w, sizeof w, "stop", k);
     if (xml_check_attrs(r, k, keys, NULL))
@@ -268,16 +275,10 @@ static void read_stop(xml_reader *r, const xmlNode *k)
     xml_num(r, k, "upper", NAN, 1, &def.upper);
     if (r->failed)
         return;
-    ln = xml_child(k, "law");
-    if (ln == NULL) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
+                             &def.friction, w) != 0)
         return;
-    }
-    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
     def.law = law;
-    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
-    if (r->failed)
-        return;
     xml_built(r, clink_model_builder_add_stop(r->builder, &def, NULL), k);
 }
 

@@ -187,6 +187,11 @@ int xml_read_element(xml_reader *r, const xmlNode *k);
 void xml_read_law(xml_reader *r, const xmlNode *n, char *name, clink_contact_params *p,
                   clink_contact_treatment *treatment, double *restitution, const char *what);
 void xml_read_friction(xml_reader *r, const xmlNode *n, clink_friction_params *f, const char *what);
+/* a contact element's <law> (required) and <friction> (optional) children: 0, or -1 when
+   either failed (the reader's message says why) */
+int xml_read_element_law(xml_reader *r, const xmlNode *k, char *law, clink_contact_params *p,
+                         clink_contact_treatment *treatment, double *restitution,
+                         clink_friction_params *friction, const char *w);
 /* materials m1, m2 (-1: none) into E1, nu1, E2, nu2 and Y where the law left them NaN */
 void xml_material_params(const xml_reader *r, int m1, int m2, clink_contact_params *p);
 

@@ -84,7 +84,6 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
     char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
     double rj, rb, cl;
     int has_j, has_b, has_c, m1, m2;
-    const xmlNode *ln;
 
     xml_describe(w, sizeof w, "clearance joint", k);
     if (xml_check_attrs(r, k, keys, NULL))
@@ -114,16 +113,10 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
     }
     def.journal_radius = has_j ? rj : rb - cl;
     def.bearing_radius = has_b ? rb : rj + cl;
-    ln = xml_child(k, "law");
-    if (ln == NULL) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: a <law> is required", w);
+    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
+                             &def.friction, w) != 0)
         return;
-    }
-    xml_read_law(r, ln, law, &def.params, &def.treatment, &def.restitution, w);
     def.law = law;
-    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
-    if (r->failed)
-        return;
     xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.journal_body].material,
                         m2 >= 0 ? m2 : r->bodies[def.bearing_body].material, &def.params);
     xml_built(r, clink_model_builder_add_clearance_joint(r->builder, &def, NULL), k);
