@@ -28,6 +28,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* the fields every contact element's definition shares: law parameters unset (NaN),
+   default friction, continuous treatment, no restitution (piecewise only) */
+static void contact_defaults(clink_contact_params *p, clink_friction_params *f,
+                             clink_contact_treatment *t, double *e)
+{
+    clink_contact_params_init(p);
+    *f = clink_default_friction_params();
+    *t = CLINK_CONTACT_CONTINUOUS;
+    *e = NAN;
+}
+
 clink_contact_pair_def clink_default_contact_pair_def(void)
 {
     clink_contact_pair_def d;
@@ -37,10 +48,7 @@ clink_contact_pair_def clink_default_contact_pair_def(void)
     d.shape_a.type = CLINK_SHAPE_CIRCLE;
     d.shape_b.type = CLINK_SHAPE_CIRCLE;
     d.cookie = MODEL_COOKIE_CONTACT_PAIR;
-    clink_contact_params_init(&d.params);
-    d.friction = clink_default_friction_params();
-    d.treatment = CLINK_CONTACT_CONTINUOUS;
-    d.restitution = NAN;
+    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }
 
@@ -51,10 +59,7 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     d.journal_body = 1;
     d.bearing_body = 0;
     d.cookie = MODEL_COOKIE_CLEARANCE_JOINT;
-    clink_contact_params_init(&d.params);
-    d.friction = clink_default_friction_params();
-    d.treatment = CLINK_CONTACT_CONTINUOUS;
-    d.restitution = NAN;
+    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }
 
@@ -67,10 +72,7 @@ clink_translational_clearance_def clink_default_translational_clearance_def(void
     d.axis[0] = 1.0;
     d.guide_length = NAN;
     d.cookie = element_class_of(CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE)->cookie;
-    clink_contact_params_init(&d.params);
-    d.friction = clink_default_friction_params();
-    d.treatment = CLINK_CONTACT_CONTINUOUS;
-    d.restitution = NAN;
+    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }
 
@@ -83,10 +85,7 @@ clink_stop_def clink_default_stop_def(void)
     d.axis[0] = 1.0;
     d.lower = d.upper = NAN;
     d.cookie = element_class_of(CLINK_ELEMENT_STOP)->cookie;
-    clink_contact_params_init(&d.params);
-    d.friction = clink_default_friction_params();
-    d.treatment = CLINK_CONTACT_CONTINUOUS;
-    d.restitution = NAN;
+    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }
 
