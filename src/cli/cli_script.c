@@ -97,6 +97,36 @@ const char *cli_viewer_dir(char *buf, size_t size)
     return NULL;
 }
 
+int cli_script_check_run(const char *command, const char *dir)
+{
+    static const char *const series[] = {"timeseries.csv", "results.h5"};
+    struct stat st;
+    char path[4096];
+    size_t k;
+
+    if (stat(dir, &st) != 0)
+        return cli_usage_error("%s: %s: %s (run `clink run MODEL.xml -o %s` first)", command, dir,
+                               strerror(errno), dir);
+    if (!S_ISDIR(st.st_mode))
+        return cli_usage_error("%s: %s: %s", command, dir, strerror(ENOTDIR));
+    for (k = 0; k < sizeof series / sizeof series[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, series[k]);
+        if (cli_script_is_file(path))
+            return CLI_EXIT_OK;
+    }
+    /* a killed run leaves its files as NAME.incomplete */
+    for (k = 0; k < sizeof series / sizeof series[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s.incomplete", dir, series[k]);
+        if (cli_script_is_file(path))
+            return cli_usage_error("%s: %s: the run did not finish (killed, or still "
+                                   "running): only .incomplete files",
+                                   command, dir);
+    }
+    return cli_usage_error("%s: %s holds no run: neither timeseries.csv nor results.h5 "
+                           "(run `clink run MODEL.xml -o %s` first)",
+                           command, dir, dir);
+}
+
 const char *cli_script_python(void)
 {
     const char *python = getenv("CLINK_PYTHON");

@@ -27,6 +27,15 @@ const char *cli_script_python(void);
 int cli_script_is_file(const char *path);
 
 /*
+ * dir is the output directory of a run that `command` (plot, animate) can read:
+ * a directory holding timeseries.csv, or results.h5 of a `--format hdf5` run.
+ * Otherwise prints "clink: COMMAND: ..." (the directory is missing, is not one,
+ * the run did not finish and left only .incomplete files, or it holds no run)
+ * and returns CLI_EXIT_USAGE; CLI_EXIT_OK when readable.
+ */
+int cli_script_check_run(const char *command, const char *dir);
+
+/*
  * Runs argv (NULL-terminated: the interpreter, "-m", the module, its
  * arguments) with dir (cli_viewer_dir) first on $PYTHONPATH, so that the
  * module viz.NAME is imported alone, without the package clink and its

@@ -154,25 +154,6 @@ static int animate_apply(void *ctx, int id, const char *spelled, const char *val
     return CLI_EXIT_OK;
 }
 
-/* dir is a directory with a time series */
-static int animate_check_run(const char *dir)
-{
-    struct stat st;
-    char csv[4096];
-
-    if (stat(dir, &st) != 0)
-        return cli_usage_error("animate: %s: %s (run `clink run MODEL.xml -o %s` first)", dir,
-                               strerror(errno), dir);
-    if (!S_ISDIR(st.st_mode))
-        return cli_usage_error("animate: %s: %s", dir, strerror(ENOTDIR));
-    snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
-    if (!cli_script_is_file(csv))
-        return cli_usage_error("animate: %s/timeseries.csv does not exist (a killed run leaves "
-                               "only .incomplete files; run `clink run MODEL.xml -o %s`)",
-                               dir, dir);
-    return CLI_EXIT_OK;
-}
-
 static int animate_spawn(const animate_args *a, const char *viewer, const char *scene)
 {
     /* the viewer's spelling of each option, by id */
@@ -234,7 +215,7 @@ int cmd_animate(int argc, char **argv)
     if (a.value[ANIM_PNG] != NULL &&
         cli_check_output_path("animate", "--png", a.value[ANIM_PNG], 0) != CLI_EXIT_OK)
         return CLI_EXIT_USAGE;
-    rc = animate_check_run(a.dir);
+    rc = cli_script_check_run("animate", a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
     viewer = cli_viewer_dir(vbuf, sizeof vbuf);

@@ -101,31 +101,6 @@ static int plot_apply(void *ctx, int id, const char *spelled, const char *value)
     return CLI_EXIT_OK;
 }
 
-/* dir is a directory holding the finished results of a run */
-static int plot_check_run(const char *dir)
-{
-    struct stat st;
-    char csv[4096];
-
-    if (stat(dir, &st) != 0)
-        return cli_usage_error("plot: %s: %s (run `clink run MODEL.xml -o %s` first)", dir,
-                               strerror(errno), dir);
-    if (!S_ISDIR(st.st_mode))
-        return cli_usage_error("plot: %s: %s", dir, strerror(ENOTDIR));
-    snprintf(csv, sizeof csv, "%s/timeseries.csv", dir);
-    if (!cli_script_is_file(csv)) {
-        snprintf(csv, sizeof csv, "%s/timeseries.csv.incomplete", dir);
-        if (cli_script_is_file(csv))
-            return cli_usage_error("plot: %s: the run did not finish (killed, or still "
-                                   "running): only .incomplete files",
-                                   dir);
-        return cli_usage_error("plot: %s/timeseries.csv does not exist (run `clink run "
-                               "MODEL.xml -o %s` first)",
-                               dir, dir);
-    }
-    return CLI_EXIT_OK;
-}
-
 /* runs the viewer on the run with the scene file (NULL: none) */
 static int plot_spawn(const plot_args *a, const char *viewer, const char *scene)
 {
@@ -176,7 +151,7 @@ int cmd_plot(int argc, char **argv)
     }
     if (a.out != NULL && cli_check_output_path("plot", "-o", a.out, 1) != CLI_EXIT_OK)
         return CLI_EXIT_USAGE;
-    rc = plot_check_run(a.dir);
+    rc = cli_script_check_run("plot", a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;
     viewer = cli_viewer_dir(vbuf, sizeof vbuf);

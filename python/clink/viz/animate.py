@@ -7,7 +7,7 @@
 
 SCENE is the scene file `clink animate` writes from the run's model: every body
 with its contact shapes and joint points in body coordinates. Each frame draws
-every body at its pose interpolated from DIR/timeseries.csv: circles and
+every body at its pose interpolated from DIR/timeseries.csv (or results.h5): circles and
 capsules of its contact shapes, a bar through its joint points (a block for a
 body with one point and no shape, e.g. a slider), half-planes as hatched
 lines, the bearing of each clearance joint as a ring and its journal as a disc
@@ -44,7 +44,8 @@ import shutil
 import subprocess
 import sys
 
-from . import plot  # the run reader and the damage checks are shared
+from . import plot  # the figures' run reading and damage reports are shared
+from . import rundir
 
 EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO = (plot.EXIT_OK, plot.EXIT_MARKED,
                                              plot.EXIT_DAMAGED, plot.EXIT_IO)
@@ -252,23 +253,19 @@ def view_box(sc, times, aspect):
 # ---- frame times --------------------------------------------------------------------------
 
 def impact_windows(run_dir):
-    """(onset, separation) of each impact of impacts.csv, or []"""
-    path = os.path.join(run_dir, "impacts.csv")
+    """(onset, separation) of each impact of the run's impact log (impacts.csv, or
+    results.h5 of an HDF5 run), or []"""
     try:
-        with open(path) as f:
-            header = f.readline().rstrip("\r\n").split(",")
-            rows = [line.rstrip("\r\n").split(",") for line in f if line.strip()]
-    except OSError:
+        log = rundir.read_impacts(run_dir)
+    except (OSError, rundir.Damaged):
         return []
-    try:
-        kt, kd = header.index("t [s]"), header.index("duration [s]")
-    except ValueError:
+    if not log or "t [s]" not in log or "duration [s]" not in log:
         return []
     out = []
-    for r in rows:
+    for t_text, d_text in zip(log["t [s]"], log["duration [s]"]):
         try:
-            t0, d = float(r[kt]), float(r[kd])
-        except (ValueError, IndexError):
+            t0, d = float(t_text), float(d_text)
+        except ValueError:
             continue
         if math.isfinite(t0):
             out.append((t0, t0 + (d if math.isfinite(d) and d > 0 else 0.0)))

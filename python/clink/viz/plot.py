@@ -6,7 +6,8 @@
 
 Reads DIR/timeseries.csv (header "name [unit]" per column, written by
 `clink run`; a text column such as a grid/event row marker is carried along and
-never plotted) and DIR/summary.json, and writes into OUTDIR (default DIR), in
+never plotted), or DIR/results.h5 of a run written with `--format hdf5` (the same
+columns, read by rundir.py), and DIR/summary.json, and writes into OUTDIR (default DIR), in
 every format asked (PNG by default):
 
     coordinates         x, y and phi of every body
@@ -46,9 +47,10 @@ import json
 import os
 import sys
 
+from .rundir import Damaged, read_csv, read_series, read_summary  # noqa: F401 (read_csv: for callers)
+
 EXIT_OK, EXIT_MARKED, EXIT_DAMAGED, EXIT_IO, EXIT_NO_MATPLOTLIB = 0, 1, 2, 3, 4
 PROG = "clink plot"  # the messages' prefix
-FILES = ("timeseries.csv", "impacts.csv", "summary.json")
 MAX_LEGEND = 30  # series per panel drawn with distinct styles and a legend
 MANY_CONTACTS = 8  # above this, contact forces are a space-time map and the largest few
 LARGEST = 5
@@ -59,10 +61,6 @@ np = None
 plt = None  # matplotlib.pyplot, imported by main() once the run is known to be drawable
 
 
-class Damaged(Exception):
-    """the run directory cannot be drawn; the message says why"""
-
-
 class Usage(Exception):
     """a bad option"""
 
@@ -70,92 +68,6 @@ class Usage(Exception):
 def style(i):
     """colour and line style of series i (i < 30: all pairs distinct)"""
     return COLORS[i % len(COLORS)], DASHES[(i // len(COLORS)) % len(DASHES)]
-
-
-def is_number(text):
-    try:
-        float(text)
-        return True
-    except ValueError:
-        return False
-
-
-def check_rows(path, header):
-    """the first bad row of a CSV that NumPy refused, as a Damaged message"""
-    with open(path, newline="") as f:
-        next(f)
-        text_cols = None
-        for line, row in enumerate(f, start=2):
-            fields = row.rstrip("\r\n").split(",")
-            if len(fields) != len(header):
-                return (f"{path}:{line}: {len(fields)} fields, the header has {len(header)} "
-                        "(truncated file?)")
-            if text_cols is None:
-                text_cols = {k for k, v in enumerate(fields) if not is_number(v)}
-                if line != 2:
-                    continue
-            for k, (h, v) in enumerate(zip(header, fields)):
-                if k not in text_cols and not is_number(v):
-                    return f"{path}:{line}: column '{h}': '{v}' is not a number"
-    return f"{path}: not a CSV file written by clink run"
-
-
-def read_csv(path):
-    """header, numeric columns as one float array (rows x columns) and text columns"""
-    try:
-        with open(path, newline="") as f:
-            first = f.readline()
-            second = f.readline()
-    except OSError as e:
-        raise Damaged(f"{path}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError as e:
-        raise Damaged(f"{path}: not a CSV file written by clink run ({e})") from None
-    header = first.rstrip("\r\n").split(",")
-    if not first:
-        raise Damaged(f"{path}: empty (no header)")
-    if not header[0].startswith("t "):
-        raise Damaged(f"{path}: line 1 is not a clink header (it should start with 't [s]')")
-    if not second.strip():
-        raise Damaged(f"{path}: no data rows")
-    fields = second.rstrip("\r\n").split(",")
-    if len(fields) != len(header):
-        raise Damaged(f"{path}:2: {len(fields)} fields, the header has {len(header)} "
-                      "(truncated file?)")
-    # a column whose first value is not a number is a text column (e.g. the row kind)
-    text = [k for k, v in enumerate(fields) if not is_number(v) and k > 0]
-    numeric = [k for k in range(len(header)) if k not in text]
-    try:
-        values = np.loadtxt(path, delimiter=",", skiprows=1, usecols=numeric, ndmin=2,
-                            comments=None)
-        labels = {header[k]: np.loadtxt(path, delimiter=",", skiprows=1, usecols=[k],
-                                        dtype=str, ndmin=1, comments=None) for k in text}
-    except (ValueError, IndexError):
-        raise Damaged(check_rows(path, header)) from None
-    names = [header[k] for k in numeric]
-    return names, values, labels
-
-
-def read_summary(run):
-    """summary.json of a finished run (failed and interrupted runs included)"""
-    leftovers = [f + ".incomplete" for f in FILES
-                 if os.path.exists(os.path.join(run, f + ".incomplete"))]
-    path = os.path.join(run, "summary.json")
-    if not os.path.exists(path):
-        if leftovers:
-            raise Damaged(f"{run}: the run did not finish (killed, or still running): only "
-                          f"{', '.join(leftovers)}; rerun clink run")
-        raise Damaged(f"{path}: missing: not the directory of a finished clink run")
-    try:
-        with open(path) as f:
-            summary = json.load(f)
-    except OSError as e:
-        raise Damaged(f"{path}: cannot read: {e.strerror}") from None
-    except ValueError as e:
-        raise Damaged(f"{path}: not valid JSON ({e})") from None
-    if not isinstance(summary, dict) or summary.get("status") not in ("ok", "failed",
-                                                                        "interrupted"):
-        raise Damaged(f"{path}: no \"status\" of ok, failed or interrupted")
-    return summary
 
 
 def split(column):
@@ -538,7 +450,7 @@ def read_run(run_dir, prog):
         if not os.path.isdir(run_dir):
             raise Damaged(f"{run_dir}: not a directory")
         summary = read_summary(run_dir)
-        names, values, _labels = read_csv(os.path.join(run_dir, "timeseries.csv"))
+        names, values, _labels = read_series(run_dir)
     except Damaged as e:
         print(f"{prog}: damaged run: {e}", file=sys.stderr)
         return None
