@@ -30,6 +30,10 @@ grep -q "ax \[m/s^2\]" "$tmp/f/accelerations.svg" || bad "accelerations: no unit
 grep -q "clearance circle, c = 0.5 mm (model)" "$tmp/f/journal_orbit.svg" || bad "orbit: no clearance circle of 0.5 mm"
 grep -q "e/c = 0.5" "$tmp/f/journal_orbit.svg" || bad "orbit: no eccentricity rings"
 grep -q "relative to the bearing centre \[mm\]" "$tmp/f/journal_orbit.svg" || bad "orbit: axis label"
+# the revolute joints transmit no moment: only the translational guide is in the M panel
+grep -q "moment zero throughout, not drawn: crank_pin, crank_rod" "$tmp/f/reactions.svg" ||
+    bad "reactions: the revolute joints' zero moments are not left out and named"
+grep -q "M \[N m\]" "$tmp/f/reactions.svg" || bad "reactions: the guide's moment panel is missing"
 [ "$fail" = 0 ] && ok "slider-crank against the crank angle, orbit in its 0.5 mm circle, png/svg/pdf"
 
 # the crank angle spans what the driver turned: 523.6 rad/s x 0.012 s = 360 deg

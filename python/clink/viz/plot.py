@@ -221,10 +221,16 @@ def figure_by_quantity(run, quantities, stem, legend_title):
 
 
 def reactions(run):
-    """joint reactions and driver efforts, one panel per unit"""
-    panels = []
+    """joint reactions and driver efforts, one panel per unit; a joint whose moment is
+    zero throughout (a revolute joint transmits none) is left out of the moment panel,
+    and the panel is left out when no joint has one"""
+    panels, zero = [], []
     for q in ("Fx", "Fy", "M", "F"):
         ks = [k for k, p in enumerate(run.parts) if p[1] == q]
+        if q == "M":
+            moving = [k for k in ks if np.any(run.values[:, k])]
+            zero += [run.parts[k][0] for k in ks if k not in moving]
+            ks = moving
         if ks:
             panels.append((q, ks))
     if not panels:
@@ -236,6 +242,10 @@ def reactions(run):
         ax.set_ylabel(f"{label} [{run.parts[ks[0]][2]}]")
         ax.grid(True, alpha=0.3)
     run.set_xaxis(axes[-1, 0])
+    if zero:
+        axes[-1, 0].annotate(f"moment zero throughout, not drawn: {', '.join(zero)}", (0, 0),
+                             xycoords="figure fraction", xytext=(4, 4),
+                             textcoords="offset points", fontsize="x-small", color="0.4")
     run.save(fig, "reactions")
 
 
