@@ -319,6 +319,7 @@ class Renderer:
         span = box[1] - box[0]
         self.span = span
         self.body_artists = {}  # body -> list of (artist, body-frame offset transform)
+        self.bent = []  # (body, outline, its points in body coordinates, its clearance joints)
         lw_bar = max(2.0, 0.012 * w)
         for b in sc.bodies:
             arts = []
@@ -338,7 +339,14 @@ class Renderer:
                 closed = order + [order[0]] if len(order) > 2 else order
                 line, = self.ax.plot(*np.array(closed).T, color=col, lw=lw_bar,
                                      solid_capstyle="round", zorder=2)
-                arts.append(line)
+                # a journal's body is drawn through its magnified journal: its outline is
+                # redrawn each frame with the journal point moved to the drawn disc
+                joined = [c for c in sc.clearances if c["journal"] == b]
+                if joined:  # over the bearing's block and ring, under the journal's disc
+                    line.set_zorder(4.5)
+                    self.bent.append((b, line, np.array(closed), joined))
+                else:
+                    arts.append(line)
             elif not shapes:
                 # a body with one point and no shape: a block (a slider)
                 bw, bh = 0.08 * span, 0.045 * span
@@ -462,6 +470,14 @@ class Renderer:
                 cj = sc.world(c["journal"], c["journal_point"], t)[0]
                 ex, ey = cj - cb
             disc.center = (cb[0] + self.k * float(ex), cb[1] + self.k * float(ey))
+        for b, line, pts, joined in self.bent:
+            world = sc.world(b, pts, t)[0]
+            for c in joined:
+                disc = next(d for cc, d in self.journals if cc is c)
+                at = np.all(np.isclose(pts, np.asarray(c["journal_point"], float), rtol=0,
+                                       atol=1e-12), axis=1)
+                world[at] = disc.center
+            line.set_data(world[:, 0], world[:, 1])
         pins = [sc.world(j["body_b"], j["point_b"], t)[0] for j in sc.joints
                 if j["type"] == "revolute"]
         self.pins.set_offsets(np.array(pins) if pins else np.empty((0, 2)))
