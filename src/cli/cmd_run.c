@@ -437,10 +437,8 @@ static int run_load(run_ctx *c)
                    ? CLI_EXIT_USAGE
                    : CLI_EXIT_FAIL;
     }
+    /* printed with the result (run_finish), so that a run opens with its result */
     run_law_warnings(c);
-    if (!c->a.quiet)
-        for (int i = 0; i < c->law_warning_count; i++)
-            fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
     return CLI_EXIT_OK;
 }
 
@@ -642,6 +640,15 @@ static int run_print_json(const run_ctx *c, int exit_code)
 }
 
 /* writes summary.json, puts the files in place and says how the run ended */
+/* the laws' warnings on stderr (not with --quiet) */
+static void run_print_law_warnings(const run_ctx *c)
+{
+    if (c->a.quiet)
+        return;
+    for (int i = 0; i < c->law_warning_count; i++)
+        fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
+}
+
 static int run_finish(run_ctx *c)
 {
     char finding_lines[RUN_MAX_FINDINGS][256];
@@ -679,20 +686,23 @@ static int run_finish(run_ctx *c)
                 c->dir);
         exit_code = CLI_EXIT_IO;
     } else if (c->failed) {
+        run_print_law_warnings(c);
         fprintf(stderr, "clink: run: %s failed at t = %.17g s: %s (results so far in %s)\n",
                 c->sum.name, clink_sim_time(c->sim), c->why, c->dir);
     } else if (info.interrupted) {
+        run_print_law_warnings(c);
         fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);
     } else if (!c->a.quiet) {
-        /* the laws' warnings were printed before the run */
-        for (int i = c->law_warning_count; i < info.warning_count; i++)
-            fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
         if (!c->a.json) {
             clink_sim_stats stats;
             clink_sim_stats_get(c->sim, &stats);
             printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n",
                    c->sum.name, clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
+            fflush(stdout);
         }
+        /* the result first, then what it is to be read with */
+        for (int i = 0; i < info.warning_count; i++)
+            fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
     }
     if (c->a.json && exit_code != CLI_EXIT_IO && run_print_json(c, exit_code) != 0)
         exit_code = CLI_EXIT_IO;

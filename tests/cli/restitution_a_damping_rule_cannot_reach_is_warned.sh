@@ -81,6 +81,13 @@ got = float(rows[0]["restitution [-]"])
 print(f"     first impact e = {got:.5f}, warning e = {said}")
 sys.exit(0 if abs(got - said) < 1e-3 else 1)
 PY
+# the run opens with its result: the warning follows the "ok" line (stdout and stderr in one)
+"$CLINK" run "$tmp/p0.8.xml" -o "$tmp/o" --t-end 0.5 >"$tmp/both" 2>&1
+ok_line=$(grep -n ": ok, t = " "$tmp/both" | head -1 | cut -d: -f1)
+warn_line=$(grep -n "damping rule gives" "$tmp/both" | head -1 | cut -d: -f1)
+[ -n "$ok_line" ] && [ -n "$warn_line" ] && [ "$ok_line" -lt "$warn_line" ] &&
+    ok "the result line comes first, the warning after it" ||
+    { bad "the warning does not follow the result line"; cat "$tmp/both"; }
 "$CLINK" run "$tmp/p0.8.xml" -o "$tmp/q" --t-end 0.5 --quiet >"$tmp/out" 2>"$tmp/err"
 grep -q "damping rule" "$tmp/err" && bad "--quiet printed the warning" || ok "--quiet: no warning on stderr"
 # the user's guide's decision table shows the ranges clink laws computes
