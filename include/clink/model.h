@@ -408,6 +408,9 @@ CLINK_API int clink_model_constraint_count(const clink_model *model);
 CLINK_API clink_status clink_model_body(const clink_model *model, int id, clink_body_def *def);
 CLINK_API clink_status clink_model_joint(const clink_model *model, int id, clink_joint_def *def);
 CLINK_API clink_status clink_model_driver(const clink_model *model, int id, clink_driver_def *def);
+/* The unit of driver id's generalised force: "N m" (an angle driven) or "N" (a length);
+   NULL out of range. */
+CLINK_API const char *clink_model_driver_unit(const clink_model *model, int id);
 CLINK_API clink_status clink_model_force(const clink_model *model, int id, clink_force_def *def);
 
 /* Gravity, m/s^2. */

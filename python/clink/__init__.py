@@ -27,24 +27,21 @@ import threading
 
 import numpy as np
 
+from clink import _runs
 from clink._lib import ffi, lib
+from clink._runs import Run, read_run
+
+from clink._errors import (Error, FileNotFound, InputError, IOFailure, NotFound, SolverError,
+                           StateError)
 
 __all__ = [
     "Error", "Model", "Simulation", "Result", "ImpactResult", "load", "loads", "impact",
     "calibrate", "laws", "version", "sweep", "read_sweep",
+    "FileNotFound", "InputError", "NotFound", "StateError", "IOFailure", "SolverError",
+    "read_run", "Run", "__version__",
 ]
 
 _ERR = 2048
-
-
-class Error(Exception):
-    """A failure reported by clink: .status is the status name ("CLINK_ERR_RANGE"), .message
-    clink's one-line message."""
-
-    def __init__(self, message, status=None):
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def _status_name(st):
@@ -58,6 +55,14 @@ def _text(buf):
 def version():
     """The version of the library loaded, "MAJOR.MINOR.PATCH"."""
     return ffi.string(lib.clink_version()).decode()
+
+
+__version__ = version()
+
+
+def __dir__():
+    """The public names (__all__): the modules the package imports are not among them."""
+    return sorted(__all__)
 
 
 # ---- models ------------------------------------------------------------------------------
@@ -134,7 +139,14 @@ def load(path, set=None):
         raise TypeError("path must be a string or a path, got %r" % (path,))
     import os
     p = os.fsencode(path)
-    return _load(lambda *a: lib.clink_xml_load_with(p, *a), _sets(set))
+    try:
+        model = _load(lambda *a: lib.clink_xml_load_with(p, *a), _sets(set))
+    except IOFailure as e:
+        if not os.path.exists(p):  # the file is not there: also a FileNotFoundError
+            raise FileNotFound(e.message, e.status, os.fsdecode(p)) from None
+        raise
+    model.source = os.path.abspath(os.fsdecode(p))
+    return model
 
 
 def loads(xml_text, set=None, name="(string)"):
@@ -160,6 +172,7 @@ class Model:
         self._sims = 0
         self._closing = False
         self.name = _text(summ.name)
+        self.source = None  # the absolute path of the model file (load()); None for loads()
         self.overrides = overrides
         self.info = {
             "bodies": summ.bodies, "joints": summ.joints,
@@ -259,9 +272,9 @@ class Model:
         return s
 
     def simulate(self, t_end=None, output_step=None, on_impact=None, **settings):
-        """Integrates to t_end, sampled at 0, H, 2H, ... and t_end as `clink run` samples
-        (H = output_step): a Result of NumPy arrays. Raises Error if the solver fails (the
-        rows so far in err.result)."""
+        """Integrates to t_end (s), sampled at 0, H, 2H, ... and t_end as `clink run`
+        samples (H = output_step, s): a Result of NumPy arrays in SI units. Raises Error if
+        the solver fails (the rows so far in err.result)."""
         with self.start(on_impact=on_impact, t_end=t_end, output_step=output_step,
                         **settings) as s:
             return s._run()
@@ -388,6 +401,10 @@ class Result:
     def __init__(self, model, n):
         nb, nj, nd = len(model.bodies), len(model.joints), len(model.drivers)
         self.model_name = model.name
+        self.source = model.source
+        self._layout = _runs.layout(model._ptr, nd)  # what save() needs of the model
+        self._element_outputs = {}
+        self._out_reactions, self._out_energies = model._out_reactions, model._out_energies
         self.bodies, self.joints, self.drivers = model.bodies, model.joints, model.drivers
         self.t = np.zeros(n)
         self.q = np.zeros((n, nb, 3))
@@ -418,6 +435,23 @@ class Result:
     def body(self, name):
         """The index of a body in the arrays (q[:, i]) by name."""
         return self.bodies.index(name)
+
+    def save(self, directory):
+        """Writes the result as a run directory, what `clink run -o DIR` writes for these
+        rows (timeseries.csv with the same columns and units, impacts.csv, summary.json
+        naming the model file), so that `clink plot DIR`, `clink animate DIR` and
+        clink.read_run() read it. Returns the directory's path."""
+        return _runs.save(self, directory)
+
+    def plot(self, out, against="auto", formats=("png",)):
+        """Draws the figures `clink plot` draws (coordinates, velocities, accelerations,
+        reactions, contact forces, energies, journal orbits; SI units on the axes) into
+        the directory out, against time (the crank angle needs the model's scene:
+        save() then `clink plot`). formats: of "png", "svg", "pdf". Returns the paths
+        written."""
+        if isinstance(formats, str):
+            formats = (formats,)
+        return _runs.plot(self, out, against, list(formats))
 
     def __repr__(self):
         return "<clink.Result %r: %d rows to t = %g s, %d impacts>" % (
@@ -477,10 +511,12 @@ class Simulation:
 
     @property
     def t_end(self):
+        """The end time of the simulation (s): advance() refuses a time beyond it."""
         return self._settings.t_end
 
     @property
     def output_step(self):
+        """The output step (s) of simulate()'s rows."""
         return self._settings.output_step
 
     def _live(self):
@@ -495,6 +531,7 @@ class Simulation:
 
     @property
     def t(self):
+        """The current time of the simulation (s)."""
         return lib.clink_sim_time(self._live())
 
     @property
@@ -560,6 +597,10 @@ class Simulation:
         if isinstance(t, (bool, np.bool_)) or not isinstance(
                 t, (int, float, np.integer, np.floating)):
             raise TypeError("t must be a number, got %r" % (t,))
+        if float(t) > self.t_end:
+            raise InputError("advance(%r): past the simulation's end t_end = %r s (set by "
+                             "start(t_end=...) or the model's settings)" % (t, self.t_end),
+                             "CLINK_ERR_RANGE")
         st = lib.clink_sim_advance(p, float(t))
         if st == lib.CLINK_ERR_STATE:  # in use (from its own callback or another thread)
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
@@ -781,6 +822,7 @@ class Simulation:
         }
         if self.model.overrides:
             r.summary["overrides"] = dict(self.model.overrides)
+        r._element_outputs = _runs.element_outputs(self.model._ptr, r, r._layout)
 
     def close(self):
         """Releases the simulation (and its model, if that was closed meanwhile). Inside
@@ -921,6 +963,7 @@ class ImpactResult:
         raise KeyError(name)
 
     def keys(self):
+        """The names of the result's figures, as a dict's keys (units: docs/python.md)."""
         return list(_RESULT_FIELDS)
 
     def __iter__(self):

@@ -60,6 +60,14 @@ int clink_model_element_kind(const clink_model *model, int e);
 const char *clink_model_element_name(const clink_model *model, int e);
 int clink_model_contact_element(const clink_model *model, int i);
 const char *clink_model_contact_name(const clink_model *model, int i);
+int clink_model_element_output_count(const clink_model *model, int e);
+const char *clink_model_element_output_name(const clink_model *model, int e, int j,
+                                            const char **unit);
+int clink_model_element_bodies(const clink_model *model, int e, int *body_a, int *body_b);
+int clink_model_element_outputs(const clink_model *model, int e, const double q_a[3],
+                                const double q_b[3], double *values);
+const char *clink_model_driver_unit(const clink_model *model, int id);
+const char *clink_model_element_kind_name(int kind);
 int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
 const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 clink_settings_def clink_model_settings(const clink_model *model);

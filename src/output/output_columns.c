@@ -112,13 +112,9 @@ void output_list_columns(clink_recorder *r)
             add_col(r, name, "M", "N m", OUT_DS_REACTIONS);
         }
         for (i = 0; i < r->ndrivers; i++) {
-            clink_driver_def d;
-            int angular = 0;
+            const char *unit = clink_model_driver_unit(r->model, i);
             entity_name(r->model, CLINK_ENTITY_DRIVER, i, name, sizeof name);
-            if (clink_model_driver(r->model, i, &d) == CLINK_OK)
-                angular = d.target == CLINK_DRIVE_JOINT_ANGLE ||
-                          (d.target == CLINK_DRIVE_BODY_COORDINATE && d.coordinate == 2);
-            add_col(r, name, "F", angular ? "N m" : "N", OUT_DS_DRIVERS);
+            add_col(r, name, "F", unit != NULL ? unit : "N", OUT_DS_DRIVERS);
         }
     }
     for (i = 0; i < r->ncontacts; i++) {

@@ -182,12 +182,12 @@ def test_quantities_the_file_turns_off_are_nan_and_the_rest_is_sampled():
 
 def test_advance_and_close_inside_the_own_impact_callback_are_refused():
     m = clink.load(model("two_spheres"))
-    lone = m.start()
+    lone = m.start(t_end=6e-3)
     lone.advance(5e-3)
     refused = []
 
     def on_impact(rec):
-        for call in (lambda: s.advance(1.0), s.close):
+        for call in (lambda: s.advance(6e-3), s.close):
             try:
                 call()
             except clink.Error as e:
@@ -197,7 +197,7 @@ def test_advance_and_close_inside_the_own_impact_callback_are_refused():
         except clink.Error as e:
             refused.append((e.status, e.message))
 
-    s = m.start(on_impact=on_impact)
+    s = m.start(on_impact=on_impact, t_end=6e-3)
     s.advance(5e-3)  # the run goes on after the refusals and ends as a lone run does
     assert [st for st, _ in refused] == ["CLINK_ERR_STATE"] * 3
     assert "clink_sim_advance called while the simulation is in use" in refused[0][1]

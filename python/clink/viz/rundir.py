@@ -35,8 +35,7 @@ H5_SERIES = ("q", "v", "a", "reactions", "driver_forces", "contacts/delta",
              "contacts/delta_dot", "contacts/Fn", "contacts/Ft", "contacts/phase",
              "contacts/eccentricity", "energies", "constraint_violation")
 # impacts.csv header -> results.h5 dataset under impacts/
-H5_IMPACTS = (("t [s]", "t_onset"), ("contact [-]", "contact"),
-              ("contact_name", "contact_name"), ("v_impact [m/s]", "v_impact"),
+H5_IMPACTS = (("t [s]", "t_onset"), ("pair", "contact_name"), ("v_impact [m/s]", "v_impact"),
               ("v_separation [m/s]", "v_separation"), ("restitution [-]", "restitution"),
               ("delta_max [m]", "delta_max"), ("F_max [N]", "F_max"),
               ("duration [s]", "duration"), ("dissipated [J]", "dissipated"),
