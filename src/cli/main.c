@@ -24,6 +24,7 @@ static const cli_command commands[] = {
     {"run", "simulate a mechanism file: time series, impact log, summary", cmd_run},
     {"plot", "draw PNG figures of a run's output directory (matplotlib)", cmd_plot},
     {"animate", "film a run's mechanism: MP4 and GIF (matplotlib, ffmpeg)", cmd_animate},
+    {"view", "an interactive page of a run or a sweep (one HTML file)", cmd_view},
     {"laws", "list the contact laws (formula, parameters, separation, tension)", cmd_laws},
     {"impact", "one central impact of a contact law, integrated to separation", cmd_impact},
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},
