@@ -597,7 +597,7 @@ class Simulation:
         if isinstance(t, (bool, np.bool_)) or not isinstance(
                 t, (int, float, np.integer, np.floating)):
             raise TypeError("t must be a number, got %r" % (t,))
-        if float(t) > self.t_end:
+        if float(t) > self.t_end * (1 + 1e-12) + 1e-300:  # rounding of t_end allowed
             raise InputError("advance(%r): past the simulation's end t_end = %r s (set by "
                              "start(t_end=...) or the model's settings)" % (t, self.t_end),
                              "CLINK_ERR_RANGE")
