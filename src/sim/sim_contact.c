@@ -298,18 +298,16 @@ int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body
     return line || at[0] == at[1];
 }
 
-int simc_may_turn(const simc *sc, int body)
+void simc_turning(const simc *sc, unsigned char *turns)
 {
     for (int k = 0; k < sc->n; k++) {
         const simc_contact *c = &sc->c[k];
-        if (c->body_a != body && c->body_b != body)
-            continue;
         /* the normal force of a round shape passes through its centre; friction does not */
-        if (c->fr.mu > 0.0 || (c->body_a == body && !centred_round(&c->sa)) ||
-            (c->body_b == body && !centred_round(&c->sb)))
-            return 1;
+        if (c->body_a > 0 && (c->fr.mu > 0.0 || !centred_round(&c->sa)))
+            turns[c->body_a] = 1;
+        if (c->body_b > 0 && (c->fr.mu > 0.0 || !centred_round(&c->sb)))
+            turns[c->body_b] = 1;
     }
-    return 0;
 }
 
 int simc_central(const simc *sc, int k)
