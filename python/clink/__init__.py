@@ -24,6 +24,7 @@ clink.Error with the library's message ("FILE:LINE: ..." for a file).
 
 import math
 import threading
+import warnings
 
 import numpy as np
 
@@ -560,6 +561,12 @@ class Simulation:
         if isinstance(t, (bool, np.bool_)) or not isinstance(
                 t, (int, float, np.integer, np.floating)):
             raise TypeError("t must be a number, got %r" % (t,))
+        if float(t) > self._settings.t_end and not getattr(self, "_past_t_end", False):
+            # the settings' t_end bounds nothing here, but a t beyond it is often a slip
+            self._past_t_end = True
+            warnings.warn("advance(%r): beyond the simulation's t_end = %r s (given to start() "
+                          "or the model's); it runs there all the same" %
+                          (t, self._settings.t_end), stacklevel=2)
         st = lib.clink_sim_advance(p, float(t))
         if st == lib.CLINK_ERR_STATE:  # in use (from its own callback or another thread)
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))

@@ -35,6 +35,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "sim/sim_internal.h"
+#include "output/fmt_double.h"
 #include "sim/sim_output.h"
 
 #include <math.h>
@@ -80,13 +81,20 @@ static long sim_steps(const clink_sim *s)
  */
 static clink_status sim_stalled(clink_sim *s, double t, double h, const char *what)
 {
-    char who[256];
+    char who[256], suspect[300], when[OUTPUT_DOUBLE_MAX];
     long events = simc_events(s->sys->sc);
-    int n = s->sys->ncon ? simc_describe_active(s->sys->sc, system_full(s->sys, s->in->y, s->yh),
-                                                s->sys->nq, who, sizeof who)
-                         : 0;
+    const double *y = s->sys->ncon ? system_full(s->sys, s->in->y, s->yh) : NULL;
+    int n = s->sys->ncon ? simc_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
+    /* the known causes in order, before the stiffness is blamed: the right-hand side, an
+       assembly that moved the start, a penetration beyond a law's range, an absurd
+       friction coefficient */
+    int known = s->sys->ncon && simc_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
     const char *cause =
         s->sys->fail != CLINK_OK ? "the right-hand side fails near this time"
+        : s->chk.nstart > 0
+            ? "initial conditions the assembly had to move, or a contact that started "
+              "penetrated or fast (the warnings at t = 0 name them; clink check --strict)"
+        : known  ? suspect
         : n == 0 ? "the solution is not smooth here (a configuration near a singular one, a "
                    "driver the mechanism cannot follow, a discontinuous load) or the tolerances "
                    "are too tight for double precision"
@@ -94,10 +102,11 @@ static clink_status sim_stalled(clink_sim *s, double t, double h, const char *wh
             ? "a contact that chatters (many events; a larger settle_speed may help) or a "
               "contact stiffness too high for the tolerances"
             : "a contact stiffness too high for the tolerances (lower K, or loosen rtol/atol)";
+    output_format_double(t, when);
     sim_msg(s,
-            "%s makes no progress: %s at t = %.9g s, step %.3g s, %ld steps, %ld contact "
+            "%s makes no progress: %s at t = %s s, step %.3g s, %ld steps, %ld contact "
             "events; %s%s; likely cause: %s%s%s",
-            s->in->ops->name, what, t, h, sim_steps(s), events,
+            s->in->ops->name, what, when, h, sim_steps(s), events,
             n ? "contacts involved: " : "no contact involved", n ? who : "", cause,
             s->sys->fail != CLINK_OK ? ": " : "", s->sys->fail != CLINK_OK ? s->sys->cb_msg : "");
     return s->sys->fail != CLINK_OK ? s->sys->fail : CLINK_ERR_SOLVER;

@@ -95,6 +95,18 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
 
 /* the size of contact k: the smaller positive radius of its shapes, m (0 if none) */
 double simc_size(const simc *sc, int k);
+/* contact k's radial clearance when one of its shapes is a bore (its radius minus the
+   other's), m; 0 for other contacts */
+double simc_clearance(const simc *sc, int k);
+/* a friction coefficient above this is a cause the stall diagnosis names */
+#define SIMC_MU_ABSURD 10.0
+/* a known cause of a stall among the contacts at the full state y, in order: a penetration
+   beyond a contact's size (simc_size), a friction coefficient above SIMC_MU_ABSURD; 1 with
+   the cause in buf (naming the contact), 0 if none */
+int simc_suspect(const simc *sc, const double *y, int nq, char *buf, size_t n);
+/* contact k's name (the element's, or ELEMENT.PART) and its friction coefficient */
+const char *simc_name(const simc *sc, int k);
+double simc_mu(const simc *sc, int k);
 
 /* nonzero if contact k's normal passes through the centres of its shapes (circles, lines,
    bores: no capsule), so that the bodies' rotation does not enter the normal motion */

@@ -210,3 +210,21 @@ def test_advance_and_close_inside_the_own_impact_callback_are_refused():
     lone.close()
     with pytest.raises(clink.Error, match="closed"):
         s.advance(6e-3)
+
+
+def test_advancing_past_t_end_is_warned_once():
+    # start(t_end=0.001).advance(1.0) ran to 1.0 without a word
+    m = clink.load(model("pendulum"))
+    with m.start(t_end=1e-3, output_step=1e-4) as s:
+        with pytest.warns(UserWarning, match=r"beyond the simulation's t_end = 0.001 s"):
+            s.advance(2e-3)
+        assert s.t == 2e-3
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            s.advance(3e-3)  # once per simulation
+    with m.start(t_end=1e-3, output_step=1e-4) as s:
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            s.advance(1e-3)  # up to t_end: no warning
