@@ -146,9 +146,9 @@ static void check_penetration(clink_sim *s, int k, double t, double delta)
     add_finding(s, CLINK_FINDING_PENETRATION,
                 level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, t, k, delta, rel,
                 limit,
-                "contact %d penetrates %.3g m, %.3g of its size %.3g m (bound %g): the contact "
-                "law is too soft for the load, or the shapes pass through each other",
-                k, delta, rel, L, limit);
+                "contact '%s' penetrates %.3g m, %.3g of its size %.3g m (bound %g): the "
+                "contact law is too soft for the load, or the shapes pass through each other",
+                simc_name(s->sys->sc, k), delta, rel, L, limit);
 }
 
 /*
@@ -177,15 +177,17 @@ static void check_impacts(clink_sim *s)
             continue;
         /* free bodies whose normal passes through their centres: rotation cannot feed the
            normal motion either, and a restitution above 1 is energy from nowhere */
+        char onset[OUTPUT_DOUBLE_MAX];
+        output_format_double(r.t_onset, onset);
         clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sys->sc, r.contact)
                                          ? CLINK_FINDING_IMPLAUSIBLE
                                          : CLINK_FINDING_WARNING;
         add_finding(s, CLINK_FINDING_RESTITUTION, sev, r.t_onset, r.contact, r.restitution,
                     r.restitution, 1.0 + SIMCHK_RESTITUTION_TOL,
-                    "impact of contact %d (onset t = %.9g s) restitutes %.4g although its law "
-                    "dissipated %.3g J and nothing else could feed it: the contact stiffness is "
-                    "too high for the tolerances",
-                    r.contact, r.t_onset, r.restitution, r.dissipated);
+                    "impact of contact '%s' (onset t = %s s) restitutes %.4g although its "
+                    "law dissipated %.3g J and nothing else could feed it: the contact stiffness "
+                    "is too high for the tolerances",
+                    simc_name(s->sys->sc, r.contact), onset, r.restitution, r.dissipated);
     }
 }
 
