@@ -35,4 +35,7 @@ if(CLINK_FUZZ)
   # the sweep specification reader, cases laid out but not run (--sweep; through
   # include/clink/sweep.h, the schema embedded in the library)
   clink_fuzz_target(fuzz_sweep tests/fuzz/fuzz_sweep.c)
+  # the sweep journal's reader on resume: every row checked, a damaged one skipped
+  # (--journal; through src/sweep/sweep_internal.h)
+  clink_fuzz_target(fuzz_journal tests/fuzz/fuzz_journal.c)
 endif()

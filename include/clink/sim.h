@@ -315,13 +315,24 @@ CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats)
  *   CLINK_FINDING_PENETRATION  a penetration above 0.25 of the contact's size (the smaller
  *                              radius of its shapes): warning; above the size itself:
  *                              implausible.
+ *   CLINK_FINDING_ASSEMBLY     at creation (t = 0): the projection onto the constraints
+ *                              moved a position beyond 1e-3 of the model's size (the
+ *                              diagonal of the box of the bodies' centres and the ground's
+ *                              joint points) or 0.1 of the smallest radial clearance, an
+ *                              angle beyond 1e-3 rad, or a velocity given nonzero beyond
+ *                              1e-3 of the largest initial speed: warning naming them.
+ *   CLINK_FINDING_START        at creation: a contact penetrated beyond 1e-6 of its size,
+ *                              or a clearance joint whose journal approaches the bearing
+ *                              faster than 0.1 m/s: warning naming it.
  * Each kind is reported once per level (and per contact). Non-finite values are
  * not findings: they stop the run (CLINK_ERR_NONFINITE).
  */
 typedef enum clink_finding_kind {
     CLINK_FINDING_ENERGY = 1,
     CLINK_FINDING_RESTITUTION = 2,
-    CLINK_FINDING_PENETRATION = 3
+    CLINK_FINDING_PENETRATION = 3,
+    CLINK_FINDING_ASSEMBLY = 4, /* at creation: initial conditions the assembly moved */
+    CLINK_FINDING_START = 5     /* at creation: a contact that starts penetrated or fast */
 } clink_finding_kind;
 
 typedef enum clink_finding_severity {

@@ -94,6 +94,13 @@ int cli_check_input_file(const char *command, const char *path);
    instead of stderr: 0, or -1 with the message. */
 int cli_input_file_error(const char *command, const char *path, char *msg, size_t size);
 
+/* the line of the first "<settings" in the file at path (0 if none or unreadable) */
+long cli_settings_line(const char *path);
+/* "PATH:LINE: <settings>: ..." for a message "settings: ..." of the simulation's set-up when
+   the file has a <settings> element (the line of a value set by --set too), else
+   "PATH: msg", into out */
+void cli_where_settings(const char *path, const char *msg, char *out, size_t size);
+
 /* "clink: " + formatted message + newline on stderr; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -209,3 +209,32 @@ int cli_usage_error(const char *fmt, ...)
     fputc('\n', stderr);
     return CLI_EXIT_USAGE;
 }
+
+long cli_settings_line(const char *path)
+{
+    char line[4096];
+    long no = 0, found = 0;
+    FILE *f = fopen(path, "r");
+
+    if (f == NULL)
+        return 0;
+    /* a line longer than the buffer counts once, at its end */
+    while (found == 0 && fgets(line, sizeof line, f) != NULL) {
+        if (strchr(line, '\n') != NULL || feof(f))
+            no++;
+        if (strstr(line, "<settings") != NULL)
+            found = strchr(line, '\n') != NULL || feof(f) ? no : no + 1;
+    }
+    fclose(f);
+    return found;
+}
+
+void cli_where_settings(const char *path, const char *msg, char *out, size_t size)
+{
+    long line = strncmp(msg, "settings: ", 10) == 0 ? cli_settings_line(path) : 0;
+
+    if (line > 0)
+        snprintf(out, size, "%s:%ld: <settings>: %s", path, line, msg + 10);
+    else
+        snprintf(out, size, "%s: %s", path, msg);
+}

@@ -17,7 +17,7 @@
 
 #include <string.h>
 
-enum { CHECK_JSON = 1, CHECK_SET, CHECK_MAX_SETS = 32 };
+enum { CHECK_JSON = 1, CHECK_SET, CHECK_STRICT, CHECK_MAX_SETS = 32, CHECK_MAX_WARNINGS = 8 };
 
 /* the options of `clink check` (cli.h, "Options") */
 static const cli_option check_options[] = {
@@ -26,12 +26,15 @@ static const cli_option check_options[] = {
      "refused"},
     {CHECK_SET, "set", 0, "PATH=VALUE",
      "override an attribute of the model, repeatable, as\nclink run --set does"},
+    {CHECK_STRICT, "strict", 0, NULL,
+     "refuse (exit 2) a start the assembly had to move\nor a contact that starts penetrated or "
+     "fast\n(otherwise warnings)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static void check_usage(FILE *out)
 {
-    fprintf(out, "usage: clink check MODEL.xml [--json] [--set PATH=VALUE ...]\n\n"
+    fprintf(out, "usage: clink check MODEL.xml [--json] [--strict] [--set PATH=VALUE ...]\n\n"
                  "Reads MODEL.xml, checks it against the clink schema and for meaning\n"
                  "(ranges, names, geometry), assembles it at t = 0 as clink run does\n"
                  "(loops that close, independent constraints, the solver's setup) and\n"
@@ -44,6 +47,7 @@ static void check_usage(FILE *out)
 typedef struct check_args {
     const char *path;
     int json;
+    int strict;
     const char *sets[CHECK_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
     clink_xml_applied applied[CHECK_MAX_SETS]; /* what each did */
@@ -53,6 +57,10 @@ static int check_apply(void *ctx, int id, const char *spelled, const char *value
 {
     check_args *a = ctx;
 
+    if (id == CHECK_STRICT) {
+        a->strict = 1;
+        return CLI_EXIT_OK;
+    }
     if (id == CHECK_JSON) {
         a->json = 1;
         return CLI_EXIT_OK;
@@ -74,6 +82,8 @@ typedef struct check_found {
     double dq, dv;   /* assembly corrections of positions and velocities */
     int redundant;   /* constraint equations that depend on the others */
     char which[256]; /* their names (clink_sim_redundant_constraints) */
+    int n_warnings;  /* the start's findings (assembly moves, contacts at the start) */
+    char warnings[CHECK_MAX_WARNINGS][256];
 } check_found;
 
 /* --json of a refused model: the message stderr carries, and the exit status */
@@ -128,7 +138,12 @@ static void check_print_json(const char *path, const clink_xml_summary *s, const
     cli_json_number(stdout, f->dq);
     printf(",\n  \"assembly_correction_velocity\": ");
     cli_json_number(stdout, f->dv);
-    printf("\n}\n");
+    printf(",\n  \"warnings\": [");
+    for (int i = 0; i < f->n_warnings; i++) {
+        fputs(i ? ", " : "", stdout);
+        cli_json_string(stdout, f->warnings[i]);
+    }
+    printf("]\n}\n");
 }
 
 static void check_print_text(const char *path, const clink_xml_summary *s, const check_found *f)
@@ -154,6 +169,17 @@ static void check_print_text(const char *path, const clink_xml_summary *s, const
                f->redundant, f->which);
 }
 
+/* the findings of the simulation's start (the only ones before a step) */
+static void check_start_findings(const clink_sim *sim, check_found *f)
+{
+    int n = clink_sim_finding_count(sim);
+    for (int i = 0; i < n && f->n_warnings < CHECK_MAX_WARNINGS; i++) {
+        clink_sim_finding fd;
+        if (clink_sim_finding_get(sim, i, &fd) == CLINK_OK)
+            snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "%s", fd.message);
+    }
+}
+
 /* the checks of `run` before its first step; CLI_EXIT_OK with the summary and the
    assembly corrections, or the exit status with the message in err */
 static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char *err,
@@ -170,11 +196,12 @@ static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char
         return CLI_EXIT_USAGE;
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
     if (st != CLINK_OK) {
-        snprintf(err, err_size, "%s: %s", path, msg);
+        cli_where_settings(path, msg, err, err_size);
         clink_model_destroy(&model);
         return st == CLINK_ERR_NOMEM || st == CLINK_ERR_INTERNAL ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
     }
     clink_sim_assembly(sim, &f->dq, &f->dv);
+    check_start_findings(sim, f);
     f->redundant = clink_sim_redundant_constraints(sim, f->which, sizeof f->which);
     if (f->redundant < 0)
         f->redundant = 0;
@@ -217,6 +244,15 @@ int cmd_check(int argc, char **argv)
             check_print_json_refused(a.path, err, rc);
         return rc;
     }
+    if (a.strict && f.n_warnings > 0) {
+        snprintf(err, sizeof err, "%s: %s (refused: --strict)", a.path, f.warnings[0]);
+        fprintf(stderr, "%s\n", err);
+        if (a.json)
+            check_print_json_refused(a.path, err, CLI_EXIT_USAGE);
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 0; i < f.n_warnings && !a.json; i++)
+        fprintf(stderr, "clink: check: %s\n", f.warnings[i]);
     if (a.json) {
         check_print_json(a.path, &s, &f);
     } else {

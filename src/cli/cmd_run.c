@@ -28,6 +28,7 @@
 #include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
+#include "output/fmt_double.h"
 
 #include <errno.h>
 #include <math.h>
@@ -59,7 +60,8 @@ enum {
     RUN_SET,
     RUN_ROWS,
     RUN_DENSE,
-    RUN_FORMAT
+    RUN_FORMAT,
+    RUN_STRICT
 };
 
 /* overrides by path one run takes (--set) */
@@ -80,6 +82,9 @@ static const cli_option run_options[] = {
     {RUN_WALL_LIMIT, "wall-limit", 0, "S", "wall-clock seconds allowed, >= 0 (0: no limit)"},
     {RUN_QUIET, "quiet", 'q', NULL,
      "no summary line on stdout, no warnings or progress\non stderr"},
+    {RUN_STRICT, "strict", 0, NULL,
+     "refuse (exit 2) a start the assembly had to move\nor a contact that starts penetrated or "
+     "fast\n(clink check --strict; otherwise warnings)"},
     {RUN_NO_TIMING, "no-timing", 0, NULL,
      "write \"wall_time\": null, so that summary.json too is\nidentical between two runs"},
     {RUN_ROWS, "rows", 0, "MODE",
@@ -172,6 +177,7 @@ typedef struct run_args {
     double max_steps, min_step, wall_limit; /* -1: the model's */
     int rows, dense, format;                /* -1: the model's <output> */
     int quiet, timing, json;
+    int strict;                     /* --strict: the start's findings refuse the run */
     const char *sets[RUN_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
 } run_args;
@@ -255,6 +261,9 @@ static int run_apply(void *ctx, int id, const char *o, const char *v)
         return CLI_EXIT_OK;
     case RUN_QUIET:
         a->quiet = 1;
+        return CLI_EXIT_OK;
+    case RUN_STRICT:
+        a->strict = 1;
         return CLI_EXIT_OK;
     case RUN_NO_TIMING:
         a->timing = 0;
@@ -380,8 +389,9 @@ typedef struct run_ctx {
     clink_xml_applied applied[RUN_MAX_SETS]; /* what each --set did */
     double t0;                               /* wall clock before the simulation is created */
     int failed;                              /* the simulation or a state query failed */
-    int io_failed;                           /* a write failed: no result is kept */
-    char why[1200];                          /* the reason of a failure or an interruption */
+    int implausible; /* failed: by an implausible finding (the run itself went on) */
+    int io_failed;   /* a write failed: no result is kept */
+    char why[1200];  /* the reason of a failure or an interruption */
     cli_progress progress;
     int law_warning_count; /* restitutions the laws' rules do not reach (run_law_warnings) */
     char law_warnings[RUN_MAX_LAW_WARNINGS][700];
@@ -431,11 +441,20 @@ static int run_load(run_ctx *c)
     c->t0 = cli_progress_now();
     st = clink_sim_create(c->model, &c->set, &c->sim, err, sizeof err);
     if (st != CLINK_OK) {
-        fprintf(stderr, "%s: %s\n", c->a.path, err);
+        char where[1400];
+        cli_where_settings(c->a.path, err, where, sizeof where);
+        fprintf(stderr, "%s\n", where);
         return st == CLINK_ERR_ASSEMBLY || st == CLINK_ERR_SINGULAR || st == CLINK_ERR_ARG ||
                        st == CLINK_ERR_RANGE || st == CLINK_ERR_MODEL || st == CLINK_ERR_NONFINITE
                    ? CLI_EXIT_USAGE
                    : CLI_EXIT_FAIL;
+    }
+    if (c->a.strict && clink_sim_finding_count(c->sim) > 0) {
+        /* at creation the only findings are the start's (sim.h, CLINK_FINDING_ASSEMBLY) */
+        clink_sim_finding f;
+        if (clink_sim_finding_get(c->sim, 0, &f) == CLINK_OK)
+            fprintf(stderr, "%s: %s (refused: --strict)\n", c->a.path, f.message);
+        return CLI_EXIT_USAGE;
     }
     /* printed with the result (run_finish), so that a run opens with its result */
     run_law_warnings(c);
@@ -496,7 +515,20 @@ static int run_open_output(run_ctx *c)
     if (run_install_handlers() != 0)
         return CLI_EXIT_FAIL;
     if (make_dirs(c->dir, where, sizeof where) != 0) {
-        fprintf(stderr, "clink: run: cannot create directory '%s': %s\n", where, strerror(errno));
+        int e = errno;
+        struct stat sb;
+        char target[1024];
+        ssize_t len = readlink(where, target, sizeof target - 1);
+        /* a symbolic link whose target does not exist: ENOTDIR or EEXIST would mislead */
+        if (len >= 0 && stat(where, &sb) != 0) {
+            target[len] = '\0';
+            fprintf(stderr,
+                    "clink: run: cannot create directory '%s': it is a symbolic link to '%s', "
+                    "which does not exist\n",
+                    where, target);
+        } else {
+            fprintf(stderr, "clink: run: cannot create directory '%s': %s\n", where, strerror(e));
+        }
         return CLI_EXIT_IO;
     }
     opt = clink_default_output_options();
@@ -585,7 +617,10 @@ static int run_findings(run_ctx *c, char lines[][256], const char **ptrs)
         ptrs[i] = lines[i];
         if (f.severity == CLINK_FINDING_IMPLAUSIBLE && !c->failed) {
             c->failed = 1;
-            snprintf(c->why, sizeof c->why, "implausible result: %s", f.message);
+            c->implausible = 1;
+            /* "implausible at t = ...: what" becomes "implausible result at t = ...: what" */
+            snprintf(c->why, sizeof c->why, "implausible result%s",
+                     f.message + strlen("implausible"));
         }
     }
     return k + kept;
@@ -654,6 +689,7 @@ static int run_finish(run_ctx *c)
     char finding_lines[RUN_MAX_FINDINGS][256];
     const char *finding_ptrs[RUN_MAX_FINDINGS];
     const char *set_paths[RUN_MAX_SETS], *set_values[RUN_MAX_SETS];
+    char when[OUTPUT_DOUBLE_MAX];
     clink_run_info info;
     int exit_code;
 
@@ -676,8 +712,9 @@ static int run_finish(run_ctx *c)
     exit_code = c->failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (run_stop_signal != 0 && !c->failed && clink_sim_time(c->sim) < c->set.t_end) {
         info.interrupted = 1;
-        snprintf(c->why, sizeof c->why, "interrupted by %s at t = %.17g s",
-                 run_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", clink_sim_time(c->sim));
+        output_format_double(clink_sim_time(c->sim), when);
+        snprintf(c->why, sizeof c->why, "interrupted by %s at t = %s s",
+                 run_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", when);
         exit_code = CLI_EXIT_SIGNAL_BASE + run_stop_signal;
     }
     info.message = c->failed || info.interrupted ? c->why : NULL;
@@ -685,10 +722,17 @@ static int run_finish(run_ctx *c)
         fprintf(stderr, "clink: run: %s (no results kept in %s)\n", clink_recorder_error(c->rec),
                 c->dir);
         exit_code = CLI_EXIT_IO;
+    } else if (c->failed && c->implausible) {
+        /* the finding's time is in why; the run itself went on */
+        run_print_law_warnings(c);
+        output_format_double(clink_sim_time(c->sim), when);
+        fprintf(stderr, "clink: run: %s: %s (the run went on to t = %s s; results in %s)\n",
+                c->sum.name, c->why, when, c->dir);
     } else if (c->failed) {
         run_print_law_warnings(c);
-        fprintf(stderr, "clink: run: %s failed at t = %.17g s: %s (results so far in %s)\n",
-                c->sum.name, clink_sim_time(c->sim), c->why, c->dir);
+        output_format_double(clink_sim_time(c->sim), when);
+        fprintf(stderr, "clink: run: %s failed at t = %s s: %s (results so far in %s)\n",
+                c->sum.name, when, c->why, c->dir);
     } else if (info.interrupted) {
         run_print_law_warnings(c);
         fprintf(stderr, "clink: run: %s %s (results so far in %s)\n", c->sum.name, c->why, c->dir);

@@ -338,6 +338,9 @@ static const char *label(const char *name)
     return (name && *name) ? name : "(unnamed)";
 }
 
+/* the largest |coordinate| or |velocity| of a body at the start (m, rad, m/s, rad/s) */
+#define MODEL_MAX_COORDINATE 1e6
+
 static int all_finite(const double *x, int n)
 {
     for (int i = 0; i < n; i++)
@@ -366,6 +369,14 @@ clink_status clink_model_builder_add_body(clink_model_builder *b, const clink_bo
     if (!all_finite(v, 6))
         return model_fail(b, CLINK_ERR_RANGE,
                           "body '%s': initial position or velocity is not finite", nm);
+    for (int i = 0; i < 6; i++)
+        if (fabs(v[i]) > MODEL_MAX_COORDINATE)
+            return model_fail(b, CLINK_ERR_RANGE,
+                              "body '%s': %s = %g %s: beyond %g in magnitude, no mechanism's "
+                              "initial condition (a typing error?)",
+                              nm, (const char *[]){"x", "y", "phi", "vx", "vy", "omega"}[i], v[i],
+                              (const char *[]){"m", "m", "rad", "m/s", "m/s", "rad/s"}[i],
+                              MODEL_MAX_COORDINATE);
     char name[CLINK_NAME_MAX];
     clink_status st = model_take_name(b, CLINK_ENTITY_BODY, def->name, name);
     if (st != CLINK_OK)

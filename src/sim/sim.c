@@ -265,6 +265,7 @@ static clink_status sim_start(clink_sim *s)
         sim_msg(s, "%s", s->sys->msg);
         return st;
     }
+    sim_check_start(s, s->out.y);
     const integ_ops *ops = integrator_for(s->set.method);
     if (!ops) {
         sim_msg(s, "settings: method %d has no integrator", (int) s->set.method);

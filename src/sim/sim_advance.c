@@ -35,6 +35,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "sim/sim_internal.h"
+#include "output/fmt_double.h"
 #include "sim/sim_output.h"
 
 #include <math.h>
@@ -74,19 +75,40 @@ static long sim_steps(const clink_sim *s)
     return s->in->ops->steps(s->in);
 }
 
+/* "t = T s", T shortest round-trip, into buf (OUTPUT_DOUBLE_MAX + 64 bytes); "a time the
+   integrator did not give (not a number)" when t is NaN */
+static const char *sim_when(double t, char *buf, size_t n)
+{
+    char d[OUTPUT_DOUBLE_MAX];
+    if (isnan(t))
+        snprintf(buf, n, "a time the integrator did not give (not a number)");
+    else {
+        output_format_double(t, d);
+        snprintf(buf, n, "t = %s s", d);
+    }
+    return buf;
+}
+
 /*
  * Stops the run after a progress guarantee failed: the message names the time,
  * the step, the contacts involved and the likely cause.
  */
 static clink_status sim_stalled(clink_sim *s, double t, double h, const char *what)
 {
-    char who[256];
+    char who[256], suspect[300], when[OUTPUT_DOUBLE_MAX + 64];
     long events = simc_events(s->sys->sc);
-    int n = s->sys->ncon ? simc_describe_active(s->sys->sc, system_full(s->sys, s->in->y, s->yh),
-                                                s->sys->nq, who, sizeof who)
-                         : 0;
+    const double *y = s->sys->ncon ? system_full(s->sys, s->in->y, s->yh) : NULL;
+    int n = s->sys->ncon ? simc_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
+    /* the known causes in order, before the stiffness is blamed: the right-hand side, an
+       assembly that moved the start, a penetration beyond a law's range, an absurd
+       friction coefficient */
+    int known = s->sys->ncon && simc_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
     const char *cause =
         s->sys->fail != CLINK_OK ? "the right-hand side fails near this time"
+        : s->chk.nstart > 0
+            ? "initial conditions the assembly had to move, or a contact that started "
+              "penetrated or fast (the warnings at t = 0 name them; clink check --strict)"
+        : known  ? suspect
         : n == 0 ? "the solution is not smooth here (a configuration near a singular one, a "
                    "driver the mechanism cannot follow, a discontinuous load) or the tolerances "
                    "are too tight for double precision"
@@ -94,10 +116,11 @@ static clink_status sim_stalled(clink_sim *s, double t, double h, const char *wh
             ? "a contact that chatters (many events; a larger settle_speed may help) or a "
               "contact stiffness too high for the tolerances"
             : "a contact stiffness too high for the tolerances (lower K, or loosen rtol/atol)";
+    sim_when(t, when, sizeof when);
     sim_msg(s,
-            "%s makes no progress: %s at t = %.9g s, step %.3g s, %ld steps, %ld contact "
+            "%s makes no progress: %s at %s, step %.3g s, %ld steps, %ld contact "
             "events; %s%s; likely cause: %s%s%s",
-            s->in->ops->name, what, t, h, sim_steps(s), events,
+            s->in->ops->name, what, when, h, sim_steps(s), events,
             n ? "contacts involved: " : "no contact involved", n ? who : "", cause,
             s->sys->fail != CLINK_OK ? ": " : "", s->sys->fail != CLINK_OK ? s->sys->cb_msg : "");
     return s->sys->fail != CLINK_OK ? s->sys->fail : CLINK_ERR_SOLVER;
@@ -154,8 +177,9 @@ static clink_status sim_integrator_failed(clink_sim *s, int rc, double tret)
     }
     char cause[512];
     snprintf(cause, sizeof cause, "%s", s->sys->fail != CLINK_OK ? s->sys->cb_msg : icause);
-    sim_msg(s, "%s stopped at t = %.9g s with %s%s%s", s->in->ops->name, tret, flag,
-            cause[0] ? ": " : "", cause);
+    char when[OUTPUT_DOUBLE_MAX + 64];
+    sim_msg(s, "%s stopped at %s with %s%s%s", s->in->ops->name, sim_when(tret, when, sizeof when),
+            flag, cause[0] ? ": " : "", cause);
     if (kind == INTEG_FAIL_NOMEM)
         return CLINK_ERR_NOMEM;
     return s->sys->fail != CLINK_OK ? s->sys->fail : CLINK_ERR_SOLVER;
@@ -168,9 +192,9 @@ static clink_status sim_reinit(clink_sim *s, double t)
 {
     int rc = s->in->ops->reinit(s->in, t, s->loop.yroot);
     if (rc != 0) {
-        char flag[64];
-        sim_msg(s, "%s at a contact event at t = %.9g s failed with %d (%s)", s->in->ops->name, t,
-                rc, s->in->ops->code_name(rc, flag, sizeof flag));
+        char flag[64], when[OUTPUT_DOUBLE_MAX + 64];
+        sim_msg(s, "%s at a contact event at %s failed with %d (%s)", s->in->ops->name,
+                sim_when(t, when, sizeof when), rc, s->in->ops->code_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
     s->loop.reinits++;
@@ -222,9 +246,10 @@ static clink_status sim_interpolate(clink_sim *s, double t)
     if (!s->loop.at_reinit) {
         int rc = s->in->ops->dense(s->in, t, 0);
         if (rc != 0) {
-            char flag[64];
-            sim_msg(s, "%s's dense output at t = %.9g s failed with %d (%s)", s->in->ops->name, t,
-                    rc, s->in->ops->code_name(rc, flag, sizeof flag));
+            char flag[64], when[OUTPUT_DOUBLE_MAX + 64];
+            sim_msg(s, "%s's dense output at %s failed with %d (%s)", s->in->ops->name,
+                    sim_when(t, when, sizeof when), rc,
+                    s->in->ops->code_name(rc, flag, sizeof flag));
             return CLINK_ERR_INTERNAL;
         }
     }
@@ -236,13 +261,15 @@ static clink_status sim_interpolate(clink_sim *s, double t)
     if (s->set.drift == CLINK_DRIFT_PROJECTION && s->sys->nc > 0) {
         clink_status st = system_audit_project(s->sys, t, y);
         if (st != CLINK_OK) {
-            sim_msg(s, "output at t = %.9g s: %s", t, dyn_error(s->sys->dyn));
+            char when[OUTPUT_DOUBLE_MAX + 64];
+            sim_msg(s, "output at %s: %s", sim_when(t, when, sizeof when), dyn_error(s->sys->dyn));
             return st;
         }
     }
     for (int i = 0; i < s->sys->N; i++)
         if (!isfinite(y[i])) {
-            sim_msg(s, "non-finite state (component %d) at t = %.9g s", i, t);
+            char when[OUTPUT_DOUBLE_MAX + 64];
+            sim_msg(s, "non-finite state (component %d) at %s", i, sim_when(t, when, sizeof when));
             return CLINK_ERR_NONFINITE;
         }
     memcpy(s->out.y, y, (size_t) s->sys->N * sizeof(double));
@@ -260,8 +287,11 @@ static clink_status sim_settle_info(clink_sim *s, double t, int k)
 {
     const double *y = s->out.y;
     clink_status st = simc_info(s->sys->sc, k, y, y + s->sys->nq, &s->out.info[k]);
-    if (st != CLINK_OK)
-        sim_msg(s, "contact %d: no geometry at t = %.9g s", k, t);
+    if (st != CLINK_OK) {
+        char when[OUTPUT_DOUBLE_MAX + 64];
+        sim_msg(s, "contact '%s' (contact %d): no geometry at %s", simc_name(s->sys->sc, k), k,
+                sim_when(t, when, sizeof when));
+    }
     return st;
 }
 
@@ -300,7 +330,8 @@ static clink_status sim_settle_all(clink_sim *s, double t)
             sim_msg(s, "%s", simc_error(s->sys->sc));
             return CLINK_ERR_NONFINITE;
         }
-        sim_msg(s, "%s at the output t = %.9g s", dyn_error(s->sys->dyn), t);
+        char when[OUTPUT_DOUBLE_MAX + 64];
+        sim_msg(s, "%s at the output %s", dyn_error(s->sys->dyn), sim_when(t, when, sizeof when));
         return st;
     }
     dyn_energy de;

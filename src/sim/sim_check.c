@@ -26,6 +26,7 @@
  */
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
+#include "output/fmt_double.h"
 
 #include <float.h>
 #include <math.h>
@@ -38,6 +39,13 @@
 #define SIMCHK_RESTITUTION_TOL  1e-3
 #define SIMCHK_PENETRATION_WARN 0.25
 #define SIMCHK_PENETRATION_BAD  1.0
+/* the start (sim_check_start): moves of the assembly beyond these are findings */
+#define SIMCHK_MOVE_SIZE   1e-3 /* of the model's size (positions) */
+#define SIMCHK_MOVE_CLEAR  0.1  /* of the smallest radial clearance (positions) */
+#define SIMCHK_MOVE_ANGLE  1e-3 /* rad */
+#define SIMCHK_MOVE_SPEED  1e-3 /* of the largest initial speed (given velocities) */
+#define SIMCHK_START_PEN   1e-6 /* of a contact's size: penetrated at the start */
+#define SIMCHK_START_SPEED 0.1  /* m/s: a clearance joint's approach speed at the start */
 
 static const char *severity_word(clink_finding_severity s)
 {
@@ -70,12 +78,14 @@ static void add_finding(clink_sim *s, clink_finding_kind kind, clink_finding_sev
     f->value = value;
     f->relative = relative;
     f->limit = limit;
-    char text[200];
+    char text[240], when[OUTPUT_DOUBLE_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    snprintf(f->message, sizeof f->message, "%s at t = %.9g s: %s", severity_word(sev), t, text);
+    output_format_double(t, when);
+    snprintf(f->message, sizeof f->message, "%s at t = %s s: %.190s", severity_word(sev), when,
+             text);
 }
 
 /* the largest energy the system has held, and the residual against it */
@@ -136,9 +146,9 @@ static void check_penetration(clink_sim *s, int k, double t, double delta)
     add_finding(s, CLINK_FINDING_PENETRATION,
                 level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, t, k, delta, rel,
                 limit,
-                "contact %d penetrates %.3g m, %.3g of its size %.3g m (bound %g): the contact "
-                "law is too soft for the load, or the shapes pass through each other",
-                k, delta, rel, L, limit);
+                "contact '%s' penetrates %.3g m, %.3g of its size %.3g m (bound %g): the "
+                "contact law is too soft for the load, or the shapes pass through each other",
+                simc_name(s->sys->sc, k), delta, rel, L, limit);
 }
 
 /*
@@ -167,15 +177,17 @@ static void check_impacts(clink_sim *s)
             continue;
         /* free bodies whose normal passes through their centres: rotation cannot feed the
            normal motion either, and a restitution above 1 is energy from nowhere */
+        char onset[OUTPUT_DOUBLE_MAX];
+        output_format_double(r.t_onset, onset);
         clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sys->sc, r.contact)
                                          ? CLINK_FINDING_IMPLAUSIBLE
                                          : CLINK_FINDING_WARNING;
         add_finding(s, CLINK_FINDING_RESTITUTION, sev, r.t_onset, r.contact, r.restitution,
                     r.restitution, 1.0 + SIMCHK_RESTITUTION_TOL,
-                    "impact of contact %d (onset t = %.9g s) restitutes %.4g although its law "
-                    "dissipated %.3g J and nothing else could feed it: the contact stiffness is "
-                    "too high for the tolerances",
-                    r.contact, r.t_onset, r.restitution, r.dissipated);
+                    "impact of contact '%s' (onset t = %s s) restitutes %.4g although its "
+                    "law dissipated %.3g J and nothing else could feed it: the contact stiffness "
+                    "is too high for the tolerances",
+                    simc_name(s->sys->sc, r.contact), onset, r.restitution, r.dissipated);
     }
 }
 
@@ -231,4 +243,137 @@ clink_status clink_sim_finding_get(const clink_sim *s, int i, clink_sim_finding 
         return CLINK_ERR_ARG;
     *finding = s->chk.findings[i];
     return CLINK_OK;
+}
+
+/* ---- the start (sim_check_start) ------------------------------------------- */
+
+/* the model's size: the diagonal of the box of the bodies' initial centres and the ground's
+   joint points (1 m when that box is a point) */
+static double start_size(const clink_model *m)
+{
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+#define START_BOX(px, py)                                                                          \
+    do {                                                                                           \
+        double p_[2] = {(px), (py)};                                                               \
+        for (int i_ = 0; i_ < 2; i_++)                                                             \
+            if (isfinite(p_[i_])) {                                                                \
+                lo[i_] = fmin(lo[i_], p_[i_]);                                                     \
+                hi[i_] = fmax(hi[i_], p_[i_]);                                                     \
+            }                                                                                      \
+    } while (0)
+    for (int b = 1; b < m->d.nbodies; b++)
+        START_BOX(m->d.bodies[b].def.x, m->d.bodies[b].def.y);
+    for (int j = 0; j < m->d.njoints; j++) {
+        const clink_joint_def *jd = &m->d.joints[j].def;
+        if (jd->body_a == 0)
+            START_BOX(jd->point_a[0], jd->point_a[1]);
+        if (jd->body_b == 0)
+            START_BOX(jd->point_b[0], jd->point_b[1]);
+    }
+#undef START_BOX
+    double L = hypot(hi[0] - lo[0], hi[1] - lo[1]);
+    return isfinite(L) && L > 0.0 ? L : 1.0;
+}
+
+/* appends sep (when buf is not empty) and the formatted text to buf when it fits */
+static void start_append(char *buf, size_t size, const char *sep, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void start_append(char *buf, size_t size, const char *sep, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    char one[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(one, sizeof one, fmt, ap);
+    va_end(ap);
+    if (n + strlen(sep) + strlen(one) < size)
+        snprintf(buf + n, size - n, "%s%s", n ? sep : "", one);
+}
+
+/* the coordinates the assembly moved beyond the thresholds (y: the projected state), listed
+   in moved; the largest move relative to its threshold (0 if none) */
+static double start_moves(const clink_sim *s, const double *y, char *moved, size_t size)
+{
+    const clink_model *m = s->m;
+    int nq = s->sys->nq;
+    double L = start_size(m), c_min = INFINITY, V = 0.0, worst = 0.0;
+    static const char *const names[6] = {"x", "y", "phi", "vx", "vy", "omega"};
+    static const char *const units[6] = {"m", "m", "rad", "m/s", "m/s", "rad/s"};
+    for (int k = 0; k < s->sys->ncon; k++)
+        if (simc_clearance(s->sys->sc, k) > 0.0)
+            c_min = fmin(c_min, simc_clearance(s->sys->sc, k));
+    for (int b = 1; b < m->d.nbodies; b++) {
+        const clink_body_def *d = &m->d.bodies[b].def;
+        V = fmax(V, fmax(fmax(fabs(d->vx), fabs(d->vy)), L * fabs(d->omega)));
+    }
+    double tol[6] = {fmin(SIMCHK_MOVE_SIZE * L, SIMCHK_MOVE_CLEAR * c_min),
+                     0.0,
+                     SIMCHK_MOVE_ANGLE,
+                     SIMCHK_MOVE_SPEED * V,
+                     0.0,
+                     SIMCHK_MOVE_SPEED * V / L};
+    tol[1] = tol[0];
+    tol[4] = tol[3];
+    moved[0] = '\0';
+    for (int b = 1; b < m->d.nbodies; b++) {
+        const clink_body_def *d = &m->d.bodies[b].def;
+        double given[6] = {d->x, d->y, d->phi, d->vx, d->vy, d->omega};
+        char one[160] = "";
+        for (int i = 0; i < 6; i++) {
+            double now = y[(i < 3 ? 0 : nq) + 3 * (b - 1) + i % 3];
+            double move = fabs(now - given[i]);
+            /* a velocity given as zero is one left to the assembly to compute */
+            if ((i >= 3 && given[i] == 0.0) || !(move > tol[i]))
+                continue;
+            worst = fmax(worst, move / tol[i]);
+            start_append(one, sizeof one, ", ", "%s %.3g %s", names[i], move, units[i]);
+        }
+        if (one[0] != '\0')
+            start_append(moved, size, "; ", "'%s' %s", m->d.bodies[b].name, one);
+    }
+    return worst;
+}
+
+/* contact k at the start: penetrated, or a clearance joint's journal approaching its wall
+   faster than SIMCHK_START_SPEED */
+static void start_contact(clink_sim *s, int k, const double *y)
+{
+    clink_contact_info info;
+    simc *sc = s->sys->sc;
+    double L = simc_size(sc, k);
+    if (simc_info(sc, k, y, y + s->sys->nq, &info) != CLINK_OK)
+        return;
+    if (L > 0.0 && info.delta > SIMCHK_START_PEN * L)
+        add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta,
+                    info.delta / L, SIMCHK_START_PEN,
+                    "contact '%s' starts penetrated by %.3g m (%.3g of its size %.3g m): its "
+                    "first force is a jump; start its shapes apart or touching",
+                    simc_name(sc, k), info.delta, info.delta / L, L);
+    else if (simc_clearance(sc, k) > 0.0 && info.delta_dot > SIMCHK_START_SPEED)
+        add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta_dot,
+                    info.delta_dot / SIMCHK_START_SPEED, 1.0,
+                    "clearance joint '%s' starts with its journal approaching the bearing at "
+                    "%.3g m/s (above %g m/s): an impact of the initial conditions, not of the "
+                    "mechanism; give velocities consistent with the joint",
+                    simc_name(sc, k), info.delta_dot, SIMCHK_START_SPEED);
+}
+
+void sim_check_start(clink_sim *s, const double *y)
+{
+    char moved[200];
+    double worst = start_moves(s, y, moved, sizeof moved);
+    s->chk.nstart = 0;
+    if (worst > 0.0) {
+        add_finding(s, CLINK_FINDING_ASSEMBLY, CLINK_FINDING_WARNING, 0.0, -1, s->sys->dq0, worst,
+                    1.0, "the assembly moved the initial conditions (by body): %s", moved);
+        s->chk.nstart++;
+    }
+    long before = s->chk.nfound;
+    for (int k = 0; k < s->sys->ncon; k++)
+        start_contact(s, k, y);
+    s->chk.nstart += (int) (s->chk.nfound - before);
 }

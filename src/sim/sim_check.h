@@ -20,11 +20,17 @@ typedef struct sim_checks {
     int nfindings; /* kept */
     long nfound;   /* found */
     int nimplausible;
+    int nstart;          /* findings of the start (sim_check_start) */
     int nredundant;      /* constraint equations dependent on the others at t = 0 */
     char redundant[256]; /* their names */
 } sim_checks;
 
 /* sanity checks at the output state; records findings */
 void sim_check_output(clink_sim *s);
+
+/* the start, once the initial state y (full, projected) is known: the coordinates the
+   assembly moved beyond the thresholds (CLINK_FINDING_ASSEMBLY), the contacts that start
+   penetrated or, in a clearance joint, approaching fast (CLINK_FINDING_START) */
+void sim_check_start(clink_sim *s, const double *y);
 
 #endif

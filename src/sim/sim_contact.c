@@ -199,10 +199,12 @@ int simc_take_failure(simc *sc)
 }
 
 /* one contact's description for simc_describe_active */
-static size_t describe(const simc_contact *c, int k, const kinematics_contact *geo,
-                       const char *what, char *buf, size_t n)
+static size_t describe(const simc *sc, int k, const kinematics_contact *geo, const char *what,
+                       char *buf, size_t n)
 {
-    int w = snprintf(buf, n, "%d (%s, K %.3g, penetration %.3g m, %s%s)", k, clink_law_name(c->law),
+    const simc_contact *c = &sc->c[k];
+    int w = snprintf(buf, n, "'%s' (contact %d, %s, K %.3g, penetration %.3g m, %s%s)",
+                     sc->m->d.contacts[k].name, k, clink_law_name(c->law),
                      c->st.K > 0.0 ? c->st.K : c->p.K, geo->delta, what,
                      c->piecewise ? ", piecewise" : "");
     return w > 0 && (size_t) w < n ? (size_t) w : (n > 0 ? n - 1 : 0);
@@ -236,7 +238,7 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
             memcpy(buf + used, ", ", 3);
             used += 2;
         }
-        used += describe(c, k, &geo,
+        used += describe(sc, k, &geo,
                          c->persistent         ? "permanent"
                          : c->impact.in_impact ? "impact"
                                                : "touching",
@@ -245,7 +247,7 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
     if (count == 0 && nearest >= 0) {
         /* nothing in contact at the last accepted step: the closest contact is the one the
            rejected steps run into */
-        describe(&sc->c[nearest], nearest, &near_geo, "the closest, about to touch", buf, n);
+        describe(sc, nearest, &near_geo, "the closest, about to touch", buf, n);
         return 1;
     }
     return count;
@@ -258,6 +260,53 @@ double simc_size(const simc *sc, int k)
     double rb = c->sb.kind == CLINK_SHAPE_LINE ? INFINITY : c->sb.r;
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
+}
+
+int simc_suspect(const simc *sc, const double *y, int nq, char *buf, size_t n)
+{
+    /* a penetration beyond the contact's size: outside the range of any contact law */
+    for (int k = 0; k < sc->n; k++) {
+        kinematics_contact geo;
+        double L = simc_size(sc, k);
+        if (L > 0.0 && simc_geometry(&sc->c[k], y, y + nq, &geo) == 0 && geo.delta > L) {
+            snprintf(buf, n,
+                     "contact '%s' penetrates %.3g m, beyond its size %.3g m, outside the range "
+                     "of its law (the shapes pass through each other: a load or an initial "
+                     "speed too large for the contact)",
+                     sc->m->d.contacts[k].name, geo.delta, L);
+            return 1;
+        }
+    }
+    /* a friction coefficient no surface has */
+    for (int k = 0; k < sc->n; k++)
+        if (sc->c[k].fr.mu > SIMC_MU_ABSURD) {
+            snprintf(buf, n,
+                     "contact '%s' has a friction coefficient mu = %.3g (above %g: no pair of "
+                     "surfaces has that; a typing error?)",
+                     sc->m->d.contacts[k].name, sc->c[k].fr.mu, SIMC_MU_ABSURD);
+            return 1;
+        }
+    return 0;
+}
+
+double simc_clearance(const simc *sc, int k)
+{
+    const simc_contact *c = &sc->c[k];
+    if (c->sa.kind == CLINK_SHAPE_BORE)
+        return c->sa.r - c->sb.r;
+    if (c->sb.kind == CLINK_SHAPE_BORE)
+        return c->sb.r - c->sa.r;
+    return 0.0;
+}
+
+const char *simc_name(const simc *sc, int k)
+{
+    return sc->m->d.contacts[k].name;
+}
+
+double simc_mu(const simc *sc, int k)
+{
+    return sc->c[k].fr.mu;
 }
 
 /* nonzero if shape s on its body is a circle or a bore centred at the body's centre of mass */
@@ -298,18 +347,16 @@ int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body
     return line || at[0] == at[1];
 }
 
-int simc_may_turn(const simc *sc, int body)
+void simc_turning(const simc *sc, unsigned char *turns)
 {
     for (int k = 0; k < sc->n; k++) {
         const simc_contact *c = &sc->c[k];
-        if (c->body_a != body && c->body_b != body)
-            continue;
         /* the normal force of a round shape passes through its centre; friction does not */
-        if (c->fr.mu > 0.0 || (c->body_a == body && !centred_round(&c->sa)) ||
-            (c->body_b == body && !centred_round(&c->sb)))
-            return 1;
+        if (c->body_a > 0 && (c->fr.mu > 0.0 || !centred_round(&c->sa)))
+            turns[c->body_a] = 1;
+        if (c->body_b > 0 && (c->fr.mu > 0.0 || !centred_round(&c->sb)))
+            turns[c->body_b] = 1;
     }
-    return 0;
 }
 
 int simc_central(const simc *sc, int k)

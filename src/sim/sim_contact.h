@@ -6,7 +6,7 @@
  *
  * The CVODE driver (sim.c) calls these at five places: the external-force hook
  * of the dynamics (simc_forces) and its Jacobian (simc_forces_jacobian), the
- * structure of the state (simc_may_turn, simc_keeps_axis), the root functions (simc_roots and
+ * structure of the state (simc_turning, simc_keeps_axis), the root functions (simc_roots and
  * simc_root_directions, two per contact), after each accepted step
  * (simc_after_step) and at each root (simc_handle_roots, which says whether
  * CVODE must be re-initialised). Contacts are numbered as the model lists them
@@ -95,15 +95,28 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
 
 /* the size of contact k: the smaller positive radius of its shapes, m (0 if none) */
 double simc_size(const simc *sc, int k);
+/* contact k's radial clearance when one of its shapes is a bore (its radius minus the
+   other's), m; 0 for other contacts */
+double simc_clearance(const simc *sc, int k);
+/* a friction coefficient above this is a cause the stall diagnosis names */
+#define SIMC_MU_ABSURD 10.0
+/* a known cause of a stall among the contacts at the full state y, in order: a penetration
+   beyond a contact's size (simc_size), a friction coefficient above SIMC_MU_ABSURD; 1 with
+   the cause in buf (naming the contact), 0 if none */
+int simc_suspect(const simc *sc, const double *y, int nq, char *buf, size_t n);
+/* contact k's name (the element's, or ELEMENT.PART) and its friction coefficient */
+const char *simc_name(const simc *sc, int k);
+double simc_mu(const simc *sc, int k);
 
 /* nonzero if contact k's normal passes through the centres of its shapes (circles, lines,
    bores: no capsule), so that the bodies' rotation does not enter the normal motion */
 int simc_central(const simc *sc, int k);
 
-/* nonzero if a contact of body (>= 1) can exert a moment about its centre of mass: one has
-   friction, or the body's shape in it is not a circle or bore centred there (the normal
-   force of a round shape passes through its centre) */
-int simc_may_turn(const simc *sc, int body);
+/* turns[b] set to 1 (left as it is otherwise) for every body b (>= 1) on which a contact can
+   exert a moment about its centre of mass: one has friction, or the body's shape in it is not
+   a circle or bore centred there (the normal force of a round shape passes through its
+   centre); one pass over the contacts */
+void simc_turning(const simc *sc, unsigned char *turns);
 
 /*
  * Nonzero if contact k's force has an exactly zero component along axis (0 x, 1 y) for as

@@ -4,7 +4,7 @@
  * creation, the reduction and the initial state.
  *
  * The integrator's state leaves out the coordinates that cannot change
- * (system_reduction): the angle of every body that cannot turn (system_may_turn:
+ * (system_reduction): the angle of every body that cannot turn (system_turning:
  * no initial spin, no joint, driver or load on it, and only frictionless contacts
  * of circles or bores centred at its centre of mass, whose forces pass through
  * it), and its x (or y) when it rests along that axis, gravity has no component
@@ -84,27 +84,98 @@ void system_reduce(const mechsys *s, const double *yf, double *yr)
 }
 
 /*
- * Whether body b (>= 1) can turn: it spins at t = 0, a joint, a driver or an applied
- * load acts on it, or one of its contacts can exert a moment about its centre of mass
- * (simc_may_turn). A body that cannot turn keeps its angle and a zero rate exactly, so
- * both are left out of the integrator's state (a chain's beads: 4 of 6 components each
- * remain).
+ * turns[b] (nb entries, zero on entry) set for every body b (>= 1) that can turn: it spins
+ * at t = 0, a joint, a driver or an applied load acts on it, or one of its contacts can
+ * exert a moment about its centre of mass (simc_turning). A body that cannot turn keeps its
+ * angle and a zero rate exactly, so both are left out of the integrator's state (a chain's
+ * beads: 4 of 6 components each remain). One pass over each list: linear in the model.
  */
-static int system_may_turn(const mechsys *s, int b)
+static void system_turning(const mechsys *s, unsigned char *turns)
 {
     const model_data *d = &s->m->d;
-    if (d->bodies[b].def.omega != 0.0)
-        return 1;
-    for (int j = 0; j < d->njoints; j++)
-        if (d->joints[j].def.body_a == b || d->joints[j].def.body_b == b)
-            return 1;
+    int nb = d->nbodies;
+/* a body index as an element holds it (an unused one may be anything): marked if a body */
+#define SYSTEM_TURNS(b)                                                                            \
+    do {                                                                                           \
+        int b_ = (b);                                                                              \
+        if (b_ >= 1 && b_ < nb)                                                                    \
+            turns[b_] = 1;                                                                         \
+    } while (0)
+    for (int b = 1; b < nb; b++)
+        turns[b] = d->bodies[b].def.omega != 0.0;
+    for (int j = 0; j < d->njoints; j++) {
+        SYSTEM_TURNS(d->joints[j].def.body_a);
+        SYSTEM_TURNS(d->joints[j].def.body_b);
+    }
     for (int k = 0; k < d->ndrivers; k++)
-        if (d->drivers[k].def.target == CLINK_DRIVE_BODY_COORDINATE && d->drivers[k].def.body == b)
-            return 1;
-    for (int k = 0; k < d->nforces; k++)
-        if (d->forces[k].def.body_a == b || d->forces[k].def.body_b == b)
-            return 1;
-    return simc_may_turn(s->sc, b);
+        if (d->drivers[k].def.target == CLINK_DRIVE_BODY_COORDINATE)
+            SYSTEM_TURNS(d->drivers[k].def.body);
+    for (int k = 0; k < d->nforces; k++) {
+        SYSTEM_TURNS(d->forces[k].def.body_a);
+        SYSTEM_TURNS(d->forces[k].def.body_b);
+    }
+#undef SYSTEM_TURNS
+    simc_turning(s->sc, turns);
+}
+
+/* each body's contacts: those of body b (>= 1) are at[first[b] .. first[b + 1]) */
+typedef struct system_incidence {
+    int *first, *at;
+} system_incidence;
+
+static int system_incidence_create(const mechsys *s, int nb, system_incidence *inc)
+{
+    inc->first = calloc((size_t) nb + 1, sizeof(int));
+    inc->at = calloc((size_t) (2 * s->ncon > 0 ? 2 * s->ncon : 1), sizeof(int));
+    if (!inc->first || !inc->at)
+        return -1;
+    for (int k = 0; k < s->ncon; k++) {
+        int ba, bb;
+        simc_bodies(s->sc, k, &ba, &bb);
+        inc->first[ba + 1] += ba > 0;
+        inc->first[bb + 1] += bb > 0 && bb != ba;
+    }
+    for (int b = 0; b < nb; b++)
+        inc->first[b + 1] += inc->first[b];
+    int *fill = calloc((size_t) nb, sizeof(int));
+    if (!fill)
+        return -1;
+    for (int k = 0; k < s->ncon; k++) {
+        int ba, bb;
+        simc_bodies(s->sc, k, &ba, &bb);
+        if (ba > 0)
+            inc->at[inc->first[ba] + fill[ba]++] = k;
+        if (bb > 0 && bb != ba)
+            inc->at[inc->first[bb] + fill[bb]++] = k;
+    }
+    free(fill);
+    return 0;
+}
+
+static void system_incidence_free(system_incidence *inc)
+{
+    free(inc->first);
+    free(inc->at);
+}
+
+/* contact k's rule along axis: its bodies that may not keep the axis removed from keep;
+   each removed body's contacts pushed on the stack (room for all of them: 2 ncon) */
+static void system_keep_rule(const mechsys *s, int k, int axis, const double *q0,
+                             unsigned char *keep, const system_incidence *inc, int *stack, int *top)
+{
+    int ba, bb;
+    int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
+    int *kb[2] = {&ba, &bb};
+    for (int i = 0; i < 2; i++) {
+        int self = *kb[i], other = *kb[1 - i];
+        if (self <= 0 || !keep[3 * (self - 1) + axis])
+            continue;
+        if (!ok || (other > 0 && !keep[3 * (other - 1) + axis])) {
+            keep[3 * (self - 1) + axis] = 0;
+            for (int j = inc->first[self]; j < inc->first[self + 1]; j++)
+                stack[(*top)++] = inc->at[j];
+        }
+    }
 }
 
 /*
@@ -113,32 +184,31 @@ static int system_may_turn(const mechsys *s, int b)
  * load, at rest along the axis, no gravity along it) whose every contact keeps the
  * axis (simc_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
  * body that keeps it too (or the ground). The set is the largest fixed point: bodies are
- * removed until no contact links a kept body to a moving one along the axis.
+ * removed until no contact links a kept body to a moving one along the axis. Every
+ * contact is tried once, then only the contacts of a body just removed (a worklist: each
+ * body is removed at most once, so linear in the model, whatever the contacts' order;
+ * the largest fixed point does not depend on the order of removals). -1 when out of memory.
  */
-static void system_keep_axis(mechsys *s, int axis, const double *q0, unsigned char *keep)
+static int system_keep_axis(mechsys *s, int axis, const double *q0, unsigned char *keep,
+                            const system_incidence *inc)
 {
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int k = 0; k < s->ncon; k++) {
-            int ba, bb;
-            int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
-            int *kb[2] = {&ba, &bb};
-            for (int i = 0; i < 2; i++) {
-                int self = *kb[i], other = *kb[1 - i];
-                if (self <= 0 || !keep[3 * (self - 1) + axis])
-                    continue;
-                if (!ok || (other > 0 && !keep[3 * (other - 1) + axis])) {
-                    keep[3 * (self - 1) + axis] = 0;
-                    changed = 1;
-                }
-            }
-        }
+    int top = 0;
+    int *stack = malloc((size_t) (2 * s->ncon + s->ncon + 1) * sizeof(int));
+    if (!stack)
+        return -1;
+    for (int k = s->ncon - 1; k >= 0; k--)
+        stack[top++] = k;
+    while (top > 0) {
+        int k = stack[--top];
+        system_keep_rule(s, k, axis, q0, keep, inc, stack, &top);
     }
+    free(stack);
+    return 0;
 }
 
 /*
  * The map between the integrator's coordinates and the model's (red, fixed, nr, Nr): the
- * angle of a body that cannot turn (system_may_turn), and its x or y when it can move only
+ * angle of a body that cannot turn (system_turning), and its x or y when it can move only
  * perpendicular to that axis (system_keep_axis), are left out of the integrator's state.
  */
 static clink_status system_reduction(mechsys *s)
@@ -147,12 +217,18 @@ static clink_status system_reduction(mechsys *s)
     s->red = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
     s->fixed = calloc((size_t) (nq > 0 ? nq : 1), sizeof(int));
     unsigned char *keep = calloc((size_t) (nq > 0 ? nq : 1), 1);
+    unsigned char *turns = calloc((size_t) nb, 1);
     double *q0 = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
-    if (!s->red || !s->fixed || !keep || !q0) {
+    system_incidence inc = {NULL, NULL};
+    if (!s->red || !s->fixed || !keep || !q0 || !turns ||
+        system_incidence_create(s, nb, &inc) != 0) {
         free(keep);
+        free(turns);
         free(q0);
+        system_incidence_free(&inc);
         return CLINK_ERR_NOMEM;
     }
+    system_turning(s, turns);
     for (int b = 1; b < nb; b++) {
         const clink_body_def *d = &s->m->d.bodies[b].def;
         double *qb = q0 + 3 * (b - 1);
@@ -160,12 +236,18 @@ static clink_status system_reduction(mechsys *s)
         qb[1] = d->y;
         qb[2] = d->phi;
         unsigned char *kb = keep + 3 * (b - 1);
-        kb[2] = !system_may_turn(s, b);
+        kb[2] = !turns[b];
         kb[0] = kb[2] && d->vx == 0.0 && s->m->d.gravity[0] == 0.0;
         kb[1] = kb[2] && d->vy == 0.0 && s->m->d.gravity[1] == 0.0;
     }
-    system_keep_axis(s, 0, q0, keep);
-    system_keep_axis(s, 1, q0, keep);
+    free(turns);
+    int lost = system_keep_axis(s, 0, q0, keep, &inc) | system_keep_axis(s, 1, q0, keep, &inc);
+    system_incidence_free(&inc);
+    if (lost) {
+        free(keep);
+        free(q0);
+        return CLINK_ERR_NOMEM;
+    }
     int nr = 0, nf = 0;
     for (int i = 0; i < nq; i++) {
         if (keep[i])

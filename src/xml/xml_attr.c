@@ -134,8 +134,9 @@ int xml_name(xml_reader *r, const xmlNode *n, const char *key, char *buf)
     return 1;
 }
 
-/* parses up to max numbers separated by blanks; returns the count, -1 if malformed */
-static int parse_numbers(const char *s, double *out, int max)
+/* parses up to max numbers separated by blanks; returns the count, -1 if malformed; *under
+   set when one underflows to zero (1e-400: strtod gives 0 with ERANGE) */
+static int parse_numbers(const char *s, double *out, int max, int *under)
 {
     int count = 0;
     char *end;
@@ -151,6 +152,8 @@ static int parse_numbers(const char *s, double *out, int max)
         out[count] = strtod(s, &end);
         if (end == s)
             return -1;
+        if (errno == ERANGE && out[count] == 0.0)
+            *under = 1;
         count++;
         s = end;
         if (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
@@ -162,15 +165,15 @@ int xml_numbers(xml_reader *r, const xmlNode *n, const char *key, double *out, i
                 double scale)
 {
     xmlChar *v = attr_get(r, n, key);
-    int count, i;
+    int count, i, under = 0;
     char w[96];
 
     if (v == NULL)
         return 0;
-    count = parse_numbers((const char *) v, out, max);
+    count = parse_numbers((const char *) v, out, max, &under);
     for (i = 0; i < count && isfinite(out[i]); i++)
         out[i] *= scale;
-    if (count >= min && i == count) {
+    if (count >= min && i == count && !under) {
         xmlFree(v);
         return count;
     }
@@ -186,8 +189,13 @@ int xml_numbers(xml_reader *r, const xmlNode *n, const char *key, double *out, i
         xmlFree(v);
         return 0;
     }
-    xml_fail(r, CLINK_ERR_NONFINITE, xml_line(n),
-             "%s: %s = '%.40s' is not finite (NaN or infinity)", w, key, (const char *) v);
+    if (under)
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: %s = '%.40s' is below the smallest double (it would read as 0)", w, key,
+                 (const char *) v);
+    else
+        xml_fail(r, CLINK_ERR_NONFINITE, xml_line(n),
+                 "%s: %s = '%.40s' is not finite (NaN or infinity)", w, key, (const char *) v);
     xmlFree(v);
     return 0;
 }

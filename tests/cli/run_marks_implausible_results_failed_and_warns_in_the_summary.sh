@@ -40,6 +40,10 @@ st=$?
 [ $st = 1 ] && ok "a shape pressed through is implausible (exit 1)" || bad "implausible case: exit $st"
 grep -q '"status": "failed"' "$tmp/sink/summary.json" && ok "implausible case: status failed" ||
     bad "implausible case: status not failed"
-grep -q '"message": "implausible result: .*penetrates' "$tmp/sink/summary.json" &&
-    ok "the finding is the message" || bad "the message does not name the finding"
+# the finding's own time, "implausible" once (once "implausible result: implausible at t = ...")
+grep -q '"message": "implausible result at t = [0-9.e+-]* s: contact '"'"'floor'"'"' penetrates' \
+    "$tmp/sink/summary.json" && ok "the finding is the message" ||
+    bad "the message does not name the finding"
+grep -q "implausible.*implausible" "$tmp/err" && bad "implausible twice: $(cat "$tmp/err")" ||
+    ok "implausible said once"
 exit $fail

@@ -33,6 +33,7 @@
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,10 +151,20 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
         return CLINK_OK;
     }
     int nr = cv->p.npos, N = cv->p.n;
-    sunindextype nnz = (sunindextype) (2 * nr * (1 + N - nr) + (N - 2 * nr));
-    cv->J = SUNSparseMatrix(N, N, nnz, CSC_MAT, cv->ctx);
+    /* in 64 bits: the velocity columns are dense, 2 nr (1 + N - nr) entries in all */
+    long long nnz = 2LL * nr * (1LL + N - nr) + (N - 2LL * nr);
+    double bytes = (double) nnz * (double) (sizeof(sunrealtype) + sizeof(sunindextype));
+    cv->J = nnz <= (long long) (SIZE_MAX / 16)
+                ? SUNSparseMatrix(N, N, (sunindextype) nnz, CSC_MAT, cv->ctx)
+                : NULL;
     if (!cv->J) {
-        snprintf(msg, n, "SUNSparseMatrix failed");
+        snprintf(
+            msg, n,
+            "out of memory: the BDF Newton Jacobian (%d x %d, %lld entries, %.3g GB) "
+            "cannot be allocated; its %d position and velocity columns are dense, so it grows as "
+            "the square of the coordinates: method=\"adams\" (drift \"baumgarte\" or \"none\") "
+            "needs none",
+            N, N, nnz, bytes / 1e9, 2 * nr);
         return CLINK_ERR_NOMEM;
     }
     cvode_jac_pattern(cv, cv->J);
