@@ -310,7 +310,7 @@ int main(int argc, char **argv)
                "both with output at the end; leading impact onsets agreeing within 1 us: %d\n",
                reps, ratio, sc[reps / 2] / ce[reps / 2], agree);
         fprintf(f,
-                "%s  {\"case\": \"%s\", \"clink_settings\": \"%s+%s rtol %g atol %g\", "
+                "%s  {\"case\": \"%s\", \"clink_settings\": \"%s+%s rtol %.17g atol %.17g\", "
                 "\"clink_cpu_s\": %.5g, \"clink_wall_s\": %.5g, \"clink_cpu_s_output_at_end\": "
                 "%.5g, \"scipy_cpu_s\": %.5g, \"scipy_wall_s\": %.5g, \"ratio\": %.3g, "
                 "\"ratio_output_at_end\": %.3g, \"steps\": %ld, \"rhs_evals\": %ld, "
