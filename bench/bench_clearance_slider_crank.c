@@ -18,6 +18,8 @@
  * clink. Accuracy: the number of leading impact onsets of clink and SciPy that
  * agree within 1 us. Also printed: clink's steps, right-hand sides (and those
  * of the finite-difference Jacobian), contact events and impacts.
+ * Both codes run at the model's rtol, not at matched accuracy: the ratio at matched
+ * accuracy, each code's tolerance chosen by the robust rule, is bench/slider_crank_defaults.py's.
  * Writes OUTDIR/clearance_slider_crank.json. Usage:
  *   bench_clearance_slider_crank [OUTDIR [REPS]]
  *   bench_clearance_slider_crank --once MODEL.xml

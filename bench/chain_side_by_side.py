@@ -29,7 +29,7 @@ window, see WINDOW_BEADS):
 Each scan and result records under "passed" the tolerances exactly as passed (clink: rtol
 and atol = 1e-5 rtol; Simbody: its accuracy).
 Results: OUTDIR/chain_side_by_side_<ns>_<targets>.json and .md (the table of
-docs/performance.md, "The granular chain beside Simbody 3.7").
+docs/performance.md, "Granular chain").
 
 usage: chain_side_by_side.py [--build BUILD] [--out OUTDIR] [--ns 70,700,7000]
                              [--runs 3] [--targets 1e-4,1e-6] [--planar-max-n 70]

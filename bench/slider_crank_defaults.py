@@ -30,6 +30,7 @@ round trip). Prints a summary and writes OUT.json.
 
 usage: slider_crank_defaults.py BUILD_DIR OUT.json [--reps N]
 """
+import decimal
 import json
 import os
 import re
@@ -63,6 +64,12 @@ def model_text(rtol=None, atol=None, method=None, drift=None):
             attrs[k] = v if isinstance(v, str) else repr(v)
     text = "<settings " + " ".join('%s="%s"' % kv for kv in attrs.items()) + "/>"
     return s[:m.start()] + text + s[m.end():]
+
+
+def atol_of(rtol):
+    """1e-3 rtol, the double nearest to the decimal product (rtol * 1e-3 in binary gives
+    1.0000000000000001e-11 for 1e-8, one ulp from 1e-11)"""
+    return float(decimal.Decimal(repr(rtol)) * decimal.Decimal("1e-3"))
 
 
 def write(tmp, name, text):
@@ -132,7 +139,7 @@ def main():
               "%d within 1e-8 s" % (rec["reference"]["agree_1us"], rec["reference"]["agree_1e-8s"]))
         ladder = {"clink": {}, "scipy": {}}
         for r in LADDER:
-            a = r * 1e-3
+            a = atol_of(r)
             c = lib_once(build, write(tmp, "l.xml", model_text(r, a)))
             s = scipy(r, a)
             ladder["clink"][r] = {"atol": a, "onsets": agree(c["onsets"], ref), "cpu_s": c["cpu_s"],
@@ -148,9 +155,9 @@ def main():
         rs = robust({r: v["onsets"] for r, v in ladder["scipy"].items()})
         if rc is None or rs is None:
             sys.exit("no robust rung: clink %r, SciPy %r" % (rc, rs))
-        rec["chosen"] = {"clink": {"rtol": rc, "atol": rc * 1e-3}, "scipy": {"rtol": rs, "atol": rs * 1e-3}}
+        rec["chosen"] = {"clink": {"rtol": rc, "atol": atol_of(rc)}, "scipy": {"rtol": rs, "atol": atol_of(rs)}}
         print("robust rungs: clink rtol %r, SciPy rtol %r" % (rc, rs))
-        user = write(tmp, "user.xml", model_text(rc, rc * 1e-3))
+        user = write(tmp, "user.xml", model_text(rc, atol_of(rc)))
         untuned = write(tmp, "untuned.xml", model_text())
         times = {"lib": [], "run": [], "untuned": [], "scipy": []}
         untuned_onsets = []
@@ -159,7 +166,7 @@ def main():
             times["run"].append(clink_run(build, user, os.path.join(tmp, "out"))[0])
             cpu, untuned_onsets = clink_run(build, untuned, os.path.join(tmp, "out2"))
             times["untuned"].append(cpu)
-            s = scipy(rs, rs * 1e-3)
+            s = scipy(rs, atol_of(rs))
             times["scipy"].append(s["cpu_s"])
             print("round %d: lib %.4f run %.4f untuned %.4f scipy %.3f" %
                   (i + 1, times["lib"][-1], times["run"][-1], times["untuned"][-1], s["cpu_s"]),
