@@ -18,8 +18,15 @@
  * clink. Accuracy: the number of leading impact onsets of clink and SciPy that
  * agree within 1 us. Also printed: clink's steps, right-hand sides (and those
  * of the finite-difference Jacobian), contact events and impacts.
+ * Both codes run at the model's rtol, not at matched accuracy: the ratio at matched
+ * accuracy, each code's tolerance chosen by the robust rule, is bench/slider_crank_defaults.py's.
  * Writes OUTDIR/clearance_slider_crank.json. Usage:
  *   bench_clearance_slider_crank [OUTDIR [REPS]]
+ *   bench_clearance_slider_crank --once MODEL.xml
+ * --once: one library call (clink_sim_create, clink_sim_advance to the model's
+ * t_end, the model's own settings, auto included) and one line of JSON: its CPU
+ * time, the settings used (rtol, atol printed with %.17g) and the impact onsets
+ * (bench/slider_crank_defaults.py times the library call with it).
  * (SciPy: Debian's /usr/bin/python3 with python3-scipy, else python3 in PATH).
  */
 #include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
@@ -183,8 +190,52 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* --once: the library call on MODEL as a user makes it, one JSON line on stdout */
+static int run_once(const char *path)
+{
+    char err[512];
+    clink_model *m = NULL;
+    clink_sim *sim = NULL;
+    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "bench_clearance_slider_crank: %s\n", err);
+        return 1;
+    }
+    double t_end = clink_model_settings(m).t_end;
+    double c0 = cpu_now();
+    if (clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK ||
+        clink_sim_advance(sim, t_end) != CLINK_OK) {
+        fprintf(stderr, "bench_clearance_slider_crank: %s\n", sim ? clink_sim_error(sim) : err);
+        clink_sim_destroy(&sim);
+        clink_model_destroy(&m);
+        return 1;
+    }
+    double cpu = cpu_now() - c0;
+    clink_settings_def s = clink_sim_settings(sim);
+    clink_sim_stats st;
+    clink_sim_stats_get(sim, &st);
+    printf("{\"cpu_s\": %.17g, \"method\": \"%s\", \"drift\": \"%s\", \"rtol\": %.17g, "
+           "\"atol\": %.17g, \"steps\": %ld, \"rhs\": %ld, \"onsets\": [",
+           cpu, s.method == CLINK_METHOD_BDF ? "bdf" : "adams",
+           s.drift == CLINK_DRIFT_PROJECTION  ? "projection"
+           : s.drift == CLINK_DRIFT_BAUMGARTE ? "baumgarte"
+                                              : "none",
+           s.rtol, s.atol, (long) st.steps, (long) st.rhs_evals);
+    int n = clink_sim_impact_count(sim);
+    for (int i = 0; i < n; i++) {
+        clink_impact_record rec;
+        clink_sim_impact(sim, i, &rec);
+        printf("%s%.17g", i ? ", " : "", rec.t_onset);
+    }
+    printf("]}\n");
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--once") == 0)
+        return run_once(argv[2]);
     const char *outdir = argc > 1 ? argv[1] : ".";
     int reps = argc > 2 ? atoi(argv[2]) : 3;
     if (reps < 1 || reps > 99)
@@ -261,7 +312,7 @@ int main(int argc, char **argv)
                "both with output at the end; leading impact onsets agreeing within 1 us: %d\n",
                reps, ratio, sc[reps / 2] / ce[reps / 2], agree);
         fprintf(f,
-                "%s  {\"case\": \"%s\", \"clink_settings\": \"%s+%s rtol %g atol %g\", "
+                "%s  {\"case\": \"%s\", \"clink_settings\": \"%s+%s rtol %.17g atol %.17g\", "
                 "\"clink_cpu_s\": %.5g, \"clink_wall_s\": %.5g, \"clink_cpu_s_output_at_end\": "
                 "%.5g, \"scipy_cpu_s\": %.5g, \"scipy_wall_s\": %.5g, \"ratio\": %.3g, "
                 "\"ratio_output_at_end\": %.3g, \"steps\": %ld, \"rhs_evals\": %ld, "

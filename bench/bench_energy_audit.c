@@ -156,7 +156,7 @@ int main(int argc, char **argv)
                            a.nonset, agree, agree < a.nonset ? a.onset[agree] : NAN);
                 fprintf(
                     f,
-                    "%s  {\"model\": \"%s\", \"drift\": \"%s\", \"rtol\": %g, \"booked\": %.6e, "
+                    "%s  {\"model\": \"%s\", \"drift\": \"%s\", \"rtol\": %.17g, \"booked\": %.6e, "
                     "\"actual\": %.6e, \"residual\": %.6e, \"booked_flight\": %.6e, "
                     "\"actual_flight\": %.6e, \"steps\": %ld, \"onsets\": %d, \"onsets_agreeing\": "
                     "%d, "

@@ -130,7 +130,7 @@ int main(int argc, char **argv)
         n += snprintf(args + n, sizeof args - (size_t) n, "%s%g", i ? "," : "", es[i]);
     n += snprintf(args + n, sizeof args - (size_t) n, " --rtols ");
     for (i = 0; i < NE; i++)
-        n += snprintf(args + n, sizeof args - (size_t) n, "%s%g", i ? "," : "", rtol_py[i]);
+        n += snprintf(args + n, sizeof args - (size_t) n, "%s%.17g", i ? "," : "", rtol_py[i]);
     for (round = 0; round < ROUNDS; round++) {
         for (i = 0; i < NE; i++) {
             double b0 = bench_now();
@@ -171,14 +171,15 @@ int main(int argc, char **argv)
         printf(" %.1f | %8.0e %9.2f  %8.1e %5ld %4ld | %8.0e %9.1f  %8.1e %5.0f | %5.0f\n", es[i],
                rtol_c[i], 1e6 * med_c[i], err_c[i], r[i].n_steps, r[i].n_rhs, rtol_py[i],
                1e6 * med_py[i], err_py[i], nfev_py[i], med_py[i] / med_c[i]);
-        fprintf(out,
-                "    {\"e\": %.2f, \"clink_rtol\": %g, \"clink_seconds\": %.6e, \"clink_e_error\": "
-                "%.3e, \"clink_steps\": %ld, \"clink_rhs\": %ld, \"clink_rejected\": %ld, "
-                "\"scipy_rtol\": %g, \"scipy_seconds\": %.6e, \"scipy_e_error\": %.3e, "
-                "\"scipy_nfev\": %g, \"ratio\": %.1f}%s\n",
-                es[i], rtol_c[i], med_c[i], err_c[i], r[i].n_steps, r[i].n_rhs, r[i].n_err_fails,
-                rtol_py[i], med_py[i], err_py[i], nfev_py[i], med_py[i] / med_c[i],
-                i + 1 < NE ? "," : "");
+        fprintf(
+            out,
+            "    {\"e\": %.2f, \"clink_rtol\": %.17g, \"clink_seconds\": %.6e, \"clink_e_error\": "
+            "%.3e, \"clink_steps\": %ld, \"clink_rhs\": %ld, \"clink_rejected\": %ld, "
+            "\"scipy_rtol\": %.17g, \"scipy_seconds\": %.6e, \"scipy_e_error\": %.3e, "
+            "\"scipy_nfev\": %g, \"ratio\": %.1f}%s\n",
+            es[i], rtol_c[i], med_c[i], err_c[i], r[i].n_steps, r[i].n_rhs, r[i].n_err_fails,
+            rtol_py[i], med_py[i], err_py[i], nfev_py[i], med_py[i] / med_c[i],
+            i + 1 < NE ? "," : "");
     }
     fprintf(out, "  ],\n  \"target_ratio\": 100\n}\n");
     fclose(out);

@@ -171,7 +171,7 @@ int main(int argc, char **argv)
                        names[meth], rtols[k], rc == 2 ? "given up" : "failed", r.t_reached,
                        r.st.steps, r.st.rhs_evals, r.cpu);
                 fprintf(js,
-                        "%s  {\"method\": \"%s\", \"rtol\": %g, \"given_up_at_s\": %.3f, "
+                        "%s  {\"method\": \"%s\", \"rtol\": %.17g, \"given_up_at_s\": %.3f, "
                         "\"steps\": %ld, \"rhs\": %ld, \"cpu_s\": %.2f}",
                         first ? "" : ",\n", names[meth], rtols[k], r.t_reached, r.st.steps,
                         r.st.rhs_evals, r.cpu);
@@ -184,7 +184,7 @@ int main(int argc, char **argv)
                    r.st.steps, r.st.rhs_evals, r.st.rhs_evals_jac, r.st.jac_evals, med, r.err,
                    r.balance);
             fprintf(js,
-                    "%s  {\"method\": \"%s\", \"rtol\": %g, \"steps\": %ld, \"rhs\": %ld, "
+                    "%s  {\"method\": \"%s\", \"rtol\": %.17g, \"steps\": %ld, \"rhs\": %ld, "
                     "\"rhs_jacobian\": %ld, \"jacobians\": %ld, \"cpu_s_median\": %.4f, "
                     "\"err_b0_m\": %.4e, \"max_abs_energy_balance_J\": %.4e}",
                     first ? "" : ",\n", names[meth], rtols[k], r.st.steps, r.st.rhs_evals,

@@ -224,7 +224,7 @@ static int bench_iftomm(FILE *f, int *first, const char *name)
             qsort(cpus, NREP, sizeof(double), cmp_double);
             printf("%-16s %6.0e %10.4f %10ld %10.2e\n", tag, s.rtol, cpus[NREP / 2], rhs, error);
             fprintf(f,
-                    "%s  {\"model\": \"%s\", \"method\": \"%s\", \"rtol\": %g, \"atol\": %g, "
+                    "%s  {\"model\": \"%s\", \"method\": \"%s\", \"rtol\": %.17g, \"atol\": %.17g, "
                     "\"cpu_s\": %.5g, \"rhs\": %ld, \"error\": %.3g, \"error_kind\": \"%s\"}",
                     *first ? "" : ",\n", name, tag, s.rtol, s.atol, cpus[NREP / 2], rhs, error,
                     what);
@@ -329,14 +329,14 @@ int main(int argc, char **argv)
                     agree++;
                 printf("%-16s %6.0e %10.4f %10ld %9.2e %9.2e %9.2e %6d\n", combos[c].name, rtols[i],
                        walls[NREP / 2], r.rhs + r.rhs_fd, perr, r.balance, r.drift, agree);
-                fprintf(f,
-                        "%s  {\"model\": \"%s\", \"method\": \"%s\", \"rtol\": %g, \"atol\": %g, "
-                        "\"cpu_s\": %.5g, \"rhs\": %ld, \"rhs_fd\": %ld, \"steps\": %ld, "
-                        "\"err_pos_m\": %.3g, \"balance_rel\": %.3g, \"drift_m\": %.3g, "
-                        "\"impacts\": %d, \"onsets_agree_1us\": %d, \"t_cmp\": %g}",
-                        first ? "" : ",\n", names[k], combos[c].name, s.rtol, s.atol,
-                        walls[NREP / 2], r.rhs, r.rhs_fd, r.steps, perr, r.balance, r.drift, r.nimp,
-                        agree, t_cmp);
+                fprintf(
+                    f,
+                    "%s  {\"model\": \"%s\", \"method\": \"%s\", \"rtol\": %.17g, \"atol\": %.17g, "
+                    "\"cpu_s\": %.5g, \"rhs\": %ld, \"rhs_fd\": %ld, \"steps\": %ld, "
+                    "\"err_pos_m\": %.3g, \"balance_rel\": %.3g, \"drift_m\": %.3g, "
+                    "\"impacts\": %d, \"onsets_agree_1us\": %d, \"t_cmp\": %g}",
+                    first ? "" : ",\n", names[k], combos[c].name, s.rtol, s.atol, walls[NREP / 2],
+                    r.rhs, r.rhs_fd, r.steps, perr, r.balance, r.drift, r.nimp, agree, t_cmp);
                 first = 0;
                 free(r.pos);
             }
