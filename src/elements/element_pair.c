@@ -52,6 +52,11 @@ static clink_status check_shape(const char *name, const char *which, clink_shape
     return CLINK_OK;
 }
 
+static double shape_radius(const clink_shape_def *s)
+{
+    return kinematics_shape_class_of(s->type)->radius(s);
+}
+
 static clink_status pair_check(element_def *u, const char *name, char *msg, size_t size)
 {
     clink_contact_pair_def *d = &u->pair;
@@ -61,6 +66,14 @@ static clink_status pair_check(element_def *u, const char *name, char *msg, size
     if (st != CLINK_OK)
         return st;
     clink_shape_type ta = d->shape_a.type, tb = d->shape_b.type;
+    if (kinematics_pair_of(ta, tb) && d->treatment == CLINK_CONTACT_CONTINUOUS &&
+        isnan(d->params.K) && isinf(shape_radius(&d->shape_a)) && isinf(shape_radius(&d->shape_b)))
+        return snprintf(msg, size,
+                        "contact pair '%s': a %s's vertex against a %s has no Hertz radius; give "
+                        "the stiffness K",
+                        name, kinematics_shape_class_of(tb)->name,
+                        ta == CLINK_SHAPE_LINE ? "line" : "polygon's edge"),
+               CLINK_ERR_ARG;
     if (kinematics_pair_of(ta, tb))
         return CLINK_OK;
     if (ta == CLINK_SHAPE_LINE && tb == CLINK_SHAPE_LINE)
@@ -83,11 +96,6 @@ static clink_status pair_check(element_def *u, const char *name, char *msg, size
     return snprintf(msg, size, "contact pair '%s': a %s against a %s is not a contact geometry",
                     name, na, nb),
            CLINK_ERR_MODEL;
-}
-
-static double shape_radius(const clink_shape_def *s)
-{
-    return kinematics_shape_class_of(s->type)->radius(s);
 }
 
 /* a vertex or a line on a flat side has no Hertz radius: K must be given */
