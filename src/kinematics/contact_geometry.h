@@ -6,6 +6,9 @@
  *   circle  = point + radius        capsule = segment + radius
  *   line    = a half-plane: the solid lies on the side opposite to its outward normal
  *   bore    = the inside of a circle (the bearing of a revolute clearance joint)
+ *   polygon = a convex polygon without radius, touching with its vertices
+ *             (contact_polygon.c; the shapes' table and the pairs' registry:
+ *             contact_shapes.h)
  *
  * For a pair (A, B) the geometry gives the penetration delta (m, > 0 when the
  * shapes overlap), its rate delta_dot (m/s, > 0 when they approach), the unit
