@@ -6,8 +6,9 @@
  *
  * Pairs with exact derivatives in the registry (src/kinematics/contact_shapes.h: circles,
  * bores, lines against circles, polygons): the geometry is differentiated exactly in dual
- * numbers over the six coordinates of the two bodies (kinematics_contact_eval_diff); the law's normal force F(delta, rate), which the law
- * table gives without derivatives, by central differences in its two scalar arguments
+ * numbers over the six coordinates of the two bodies (kinematics_contact_eval_diff); the
+ * law's normal force F(delta, rate), which the law table gives without derivatives, by
+ * central differences in its two scalar arguments
  * (steps 1e-6 delta and 1e-6 max(|rate|, v_settle)), so that
  *   dF_n = F_delta d delta + F_rate d delta_dot;
  * the friction F_t(v_t, F_n) by a central difference in the slip and exactly in F_n (it
