@@ -15,8 +15,9 @@
  * is linear in F_n); then Q = (f, (p - r) x f) of f = F_n n + F_t t in duals.
  *
  * A pair whose registry entry has none (capsules) or at a point where they do not exist
- * (coincident centres): central differences over each coordinate of its two bodies, extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2),
- * error of order h^4).
+ * (coincident centres): central differences over each coordinate of its two bodies,
+ * extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2), error of order
+ * h^4).
  *
  * Nothing here changes the contacts' state or caches.
  */
