@@ -432,8 +432,16 @@ typedef enum clink_shape_type {
     /* the inside of a circle: centre a, radius (m, > 0); the bearing of a clearance joint
        (clink_clearance_joint_def), refused in contact pairs */
     CLINK_SHAPE_BORE = 3,
-    CLINK_SHAPE_TYPE_COUNT_ = 4
+    /* a convex polygon: nvertices (3 .. CLINK_SHAPE_MAX_VERTICES) vertices in body
+       coordinates, either orientation (the builder orders them counter-clockwise) */
+    CLINK_SHAPE_POLYGON = 4,
+    CLINK_SHAPE_TYPE_COUNT_ = 5
 } clink_shape_type;
+
+#define CLINK_SHAPE_MAX_VERTICES 8
+
+/* A shape type's name ("circle", "polygon": its XML element; "bore"), NULL out of range. */
+CLINK_API const char *clink_shape_type_name(clink_shape_type type);
 
 /*
  * How a contact acts. CONTINUOUS: the normal force law during the contact.
@@ -456,15 +464,18 @@ typedef struct clink_shape_def {
     double b[2];      /* second end of a capsule, m */
     double normal[2]; /* line: outward normal (normalised by the builder) */
     double radius;    /* circle and capsule, m */
+    int nvertices;    /* polygon: its vertices, m */
+    double vertices[CLINK_SHAPE_MAX_VERTICES][2];
 } clink_shape_def;
 
 /*
  * A contact pair: shape_a on body_a against shape_b on body_b, with a normal
  * force law of the catalogue (include/clink/contact.h, by name) and friction.
- * A line may only be shape_a. When params.K is not given and the materials
- * E1, nu1 (body_a) and E2, nu2 (body_b) are, the stiffness is Hertz's with the
- * radii of the shapes (R = INFINITY for a line; the capsule's radius as a
- * sphere's, an approximation) unless params.R1, R2 are given.
+ * A line may only be shape_a, a polygon only shape_a against a circle or shape_b
+ * against a line (docs/contact-mechanics.md, "Polygons"). When params.K is not given and the
+ * materials E1, nu1 (body_a) and E2, nu2 (body_b) are, the stiffness is Hertz's with the radii of
+ * the shapes (R = INFINITY for a line; the capsule's radius as a sphere's, an approximation) unless
+ * params.R1, R2 are given.
  */
 typedef struct clink_contact_pair_def {
     const char *name; /* optional, copied */

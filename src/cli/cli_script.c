@@ -319,10 +319,15 @@ static void scene_vec(FILE *f, const char *key, const double v[2])
 
 static void scene_shape(FILE *f, const char *key, const clink_shape_def *s)
 {
-    static const char *const type[] = {"circle", "capsule", "line", "bore"};
+    const char *type = clink_shape_type_name(s->type);
 
-    fprintf(f, "\"%s\": {\"type\": \"%s\", ", key,
-            (unsigned) s->type < CLINK_SHAPE_TYPE_COUNT_ ? type[s->type] : "unknown");
+    fprintf(f, "\"%s\": {\"type\": \"%s\", ", key, type ? type : "unknown");
+    if (s->type == CLINK_SHAPE_POLYGON) {
+        fputs("\"vertices\": [", f);
+        for (int i = 0; i < s->nvertices; i++)
+            fprintf(f, "%s[%.17g, %.17g]", i ? ", " : "", s->vertices[i][0], s->vertices[i][1]);
+        fputs("], ", f);
+    }
     scene_vec(f, "a", s->a);
     fputs(", ", f);
     scene_vec(f, "b", s->b);

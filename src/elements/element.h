@@ -11,7 +11,7 @@
  *
  * An element becomes contacts: `expand` writes, for each contact it needs, the two
  * bodies and the two shapes (clink_shape_def, body coordinates) of the contact
- * geometry (src/kinematics/contact_geometry.h: circles, capsules, lines and bores),
+ * geometry (src/kinematics/contact_shapes.h: circles, capsules, lines, bores, polygons),
  * and the part of its name after the element's ("corner2_upper"; "" for an element
  * of one contact). Every contact of an element shares its law, parameters, friction
  * and treatment (the element's `common` fields).
@@ -46,6 +46,7 @@ typedef struct element_contact {
     char part[24]; /* the name's part after the element's, "" for a one-contact element */
     int body_a, body_b;
     clink_shape_def sa, sb;
+    int vertex_a, vertex_b; /* a polygon's vertex the contact is about, 1 + index; 0: none */
 } element_contact;
 
 /* how the stiffness follows from materials (element_class.radii) */
@@ -55,7 +56,7 @@ typedef enum element_stiffness {
     ELEMENT_STIFFNESS_INTERNAL = 2  /* journal in bearing (..._journal_bearing) */
 } element_stiffness;
 
-enum { ELEMENT_MAX_CONTACTS = 8, ELEMENT_MAX_OUTPUTS = 2 };
+enum { ELEMENT_MAX_CONTACTS = 2 * CLINK_SHAPE_MAX_VERTICES, ELEMENT_MAX_OUTPUTS = 2 };
 
 typedef struct element_class {
     clink_element_kind kind;

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * element_pair.c: the contact pair, shape_a on body_a against shape_b on body_b
- * (circles, capsules, a line as shape_a only), one contact.
+ * element_pair.c: the contact pair, shape_a on body_a against shape_b on body_b (any
+ * pair of the registry in src/kinematics/contact_shapes.h: circles, capsules, a line as
+ * shape_a, polygons), one contact, or one per vertex of a polygon against a line or a
+ * polygon (src/kinematics/contact_polygon.c).
  *
  * Stiffness from materials (Alves et al. 2015, Eqs. 3-4):
  *   K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,  s_k = (1 - nu_k^2) / E_k,
  * R_k the radius of shape k (INFINITY for a line; a capsule's radius as a sphere's),
- * unless params.R1, R2 are given.
+ * unless params.R1, R2 are given. Two flat shapes (a line or a polygon's edge against a
+ * polygon's vertex) have no Hertz radius: params.K must be given.
  */
 #include "elements/element.h"
+#include "kinematics/contact_shapes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,11 +32,12 @@ static void pair_bodies(const element_def *u, int *a, int *b)
     *b = u->pair.body_b;
 }
 
-/* checks a shape; normalises a line's normal in *s; which: "shape_a" / "shape_b" */
+/* checks a shape by its row of the shape table; normalises it in *s; which: "shape_a" */
 static clink_status check_shape(const char *name, const char *which, clink_shape_def *s, char *msg,
                                 size_t size)
 {
-    if ((int) s->type < 0 || s->type >= CLINK_SHAPE_TYPE_COUNT_)
+    const kinematics_shape_class *sc = kinematics_shape_class_of(s->type);
+    if (!sc)
         return snprintf(msg, size, "contact pair '%s': %s type %d is not a shape type", name, which,
                         (int) s->type),
                CLINK_ERR_RANGE;
@@ -40,40 +45,16 @@ static clink_status check_shape(const char *name, const char *which, clink_shape
         !isfinite(s->radius))
         return snprintf(msg, size, "contact pair '%s': %s has a non-finite value", name, which),
                CLINK_ERR_RANGE;
-    switch (s->type) {
-    case CLINK_SHAPE_CIRCLE:
-    case CLINK_SHAPE_CAPSULE:
-        if (!(s->radius > 0.0))
-            return snprintf(msg, size,
-                            "contact pair '%s': %s radius %g m is out of range; radius > 0", name,
-                            which, s->radius),
-                   CLINK_ERR_RANGE;
-        if (s->type == CLINK_SHAPE_CAPSULE && s->a[0] == s->b[0] && s->a[1] == s->b[1])
-            return snprintf(msg, size, "contact pair '%s': %s capsule ends coincide; use a circle",
-                            name, which),
-                   CLINK_ERR_RANGE;
-        return CLINK_OK;
-    case CLINK_SHAPE_LINE: {
-        double l = hypot(s->normal[0], s->normal[1]);
-        if (!(l > 0.0))
-            return snprintf(msg, size,
-                            "contact pair '%s': %s line normal is zero; give its outward normal",
-                            name, which),
-                   CLINK_ERR_RANGE;
-        s->normal[0] /= l;
-        s->normal[1] /= l;
-        return CLINK_OK;
-    }
-    case CLINK_SHAPE_BORE:
-        return snprintf(msg, size,
-                        "contact pair '%s': %s is a bore, which only a clearance joint has "
-                        "(clink_model_builder_add_clearance_joint)",
-                        name, which),
-               CLINK_ERR_ARG;
-    case CLINK_SHAPE_TYPE_COUNT_:
-        break;
-    }
-    return CLINK_ERR_INTERNAL;
+    char why[200];
+    clink_status st = CLINK_OK;
+    if (sc->check(s, why, sizeof why, &st) != 0)
+        return snprintf(msg, size, "contact pair '%s': %s %s", name, which, why), st;
+    return CLINK_OK;
+}
+
+static double shape_radius(const clink_shape_def *s)
+{
+    return kinematics_shape_class_of(s->type)->radius(s);
 }
 
 static clink_status pair_check(element_def *u, const char *name, char *msg, size_t size)
@@ -84,43 +65,72 @@ static clink_status pair_check(element_def *u, const char *name, char *msg, size
         st = check_shape(name, "shape_b", &d->shape_b, msg, size);
     if (st != CLINK_OK)
         return st;
-    if (d->shape_a.type == CLINK_SHAPE_LINE && d->shape_b.type == CLINK_SHAPE_LINE)
+    clink_shape_type ta = d->shape_a.type, tb = d->shape_b.type;
+    if (kinematics_pair_of(ta, tb) && d->treatment == CLINK_CONTACT_CONTINUOUS &&
+        isnan(d->params.K) && isinf(shape_radius(&d->shape_a)) && isinf(shape_radius(&d->shape_b)))
+        return snprintf(msg, size,
+                        "contact pair '%s': a %s's vertex against a %s has no Hertz radius; give "
+                        "the stiffness K",
+                        name, kinematics_shape_class_of(tb)->name,
+                        ta == CLINK_SHAPE_LINE ? "line" : "polygon's edge"),
+               CLINK_ERR_ARG;
+    if (kinematics_pair_of(ta, tb))
+        return CLINK_OK;
+    if (ta == CLINK_SHAPE_LINE && tb == CLINK_SHAPE_LINE)
         return snprintf(msg, size,
                         "contact pair '%s': two lines are not a contact geometry (use a circle "
                         "or capsule)",
                         name),
                CLINK_ERR_MODEL;
-    if (d->shape_b.type == CLINK_SHAPE_LINE)
+    if (tb == CLINK_SHAPE_LINE)
         return snprintf(msg, size,
                         "contact pair '%s': a line may only be shape_a (swap the bodies)", name),
                CLINK_ERR_MODEL;
-    return CLINK_OK;
+    const char *na = kinematics_shape_class_of(ta)->name, *nb = kinematics_shape_class_of(tb)->name;
+    if (kinematics_pair_of(tb, ta))
+        return snprintf(msg, size,
+                        "contact pair '%s': a %s against a %s is given as shape_a %s, shape_b %s "
+                        "(swap the bodies)",
+                        name, na, nb, nb, na),
+               CLINK_ERR_MODEL;
+    return snprintf(msg, size, "contact pair '%s': a %s against a %s is not a contact geometry",
+                    name, na, nb),
+           CLINK_ERR_MODEL;
 }
 
-static double shape_radius(const clink_shape_def *s)
-{
-    return s->type == CLINK_SHAPE_LINE ? INFINITY : s->radius;
-}
-
+/* a vertex or a line on a flat side has no Hertz radius: K must be given */
 static element_stiffness pair_radii(const element_def *u, double R[4])
 {
     R[0] = R[2] = shape_radius(&u->pair.shape_a);
     R[1] = R[3] = shape_radius(&u->pair.shape_b);
+    if (isinf(R[0]) && isinf(R[1]))
+        return ELEMENT_STIFFNESS_GIVEN;
     return ELEMENT_STIFFNESS_EXTERNAL;
 }
 
 static int pair_ncontacts(const element_def *u)
 {
-    (void) u;
-    return 1;
+    return kinematics_pair_npoints(&u->pair.shape_a, &u->pair.shape_b);
 }
 
+/* one contact per pair, or one per vertex (named "vertexJ", "a_vertexJ", "b_vertexJ") */
 static void pair_expand(const element_def *u, element_contact *out)
 {
-    out->body_a = u->pair.body_a;
-    out->body_b = u->pair.body_b;
-    out->sa = u->pair.shape_a;
-    out->sb = u->pair.shape_b;
+    const clink_contact_pair_def *d = &u->pair;
+    int n = pair_ncontacts(u);
+    for (int i = 0; i < n; i++) {
+        element_contact *c = &out[i];
+        c->body_a = d->body_a;
+        c->body_b = d->body_b;
+        c->sa = d->shape_a;
+        c->sb = d->shape_b;
+        kinematics_pair_point(&d->shape_a, &d->shape_b, i, &c->vertex_a, &c->vertex_b);
+        int both = d->shape_a.type == CLINK_SHAPE_POLYGON && d->shape_b.type == CLINK_SHAPE_POLYGON;
+        if (c->vertex_a > 0 || c->vertex_b > 0)
+            snprintf(c->part, sizeof c->part, "%svertex%d",
+                     both ? (c->vertex_a > 0 ? "a_" : "b_") : "",
+                     c->vertex_a > 0 ? c->vertex_a : c->vertex_b);
+    }
 }
 
 const element_class element_pair = {

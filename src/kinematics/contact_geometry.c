@@ -4,11 +4,18 @@
  * normal, tangent, contact points and slip velocity (see contact_geometry.h for
  * the formulas and sign conventions).
  *
+ * The pair functions are reached through the registry at the end of the evaluation
+ * section (registry[A][B], contact_shapes.h): one entry per ordered pair of shapes with
+ * its geometry, its exact derivatives or NULL (central differences in the simulation's
+ * Jacobian) and its contact points; the polygon's entries are in contact_polygon.c.
+ *
  * Closest points of two segments follow the clamped parametric solution of the
  * 2-by-2 least-squares problem |(a1 + s u) - (a2 + t v)|^2 -> min over s, t in
  * [0, 1] (as in Ericson, Real-Time Collision Detection, Sect. 5.1.9).
  */
 #include "kinematics/contact_geometry.h"
+#include "kinematics/contact_polygon.h"
+#include "kinematics/contact_shapes.h"
 
 #include <math.h>
 
@@ -187,52 +194,141 @@ static int contact_bore(const kinematics_shape *sa, const kinematics_pose *pa,
     return 0;
 }
 
-int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
-                                const double rot_a[2], const kinematics_shape *sb,
-                                const kinematics_pose *pb, const double rot_b[2],
-                                kinematics_contact *out)
-{
-    double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
+/* ---- the pair functions of the registry (contact_shapes.h) ------------------- */
 
-    if (sb->kind != CLINK_SHAPE_CIRCLE && sb->kind != CLINK_SHAPE_CAPSULE)
-        return -1;
+/* B's core in world coordinates: a2 to b2 (a circle's is the point a2 = b2) */
+static void core_b(const kinematics_shape *sb, const kinematics_pose *pb, const double rot_b[2],
+                   double a2[2], double b2[2])
+{
     to_world(pb, rot_b, sb->a, a2);
     if (sb->kind == CLINK_SHAPE_CAPSULE)
         to_world(pb, rot_b, sb->b, b2);
     else
         b2[0] = a2[0], b2[1] = a2[1];
+}
 
-    switch (sa->kind) {
-    case CLINK_SHAPE_CIRCLE:
-        if (sb->kind == CLINK_SHAPE_CIRCLE) {
-            /* two points: closest_segments' s = t = 0 with u = v = 0, so q = a + 0 * 0 */
-            to_world(pa, rot_a, sa->a, a1);
-            qa[0] = a1[0] + 0.0, qa[1] = a1[1] + 0.0;
-            qb[0] = a2[0] + 0.0, qb[1] = a2[1] + 0.0;
-            external(pa, pb, qa, qb, sa->r, sb->r, out);
-            return 0;
-        }
-        /* fall through */
-    case CLINK_SHAPE_CAPSULE:
-        to_world(pa, rot_a, sa->a, a1);
-        if (sa->kind == CLINK_SHAPE_CAPSULE)
-            to_world(pa, rot_a, sa->b, b1);
-        else
-            b1[0] = a1[0], b1[1] = a1[1];
-        closest_segments(a1, b1, a2, b2, qa, qb);
-        external(pa, pb, qa, qb, sa->r, sb->r, out);
-        return 0;
+/* two circles: closest_segments' s = t = 0 with u = v = 0, so q = a + 0 * 0 */
+static int pair_circles(const kinematics_shape *sa, const kinematics_pose *pa,
+                        const double rot_a[2], const kinematics_shape *sb,
+                        const kinematics_pose *pb, const double rot_b[2], kinematics_contact *out)
+{
+    double a1[2], a2[2], b2[2], qa[2], qb[2];
 
-    case CLINK_SHAPE_LINE:
-        contact_line(sa, pa, rot_a, sb, pb, a2, b2, out);
-        return 0;
+    core_b(sb, pb, rot_b, a2, b2);
+    to_world(pa, rot_a, sa->a, a1);
+    qa[0] = a1[0] + 0.0, qa[1] = a1[1] + 0.0;
+    qb[0] = a2[0] + 0.0, qb[1] = a2[1] + 0.0;
+    external(pa, pb, qa, qb, sa->r, sb->r, out);
+    return 0;
+}
 
-    case CLINK_SHAPE_BORE:
-        return contact_bore(sa, pa, rot_a, sb, pb, a2, out);
-    case CLINK_SHAPE_TYPE_COUNT_:
-        break;
-    }
-    return -1;
+/* circles and capsules: the closest points of the two cores (segments or points) */
+static int pair_segments(const kinematics_shape *sa, const kinematics_pose *pa,
+                         const double rot_a[2], const kinematics_shape *sb,
+                         const kinematics_pose *pb, const double rot_b[2], kinematics_contact *out)
+{
+    double a1[2], b1[2], a2[2], b2[2], qa[2], qb[2];
+
+    core_b(sb, pb, rot_b, a2, b2);
+    to_world(pa, rot_a, sa->a, a1);
+    if (sa->kind == CLINK_SHAPE_CAPSULE)
+        to_world(pa, rot_a, sa->b, b1);
+    else
+        b1[0] = a1[0], b1[1] = a1[1];
+    closest_segments(a1, b1, a2, b2, qa, qb);
+    external(pa, pb, qa, qb, sa->r, sb->r, out);
+    return 0;
+}
+
+/* a line against a circle or a capsule: the deepest point of its core */
+static int pair_line(const kinematics_shape *sa, const kinematics_pose *pa, const double rot_a[2],
+                     const kinematics_shape *sb, const kinematics_pose *pb, const double rot_b[2],
+                     kinematics_contact *out)
+{
+    double a2[2], b2[2];
+
+    core_b(sb, pb, rot_b, a2, b2);
+    contact_line(sa, pa, rot_a, sb, pb, a2, b2, out);
+    return 0;
+}
+
+/* a bore around a circle */
+static int pair_bore(const kinematics_shape *sa, const kinematics_pose *pa, const double rot_a[2],
+                     const kinematics_shape *sb, const kinematics_pose *pb, const double rot_b[2],
+                     kinematics_contact *out)
+{
+    double a2[2], b2[2];
+
+    core_b(sb, pb, rot_b, a2, b2);
+    return contact_bore(sa, pa, rot_a, sb, pb, a2, out);
+}
+
+static int diff_round(const kinematics_shape *sa, const kinematics_pose *pa,
+                      const kinematics_shape *sb, const kinematics_pose *pb,
+                      kinematics_contact_diff *out);
+
+/*
+ * The registry: [A][B] the geometry of shape A against shape B, its exact derivatives
+ * (NULL: central differences in the simulation's Jacobian), the number of its contact
+ * points and their vertex features (NULL: one, the whole shapes).
+ */
+#define C_ CLINK_SHAPE_CIRCLE
+#define K_ CLINK_SHAPE_CAPSULE
+#define L_ CLINK_SHAPE_LINE
+#define B_ CLINK_SHAPE_BORE
+#define P_ CLINK_SHAPE_POLYGON
+#define N_ CLINK_SHAPE_TYPE_COUNT_
+static const kinematics_pair_entry registry[N_][N_] = {
+    [C_][C_] = {pair_circles, diff_round, NULL, NULL},
+    [C_][K_] = {pair_segments, NULL, NULL, NULL},
+    [K_][C_] = {pair_segments, NULL, NULL, NULL},
+    [K_][K_] = {pair_segments, NULL, NULL, NULL},
+    [L_][C_] = {pair_line, diff_round, NULL, NULL},
+    [L_][K_] = {pair_line, NULL, NULL, NULL},
+    [B_][C_] = {pair_bore, diff_round, NULL, NULL},
+    [L_][P_] = {kinematics_pair_line_polygon, kinematics_diff_line_polygon,
+                kinematics_points_vertices_b, kinematics_point_vertex_b},
+    [P_][C_] = {kinematics_pair_polygon_circle, kinematics_diff_polygon_circle, NULL, NULL},
+    [P_][P_] = {kinematics_pair_polygons, kinematics_diff_polygons, kinematics_points_vertices_ab,
+                kinematics_point_vertex_ab},
+};
+#undef C_
+#undef K_
+#undef L_
+#undef B_
+#undef P_
+#undef N_
+
+const kinematics_pair_entry *kinematics_pair_of(clink_shape_type a, clink_shape_type b)
+{
+    if ((unsigned) a >= CLINK_SHAPE_TYPE_COUNT_ || (unsigned) b >= CLINK_SHAPE_TYPE_COUNT_ ||
+        registry[a][b].eval == NULL)
+        return NULL;
+    return &registry[a][b];
+}
+
+int kinematics_pair_npoints(const clink_shape_def *a, const clink_shape_def *b)
+{
+    const kinematics_pair_entry *e = kinematics_pair_of(a->type, b->type);
+    return !e ? 0 : e->npoints ? e->npoints(a, b) : 1;
+}
+
+void kinematics_pair_point(const clink_shape_def *a, const clink_shape_def *b, int i, int *va,
+                           int *vb)
+{
+    const kinematics_pair_entry *e = kinematics_pair_of(a->type, b->type);
+    *va = *vb = 0;
+    if (e && e->point)
+        e->point(a, b, i, va, vb);
+}
+
+int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pose *pa,
+                                const double rot_a[2], const kinematics_shape *sb,
+                                const kinematics_pose *pb, const double rot_b[2],
+                                kinematics_contact *out)
+{
+    const kinematics_pair_entry *e = kinematics_pair_of(sa->kind, sb->kind);
+    return e ? e->eval(sa, pa, rot_a, sb, pb, rot_b, out) : -1;
 }
 
 /* ---- the direct path of two circles (kinematics_contact_circles) ------------- */
@@ -380,9 +476,10 @@ static void kd_finish(const kd_pose *pa, const kd_pose *pb, const kd qa[2], cons
                       KD_MUL(out->t[1], KD_SUB(vpb[1], vpa[1])));
 }
 
-int kinematics_contact_eval_diff(const kinematics_shape *sa, const kinematics_pose *pa,
-                                 const kinematics_shape *sb, const kinematics_pose *pb,
-                                 kinematics_contact_diff *out)
+/* circle or bore against a circle, a line against a circle: the cores are points */
+static int diff_round(const kinematics_shape *sa, const kinematics_pose *pa,
+                      const kinematics_shape *sb, const kinematics_pose *pb,
+                      kinematics_contact_diff *out)
 {
     kd_pose A, B;
     kd ca[2], cb[2];
@@ -422,4 +519,12 @@ int kinematics_contact_eval_diff(const kinematics_shape *sa, const kinematics_po
         bore ? KD_SUB(dist, kd_const(sa->r - sb->r)) : KD_SUB(kd_const(sa->r + sb->r), dist);
     kd_finish(&A, &B, ca, cb, bore ? -sa->r : sa->r, sb->r, out);
     return 0;
+}
+
+int kinematics_contact_eval_diff(const kinematics_shape *sa, const kinematics_pose *pa,
+                                 const kinematics_shape *sb, const kinematics_pose *pb,
+                                 kinematics_contact_diff *out)
+{
+    const kinematics_pair_entry *e = kinematics_pair_of(sa->kind, sb->kind);
+    return e && e->diff ? e->diff(sa, pa, sb, pb, out) : -1;
 }

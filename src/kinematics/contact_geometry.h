@@ -6,6 +6,9 @@
  *   circle  = point + radius        capsule = segment + radius
  *   line    = a half-plane: the solid lies on the side opposite to its outward normal
  *   bore    = the inside of a circle (the bearing of a revolute clearance joint)
+ *   polygon = a convex polygon without radius, touching with its vertices
+ *             (contact_polygon.c; the shapes' table and the pairs' registry:
+ *             contact_shapes.h)
  *
  * For a pair (A, B) the geometry gives the penetration delta (m, > 0 when the
  * shapes overlap), its rate delta_dot (m/s, > 0 when they approach), the unit
@@ -40,6 +43,10 @@ typedef struct kinematics_shape {
     double b[2];           /* second end (capsule) */
     double nrm[2];         /* outward unit normal (line) */
     double r;              /* radius (circle, capsule, bore), m */
+    /* a polygon: its nv vertices, counter-clockwise (borrowed); vertex: 1 + the index of
+       the vertex a contact is about, 0 for the whole shape */
+    int nv, vertex;
+    const double (*v)[2];
 } kinematics_shape;
 
 /* Position and velocity of a body: (x, y, phi) and (xd, yd, phid), SI. */
@@ -59,9 +66,9 @@ typedef struct kinematics_contact {
 } kinematics_contact;
 
 /*
- * Returns 0 and fills *out for a supported pair; -1 for a pair that makes no
- * sense (line against line or bore, bore against anything but a circle, or
- * anything as B that only A may be: put the line or bore first).
+ * Returns 0 and fills *out for a supported pair (the registry of contact_shapes.h); -1
+ * for a pair that makes no sense (line against line or bore, bore against anything but
+ * a circle, or anything as B that only A may be: put the line or bore first).
  */
 int kinematics_contact_eval(const kinematics_shape *sa, const kinematics_pose *pa,
                             const kinematics_shape *sb, const kinematics_pose *pb,

@@ -46,20 +46,11 @@
  * re-initialisation for the books' sake.
  */
 #include "sim/sim_contact_internal.h"
+#include "kinematics/contact_shapes.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static void to_shape(const clink_shape_def *d, kinematics_shape *s)
-{
-    memset(s, 0, sizeof *s);
-    s->kind = d->type;
-    memcpy(s->a, d->a, sizeof s->a);
-    memcpy(s->b, d->b, sizeof s->b);
-    memcpy(s->nrm, d->normal, sizeof s->nrm);
-    s->r = d->radius;
-}
 
 /* what a contact's evaluation needs that never changes: its path, law constants, masses */
 static void prepare_contact(const clink_model *m, simc_contact *c)
@@ -121,8 +112,8 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         element_common cm = element_class_of(e->kind)->common(&def);
         c->body_a = mc->geo.body_a;
         c->body_b = mc->geo.body_b;
-        to_shape(&mc->geo.sa, &c->sa);
-        to_shape(&mc->geo.sb, &c->sb);
+        kinematics_shape_of(&mc->geo.sa, mc->geo.vertex_a, &c->sa);
+        kinematics_shape_of(&mc->geo.sb, mc->geo.vertex_b, &c->sb);
         c->law = clink_law_find(e->law);
         c->p = *cm.params;
         c->fr = *cm.friction;
@@ -130,7 +121,8 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         c->e_pw = *cm.restitution;
         clink_contact_state_init(&c->st);
         prepare_contact(m, c);
-        double L = c->sa.kind == CLINK_SHAPE_LINE ? c->sb.r : c->sa.r + c->sb.r;
+        double L = kinematics_shape_class_of(c->sa.kind)->onset_length(&c->sa) +
+                   kinematics_shape_class_of(c->sb.kind)->onset_length(&c->sb);
         c->eps = 1e-13 * (L > 1e-3 ? L : 1e-3);
         c->v_settle = settle_speed;
         c->h_release = 1e-12;
@@ -256,8 +248,8 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
 double simc_size(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    double ra = c->sa.kind == CLINK_SHAPE_LINE ? INFINITY : c->sa.r;
-    double rb = c->sb.kind == CLINK_SHAPE_LINE ? INFINITY : c->sb.r;
+    double ra = kinematics_shape_class_of(c->sa.kind)->size(&c->sa);
+    double rb = kinematics_shape_class_of(c->sb.kind)->size(&c->sb);
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
 }
@@ -309,11 +301,11 @@ double simc_mu(const simc *sc, int k)
     return sc->c[k].fr.mu;
 }
 
-/* nonzero if shape s on its body is a circle or a bore centred at the body's centre of mass */
+/* nonzero if shape s on its body is round (a circle, a bore) and centred at the body's centre
+   of mass */
 static int centred_round(const kinematics_shape *s)
 {
-    return (s->kind == CLINK_SHAPE_CIRCLE || s->kind == CLINK_SHAPE_BORE) && s->a[0] == 0.0 &&
-           s->a[1] == 0.0;
+    return kinematics_shape_has(s, KINEMATICS_SHAPE_ROUND) && s->a[0] == 0.0 && s->a[1] == 0.0;
 }
 
 int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b)
@@ -332,13 +324,13 @@ int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body
             if (!centred_round(sh[i]))
                 return 0;
             at[i] = q0[3 * (body[i] - 1) + axis];
-        } else if (sh[i]->kind == CLINK_SHAPE_LINE) {
+        } else if (kinematics_shape_has(sh[i], KINEMATICS_SHAPE_FLAT)) {
             /* a ground line whose normal has no component along the axis */
             if (sh[i]->nrm[axis] != 0.0)
                 return 0;
             line = 1;
             at[i] = 0.0;
-        } else if (sh[i]->kind == CLINK_SHAPE_CIRCLE || sh[i]->kind == CLINK_SHAPE_BORE) {
+        } else if (kinematics_shape_has(sh[i], KINEMATICS_SHAPE_ROUND)) {
             at[i] = sh[i]->a[axis];
         } else {
             return 0;
@@ -362,7 +354,8 @@ void simc_turning(const simc *sc, unsigned char *turns)
 int simc_central(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    return c->sa.kind != CLINK_SHAPE_CAPSULE && c->sb.kind != CLINK_SHAPE_CAPSULE;
+    return kinematics_shape_has(&c->sa, KINEMATICS_SHAPE_CENTRAL) &&
+           kinematics_shape_has(&c->sb, KINEMATICS_SHAPE_CENTRAL);
 }
 
 clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_contact_info *info)

@@ -4,18 +4,20 @@
  * (nq x nq, column-major), the companion of simc_forces that the driver hands to the
  * dynamics' Jacobian (docs/performance.md).
  *
- * Round shapes (circles, bores, lines against circles): the geometry is differentiated
- * exactly in dual numbers over the six coordinates of the two bodies
- * (kinematics_contact_eval_diff); the law's normal force F(delta, rate), which the law
- * table gives without derivatives, by central differences in its two scalar arguments
+ * Pairs with exact derivatives in the registry (src/kinematics/contact_shapes.h: circles,
+ * bores, lines against circles, polygons): the geometry is differentiated exactly in dual
+ * numbers over the six coordinates of the two bodies (kinematics_contact_eval_diff); the
+ * law's normal force F(delta, rate), which the law table gives without derivatives, by
+ * central differences in its two scalar arguments
  * (steps 1e-6 delta and 1e-6 max(|rate|, v_settle)), so that
  *   dF_n = F_delta d delta + F_rate d delta_dot;
  * the friction F_t(v_t, F_n) by a central difference in the slip and exactly in F_n (it
  * is linear in F_n); then Q = (f, (p - r) x f) of f = F_n n + F_t t in duals.
  *
- * A capsule pair has no exact derivatives: central differences over each coordinate of
- * its two bodies, extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2),
- * error of order h^4).
+ * A pair whose registry entry has none (capsules) or at a point where they do not exist
+ * (coincident centres): central differences over each coordinate of its two bodies,
+ * extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2), error of order
+ * h^4).
  *
  * Nothing here changes the contacts' state or caches.
  */
@@ -219,7 +221,7 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
         }
         if (rc == 0)
             continue;
-        /* a capsule: central differences over the coordinates of its two bodies */
+        /* no exact derivatives (a capsule): central differences over its two bodies */
         memcpy(sc->jac.xq, q, (size_t) nq * sizeof(double));
         memcpy(sc->jac.xv, v, (size_t) nq * sizeof(double));
         for (int side = 0; side < 2; side++) {

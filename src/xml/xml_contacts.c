@@ -4,9 +4,10 @@
  * <friction> elements shared with <revolute_clearance>.
  *
  * A pair is a clink_contact_pair_def: two shapes (<circle center radius>,
- * <line point normal>, <capsule point1 point2 radius>, m, each on a body with an
- * optional material), a line always put first (the API takes a line as shape_a
- * only), the law and the friction. <law> takes name, treatment and any key of
+ * <line point normal>, <capsule point1 point2 radius>, <polygon vertices>, m, each on a
+ * body with an optional material; read by the rows of the shape table,
+ * src/kinematics/contact_shapes.h), put in the order of the pair registry (a line first,
+ * a polygon before a circle), the law and the friction. <law> takes name, treatment and any key of
  * the contact parameter descriptor (clink_contact_param_at(): K, n, e, chi, c,
  * alpha, v_ref, E1, E2, nu1, nu2, R1, R2, eta1, eta2, Y, psi, xi, zero_force, in
  * the units it lists), read generically: a parameter added to the descriptor is
@@ -17,6 +18,8 @@
  * the shapes, the law's parameters and the friction.
  */
 #include "xml/xml_internal.h"
+
+#include "kinematics/contact_shapes.h"
 
 #include "clink/contact.h"
 #include "clink/friction.h"
@@ -123,30 +126,54 @@ void xml_material_params(const xml_reader *r, int m1, int m2, clink_contact_para
     }
 }
 
-/* one shape element into s, its body and its material (-1: the body's) */
+/* the vertices "x1 y1 x2 y2 ..." of a polygon into s */
+static void read_vertices(xml_reader *r, const xmlNode *k, const char *attr, clink_shape_def *s,
+                          const char *w)
+{
+    double xy[2 * CLINK_SHAPE_MAX_VERTICES];
+    int n = xml_numbers(r, k, attr, xy, 1, 2 * CLINK_SHAPE_MAX_VERTICES, 1.0);
+    if (r->failed)
+        return;
+    if (n % 2 != 0) {
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k),
+                 "%s: %s must be pairs of numbers, x y of each vertex (3 to %d vertices)", w, attr,
+                 CLINK_SHAPE_MAX_VERTICES);
+        return;
+    }
+    s->nvertices = n / 2;
+    memcpy(s->vertices, xy, (size_t) n * sizeof(double));
+}
+
+/* one shape element into s, its body and its material (-1: the body's), by its row of the
+   shape table (src/kinematics/contact_shapes.h): its fields' attributes and defaults */
 static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int *body,
                        int *material, const char *w)
 {
     memset(s, 0, sizeof *s);
     *body = xml_ref(r, k, "body", CLINK_ENTITY_BODY, w);
     *material = xml_ref_material(r, k, "material", w);
-    if (xml_is_elem(k, "circle")) {
-        s->type = CLINK_SHAPE_CIRCLE;
-        xml_vec2(r, k, "center", 0, 0, s->a);
-        xml_num(r, k, "radius", NAN, 1, &s->radius);
-    } else if (xml_is_elem(k, "line")) {
-        s->type = CLINK_SHAPE_LINE;
-        xml_vec2(r, k, "point", 0, 0, s->a);
-        xml_vec2(r, k, "normal", NAN, NAN, s->normal);
-    } else if (xml_is_elem(k, "capsule")) {
-        s->type = CLINK_SHAPE_CAPSULE;
-        xml_vec2(r, k, "point1", NAN, NAN, s->a);
-        xml_vec2(r, k, "point2", NAN, NAN, s->b);
-        xml_num(r, k, "radius", NAN, 1, &s->radius);
-    } else {
+    const kinematics_shape_class *sc = kinematics_shape_class_find((const char *) k->name);
+    if (sc == NULL) {
         xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s: unknown shape <%s>", w,
                  (const char *) k->name);
+        return;
     }
+    s->type = sc->type;
+    for (int i = 0; i < sc->nfields && !r->failed; i++) {
+        const kinematics_shape_field *f = &sc->fields[i];
+        double *at = (double *) ((char *) s + f->offset);
+        if (f->kind == KINEMATICS_FIELD_VEC2)
+            xml_vec2(r, k, f->attr, f->dflt[0], f->dflt[1], at);
+        else if (f->kind == KINEMATICS_FIELD_NUMBER)
+            xml_num(r, k, f->attr, f->dflt[0], 1, at);
+        else
+            read_vertices(r, k, f->attr, s, w);
+    }
+    /* a polygon's outline is checked here, so that the message names its own line */
+    char why[200];
+    clink_status st;
+    if (!r->failed && s->type == CLINK_SHAPE_POLYGON && sc->check(s, why, sizeof why, &st) != 0)
+        xml_fail(r, st, xml_line(k), "%s: %s", w, why);
     if (!r->failed && *material < 0)
         *material = r->bodies[*body].material;
 }
@@ -182,8 +209,12 @@ static void read_pair(xml_reader *r, const xmlNode *k)
         xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s needs two shapes and a <law>", w);
         return;
     }
-    /* the API takes a line as shape_a only: the file may give it in either place */
-    f = shape[1].type == CLINK_SHAPE_LINE && shape[0].type != CLINK_SHAPE_LINE;
+    /* the API takes a pair in the registry's order (a line first, a polygon before a
+       circle): the file may give the shapes in either */
+    f = !kinematics_pair_of(shape[0].type, shape[1].type) &&
+        kinematics_pair_of(shape[1].type, shape[0].type);
+    if (shape[1].type == CLINK_SHAPE_LINE && shape[0].type != CLINK_SHAPE_LINE)
+        f = 1;
     def.body_a = body[f];
     def.body_b = body[1 - f];
     def.shape_a = shape[f];

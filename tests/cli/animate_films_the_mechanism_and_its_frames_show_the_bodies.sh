@@ -164,6 +164,33 @@ grep -q "the run failed at t = " "$tmp/err" || { bad "failed run: no message"; c
 [ "$(probe "$tmp/failed/animation.mp4" stream=nb_read_frames)" = 3 ] || bad "failed run: no 3-frame film"
 [ "$fail" = 0 ] && ok "a failed run is filmed, marked, exit 1"
 
+# a polygon drawn as its outline: the box of models/box_drop.xml at t = 0 (tilted by 0.3 rad
+# at (0, 0.2) m) has its colour near a corner inside it and not just outside its long side
+"$CLINK" run "$CLINK_SOURCE_DIR/models/box_drop.xml" -o "$tmp/box" --t-end 0.01 --output-step 1e-3 \
+    --quiet || bad "box run"
+"$CLINK" animate "$tmp/box" --frame 0 --png "$tmp/box.png" --size 640x360 >/dev/null 2>"$tmp/err" ||
+    { bad "box frame: exit $?"; cat "$tmp/err"; }
+"$py" - "$tmp/box.png" <<'PY' || bad "box frame: pixels"
+import json, math, sys
+import numpy as np
+import matplotlib.image as mpimg
+png = sys.argv[1]
+info = json.load(open(png + ".json"))
+A = np.array(info["pixel_transform"])
+img = mpimg.imread(png)[:, :, :3]
+box = np.array([int(info["colors"]["box"][k:k + 2], 16) / 255 for k in (1, 3, 5)])
+def at(u, v):  # body point (u, v) of the box at x = 0, y = 0.2, phi = 0.3
+    c, s = math.cos(0.3), math.sin(0.3)
+    col, row = A @ [c * u - s * v, 0.2 + s * u + c * v, 1.0]
+    return img[int(round(row)), int(round(col))]
+inside, outside = at(0.17, -0.07), at(0.0, 0.13)
+print(f"box colour {np.round(box, 3)}: near a corner inside {np.round(inside, 3)}, "
+      f"outside its side {np.round(outside, 3)}")
+assert np.max(abs(inside - box)) < 0.03, "not the box's colour inside the polygon"
+assert np.max(abs(outside - box)) > 0.2, "the box's colour outside the polygon"
+PY
+[ "$fail" = 0 ] && ok "a polygon is drawn as its outline"
+
 # bad options
 for args in "--fps 0" "--fps x" "--size 321x180" "--frames 0" "--slow-impacts 0.5" \
     "--format avi" "--frame 0" "--bogus 1"; do

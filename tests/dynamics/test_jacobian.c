@@ -244,7 +244,8 @@ static void check_contact_jacobian(const char *name, double t_max, double tol)
     clink_model_destroy(&m);
 }
 
-/* every contact model shipped with a continuous law: bores, a line, capsules (differences) */
+/* every contact model shipped with a continuous law: bores, a line, capsules (differences),
+   a polygon */
 TEST(contact_force_jacobian_matches_differences_of_the_contact_forces)
 {
     check_contact_jacobian("slider_crank_clearance", 0.05, 1e-7);
@@ -253,6 +254,7 @@ TEST(contact_force_jacobian_matches_differences_of_the_contact_forces)
     check_contact_jacobian("ball_drop", 1.0, 1e-7);
     check_contact_jacobian("double_pendulum_impact", 1.3, 1e-7);
     check_contact_jacobian("granular_chain", 2e-5, 1e-7);
+    check_contact_jacobian("box_drop", 0.2, 1e-7); /* a polygon's corners on a line */
 }
 
 /* every kind of applied load and a translational joint, with Baumgarte terms */

@@ -13,25 +13,25 @@
 
 static kinematics_shape circle(double x, double y, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL};
     return s;
 }
 
 static kinematics_shape capsule(double ax, double ay, double bx, double by, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r, 0, 0, NULL};
     return s;
 }
 
 static kinematics_shape line(double x, double y, double nx, double ny)
 {
-    kinematics_shape s = {CLINK_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0};
+    kinematics_shape s = {CLINK_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0, 0, 0, NULL};
     return s;
 }
 
 static kinematics_shape bore(double x, double y, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r};
+    kinematics_shape s = {CLINK_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL};
     return s;
 }
 
@@ -201,10 +201,22 @@ TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
 {
     int n = 0;
     for (int k = 0; k < 200; k++) {
-        kinematics_shape ca = {
-            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
-        kinematics_shape cb = {
-            CLINK_SHAPE_CIRCLE, {0.01 * rnd(), 0.01 * rnd()}, {0, 0}, {0, 0}, 0.02 + 0.01 * rnd()};
+        kinematics_shape ca = {CLINK_SHAPE_CIRCLE,
+                               {0.01 * rnd(), 0.01 * rnd()},
+                               {0, 0},
+                               {0, 0},
+                               0.02 + 0.01 * rnd(),
+                               0,
+                               0,
+                               NULL};
+        kinematics_shape cb = {CLINK_SHAPE_CIRCLE,
+                               {0.01 * rnd(), 0.01 * rnd()},
+                               {0, 0},
+                               {0, 0},
+                               0.02 + 0.01 * rnd(),
+                               0,
+                               0,
+                               NULL};
         kinematics_shape sa = ca, sb = cb; /* capsules of zero length: closest_segments */
         sa.kind = sb.kind = CLINK_SHAPE_CAPSULE;
         sa.b[0] = sa.a[0], sa.b[1] = sa.a[1];

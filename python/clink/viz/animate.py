@@ -7,8 +7,8 @@
 
 SCENE is the scene file `clink animate` writes from the run's model: every body
 with its contact shapes and joint points in body coordinates. Each frame draws
-every body at its pose interpolated from DIR/timeseries.csv (or results.h5): circles and
-capsules of its contact shapes, a bar through its joint points (a block for a
+every body at its pose interpolated from DIR/timeseries.csv (or results.h5): circles,
+capsules and polygons of its contact shapes, a bar through its joint points (a block for a
 body with one point and no shape, e.g. a slider), half-planes as hatched
 lines, the bearing of each clearance joint as a ring and its journal as a disc
 with the clearance magnified K times (the journal drawn at the bearing centre
@@ -221,6 +221,8 @@ class Scene:
                     [[1, 0], [-1, 0], [0, 1], [0, -1]]))
             elif s["type"] == "capsule":
                 pts.append(capsule_outline(s["a"], s["b"], s["radius"], 4))
+            elif s["type"] == "polygon":
+                pts.append(np.asarray(s["vertices"], float))
         for c in self.clearances:
             if c["bearing"] == body:
                 pts.append(np.asarray(c["bearing_point"], float) + 1.6 * c["bearing_radius"]
@@ -237,6 +239,8 @@ def view_box(sc, times, aspect):
         lo, hi = np.minimum(lo, w.min(axis=0)), np.maximum(hi, w.max(axis=0))
     fixed = [np.asarray(p, float) for p in sc.points.get("ground", [])]
     fixed += [np.asarray(s["a"], float) for s in sc.shapes.get("ground", [])]  # walls, floors
+    fixed += [np.asarray(v, float) for s in sc.shapes.get("ground", [])
+              for v in s.get("vertices", [])]
     for p in fixed:
         lo, hi = np.minimum(lo, p), np.maximum(hi, p)
     span = max(hi[0] - lo[0], hi[1] - lo[1], 1e-6)
@@ -368,6 +372,9 @@ class Renderer:
                     p = patches.Polygon(capsule_outline(s["a"], s["b"], s["radius"]),
                                         closed=True, facecolor=col, edgecolor="k", lw=0.5,
                                         zorder=3, alpha=0.85)
+                elif s["type"] == "polygon":
+                    p = patches.Polygon(np.asarray(s["vertices"], float), closed=True,
+                                        facecolor=col, edgecolor="k", lw=0.5, zorder=3)
                 else:
                     continue
                 self.ax.add_patch(p)
@@ -440,6 +447,9 @@ class Renderer:
                 self.ax.add_patch(patches.Polygon(capsule_outline(s["a"], s["b"], s["radius"]),
                                                   closed=True, facecolor="0.8",
                                                   edgecolor=GROUND, zorder=1))
+            elif s["type"] == "polygon":
+                self.ax.add_patch(patches.Polygon(np.asarray(s["vertices"], float), closed=True,
+                                                  facecolor="0.8", edgecolor=GROUND, zorder=1))
         for j in sc.joints:
             if j["type"] in ("translational", "pin_slot") and j["body_a"] == "ground":
                 a, d = np.asarray(j["point_a"], float), np.asarray(j["axis_a"], float)
