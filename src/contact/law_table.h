@@ -35,11 +35,12 @@
     X(clink_law_wang_liu) X(clink_law_wang_liu_flores) CLINK_LAW_CYLINDER_ROWS(X)
 
 /* the conformal cylinder laws of src/contact/cylinder.c, in catalogue order */
+/* clang-format off */
 #define CLINK_LAW_CYLINDER_ROWS(X)                                                                 \
-    X(clink_law_johnson_cylinder)                                                                  \
-    X(clink_law_radzimovsky) X(clink_law_goldsmith) X(clink_law_esdu_78035)                        \
-        X(clink_law_dubowsky_freudenstein) X(clink_law_lankarani_flores) X(clink_law_pereira)      \
-            X(clink_law_liu_zhang_wang) X(clink_law_bai_zhao)
+    X(clink_law_johnson_cylinder) X(clink_law_radzimovsky) X(clink_law_goldsmith)                  \
+    X(clink_law_esdu_78035) X(clink_law_dubowsky_freudenstein) X(clink_law_lankarani_flores)       \
+    X(clink_law_pereira) X(clink_law_liu_zhang_wang) X(clink_law_bai_zhao)
+/* clang-format on */
 
 /* the contact geometry a row applies to (clink_law_geometry); 0 for the rows that do not say */
 typedef enum clink_law_geometry_kind {
