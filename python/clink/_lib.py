@@ -167,6 +167,7 @@ typedef struct clink_law_info {
 } clink_law_info;
 void clink_law_get_info(const clink_law *law, clink_law_info *info);
 const char *clink_law_name(const clink_law *law);
+const char *clink_law_geometry(const clink_law *law);
 
 typedef struct clink_lab clink_lab;
 clink_status clink_lab_create(clink_lab **lab);
