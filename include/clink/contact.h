@@ -57,6 +57,9 @@ typedef struct clink_contact_params {
     /* options */
     double zero_force; /* Kelvin-Voigt, Anagnostopoulos: 1 separates at zero force, 0 (default)
                           at zero penetration with tension */
+
+    /* conformal cylinder laws (docs/contact-laws.md, "Cylinder laws") */
+    double L; /* axial length of the contact (the shorter of journal and bearing), m */
 } clink_contact_params;
 
 /* Sets every field to NaN ("not given"). */
@@ -168,6 +171,15 @@ typedef struct clink_law_info {
 
 CLINK_API void clink_law_get_info(const clink_law *law, clink_law_info *info);
 CLINK_API const char *clink_law_name(const clink_law *law);
+
+/*
+ * The contact geometry a law applies to (static string): "point" (the laws of
+ * Hertz's sphere form, any pair), "cylinder-internal" (a journal in a bearing:
+ * one radius of curvature negative), "cylinder-external" (two convex cylinders
+ * with parallel axes) or "cylinder" (either of the two cylinder geometries).
+ * NULL for a NULL law.
+ */
+CLINK_API const char *clink_law_geometry(const clink_law *law);
 
 /* ---- evaluation ----------------------------------------------------------- */
 

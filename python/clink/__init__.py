@@ -1016,7 +1016,7 @@ def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rt
 
 def laws():
     """The contact-law catalogue: a list of dicts (name, aliases, title, formula, damping,
-    reference, required, optional, separation, can_pull, n_default, m)."""
+    reference, required, optional, separation, can_pull, n_default, m, geometry)."""
     out = []
     info = ffi.new("clink_law_info *")
     for i in range(lib.clink_law_count()):
@@ -1031,6 +1031,7 @@ def laws():
         d["can_pull"] = bool(info.can_pull)
         d["n_default"] = info.n_default
         d["m"] = info.m
+        d["geometry"] = ffi.string(lib.clink_law_geometry(lib.clink_law_at(i))).decode()
         out.append(d)
     return out
 

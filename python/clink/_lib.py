@@ -157,6 +157,7 @@ typedef struct clink_contact_params {
     double K; double n; double e; double chi; double c; double alpha; double v_ref;
     double E1; double E2; double nu1; double nu2; double R1; double R2;
     double eta1; double eta2; double Y; double psi; double xi; double zero_force;
+    double L;
 } clink_contact_params;
 void clink_contact_params_init(clink_contact_params *params);
 clink_status clink_contact_params_set(clink_contact_params *params, const char *key,
@@ -174,6 +175,7 @@ typedef struct clink_law_info {
 } clink_law_info;
 void clink_law_get_info(const clink_law *law, clink_law_info *info);
 const char *clink_law_name(const clink_law *law);
+const char *clink_law_geometry(const clink_law *law);
 
 typedef struct clink_lab clink_lab;
 clink_status clink_lab_create(clink_lab **lab);

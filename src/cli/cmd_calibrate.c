@@ -55,7 +55,9 @@ int cmd_calibrate(int argc, char **argv)
     clink_lab_destroy(&lab);
     is_tsuji = strstr(clink_law_name(a.law), "tsuji") != NULL;
     kind = cal.damping_is_c ? "c" : "chi";
-    unit = cal.damping_is_c ? "N s/m" : "N s/m^(m+1)";
+    unit = cal.damping_is_c                                  ? "N s/m"
+           : strcmp(clink_law_geometry(a.law), "point") != 0 ? "s/m (F_el (1 + chi delta_dot))"
+                                                             : "N s/m^(m+1)";
     if (a.json) {
         printf("{\n  \"law\": \"%s\",\n  \"damping_kind\": \"%s\",\n", clink_law_name(a.law), kind);
         cli_lab_json_number(stdout, "e_target", cal.e_target, 1);

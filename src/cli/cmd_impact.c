@@ -211,7 +211,9 @@ static void impact_print_table(const cli_lab_args *a, const clink_lab_result *r,
     print_row("E_residual", r->E_residual, "J");
     print_row("delta_residual", r->delta_residual, "m");
     print_row(r->damping_is_c ? "damping c" : "damping chi", r->damping,
-              r->damping_is_c ? "N s/m" : "N s/m^(m+1)");
+              r->damping_is_c                                    ? "N s/m"
+              : strcmp(clink_law_geometry(a->law), "point") != 0 ? "s/m"
+                                                                 : "N s/m^(m+1)");
     print_row("energy_residual", r->energy_residual, "");
     printf("%-22s %s: %ld steps, %ld rhs, %ld root evaluations, %d restarts\n", "integrator",
            impact_method_name(a->options.method), r->n_steps, r->n_rhs, r->n_root_evals,

@@ -18,7 +18,7 @@ static const char *const param_units[][2] = {
     {"K", "N/m^n"},
     {"n", "-"},
     {"e", "- (0 < e <= 1)"},
-    {"chi", "N s/m^(m+1) (Lee-Herrmann: 1/(m s))"},
+    {"chi", "N s/m^(m+1) (Lee-Herrmann: 1/(m s); cylinder laws: s/m)"},
     {"c", "N s/m"},
     {"alpha", "-"},
     {"v_ref", "m/s (default 1e-3)"},
@@ -34,6 +34,7 @@ static const char *const param_units[][2] = {
     {"psi", "-"},
     {"xi", "-"},
     {"zero_force", "0 or 1"},
+    {"L", "m (axial length of a cylinder contact)"},
 };
 
 /* what `clink laws` was asked (--json, --n) */
@@ -52,7 +53,11 @@ static int laws_range(const clink_law *law, const laws_args *a, clink_law_restit
 
     if (!clink_law_has_restitution_rule(law)) {
         clink_law_get_info(law, &info);
-        if (cli_lab_list_has(info.required, "e") || cli_lab_list_has(info.optional, "e"))
+        if (strcmp(clink_law_geometry(law), "point") != 0)
+            *why = "set from e by Lankarani and Nikravesh's rule on F_el (1 + chi delta_dot): "
+                   "the restitution it reaches depends on e alone (0.9 gives 0.913), whatever "
+                   "the geometry; `clink calibrate` finds chi (s/m) for an exact e";
+        else if (cli_lab_list_has(info.required, "e") || cli_lab_list_has(info.optional, "e"))
             *why = "set from e together with the plastic loading and the impact velocity: "
                    "`clink impact` with the materials and velocity shows what it gives";
         else if (strncmp(info.damping, "none", 4) == 0)
@@ -164,7 +169,9 @@ static void print_json(FILE *out, const laws_args *a)
                 p = end + 1;
             }
         }
-        fputs("],\n     \"title\": ", out);
+        fputs("],\n     \"geometry\": ", out);
+        cli_json_string(out, clink_law_geometry(clink_law_at(i)));
+        fputs(",\n     \"title\": ", out);
         cli_json_string(out, info.title);
         fputs(",\n     \"formula\": ", out);
         cli_json_string(out, info.formula);
@@ -204,6 +211,7 @@ static void print_text(FILE *out, const laws_args *a)
         if (info.aliases[0] != '\0')
             fprintf(out, " [%s]", info.aliases);
         fprintf(out, ": %s\n", info.title);
+        fprintf(out, "  geometry    %s\n", clink_law_geometry(clink_law_at(i)));
         fprintf(out, "  force       %s\n", info.formula);
         fprintf(out, "  damping     %s\n", info.damping);
         fprintf(out, "  needs       %s\n", info.required);

@@ -469,3 +469,20 @@ const char *clink_law_name(const clink_law *law)
 {
     return law != NULL ? law->name : NULL;
 }
+
+const char *clink_law_geometry(const clink_law *law)
+{
+    if (law == NULL)
+        return NULL;
+    switch (law->geometry) {
+    case CLINK_LAW_GEOMETRY_CYL_INTERNAL:
+        return "cylinder-internal";
+    case CLINK_LAW_GEOMETRY_CYL_EXTERNAL:
+        return "cylinder-external";
+    case CLINK_LAW_GEOMETRY_CYL_BOTH:
+        return "cylinder";
+    case CLINK_LAW_GEOMETRY_POINT:
+        break;
+    }
+    return "point";
+}

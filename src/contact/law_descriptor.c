@@ -19,7 +19,7 @@ static const clink_contact_param params_table[] = {
     PARAM_(c, "N s/m"), PARAM_(alpha, "-"),   PARAM_(v_ref, "m/s"),    PARAM_(E1, "Pa"),
     PARAM_(E2, "Pa"),   PARAM_(nu1, "-"),     PARAM_(nu2, "-"),        PARAM_(R1, "m"),
     PARAM_(R2, "m"),    PARAM_(eta1, "Pa s"), PARAM_(eta2, "Pa s"),    PARAM_(Y, "Pa"),
-    PARAM_(psi, "-"),   PARAM_(xi, "-"),      PARAM_(zero_force, "-"),
+    PARAM_(psi, "-"),   PARAM_(xi, "-"),      PARAM_(zero_force, "-"), PARAM_(L, "m"),
 };
 #undef PARAM_
 enum { PARAMS_COUNT = sizeof params_table / sizeof params_table[0] };

@@ -31,7 +31,24 @@
 
 /* rows defined outside law_catalogue.c: X(symbol), in catalogue order */
 #define CLINK_LAW_EXTERNAL_ROWS(X)                                                                 \
-    X(clink_law_ma_liu) X(clink_law_wang_liu) X(clink_law_wang_liu_flores)
+    X(clink_law_ma_liu)                                                                            \
+    X(clink_law_wang_liu) X(clink_law_wang_liu_flores) CLINK_LAW_CYLINDER_ROWS(X)
+
+/* the conformal cylinder laws of src/contact/cylinder.c, in catalogue order */
+/* clang-format off */
+#define CLINK_LAW_CYLINDER_ROWS(X)                                                                 \
+    X(clink_law_johnson_cylinder) X(clink_law_radzimovsky) X(clink_law_goldsmith)                  \
+    X(clink_law_esdu_78035) X(clink_law_dubowsky_freudenstein) X(clink_law_lankarani_flores)       \
+    X(clink_law_pereira) X(clink_law_liu_zhang_wang) X(clink_law_bai_zhao)
+/* clang-format on */
+
+/* the contact geometry a row applies to (clink_law_geometry); 0 for the rows that do not say */
+typedef enum clink_law_geometry_kind {
+    CLINK_LAW_GEOMETRY_POINT = 0,        /* any pair (Hertz's sphere form and its relatives) */
+    CLINK_LAW_GEOMETRY_CYL_INTERNAL = 1, /* a journal in a bearing */
+    CLINK_LAW_GEOMETRY_CYL_EXTERNAL = 2, /* two convex cylinders */
+    CLINK_LAW_GEOMETRY_CYL_BOTH = 3      /* either */
+} clink_law_geometry_kind;
 
 /* how chi (the coefficient of delta^m delta_dot, stored in state->chi) is fixed at onset */
 typedef enum clink_law_rule {
@@ -107,6 +124,8 @@ struct clink_law {
        params do not define them). NULL: a smooth law, no kinks. The laboratory ends its steps
        there (an explicit pair's error estimate does not see a kink). */
     int (*kinks)(const struct clink_law *law, const clink_contact_params *params, double *delta);
+
+    clink_law_geometry_kind geometry; /* the geometry the law applies to */
 };
 
 /* the most kinks a law reports (the size of the array its kinks hook fills) */

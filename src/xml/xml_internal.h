@@ -100,7 +100,7 @@ long xml_error_text(const xmlError *e, char *msg, size_t size);
 /* the names allowed where an unknown word stands: a list for the message, the nearest kept */
 typedef struct xml_names {
     suggest near;   /* the nearest name to the word (src/suggest.h) */
-    char list[400]; /* "a, b, c" (ends with ", ..." when full) */
+    char list[640]; /* "a, b, c" (ends with ", ..." when full) */
     size_t len;
     int count; /* names listed */
     int seen;  /* the word itself was among the names */

@@ -277,6 +277,7 @@ static void params_all(clink_contact_params *p)
     p->Y = 3.0e7;
     p->psi = 3.0;
     p->xi = 13.0;
+    p->L = 0.02; /* the cylinder laws' axial length */
 }
 
 TEST(every_law_of_the_catalogue_gives_the_same_impact_as_cvode)

@@ -126,6 +126,8 @@ def test_laws_are_the_catalogue_of_clink_laws():
     cli = json.loads(run_cli("laws", "--json").stdout)
     assert [d["name"] for d in clink.laws()] == [d["name"] for d in cli["laws"]]
     assert len(clink.laws()) >= 25
+    assert [d["geometry"] for d in clink.laws()] == [d["geometry"] for d in cli["laws"]]
+    assert {"point", "cylinder", "cylinder-internal"} <= {d["geometry"] for d in clink.laws()}
 
 
 def test_overrides_give_the_same_run_from_python_and_from_clink_run_set(tmp_path):

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The hydrodynamic force of a short journal bearing (Ocvirk's solution of Reynolds' equation,
+ * Pinkus and Sternlicht 1961; the form Flores et al. 2009 use for lubricated revolute
+ * clearance joints): a journal of radius R in a bearing of radial clearance c and length
+ * L, film viscosity mu, eccentricity ratio eps = |e| / c in [0, 1), its rate eps_dot, and
+ * Omega = omega_journal + omega_bearing - 2 gamma_dot (rad/s), gamma the angle of the line
+ * of centres (the direction of e, bearing centre to journal centre). With the pressure
+ * positive only over the half of the film where the short-bearing pressure of the steady
+ * case is (the pi-film, half-Sommerfeld or Gumbel cavitation condition: the diverging half
+ * is at zero pressure) and K = mu R L^3 / c^2:
+ *
+ *   F_r = -K [ eps^2 Omega / (1 - eps^2)^2 + pi (1 + 2 eps^2) eps_dot / (2 (1 - eps^2)^(5/2)) ]
+ *   F_t =  K [ pi eps Omega / (4 (1 - eps^2)^(3/2)) + 2 eps eps_dot / (1 - eps^2)^2 ]
+ *
+ * F_r along e (negative: pushes the journal back to the centre), F_t along e turned by
+ * +90 degrees (counter-clockwise), N, on the journal (the bearing takes the opposite).
+ * Pure functions; docs/contact-laws.md, "Hydrodynamic journal bearing".
+ */
+#ifndef CLINK_LUBRICATION_H
+#define CLINK_LUBRICATION_H
+
+#include "clink/clink.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * The short-bearing force on the journal (above) into *F_r, *F_t (N). CLINK_ERR_RANGE
+ * unless mu, R, L, c > 0 and 0 <= eps < 1 (finite); the forces are then NaN.
+ */
+CLINK_API clink_status clink_short_bearing_force(double mu, double R, double L, double c,
+                                                 double eps, double eps_dot, double Omega,
+                                                 double *F_r, double *F_t);
+
+/*
+ * The steady load capacity of the short bearing (eps_dot = 0, Omega = omega), N:
+ * W = mu omega R L^3 / (4 c^2) eps / (1 - eps^2)^2 sqrt(pi^2 (1 - eps^2) + 16 eps^2)
+ * (Ocvirk), and its attitude angle, the angle between the load and the line of centres,
+ * tan(phi) = pi sqrt(1 - eps^2) / (4 eps) (rad). NaN for invalid input.
+ */
+CLINK_API double clink_short_bearing_load(double mu, double omega, double R, double L, double c,
+                                          double eps);
+CLINK_API double clink_short_bearing_attitude(double eps);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLINK_LUBRICATION_H */
