@@ -55,7 +55,7 @@ static int contact_generalised(const simc *sc, const simc_contact *c, const doub
     if (!(geo.delta > 0.0))
         return 0;
     double fn = simc_contact_force(sc, c, &geo, q, NULL);
-    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    double ft = simc_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, NULL);
     double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
     double fa[2] = {-f[0], -f[1]};
     if (c->body_b > 0)
@@ -161,15 +161,16 @@ static int contact_jacobian(const simc *sc, const simc_contact *c, const double 
                                              kinematics_dual_scale(d.delta_dot, fn_r));
     Fn.v = fn;
     double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
-    double ft = clink_friction_force(&c->fr, vt, fp);
+    double ft = simc_friction_at(c, vt, fp, NULL);
     kinematics_dual Ft = seeded(ft, -1);
-    if (fp > 0.0 && ft != 0.0) {
+    if (fp > 0.0 && (ft != 0.0 || c->wz >= 0 || c->fr.kind == CLINK_FRICTION_STRIBECK)) {
         double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
-        double ft_v = (clink_friction_force(&c->fr, vt + hv, fp) -
-                       clink_friction_force(&c->fr, vt - hv, fp)) /
-                      (2.0 * hv);
-        Ft = kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
-                                 kinematics_dual_scale(Fn, ft / fp));
+        double ft_v =
+            (simc_friction_at(c, vt + hv, fp, NULL) - simc_friction_at(c, vt - hv, fp, NULL)) /
+            (2.0 * hv);
+        Ft =
+            kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
+                                kinematics_dual_scale(Fn, simc_friction_per_normal(c, vt, fp, ft)));
         Ft.v = ft;
     }
     if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))

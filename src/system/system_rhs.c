@@ -63,6 +63,8 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
     const double *yy = system_full_x(s, yr);
     int nq = s->nq, nr = s->nr;
     double *acc = nr == nq ? yd + nq : s->acc;
+    if (s->nfz)
+        simc_friction_load(s->sc, yy + 2 * nq + 2);
     clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
     if (st != CLINK_OK) {
         if (s->ncon && simc_take_failure(s->sc)) {
@@ -108,6 +110,8 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
             return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: out of memory");
     }
     const double *yy = system_full_x(s, yr);
+    if (s->nfz)
+        simc_friction_load(s->sc, yy + nf + nf + 2);
     clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_jac++; /* one evaluation of the accelerations */
     if (st != CLINK_OK)
@@ -122,6 +126,14 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
             x[i - nq] = 0.0;
     }
     return 0;
+}
+
+void system_jacobian_diagonal(mechsys *s, double *diag)
+{
+    for (int i = 2 * s->nr; i < s->Nr; i++)
+        diag[i - 2 * s->nr] = 0.0;
+    if (s->nfz)
+        simc_friction_decay(s->sc, diag + 2);
 }
 
 int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *lower,

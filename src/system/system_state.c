@@ -212,6 +212,8 @@ static clink_status system_allocate(mechsys *s)
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
     s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + system_audit_components(s);
+    for (int k = 0; k < s->ncon; k++)
+        s->nfz += simc_friction_state_index(s->sc, k) >= 0;
     size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1);
     s->dyn = dyn_create(s->m);
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
@@ -303,6 +305,7 @@ clink_status system_initial_state(mechsys *s, double *y)
     memcpy(s->q0, y, (size_t) nq * sizeof(double));
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
+        simc_friction_onset(s->sc, y + 2 * nq + 2); /* the states start at 0 */
         dyn_set_external(s->dyn, simc_forces, s->sc);
         dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
         simc_set_impulse(s->sc, system_impulse, s->dyn);
