@@ -227,6 +227,10 @@ static clink_status system_allocate(mechsys *s)
         snprintf(s->msg, sizeof s->msg, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
+    /* joint friction depends on the reactions through a fixed point the analytic Jacobian
+       does not differentiate: forward differences of the right-hand side instead */
+    if (dyn_joint_friction_count(s->dyn) > 0)
+        s->jac_fd = 1;
     if (s->set.drift == CLINK_DRIFT_BAUMGARTE)
         dyn_set_baumgarte(s->dyn, s->set.baumgarte_alpha, s->set.baumgarte_beta);
     return CLINK_OK;
