@@ -51,6 +51,10 @@ void simc_friction_load(simc *sc, const double *work);
 /* resets to 0 the friction state of every contact that came into contact since the last
    call (work: the energy block, changed in place); 1 if a state changed */
 int simc_friction_onset(simc *sc, double *work);
+/* d z' / d(q, v) of contact k's friction state at the last force Jacobian over the
+   coordinates coord[6] (its bodies' model coordinates, -1 for the ground): 1, or 0 when
+   it has none (no state, not touching, a capsule) */
+int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6]);
 /* d z' / d z of each friction state at the last force evaluation into diag[wz] (the energy
    block's diagonal; other entries untouched) */
 void simc_friction_decay(const simc *sc, double *diag);

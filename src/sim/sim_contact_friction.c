@@ -13,8 +13,9 @@
  * the integrator). The forces read z from the state the dynamics is evaluated at
  * (simc_friction_load, before every evaluation of the accelerations). The integrator's
  * Jacobian gets d z' / d z = -sigma0 |v_t| / mu(v_t) on its diagonal
- * (simc_friction_decay); the coupling of z with the velocities is left to the Newton
- * iteration.
+ * (simc_friction_decay) and d z' / d(q, v) through the slip (simc_friction_state_jacobian,
+ * from the contact's force Jacobian); d v' / d z (the bristle force's response through
+ * the saddle solve) is left to the Newton iteration.
  */
 #include "sim/sim_contact_internal.h"
 
@@ -74,6 +75,22 @@ double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, do
     if (c->fr.kind == CLINK_FRICTION_STRIBECK || c->fr.kind == CLINK_FRICTION_LUGRE)
         return (ft + c->fr.sigma2 * v_t) / fp;
     return ft / fp;
+}
+
+int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6])
+{
+    const simc_contact *c = &sc->c[k];
+    if (c->wz < 0 || !c->zjac)
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        int body = side ? c->body_b : c->body_a;
+        for (int i = 0; i < 3; i++) {
+            coord[3 * side + i] = body > 0 ? 3 * (body - 1) + i : -1;
+            dq[3 * side + i] = c->zjac_d[3 * side + i];
+            dv[3 * side + i] = c->zjac_d[6 + 3 * side + i];
+        }
+    }
+    return 1;
 }
 
 void simc_friction_decay(const simc *sc, double *diag)

@@ -98,6 +98,10 @@ typedef struct simc_contact {
     int wz;
     double fz, pz, fvt;
     int ftouch_now, ftouch;
+    /* d z' / d(q, v) of the last force Jacobian (sim_contact_jacobian.c) over the six
+       coordinates of bodies a, b (q then v: 12 slots), valid when zjac */
+    double zjac_d[12];
+    int zjac;
     simc_fixed fixed;
     simc_memo memo;
     simc_episode impact;

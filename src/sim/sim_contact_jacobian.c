@@ -127,7 +127,19 @@ static kinematics_dual dual_moment(const kinematics_dual p[2], const kinematics_
  * rate, the friction force's slope in the slip likewise and in F_n exactly (it is
  * linear in F_n). Returns 1 if the pair has no exact derivatives (a capsule).
  */
-static int contact_jacobian(const simc *sc, const simc_contact *c, const double *q, const double *v,
+/* d z' / d(q, v) of c's friction state into c->zjac_d through the slip (z fixed) */
+static void state_jacobian(simc_contact *c, const kinematics_dual *vt_dual, double vt)
+{
+    double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6), zp, zm;
+    clink_friction_force_state(&c->fr, vt + hv, 1.0, c->fz, &zp);
+    clink_friction_force_state(&c->fr, vt - hv, 1.0, c->fz, &zm);
+    double dz = (zp - zm) / (2.0 * hv);
+    for (int slot = 0; slot < 12; slot++)
+        c->zjac_d[slot] = dz * vt_dual->d[slot];
+    c->zjac = 1;
+}
+
+static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, const double *v,
                             int nq, double *gq, double *gv)
 {
     kinematics_pose pa, pb;
@@ -175,6 +187,8 @@ static int contact_jacobian(const simc *sc, const simc_contact *c, const double 
     }
     if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))
         return -1;
+    if (c->wz >= 0)
+        state_jacobian(c, &d.v_t, vt);
     kinematics_dual f[2], fa[2];
     for (int k = 0; k < 2; k++) {
         f[k] =
@@ -208,7 +222,8 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
     simc *sc = data;
     int nq = sc->m->ncoords;
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        simc_contact *c = &sc->c[k];
+        c->zjac = 0;
         if (!exerts_force(c))
             continue;
         int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);

@@ -99,7 +99,27 @@ void system_weights(const mechsys *s, const double *yy, double *w)
     system_audit_weights(s, w);
 }
 
-/* the analytic lower blocks (energy rows zero) */
+/* the friction states' rows d z' / d(q, v) in the analytic lower blocks */
+static void system_jac_friction_states(mechsys *s, double *lower, long ld)
+{
+    int nr = s->nr;
+    for (int k = 0; k < s->ncon; k++) {
+        int wz = simc_friction_state_index(s->sc, k), coord[6];
+        double dq[6], dv[6];
+        if (wz < 0 || !simc_friction_state_jacobian(s->sc, k, coord, dq, dv))
+            continue;
+        int row = 2 * nr + 2 + wz - nr;
+        for (int i = 0; i < 6; i++) {
+            int j = coord[i] >= 0 ? s->rt_inv[coord[i]] : -1;
+            if (j < 0)
+                continue;
+            lower[(size_t) j * (size_t) ld + row] += dq[i];
+            lower[(size_t) (nr + j) * (size_t) ld + row] += dv[i];
+        }
+    }
+}
+
+/* the analytic lower blocks (energy rows zero but the friction states') */
 static int system_jac_analytic(mechsys *s, double t, const double *yr, double *lower, long ld)
 {
     int nf = s->nq, nq = s->nr, N = s->Nr;
@@ -125,6 +145,8 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
         for (int i = 2 * nq; i < N; i++)
             x[i - nq] = 0.0;
     }
+    if (s->nfz)
+        system_jac_friction_states(s, lower, ld);
     return 0;
 }
 
