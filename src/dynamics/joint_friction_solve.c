@@ -10,7 +10,7 @@
  * solved again with g + Q_f at the same factorisation (only the right-hand side
  * changes), the normal forces are read anew, and so on until every joint's normal force
  * of the new multipliers differs from the one its friction was computed with by at most
- * DYN_JF_TOL (|F_n| + 1 N)... relative: DYN_JF_TOL max(|F_n|, DYN_JF_FLOOR). The
+ * DYN_JF_TOL max(|F_n|, DYN_JF_FLOOR) (1e-12 relative, 1e-9 N at least). The
  * accelerations are then those of friction and reaction in agreement, a function of the
  * state alone (not of the previous evaluation). The iteration contracts when the
  * friction's share of the reaction it changes is below 1 (mu r times the lever of the
