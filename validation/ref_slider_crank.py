@@ -22,7 +22,8 @@ K = 4 / (3 (s_1 + s_2)) sqrt(R_j R_b / (R_b - R_j)), s = (1 - nu^2) / E, and
 v_imp the approach speed of the current impact (every up-crossing of delta = 0
 is a new impact; at least 1e-3 m/s, clink's settle speed), acting along -e/|e|
 at the contact points; Ambrosio's modified Coulomb friction when the model has
-it. SciPy DOP853 (rtol 1e-11, atol 1e-14 by default) with the onset and the
+it, or the Stribeck law (type="stribeck": F_t = -F_n mu(v) sat(v / v1) - sigma2 v,
+mu(v) = mu + (mu_s - mu) exp(-(|v| / v_s)^delta), docs/friction.md). SciPy DOP853 (rtol 1e-11, atol 1e-14 by default) with the onset and the
 separation located as events; peak force and largest penetration of each impact
 from the dense output.
 
@@ -95,8 +96,13 @@ class Mechanism:
         self.damp = 0.75 * (1.0 - float(law.get("e")) ** 2)
         fr = cl.find("friction")
         self.mu = float(fr.get("mu")) if fr is not None else 0.0
-        self.fv0 = float(fr.get("v0")) if fr is not None else 0.0
+        self.fv0 = float(fr.get("v0", "1e-4")) if fr is not None else 0.0
         self.fv1 = float(fr.get("v1")) if fr is not None else 1.0
+        self.fkind = fr.get("type") if fr is not None else "none"
+        if self.fkind == "stribeck":
+            self.fv1 = float(fr.get("v1", "1e-3"))
+            self.mu_s, self.v_s = float(fr.get("mu_s")), float(fr.get("v_s"))
+            self.fdelta, self.sigma2 = float(fr.get("delta", "2")), float(fr.get("sigma2", "0"))
         lin = root.find("drivers").find("driver").find("linear")
         self.th0, self.w = float(lin.get("initial", "0")), float(lin.get("rate"))
         # the crank pin relative to the ground pivot, in the crank frame
@@ -149,8 +155,12 @@ class Mechanism:
             vpj = (Av[0] - wp * (pj[1] - A[1]), Av[1] + wp * (pj[0] - A[0]))
             vt = tx * (vpj[0] - vx) + ty * vpj[1]
             sp = abs(vt)
-            cd = 0.0 if sp <= self.fv0 else (1.0 if sp >= self.fv1 else (sp - self.fv0) / (self.fv1 - self.fv0))
-            ft = -math.copysign(self.mu * cd * Fn, vt)
+            if self.fkind == "stribeck":
+                mu = self.mu + (self.mu_s - self.mu) * math.exp(-(sp / self.v_s) ** self.fdelta)
+                ft = -Fn * mu * max(-1.0, min(1.0, vt / self.fv1)) - self.sigma2 * vt
+            else:
+                cd = 0.0 if sp <= self.fv0 else (1.0 if sp >= self.fv1 else (sp - self.fv0) / (self.fv1 - self.fv0))
+                ft = -math.copysign(self.mu * cd * Fn, vt)
             fx += ft * tx
             fy += ft * ty
         Qphi = (pj[0] - A[0]) * fy - (pj[1] - A[1]) * fx

@@ -228,6 +228,31 @@ CASES = [
      "validation/make_iftomm_a03.py): the seven angles at t = 0.03 s against the published "
      "reference solution of the test set for initial value problem solvers (Mazzia and "
      "Magherini 2008) within 1e-6 rad.", [], "validation/val_iftomm_a03.c"),
+    ("friction_incline", "7. Friction: a block on an incline",
+     "Every law of the friction catalogue (docs/friction.md) on a 20 deg incline: below the "
+     "friction angle LuGre holds (drift per second), Dahl ratchets, the regularised laws creep "
+     "at their closed-form speeds; above it every law slides with a = g (sin - mu cos).",
+     [], "validation/val_friction_incline.c"),
+    ("friction_lugre", "7. Friction: LuGre presliding with the parameter set of Canudas de Wit et al. (1995)",
+     "The friction force over a displacement cycle of +-20 um against the closed form of the "
+     "bristle state under monotonic motion.", [], "validation/val_friction_lugre.c"),
+    ("friction_belt", "7. Friction: stick-slip on a moving belt",
+     "Stribeck and LuGre: period, amplitude and peak of the stick-slip cycle against a SciPy "
+     "reference of the same law (validation/ref_friction_belt.py).", [],
+     "validation/val_friction_belt.c"),
+    ("friction_pendulum", "7. Friction: a pendulum with revolute joint friction",
+     "Reversal angles and the final angle against a SciPy reference that solves the reaction's "
+     "dependence by Brent's method, the Coulomb dead zone and the energy balance with the "
+     "friction work booked.", [], "validation/val_friction_pendulum.c"),
+    ("friction_slider", "7. Friction: a slider in a translational joint with friction",
+     "Deceleration mu g, and 2 mu g under two-point binding.", [],
+     "validation/val_friction_slider.c"),
+    ("friction_disc", "7. Friction: the disc with backspin (Routh)",
+     "Rolling velocity (2 v0 - omega0 R) / 3 and the end of sliding for every law.", [],
+     "validation/val_friction_disc.c"),
+    ("friction_slider_crank", "7. Friction: the clearance slider-crank with Stribeck friction",
+     "Coulomb and Stribeck each against the SciPy reference (first 8 impacts) and the energy "
+     "balance with the friction work booked.", [], "validation/val_friction_slider_crank.c"),
 ]
 
 

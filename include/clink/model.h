@@ -187,7 +187,15 @@ typedef struct clink_joint_def {
     double point_b[2];  /* joint point on body_b, body_b coordinates, m */
     double axis_a[2];   /* translational: sliding direction in body_a coordinates (normalised) */
     double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad */
-    int cookie;         /* stamped by clink_default_joint_def(); checked by the builder */
+    /* friction in a revolute or translational joint (docs/friction.md, "Joint friction"):
+       a static law of the friction catalogue with the normal force F_n = |reaction| +
+       preload (revolute: torque r F_t(r omega_rel, F_n); translational: F_n = max(|N|,
+       2 |M| / L), force F_t(v_slide, F_n) along the axis); kind NONE: none */
+    clink_friction_params friction;
+    double friction_radius;  /* revolute: pin radius r, m (> 0 with friction) */
+    double friction_length;  /* translational: slider length L, m (> 0 with friction) */
+    double friction_preload; /* normal force added to the reaction, N (>= 0) */
+    int cookie;              /* stamped by clink_default_joint_def(); checked by the builder */
 } clink_joint_def;
 
 /* revolute, bodies 0 and 0 (must be set), points at the centres, axis (1, 0), angle0 0 */

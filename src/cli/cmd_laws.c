@@ -8,6 +8,7 @@
 #include "cli_lab.h"
 
 #include "clink/contact.h"
+#include "clink/friction.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,10 +38,11 @@ static const char *const param_units[][2] = {
     {"L", "m (axial length of a cylinder contact)"},
 };
 
-/* what `clink laws` was asked (--json, --n) */
+/* what `clink laws` was asked (--json, --n, --friction) */
 typedef struct laws_args {
     int json;
     double n; /* NaN: each law's default exponent */
+    int friction;
 } laws_args;
 
 /* the restitution range of the law's rule (0), or -1 when the law has none or it cannot be
@@ -228,7 +230,66 @@ static void print_text(FILE *out, const laws_args *a)
     fprintf(out, "\n");
 }
 
-enum { LAWS_JSON = 1, LAWS_N };
+/* ---- `clink laws --friction`: the friction-law catalogue (clink_friction_law_at) ---- */
+
+static void friction_json(FILE *out)
+{
+    fputs("{\n  \"units\": {", out);
+    for (size_t i = 0; i < clink_friction_param_count(); i++) {
+        const clink_friction_param *d = clink_friction_param_at(i);
+        fputs(i ? ", " : "", out);
+        cli_json_string(out, d->key);
+        fputs(": ", out);
+        cli_json_string(out, d->unit);
+    }
+    fputs("},\n  \"friction_laws\": [\n", out);
+    for (size_t i = 0; i < clink_friction_law_count(); i++) {
+        const clink_friction_law_info *f = clink_friction_law_at(i);
+        const char *keys[] = {"name",     "aliases",  "title", "formula",  "required",
+                              "optional", "sticking", "reset", "reference"};
+        const char *vals[] = {f->name,     f->aliases,  f->title, f->formula,  f->required,
+                              f->optional, f->sticking, f->reset, f->reference};
+        fputs("    {", out);
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            fputs(k ? ", " : "", out);
+            cli_json_string(out, keys[k]);
+            fputs(": ", out);
+            cli_json_string(out, vals[k]);
+        }
+        fprintf(out, ", \"states\": %d}%s\n", f->states,
+                i + 1 < clink_friction_law_count() ? "," : "");
+    }
+    fputs("  ]\n}\n", out);
+}
+
+static void friction_text(FILE *out)
+{
+    fprintf(out, "%zu friction laws (v slip of B on A, m/s; F_n normal force, N; F_t on B)\n",
+            clink_friction_law_count());
+    for (size_t i = 0; i < clink_friction_law_count(); i++) {
+        const clink_friction_law_info *f = clink_friction_law_at(i);
+        fprintf(out, "\n%s", f->name);
+        if (f->aliases[0] != '\0')
+            fprintf(out, " [%s]", f->aliases);
+        fprintf(out, ": %s\n  force       %s\n", f->title, f->formula);
+        if (f->required[0] != '\0')
+            fprintf(out, "  needs       %s\n", f->required);
+        if (f->optional[0] != '\0')
+            fprintf(out, "  optional    %s\n", f->optional);
+        fprintf(out, "  sticking    %s\n", f->sticking);
+        if (f->states > 0)
+            fprintf(out, "  states      %d; %s\n", f->states, f->reset);
+        if (f->reference[0] != '\0')
+            fprintf(out, "  reference   %s\n", f->reference);
+    }
+    fprintf(out, "\nunits of the parameters:");
+    for (size_t i = 0; i < clink_friction_param_count(); i++)
+        fprintf(out, "%s %s %s", i ? "," : "", clink_friction_param_at(i)->key,
+                clink_friction_param_at(i)->unit);
+    fprintf(out, "\n");
+}
+
+enum { LAWS_JSON = 1, LAWS_N, LAWS_FRICTION };
 
 /* the options of `clink laws` (cli.h, "Options") */
 static const cli_option laws_options[] = {
@@ -236,6 +297,7 @@ static const cli_option laws_options[] = {
     {LAWS_N, "n", 0, "N",
      "the stiffness exponent of the restitution ranges, >= 1\n(laws whose n may be given; "
      "default each law's own)"},
+    {LAWS_FRICTION, "friction", 0, NULL, "the friction laws instead of the contact laws"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -245,6 +307,10 @@ static int laws_apply(void *ctx, int id, const char *spelled, const char *value)
 
     if (id == LAWS_JSON) {
         a->json = 1;
+        return CLI_EXIT_OK;
+    }
+    if (id == LAWS_FRICTION) {
+        a->friction = 1;
         return CLI_EXIT_OK;
     }
     if (id == LAWS_N) {
@@ -259,12 +325,12 @@ static int laws_apply(void *ctx, int id, const char *spelled, const char *value)
 
 int cmd_laws(int argc, char **argv)
 {
-    laws_args a = {0, NAN};
+    laws_args a = {0, NAN, 0};
     int rc;
 
     rc = cli_parse_options(argc, argv, laws_options, laws_apply, &a);
     if (rc == CLI_HELP) {
-        printf("usage: clink laws [--json] [--n N]\n\n"
+        printf("usage: clink laws [--json] [--n N] [--friction]\n\n"
                "Lists every contact law: force formula, damping rule, parameters with\n"
                "units, separation rule, whether it can pull, the restitutions its own\n"
                "damping rule reaches (measured in the impact laboratory), reference.\n\n");
@@ -273,6 +339,13 @@ int cmd_laws(int argc, char **argv)
     }
     if (rc != CLI_EXIT_OK)
         return rc;
+    if (a.friction) {
+        if (a.json)
+            friction_json(stdout);
+        else
+            friction_text(stdout);
+        return CLI_EXIT_OK;
+    }
     if (a.json)
         print_json(stdout, &a);
     else

@@ -88,6 +88,11 @@ struct dyn_system {
     double *key_q;
     double t_last;      /* time of the last evaluation (for messages) */
     double power_loads; /* power of the non-conservative loads at the last evaluation, W */
+    /* joint friction (joint_friction_solve.c): joints with friction, the right-hand side of
+       the frictionless solve, the iterate's right-hand side and normal forces, iterations */
+    int jf_count;
+    double *jf_base, *jf_g, *jf_fn;
+    long jf_iterations;
     char msg[512];
 };
 
@@ -118,6 +123,11 @@ void dyn_loads_jacobian(dyn_system *s, const double *q, const double *v, double 
 /* loads.c: the external hook's part by central differences (scratch jx_g0, jx_g1, jx_x) */
 int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
                              double *gv);
+
+/* joint_friction_solve.c: the fixed point of joint friction and reactions after a solve
+   whose right-hand side was base (n), s->rhs its solution */
+clink_status dyn_joint_friction(dyn_system *s, double t, const double *q, const double *v,
+                                const double *base);
 
 /* diagnose.c: the message of a singular matrix, naming the dependent rows */
 void dyn_explain_singular(dyn_system *s, double t);

@@ -73,6 +73,9 @@ typedef int (*dyn_external_fn)(void *data, double t, const double *q, const doub
 
 typedef struct dyn_system dyn_system;
 
+/* the model's joints with friction (joint_friction_solve.c; docs/friction.md) */
+int dyn_joint_friction_count(const dyn_system *s);
+
 /* energies and powers of the applied loads at one state */
 typedef struct dyn_energy {
     double kinetic;       /* J */

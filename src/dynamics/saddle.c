@@ -108,6 +108,9 @@ void dyn_destroy(dyn_system **sys)
     free(s->jx_g0);
     free(s->jx_g1);
     free(s->jx_x);
+    free(s->jf_base);
+    free(s->jf_g);
+    free(s->jf_fn);
     free(s);
     *sys = NULL;
 }
@@ -153,6 +156,11 @@ dyn_system *dyn_create(const clink_model *m)
         return NULL;
     }
     kin_row_bodies(m, s->row_a, s->row_b);
+    s->jf_count = dyn_joint_friction_count(s);
+    if (s->jf_count > 0 && !(s->jf_base = calloc((size_t) s->n, sizeof(double)))) {
+        dyn_destroy(&s);
+        return NULL;
+    }
     for (int i = 1; i < m->d.nbodies; i++) {
         s->mass[3 * (i - 1)] = m->d.bodies[i].def.mass;
         s->mass[3 * (i - 1) + 1] = m->d.bodies[i].def.mass;
@@ -285,6 +293,8 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
     clink_status st = dyn_factor(s, t, q);
     if (st != CLINK_OK)
         return st;
+    if (s->jf_count)
+        memcpy(s->jf_base, s->rhs, (size_t) s->n * sizeof(double));
     if (s->rd_on)
         dyn_rank_keep_rhs(s);
     st = dyn_solve(s);
@@ -292,6 +302,8 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
         return st;
     if (s->rd_on && !dyn_rank_consistent(s, t))
         return CLINK_ERR_SINGULAR;
+    if (s->jf_count && (st = dyn_joint_friction(s, t, q, v, s->jf_base)) != CLINK_OK)
+        return st;
     memcpy(qdd, s->rhs, (size_t) nq * sizeof(double));
     if (lambda)
         for (int r = 0; r < nc; r++)

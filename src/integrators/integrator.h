@@ -50,6 +50,9 @@ typedef struct integ_problem {
        n of scratch; y may be perturbed and must be restored */
     int (*jacobian)(void *data, double t, double *y, const double *fy, double *tmp, double *lower,
                     long ld);
+    /* optional (implicit methods): df/dy's diagonal in the components after the rates
+       (n - 2 npos of them, into diag) after a jacobian call; NULL: zero */
+    void (*jacobian_diagonal)(void *data, double *diag);
     /* optional: the correction corr (n) that takes y onto the constraints; err (n, may be
        NULL) the error estimate, projected in place */
     int (*project)(void *data, double t, const double *y, double *corr, double *err);

@@ -10,6 +10,7 @@
  * revolute 2, translational 2, weld 3) and each driver one row, joints first.
  */
 #include "joints/joint.h"
+#include "joints/joint_friction.h"
 #include "model/model_internal.h"
 
 #include <math.h>
@@ -37,6 +38,7 @@ clink_joint_def clink_default_joint_def(void)
     d.type = CLINK_JOINT_REVOLUTE;
     d.cookie = MODEL_COOKIE_JOINT;
     d.axis_a[0] = 1.0;
+    d.friction = clink_default_friction_params();
     return d;
 }
 
@@ -423,7 +425,10 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': a point, axis or angle is not finite",
                           nm);
     clink_joint_def checked = *def;
+    char fwhy[160];
     const char *why = jc->check ? jc->check(&checked) : NULL;
+    if (!why)
+        why = joint_friction_check(&checked, fwhy, sizeof fwhy);
     if (why)
         return model_fail(b, CLINK_ERR_RANGE, "joint '%s': %s", nm, why);
     char name[CLINK_NAME_MAX];

@@ -120,6 +120,11 @@ static int sim_p_jacobian(void *data, double t, double *y, const double *fy, dou
     return system_jacobian(data, t, y, fy, tmp, lower, ld);
 }
 
+static void sim_p_jacobian_diagonal(void *data, double *diag)
+{
+    system_jacobian_diagonal(data, diag);
+}
+
 static int sim_p_project(void *data, double t, const double *y, double *corr, double *err)
 {
     return system_project(data, t, y, corr, err);
@@ -158,6 +163,7 @@ static integ_problem sim_problem(clink_sim *s)
     p.rhs = sim_p_rhs;
     p.weights = sim_p_weights;
     p.jacobian = sim_p_jacobian;
+    p.jacobian_diagonal = sys->nfz ? sim_p_jacobian_diagonal : NULL;
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
     if (sys->ncon) {
         p.nevents = 2 * sys->ncon;

@@ -219,6 +219,8 @@ static clink_status sim_handle_root(clink_sim *s)
         sim_msg(s, "%s", simc_error(s->sys->sc));
         return st;
     }
+    if (s->sys->nfz && simc_friction_onset(s->sys->sc, y + 2 * nq + 2))
+        reinit = 1; /* a friction state reset at an onset */
     system_reduce(s->sys, y, yr);
     s->in->ops->events_changed(s->in);
     return reinit ? sim_reinit(s, s->loop.t_root) : CLINK_OK;
@@ -324,6 +326,8 @@ static clink_status sim_settle_all(clink_sim *s, double t)
 {
     int nq = s->sys->nq;
     const double *y = s->out.y;
+    if (s->sys->nfz)
+        simc_friction_load(s->sys->sc, y + 2 * nq + 2);
     clink_status st = dyn_accelerations(s->sys->dyn, t, y, y + nq, s->out.qdd, s->sys->lambda);
     if (st != CLINK_OK) {
         if (s->sys->ncon && simc_take_failure(s->sys->sc)) {

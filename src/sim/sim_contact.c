@@ -132,6 +132,7 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         c->wd = damps ? sc->nwork++ : -1;
         c->wf = !c->piecewise && c->fr.mu > 0.0 ? sc->nwork++ : -1;
     }
+    simc_friction_assign(sc);
     return sc;
 }
 
@@ -373,7 +374,7 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     info->fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
                    ? simc_memo_force(sc, c, &geo, q, NULL, NULL)
                    : simc_contact_force(sc, c, &geo, q, NULL);
-    info->ft = clink_friction_force(&c->fr, geo.v_t, info->fn > 0.0 ? info->fn : 0.0);
+    info->ft = simc_friction_at(c, geo.v_t, info->fn > 0.0 ? info->fn : 0.0, NULL);
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
     memcpy(info->point_b, geo.p_b, sizeof info->point_b);

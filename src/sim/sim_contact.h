@@ -39,6 +39,26 @@ int simc_nwork(const simc *sc);
    contact that has none) */
 void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction);
 
+/* ---- friction states (sim_contact_friction.c) ---- */
+
+/* the components of the dynamic friction laws' states in the energy block, after the
+   integrals (called once by simc_create) */
+void simc_friction_assign(simc *sc);
+/* contact k's friction state component in the energy block, -1 if it has none */
+int simc_friction_state_index(const simc *sc, int k);
+/* the friction states of the energy block work, for the next force evaluations */
+void simc_friction_load(simc *sc, const double *work);
+/* resets to 0 the friction state of every contact that came into contact since the last
+   call (work: the energy block, changed in place); 1 if a state changed */
+int simc_friction_onset(simc *sc, double *work);
+/* d z' / d(q, v) of contact k's friction state at the last force Jacobian over the
+   coordinates coord[6] (its bodies' model coordinates, -1 for the ground): 1, or 0 when
+   it has none (no state, not touching, a capsule) */
+int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6]);
+/* d z' / d z of each friction state at the last force evaluation into diag[wz] (the energy
+   block's diagonal; other entries untouched) */
+void simc_friction_decay(const simc *sc, double *diag);
+
 /* dyn_external_fn: adds the contact forces to g; adds nothing to *power (contact energy has
    its own audit); caches each contact's dissipation rates for simc_dissipation_rates */
 int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power);

@@ -227,6 +227,8 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
 {
     simc_contact *c = &sc->c[k];
     c->pdamp = c->pfric = 0.0;
+    c->pz = 0.0;
+    c->ftouch_now = 0;
     if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
         return 0;
     int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
@@ -249,7 +251,9 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
                                                   : simc_contact_force(sc, c, &geo, q, f0p);
     if (!f0p)
         f0 = fn;
-    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    double ft = simc_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, &c->pz);
+    c->fvt = geo.v_t;
+    c->ftouch_now = 1;
     if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
         /* the state is finite (dyn_accelerations checks it first): the law or the
            friction gave NaN or infinity, and no smaller step changes that */
@@ -289,6 +293,8 @@ void simc_dissipation_rates(const simc *sc, double *rates)
             rates[c->wd] = c->pdamp;
         if (c->wf >= 0)
             rates[c->wf] = c->pfric;
+        if (c->wz >= 0)
+            rates[c->wz] = c->pz;
     }
 }
 

@@ -91,6 +91,17 @@ typedef struct simc_contact {
     /* its damping and friction integrals in the energy components of y, -1 when it has
        none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
     int wd, wf;
+    /* friction state (sim_contact_friction.c): its component in the energy block (-1: the
+       law has none), its value loaded for the evaluation (m), its rate of the last force
+       evaluation, the slip and whether the contact touched then, and whether the contact
+       touched at the last onset check */
+    int wz;
+    double fz, pz, fvt;
+    int ftouch_now, ftouch;
+    /* d z' / d(q, v) of the last force Jacobian (sim_contact_jacobian.c) over the six
+       coordinates of bodies a, b (q then v: 12 slots), valid when zjac */
+    double zjac_d[12];
+    int zjac;
     simc_fixed fixed;
     simc_memo memo;
     simc_episode impact;
@@ -168,6 +179,14 @@ double simc_contact_force(const simc *sc, const simc_contact *c, const kinematic
                           const double *q, double *f0);
 /* integral_0^delta F(s, 0) ds of the law in the contact's state, J */
 double simc_stored(const simc_contact *c, double delta);
+
+/* ---- sim_contact_friction.c: friction and its states ----------------------------- */
+
+/* the friction force of c at slip v_t and normal force fn (>= 0) with its loaded state;
+ *zdot (may be NULL) receives the state's rate */
+double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zdot);
+/* d F_t / d F_n of c at slip v_t, normal force fp > 0 and friction ft */
+double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, double ft);
 
 /* ---- sim_contact_memo.c: the caches of open contacts ---------------------------- */
 

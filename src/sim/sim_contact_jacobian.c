@@ -57,7 +57,7 @@ static int contact_generalised(const simc *sc, const simc_contact *c, const doub
     if (!(geo.delta > 0.0))
         return 0;
     double fn = simc_contact_force(sc, c, &geo, q, NULL);
-    double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
+    double ft = simc_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, NULL);
     double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
     double fa[2] = {-f[0], -f[1]};
     if (c->body_b > 0)
@@ -129,7 +129,19 @@ static kinematics_dual dual_moment(const kinematics_dual p[2], const kinematics_
  * rate, the friction force's slope in the slip likewise and in F_n exactly (it is
  * linear in F_n). Returns 1 if the pair has no exact derivatives (a capsule).
  */
-static int contact_jacobian(const simc *sc, const simc_contact *c, const double *q, const double *v,
+/* d z' / d(q, v) of c's friction state into c->zjac_d through the slip (z fixed) */
+static void state_jacobian(simc_contact *c, const kinematics_dual *vt_dual, double vt)
+{
+    double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6), zp, zm;
+    clink_friction_force_state(&c->fr, vt + hv, 1.0, c->fz, &zp);
+    clink_friction_force_state(&c->fr, vt - hv, 1.0, c->fz, &zm);
+    double dz = (zp - zm) / (2.0 * hv);
+    for (int slot = 0; slot < 12; slot++)
+        c->zjac_d[slot] = dz * vt_dual->d[slot];
+    c->zjac = 1;
+}
+
+static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, const double *v,
                             int nq, double *gq, double *gv)
 {
     kinematics_pose pa, pb;
@@ -163,19 +175,22 @@ static int contact_jacobian(const simc *sc, const simc_contact *c, const double 
                                              kinematics_dual_scale(d.delta_dot, fn_r));
     Fn.v = fn;
     double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
-    double ft = clink_friction_force(&c->fr, vt, fp);
+    double ft = simc_friction_at(c, vt, fp, NULL);
     kinematics_dual Ft = seeded(ft, -1);
-    if (fp > 0.0 && ft != 0.0) {
+    if (fp > 0.0 && (ft != 0.0 || c->wz >= 0 || c->fr.kind == CLINK_FRICTION_STRIBECK)) {
         double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
-        double ft_v = (clink_friction_force(&c->fr, vt + hv, fp) -
-                       clink_friction_force(&c->fr, vt - hv, fp)) /
-                      (2.0 * hv);
-        Ft = kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
-                                 kinematics_dual_scale(Fn, ft / fp));
+        double ft_v =
+            (simc_friction_at(c, vt + hv, fp, NULL) - simc_friction_at(c, vt - hv, fp, NULL)) /
+            (2.0 * hv);
+        Ft =
+            kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
+                                kinematics_dual_scale(Fn, simc_friction_per_normal(c, vt, fp, ft)));
         Ft.v = ft;
     }
     if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))
         return -1;
+    if (c->wz >= 0)
+        state_jacobian(c, &d.v_t, vt);
     kinematics_dual f[2], fa[2];
     for (int k = 0; k < 2; k++) {
         f[k] =
@@ -209,7 +224,8 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
     simc *sc = data;
     int nq = sc->m->ncoords;
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        simc_contact *c = &sc->c[k];
+        c->zjac = 0;
         if (!exerts_force(c))
             continue;
         int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);

@@ -49,6 +49,7 @@ typedef struct mechsys {
     int ncon;   /* number of contacts */
     int nq, nc; /* coordinates, constraint equations */
     int N;      /* components of the full state */
+    int nfz;    /* friction states among the contacts' components (sim_contact_friction.c) */
     int nr;     /* coordinates in the integrator's state */
     int Nr;     /* components of the integrator's state, 2 nr + 2 + nwork (+ 1): N when nr = nq */
     int *red;   /* nr: the model coordinate of each of the integrator's coordinates */
@@ -117,6 +118,9 @@ void system_weights(const mechsys *sys, const double *yr, double *w);
  */
 int system_jacobian(mechsys *sys, double t, double *yr, const double *fy, double *tmp,
                     double *lower, long ld);
+/* the diagonal of df/dy in the components after the rates (Nr - 2 nr of them, into diag):
+   d z' / d z of the friction states at the last evaluation, 0 for the energies */
+void system_jacobian_diagonal(mechsys *s, double *diag);
 /* the correction corr that projects yr onto the constraints (the energy it moves booked on
    the audit) and, when err is not NULL, err projected in place. 0, 1 or -1 */
 int system_project(mechsys *sys, double t, const double *yr, double *corr, double *err);

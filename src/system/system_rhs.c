@@ -63,6 +63,8 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
     const double *yy = system_full_x(s, yr);
     int nq = s->nq, nr = s->nr;
     double *acc = nr == nq ? yd + nq : s->acc;
+    if (s->nfz)
+        simc_friction_load(s->sc, yy + 2 * nq + 2);
     clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
     if (st != CLINK_OK) {
         if (s->ncon && simc_take_failure(s->sc)) {
@@ -97,7 +99,27 @@ void system_weights(const mechsys *s, const double *yy, double *w)
     system_audit_weights(s, w);
 }
 
-/* the analytic lower blocks (energy rows zero) */
+/* the friction states' rows d z' / d(q, v) in the analytic lower blocks */
+static void system_jac_friction_states(mechsys *s, double *lower, long ld)
+{
+    int nr = s->nr;
+    for (int k = 0; k < s->ncon; k++) {
+        int wz = simc_friction_state_index(s->sc, k), coord[6];
+        double dq[6], dv[6];
+        if (wz < 0 || !simc_friction_state_jacobian(s->sc, k, coord, dq, dv))
+            continue;
+        int row = 2 * nr + 2 + wz - nr;
+        for (int i = 0; i < 6; i++) {
+            int j = coord[i] >= 0 ? s->rt_inv[coord[i]] : -1;
+            if (j < 0)
+                continue;
+            lower[(size_t) j * (size_t) ld + row] += dq[i];
+            lower[(size_t) (nr + j) * (size_t) ld + row] += dv[i];
+        }
+    }
+}
+
+/* the analytic lower blocks (energy rows zero but the friction states') */
 static int system_jac_analytic(mechsys *s, double t, const double *yr, double *lower, long ld)
 {
     int nf = s->nq, nq = s->nr, N = s->Nr;
@@ -108,6 +130,8 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
             return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: out of memory");
     }
     const double *yy = system_full_x(s, yr);
+    if (s->nfz)
+        simc_friction_load(s->sc, yy + nf + nf + 2);
     clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_jac++; /* one evaluation of the accelerations */
     if (st != CLINK_OK)
@@ -121,7 +145,17 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
         for (int i = 2 * nq; i < N; i++)
             x[i - nq] = 0.0;
     }
+    if (s->nfz)
+        system_jac_friction_states(s, lower, ld);
     return 0;
+}
+
+void system_jacobian_diagonal(mechsys *s, double *diag)
+{
+    for (int i = 2 * s->nr; i < s->Nr; i++)
+        diag[i - 2 * s->nr] = 0.0;
+    if (s->nfz)
+        simc_friction_decay(s->sc, diag + 2);
 }
 
 int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *lower,

@@ -294,6 +294,8 @@ static clink_status system_allocate(mechsys *s)
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
     s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + system_audit_components(s);
+    for (int k = 0; k < s->ncon; k++)
+        s->nfz += simc_friction_state_index(s->sc, k) >= 0;
     size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1);
     s->dyn = dyn_create(s->m);
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
@@ -307,6 +309,10 @@ static clink_status system_allocate(mechsys *s)
         snprintf(s->msg, sizeof s->msg, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
+    /* joint friction depends on the reactions through a fixed point the analytic Jacobian
+       does not differentiate: forward differences of the right-hand side instead */
+    if (dyn_joint_friction_count(s->dyn) > 0)
+        s->jac_fd = 1;
     if (s->set.drift == CLINK_DRIFT_BAUMGARTE)
         dyn_set_baumgarte(s->dyn, s->set.baumgarte_alpha, s->set.baumgarte_beta);
     return CLINK_OK;
@@ -385,6 +391,7 @@ clink_status system_initial_state(mechsys *s, double *y)
     memcpy(s->q0, y, (size_t) nq * sizeof(double));
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
+        simc_friction_onset(s->sc, y + 2 * nq + 2); /* the states start at 0 */
         dyn_set_external(s->dyn, simc_forces, s->sc);
         dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
         simc_set_impulse(s->sc, system_impulse, s->dyn);

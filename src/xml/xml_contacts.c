@@ -79,18 +79,54 @@ void xml_read_law(xml_reader *r, const xmlNode *n, char *name, clink_contact_par
         add_law(r->summary.laws, sizeof r->summary.laws, name);
 }
 
+static int is_friction_key(const char *key)
+{
+    return clink_friction_param_find(key) != NULL;
+}
+
+/* the catalogue's friction law names then aliases, NULL-terminated (the keywords of type) */
+static const char *const *friction_words(void)
+{
+    static char store[512];
+    static const char *words[48];
+    size_t used = 0, nw = 0;
+    for (size_t i = 0; i < clink_friction_law_count() && nw < 16; i++)
+        words[nw++] = clink_friction_law_at(i)->name;
+    for (size_t i = 0; i < clink_friction_law_count(); i++)
+        for (const char *p = clink_friction_law_at(i)->aliases; *p != '\0' && nw < 47;) {
+            size_t len = strcspn(p, ",");
+            if (used + len + 1 > sizeof store)
+                break;
+            memcpy(store + used, p, len);
+            store[used + len] = '\0';
+            words[nw++] = store + used;
+            used += len + 1;
+            p += len + (p[len] == ',');
+        }
+    words[nw] = NULL;
+    return words;
+}
+
 void xml_read_friction(xml_reader *r, const xmlNode *n, clink_friction_params *f, const char *what)
 {
-    static const char *const kinds[] = {"none", "coulomb", NULL};
+    static const char *const keys[] = {"type", NULL};
+    const char *const *words = friction_words();
 
     (void) what;
     *f = clink_default_friction_params();
-    if (n == NULL || xml_keyword(r, n, "type", kinds, 0) == 0)
+    if (n == NULL || xml_check_attrs(r, n, keys, is_friction_key))
         return;
-    f->kind = CLINK_FRICTION_AMBROSIO;
-    xml_num(r, n, "mu", NAN, 1, &f->mu);
-    xml_num(r, n, "v0", f->v0, 1, &f->v0);
-    xml_num(r, n, "v1", f->v1, 1, &f->v1);
+    const clink_friction_law_info *law =
+        clink_friction_law_find(words[xml_keyword(r, n, "type", words, 0)]);
+    if (r->failed || law == NULL || law->kind == CLINK_FRICTION_NONE)
+        return;
+    f->kind = law->kind;
+    f->mu = NAN;
+    for (size_t i = 0; i < clink_friction_param_count() && !r->failed; i++) {
+        const clink_friction_param *d = clink_friction_param_at(i);
+        double *x = (double *) ((char *) f + d->offset);
+        xml_num(r, n, d->key, *x, 1, x);
+    }
 }
 
 /* the <law> (required) and <friction> children of a contact element k named w */

@@ -10,6 +10,9 @@
  * does not read is refused, one it requires must be given; the class's check
  * hook runs in the builder. A new joint type therefore needs no edit here nor in
  * the schema, which lets joint elements through for this reader to check.
+ * <revolute> and <translational> take an optional <friction> child (any static law of
+ * the friction catalogue) with friction_radius (the pin radius, m) or friction_length
+ * (the slider length, m) and friction_preload (N, default 0): docs/friction.md.
  *
  * <revolute_clearance> gives two of journal_radius, bearing_radius and
  * clearance (the third follows; all three must agree), a <law> and optionally
@@ -33,7 +36,7 @@ enum { N_FIELD_KEYS = sizeof field_keys / sizeof field_keys[0] };
 
 static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
 {
-    const char *keys[3 + N_FIELD_KEYS + 1] = {"name", "body1", "body2"};
+    const char *keys[3 + N_FIELD_KEYS + 2 + 1] = {"name", "body1", "body2"};
     clink_joint_def def = clink_default_joint_def();
     char w[96], name[CLINK_NAME_MAX + 1];
     int i, nk = 3, given;
@@ -41,6 +44,11 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     for (i = 0; i < N_FIELD_KEYS; i++)
         if (jc->fields & field_keys[i].field)
             keys[nk++] = field_keys[i].key;
+    /* joint friction: the pin radius or slider length and the preload */
+    if (jc->type == CLINK_JOINT_REVOLUTE || jc->type == CLINK_JOINT_TRANSLATIONAL) {
+        keys[nk++] = jc->type == CLINK_JOINT_REVOLUTE ? "friction_radius" : "friction_length";
+        keys[nk++] = "friction_preload";
+    }
     keys[nk] = NULL;
     xml_describe(w, sizeof w, "joint", k);
     if (xml_check_attrs(r, k, keys, NULL))
@@ -60,6 +68,10 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     if (jc->fields & JOINT_FIELD_AXIS_A)
         xml_vec2(r, k, "axis", def.axis_a[0], def.axis_a[1], def.axis_a);
     given = xml_num(r, k, "angle", 0, r->angle_scale, &def.angle0);
+    xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
+    xml_num(r, k, "friction_radius", NAN, 1, &def.friction_radius);
+    xml_num(r, k, "friction_length", NAN, 1, &def.friction_length);
+    xml_num(r, k, "friction_preload", 0, 1, &def.friction_preload);
     if (r->failed)
         return;
     if (!given && (jc->fields & JOINT_FIELD_ANGLE0))

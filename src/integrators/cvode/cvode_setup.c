@@ -123,8 +123,12 @@ static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *
     for (int j = 2 * nq; j < N; j++)
         x[cp[j]] = 0.0;
     /* column j < 2 nq holds 1 + N - nq entries: its diagonal (or identity) entry first */
-    return cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
-                          N_VGetArrayPointer(t1), x + 1, (long) (1 + N - nq));
+    int rc = cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+                            N_VGetArrayPointer(t1), x + 1, (long) (1 + N - nq));
+    /* the trailing columns' diagonals follow the 2 nq full columns, one entry each */
+    if (rc == 0 && cv->p.jacobian_diagonal)
+        cv->p.jacobian_diagonal(cv->p.data, x + cp[2 * nq]);
+    return rc;
 }
 
 static int cvode_proj(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype eps, N_Vector err,

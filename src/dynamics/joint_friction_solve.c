@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * joint_friction_solve.c: the friction of ideal joints in the saddle solve
+ * (src/joints/joint_friction.c has the laws; docs/friction.md, "Joint friction").
+ *
+ * The friction of a joint depends on its reaction, which the same saddle solve gives:
+ * an implicit dependence, resolved by fixed-point iteration inside one evaluation of the
+ * accelerations. After the solve without joint friction (dyn_accelerations), the normal
+ * forces F_n,j of the multipliers give the friction forces Q_f(F_n); the system is
+ * solved again with g + Q_f at the same factorisation (only the right-hand side
+ * changes), the normal forces are read anew, and so on until every joint's normal force
+ * of the new multipliers differs from the one its friction was computed with by at most
+ * DYN_JF_TOL max(|F_n|, DYN_JF_FLOOR) (1e-12 relative, 1e-9 N at least). The
+ * accelerations are then those of friction and reaction in agreement, a function of the
+ * state alone (not of the previous evaluation). The iteration contracts when the
+ * friction's share of the reaction it changes is below 1 (mu r times the lever of the
+ * mechanism: a small number for pins of ordinary proportions); DYN_JF_MAXIT iterations
+ * without agreement are an error. The friction power is added to the power of the loads
+ * (booked in W_l, the energy balance's work of the applied loads).
+ */
+#include "dynamics/dyn_internal.h"
+#include "joints/joint_friction.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DYN_JF_TOL   1e-12
+#define DYN_JF_FLOOR 1e-9 /* N */
+#define DYN_JF_MAXIT 50
+
+int dyn_joint_friction_count(const dyn_system *s)
+{
+    int n = 0;
+    for (int j = 0; j < s->m->d.njoints; j++)
+        n += joint_friction_on(&s->m->d.joints[j].def);
+    return n;
+}
+
+/* the friction of every joint with the multipliers of s->rhs added to g (nq), the normal
+   forces used into fn (njoints), the power returned */
+static double add_all(dyn_system *s, const double *q, const double *v, double *g, double *fn)
+{
+    double power = 0.0, lam[JOINT_MAX_EQUATIONS];
+    for (int j = 0; j < s->m->d.njoints; j++) {
+        const clink_joint_def *d = &s->m->d.joints[j].def;
+        if (!joint_friction_on(d))
+            continue;
+        int r0 = s->m->joint_row[j], neq = joint_class_of(d->type)->neq;
+        for (int r = 0; r < neq; r++)
+            lam[r] = -s->rhs[s->nq + r0 + r];
+        kin_pose a, b;
+        kin_pose_of(q, v, d->body_a, &a);
+        kin_pose_of(q, v, d->body_b, &b);
+        double *ga = d->body_a > 0 ? g + 3 * (d->body_a - 1) : NULL;
+        double *gb = d->body_b > 0 ? g + 3 * (d->body_b - 1) : NULL;
+        power += joint_friction_add(d, &a, &b, s->jac + r0, lam, neq, ga, gb, &fn[j]);
+    }
+    return power;
+}
+
+/* 1 when the multipliers of s->rhs give every joint the normal force in fn */
+static int agrees(dyn_system *s, const double *q, const double *v, const double *fn)
+{
+    double lam[JOINT_MAX_EQUATIONS];
+    for (int j = 0; j < s->m->d.njoints; j++) {
+        const clink_joint_def *d = &s->m->d.joints[j].def;
+        if (!joint_friction_on(d))
+            continue;
+        int r0 = s->m->joint_row[j], neq = joint_class_of(d->type)->neq;
+        for (int r = 0; r < neq; r++)
+            lam[r] = -s->rhs[s->nq + r0 + r];
+        kin_pose a, b;
+        kin_pose_of(q, v, d->body_a, &a);
+        kin_pose_of(q, v, d->body_b, &b);
+        double f = joint_friction_normal(d, &a, &b, s->jac + r0, lam, neq);
+        if (!(fabs(f - fn[j]) <= DYN_JF_TOL * fmax(fabs(f), DYN_JF_FLOOR)))
+            return 0;
+    }
+    return 1;
+}
+
+clink_status dyn_joint_friction(dyn_system *s, double t, const double *q, const double *v,
+                                const double *base)
+{
+    int n = s->n, nj = s->m->d.njoints;
+    if (!s->jf_g) {
+        s->jf_g = malloc((size_t) n * sizeof(double));
+        s->jf_fn = malloc((size_t) (nj > 0 ? nj : 1) * sizeof(double));
+        if (!s->jf_g || !s->jf_fn) {
+            dyn_set_msg(s, "joint friction: out of memory");
+            return CLINK_ERR_NOMEM;
+        }
+    }
+    for (int it = 0; it < DYN_JF_MAXIT; it++) {
+        memcpy(s->jf_g, base, (size_t) n * sizeof(double));
+        double power = add_all(s, q, v, s->jf_g, s->jf_fn);
+        memcpy(s->rhs, s->jf_g, (size_t) n * sizeof(double));
+        if (s->rd_on)
+            dyn_rank_keep_rhs(s);
+        clink_status st = dyn_solve(s);
+        if (st != CLINK_OK)
+            return st;
+        if (s->rd_on && !dyn_rank_consistent(s, t))
+            return CLINK_ERR_SINGULAR;
+        if (agrees(s, q, v, s->jf_fn)) {
+            s->power_loads += power;
+            s->jf_iterations += it + 1;
+            return CLINK_OK;
+        }
+    }
+    dyn_set_msg(s,
+                "joint friction at t = %.9g s: the joints' reactions and their friction did not "
+                "agree after %d iterations (friction coefficient times pin radius or slider "
+                "lever too large for the mechanism?)",
+                t, DYN_JF_MAXIT);
+    return CLINK_ERR_SOLVER;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_friction.c: the friction of the contacts in a simulation and the internal
+ * states of the dynamic friction laws (lugre, dahl: include/clink/friction.h).
+ *
+ * A contact whose law has a state z (the mean bristle deflection, m) owns one component of
+ * the energy block of CVODE's state (after every damping and friction integral, before the
+ * audit: "friction states", c->wz), integrated with the mechanism:
+ *   z' = v_t - sigma0 |v_t| z / mu(v_t)   while the contact touches (delta > 0),
+ *   z' = 0                               while it is apart (z is frozen),
+ * and set to 0 at the onset of every contact (simc_friction_onset, called after the
+ * contacts' events and at the initial state; a reset that changes z re-initialises
+ * the integrator). The forces read z from the state the dynamics is evaluated at
+ * (simc_friction_load, before every evaluation of the accelerations). The integrator's
+ * Jacobian gets d z' / d z = -sigma0 |v_t| / mu(v_t) on its diagonal
+ * (simc_friction_decay) and d z' / d(q, v) through the slip (simc_friction_state_jacobian,
+ * from the contact's force Jacobian); d v' / d z (the bristle force's response through
+ * the saddle solve) is left to the Newton iteration.
+ */
+#include "sim/sim_contact_internal.h"
+
+#include <math.h>
+
+void simc_friction_assign(simc *sc)
+{
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        c->wz = !c->piecewise && clink_friction_state_count(&c->fr) > 0 ? sc->nwork++ : -1;
+    }
+}
+
+int simc_friction_state_index(const simc *sc, int k)
+{
+    return sc && k >= 0 && k < sc->n ? sc->c[k].wz : -1;
+}
+
+void simc_friction_load(simc *sc, const double *work)
+{
+    for (int k = 0; sc && k < sc->n; k++)
+        if (sc->c[k].wz >= 0)
+            sc->c[k].fz = work[sc->c[k].wz];
+}
+
+int simc_friction_onset(simc *sc, double *work)
+{
+    int changed = 0;
+    for (int k = 0; sc && k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        if (c->wz < 0)
+            continue;
+        int touch =
+            c->st.phase == CLINK_CONTACT_COMPRESSION || c->st.phase == CLINK_CONTACT_RESTITUTION;
+        if (touch && !c->ftouch && work[c->wz] != 0.0) {
+            work[c->wz] = 0.0;
+            c->fz = 0.0;
+            changed = 1;
+        }
+        c->ftouch = touch;
+    }
+    return changed;
+}
+
+double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zdot)
+{
+    if (c->wz < 0) {
+        if (zdot)
+            *zdot = 0.0;
+        return clink_friction_force(&c->fr, v_t, fn);
+    }
+    return clink_friction_force_state(&c->fr, v_t, fn, c->fz, zdot);
+}
+
+double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, double ft)
+{
+    if (c->fr.kind == CLINK_FRICTION_STRIBECK || c->fr.kind == CLINK_FRICTION_LUGRE)
+        return (ft + c->fr.sigma2 * v_t) / fp;
+    return ft / fp;
+}
+
+int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6])
+{
+    const simc_contact *c = &sc->c[k];
+    if (c->wz < 0 || !c->zjac)
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        int body = side ? c->body_b : c->body_a;
+        for (int i = 0; i < 3; i++) {
+            coord[3 * side + i] = body > 0 ? 3 * (body - 1) + i : -1;
+            dq[3 * side + i] = c->zjac_d[3 * side + i];
+            dv[3 * side + i] = c->zjac_d[6 + 3 * side + i];
+        }
+    }
+    return 1;
+}
+
+void simc_friction_decay(const simc *sc, double *diag)
+{
+    for (int k = 0; sc && k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (c->wz >= 0)
+            diag[c->wz] = c->ftouch_now ? clink_friction_state_decay(&c->fr, c->fvt) : 0.0;
+    }
+}
