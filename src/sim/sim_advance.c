@@ -63,6 +63,7 @@ void sim_advance_begin(clink_sim *s)
 {
     s->msg[0] = '\0';
     s->sys->fail = CLINK_OK;
+    s->sys->fatal = 0;
     s->sys->cb_msg[0] = '\0';
     if (s->prog.wall_start < 0.0)
         s->prog.wall_start = sim_wall_clock();
@@ -449,7 +450,10 @@ clink_status sim_advance_to(clink_sim *s, double t)
     if (st != CLINK_OK)
         return st;
     sim_advance_begin(s);
-    st = sim_integrate_to(s, t, 0);
+    if (s->inp.changed)
+        st = sim_inputs_restart(s); /* an input changed at s->t: a discontinuity */
+    if (st == CLINK_OK)
+        st = sim_integrate_to(s, t, 0);
     if (st == CLINK_OK)
         st = sim_interpolate(s, t);
     if (st != CLINK_OK) {
@@ -460,6 +464,7 @@ clink_status sim_advance_to(clink_sim *s, double t)
     if (st != CLINK_OK)
         return st;
     sim_check_output(s);
+    sim_inputs_output(s);
     return CLINK_OK;
 }
 

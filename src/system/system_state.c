@@ -104,6 +104,8 @@ static int system_may_turn(const mechsys *s, int b)
     for (int k = 0; k < d->nforces; k++)
         if (d->forces[k].def.body_a == b || d->forces[k].def.body_b == b)
             return 1;
+    if (model_inputs_move(d, b))
+        return 1;
     return simc_may_turn(s->sc, b);
 }
 
