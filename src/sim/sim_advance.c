@@ -407,6 +407,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             horizon = s->loop.t_stop;
         double tret = tn;
         int rc = s->in->ops->step(s->in, horizon, &tret);
+        if (s->sys->fatal) {
+            /* the host's user force failed: stop even where the integrator retried */
+            sim_msg(s, "%s stopped at t = %.9g s: %s", s->in->ops->name, tret, s->sys->cb_msg);
+            return s->sys->fail;
+        }
         if (rc < 0)
             return sim_integrator_failed(s, rc, tret);
         s->loop.at_reinit = 0;

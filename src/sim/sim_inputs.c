@@ -384,7 +384,8 @@ clink_status sim_inputs_restart(clink_sim *s)
                 s->in->ops->name, s->t, rc, s->in->ops->code_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
-    s->in->ops->events_changed(s->in);
+    if (s->sys->ncon && s->in->ops->events_changed)
+        s->in->ops->events_changed(s->in);
     s->loop.root_pending = 0; /* beyond t: the new integration finds it again */
     s->loop.at_reinit = 1;
     s->loop.at_tstop = 0;
