@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#define PD_PI 3.14159265358979323846
+
 #ifndef PD_CRANK_MODEL
 #define PD_CRANK_MODEL "examples/slider_crank_clearance_torque.xml"
 #endif
@@ -34,7 +36,7 @@ int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : PD_CRANK_MODEL;
     double t_end = argc > 2 ? atof(argv[2]) : 0.012, period = argc > 3 ? atof(argv[3]) : 1e-5;
-    const double omega_ref = 5000.0 * 2.0 * M_PI / 60.0, kp = 2.5e5, kd = 20.0;
+    const double omega_ref = 5000.0 * 2.0 * PD_PI / 60.0, kp = 2.5e5, kd = 20.0;
     char err[512];
     clink_model *model = clink_model_load_xml(path, err, sizeof err);
     if (!model) {
@@ -67,11 +69,12 @@ int main(int argc, char **argv)
         if (k >= steps / 2)
             worst = fmax(worst, fabs(v[2] - omega_ref) / omega_ref);
         if ((k + 1) % every == 0)
-            printf("%.4f s  %9.2f rpm  %9.3f N m\n", (k + 1) * period, v[2] * 60.0 / (2.0 * M_PI),
+            printf("%.4f s  %9.2f rpm  %9.3f N m\n", (k + 1) * period, v[2] * 60.0 / (2.0 * PD_PI),
                    tau);
     }
     if (rc == 0) {
         printf("largest speed error over the last half: %.3g %%\n", 100.0 * worst);
+        printf("final crank speed %.17g rad/s\n", v[2]);
         rc = worst <= 0.02 ? 0 : 1;
     }
     clink_sim_destroy(&sim);
