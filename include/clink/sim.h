@@ -309,7 +309,8 @@ CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats)
  *   CLINK_FINDING_RESTITUTION  an impact with restitution above 1.001 although its law
  *                              dissipated energy in it (more than 1e-6 of the approach
  *                              energy), the only contact of a passive model (no driver,
- *                              actuator, point force or torque): warning; implausible
+ *                              actuator, point force, torque, input or user force):
+ *                              warning; implausible
  *                              between free bodies (no joint) whose normal passes through
  *                              their centres (no capsule). Elsewhere (a chain pushing a
  *                              bead from behind, a motor feeding a clearance joint) a
@@ -433,7 +434,8 @@ CLINK_API clink_status clink_sim_set_input(clink_sim *sim, int index, double val
 /* CLINK_ERR_NOT_FOUND for an unknown name (the message lists the inputs) */
 CLINK_API clink_status clink_sim_set_input_by_name(clink_sim *sim, const char *name, double value,
                                                    double slope);
-/* The value and slope input `index` holds now (its value at clink_sim_time()). */
+/* The value and slope input `index` holds now (its value at clink_sim_time(); NaN for a
+   driver input never set, whose driver follows its own function). */
 CLINK_API clink_status clink_sim_input(const clink_sim *sim, int index, double *value,
                                        double *slope);
 
@@ -447,8 +449,8 @@ CLINK_API clink_status clink_sim_input(const clink_sim *sim, int index, double *
  * infinite force stops it with CLINK_ERR_NONFINITE the same way. The power f . v is booked
  * in work_loads.
  */
-typedef int (*clink_user_force_fn)(void *data, double t, int n, const double *q,
-                                   const double *v, double *f);
+typedef int (*clink_user_force_fn)(void *data, double t, int n, const double *q, const double *v,
+                                   double *f);
 /*
  * Its optional Jacobian: df/dq and df/dv (n x n, column-major, column j at dfdq + j n,
  * zeroed before the call). Without it the Jacobian of the forces is taken by central
@@ -465,8 +467,8 @@ typedef int (*clink_user_force_jac_fn)(void *data, double t, int n, const double
  * in use.
  */
 CLINK_API clink_status clink_sim_set_user_force(clink_sim *sim, const char *name,
-                                                clink_user_force_fn fn,
-                                                clink_user_force_jac_fn jac, void *data);
+                                                clink_user_force_fn fn, clink_user_force_jac_fn jac,
+                                                void *data);
 
 #ifdef __cplusplus
 }
