@@ -9,6 +9,7 @@
  */
 #include "ensure.h"
 
+#include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
 #include "sim/sim_internal.h"
@@ -16,6 +17,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* a rotor: one body (J = 0.02 about its centre) on a pivot at its centre, no gravity; a
    torque input, a scaled torque load, and a second rotor with a spring-damper to ground */
@@ -377,5 +379,29 @@ TEST(a_torque_change_during_impacts_continues_as_a_run_stopped_there)
         clink_sim_destroy(&s);
     }
     ENSURE_REL(w[0][2], w[1][2], 1e-6);
+    clink_model_destroy(&m);
+}
+
+TEST(a_recorder_advance_in_steps_mode_restarts_after_an_input_change_too)
+{
+    clink_model *m = load_text(ROTOR);
+    char dir[1024], err[512];
+    snprintf(dir, sizeof dir, "%s/test_sim_inputs_rows", CLINK_BINARY_DIR);
+    mkdir(dir, 0777);
+    clink_output_options o = clink_default_output_options();
+    o.rows = CLINK_ROWS_STEPS;
+    clink_recorder *rec = NULL;
+    ENSURE(clink_recorder_create(m, dir, &o, &rec, err, sizeof err) == CLINK_OK);
+    clink_sim *s = start(m);
+    ENSURE(clink_recorder_advance(rec, s, 0.1) == CLINK_OK);
+    long before = s->inp.restarts;
+    ENSURE(clink_sim_set_input(s, 0, 0.3, 0.0) == CLINK_OK);
+    ENSURE(clink_recorder_advance(rec, s, 0.3) == CLINK_OK);
+    ENSURE(s->inp.restarts == before + 1 && !s->inp.changed);
+    double q[3], v[3];
+    clink_sim_body_state(s, 1, q, v);
+    ENSURE_REL(v[2], 0.3 * 0.2 / 0.02, 1e-8);
+    clink_recorder_destroy(&rec);
+    clink_sim_destroy(&s);
     clink_model_destroy(&m);
 }
