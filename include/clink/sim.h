@@ -418,8 +418,9 @@ CLINK_API void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn,
  * advance unless a slope is given. A set that changes value or slope is a discontinuity:
  * the next clink_sim_advance() restarts the integrator at t_set from the output state there
  * (CVODE re-initialised: order 1, no history, the steps it took beyond t_set discarded, a
- * contact event found beyond t_set found again), so that the run continues as one that
- * stopped at t_set and started again from that state with the new value. A driver input
+ * contact event found beyond t_set found again, the contacts' state as it was at the output
+ * t_set), so that the run continues as one that stopped at t_set and started again from
+ * that state with the new value. A driver input
  * that moves the driver's position or rate also projects the state onto the constraints
  * there (the energy this moves is booked as work_stabilisation). Setting the value and
  * slope an input already has changes nothing. The output at t_set keeps what it computed
