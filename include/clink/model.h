@@ -25,6 +25,7 @@
  *   - drivers             clink_function, clink_driver_def, _add_driver()
  *   - applied loads       gravity, clink_force_def (point force, torque, spring-damper-actuator,
  *                         rotational spring-damper), _add_force()
+ *   - inputs              clink_input_def, _add_input(), clink_model_input_count/_name/_find
  *   - settings            clink_settings_def (integration and drift control), _set_settings()
  *   - names               clink_model_builder_find(), clink_model_find(), clink_model_name()
  *   - model queries       counts, body properties, settings
@@ -212,7 +213,21 @@ typedef enum clink_function_type {
     CLINK_FUNCTION_LINEAR = 1,     /* f = c[0] + c[1] t (constant rate: a crank at c[1] rad/s) */
     CLINK_FUNCTION_POLYNOMIAL = 2, /* f = sum_{i<n} c[i] t^i, n <= CLINK_FUNCTION_MAX_COEFS */
     CLINK_FUNCTION_HARMONIC = 3,   /* f = c[0] + c[1] sin(c[2] t + c[3]); c[2] in rad/s */
-    CLINK_FUNCTION_TYPE_COUNT_ = 4
+    /* ramp from c[2] at t <= c[0] to c[3] at t >= c[1] (c[0] < c[1]): linear between */
+    CLINK_FUNCTION_RAMP = 4,
+    /* smooth step, the same with the quintic s(x) = 10 x^3 - 15 x^4 + 6 x^5, x = (t - c[0]) /
+       (c[1] - c[0]): value, rate and acceleration continuous */
+    CLINK_FUNCTION_SMOOTH_STEP = 5,
+    /* tables of npoints (>= 2) increasing times and values: linear interpolation, or a
+       natural cubic spline (second derivative zero at the ends); held at the end values
+       outside the table (rate and acceleration zero there) */
+    CLINK_FUNCTION_TABLE_LINEAR = 6,
+    CLINK_FUNCTION_TABLE_SPLINE = 7,
+    /* piecewise cubic: segment i starts at times[i] (increasing) and is values[4 i] +
+       values[4 i + 1] s + values[4 i + 2] s^2 + values[4 i + 3] s^3, s = t - times[i];
+       segment 0 also covers t < times[0], the last every later t */
+    CLINK_FUNCTION_PIECEWISE = 8,
+    CLINK_FUNCTION_TYPE_COUNT_ = 9
 } clink_function_type;
 
 enum { CLINK_FUNCTION_MAX_COEFS = 8 };
@@ -222,6 +237,15 @@ typedef struct clink_function {
     clink_function_type type;
     int n; /* number of coefficients used by CLINK_FUNCTION_POLYNOMIAL */
     double c[CLINK_FUNCTION_MAX_COEFS];
+    /* tables and piecewise functions: npoints times and their values (4 npoints coefficients
+       for CLINK_FUNCTION_PIECEWISE), borrowed during the add call and copied by the builder
+       (the model's copies are what clink_model_driver() and clink_model_force() return) */
+    int npoints;
+    const double *times;
+    const double *values;
+    /* splines: the second derivatives at the times, computed by the builder; NULL in a
+       definition made by hand (clink_function_eval then computes them at each call) */
+    const double *moments;
 } clink_function;
 
 /* What a driver prescribes. */
@@ -295,14 +319,69 @@ typedef struct clink_force_def {
     double free_length; /* m (translational) or rad (rotational, free relative angle) */
     double actuator;    /* constant actuator force N (tension positive) or torque N m */
     int cookie;         /* stamped by clink_default_force_def(); checked by the builder */
+    /* a function of time multiplying the load's value: the point force (fx, fy), the torque,
+       the actuator of a spring-damper (its spring and damper are not scaled); default the
+       constant 1 */
+    clink_function scale;
 } clink_force_def;
 
-/* point force, bodies 1 and 0, everything zero */
+/* point force, bodies 1 and 0, everything zero, scale the constant 1 */
 CLINK_API clink_force_def clink_default_force_def(void);
 
 /* Adds an applied load; *id (optional) receives its index (>= 0). */
 CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builder,
                                                      const clink_force_def *def, int *id);
+
+/* ---- inputs: values the host sets between advances (clink_sim_set_input) ---- */
+
+typedef enum clink_input_kind {
+    /* force u (N) along `direction` (global frame, normalised by the builder) at `point`
+       (body coordinates) of body `target` */
+    CLINK_INPUT_FORCE = 0,
+    /* torque u (N m, counter-clockwise) on body `target` */
+    CLINK_INPUT_TORQUE = 1,
+    /* torque u (N m) across revolute joint `target`: +u on its body_b, -u on its body_a */
+    CLINK_INPUT_JOINT_TORQUE = 2,
+    /* force u (N) across translational joint `target` along its axis (axis_a turned with
+       body_a): +u on body_b at point_b, -u on body_a at the same point */
+    CLINK_INPUT_JOINT_FORCE = 3,
+    /* u multiplies load `target`'s value (with its scale function: clink_force_def.scale) */
+    CLINK_INPUT_LOAD_SCALE = 4,
+    /* driver `target` prescribes u (m or rad) from the time it is set: f(t) = u + slope
+       (t - t_set); until first set the driver follows its own function */
+    CLINK_INPUT_DRIVER_VALUE = 5,
+    /* driver `target` moves at the rate u (m/s or rad/s) from where it is when set: f(t) =
+       f(t_set) + u (t - t_set) + slope (t - t_set)^2 / 2 */
+    CLINK_INPUT_DRIVER_RATE = 6,
+    CLINK_INPUT_KIND_COUNT_ = 7
+} clink_input_kind;
+
+typedef struct clink_input_def {
+    const char *name; /* required, unique among the inputs, copied */
+    clink_input_kind kind;
+    int target;          /* the body, joint, load or driver the kind names */
+    double point[2];     /* CLINK_INPUT_FORCE: body coordinates, m */
+    double direction[2]; /* CLINK_INPUT_FORCE: global frame, non-zero */
+    double initial;      /* the value at t = 0 (driver inputs: unused until set) */
+    int cookie;          /* stamped by clink_default_input_def(); checked by the builder */
+} clink_input_def;
+
+/* torque on body 1, point 0, direction (1, 0), initial 0, no name (must be set) */
+CLINK_API clink_input_def clink_default_input_def(void);
+
+/* Adds an input; *id (optional) receives its index (>= 0). CLINK_ERR_ARG for a missing
+   name, CLINK_ERR_RANGE / CLINK_ERR_MODEL for a target out of range or of the wrong kind
+   (a joint torque needs a revolute joint, a joint force a translational one). */
+CLINK_API clink_status clink_model_builder_add_input(clink_model_builder *builder,
+                                                     const clink_input_def *def, int *id);
+
+/* Number of inputs; input i's name and kind (NULL and -1 out of range); its definition
+   (name borrowed); the index of the input called name (-1 if none). */
+CLINK_API int clink_model_input_count(const clink_model *model);
+CLINK_API const char *clink_model_input_name(const clink_model *model, int i);
+CLINK_API int clink_model_input_kind(const clink_model *model, int i);
+CLINK_API clink_status clink_model_input(const clink_model *model, int i, clink_input_def *def);
+CLINK_API int clink_model_input_find(const clink_model *model, const char *name);
 
 /* ---- settings ------------------------------------------------------------- */
 
@@ -427,7 +506,9 @@ CLINK_API void clink_model_gravity(const clink_model *model, double *gx, double 
 /* The model's simulation settings. */
 CLINK_API clink_settings_def clink_model_settings(const clink_model *model);
 
-/* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives. */
+/* Evaluates f(t) (unit of the driven coordinate) and its first two time derivatives (NaN for
+   a table or piecewise function without its arrays, or a hand-made spline when memory runs
+   out). */
 CLINK_API void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
                                    double *accel);
 

@@ -23,6 +23,8 @@
  *   - sanity checks  clink_sim_finding_count(), clink_sim_finding_get()
  *   - contacts       clink_sim_contact_count(), clink_sim_contact(), impact records
  *                    clink_sim_impact_count(), clink_sim_impact(), clink_sim_set_impact_callback()
+ *   - inputs         clink_sim_set_input(), clink_sim_set_input_by_name(), clink_sim_input_index(),
+ *                    clink_sim_input(); user forces clink_sim_set_user_force()
  *
  * The state is y = (q, v) with q = (x, y, phi) of every moving body (body i >= 1
  * at index 3 (i - 1)). The right-hand side solves the index-1 equations of
@@ -307,7 +309,8 @@ CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats)
  *   CLINK_FINDING_RESTITUTION  an impact with restitution above 1.001 although its law
  *                              dissipated energy in it (more than 1e-6 of the approach
  *                              energy), the only contact of a passive model (no driver,
- *                              actuator, point force or torque): warning; implausible
+ *                              actuator, point force, torque, input or user force):
+ *                              warning; implausible
  *                              between free bodies (no joint) whose normal passes through
  *                              their centres (no capsule). Elsewhere (a chain pushing a
  *                              bead from behind, a motor feeding a clearance joint) a
@@ -416,6 +419,68 @@ CLINK_API clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impac
    are refused with CLINK_ERR_STATE; the const getters may be called). */
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
 CLINK_API void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
+
+/* ---- inputs and user forces (docs/api.md, "Acting on the mechanism") -------- */
+
+/*
+ * The model's inputs (clink_model_input_count(); <inputs> in a model file) are set by the
+ * host between advances. An input holds value + slope (t - t_set) from the time t_set it
+ * is set (the current time, clink_sim_time()) until it is set again: constant over an
+ * advance unless a slope is given. A set that changes value or slope is a discontinuity:
+ * the next clink_sim_advance() restarts the integrator at t_set from the output state there
+ * (CVODE re-initialised: order 1, no history, the steps it took beyond t_set discarded, a
+ * contact event found beyond t_set found again, the contacts' state as it was at the output
+ * t_set), so that the run continues as one that stopped at t_set and started again from
+ * that state with the new value. A driver input
+ * that moves the driver's position or rate also projects the state onto the constraints
+ * there (the energy this moves is booked as work_stabilisation). Setting the value and
+ * slope an input already has changes nothing. The output at t_set keeps what it computed
+ * with the old values.
+ *
+ * clink_sim_set_input: CLINK_ERR_ARG for an index out of range or a value or slope not
+ * finite, CLINK_ERR_STATE when in use (from the impact callback or another thread).
+ */
+CLINK_API int clink_sim_input_count(const clink_sim *sim);
+CLINK_API int clink_sim_input_index(const clink_sim *sim, const char *name); /* -1: none */
+CLINK_API clink_status clink_sim_set_input(clink_sim *sim, int index, double value, double slope);
+/* CLINK_ERR_NOT_FOUND for an unknown name (the message lists the inputs) */
+CLINK_API clink_status clink_sim_set_input_by_name(clink_sim *sim, const char *name, double value,
+                                                   double slope);
+/* The value and slope input `index` holds now (its value at clink_sim_time(); NaN for a
+   driver input never set, whose driver follows its own function). */
+CLINK_API clink_status clink_sim_input(const clink_sim *sim, int index, double *value,
+                                       double *slope);
+
+/*
+ * User forces: called at every evaluation of the right-hand side with the time t (s) and
+ * the state of the n = 3 (nbodies - 1) coordinates, q and v as clink_sim_body_state() gives
+ * them (body i >= 1 at 3 (i - 1): x, y, phi and their rates); writes the generalised forces
+ * f (n, zeroed before the call: per body fx N, fy N, torque N m, global frame, about the
+ * centre of mass) added to the loads. Returns 0, or non-zero for a failure: the advance
+ * stops with CLINK_ERR_SOLVER and a message naming the callback and the time; a NaN or
+ * infinite force stops it with CLINK_ERR_NONFINITE the same way. The power f . v is booked
+ * in work_loads.
+ */
+typedef int (*clink_user_force_fn)(void *data, double t, int n, const double *q, const double *v,
+                                   double *f);
+/*
+ * Its optional Jacobian: df/dq and df/dv (n x n, column-major, column j at dfdq + j n,
+ * zeroed before the call). Without it the Jacobian of the forces is taken by central
+ * differences (4 n calls of fn per Jacobian evaluation).
+ */
+typedef int (*clink_user_force_jac_fn)(void *data, double t, int n, const double *q,
+                                       const double *v, double *dfdq, double *dfdv);
+/*
+ * Sets the user force of a simulation (one per simulation; fn NULL removes it), named
+ * `name` (copied; it names the callback in messages). Setting or removing it is a
+ * discontinuity, as an input change is. A coordinate the simulation holds fixed (the angle
+ * of a body nothing can turn and the like, docs/kernel.md) cannot take a user force: a
+ * non-zero force on one stops the run with CLINK_ERR_MODEL naming it. CLINK_ERR_STATE when
+ * in use.
+ */
+CLINK_API clink_status clink_sim_set_user_force(clink_sim *sim, const char *name,
+                                                clink_user_force_fn fn, clink_user_force_jac_fn jac,
+                                                void *data);
 
 #ifdef __cplusplus
 }

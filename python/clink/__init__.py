@@ -204,6 +204,9 @@ class Model:
         for i in range(lib.clink_model_contact_count(ptr)):
             s = lib.clink_model_contact_name(ptr, i)
             self.contacts.append(ffi.string(s).decode() if s != ffi.NULL else "")
+        # the host's inputs (<inputs>), set on a simulation: s.inputs["motor"] = value
+        self.inputs = [ffi.string(lib.clink_model_input_name(ptr, i)).decode()
+                       for i in range(lib.clink_model_input_count(ptr))]
 
     def _live(self):
         if self._ptr is None or self._closing:
@@ -346,6 +349,91 @@ def _on_impact(data, record):
 # one C function pointer for every simulation (cffi ABI mode: a callback object; the
 # simulation is found through its handle, the callback's data)
 _ON_IMPACT = ffi.callback("clink_impact_fn", _on_impact)
+
+
+def _user_force(data, t, n, q, v, f):
+    """clink_user_force_fn: calls the simulation's Python force with (t, q, v) as (bodies, 3)
+    arrays over the library's memory and copies what it returns into f; an exception is kept
+    (re-raised by the advance) and fails the call, which stops the run"""
+    sim = ffi.from_handle(data)
+    if sim._exc is not None:
+        return -1
+    try:
+        qa = np.frombuffer(ffi.buffer(q, 8 * n), dtype=np.float64).reshape(-1, 3)
+        va = np.frombuffer(ffi.buffer(v, 8 * n), dtype=np.float64).reshape(-1, 3)
+        out = np.asarray(sim._force[0](t, qa, va), dtype=np.float64).reshape(n)
+        ffi.memmove(f, ffi.from_buffer(out), 8 * n)
+        return 0
+    except BaseException as e:  # kept, re-raised by the advance that called back
+        sim._exc = e
+        return -1
+
+
+def _user_jacobian(data, t, n, q, v, fq, fv):
+    """clink_user_force_jac_fn: the Python Jacobian returns (df/dq, df/dv), each n x n with
+    [i, j] = d f_i / d x_j; written column-major"""
+    sim = ffi.from_handle(data)
+    if sim._exc is not None:
+        return -1
+    try:
+        qa = np.frombuffer(ffi.buffer(q, 8 * n), dtype=np.float64).reshape(-1, 3)
+        va = np.frombuffer(ffi.buffer(v, 8 * n), dtype=np.float64).reshape(-1, 3)
+        jq, jv = sim._force[1](t, qa, va)
+        for src, dst in ((jq, fq), (jv, fv)):
+            a = np.asfortranarray(np.asarray(src, dtype=np.float64).reshape(n, n))
+            ffi.memmove(dst, ffi.from_buffer(a.ravel(order="F")), 8 * n * n)
+        return 0
+    except BaseException as e:
+        sim._exc = e
+        return -1
+
+
+_USER_FORCE = ffi.callback("clink_user_force_fn", _user_force)
+_USER_JACOBIAN = ffi.callback("clink_user_force_jac_fn", _user_jacobian)
+
+
+class Inputs:
+    """The inputs of a Simulation by name or index: s.inputs["motor"] = 2.5 (held from the
+    current time on), s.inputs["motor"] = (2.5, 10.0) (value and slope per second),
+    s.inputs["motor"] the value now; len(), iteration over the names. A change restarts the
+    integrator at the current time (docs/api.md, "An input change restarts the
+    integrator")."""
+
+    def __init__(self, sim, names):
+        self._sim = sim
+        self._names = list(names)
+
+    def _index(self, key):
+        if isinstance(key, str):
+            if key not in self._names:
+                raise KeyError("no input %r (the model's: %s)" % (key, ", ".join(self._names)))
+            return self._names.index(key)
+        if not 0 <= key < len(self._names):
+            raise IndexError("input %d out of range (%d inputs)" % (key, len(self._names)))
+        return int(key)
+
+    def __setitem__(self, key, value):
+        self.set(key, *(value if isinstance(value, (tuple, list)) else (value, 0.0)))
+
+    def set(self, key, value, slope=0.0):
+        p = self._sim._live()
+        st = lib.clink_sim_set_input(p, self._index(key), float(value), float(slope))
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+
+    def __getitem__(self, key):
+        d = self._sim._d
+        self._sim._ok(lib.clink_sim_input(self._sim._live(), self._index(key), d, d + 1))
+        return d[0]
+
+    def __len__(self):
+        return len(self._names)
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __repr__(self):
+        return "Inputs(%s)" % ", ".join("%s=%g" % (n, self[n]) for n in self._names)
 
 
 class Contacts:
@@ -507,7 +595,30 @@ class Simulation:
         if on_impact is not None:
             self._handle = ffi.new_handle(self)
             lib.clink_sim_set_impact_callback(self._ptr, _ON_IMPACT, self._handle)
+        self._force = None
+        self.inputs = Inputs(self, model.inputs)
         self._refresh()
+
+    def set_user_force(self, force, jacobian=None, name="user"):
+        """A force computed in Python at every right-hand side: force(t, q, v) with q, v
+        (bodies, 3) arrays (read them, do not keep them) returns the generalised forces
+        (bodies, 3): fx, fy N and torque N m per body. jacobian(t, q, v), optional, returns
+        (df/dq, df/dv), each (3 bodies, 3 bodies) with [i, j] = d f_i / d x_j; without it the
+        library takes central differences (4 x 3 bodies calls of force per Jacobian). An
+        exception in either stops the run: the advance re-raises it. force None removes it.
+        Cost: docs/python.md, "User forces"."""
+        p = self._live()
+        if force is not None and not callable(force):
+            raise TypeError("force must be callable")
+        if self._handle is None:
+            self._handle = ffi.new_handle(self)
+        self._force = (force, jacobian) if force is not None else None
+        st = lib.clink_sim_set_user_force(
+            p, name.encode(), _USER_FORCE if force is not None else ffi.NULL,
+            _USER_JACOBIAN if force is not None and jacobian is not None else ffi.NULL,
+            self._handle)
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
 
     @property
     def t_end(self):
@@ -607,7 +718,7 @@ class Simulation:
         self._refresh()
         if self._exc is not None:
             e, self._exc = self._exc, None
-            self._stopped = "the impact callback raised %s" % type(e).__name__
+            self._stopped = "a callback raised %s" % type(e).__name__
             raise e
         if st != lib.CLINK_OK:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))

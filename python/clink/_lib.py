@@ -153,6 +153,22 @@ clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
 void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
 
+int clink_model_input_count(const clink_model *model);
+const char *clink_model_input_name(const clink_model *model, int i);
+int clink_model_input_kind(const clink_model *model, int i);
+int clink_sim_input_count(const clink_sim *sim);
+int clink_sim_input_index(const clink_sim *sim, const char *name);
+clink_status clink_sim_set_input(clink_sim *sim, int index, double value, double slope);
+clink_status clink_sim_set_input_by_name(clink_sim *sim, const char *name, double value,
+                                         double slope);
+clink_status clink_sim_input(const clink_sim *sim, int index, double *value, double *slope);
+typedef int (*clink_user_force_fn)(void *data, double t, int n, const double *q,
+                                   const double *v, double *f);
+typedef int (*clink_user_force_jac_fn)(void *data, double t, int n, const double *q,
+                                       const double *v, double *dfdq, double *dfdv);
+clink_status clink_sim_set_user_force(clink_sim *sim, const char *name, clink_user_force_fn fn,
+                                      clink_user_force_jac_fn jac, void *data);
+
 typedef struct clink_contact_params {
     double K; double n; double e; double chi; double c; double alpha; double v_ref;
     double E1; double E2; double nu1; double nu2; double R1; double R2;

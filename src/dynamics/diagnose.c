@@ -181,7 +181,7 @@ int dyn_dependent_rows(dyn_system *s, double t, const double *q, char *list, siz
         list[0] = '\0';
     if (s->nc == 0)
         return 0;
-    kin_eval(s->m, t, q, NULL, NULL, s->jac, NULL, NULL);
+    dyn_kin_eval(s, t, q, NULL, NULL, s->jac, NULL, NULL);
     s->have_fact = 0; /* s->jac no longer matches the factorisation's state */
     return row_dependence(s, list, size, &weak, &sine);
 }

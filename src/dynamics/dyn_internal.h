@@ -67,6 +67,7 @@ struct dyn_system {
     dyn_external_fn ext;
     dyn_external_jac_fn ext_jac;
     void *ext_data;
+    dyn_host host; /* what the host of a simulation adds (zero: nothing) */
     /* analytic Jacobian (dyn_jacobian), allocated at its first call */
     joint_hessian *jx_hess;
     kin_row *jx_gq;
@@ -119,10 +120,21 @@ void dyn_rank_keep_rhs(dyn_system *s);
 int dyn_rank_consistent(dyn_system *s, double t);
 
 /* loads.c: d g / dq and d g / dv of the applied loads (hook excluded), added to gq, gv */
-void dyn_loads_jacobian(dyn_system *s, const double *q, const double *v, double *gq, double *gv);
+void dyn_loads_jacobian(dyn_system *s, double t, const double *q, const double *v, double *gq,
+                        double *gv);
 /* loads.c: the external hook's part by central differences (scratch jx_g0, jx_g1, jx_x) */
 int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
                              double *gv);
+/* loads.c: the host's forces' part (its companion, or central differences) */
+int dyn_host_jacobian(dyn_system *s, double t, const double *q, const double *v, double *gq,
+                      double *gv);
+
+/* the constraints at (t, q, v) with the drivers' functions in force (kin_eval_with) */
+static inline void dyn_kin_eval(const dyn_system *s, double t, const double *q, const double *v,
+                                double *phi, kin_row *jac, double *nu, double *gamma)
+{
+    kin_eval_with(s->m, s->host.drivers, t, q, v, phi, jac, nu, gamma);
+}
 
 /* joint_friction_solve.c: the fixed point of joint friction and reactions after a solve
    whose right-hand side was base (n), s->rhs its solution */

@@ -76,6 +76,20 @@ typedef struct dyn_system dyn_system;
 /* the model's joints with friction (joint_friction_solve.c; docs/friction.md) */
 int dyn_joint_friction_count(const dyn_system *s);
 
+/*
+ * What the host of a simulation adds (src/sim/sim_inputs.c): forces (its inputs and its
+ * user force: added to g and their power to *power, 0 or non-zero as dyn_external_fn), their
+ * Jacobian (added to gq, gv; NULL: central differences of `forces`), a factor on each load
+ * (NULL: 1) and the drivers' functions in force (NULL: the model's).
+ */
+typedef struct dyn_host {
+    void *data;
+    int (*forces)(void *data, double t, const double *q, const double *v, double *g, double *power);
+    int (*jacobian)(void *data, double t, const double *q, const double *v, double *gq, double *gv);
+    double (*load_scale)(void *data, int load, double t);
+    const clink_function *drivers;
+} dyn_host;
+
 /* energies and powers of the applied loads at one state */
 typedef struct dyn_energy {
     double kinetic;       /* J */
@@ -95,6 +109,12 @@ const char *dyn_error(const dyn_system *sys);
 
 /* sets the external force hook (NULL to remove) */
 void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data);
+
+/* sets what the host adds (NULL: nothing) */
+void dyn_set_host(dyn_system *sys, const dyn_host *host);
+
+/* the function driver k follows: the host's, else the model's */
+const clink_function *dyn_driver_function(const dyn_system *sys, int k);
 
 /* Baumgarte parameters (1/s); both zero switch it off */
 void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta);

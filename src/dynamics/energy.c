@@ -61,7 +61,7 @@ void dyn_energies(dyn_system *s, double t, const double *q, const double *v, con
         double nu1;
         for (int k = 0; k < d->ndrivers; k++) {
             double f0, fdd;
-            clink_function_eval(&d->drivers[k].def.function, t, &f0, &nu1, &fdd);
+            clink_function_eval(dyn_driver_function(s, k), t, &f0, &nu1, &fdd);
             e->power_drivers += lambda[s->m->driver_row[k]] * nu1;
         }
     }

@@ -120,7 +120,11 @@ clink_status dyn_jacobian(dyn_system *s, double t, const double *q, const double
     size_t nn = (size_t) nq * nq;
     memset(gdq, 0, nn * sizeof(double));
     memset(gdv, 0, nn * sizeof(double));
-    dyn_loads_jacobian(s, q, v, gdq, gdv);
+    dyn_loads_jacobian(s, t, q, v, gdq, gdv);
+    if (s->host.forces && dyn_host_jacobian(s, t, q, v, gdq, gdv) != 0) {
+        dyn_set_msg(s, "Jacobian of the host's forces failed at t = %.9g s", t);
+        return CLINK_ERR_NONFINITE;
+    }
     if (s->ext) {
         int rc = s->ext_jac ? s->ext_jac(s->ext_data, t, q, v, gdq, gdv)
                             : dyn_external_jacobian_fd(s, t, q, v, gdq, gdv);

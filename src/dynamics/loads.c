@@ -14,6 +14,11 @@
  * dyn_loads_jacobian gives d g / dq and d g / dv analytically (formulas at
  * spring_damper_jacobian); dyn_external_jacobian_fd the hook's part by central
  * differences when it has no companion.
+ *
+ * Each load's value (the point force, the torque, the actuator of a spring-damper) is
+ * multiplied by its scale function of time and by the host's factor (an input); the
+ * host's forces (its inputs and its user force, src/sim/sim_inputs.c) are added after the
+ * contacts'.
  */
 #include "dynamics/dyn_internal.h"
 
@@ -37,6 +42,27 @@ static void point_velocity(const kin_pose *p, const double arm[2], double vel[2]
     vel[1] = p->vy + p->w * arm[0];
 }
 
+/* load k as it acts at t: its value times its scale function and the host's factor (the
+   definition itself when both are exactly 1) */
+static const clink_force_def *scaled_load(const dyn_system *sys, int k, double t,
+                                          clink_force_def *buf)
+{
+    const clink_force_def *f = &sys->m->d.forces[k].def;
+    double sc = 1.0;
+    if (f->scale.type != CLINK_FUNCTION_CONSTANT || f->scale.c[0] != 1.0)
+        clink_function_eval(&f->scale, t, &sc, NULL, NULL);
+    if (sys->host.load_scale)
+        sc *= sys->host.load_scale(sys->host.data, k, t);
+    if (sc == 1.0)
+        return f;
+    *buf = *f;
+    buf->fx *= sc;
+    buf->fy *= sc;
+    buf->torque *= sc;
+    buf->actuator *= sc;
+    return buf;
+}
+
 int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double *v, double *g,
                        double *power_loads)
 {
@@ -49,7 +75,8 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
         g[3 * (i - 1) + 1] += d->bodies[i].def.mass * d->gravity[1];
     }
     for (int k = 0; k < d->nforces; k++) {
-        const clink_force_def *f = &d->forces[k].def;
+        clink_force_def fbuf;
+        const clink_force_def *f = scaled_load(sys, k, t, &fbuf);
         kin_pose a, b;
         double arma[2], armb[2], ra[2], rb[2], va[2], vb[2];
         kin_pose_of(q, v, f->body_a, &a);
@@ -99,6 +126,11 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
     }
     if (sys->ext) {
         int rc = sys->ext(sys->ext_data, t, q, v, g, &power);
+        if (rc != 0)
+            return rc;
+    }
+    if (sys->host.forces) {
+        int rc = sys->host.forces(sys->host.data, t, q, v, g, &power);
         if (rc != 0)
             return rc;
     }
@@ -188,12 +220,14 @@ static void rotational_jacobian(const clink_force_def *f, int ca, int cb, int nq
 }
 
 /* d g / dq and d g / dv of the applied loads (hook excluded), added to gq and gv */
-void dyn_loads_jacobian(dyn_system *sys, const double *q, const double *v, double *gq, double *gv)
+void dyn_loads_jacobian(dyn_system *sys, double t, const double *q, const double *v, double *gq,
+                        double *gv)
 {
     const model_data *d = &sys->m->d;
     int nq = sys->nq;
     for (int k = 0; k < d->nforces; k++) {
-        const clink_force_def *f = &d->forces[k].def;
+        clink_force_def fbuf;
+        const clink_force_def *f = scaled_load(sys, k, t, &fbuf);
         kin_pose a, b;
         double arma[2], armb[2], ra[2], rb[2], va[2], vb[2];
         kin_pose_of(q, v, f->body_a, &a);
@@ -223,9 +257,9 @@ void dyn_loads_jacobian(dyn_system *sys, const double *q, const double *v, doubl
     }
 }
 
-/* central differences of the external hook alone (h = 6e-6 max(|x|, 1e-2)), added to gq and gv */
-int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
-                             double *gv)
+/* central differences of one hook (h = 6e-6 max(|x|, 1e-2)), added to gq and gv */
+static int hook_jacobian_fd(dyn_system *s, dyn_external_fn fn, void *data, double t,
+                            const double *q, const double *v, double *gq, double *gv)
 {
     int nq = s->nq, rc = 0;
     double *gm = s->jx_g0, *gp = s->jx_g1, *x = s->jx_x, power = 0.0;
@@ -238,12 +272,10 @@ int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const dou
             memset(gp, 0, (size_t) nq * sizeof(double));
             memset(gm, 0, (size_t) nq * sizeof(double));
             x[c] = xc + h;
-            rc = side == 0 ? s->ext(s->ext_data, t, x, v, gp, &power)
-                           : s->ext(s->ext_data, t, q, x, gp, &power);
+            rc = side == 0 ? fn(data, t, x, v, gp, &power) : fn(data, t, q, x, gp, &power);
             x[c] = xc - h;
             if (rc == 0)
-                rc = side == 0 ? s->ext(s->ext_data, t, x, v, gm, &power)
-                               : s->ext(s->ext_data, t, q, x, gm, &power);
+                rc = side == 0 ? fn(data, t, x, v, gm, &power) : fn(data, t, q, x, gm, &power);
             x[c] = xc;
             if (rc != 0)
                 return rc;
@@ -253,5 +285,20 @@ int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const dou
     }
     /* leave the hook's per-evaluation state (dissipation powers) at the unperturbed state */
     memset(gp, 0, (size_t) nq * sizeof(double));
-    return s->ext(s->ext_data, t, q, v, gp, &power);
+    return fn(data, t, q, v, gp, &power);
+}
+
+/* central differences of the external hook alone, added to gq and gv */
+int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
+                             double *gv)
+{
+    return hook_jacobian_fd(s, s->ext, s->ext_data, t, q, v, gq, gv);
+}
+
+int dyn_host_jacobian(dyn_system *s, double t, const double *q, const double *v, double *gq,
+                      double *gv)
+{
+    if (s->host.jacobian)
+        return s->host.jacobian(s->host.data, t, q, v, gq, gv);
+    return hook_jacobian_fd(s, s->host.forces, s->host.data, t, q, v, gq, gv);
 }

@@ -44,7 +44,7 @@ clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double t
     if (q) {
         int it;
         for (it = 0;; it++) {
-            kin_eval(s->m, t, q, NULL, s->phi, s->jac, NULL, NULL);
+            dyn_kin_eval(s, t, q, NULL, s->phi, s->jac, NULL, NULL);
             double worst = 0.0;
             for (int r = 0; r < nc; r++)
                 worst = fmax(worst, fabs(s->phi[r]));
@@ -70,7 +70,7 @@ clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double t
         }
     }
     if (v) {
-        kin_eval(s->m, t, q, v, NULL, s->jac, s->nu, NULL);
+        dyn_kin_eval(s, t, q, v, NULL, s->jac, s->nu, NULL);
         for (int r = 0; r < nc; r++)
             s->work[nq + r] = s->nu[r] - dyn_row_times(s, r, v);
         clink_status st = solve_correction(s, t, q);
@@ -93,7 +93,7 @@ clink_status dyn_project_error(dyn_system *s, double t, const double *q, double 
     int nq = s->nq, nc = s->nc;
     if (nc == 0)
         return CLINK_OK;
-    kin_eval(s->m, t, q, NULL, NULL, s->jac, NULL, NULL);
+    dyn_kin_eval(s, t, q, NULL, NULL, s->jac, NULL, NULL);
     double *e[2] = {eq, ev};
     for (int i = 0; i < 2; i++) {
         if (!e[i])
@@ -114,7 +114,7 @@ clink_status dyn_project_error(dyn_system *s, double t, const double *q, double 
 void dyn_violation(dyn_system *s, double t, const double *q, const double *v, double *pos,
                    double *vel)
 {
-    kin_eval(s->m, t, q, v, s->phi, s->jac, s->nu, NULL);
+    dyn_kin_eval(s, t, q, v, s->phi, s->jac, s->nu, NULL);
     double p = 0.0, w = 0.0;
     for (int r = 0; r < s->nc; r++) {
         p = fmax(p, fabs(s->phi[r]));

@@ -43,6 +43,19 @@ const char *dyn_error(const dyn_system *sys)
     return sys->msg;
 }
 
+void dyn_set_host(dyn_system *sys, const dyn_host *host)
+{
+    if (host)
+        sys->host = *host;
+    else
+        memset(&sys->host, 0, sizeof sys->host);
+}
+
+const clink_function *dyn_driver_function(const dyn_system *sys, int k)
+{
+    return sys->host.drivers ? &sys->host.drivers[k] : &sys->m->d.drivers[k].def.function;
+}
+
 void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data)
 {
     sys->ext = fn;
@@ -268,7 +281,7 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
             dyn_set_msg(s, "non-finite applied forces at t = %.9g s", t);
         return CLINK_ERR_NONFINITE;
     }
-    kin_eval(s->m, t, q, v, s->phi, s->jac, s->nu, s->gamma);
+    dyn_kin_eval(s, t, q, v, s->phi, s->jac, s->nu, s->gamma);
     for (int r = 0; r < nc; r++) {
         double g = s->gamma[r];
         if (s->alpha != 0.0 || s->beta != 0.0) {
@@ -321,7 +334,7 @@ clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, cons
             dv[c] = f[c] / s->mass[c];
         return CLINK_OK;
     }
-    kin_eval(s->m, t, q, NULL, s->phi, s->jac, NULL, NULL);
+    dyn_kin_eval(s, t, q, NULL, s->phi, s->jac, NULL, NULL);
     clink_status st = dyn_factor(s, t, q);
     if (st != CLINK_OK)
         return st;

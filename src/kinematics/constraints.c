@@ -102,12 +102,12 @@ static void slide_geometry(const clink_model *m, const clink_driver_def *dd, con
     n[1] = e[0];
 }
 
-static void driver_eval(const clink_model *m, const clink_driver_def *dd, double t,
-                        const kin_pose *a, const kin_pose *b, double *phi, kin_row *jac, double *nu,
-                        double *gamma)
+static void driver_eval(const clink_model *m, const clink_driver_def *dd, const clink_function *fn,
+                        double t, const kin_pose *a, const kin_pose *b, double *phi, kin_row *jac,
+                        double *nu, double *gamma)
 {
     double f, fd, fdd;
-    clink_function_eval(&dd->function, t, &f, &fd, &fdd);
+    clink_function_eval(fn, t, &f, &fd, &fdd);
     if (nu)
         *nu = fd;
     if (dd->target == CLINK_DRIVE_BODY_COORDINATE) {
@@ -153,6 +153,12 @@ static void driver_eval(const clink_model *m, const clink_driver_def *dd, double
 void kin_eval(const clink_model *m, double t, const double *q, const double *v, double *phi,
               kin_row *jac, double *nu, double *gamma)
 {
+    kin_eval_with(m, NULL, t, q, v, phi, jac, nu, gamma);
+}
+
+void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
+                   const double *v, double *phi, kin_row *jac, double *nu, double *gamma)
+{
     kin_pose a, b;
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
@@ -176,8 +182,8 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
         driver_bodies(m, dd, &ia, &ib);
         kin_pose_of(q, v, ia, &a);
         kin_pose_of(q, v, ib, &b);
-        driver_eval(m, dd, t, &a, &b, phi ? phi + r : NULL, jac ? jac + r : NULL,
-                    nu ? nu + r : NULL, gamma ? gamma + r : NULL);
+        driver_eval(m, dd, drivers ? &drivers[k] : &dd->function, t, &a, &b, phi ? phi + r : NULL,
+                    jac ? jac + r : NULL, nu ? nu + r : NULL, gamma ? gamma + r : NULL);
     }
 }
 

@@ -60,6 +60,11 @@ int kin_row_owner(const clink_model *m, int r);
 void kin_eval(const clink_model *m, double t, const double *q, const double *v, double *phi,
               kin_row *jac, double *nu, double *gamma);
 
+/* kin_eval with the drivers' functions of a simulation (ndrivers of them; NULL: the model's,
+   as kin_eval): the host's driver inputs (src/sim/sim_inputs.c) */
+void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
+                   const double *v, double *phi, kin_row *jac, double *nu, double *gamma);
+
 /*
  * Second derivatives of every row at (t, q, v) for the analytic Jacobian of the
  * equations of motion: hess (array of m) the Hessian H_r over the row's six

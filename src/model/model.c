@@ -12,6 +12,7 @@
 #include "joints/joint.h"
 #include "joints/joint_friction.h"
 #include "model/model_internal.h"
+#include "timefn/timefn.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -62,6 +63,9 @@ clink_force_def clink_default_force_def(void)
     d.cookie = MODEL_COOKIE_FORCE;
     d.body_a = 1;
     d.body_b = 0;
+    d.scale.type = CLINK_FUNCTION_CONSTANT;
+    d.scale.n = 1;
+    d.scale.c[0] = 1.0;
     return d;
 }
 
@@ -129,6 +133,11 @@ static int names_reserve(model_data *d, clink_entity kind);
 
 static void data_free(model_data *d)
 {
+    for (int k = 0; k < d->ndrivers; k++)
+        timefn_free(&d->drivers[k].def.function);
+    for (int k = 0; k < d->nforces; k++)
+        timefn_free(&d->forces[k].def.scale);
+    model_inputs_free(d);
     free(d->bodies);
     free(d->joints);
     free(d->drivers);
@@ -137,6 +146,32 @@ static void data_free(model_data *d)
     for (int k = 0; k < CLINK_ENTITY_COUNT_; k++)
         free(d->names[k].slots);
     memset(d, 0, sizeof *d);
+}
+
+/* the model's own copies of the tables of its drivers' and loads' functions (0, or -1 out of
+   memory: the functions not copied are left without tables, which data_free skips) */
+static int model_functions_copy(model_data *d)
+{
+    int rc = 0;
+    if (!d->drivers)
+        d->ndrivers = 0;
+    if (!d->forces)
+        d->nforces = 0;
+    for (int k = 0; k < d->ndrivers; k++) {
+        clink_function *f = &d->drivers[k].def.function;
+        if (rc != 0)
+            f->times = f->values = f->moments = NULL;
+        else
+            rc = timefn_copy(f);
+    }
+    for (int k = 0; k < d->nforces; k++) {
+        clink_function *f = &d->forces[k].def.scale;
+        if (rc != 0)
+            f->times = f->values = f->moments = NULL;
+        else
+            rc = timefn_copy(f);
+    }
+    return rc;
 }
 
 clink_model_builder *clink_model_builder_create(void)
@@ -450,44 +485,6 @@ clink_status clink_model_builder_add_joint(clink_model_builder *b, const clink_j
 
 /* ---- drivers -------------------------------------------------------------- */
 
-void clink_function_eval(const clink_function *f, double t, double *value, double *rate,
-                         double *accel)
-{
-    double v = 0.0, r = 0.0, a = 0.0;
-    switch (f->type) {
-    case CLINK_FUNCTION_CONSTANT:
-        v = f->c[0];
-        break;
-    case CLINK_FUNCTION_LINEAR:
-        v = f->c[0] + f->c[1] * t;
-        r = f->c[1];
-        break;
-    case CLINK_FUNCTION_POLYNOMIAL:
-        /* Horner for f, f', f'' */
-        for (int i = f->n - 1; i >= 0; i--) {
-            a = a * t + 2.0 * r;
-            r = r * t + v;
-            v = v * t + f->c[i];
-        }
-        break;
-    case CLINK_FUNCTION_HARMONIC: {
-        double w = f->c[2], arg = w * t + f->c[3];
-        v = f->c[0] + f->c[1] * sin(arg);
-        r = f->c[1] * w * cos(arg);
-        a = -f->c[1] * w * w * sin(arg);
-        break;
-    }
-    default:
-        break;
-    }
-    if (value)
-        *value = v;
-    if (rate)
-        *rate = r;
-    if (accel)
-        *accel = a;
-}
-
 clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_driver_def *def,
                                             int *id)
 {
@@ -496,19 +493,9 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
     if (model_check_cookie(b, def->cookie, MODEL_COOKIE_DRIVER, "driver") != CLINK_OK)
         return CLINK_ERR_ARG;
     const char *nm = label(def->name);
-    const clink_function *f = &def->function;
-    if ((int) f->type < 0 || f->type >= CLINK_FUNCTION_TYPE_COUNT_)
-        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': function type %d is not in 0..%d", nm,
-                          (int) f->type, CLINK_FUNCTION_TYPE_COUNT_ - 1);
-    if (f->type == CLINK_FUNCTION_POLYNOMIAL && (f->n < 1 || f->n > CLINK_FUNCTION_MAX_COEFS))
-        return model_fail(b, CLINK_ERR_RANGE,
-                          "driver '%s': polynomial has %d coefficients, valid 1..%d", nm, f->n,
-                          CLINK_FUNCTION_MAX_COEFS);
-    if (!all_finite(f->c, CLINK_FUNCTION_MAX_COEFS))
-        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': a coefficient is not finite", nm);
-    if (f->type == CLINK_FUNCTION_HARMONIC && !(f->c[2] >= 0.0))
-        return model_fail(b, CLINK_ERR_RANGE,
-                          "driver '%s': harmonic frequency %g rad/s must be >= 0", nm, f->c[2]);
+    char fmsg[160];
+    if (timefn_check(&def->function, fmsg, sizeof fmsg) != 0)
+        return model_fail(b, CLINK_ERR_RANGE, "driver '%s': %s", nm, fmsg);
     switch (def->target) {
     case CLINK_DRIVE_BODY_COORDINATE:
         if (def->body == 0)
@@ -552,6 +539,8 @@ clink_status clink_model_builder_add_driver(clink_model_builder *b, const clink_
     memcpy(md->name, name, CLINK_NAME_MAX);
     md->def = *def;
     md->def.name = NULL;
+    if (timefn_copy(&md->def.function) != 0)
+        return model_fail(b, CLINK_ERR_NOMEM, "add_driver: out of memory");
     model_name_added(&b->d, CLINK_ENTITY_DRIVER, b->d.ndrivers);
     if (id)
         *id = b->d.ndrivers;
@@ -601,6 +590,9 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
                   def->c,          def->free_length, def->actuator};
     if (!all_finite(v, 11))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': a parameter is not finite", nm);
+    char fmsg[160];
+    if (timefn_check(&def->scale, fmsg, sizeof fmsg) != 0)
+        return model_fail(b, CLINK_ERR_RANGE, "force '%s': scale: %s", nm, fmsg);
     if (def->k < 0.0 || def->c < 0.0)
         return model_fail(b, CLINK_ERR_RANGE,
                           "force '%s': stiffness k = %g and damping c = %g must be >= 0", nm,
@@ -618,6 +610,8 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
     memcpy(mf->name, name, CLINK_NAME_MAX);
     mf->def = *def;
     mf->def.name = NULL;
+    if (timefn_copy(&mf->def.scale) != 0)
+        return model_fail(b, CLINK_ERR_NOMEM, "add_force: out of memory");
     model_name_added(&b->d, CLINK_ENTITY_FORCE, b->d.nforces);
     if (id)
         *id = b->d.nforces;
@@ -719,6 +713,8 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     m->d.drivers = dup_array(b->d.drivers, b->d.ndrivers, sizeof(model_driver));
     m->d.forces = dup_array(b->d.forces, b->d.nforces, sizeof(model_force));
     int elems_ok = model_elements_copy(&m->d, &b->d) == 0;
+    int fns_ok = model_inputs_copy(&m->d, &b->d) == 0;
+    fns_ok = model_functions_copy(&m->d) == 0 && fns_ok;
     m->d.cap_bodies = b->d.nbodies;
     m->d.cap_joints = b->d.njoints;
     m->d.cap_drivers = b->d.ndrivers;
@@ -732,7 +728,7 @@ clink_status clink_model_builder_finalize(clink_model_builder *b, clink_model **
     }
     m->joint_row = malloc((size_t) (b->d.njoints + 1) * sizeof(int));
     m->driver_row = malloc((size_t) (b->d.ndrivers + 1) * sizeof(int));
-    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !elems_ok ||
+    if (!m->d.bodies || !m->d.joints || !m->d.drivers || !m->d.forces || !elems_ok || !fns_ok ||
         model_contacts_build(m) != 0 || !m->joint_row || !m->driver_row || !names_ok) {
         clink_model_destroy(&m);
         return model_fail(b, CLINK_ERR_NOMEM, "finalize: out of memory");

@@ -35,6 +35,11 @@ typedef struct model_force {
     clink_force_def def;
 } model_force;
 
+typedef struct model_input {
+    char name[CLINK_NAME_MAX];
+    clink_input_def def; /* def.name is NULL inside the library */
+} model_input;
+
 /* a contact element of any kind (src/elements/element.h); the definition's name and law
    pointers are NULL inside the library */
 typedef struct model_element {
@@ -75,6 +80,8 @@ typedef struct model_data {
     int cap_bodies, cap_joints, cap_drivers, cap_forces, cap_elems;
     int *of_kind[CLINK_ELEMENT_KIND_COUNT_]; /* each kind's elements: indices into elems */
     int nof_kind[CLINK_ELEMENT_KIND_COUNT_], cap_of_kind[CLINK_ELEMENT_KIND_COUNT_];
+    model_input *inputs; /* the host's inputs (model_inputs.c) */
+    int ninputs, cap_inputs;
     model_contact *contacts; /* the model's: the elements' contacts (finalize), else NULL */
     int ncontacts;
     double gravity[2];
@@ -132,5 +139,12 @@ int model_element_entity_count(const model_data *d, clink_entity kind);
 int model_elements_copy(model_data *to, const model_data *from);
 void model_elements_free(model_data *d);
 int model_contacts_build(clink_model *m);
+
+/* model_inputs.c: the model's copy of the builder's inputs (0, or -1 out of memory, the
+   model then without inputs), and their release */
+int model_inputs_copy(model_data *to, const model_data *from);
+void model_inputs_free(model_data *d);
+/* 1 when an input acts on body b directly (a force or torque on it) */
+int model_inputs_move(const model_data *d, int b);
 
 #endif

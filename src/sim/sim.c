@@ -48,7 +48,8 @@ static const char *const sim_op_names[] = {"no call",
                                            "clink_sim_set_output_contacts",
                                            "clink_sim_set_impact_callback",
                                            "clink_recorder_advance",
-                                           "sim_use_fd_jacobian"};
+                                           "sim_use_fd_jacobian",
+                                           "clink_sim_set_input"};
 
 static atomic_ulong sim_serials; /* simulations created so far */
 
@@ -189,6 +190,7 @@ void clink_sim_destroy(clink_sim **sim)
         return; /* in use: left alone, *sim kept, clink_sim_error(*sim) says why */
     if (s->in)
         s->in->ops->destroy(s->in);
+    sim_inputs_destroy(s);
     system_destroy(&s->sys);
     free(s->out.y);
     free(s->out.qdd);
@@ -318,6 +320,8 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     if (st == CLINK_OK)
         st = sim_allocate(s);
     if (st == CLINK_OK)
+        st = sim_inputs_create(s);
+    if (st == CLINK_OK)
         st = sim_start(s);
     if (st == CLINK_OK)
         st = sim_settle_output(s, 0.0); /* the state is on the constraints already */
@@ -330,6 +334,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     s->out.e0 = sim_total_energy(&s->out.energy);
     s->out.energy.balance = 0.0;
     sim_check_output(s);
+    sim_inputs_output(s);
     *sim = s;
     return CLINK_OK;
 }

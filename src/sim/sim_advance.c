@@ -64,6 +64,7 @@ void sim_advance_begin(clink_sim *s)
 {
     s->msg[0] = '\0';
     s->sys->fail = CLINK_OK;
+    s->sys->fatal = 0;
     s->sys->cb_msg[0] = '\0';
     if (s->prog.wall_start < 0.0)
         s->prog.wall_start = sim_wall_clock();
@@ -441,6 +442,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             horizon = s->loop.t_stop;
         double tret = tn;
         int rc = s->in->ops->step(s->in, horizon, &tret);
+        if (s->sys->fatal) {
+            /* the host's user force failed: stop even where the integrator retried */
+            sim_msg(s, "%s stopped at t = %.9g s: %s", s->in->ops->name, tret, s->sys->cb_msg);
+            return s->sys->fail;
+        }
         if (rc < 0)
             return sim_integrator_failed(s, rc, tret);
         s->loop.at_reinit = 0;
@@ -484,7 +490,10 @@ clink_status sim_advance_to(clink_sim *s, double t)
     if (st != CLINK_OK)
         return st;
     sim_advance_begin(s);
-    st = sim_integrate_to(s, t, 0);
+    if (s->inp.changed)
+        st = sim_inputs_restart(s); /* an input changed at s->t: a discontinuity */
+    if (st == CLINK_OK)
+        st = sim_integrate_to(s, t, 0);
     if (st == CLINK_OK)
         st = sim_interpolate(s, t);
     if (st != CLINK_OK) {
@@ -495,6 +504,7 @@ clink_status sim_advance_to(clink_sim *s, double t)
     if (st != CLINK_OK)
         return st;
     sim_check_output(s);
+    sim_inputs_output(s);
     return CLINK_OK;
 }
 

@@ -120,7 +120,7 @@ static void check_energy(clink_sim *s)
 /* nothing in the model can feed energy into the bodies */
 static int model_is_passive(const clink_model *m)
 {
-    if (m->d.ndrivers > 0)
+    if (m->d.ndrivers > 0 || m->d.ninputs > 0) /* the host's inputs can feed it too */
         return 0;
     for (int k = 0; k < m->d.nforces; k++) {
         const clink_force_def *f = &m->d.forces[k].def;
@@ -162,7 +162,7 @@ static int restitution_is_suspect(const clink_sim *s, const clink_impact_record 
 {
     double approach = 0.5 * r->m_eff * r->v_impact * r->v_impact;
     return r->restitution > 1.0 + SIMCHK_RESTITUTION_TOL && s->sys->ncon == 1 &&
-           model_is_passive(s->m) && r->dissipated > 1e-6 * approach;
+           model_is_passive(s->m) && !s->inp.uf && r->dissipated > 1e-6 * approach;
 }
 
 static void check_impacts(clink_sim *s)

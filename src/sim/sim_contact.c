@@ -51,6 +51,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* what a contact's evaluation needs that never changes: its path, law constants, masses */
 static void prepare_contact(const clink_model *m, simc_contact *c)
@@ -387,4 +388,23 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
     info->phase = c->st.phase;
     info->persistent = c->persistent;
     return CLINK_OK;
+}
+
+/* ---- the contacts' state at an output (for a restart there: sim_inputs.c) ---- */
+
+size_t simc_state_size(const simc *sc)
+{
+    return (size_t) sc->n * sizeof(simc_contact);
+}
+
+void simc_state_save(const simc *sc, void *buf)
+{
+    if (sc->n > 0)
+        memcpy(buf, sc->c, simc_state_size(sc));
+}
+
+void simc_state_restore(simc *sc, const void *buf)
+{
+    if (sc->n > 0)
+        memcpy(sc->c, buf, simc_state_size(sc));
 }

@@ -26,6 +26,13 @@ typedef struct simc simc;
 simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen);
 void simc_destroy(simc **sc);
 
+/* every contact's state (phase, episode, running maxima, caches) as bytes: its size, a copy
+   into buf and back, so that a restart at an output continues from the contacts' state
+   there (the records and counters are not in it) */
+size_t simc_state_size(const simc *sc);
+void simc_state_save(const simc *sc, void *buf);
+void simc_state_restore(simc *sc, const void *buf);
+
 /* the bookkeeping of impacts (clink_settings_def.contact_bookkeeping); episodes by default */
 void simc_set_bookkeeping(simc *sc, clink_contact_bookkeeping mode);
 

@@ -33,6 +33,7 @@
 #include "integrators/integrator.h"
 #include "sim/sim_advance.h"
 #include "sim/sim_check.h"
+#include "sim/sim_inputs.h"
 #include "system/system.h"
 
 #include <stdatomic.h>
@@ -46,7 +47,8 @@ typedef enum sim_op {
     SIM_OP_OUTPUT_CONTACTS,
     SIM_OP_CALLBACK,
     SIM_OP_RECORDER,
-    SIM_OP_FD_JACOBIAN
+    SIM_OP_FD_JACOBIAN,
+    SIM_OP_INPUT
 } sim_op;
 
 struct clink_sim {
@@ -61,6 +63,7 @@ struct clink_sim {
     sim_report out;
     sim_levels lv;
     sim_checks chk;
+    sim_inputs inp;       /* the host's inputs and user force (sim_inputs.c) */
     char msg[512];        /* the message of the last failure */
     atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
     unsigned long serial; /* this simulation among all created (a refusal names it) */

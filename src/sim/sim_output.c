@@ -195,6 +195,12 @@ static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_ro
         clink_status st = sim_advance_to(s, t);
         return st == CLINK_OK ? row(data, s, CLINK_ROW_GRID) : st;
     }
+    if (s->inp.changed) {
+        /* an input changed at s->t: the restart sim_advance_to would make (sim_inputs.c) */
+        clink_status st = sim_inputs_restart(s);
+        if (st != CLINK_OK)
+            return st;
+    }
     sim_output_track(s, onset);
     double at = s->t; /* the time of the last row, computed or passed over */
     for (;;) {

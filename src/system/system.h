@@ -77,6 +77,7 @@ typedef struct mechsys {
     double *rt_y;       /* N: the full state the partial evaluations read */
 
     clink_status fail; /* status of the component that failed in a callback, CLINK_OK if none */
+    int fatal;         /* that failure cannot be retried (the host's user force failed) */
     char cb_msg[512];  /* its message */
     char msg[512];     /* the message of a failed creation or initial state */
 } mechsys;

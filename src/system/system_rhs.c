@@ -48,7 +48,7 @@ static void system_energy_rates(mechsys *s, double t, const double *yy, double *
     double pd = 0.0;
     for (int k = 0; k < s->m->d.ndrivers; k++) {
         double f, fd, fdd;
-        clink_function_eval(&s->m->d.drivers[k].def.function, t, &f, &fd, &fdd);
+        clink_function_eval(dyn_driver_function(s->dyn, k), t, &f, &fd, &fdd);
         pd += s->lambda[s->m->driver_row[k]] * fd;
     }
     yd[2 * nr] = pd;
@@ -67,6 +67,8 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
         simc_friction_load(s->sc, yy + 2 * nq + 2);
     clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
     if (st != CLINK_OK) {
+        if (s->fatal)
+            return -1; /* the host's user force failed: its message is kept */
         if (s->ncon && simc_take_failure(s->sc)) {
             /* a non-finite contact force at a finite state: no smaller step helps */
             system_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
@@ -134,6 +136,8 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
         simc_friction_load(s->sc, yy + nf + nf + 2);
     clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_jac++; /* one evaluation of the accelerations */
+    if (st != CLINK_OK && s->fatal)
+        return -1;
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
     for (int j = 0; j < 2 * nq; j++) {

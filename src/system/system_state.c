@@ -115,6 +115,9 @@ static void system_turning(const mechsys *s, unsigned char *turns)
         SYSTEM_TURNS(d->forces[k].def.body_b);
     }
 #undef SYSTEM_TURNS
+    for (int b = 1; b < nb; b++) /* an input's force or torque on it (few inputs) */
+        if (!turns[b] && model_inputs_move(d, b))
+            turns[b] = 1;
     simc_turning(s->sc, turns);
 }
 

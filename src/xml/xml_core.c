@@ -329,6 +329,8 @@ static void read_document(xml_reader *r, const xmlNode *root)
         xml_read_drivers(r, n);
     if (!r->failed && (n = xml_child(root, "loads")) != NULL)
         xml_read_loads(r, n);
+    if (!r->failed && (n = xml_child(root, "inputs")) != NULL)
+        xml_read_inputs(r, n);
     if (!r->failed && (n = xml_child(root, "contacts")) != NULL)
         xml_read_contacts(r, n);
     if (!r->failed && (n = xml_child(root, "output")) != NULL)

@@ -178,6 +178,7 @@ void xml_read_bodies(xml_reader *r, const xmlNode *sec);
 void xml_read_joints(xml_reader *r, const xmlNode *sec);
 void xml_read_drivers(xml_reader *r, const xmlNode *sec);
 void xml_read_loads(xml_reader *r, const xmlNode *sec);
+void xml_read_inputs(xml_reader *r, const xmlNode *sec);
 void xml_read_contacts(xml_reader *r, const xmlNode *sec);
 /* a contact element of <joints> other than <revolute_clearance> (<translational_clearance>,
    ...) into the builder; returns 0 if k is none of them */

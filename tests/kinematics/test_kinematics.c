@@ -47,16 +47,18 @@ static clink_model *every_constraint_model(void)
     clink_driver_def dd = clink_default_driver_def();
     dd.target = CLINK_DRIVE_JOINT_DISPLACEMENT;
     dd.joint = 0;
-    dd.function = (clink_function){CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
+    dd.function =
+        (clink_function){.type = CLINK_FUNCTION_HARMONIC, .n = 0, .c = {0.1, 0.05, 7.0, 0.3}};
     ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_JOINT_ANGLE;
     dd.joint = 1;
-    dd.function = (clink_function){CLINK_FUNCTION_POLYNOMIAL, 3, {0.2, 3.0, -1.5}};
+    dd.function =
+        (clink_function){.type = CLINK_FUNCTION_POLYNOMIAL, .n = 3, .c = {0.2, 3.0, -1.5}};
     ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     dd.target = CLINK_DRIVE_BODY_COORDINATE;
     dd.body = 1;
     dd.coordinate = 1;
-    dd.function = (clink_function){CLINK_FUNCTION_LINEAR, 0, {0.5, 2.0}};
+    dd.function = (clink_function){.type = CLINK_FUNCTION_LINEAR, .n = 0, .c = {0.5, 2.0}};
     ENSURE(clink_model_builder_add_driver(b, &dd, NULL) == CLINK_OK);
     clink_model *m = NULL;
     ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
@@ -156,7 +158,7 @@ TEST(translational_displacement_driver_measures_along_the_axis)
     ENSURE_NEAR(phi[0], 0.0, 1e-14); /* on the line */
     ENSURE_NEAR(phi[1], 0.0, 1e-14); /* angle held */
     double f0;
-    clink_function f = {CLINK_FUNCTION_HARMONIC, 0, {0.1, 0.05, 7.0, 0.3}};
+    clink_function f = {.type = CLINK_FUNCTION_HARMONIC, .n = 0, .c = {0.1, 0.05, 7.0, 0.3}};
     clink_function_eval(&f, 0.0, &f0, NULL, NULL);
     ENSURE_NEAR(phi[m->driver_row[0]], 0.5 - f0, 1e-14);
     clink_model_destroy(&m);

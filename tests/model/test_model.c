@@ -191,13 +191,13 @@ TEST(spring_between_two_bodies_and_torque_on_ground_are_checked)
 
 TEST(polynomial_and_harmonic_functions_give_value_rate_and_acceleration)
 {
-    clink_function f = {CLINK_FUNCTION_POLYNOMIAL, 3, {1.0, 2.0, 3.0}};
+    clink_function f = {.type = CLINK_FUNCTION_POLYNOMIAL, .n = 3, .c = {1.0, 2.0, 3.0}};
     double v, r, a;
     clink_function_eval(&f, 2.0, &v, &r, &a);
     ENSURE_NEAR(v, 1.0 + 4.0 + 12.0, 1e-14);
     ENSURE_NEAR(r, 2.0 + 12.0, 1e-14);
     ENSURE_NEAR(a, 6.0, 1e-14);
-    clink_function h = {CLINK_FUNCTION_HARMONIC, 0, {0.5, 2.0, 3.0, 0.25}};
+    clink_function h = {.type = CLINK_FUNCTION_HARMONIC, .n = 0, .c = {0.5, 2.0, 3.0, 0.25}};
     clink_function_eval(&h, 0.7, &v, &r, &a);
     ENSURE_NEAR(v, 0.5 + 2.0 * sin(2.35), 1e-14);
     ENSURE_NEAR(r, 6.0 * cos(2.35), 1e-14);
