@@ -108,20 +108,29 @@ void simc_start(simc *sc, const double *q, const double *v)
 }
 
 /*
- * The root functions of an open or released contact (not permanent, not piecewise) at the
- * penetration delta, which is all they read (see the file comment), into gk[0], gk[1]
+ * The root functions of contact c (not piecewise) from its penetration delta alone into
+ * gk[0], gk[1]: an open or released contact's, and a permanent one's while delta does not
+ * exceed delta_max (see the file comment). Returns 0, or -1 when they read more (the
+ * rate): then the full geometry decides.
  */
-static void gap_roots(const simc_contact *c, double delta, double *gk)
+static int gap_roots(const simc_contact *c, double delta, double *gk)
 {
-    if (c->st.phase == CLINK_CONTACT_OPEN) {
+    if (c->persistent) {
+        if (delta > c->st.delta_max)
+            return -1;
+        gk[0] = delta + c->h_release;
+    } else if (c->st.phase == CLINK_CONTACT_OPEN) {
         gk[0] = c->eps - delta;
-    } else { /* RELEASED */
+    } else if (c->st.phase == CLINK_CONTACT_RELEASED) {
         gk[0] = c->st.delta_sep + c->eps - delta;
         gk[1] = delta;
+    } else {
+        return -1;
     }
     for (int i = 0; i < 2; i++)
         if (!isfinite(gk[i]))
             gk[i] = 1.0;
+    return 0;
 }
 
 /* an open contact's root function g0 noted in its memo: with the bodies' coordinates those
@@ -137,9 +146,9 @@ static void note_roots(simc_contact *c, const double *q, int same_q, double g0, 
 
 /*
  * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
- * simc_roots' work for one contact, for any caller that evaluates some contacts only. An open
- * or released contact on the direct path takes its penetration alone (the gap test,
- * sim_broadphase.h: the same bits).
+ * simc_roots' work for one contact, for any caller that evaluates some contacts only. An open,
+ * released or permanent contact on the direct path takes its penetration alone where that is
+ * all its functions read (the gap test, sim_broadphase.h: the same bits).
  */
 static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
 {
@@ -152,9 +161,7 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
         return;
     }
     double delta;
-    if (!c->piecewise && !c->persistent && (open || c->st.phase == CLINK_CONTACT_RELEASED) &&
-        simc_broad_delta(c, q, &delta) == 0) {
-        gap_roots(c, delta, gk);
+    if (!c->piecewise && simc_broad_delta(c, q, &delta) == 0 && gap_roots(c, delta, gk) == 0) {
         if (open)
             note_roots(c, q, same_q, gk[0], !(delta > 0.0));
         return;

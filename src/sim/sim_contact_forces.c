@@ -239,9 +239,11 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
             return 0;
     }
     double gap_delta;
-    if (open && simc_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
-        /* apart: no force (sim_broadphase.h); the root function kept for the same q */
-        simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
+    if (simc_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
+        /* apart, in any phase: no force (sim_broadphase.h); an open contact's root function
+           kept for the same q */
+        if (open)
+            simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
         return 0;
     }
     kinematics_contact geo;

@@ -7,7 +7,8 @@
  *     overlapping by rounding, coincident, anywhere), and its refusals (off the direct
  *     path, non-finite angles);
  *   - a chain's root functions (simc_roots) against those of the general geometry of every
- *     open or released contact (eps - delta; delta_sep + eps - delta and delta), and its forces
+ *     open, released or permanent contact (eps - delta; delta_sep + eps - delta and delta;
+ *     delta + h and the rate beyond delta_max), and its forces
  * (simc_forces) against the brute-force rule (a bead has a force exactly when one of its contacts
  * overlaps), over random states where beads touch, overlap, leave one another and move off the
  * axis: a contact the test passes over as apart never misses an onset (its root function has the
@@ -257,7 +258,16 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
         sc->c[k].st.phase = CLINK_CONTACT_RELEASED;
         sc->c[k].st.delta_sep = 1e-9 * (double) k;
     }
-    int bad_roots = 0, bad_forces = 0, overlaps = 0, apart = 0, states = 0;
+    /* and every tenth permanent (the beads behind a chain's wave): its first function reads
+       delta, its second the rate only beyond delta_max */
+    for (int k = 4; k < NC - 1; k += 10) {
+        simc_contact *c = &sc->c[k];
+        ENSURE(clink_law_onset(c->law, &c->p, 1e-3, GRANULAR_MASS / 2.0, &c->st) == CLINK_OK);
+        c->persistent = 1;
+        c->st.delta_max = 1e-9;
+        c->h_release = 1e-10;
+    }
+    int bad_roots = 0, bad_forces = 0, overlaps = 0, apart = 0, states = 0, persistent_deep = 0;
     for (int s = 0; s < 2000; s++, states++) {
         for (int j = pick(4); j >= 0; j--)
             move_bead(q, v, 1 + pick(NB + 1));
@@ -266,11 +276,16 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
         for (int k = 0; k < NC; k++) {
             const simc_contact *c = &sc->c[k];
             kinematics_contact geo;
-            if (c->persistent || general_geometry(c, q, v, &geo) != 0)
+            if (general_geometry(c, q, v, &geo) != 0)
                 continue;
             int released = c->st.phase == CLINK_CONTACT_RELEASED;
             double g0 = released ? c->st.delta_sep + c->eps - geo.delta : c->eps - geo.delta;
             double g1 = released ? geo.delta : 1.0;
+            if (c->persistent) {
+                g0 = geo.delta + c->h_release;
+                g1 = geo.delta > c->st.delta_max ? geo.delta_dot : 1.0;
+                persistent_deep += geo.delta > c->st.delta_max;
+            }
             if (!same(groots[2 * k], isfinite(g0) ? g0 : 1.0) ||
                 !same(groots[2 * k + 1], isfinite(g1) ? g1 : 1.0)) {
                 if (bad_roots++ < 3)
@@ -293,6 +308,7 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
     /* both decisions are taken many times: the forces compared are not all zero */
     ENSURE(overlaps > 2000);
     ENSURE(apart > 2000);
+    ENSURE(persistent_deep > 100); /* permanent contacts beyond delta_max: the full path */
     simc_destroy(&sc);
     clink_model_destroy(&m);
 }
