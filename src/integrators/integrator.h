@@ -66,7 +66,9 @@ typedef struct integ_problem {
     /* the cheaper search: events_load(y) fills event_state (the problem's own layout) from y;
        event_inputs lists the pairs (component of y, component of event_state) the listed
        groups read and returns how many; events_some evaluates those groups on event_state,
-       into g[2k], g[2k + 1] of each group k */
+       into g[2k], g[2k + 1] of each group k. Every component of event_state that a group
+       reads and that can change must be in its pairs: after the first events_load the
+       integrator writes the listed pairs only */
     void (*events_load)(void *data, const double *y);
     int (*event_inputs)(void *data, const int *groups, int n, int *pairs);
     int event_inputs_max; /* pairs per group at most */

@@ -64,6 +64,7 @@
  * transition, at the same penetration, is booked as dissipated (sim_contact.c, "Energy
  * audit").
  */
+#include "sim/sim_broadphase.h"
 #include "sim/sim_contact_internal.h"
 
 #include <float.h>
@@ -107,16 +108,62 @@ void simc_start(simc *sc, const double *q, const double *v)
 }
 
 /*
+ * The root functions of contact c (not piecewise) from its penetration delta alone into
+ * gk[0], gk[1]: an open or released contact's, and a permanent one's while delta does not
+ * exceed delta_max (see the file comment). Returns 0, or -1 when they read more (the
+ * rate): then the full geometry decides.
+ */
+static int gap_roots(const simc_contact *c, double delta, double *gk)
+{
+    if (c->persistent) {
+        if (delta > c->st.delta_max)
+            return -1;
+        gk[0] = delta + c->h_release;
+    } else if (c->st.phase == CLINK_CONTACT_OPEN) {
+        gk[0] = c->eps - delta;
+    } else if (c->st.phase == CLINK_CONTACT_RELEASED) {
+        gk[0] = c->st.delta_sep + c->eps - delta;
+        gk[1] = delta;
+    } else {
+        return -1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (!isfinite(gk[i]))
+            gk[i] = 1.0;
+    return 0;
+}
+
+/* an open contact's root function g0 noted in its memo: with the bodies' coordinates those
+   of its last evaluation (same_q) the kept forces stay valid, else they are of another
+   configuration */
+static void note_roots(simc_contact *c, const double *q, int same_q, double g0, int apart)
+{
+    if (same_q)
+        c->memo.rest_g = g0;
+    else
+        simc_memo_remember(c, q, g0, apart);
+}
+
+/*
  * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
- * simc_roots' work for one contact, for any caller that evaluates some contacts only.
+ * simc_roots' work for one contact, for any caller that evaluates some contacts only. An open,
+ * released or permanent contact on the direct path takes its penetration alone where that is
+ * all its functions read (the gap test, sim_broadphase.h: the same bits).
  */
 static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
 {
     kinematics_contact geo;
     gk[0] = gk[1] = 1.0;
     int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
-    if (open && simc_memo_unchanged(c, q) && !isnan(c->memo.rest_g)) {
+    int same_q = open && simc_memo_unchanged(c, q);
+    if (same_q && !isnan(c->memo.rest_g)) {
         gk[0] = c->memo.rest_g; /* eps - delta as at its last evaluation */
+        return;
+    }
+    double delta;
+    if (!c->piecewise && simc_broad_delta(c, q, &delta) == 0 && gap_roots(c, delta, gk) == 0) {
+        if (open)
+            note_roots(c, q, same_q, gk[0], !(delta > 0.0));
         return;
     }
     if (simc_geometry_cached(sc, c, q, v, &geo) != 0)
@@ -143,8 +190,8 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
     for (int i = 0; i < 2; i++)
         if (!isfinite(gk[i]))
             gk[i] = 1.0;
-    if (open) /* its forces are of another configuration */
-        simc_memo_remember(c, q, gk[0], !(geo.delta > 0.0));
+    if (open)
+        note_roots(c, q, same_q, gk[0], !(geo.delta > 0.0));
 }
 
 int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)

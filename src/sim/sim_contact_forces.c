@@ -36,6 +36,7 @@
  * only where a damping integral needs it; open contacts at rest are served by the
  * memo (sim_contact_memo.c); each gives the general path's bits.
  */
+#include "sim/sim_broadphase.h"
 #include "sim/sim_contact_internal.h"
 
 #include <math.h>
@@ -232,17 +233,26 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
     if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
         return 0;
     int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
-    if (open && simc_memo_unchanged(c, q)) {
+    int same_q = open && simc_memo_unchanged(c, q);
+    if (same_q) {
         if (c->memo.rest_apart)
             return 0; /* apart as at its last evaluation: no force */
         if (c->memo.rest_force && simc_memo_reuse_force(c, q, v, g))
             return 0;
     }
+    double gap_delta;
+    if (simc_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
+        /* apart, in any phase: no force (sim_broadphase.h); an open contact's root function
+           kept for the same q */
+        if (open)
+            simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
+        return 0;
+    }
     kinematics_contact geo;
     if (simc_geometry_cached(sc, c, q, v, &geo) != 0)
         return -1;
-    if (open) /* the root function is not evaluated here */
-        simc_memo_remember(c, q, NAN, !(geo.delta > 0.0));
+    if (open) /* the root function is not evaluated here: kept only for the same q */
+        simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, !(geo.delta > 0.0));
     if (!(geo.delta > 0.0))
         return 0;
     double f0 = 0.0;

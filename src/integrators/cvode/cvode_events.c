@@ -294,12 +294,20 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
     return RT_FOUND;
 }
 
-/* the problem's event state at tn (ystep), and the pairs of components the listed groups
-   read into comp */
+/* the pairs of components the listed groups read into comp, and those components of the
+   problem's event state at tn (ystep): the others are read by no listed group or are
+   constant, so the state is filled whole once only (events_load) and the search's work
+   grows with the groups it evaluates, not with the state */
 static void rt_prepare(cvode_integ *s, int nlist)
 {
-    s->p.events_load(s->p.data, N_VGetArrayPointer(s->ev.ystep));
+    const double *y = N_VGetArrayPointer(s->ev.ystep);
+    if (!s->ev.loaded) {
+        s->p.events_load(s->p.data, y);
+        s->ev.loaded = 1;
+    }
     s->ev.ncomp = s->p.event_inputs(s->p.data, s->ev.list, nlist, s->ev.comp);
+    for (int j = 0; j < s->ev.ncomp; j++)
+        s->p.event_state[s->ev.comp[2 * j + 1]] = y[s->ev.comp[2 * j]];
 }
 
 /*

@@ -32,6 +32,7 @@ typedef struct cvode_events {
     int tstop;                 /* CVODE stopped at t_stop; a root was returned first */
     int *comp;                 /* pairs (CVODE's component, the problem's event state's) */
     int ncomp;                 /* pairs in use */
+    int loaded;                /* the event state was filled once (events_load) */
     N_Vector dky;              /* CVodeGetDky's output at a trial time: comp only */
 } cvode_events;
 
