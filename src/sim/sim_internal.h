@@ -46,7 +46,8 @@ typedef enum sim_op {
     SIM_OP_OUTPUT_CONTACTS,
     SIM_OP_CALLBACK,
     SIM_OP_RECORDER,
-    SIM_OP_FD_JACOBIAN
+    SIM_OP_FD_JACOBIAN,
+    SIM_OP_SNAPSHOT
 } sim_op;
 
 struct clink_sim {
