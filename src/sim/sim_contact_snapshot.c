@@ -4,7 +4,8 @@
  * include/clink/sim.h "state snapshots"). What a contact carries from one step to the
  * next besides the state vector: its phase and law state (clink_contact_state: the
  * damping fixed at onset, the elastoplastic history and plastic residual), whether it is
- * persistent, the dissipation rates of its last force evaluation, its memo (the caches of
+ * persistent, the dissipation rates of its last force evaluation, its onset level and
+release height (both adapted at events), its memo (the caches of
  * open contacts, sim_contact_memo.c: bit-exact, carried all the same so that a restored
  * run takes the same paths) and its episode (the impact in progress and the energy booked
  * at events); of the set, the impact records (sim_contact_records.c) and the event count.
@@ -23,7 +24,7 @@ uint64_t simc_snapshot_hash(const simc *sc, uint64_t h)
             h = snap_fnv(h, c->law->name, strlen(c->law->name) + 1);
         /* field by field: no padding bytes hashed */
         int ints[4] = {c->body_a, c->body_b, c->piecewise, (int) c->fr.kind};
-        double d[8] = {c->fr.mu, c->fr.v0, c->fr.v1, c->e_pw, c->h_release, c->eps, 0, 0};
+        double d[4] = {c->fr.mu, c->fr.v0, c->fr.v1, c->e_pw};
         h = snap_fnv(h, ints, sizeof ints);
         h = snap_fnv(h, d, sizeof d);
         h = snap_fnv(h, &c->p, sizeof c->p); /* doubles only */
@@ -40,6 +41,8 @@ void simc_snapshot_write(const simc *sc, snap_stream *s)
         snap_put(s, &c->persistent, sizeof c->persistent);
         snap_put(s, &c->pdamp, sizeof c->pdamp);
         snap_put(s, &c->pfric, sizeof c->pfric);
+        snap_put(s, &c->eps, sizeof c->eps);
+        snap_put(s, &c->h_release, sizeof c->h_release);
         snap_put(s, &c->memo, sizeof c->memo);
         snap_put(s, &c->impact, sizeof c->impact);
     }
@@ -65,8 +68,8 @@ static clink_status simc_snapshot_records(simc *sc, int n)
 static size_t simc_snapshot_contact_size(void)
 {
     const simc_contact *c = NULL;
-    return sizeof c->st + sizeof c->persistent + sizeof c->pdamp + sizeof c->pfric +
-           sizeof c->memo + sizeof c->impact;
+    return sizeof c->st + sizeof c->persistent + sizeof c->pdamp + sizeof c->pfric + sizeof c->eps +
+           sizeof c->h_release + sizeof c->memo + sizeof c->impact;
 }
 
 clink_status simc_snapshot_read(simc *sc, snap_stream *s)
@@ -92,6 +95,8 @@ clink_status simc_snapshot_read(simc *sc, snap_stream *s)
         snap_get(s, &c->persistent, sizeof c->persistent);
         snap_get(s, &c->pdamp, sizeof c->pdamp);
         snap_get(s, &c->pfric, sizeof c->pfric);
+        snap_get(s, &c->eps, sizeof c->eps);
+        snap_get(s, &c->h_release, sizeof c->h_release);
         snap_get(s, &c->memo, sizeof c->memo);
         snap_get(s, &c->impact, sizeof c->impact);
     }

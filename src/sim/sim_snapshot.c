@@ -259,7 +259,7 @@ static clink_status snap_check(clink_sim *s, const unsigned char *p, size_t n)
 {
     uint32_t w[4];
     uint64_t d[3];
-    if (!p || n < SNAP_HEADER || memcmp(p, snap_magic, sizeof snap_magic) != 0) {
+    if (!p || n < SNAP_HEADER + 8 * sizeof(int) || memcmp(p, snap_magic, sizeof snap_magic) != 0) {
         sim_msg(s, "state restore: not a clink state snapshot");
         return CLINK_ERR_PARSE;
     }
