@@ -83,6 +83,8 @@ static int put_member(const char *name, const unsigned char *data, size_t n)
     return fclose(f) == 0 && ok ? 0 : -1;
 }
 
+static int unzip_members(const unsigned char *z, size_t n);
+
 /* the members of the zip at path, through its central directory; the number unpacked
    with a good CRC, -1 on a malformed archive */
 static int unzip_all(const char *path)
@@ -90,9 +92,18 @@ static int unzip_all(const char *path)
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
-    static unsigned char z[4 << 20];
-    size_t n = fread(z, 1, sizeof z, f);
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    unsigned char *z = size > 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t) size) : NULL;
+    size_t n = z ? fread(z, 1, (size_t) size, f) : 0;
     fclose(f);
+    int good = z && n == (size_t) size ? unzip_members(z, n) : -1;
+    free(z);
+    return good;
+}
+
+/* the members of the zip z (n bytes) unpacked, as unzip_all */
+static int unzip_members(const unsigned char *z, size_t n)
+{
     if (n < 22 || le32(z + n - 22) != 0x06054b50u)
         return -1;
     unsigned count = le16(z + n - 12);
