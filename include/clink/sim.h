@@ -25,6 +25,7 @@
  *                    clink_sim_impact_count(), clink_sim_impact(), clink_sim_set_impact_callback()
  *   - inputs         clink_sim_set_input(), clink_sim_set_input_by_name(), clink_sim_input_index(),
  *                    clink_sim_input(); user forces clink_sim_set_user_force()
+ *   - snapshots      clink_sim_state_size(), clink_sim_state_save(), clink_sim_state_restore()
  *
  * The state is y = (q, v) with q = (x, y, phi) of every moving body (body i >= 1
  * at index 3 (i - 1)). The right-hand side solves the index-1 equations of
@@ -481,6 +482,47 @@ typedef int (*clink_user_force_jac_fn)(void *data, double t, int n, const double
 CLINK_API clink_status clink_sim_set_user_force(clink_sim *sim, const char *name,
                                                 clink_user_force_fn fn, clink_user_force_jac_fn jac,
                                                 void *data);
+
+/* ---- state snapshots --------------------------------------------------------- */
+
+/*
+ * A snapshot is an opaque, versioned byte buffer holding everything a continuation
+ * needs: the time and state (coordinates, rates, the works and dissipation integrals),
+ * the contacts' phases and law states (damping fixed at onset, elastoplastic history and
+ * plastic residuals), impacts in progress and the impact records, the current output (and
+ * the output level and contact list), the findings, the stop time and the counters. A host
+ * stores it as it likes (memory, file) and restores it into any simulation of the same
+ * model and method: clink_sim_advance() then continues bit for bit as the saved simulation
+ * does after the save.
+ *
+ * The integrator's history is not saved (CVODE has no public call for it): a save makes a
+ * restart point in the saved simulation (its integrator re-initialised at the current time,
+ * as at a contact event), and a restore the same one, so that both continue alike. The
+ * cost is that of a contact event (a few short steps at order 1), and a saved run's later
+ * bits differ from those of a run never saved. The integrator's counters
+ * (clink_sim_stats_get) carry over: steps, evaluations and failures exactly, the Jacobian
+ * and projection counts up to those of the restart; the saddle-point factorisation counts
+ * are each simulation's own. The impact callback is each simulation's own.
+ * The buffer is for this library's version and this kind of machine (byte order, sizes):
+ * another is refused. docs/api.md, "State snapshots".
+ */
+
+/* The bytes clink_sim_state_save() needs now (0 for NULL); it grows with the impact records
+   and findings, so ask again after an advance. */
+CLINK_API size_t clink_sim_state_size(const clink_sim *sim);
+
+/* Writes a snapshot into buf (size bytes) and makes the current time a restart point (see
+   above). CLINK_ERR_RANGE when buf is NULL or smaller than clink_sim_state_size() (nothing
+   changed), CLINK_ERR_STATE in use, CLINK_ERR_SOLVER when the restart fails. */
+CLINK_API clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size);
+
+/* Makes the state of the snapshot in buf (size bytes, as saved) the simulation's. Refused,
+   with nothing changed and the cause in clink_sim_error(): CLINK_ERR_PARSE for a buffer that
+   is not a snapshot, is truncated or damaged (checksum), or of another version or kind of
+   machine; CLINK_ERR_MODEL for a snapshot of another model (a hash of its entities, names,
+   bodies, gravity, contacts and assembled initial configuration) or saved with another
+   method or drift control; CLINK_ERR_NOMEM; CLINK_ERR_STATE in use. */
+CLINK_API clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -723,6 +723,30 @@ class Simulation:
         if st != lib.CLINK_OK:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
 
+    def state_save(self):
+        """A snapshot of the state (bytes, opaque; clink_sim_state_save): restored by
+        state_restore() into a simulation of the same model, it continues bit for bit as
+        this one does from now on. Saving restarts the integrator here (docs/api.md)."""
+        p = self._live()
+        n = lib.clink_sim_state_size(p)
+        buf = ffi.new("unsigned char[]", n)
+        st = lib.clink_sim_state_save(p, buf, n)
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        return bytes(ffi.buffer(buf, n))
+
+    def state_restore(self, snapshot):
+        """Makes the state of a snapshot from state_save() this simulation's; a snapshot
+        of another model, or a damaged one, raises clink.Error (CLINK_ERR_MODEL,
+        CLINK_ERR_PARSE) and changes nothing."""
+        p = self._live()
+        data = bytes(snapshot)
+        st = lib.clink_sim_state_restore(p, data, len(data))
+        if st != lib.CLINK_OK:
+            raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        self._stopped = None
+        self._refresh()
+
     def accelerations(self):
         """(bodies, 3) accelerations at the current time."""
         p = self._live()

@@ -152,6 +152,9 @@ int clink_sim_impact_count(const clink_sim *sim);
 clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impact_record *record);
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
 void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
+size_t clink_sim_state_size(const clink_sim *sim);
+clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size);
+clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t size);
 
 int clink_model_input_count(const clink_model *model);
 const char *clink_model_input_name(const clink_model *model, int i);

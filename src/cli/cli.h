@@ -51,6 +51,7 @@ int cmd_laws(int argc, char **argv);
 int cmd_impact(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_fmu(int argc, char **argv);
 
 /*
  * The number readers behind every numeric option, with no output (the fuzz

@@ -29,6 +29,7 @@ static const cli_command commands[] = {
     {"impact", "one central impact of a contact law, integrated to separation", cmd_impact},
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},
     {"sweep", "run a parameter study: every case of a sweep file, one table", cmd_sweep},
+    {"fmu", "export a mechanism file as an FMI 2.0 co-simulation FMU", cmd_fmu},
     {NULL, NULL, NULL},
 };
 

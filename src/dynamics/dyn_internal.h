@@ -56,6 +56,9 @@ extern const dyn_factor_ops dyn_klu_ops;   /* factor_klu.c */
 extern const dyn_factor_ops dyn_schur_ops; /* factor_schur.c */
 extern const dyn_factor_ops dyn_rank_ops;  /* factor_rank.c */
 
+/* factor_klu.c: drops the numeric factorisation (its pivot order): the next is a full one */
+void dyn_klu_forget(dyn_system *s);
+
 struct dyn_system {
     const clink_model *m;
     int nq, nc, n;

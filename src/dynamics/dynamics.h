@@ -252,4 +252,14 @@ clink_status dyn_set_solver(dyn_system *sys, dyn_solver solver);
 /* 1 when the Schur-complement path is in use */
 int dyn_uses_schur(const dyn_system *sys);
 
+/*
+ * A restart point (state snapshots, src/sim/sim_snapshot.c). The solves depend on (t, q, v)
+ * and on two pieces of history: the pivot order KLU's refactorisations reuse, and whether the
+ * rank-revealing fallback is sticky. dyn_history gives the second; dyn_restart forgets the
+ * current factorisation and KLU's pivot order (the next factorisation is a full one) and sets
+ * the stickiness, so that two systems restarted alike solve alike, bit for bit.
+ */
+int dyn_history(const dyn_system *sys);
+void dyn_restart(dyn_system *sys, int sticky);
+
 #endif

@@ -176,6 +176,13 @@ static clink_status lu_factor(dyn_system *s)
     return CLINK_OK;
 }
 
+void dyn_klu_forget(dyn_system *s)
+{
+    struct dyn_klu *k = s->klu;
+    if (k && k->num)
+        klu_free_numeric(&k->num, &k->common);
+}
+
 static clink_status lu_solve(dyn_system *s)
 {
     struct dyn_klu *k = s->klu;

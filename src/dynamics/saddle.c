@@ -213,6 +213,19 @@ clink_status dyn_set_solver(dyn_system *s, dyn_solver solver)
     return CLINK_OK;
 }
 
+int dyn_history(const dyn_system *s)
+{
+    return s->rd_sticky;
+}
+
+void dyn_restart(dyn_system *s, int sticky)
+{
+    s->have_fact = 0;
+    s->rd_on = 0;
+    s->rd_sticky = sticky || s->rd_forced;
+    dyn_klu_forget(s);
+}
+
 /*
  * Factors the saddle matrix at (t, q) with s->jac holding Phi_q(q), unless the
  * current factorisation was formed at the same (t, q): the chosen factorisation,

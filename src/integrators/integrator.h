@@ -117,6 +117,10 @@ typedef struct integ_ops {
     int (*dense)(integ *in, double t, int k);
     /* starts again at (t, y) with no history (counters kept); 0 or < 0 */
     int (*reinit)(integ *in, double t, const double *y);
+    /* the counters (stats, steps) made those of st from now on, what follows added to them:
+       a simulation restored from a snapshot (src/sim/sim_snapshot.c) continues the counts of
+       the one saved, right after its reinit */
+    void (*set_counters)(integ *in, const integ_stats *st);
     /* the integrator's time and its last step; 0 or < 0 */
     int (*now)(const integ *in, double *tn, double *h);
     long (*steps)(const integ *in);

@@ -49,7 +49,8 @@ static const char *const sim_op_names[] = {"no call",
                                            "clink_sim_set_impact_callback",
                                            "clink_recorder_advance",
                                            "sim_use_fd_jacobian",
-                                           "clink_sim_set_input"};
+                                           "clink_sim_set_input",
+                                           "clink_sim_state_save or _restore"};
 
 static atomic_ulong sim_serials; /* simulations created so far */
 

@@ -48,7 +48,8 @@ typedef enum sim_op {
     SIM_OP_CALLBACK,
     SIM_OP_RECORDER,
     SIM_OP_FD_JACOBIAN,
-    SIM_OP_INPUT
+    SIM_OP_INPUT,
+    SIM_OP_SNAPSHOT
 } sim_op;
 
 struct clink_sim {

@@ -91,6 +91,25 @@ static int cvode_reinit(integ *in, double t, const double *y)
     return CV_SUCCESS;
 }
 
+static void cvode_set_counters(integ *in, const integ_stats *st)
+{
+    cvode_integ *cv = cvode_of(in);
+    ode_counters c;
+    cvode_counters(cv, &c);
+    /* the bank is what stats adds to CVODE's own counters */
+    ode_counters *b = &cv->banked;
+    b->steps = st->steps - c.steps;
+    b->rhs_evals = st->rhs_evals - c.rhs_evals;
+    b->lin_setups = st->lin_setups - c.lin_setups;
+    b->error_test_fails = st->error_test_fails - c.error_test_fails;
+    b->nonlin_iters = st->nonlin_iters - c.nonlin_iters;
+    b->nonlin_fails = st->nonlin_fails - c.nonlin_fails;
+    /* the solver's counters restart at the first step after a re-initialisation */
+    b->jac_evals = st->jac_evals - (cv->at_reinit ? 0 : c.jac_evals);
+    b->proj_evals = st->proj_evals - (cv->at_reinit ? 0 : c.proj_evals);
+    b->proj_fails = st->proj_fails - (cv->at_reinit ? 0 : c.proj_fails);
+}
+
 static int cvode_now(const integ *in, double *tn, double *h)
 {
     const cvode_integ *cv = cvode_of_const(in);
@@ -163,6 +182,7 @@ const integ_ops integrator_cvode_ops = {
     .events_changed = cvode_events_changed,
     .dense = cvode_dense,
     .reinit = cvode_reinit,
+    .set_counters = cvode_set_counters,
     .now = cvode_now,
     .steps = cvode_steps,
     .stats = cvode_stats,

@@ -163,6 +163,14 @@ static int rk4_reinit(integ *in, double t, const double *y)
     return rk4_f(r, t, r->yn, r->fn) != 0 ? RK4_RHS_FAIL : 0;
 }
 
+static void rk4_set_counters(integ *in, const integ_stats *st)
+{
+    rk4_integ *r = rk4_of(in);
+    r->steps = st->steps;
+    r->rhs_evals = st->rhs_evals;
+    r->proj_evals = st->proj_evals;
+}
+
 static clink_status rk4_set_limits(integ *in, const integ_config *c, char *msg, size_t n)
 {
     rk4_integ *r = rk4_of(in);
@@ -309,6 +317,7 @@ const integ_ops integrator_rk4_ops = {
     .events_changed = rk4_events_changed,
     .dense = rk4_dense,
     .reinit = rk4_reinit,
+    .set_counters = rk4_set_counters,
     .now = rk4_now,
     .steps = rk4_steps,
     .stats = rk4_stats,

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * fmu_vars.h: the variables of clink's FMU (docs/fmi.md), one table that both the
+ * command writing the FMU (src/cli/cmd_fmu.c: modelDescription.xml) and the FMU's library
+ * (fmu.c: fmi2GetReal) build from the model, so that their value references agree:
+ * value reference = position in the table.
+ *
+ *   body.x, .y, .phi, .vx, .vy, .omega   every moving body's state (m, rad, m/s, rad/s)
+ *   energy.kinetic ... work_stabilisation the energies of clink_energy (J)
+ *   contact.NAME.fn, .ft, .delta         every contact's normal and friction force (N) and
+ *                                         penetration (m)
+ * all outputs. Inputs (causality "input", set by fmi2SetReal) are to be appended to the
+ * table as kind FMU_VAR_INPUT once the simulation has inputs (docs/fmi.md, "Inputs").
+ */
+#ifndef CLINK_FMU_VARS_H
+#define CLINK_FMU_VARS_H
+
+#include "clink/model.h"
+#include "clink/sim.h"
+
+#include <stdint.h>
+
+typedef enum fmu_var_kind { FMU_VAR_BODY, FMU_VAR_ENERGY, FMU_VAR_CONTACT } fmu_var_kind;
+
+typedef struct fmu_var {
+    char name[CLINK_NAME_MAX + 48];
+    fmu_var_kind kind;
+    int index; /* the body (>= 1) or the contact */
+    int field; /* the body's coordinate 0 .. 5, the energy's member, the contact's 0 fn, 1 ft,
+                  2 delta */
+    const char *unit;
+    const char *what; /* its description */
+} fmu_var;
+
+/* the model's variables into *vars (malloc'd, *n of them); 0, or -1 out of memory */
+int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n);
+
+/* the value of variable v of the simulation at its current time; CLINK_OK or the getter's
+   status */
+clink_status fmu_var_value(const clink_sim *s, const fmu_var *v, double *value);
+
+/* the GUID of a model file: two FNV-1a 64 hashes of its bytes, as
+   "{xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}"; 0, or -1 when it cannot be read */
+int fmu_guid(const char *path, char guid[40]);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * sim_contact_snapshot.c: the contacts' part of a state snapshot (sim_snapshot.h,
+ * include/clink/sim.h "state snapshots"). What a contact carries from one step to the
+ * next besides the state vector: its phase and law state (clink_contact_state: the
+ * damping fixed at onset, the elastoplastic history and plastic residual), whether it is
+ * persistent, the dissipation rates of its last force evaluation, its onset level and
+release height (both adapted at events), its memo (the caches of
+ * open contacts, sim_contact_memo.c: bit-exact, carried all the same so that a restored
+ * run takes the same paths) and its episode (the impact in progress and the energy booked
+ * at events); of the set, the impact records (sim_contact_records.c) and the event count.
+ * The rotation cache is keyed by the angle's bits and is simply emptied on a restore.
+ */
+#include "sim/sim_contact_internal.h"
+#include "sim/sim_snapshot.h"
+
+#include <stdlib.h>
+
+uint64_t simc_snapshot_hash(const simc *sc, uint64_t h)
+{
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        if (c->law && c->law->name)
+            h = snap_fnv(h, c->law->name, strlen(c->law->name) + 1);
+        /* field by field: no padding bytes hashed */
+        int ints[4] = {c->body_a, c->body_b, c->piecewise, (int) c->fr.kind};
+        double d[4] = {c->fr.mu, c->fr.v0, c->fr.v1, c->e_pw};
+        h = snap_fnv(h, ints, sizeof ints);
+        h = snap_fnv(h, d, sizeof d);
+        h = snap_fnv(h, &c->p, sizeof c->p); /* doubles only */
+    }
+    return h;
+}
+
+void simc_snapshot_write(const simc *sc, snap_stream *s)
+{
+    snap_put(s, &sc->n, sizeof sc->n);
+    for (int k = 0; k < sc->n; k++) {
+        const simc_contact *c = &sc->c[k];
+        snap_put(s, &c->st, sizeof c->st);
+        snap_put(s, &c->persistent, sizeof c->persistent);
+        snap_put(s, &c->pdamp, sizeof c->pdamp);
+        snap_put(s, &c->pfric, sizeof c->pfric);
+        snap_put(s, &c->eps, sizeof c->eps);
+        snap_put(s, &c->h_release, sizeof c->h_release);
+        snap_put(s, &c->memo, sizeof c->memo);
+        snap_put(s, &c->impact, sizeof c->impact);
+    }
+    snap_put(s, &sc->events, sizeof sc->events);
+    snap_put(s, &sc->records.n, sizeof sc->records.n);
+    snap_put(s, sc->records.list, (size_t) sc->records.n * sizeof *sc->records.list);
+}
+
+/* room for n impact records */
+static clink_status simc_snapshot_records(simc *sc, int n)
+{
+    if (n <= sc->records.cap)
+        return CLINK_OK;
+    clink_impact_record *p = realloc(sc->records.list, (size_t) n * sizeof *p);
+    if (!p)
+        return CLINK_ERR_NOMEM;
+    sc->records.list = p;
+    sc->records.cap = n;
+    return CLINK_OK;
+}
+
+/* the bytes of one contact in the stream */
+static size_t simc_snapshot_contact_size(void)
+{
+    const simc_contact *c = NULL;
+    return sizeof c->st + sizeof c->persistent + sizeof c->pdamp + sizeof c->pfric + sizeof c->eps +
+           sizeof c->h_release + sizeof c->memo + sizeof c->impact;
+}
+
+clink_status simc_snapshot_read(simc *sc, snap_stream *s)
+{
+    int n = -1, nrec = -1;
+    snap_get(s, &n, sizeof n);
+    if (s->bad || n != sc->n)
+        return CLINK_ERR_ARG;
+    /* the records' room first (the count follows the contacts and the event count), so
+       that nothing is changed when it cannot be made */
+    size_t at = s->pos + (size_t) n * simc_snapshot_contact_size() + sizeof sc->events;
+    if (at > s->cap || s->cap - at < sizeof nrec)
+        return CLINK_ERR_ARG;
+    memcpy(&nrec, s->r + at, sizeof nrec);
+    if (nrec < 0 || (size_t) nrec > (s->cap - at - sizeof nrec) / sizeof *sc->records.list)
+        return CLINK_ERR_ARG;
+    clink_status st = simc_snapshot_records(sc, nrec);
+    if (st != CLINK_OK)
+        return st;
+    for (int k = 0; k < sc->n; k++) {
+        simc_contact *c = &sc->c[k];
+        snap_get(s, &c->st, sizeof c->st);
+        snap_get(s, &c->persistent, sizeof c->persistent);
+        snap_get(s, &c->pdamp, sizeof c->pdamp);
+        snap_get(s, &c->pfric, sizeof c->pfric);
+        snap_get(s, &c->eps, sizeof c->eps);
+        snap_get(s, &c->h_release, sizeof c->h_release);
+        snap_get(s, &c->memo, sizeof c->memo);
+        snap_get(s, &c->impact, sizeof c->impact);
+    }
+    snap_get(s, &sc->events, sizeof sc->events);
+    snap_get(s, &nrec, sizeof nrec);
+    snap_get(s, sc->records.list, (size_t) nrec * sizeof *sc->records.list);
+    sc->records.n = nrec;
+    sc->failed = 0;
+    memset(sc->rot.ok, 0, (size_t) (sc->m->d.nbodies > 0 ? sc->m->d.nbodies : 1));
+    return s->bad ? CLINK_ERR_ARG : CLINK_OK;
+}
