@@ -130,24 +130,31 @@ static void fmu_xml_text(FILE *out, const char *s)
     }
 }
 
-/* the variables: every one an output, value reference = index, then the structure */
+/* the variables, value reference = index: the outputs, then the inputs (with their start
+   values, as the standard asks of an input); then the structure, which lists the outputs */
 static void fmu_write_variables(FILE *out, const fmu_var *v, int n)
 {
     fputs("  <ModelVariables>\n", out);
     for (int i = 0; i < n; i++) {
+        int input = v[i].kind == FMU_VAR_INPUT;
         fputs("    <ScalarVariable name=\"", out);
         fmu_xml_text(out, v[i].name);
         fprintf(out,
-                "\" valueReference=\"%d\" description=\"%s\" causality=\"output\" "
-                "variability=\"continuous\">\n      <Real unit=\"%s\"/>\n    </ScalarVariable>\n",
-                i, v[i].what, v[i].unit);
+                "\" valueReference=\"%d\" description=\"%s\" causality=\"%s\" "
+                "variability=\"continuous\">\n      <Real unit=\"%s\"",
+                i, v[i].what, input ? "input" : "output", v[i].unit);
+        if (input)
+            fprintf(out, " start=\"%.17g\"", v[i].start);
+        fputs("/>\n    </ScalarVariable>\n", out);
     }
     fputs("  </ModelVariables>\n  <ModelStructure>\n    <Outputs>\n", out);
     for (int i = 0; i < n; i++)
-        fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
+        if (v[i].kind != FMU_VAR_INPUT)
+            fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
     fputs("    </Outputs>\n    <InitialUnknowns>\n", out);
     for (int i = 0; i < n; i++)
-        fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
+        if (v[i].kind != FMU_VAR_INPUT)
+            fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
     fputs("    </InitialUnknowns>\n  </ModelStructure>\n", out);
 }
 
@@ -183,6 +190,8 @@ static int fmu_description(const clink_model *m, const char *id, const char *gui
         "    <Unit name=\"rad/s\"><BaseUnit rad=\"1\" s=\"-1\"/></Unit>\n"
         "    <Unit name=\"N\"><BaseUnit kg=\"1\" m=\"1\" s=\"-2\"/></Unit>\n"
         "    <Unit name=\"J\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n"
+        "    <Unit name=\"N.m\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n"
+        "    <Unit name=\"1\"/>\n"
         "  </UnitDefinitions>\n"
         "  <LogCategories>\n    <Category name=\"logStatusError\"/>\n"
         "    <Category name=\"logAll\"/>\n  </LogCategories>\n"

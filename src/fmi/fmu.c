@@ -44,6 +44,8 @@ typedef struct fmu {
     clink_sim *sim;
     fmu_var *vars;
     int nvars;
+    double *pending; /* per variable: an input's value set before the simulation exists
+                        (NaN: none), applied when initialisation begins */
     fmu_mode mode;
     double t_start, t_stop, tolerance;
     int stop_defined, tolerance_defined;
@@ -161,10 +163,13 @@ static int fmu_load(fmu *f, fmi2String guid, fmi2String resources)
         fmu_log(f, fmi2Error, "fmi2Instantiate: %s", err);
         return -1;
     }
-    if (fmu_vars_build(f->m, &f->vars, &f->nvars) != 0) {
+    if (fmu_vars_build(f->m, &f->vars, &f->nvars) != 0 ||
+        !(f->pending = malloc(sizeof(double) * (size_t) (f->nvars > 0 ? f->nvars : 1)))) {
         fmu_log(f, fmi2Error, "fmi2Instantiate: out of memory");
         return -1;
     }
+    for (int i = 0; i < f->nvars; i++)
+        f->pending[i] = NAN;
     return 0;
 }
 
@@ -194,6 +199,7 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
     if (fmu_load(f, fmuGUID, fmuResourceLocation) != 0) {
         clink_model_destroy(&f->m);
         free(f->vars);
+        free(f->pending);
         free(f);
         return NULL;
     }
@@ -208,6 +214,7 @@ void fmi2FreeInstance(fmi2Component c)
     clink_sim_destroy(&f->sim);
     clink_model_destroy(&f->m);
     free(f->vars);
+    free(f->pending);
     free(f);
 }
 
@@ -246,6 +253,14 @@ fmi2Status fmi2EnterInitializationMode(fmi2Component c)
         fmu_log(f, fmi2Error, "fmi2EnterInitializationMode: %s", err);
         return fmi2Error;
     }
+    for (int i = 0; i < f->nvars; i++)
+        if (f->vars[i].kind == FMU_VAR_INPUT && !isnan(f->pending[i]) &&
+            clink_sim_set_input(f->sim, f->vars[i].index, f->pending[i], 0.0) != CLINK_OK) {
+            fmu_log(f, fmi2Error, "fmi2EnterInitializationMode: %s: %s", f->vars[i].name,
+                    clink_sim_error(f->sim));
+            clink_sim_destroy(&f->sim);
+            return fmi2Error;
+        }
     f->mode = FMU_INITIALIZING;
     return fmi2OK;
 }
@@ -278,6 +293,8 @@ fmi2Status fmi2Reset(fmi2Component c)
     clink_sim_destroy(&f->sim);
     f->mode = FMU_INSTANTIATED;
     f->stop_defined = f->tolerance_defined = 0;
+    for (int i = 0; i < f->nvars; i++)
+        f->pending[i] = NAN;
     return fmi2OK;
 }
 
@@ -312,10 +329,11 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
 }
 
 /*
- * fmi2SetReal: the FMU has no input or parameter yet (every variable is an output, which
- * the standard does not let an importer set), so any value reference is refused. The
- * inputs will be the variables of kind FMU_VAR_INPUT (fmu_vars.h), set here with
- * clink_sim_set_input between steps (docs/fmi.md, "Inputs").
+ * fmi2SetReal: only the inputs (kind FMU_VAR_INPUT, fmu_vars.h) can be set; an output is
+ * refused, as the standard says. Before initialisation the value waits (pending) and is
+ * given to the simulation when it is created; afterwards it goes to clink_sim_set_input
+ * with slope 0: held over the next fmi2DoStep, and a changed value restarts the integrator
+ * there (the same value again changes nothing; docs/fmi.md, "Inputs").
  */
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        const fmi2Real value[])
@@ -323,12 +341,28 @@ fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
     fmu *f = fmu_in(c, FMU_INSTANTIATED | FMU_INITIALIZING | FMU_STEPPING, "fmi2SetReal");
     if (!f)
         return fmi2Error;
-    (void) value;
-    for (size_t i = 0; i < nvr; i++) {
-        const fmu_var *v = vr ? fmu_var_of(f, vr[i], "fmi2SetReal") : NULL;
-        if (v)
-            fmu_log(f, fmi2Error, "fmi2SetReal: %s is an output and cannot be set", v->name);
+    if (nvr > 0 && (!vr || !value)) {
+        fmu_log(f, fmi2Error, "fmi2SetReal: NULL value references or values");
         return fmi2Error;
+    }
+    for (size_t i = 0; i < nvr; i++) {
+        const fmu_var *v = fmu_var_of(f, vr[i], "fmi2SetReal");
+        if (!v)
+            return fmi2Error;
+        if (v->kind != FMU_VAR_INPUT) {
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s is an output and cannot be set", v->name);
+            return fmi2Error;
+        }
+        if (!isfinite(value[i])) {
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s = %g is not finite", v->name, value[i]);
+            return fmi2Error;
+        }
+        if (!f->sim) {
+            f->pending[vr[i]] = value[i];
+        } else if (clink_sim_set_input(f->sim, v->index, value[i], 0.0) != CLINK_OK) {
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s: %s", v->name, clink_sim_error(f->sim));
+            return fmi2Error;
+        }
     }
     return fmi2OK;
 }

@@ -6,6 +6,7 @@
  */
 #include "fmi/fmu_vars.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,35 @@ static const char *const contact_fields[3] = {"fn", "ft", "delta"};
 static const char *const contact_units[3] = {"N", "N", "m"};
 static const char *const contact_what[3] = {"normal force", "friction force", "penetration"};
 
+/* the unit of an input's value: by its kind, and for a driver input by what the driver
+   moves (an angle or a length) */
+static const char *fmu_input_unit(const clink_model *m, const clink_input_def *d)
+{
+    switch (d->kind) {
+    case CLINK_INPUT_FORCE:
+    case CLINK_INPUT_JOINT_FORCE:
+        return "N";
+    case CLINK_INPUT_TORQUE:
+    case CLINK_INPUT_JOINT_TORQUE:
+        return "N.m";
+    case CLINK_INPUT_DRIVER_VALUE:
+    case CLINK_INPUT_DRIVER_RATE: {
+        const char *u = clink_model_driver_unit(m, d->target); /* its force: N m for an angle */
+        int angle = u != NULL && strcmp(u, "N m") == 0;
+        if (d->kind == CLINK_INPUT_DRIVER_VALUE)
+            return angle ? "rad" : "m";
+        return angle ? "rad/s" : "m/s";
+    }
+    default:
+        return "1";
+    }
+}
+
 int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n)
 {
     int nb = clink_model_count(m, CLINK_ENTITY_BODY), nc = clink_model_contact_count(m);
-    int cap = 6 * (nb > 1 ? nb - 1 : 0) + 10 + 3 * nc;
+    int ni = clink_model_input_count(m);
+    int cap = 6 * (nb > 1 ? nb - 1 : 0) + 10 + 3 * nc + (ni > 0 ? ni : 0);
     fmu_var *v = calloc((size_t) cap, sizeof *v);
     if (!v)
         return -1;
@@ -58,6 +84,19 @@ int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n)
             snprintf(v[k].name, sizeof v[k].name, "contact.%s.%s", clink_model_contact_name(m, c),
                      contact_fields[f]);
         }
+    for (int i = 0; i < ni; i++, k++) {
+        clink_input_def d;
+        if (clink_model_input(m, i, &d) != CLINK_OK) {
+            free(v);
+            return -1;
+        }
+        v[k] = (fmu_var){.kind = FMU_VAR_INPUT,
+                         .index = i,
+                         .unit = fmu_input_unit(m, &d),
+                         .what = "input (clink_sim_set_input)",
+                         .start = d.initial};
+        snprintf(v[k].name, sizeof v[k].name, "%s", clink_model_input_name(m, i));
+    }
     *vars = v;
     *n = k;
     return 0;
@@ -78,6 +117,11 @@ clink_status fmu_var_value(const clink_sim *s, const fmu_var *v, double *value)
                           e.contact_stored,    e.contact_damping, e.contact_friction,
                           e.work_stabilisation};
         *value = all[v->field];
+    } else if (v->kind == FMU_VAR_INPUT) {
+        double slope;
+        st = clink_sim_input(s, v->index, value, &slope);
+        if (st == CLINK_OK && isnan(*value))
+            *value = v->start; /* a driver input never set: what it starts at */
     } else {
         clink_contact_info c;
         st = clink_sim_contact(s, v->index, &c);

@@ -9,8 +9,9 @@
  *   energy.kinetic ... work_stabilisation the energies of clink_energy (J)
  *   contact.NAME.fn, .ft, .delta         every contact's normal and friction force (N) and
  *                                         penetration (m)
- * all outputs. Inputs (causality "input", set by fmi2SetReal) are to be appended to the
- * table as kind FMU_VAR_INPUT once the simulation has inputs (docs/fmi.md, "Inputs").
+ * all outputs; then the model's inputs (<inputs>: causality "input", set by fmi2SetReal
+ * between steps with clink_sim_set_input, held constant over a step; docs/fmi.md, "Inputs"),
+ * after the outputs so that the outputs' value references do not depend on them.
  */
 #ifndef CLINK_FMU_VARS_H
 #define CLINK_FMU_VARS_H
@@ -20,16 +21,22 @@
 
 #include <stdint.h>
 
-typedef enum fmu_var_kind { FMU_VAR_BODY, FMU_VAR_ENERGY, FMU_VAR_CONTACT } fmu_var_kind;
+typedef enum fmu_var_kind {
+    FMU_VAR_BODY,
+    FMU_VAR_ENERGY,
+    FMU_VAR_CONTACT,
+    FMU_VAR_INPUT
+} fmu_var_kind;
 
 typedef struct fmu_var {
     char name[CLINK_NAME_MAX + 48];
     fmu_var_kind kind;
-    int index; /* the body (>= 1) or the contact */
+    int index; /* the body (>= 1), the contact or the input */
     int field; /* the body's coordinate 0 .. 5, the energy's member, the contact's 0 fn, 1 ft,
                   2 delta */
     const char *unit;
     const char *what; /* its description */
+    double start;     /* an input's start value (its clink_input_def.initial) */
 } fmu_var;
 
 /* the model's variables into *vars (malloc'd, *n of them); 0, or -1 out of memory */

@@ -5,18 +5,23 @@
  * members, their CRC-32 checked by a table-driven implementation of its own), checks
  * modelDescription.xml against the schema's rules it can check with libxml2 (fmiVersion,
  * the GUID, the modelIdentifier naming the binary, unique names and value references,
- * causality and variability, every output listed once in ModelStructure/Outputs, units
- * defined), dlopens binaries/linux64/<modelIdentifier>.so and runs the standard's sequence
- * (instantiate, setup, enter and exit initialization, doStep loop, get outputs, terminate,
- * free). The outputs match `clink run --rows grid` bit for bit at the communication points
- * (the grid times), and the error paths the standard names are refused: doStep before
- * initialization, a wrong value reference, NULL callbacks, a wrong GUID, setting an
- * output; fmi2GetFMUstate/fmi2SetFMUstate continue bit for bit.
+ * causality and variability, every output listed once in ModelStructure/Outputs and no
+ * input there, inputs with a start value, units defined), dlopens
+ * binaries/linux64/<modelIdentifier>.so and runs the standard's sequence (instantiate, setup, enter
+ * and exit initialization, doStep loop, get outputs, terminate, free). The outputs match `clink run
+ * --rows grid` bit for bit at the communication points (the grid times), and the error paths the
+ * standard names are refused: doStep before initialization, a wrong value reference, NULL
+ * callbacks, a wrong GUID, setting an output; fmi2GetFMUstate/fmi2SetFMUstate continue bit for bit.
+ * A closed loop through the FMU (a PD controller in the importer setting the crank's torque input
+ * of examples/slider_crank_clearance_torque.xml each step) gives the same bits as the same loop on
+ * the library's clink_sim_set_input and clink_sim_advance.
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
 #include "ensure.h"
 
+#include "clink/sim.h"
+#include "clink/xml.h"
 #include "fmi/fmi2.h"
 
 #include <dlfcn.h>
@@ -37,7 +42,9 @@ static char dir[256]; /* the unpacked FMU */
 static char id[128];  /* its modelIdentifier */
 static char guid[64]; /* its GUID */
 static char names[MAX_VARS][128];
+static int is_input[MAX_VARS]; /* causality "input" (with a start value) */
 static int nvars;
+static const char *model_path = MODEL; /* the model the FMU is made of */
 
 static uint32_t crc_table[256];
 
@@ -139,7 +146,7 @@ static int build_fmu(void)
     snprintf(cmd, sizeof cmd,
              "'%s' fmu '%s' -o '%s/m.fmu' && '%s' run '%s' --t-end " T_END
              " --rows grid -q -o '%s/run'",
-             CLINK_EXE, MODEL, dir, CLINK_EXE, MODEL, dir);
+             CLINK_EXE, model_path, dir, CLINK_EXE, model_path, dir);
     if (system(cmd) != 0)
         return -1;
     snprintf(cmd, sizeof cmd, "%s/m.fmu", dir);
@@ -186,9 +193,15 @@ static int check_variables(xmlNode *vars, xmlNode *units)
             continue;
         char vr[32] = "", unit[32] = "", name[128] = "";
         bad += !attr(v, "name", name, sizeof name) || !attr(v, "valueReference", vr, sizeof vr);
-        bad += !attr_is(v, "causality", "output") || !attr_is(v, "variability", "continuous");
+        int input = attr_is(v, "causality", "input");
+        bad += !(input || attr_is(v, "causality", "output")) ||
+               !attr_is(v, "variability", "continuous");
         xmlNode *real = child(v, "Real");
+        char start[64];
         bad += !real || !attr(real, "unit", unit, sizeof unit);
+        bad += real && input != attr(real, "start", start, sizeof start); /* inputs only */
+        if (nvars < MAX_VARS)
+            is_input[nvars] = input;
         int found = 0;
         for (xmlNode *u = units ? units->children : NULL; u; u = u->next)
             found |= u->type == XML_ELEMENT_NODE && attr_is(u, "name", unit);
@@ -218,7 +231,7 @@ static int check_structure(xmlNode *ms)
             seen[k - 1]++;
     }
     for (int i = 0; i < nvars; i++)
-        bad += seen[i] != 1;
+        bad += seen[i] != !is_input[i]; /* every output once, no input */
     return bad;
 }
 
@@ -535,4 +548,101 @@ static void state_body(fmu_api *a)
 TEST(fmu_states_continue_bit_for_bit)
 {
     with_fmu(state_body);
+}
+
+/* ---- a closed loop through the FMU's input ------------------------------------------------ */
+
+#define PD_MODEL CLINK_SOURCE_DIR "/examples/slider_crank_clearance_torque.xml"
+enum { PD_STEPS = 300 };
+static const double pd_h = 1e-5, pd_kp = 2.5e5, pd_kd = 20.0;
+static const double pd_omega_ref = 5000.0 * 2.0 * 3.14159265358979323846 / 60.0;
+
+static int var_named(const char *name)
+{
+    for (int i = 0; i < nvars; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* the PD torque of examples/pd_crank.c from the crank's angle and rate at time t */
+static double pd_torque(double theta0, double t, double theta, double omega)
+{
+    return pd_kp * (theta0 + pd_omega_ref * t - theta) + pd_kd * (pd_omega_ref - omega);
+}
+
+static double pd_fmu_omega[PD_STEPS];
+
+static void pd_body(fmu_api *a)
+{
+    int phi = var_named("crank.phi"), om = var_named("crank.omega"), in = var_named("motor_torque");
+    ENSURE(phi >= 0 && om >= 0 && in >= 0 && is_input[in] && !is_input[om]);
+    if (phi < 0 || om < 0 || in < 0)
+        return;
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    fmi2ValueReference out[2] = {(fmi2ValueReference) phi, (fmi2ValueReference) om},
+                       vin = (fmi2ValueReference) in;
+    double y[2] = {0.0, 0.0}, theta0 = 0.0;
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK);
+    ENSURE(a->exit(c) == fmi2OK);
+    /* an output cannot be set; an input can */
+    ENSURE(a->set(c, out, 1, y) == fmi2Error);
+    ENSURE(a->get(c, out, 2, y) == fmi2OK);
+    theta0 = y[0];
+    double t = 0.0; /* the communication points as a master steps: t, t + h, ... */
+    for (int k = 0; k < PD_STEPS; k++) {
+        ENSURE(a->get(c, out, 2, y) == fmi2OK);
+        double tau = pd_torque(theta0, t, y[0], y[1]), back;
+        ENSURE(a->set(c, &vin, 1, &tau) == fmi2OK);
+        ENSURE(a->get(c, &vin, 1, &back) == fmi2OK && back == tau);
+        fmi2Status st = a->step(c, t, pd_h, fmi2True);
+        ENSURE(st == fmi2OK);
+        if (st != fmi2OK)
+            break;
+        t += pd_h;
+        ENSURE(a->get(c, out, 2, y) == fmi2OK);
+        pd_fmu_omega[k] = y[1];
+    }
+    ENSURE(a->terminate(c) == fmi2OK);
+    a->free_instance(c);
+}
+
+TEST(a_closed_loop_through_the_fmu_input_matches_the_library_bit_for_bit)
+{
+    model_path = PD_MODEL;
+    with_fmu(pd_body);
+    /* the same loop on the library */
+    char err[512];
+    clink_model *m = clink_model_load_xml(PD_MODEL, err, sizeof err);
+    clink_sim *s = NULL;
+    ENSURE(m != NULL && clink_sim_create(m, NULL, &s, err, sizeof err) == CLINK_OK);
+    if (!s) {
+        clink_model_destroy(&m);
+        return;
+    }
+    int motor = clink_sim_input_index(s, "motor_torque"), differ = 0;
+    double q[3], v[3], theta0;
+    ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+    theta0 = q[2];
+    double t = 0.0;
+    for (int k = 0; k < PD_STEPS; k++) {
+        ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+        ENSURE(clink_sim_set_input(s, motor, pd_torque(theta0, t, q[2], v[2]), 0.0) == CLINK_OK);
+        ENSURE(clink_sim_advance(s, t + pd_h) == CLINK_OK);
+        t += pd_h;
+        ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+        differ += !same_bits(v[2], pd_fmu_omega[k]);
+    }
+    if (differ)
+        fprintf(stderr, "%d of %d steps differ; last: library %.17g, FMU %.17g\n", differ, PD_STEPS,
+                v[2], pd_fmu_omega[PD_STEPS - 1]);
+    ENSURE(differ == 0);
+    /* and the loop holds the speed (the controller works through the FMU) */
+    ENSURE(fabs(pd_fmu_omega[PD_STEPS - 1] - pd_omega_ref) < 0.05 * pd_omega_ref);
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
 }
