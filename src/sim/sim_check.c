@@ -30,6 +30,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -338,6 +339,25 @@ static double start_moves(const clink_sim *s, const double *y, char *moved, size
     return worst;
 }
 
+/* the speed of a centred journal relative to its bearing (contact k): with no eccentricity
+   every direction approaches the wall and the contact's normal rate says nothing, so the
+   eccentricity a short time h later, over h (its rate; the state moved along v) */
+static double start_centred_speed(const clink_sim *s, int k, const double *y)
+{
+    const double h = 1e-9; /* s: e(h) = h v_rel + O(h^2) */
+    int nq = s->sys->nq;
+    clink_contact_info later;
+    double *q = malloc(sizeof(double) * (size_t) (nq > 0 ? nq : 1)), speed = 0.0;
+    if (!q)
+        return 0.0;
+    for (int i = 0; i < nq; i++)
+        q[i] = y[i] + h * y[nq + i];
+    if (simc_info(s->sys->sc, k, q, y + nq, &later) == CLINK_OK)
+        speed = hypot(later.eccentricity[0], later.eccentricity[1]) / h;
+    free(q);
+    return speed;
+}
+
 /* contact k at the start: penetrated, or a clearance joint's journal approaching its wall
    faster than SIMCHK_START_SPEED */
 static void start_contact(clink_sim *s, int k, const double *y)
@@ -347,6 +367,9 @@ static void start_contact(clink_sim *s, int k, const double *y)
     double L = simc_size(sc, k);
     if (simc_info(sc, k, y, y + s->sys->nq, &info) != CLINK_OK)
         return;
+    if (simc_clearance(sc, k) > 0.0 &&
+        !(hypot(info.eccentricity[0], info.eccentricity[1]) > 1e-9 * simc_clearance(sc, k)))
+        info.delta_dot = start_centred_speed(s, k, y);
     if (L > 0.0 && info.delta > SIMCHK_START_PEN * L)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta,
                     info.delta / L, SIMCHK_START_PEN,
