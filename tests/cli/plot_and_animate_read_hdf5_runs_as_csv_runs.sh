@@ -6,11 +6,7 @@
 # order is rebuilt), the film's frame at an impact is drawn, and a killed HDF5
 # run (only results.h5.incomplete) is reported as a run that did not finish.
 set -u
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-bad() { echo "FAIL $*"; fail=1; }
-ok() { echo "ok   $*"; }
+. "$(dirname "$0")/checks.bash"
 py=${CLINK_PYTHON:-/usr/bin/python3}
 export CLINK_PYTHON=$py
 "$py" -c "import matplotlib, h5py" 2>/dev/null || { echo "skip: no matplotlib or h5py"; exit 0; }

@@ -10,11 +10,7 @@
 # filters them (status!=ok keeps the crashed case) and reports no error. A 70-bead
 # chain's page (a space-time map) loads without error. A missing directory exits 2.
 set -u
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-bad() { echo "FAIL $*"; fail=1; }
-ok() { echo "ok   $*"; }
+. "$(dirname "$0")/checks.bash"
 py=${CLINK_PYTHON:-/usr/bin/python3}
 export CLINK_PYTHON=$py
 browser=$(command -v chromium || command -v chromium-browser || true)
