@@ -245,8 +245,8 @@ static clink_contact_params required_params_of(const clink_law *l)
         {"R2", NULL}, /* then a journal in a bearing (clearance 0.12 mm) */
     };
     static const double values[][6] = {
-        {1e3}, {50}, {193e9, 193e9, 0.3, 0.3}, {0.00238, 0.00238}, {900e6, 2.84, 13.0}, {0.02},
-        {-0.0025},
+        {1e3},  {50},      {193e9, 193e9, 0.3, 0.3}, {0.00238, 0.00238}, {900e6, 2.84, 13.0},
+        {0.02}, {-0.0025},
     };
     clink_contact_params p = params_k_e(1e9, 0.7);
     size_t g, k;
