@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 /* the journal's first line: the version and a hash of every case's overrides and columns */
@@ -215,14 +217,26 @@ static clink_status sweep_journal_lock(sweep_run *run, const char *path)
     run->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
     if (run->fd < 0)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    if (flock(run->fd, LOCK_EX | LOCK_NB) == 0)
-        return CLINK_OK;
-    if (errno != EWOULDBLOCK)
-        return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot lock: %s", path, strerror(errno));
+    /* a coordinator killed a moment ago may leave the lock for a moment with a case's child
+       it had just forked (the child closes the journal first thing, when it gets to run):
+       while the lock's owner is not a live process it is tried again, for up to 3 s; a live
+       sweep holding it is refused at once */
+    long holder = -1;
+    for (int tries = 0;; tries++) {
+        if (flock(run->fd, LOCK_EX | LOCK_NB) == 0)
+            return CLINK_OK;
+        if (errno != EWOULDBLOCK && errno != EINTR)
+            return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot lock: %s", path, strerror(errno));
+        holder = sweep_lock_holder(run->fd);
+        if ((holder > 0 && kill((pid_t) holder, 0) == 0) || tries >= 60)
+            break;
+        struct timespec nap = {0, 50000000L}; /* 50 ms */
+        nanosleep(&nap, NULL);
+    }
     return sweep_fail(run->sw, CLINK_ERR_STATE,
                       "%s is in use by another sweep (pid %ld): two sweeps into one directory "
                       "would mix their rows; wait for it to end, or give another directory",
-                      path, sweep_lock_holder(run->fd));
+                      path, holder);
 }
 
 /*
