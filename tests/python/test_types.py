@@ -141,9 +141,11 @@ def _mypy(script, tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.path.dirname(PACKAGE)
     env.pop("MYPYPATH", None)
+    config = tmp_path / "mypy.ini"  # no configuration but --strict
+    config.write_text("[mypy]\n")
     return subprocess.run(
         ["mypy", "--strict", "--no-error-summary", "--cache-dir", str(tmp_path / "cache"),
-         "--config-file", os.devnull, str(script)],
+         "--config-file", str(config), str(script)],
         env=env, cwd=str(tmp_path), capture_output=True, text=True)
 
 

@@ -42,6 +42,7 @@ def main(path: str, out: str) -> int:
                        restitution=0.7)
     e_out: float = lab.e_out
     names = [law["name"] for law in clink.laws()]
+    missing: str | None = "loaded"
     try:
         clink.load(path + ".missing")
     except clink.FileNotFound as e:
