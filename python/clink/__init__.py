@@ -22,8 +22,12 @@ docs/python.md is the reference; units are SI throughout. Errors raise
 clink.Error with the library's message ("FILE:LINE: ..." for a file).
 """
 
+from __future__ import annotations
+
 import math
 import threading
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +37,8 @@ from clink._runs import Run, read_run
 
 from clink._errors import (Error, FileNotFound, InputError, IOFailure, NotFound, SolverError,
                            StateError)
+from clink._types import (FloatArray, ImpactCallback, Overrides, RecordArray, SettingValue,
+                          StrPath, UserForce, UserJacobian)
 
 __all__ = [
     "Error", "Model", "Simulation", "Result", "ImpactResult", "load", "loads", "impact",
@@ -52,7 +58,7 @@ def _text(buf):
     return ffi.string(buf).decode("utf-8", "replace")
 
 
-def version():
+def version() -> str:
     """The version of the library loaded, "MAJOR.MINOR.PATCH"."""
     return ffi.string(lib.clink_version()).decode()
 
@@ -60,7 +66,7 @@ def version():
 __version__ = version()
 
 
-def __dir__():
+def __dir__() -> list[str]:
     """The public names (__all__): the modules the package imports are not among them."""
     return sorted(__all__)
 
@@ -133,7 +139,7 @@ def _load(loader, sets):
     return Model(pm[0], summ, ov)
 
 
-def load(path, set=None):
+def load(path: StrPath | bytes, set: Overrides = None) -> Model:
     """The model of the XML file at path; set: overrides {PATH: VALUE} (or ["PATH=VALUE"])."""
     if not isinstance(path, (str, bytes)) and not hasattr(path, "__fspath__"):
         raise TypeError("path must be a string or a path, got %r" % (path,))
@@ -149,7 +155,7 @@ def load(path, set=None):
     return model
 
 
-def loads(xml_text, set=None, name="(string)"):
+def loads(xml_text: str | bytes, set: Overrides = None, name: str = "(string)") -> Model:
     """The model of an XML document given as a string; name stands for the file in messages."""
     if isinstance(xml_text, str):
         data = xml_text.encode("utf-8")
@@ -166,13 +172,14 @@ class Model:
     the library), .joints, .drivers, .loads, .contacts (the model's flat list of contacts,
     each named as its element names it: the order of contact quantities). .overrides: {PATH: effective value} of the load."""
 
-    def __init__(self, ptr, summ, overrides):
+    def __init__(self, ptr: Any, summ: Any, overrides: dict[str, float | str]) -> None:
         self._ptr = ptr
         self._law_warnings = None
         self._sims = 0
         self._closing = False
         self.name = _text(summ.name)
-        self.source = None  # the absolute path of the model file (load()); None for loads()
+        # the absolute path of the model file (load()); None for loads()
+        self.source: str | None = None
         self.overrides = overrides
         self.info = {
             "bodies": summ.bodies, "joints": summ.joints,
@@ -184,7 +191,7 @@ class Model:
         self._out_reactions = bool(summ.out_reactions)
         self._out_energies = bool(summ.out_energies)
 
-        def names(kind, first=0):
+        def names(kind: int, first: int = 0) -> list[str]:
             n = lib.clink_model_count(ptr, kind)
             out = []
             for i in range(first, n):
@@ -200,7 +207,7 @@ class Model:
         self.clearance_joints = names(lib.CLINK_ENTITY_CLEARANCE_JOINT)
         self.translational_clearances = names(lib.CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)
         # the model's one flat list of contacts, each named by its element
-        self.contacts = []
+        self.contacts: list[str] = []
         for i in range(lib.clink_model_contact_count(ptr)):
             s = lib.clink_model_contact_name(ptr, i)
             self.contacts.append(ffi.string(s).decode() if s != ffi.NULL else "")
@@ -214,7 +221,7 @@ class Model:
         return self._ptr
 
     @property
-    def law_warnings(self):
+    def law_warnings(self) -> list[str]:
         """The contacts asked for a restitution their law's own damping rule does not
         reach (clink_model_law_warnings): a list of messages, as `clink run` warns."""
         if self._law_warnings is None:
@@ -224,7 +231,7 @@ class Model:
         return list(self._law_warnings)
 
     @property
-    def settings(self):
+    def settings(self) -> dict[str, float | str]:
         """The model's settings as a dict (method and drift as words)."""
         s = lib.clink_model_settings(self._live())
         d = {k: getattr(s, k) for k in _SETTINGS_FLOATS}
@@ -261,7 +268,8 @@ class Model:
                              (s.t_end, s.output_step))
         return s
 
-    def start(self, on_impact=None, outputs="all", **settings):
+    def start(self, on_impact: ImpactCallback | None = None, outputs: str = "all",
+              **settings: SettingValue) -> Simulation:
         """A simulation at t = 0 (Simulation); settings override the model's (t_end, rtol,
         method="adams", ...); on_impact(record) is called at the end of each impact;
         outputs: what each advance computes ("all", "contacts", "state": Simulation.outputs)."""
@@ -274,7 +282,8 @@ class Model:
                 raise
         return s
 
-    def simulate(self, t_end=None, output_step=None, on_impact=None, **settings):
+    def simulate(self, t_end: float | None = None, output_step: float | None = None,
+                 on_impact: ImpactCallback | None = None, **settings: SettingValue) -> Result:
         """Integrates to t_end (s), sampled at 0, H, 2H, ... and t_end as `clink run`
         samples (H = output_step, s): a Result of NumPy arrays in SI units. Raises Error if
         the solver fails (the rows so far in err.result)."""
@@ -282,7 +291,7 @@ class Model:
                         **settings) as s:
             return s._run()
 
-    def close(self):
+    def close(self) -> None:
         """Releases the model (at once, or when its last simulation is closed)."""
         self._closing = True
         if self._ptr is not None and self._sims == 0:
@@ -290,19 +299,19 @@ class Model:
             lib.clink_model_destroy(pm)
             self._ptr = None
 
-    def __enter__(self):
+    def __enter__(self) -> Model:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:
             pass
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<clink.Model %r: %d bodies, %d joints, %d contacts>" % (
             self.name, len(self.bodies), len(self.joints), len(self.contacts))
 
@@ -399,11 +408,11 @@ class Inputs:
     integrator at the current time (docs/api.md, "An input change restarts the
     integrator")."""
 
-    def __init__(self, sim, names):
+    def __init__(self, sim: Simulation, names: Iterable[str]) -> None:
         self._sim = sim
         self._names = list(names)
 
-    def _index(self, key):
+    def _index(self, key: str | int) -> int:
         if isinstance(key, str):
             if key not in self._names:
                 raise KeyError("no input %r (the model's: %s)" % (key, ", ".join(self._names)))
@@ -412,27 +421,28 @@ class Inputs:
             raise IndexError("input %d out of range (%d inputs)" % (key, len(self._names)))
         return int(key)
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: str | int,
+                    value: float | tuple[float, float] | list[float]) -> None:
         self.set(key, *(value if isinstance(value, (tuple, list)) else (value, 0.0)))
 
-    def set(self, key, value, slope=0.0):
+    def set(self, key: str | int, value: float, slope: float = 0.0) -> None:
         p = self._sim._live()
         st = lib.clink_sim_set_input(p, self._index(key), float(value), float(slope))
         if st != lib.CLINK_OK:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str | int) -> float:
         d = self._sim._d
         self._sim._ok(lib.clink_sim_input(self._sim._live(), self._index(key), d, d + 1))
         return d[0]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._names)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Inputs(%s)" % ", ".join("%s=%g" % (n, self[n]) for n in self._names)
 
 
@@ -442,7 +452,7 @@ class Contacts:
     3 released, 4 permanent contact), c.eccentricity (n, 2: clearance joints)."""
 
     class One:
-        def __init__(self, parent, i):
+        def __init__(self, parent: Contacts, i: int) -> None:
             self.delta = parent.delta[:, i]
             self.delta_dot = parent.delta_dot[:, i]
             self.fn = parent.fn[:, i]
@@ -450,7 +460,7 @@ class Contacts:
             self.phase = parent.phase[:, i]
             self.eccentricity = parent.eccentricity[:, i, :]
 
-    def __init__(self, names, n):
+    def __init__(self, names: Sequence[str], n: int) -> None:
         self.names = list(names)
         nc = len(names)
         self.delta = np.zeros((n, nc))
@@ -460,17 +470,17 @@ class Contacts:
         self.phase = np.zeros((n, nc), dtype=np.int8)
         self.eccentricity = np.zeros((n, nc, 2))
 
-    def _trim(self, n):
+    def _trim(self, n: int) -> None:
         for k in ("delta", "delta_dot", "fn", "ft", "phase", "eccentricity"):
             setattr(self, k, getattr(self, k)[:n])
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str | int) -> Contacts.One:
         i = self.names.index(key) if isinstance(key, str) else int(key)
         if not 0 <= i < len(self.names):
             raise IndexError("contact %r out of range" % (key,))
         return Contacts.One(self, i)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.names)
 
 
@@ -486,12 +496,12 @@ class Result:
     as a pandas DataFrame. summary: dict with the figures of `clink run`'s summary.json.
     stats: the integrator's counters (dict)."""
 
-    def __init__(self, model, n):
+    def __init__(self, model: Model, n: int) -> None:
         nb, nj, nd = len(model.bodies), len(model.joints), len(model.drivers)
         self.model_name = model.name
         self.source = model.source
         self._layout = _runs.layout(model._ptr, nd)  # what save() needs of the model
-        self._element_outputs = {}
+        self._element_outputs: dict[str, Any] = {}
         self._out_reactions, self._out_energies = model._out_reactions, model._out_energies
         self.bodies, self.joints, self.drivers = model.bodies, model.joints, model.drivers
         self.t = np.zeros(n)
@@ -505,33 +515,34 @@ class Result:
         self.violation = np.zeros((n, 2))
         self.rows = 0
         self.impacts = np.zeros(0, dtype=_IMPACT_DTYPE)
-        self.summary = {}
-        self.stats = {}
+        self.summary: dict[str, Any] = {}
+        self.stats: dict[str, float] = {}
 
-    def _trim(self):
+    def _trim(self) -> None:
         n = self.rows
         for k in ("t", "q", "v", "a", "reactions", "driver_forces", "_energy", "violation"):
             setattr(self, k, getattr(self, k)[:n])
         self.contacts._trim(n)
         self.energy = {f: self._energy[:, i] for i, f in enumerate(_ENERGY_FIELDS)}
 
-    def impacts_frame(self):
+    def impacts_frame(self) -> Any:
         """The impacts as a pandas DataFrame (pandas is optional: ImportError without it)."""
         import pandas
         return pandas.DataFrame(self.impacts)
 
-    def body(self, name):
+    def body(self, name: str) -> int:
         """The index of a body in the arrays (q[:, i]) by name."""
         return self.bodies.index(name)
 
-    def save(self, directory):
+    def save(self, directory: StrPath) -> str:
         """Writes the result as a run directory, what `clink run -o DIR` writes for these
         rows (timeseries.csv with the same columns and units, impacts.csv, summary.json
         naming the model file), so that `clink plot DIR`, `clink animate DIR` and
         clink.read_run() read it. Returns the directory's path."""
         return _runs.save(self, directory)
 
-    def plot(self, out, against="auto", formats=("png",)):
+    def plot(self, out: StrPath, against: str = "auto",
+             formats: str | Sequence[str] = ("png",)) -> list[str]:
         """Draws the figures `clink plot` draws (coordinates, velocities, accelerations,
         reactions, contact forces, energies, journal orbits; SI units on the axes) into
         the directory out, against time (the crank angle needs the model's scene:
@@ -541,7 +552,7 @@ class Result:
             formats = (formats,)
         return _runs.plot(self, out, against, list(formats))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<clink.Result %r: %d rows to t = %g s, %d impacts>" % (
             self.model_name, self.rows, self.t[-1] if self.rows else 0.0, len(self.impacts))
 
@@ -560,7 +571,7 @@ class Simulation:
     simulation is in use) and change nothing; so do they while another thread advances
     it (one thread per simulation, docs/api.md)."""
 
-    def __init__(self, model, settings, on_impact):
+    def __init__(self, model: Model, settings: Any, on_impact: ImpactCallback | None) -> None:
         if on_impact is not None and not callable(on_impact):
             raise TypeError("on_impact must be callable")
         self.model = model
@@ -568,7 +579,7 @@ class Simulation:
         self._settings = settings
         self._ptr = None
         self._exc = None
-        self._stopped = None
+        self._stopped: str | None = None
         self._on_impact = on_impact
         pp = ffi.new("clink_sim **")
         err = ffi.new("char[]", _ERR)
@@ -591,15 +602,16 @@ class Simulation:
         self._d = ffi.new("double[2]")
         self._handle = None
         self._outputs = "all"
-        self._output_contacts = None
+        self._output_contacts: tuple[int, ...] | None = None
         if on_impact is not None:
             self._handle = ffi.new_handle(self)
             lib.clink_sim_set_impact_callback(self._ptr, _ON_IMPACT, self._handle)
-        self._force = None
+        self._force: tuple[UserForce, UserJacobian | None] | None = None
         self.inputs = Inputs(self, model.inputs)
         self._refresh()
 
-    def set_user_force(self, force, jacobian=None, name="user"):
+    def set_user_force(self, force: UserForce | None, jacobian: UserJacobian | None = None,
+                       name: str = "user") -> None:
         """A force computed in Python at every right-hand side: force(t, q, v) with q, v
         (bodies, 3) arrays (read them, do not keep them) returns the generalised forces
         (bodies, 3): fx, fy N and torque N m per body. jacobian(t, q, v), optional, returns
@@ -621,12 +633,12 @@ class Simulation:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
 
     @property
-    def t_end(self):
+    def t_end(self) -> float:
         """The end time of the simulation (s): advance() refuses a time beyond it."""
         return self._settings.t_end
 
     @property
-    def output_step(self):
+    def output_step(self) -> float:
         """The output step (s) of simulate()'s rows."""
         return self._settings.output_step
 
@@ -641,12 +653,12 @@ class Simulation:
             lib.clink_sim_body_state(p, i + 1, self._qp + 3 * i, self._vp + 3 * i)
 
     @property
-    def t(self):
+    def t(self) -> float:
         """The current time of the simulation (s)."""
         return lib.clink_sim_time(self._live())
 
     @property
-    def outputs(self):
+    def outputs(self) -> str:
         """What each advance computes from the next one on: "all" (accelerations,
         reactions, driver forces, energies, violation, contacts, state), "contacts" (the
         contacts' information and the state) or "state" (q and v). Setting it takes effect
@@ -655,7 +667,7 @@ class Simulation:
         return self._outputs
 
     @outputs.setter
-    def outputs(self, level):
+    def outputs(self, level: str) -> None:
         p = self._live()
         if level not in _OUTPUT_LEVELS:
             raise ValueError("outputs must be one of %s, got %r"
@@ -666,7 +678,7 @@ class Simulation:
         self._outputs = level
 
     @property
-    def output_contacts(self):
+    def output_contacts(self) -> tuple[int, ...] | None:
         """The contacts whose information each advance computes (at outputs "contacts"
         and "all"), from the next one on: None (every contact, the default) or a tuple of
         indices; set it to names or indices. contact(i) of another contact raises Error
@@ -675,7 +687,7 @@ class Simulation:
         return self._output_contacts
 
     @output_contacts.setter
-    def output_contacts(self, contacts):
+    def output_contacts(self, contacts: Iterable[str | int] | None) -> None:
         p = self._live()
         if contacts is None:
             lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
@@ -695,12 +707,12 @@ class Simulation:
         self._output_contacts = tuple(idx)
 
     @property
-    def state(self):
+    def state(self) -> tuple[FloatArray, FloatArray]:
         """(q, v): the views s.q and s.v (bodies, 3), current after every advance."""
         self._live()
         return self.q, self.v
 
-    def advance(self, t):
+    def advance(self, t: float) -> None:
         """Integrates to time t (s, after the current time)."""
         p = self._live()
         if self._stopped is not None:
@@ -723,7 +735,7 @@ class Simulation:
         if st != lib.CLINK_OK:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
 
-    def state_save(self):
+    def state_save(self) -> bytes:
         """A snapshot of the state (bytes, opaque; clink_sim_state_save): restored by
         state_restore() into a simulation of the same model, it continues bit for bit as
         this one does from now on. Saving restarts the integrator here (docs/api.md)."""
@@ -735,7 +747,7 @@ class Simulation:
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
         return bytes(ffi.buffer(buf, n))
 
-    def state_restore(self, snapshot):
+    def state_restore(self, snapshot: bytes) -> None:
         """Makes the state of a snapshot from state_save() this simulation's; a snapshot
         of another model, or a damaged one, raises clink.Error (CLINK_ERR_MODEL,
         CLINK_ERR_PARSE) and changes nothing."""
@@ -747,7 +759,7 @@ class Simulation:
         self._stopped = None
         self._refresh()
 
-    def accelerations(self):
+    def accelerations(self) -> FloatArray:
         """(bodies, 3) accelerations at the current time."""
         p = self._live()
         a = np.zeros((len(self.model.bodies), 3))
@@ -756,7 +768,7 @@ class Simulation:
             self._ok(lib.clink_sim_body_acceleration(p, i + 1, ap + 3 * i))
         return a
 
-    def reactions(self):
+    def reactions(self) -> FloatArray:
         """(joints, 3) reactions Fx, Fy, M on body2 at the current time."""
         p = self._live()
         r = np.zeros((len(self.model.joints), 3))
@@ -765,7 +777,7 @@ class Simulation:
             self._ok(lib.clink_sim_joint_reaction(p, i, rp + 3 * i))
         return r
 
-    def contact(self, key):
+    def contact(self, key: str | int) -> dict[str, Any]:
         """The state of a contact (name or index) as a dict."""
         p = self._live()
         i = self.model.contacts.index(key) if isinstance(key, str) else int(key)
@@ -778,14 +790,14 @@ class Simulation:
                 "eccentricity": (c.eccentricity[0], c.eccentricity[1]),
                 "phase": 4 if c.persistent else int(c.phase)}
 
-    def energy(self):
+    def energy(self) -> dict[str, float]:
         """The energies at the current time (dict, J)."""
         e = self._energy
         self._ok(lib.clink_sim_energy(self._live(), e))
         return {f: getattr(e, f) for f in _ENERGY_FIELDS}
 
     @property
-    def impacts(self):
+    def impacts(self) -> RecordArray:
         """The impacts so far (structured array, as Result.impacts)."""
         p = self._live()
         n = lib.clink_sim_impact_count(p)
@@ -798,14 +810,14 @@ class Simulation:
         return out
 
     @property
-    def stats(self):
+    def stats(self) -> dict[str, float]:
         """The integrator's counters since t = 0 (dict)."""
         s = ffi.new("clink_sim_stats *")
         lib.clink_sim_stats_get(self._live(), s)
         return {f: getattr(s, f) for f in _STATS_FIELDS}
 
     @property
-    def findings(self):
+    def findings(self) -> list[tuple[str, str]]:
         """The physical sanity findings so far: a list of (severity, message)."""
         p = self._live()
         out = []
@@ -866,7 +878,7 @@ class Simulation:
         r.rows = k + 1
         return True
 
-    def _run(self):
+    def _run(self) -> Result:
         """simulate(): `clink run`'s sampling loop (src/cli/cmd_run.c), rows into a Result."""
         self._live()
         if self._stopped is not None or lib.clink_sim_time(self._ptr) != 0.0:
@@ -914,7 +926,7 @@ class Simulation:
             raise failed
         return r
 
-    def _finish(self, r, message):
+    def _finish(self, r: Result, message: str | None) -> None:
         """impacts, stats and the summary figures of summary.json into r."""
         p = self._ptr
         r.impacts = self.impacts
@@ -959,7 +971,7 @@ class Simulation:
             r.summary["overrides"] = dict(self.model.overrides)
         r._element_outputs = _runs.element_outputs(self.model._ptr, r, r._layout)
 
-    def close(self):
+    def close(self) -> None:
         """Releases the simulation (and its model, if that was closed meanwhile). Inside
         the simulation's own on_impact callback (or while another thread advances it) it
         is refused: Error with status "CLINK_ERR_STATE", the simulation left open; close
@@ -976,13 +988,13 @@ class Simulation:
             if self.model._closing:
                 self.model.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Simulation:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:
@@ -1084,30 +1096,30 @@ class ImpactResult:
 
     __slots__ = ("_c",)
 
-    def __init__(self, c):
+    def __init__(self, c: Any) -> None:
         self._c = c
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> float:
         if name in _RESULT_SET:
             return getattr(self._c, name)
         raise AttributeError(name)
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> float:
         if name in _RESULT_SET:
             return getattr(self._c, name)
         raise KeyError(name)
 
-    def keys(self):
+    def keys(self) -> list[str]:
         """The names of the result's figures, as a dict's keys (units: docs/python.md)."""
         return list(_RESULT_FIELDS)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(_RESULT_FIELDS)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(_RESULT_FIELDS)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "ImpactResult(e_out=%r, delta_max=%r, F_max=%r, duration=%r)" % (
             self.e_out, self.delta_max, self.F_max, self.duration)
 
@@ -1115,8 +1127,10 @@ class ImpactResult:
 _RESULT_SET = frozenset(_RESULT_FIELDS)
 
 
-def impact(law, mass, velocity, k=None, n=None, restitution=None, method="rk8", rtol=None,
-           damping=None, **params):
+def impact(law: str, mass: float, velocity: float, k: float | None = None,
+           n: float | None = None, restitution: float | None = None, method: str = "rk8",
+           rtol: float | None = None, damping: float | None = None,
+           **params: float) -> ImpactResult:
     """One central impact in the laboratory (as `clink impact`): effective mass (kg),
     approach speed (m/s), the law's stiffness k (N/m^n), exponent n, target restitution,
     any other parameter of the law by its key (chi, c, alpha, v_ref, E1, ...).
@@ -1130,8 +1144,9 @@ def impact(law, mass, velocity, k=None, n=None, restitution=None, method="rk8", 
     return ImpactResult(res)
 
 
-def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rtol=None,
-              **params):
+def calibrate(law: str, mass: float, velocity: float, restitution: float,
+              k: float | None = None, n: float | None = None, method: str = "rk8",
+              rtol: float | None = None, **params: float) -> dict[str, Any]:
     """The damping coefficient for which the laboratory's restitution equals `restitution`
     (as `clink calibrate`): a dict (e_target, damping, e_achieved, damping_law, e_law, alpha,
     alpha_law, damping_is_c, iterations, impact: the ImpactResult with it)."""
@@ -1149,7 +1164,7 @@ def calibrate(law, mass, velocity, restitution, k=None, n=None, method="rk8", rt
     return out
 
 
-def laws():
+def laws() -> list[dict[str, Any]]:
     """The contact-law catalogue: a list of dicts (name, aliases, title, formula, damping,
     reference, required, optional, separation, can_pull, n_default, m, geometry)."""
     out = []

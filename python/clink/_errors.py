@@ -23,6 +23,13 @@ built-in exception a Python caller would catch for that kind of failure:
 `except clink.Error` catches them all and `except ValueError` the bad input.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the annotation of Error.result only (clink imports this module)
+    from clink import Result
+
 __all__ = ["Error", "FileNotFound", "InputError", "NotFound", "StateError", "IOFailure",
            "SolverError"]
 
@@ -30,26 +37,31 @@ __all__ = ["Error", "FileNotFound", "InputError", "NotFound", "StateError", "IOF
 class Error(Exception):
     """A failure reported by clink: .status is the status name ("CLINK_ERR_RANGE"),
     .message clink's one-line message. Constructed with a status, it is an instance of
-    the subclass for that status (module clink._errors)."""
+    the subclass for that status (module clink._errors). .result: the rows computed before
+    a failed Model.simulate() (set by it only)."""
 
-    def __new__(cls, message=None, status=None, *args, **kwargs):
+    result: Result
+
+    def __new__(cls, message: str | None = None, status: str | None = None, *args: Any,
+                **kwargs: Any) -> Error:
         if cls is Error:
             cls = _BY_STATUS.get(status, Error)
         return super().__new__(cls)
 
-    def __init__(self, message=None, status=None):
+    def __init__(self, message: str | None = None, status: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.message)
 
 
 class FileNotFound(Error, FileNotFoundError):
     """A model file (or run directory) that does not exist; also a FileNotFoundError."""
 
-    def __init__(self, message=None, status="CLINK_ERR_IO", filename=None):
+    def __init__(self, message: str | None = None, status: str | None = "CLINK_ERR_IO",
+                 filename: str | None = None) -> None:
         Error.__init__(self, message, status)
         self.filename = filename
 
@@ -70,7 +82,8 @@ class StateError(Error, RuntimeError):
 class IOFailure(Error, OSError):
     """A file that cannot be read or written; also an OSError."""
 
-    def __init__(self, message=None, status="CLINK_ERR_IO"):
+    def __init__(self, message: str | None = None,
+                 status: str | None = "CLINK_ERR_IO") -> None:
         Error.__init__(self, message, status)
 
 

@@ -18,14 +18,18 @@ read_run(DIR) reads a run directory written by `clink run` (CSV or HDF5) or by
 Result.save into a Run: .timeseries and .impacts as pandas DataFrames (dicts of NumPy
 arrays without pandas), .summary a dict, .format "csv" or "hdf5".
 """
+from __future__ import annotations
+
 import json
 import math
 import os
+from typing import Any
 
 import numpy as np
 
 from clink._errors import FileNotFound, InputError, IOFailure
 from clink._lib import ffi, lib
+from clink._types import StrPath, Table
 
 _ENERGY_CSV = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "residual",
                "contact_stored", "contact_damping", "contact_friction")
@@ -149,7 +153,7 @@ def _write(path, text):
         raise IOFailure(f"{path}: cannot write: {e.strerror}") from None
 
 
-def save(r, directory):
+def save(r: Any, directory: StrPath) -> str:
     """Result.save: the run directory of Result r (see the module's doc)"""
     d = os.fspath(directory)
     try:
@@ -194,7 +198,7 @@ def _json_default(x):
     raise TypeError(f"{type(x).__name__} is not JSON")
 
 
-def plot(r, out, against, formats):
+def plot(r: Any, out: StrPath, against: str, formats: list[str]) -> list[str]:
     """Result.plot: the figures of `clink plot` drawn from Result r into out"""
     import tempfile
     from clink.viz import plot as viz_plot
@@ -219,17 +223,18 @@ class Run:
     impact log, same kinds), .summary (dict of summary.json), .path, .format ("csv" or
     "hdf5")."""
 
-    def __init__(self, path, fmt, timeseries, impacts, summary):
+    def __init__(self, path: str, fmt: str, timeseries: Table, impacts: Table,
+                 summary: dict[str, Any]) -> None:
         self.path, self.format = path, fmt
         self.timeseries, self.impacts, self.summary = timeseries, impacts, summary
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         n = len(self.timeseries["t [s]"])
         return "<clink.Run %r (%s): %d rows, status %s>" % (self.path, self.format, n,
                                                              self.summary.get("status"))
 
 
-def read_run(directory):
+def read_run(directory: StrPath) -> Run:
     """The run in directory (written by `clink run`, CSV or HDF5, or Result.save)."""
     from clink.viz import rundir
     d = os.fspath(directory)

@@ -16,15 +16,19 @@ every value is a number, else str objects; "status" and "cause" str objects; "t_
 the quantities and "wall_time" float64, NaN where sweep.csv has an empty field.
 """
 
+from __future__ import annotations
+
 import csv
 import io
 import math
 import os
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 
 from clink._lib import ffi, lib
+from clink._types import StrPath, Table
 
 _ERR = 2048
 
@@ -71,7 +75,7 @@ def _table(text):
     return pandas.DataFrame(table, columns=head)
 
 
-def read_sweep(directory):
+def read_sweep(directory: StrPath) -> Table:
     """The table of DIR/sweep.csv (written by clink.sweep() or `clink sweep`)."""
     from clink import Error
     path = os.path.join(os.fspath(directory), "sweep.csv")
@@ -100,7 +104,9 @@ def _options(workers, resume, sync_interval):
     return o
 
 
-def sweep(spec, directory, workers=None, resume=False, sync_interval=0.0, progress=None):
+def sweep(spec: StrPath, directory: StrPath, workers: int | None = None, resume: bool = False,
+          sync_interval: float = 0.0,
+          progress: Callable[[int, int], object] | None = None) -> Table:
     """Runs every case of the sweep specification file `spec` into `directory` and returns
     its table (see the module's doc for its form; docs/sweeps.md for its columns).
 

@@ -21,6 +21,8 @@ def test_the_installed_package_imports_and_loads_the_installed_library(tmp_path)
     found = glob.glob(str(prefix / "lib" / "python3*" / "site-packages" / "clink" / "_paths.py"))
     assert len(found) == 1
     site = os.path.dirname(os.path.dirname(found[0]))
+    # the PEP 561 marker: without it a type checker ignores the installed package's hints
+    assert os.path.isfile(os.path.join(site, "clink", "py.typed"))
     env = {k: v for k, v in os.environ.items() if k not in ("CLINK_LIBRARY", "PYTHONPATH")}
     env["PYTHONPATH"] = site
     code = ("import clink, clink._lib as l; print(l.library_path()); "
