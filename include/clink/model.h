@@ -598,6 +598,24 @@ CLINK_API clink_status clink_model_builder_add_contact_pair(clink_model_builder 
  * E2, nu2 the bearing's) by the internal-contact Hertz formula
  * K = 4 / (3 (s1 + s2)) sqrt(R_j R_b / (R_b - R_j)) (clink_contact_stiffness_journal_bearing).
  */
+/*
+ * The oil film of a lubricated revolute clearance joint (docs/contact-laws.md,
+ * "Hydrodynamic journal bearing"): the short-bearing force of clink/lubrication.h between
+ * journal and bearing at every eccentricity ratio eps = |e| / c, with eps held at
+ * `transition` beyond it (the force stays finite as eps -> 1), and the joint's dry law
+ * added once the journal touches the bore (|e| > c). viscosity 0: a dry joint.
+ */
+typedef enum clink_lubrication_theory {
+    CLINK_LUBRICATION_SHORT = 0 /* Ocvirk's short bearing, half-Sommerfeld (pi-film) */
+} clink_lubrication_theory;
+
+typedef struct clink_lubrication_def {
+    double viscosity;  /* mu, Pa s; 0 (default): dry; otherwise > 0 */
+    double length;     /* bearing length L, m (> 0 when lubricated) */
+    int theory;        /* clink_lubrication_theory */
+    double transition; /* eccentricity ratio in (0, 1), default 0.95 */
+} clink_lubrication_def;
+
 typedef struct clink_clearance_joint_def {
     const char *name; /* optional, copied */
     int journal_body, bearing_body;
@@ -609,6 +627,7 @@ typedef struct clink_clearance_joint_def {
     clink_contact_treatment treatment; /* default continuous */
     double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
     int cookie; /* stamped by clink_default_clearance_joint_def(); checked by the builder */
+    clink_lubrication_def lubrication; /* default dry (viscosity 0) */
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */

@@ -86,6 +86,9 @@ typedef struct element_class {
     const char *const *output_names;
     const char *const *output_units;
     void (*outputs)(const element_def *d, const double qa[3], const double qb[3], double *values);
+    /* optional: the number of outputs of this definition when it differs from noutputs (the
+       first of output_names); NULL: noutputs */
+    int (*output_count)(const element_def *d);
 } element_class;
 
 /* the class of a kind; NULL for a value outside the enum */

@@ -10,6 +10,10 @@
  * R2 = -R_b, K = 4 / (3 (s1 + s2)) sqrt(R_j R_b / (R_b - R_j))
  * (clink_contact_stiffness_journal_bearing); the radii of curvature params.R1, R2 (read
  * by the elastoplastic laws) default to R_j and -R_b (concave).
+ *
+ * A lubricated joint (clink_lubrication_def: viscosity > 0) has two outputs: the
+ * eccentricity ratio eps = |e| / c and the minimum film thickness h_min = c - |e| (m,
+ * negative when the journal is into the bore); its film force is src/sim/sim_lubrication.c.
  */
 #include "elements/element.h"
 
@@ -31,6 +35,33 @@ static void rev_bodies(const element_def *u, int *a, int *b)
     *b = u->revolute_clearance.bearing_body;
 }
 
+/* the film's parameters (a lubricated joint only): mu, L > 0, a known theory, transition
+   in (0, 1) */
+static clink_status lub_check(const clink_lubrication_def *l, const char *name, char *msg,
+                              size_t size)
+{
+    if (l->viscosity == 0.0)
+        return CLINK_OK;
+    if (!(l->viscosity > 0.0) || !isfinite(l->viscosity))
+        return snprintf(msg, size, "clearance joint '%s': viscosity %g Pa s is out of range; > 0",
+                        name, l->viscosity),
+               CLINK_ERR_RANGE;
+    if (!(l->length > 0.0) || !isfinite(l->length))
+        return snprintf(msg, size, "clearance joint '%s': bearing length %g m is out of range; > 0",
+                        name, l->length),
+               CLINK_ERR_RANGE;
+    if (l->theory != CLINK_LUBRICATION_SHORT)
+        return snprintf(msg, size, "clearance joint '%s': unknown lubrication theory %d", name,
+                        l->theory),
+               CLINK_ERR_RANGE;
+    if (!(l->transition > 0.0 && l->transition < 1.0))
+        return snprintf(msg, size,
+                        "clearance joint '%s': transition %g is out of range; 0 < transition < 1",
+                        name, l->transition),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
 static clink_status rev_check(element_def *u, const char *name, char *msg, size_t size)
 {
     const clink_clearance_joint_def *d = &u->revolute_clearance;
@@ -49,7 +80,7 @@ static clink_status rev_check(element_def *u, const char *name, char *msg, size_
                         name, d->bearing_radius - d->journal_radius, d->bearing_radius,
                         d->journal_radius),
                CLINK_ERR_RANGE;
-    return CLINK_OK;
+    return lub_check(&d->lubrication, name, msg, size);
 }
 
 static element_stiffness rev_radii(const element_def *u, double R[4])
@@ -80,6 +111,35 @@ static void rev_expand(const element_def *u, element_contact *out)
     out->sb.radius = d->journal_radius;
 }
 
+static const char *const rev_output_names[] = {"eccentricity_ratio", "film_min"};
+static const char *const rev_output_units[] = {"-", "m"};
+
+/* a lubricated joint's outputs (the file comment); a dry joint has none */
+static int rev_output_count(const element_def *u)
+{
+    return u->revolute_clearance.lubrication.viscosity > 0.0 ? 2 : 0;
+}
+
+/* the centre of the circle at body coordinates s on the body at pose q, m */
+static void rev_centre(const double q[3], const double s[2], double out[2])
+{
+    double cs = cos(q[2]), sn = sin(q[2]);
+    out[0] = q[0] + cs * s[0] - sn * s[1];
+    out[1] = q[1] + sn * s[0] + cs * s[1];
+}
+
+static void rev_outputs(const element_def *u, const double qa[3], const double qb[3],
+                        double *values)
+{
+    const clink_clearance_joint_def *d = &u->revolute_clearance;
+    double cj[2], cb[2], c = d->bearing_radius - d->journal_radius;
+    rev_centre(qa, d->journal_point, cj);
+    rev_centre(qb, d->bearing_point, cb);
+    double e = hypot(cj[0] - cb[0], cj[1] - cb[1]);
+    values[0] = e / c;
+    values[1] = c - e;
+}
+
 const element_class element_revolute_clearance = {
     .kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE,
     .name = "revolute_clearance",
@@ -95,5 +155,9 @@ const element_class element_revolute_clearance = {
                  "bearing (E2, nu2)",
     .ncontacts = rev_ncontacts,
     .expand = rev_expand,
-    .noutputs = 0,
+    .noutputs = 2,
+    .output_names = rev_output_names,
+    .output_units = rev_output_units,
+    .outputs = rev_outputs,
+    .output_count = rev_output_count,
 };

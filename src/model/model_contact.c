@@ -59,6 +59,7 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     d.journal_body = 1;
     d.bearing_body = 0;
     d.cookie = MODEL_COOKIE_CLEARANCE_JOINT;
+    d.lubrication.transition = 0.95;
     contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }

@@ -147,7 +147,8 @@ int clink_model_element_output_count(const clink_model *model, int e)
 {
     if (!model || e < 0 || e >= model->d.nelems)
         return 0;
-    return element_class_of(model->d.elems[e].kind)->noutputs;
+    const element_class *ec = element_class_of(model->d.elems[e].kind);
+    return ec->output_count ? ec->output_count(&model->d.elems[e].def) : ec->noutputs;
 }
 
 const char *clink_model_element_output_name(const clink_model *model, int e, int j,
@@ -180,7 +181,7 @@ clink_status clink_model_element_outputs(const clink_model *model, int e, const 
     if (!model || e < 0 || e >= model->d.nelems || !q_a || !q_b || !values)
         return CLINK_ERR_ARG;
     const element_class *ec = element_class_of(model->d.elems[e].kind);
-    if (ec->noutputs > 0)
+    if (clink_model_element_output_count(model, e) > 0)
         ec->outputs(&model->d.elems[e].def, q_a, q_b, values);
     return CLINK_OK;
 }

@@ -289,9 +289,16 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
 {
     (void) power;
     simc *sc = data;
-    for (int k = 0; k < sc->n; k++)
+    for (int k = 0; k < sc->n; k++) {
         if (contact_forces(sc, k, t, q, v, g) != 0)
             return -1;
+        /* a lubricated clearance joint's film (sim_lubrication.c), its power with the damping */
+        if (sc->c[k].lub.on) {
+            if (simc_lub_forces(sc, &sc->c[k], t, q, v, g) != 0)
+                return -1;
+            sc->c[k].pdamp += sc->c[k].lub.power;
+        }
+    }
     return 0;
 }
 

@@ -73,6 +73,15 @@ typedef struct simc_episode {
     double booked; /* energy dissipated at events (sim_contact.c, "Energy audit"), J */
 } simc_episode;
 
+/* the oil film of a lubricated clearance joint (sim_lubrication.c): on when lubricated; the
+   film's viscosity (Pa s), length (m), journal radius and clearance (m) and transition;
+   its power (W, dissipated > 0) of the last force evaluation */
+typedef struct simc_lub {
+    int on;
+    double mu, L, R, c, trans;
+    double power;
+} simc_lub;
+
 typedef struct simc_contact {
     kinematics_shape sa, sb;
     int body_a, body_b;
@@ -105,6 +114,7 @@ typedef struct simc_contact {
     simc_fixed fixed;
     simc_memo memo;
     simc_episode impact;
+    simc_lub lub;
 } simc_contact;
 
 /* the impact records kept and the host's callback */
@@ -287,5 +297,13 @@ clink_status simc_impulse_onset(simc *sc, int k, double t, const double *q, doub
 int simc_records_push(simc *sc, const clink_impact_record *r);
 /* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
 int simc_records_close(simc *sc, int k, double t, double v_sep, const double *work, int persistent);
+
+/* sim_lubrication.c: the film of contact c from its element e (off for the others); its
+   force added to g (0, or -1 for a non-finite force: sc->msg); its Jacobian by differences */
+void simc_lub_setup(simc_contact *c, const model_element *e);
+int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const double *v,
+                    double *g);
+int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v, int nq,
+                      double *gq, double *gv);
 
 #endif

@@ -226,6 +226,10 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         c->zjac = 0;
+        if (c->lub.on && simc_lub_jacobian(sc, c, q, v, nq, gq, gv) != 0) {
+            snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite film force derivative", k);
+            return -1;
+        }
         if (!exerts_force(c))
             continue;
         int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);

@@ -16,7 +16,8 @@
  *
  * <revolute_clearance> gives two of journal_radius, bearing_radius and
  * clearance (the third follows; all three must agree), a <law> and optionally
- * <friction>; the builder checks the geometry and the law.
+ * <friction>; the builder checks the geometry and the law. An optional <lubrication
+ * viscosity length theory transition> fills def.lubrication (docs/xml-reference.md).
  */
 #include "joints/joint.h"
 #include "xml/xml_internal.h"
@@ -79,6 +80,37 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     xml_built(r, clink_model_builder_add_joint(r->builder, &def, NULL), k);
 }
 
+/* <lubrication viscosity="Pa s" length="m" theory="short" transition="0.95"/> of a clearance
+   joint w: each value checked here, with the line of the element */
+static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_def *l,
+                             const char *w)
+{
+    static const char *const keys[] = {"viscosity", "length", "theory", "transition", NULL};
+    static const char *const theories[] = {"short", NULL};
+    if (n == NULL || xml_check_attrs(r, n, keys, NULL))
+        return;
+    int has_mu = xml_num(r, n, "viscosity", NAN, 1, &l->viscosity);
+    int has_l = xml_num(r, n, "length", NAN, 1, &l->length);
+    l->theory = xml_keyword(r, n, "theory", theories, CLINK_LUBRICATION_SHORT);
+    xml_num(r, n, "transition", 0.95, 1, &l->transition);
+    if (r->failed)
+        return;
+    if (!has_mu || !(l->viscosity > 0.0) || !isfinite(l->viscosity))
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: <lubrication> viscosity = %g Pa s is out of range; give viscosity > 0", w,
+                 l->viscosity);
+    else if (!has_l || !(l->length > 0.0) || !isfinite(l->length))
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: <lubrication> length = %g m is out of range; give length > 0 (the "
+                 "bearing's axial length)",
+                 w, l->length);
+    else if (!(l->transition > 0.0 && l->transition < 1.0))
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: <lubrication> transition = %g is out of range; 0 < transition < 1 (an "
+                 "eccentricity ratio)",
+                 w, l->transition);
+}
+
 static void read_clearance(xml_reader *r, const xmlNode *k)
 {
     static const char *const keys[] = {"name",
@@ -129,6 +161,9 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
                              &def.friction, w) != 0)
         return;
     def.law = law;
+    read_lubrication(r, xml_child(k, "lubrication"), &def.lubrication, w);
+    if (r->failed)
+        return;
     xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.journal_body].material,
                         m2 >= 0 ? m2 : r->bodies[def.bearing_body].material, &def.params);
     xml_built(r, clink_model_builder_add_clearance_joint(r->builder, &def, NULL), k);

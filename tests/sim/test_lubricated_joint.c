@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The lubricated revolute clearance joint (src/sim/sim_lubrication.c, <lubrication> of
+ * src/xml/xml_joints.c): the steady-load case against Ocvirk's load capacity and attitude
+ * angle (clink_short_bearing_load, _attitude), the energy balance with the film's power
+ * booked, and the trend of Flores, Ambrosio, Claro and Lankarani (2009) in the slider-crank
+ * of models/: the lubricated journal stays inside its clearance and the slider's peak
+ * acceleration is far below the dry joint's.
+ */
+#include "ensure.h"
+
+#include "clink/lubrication.h"
+#include "clink/sim.h"
+#include "clink/xml.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * A shaft of 1 kg under gravity (W = 9.81 N), spun at 100 rad/s by a driver of its angle,
+ * in a ground bearing: R = 10 mm, c = 0.1 mm, L = 10 mm, mu = 0.132 Pa s (the closed form
+ * puts it near eps = 0.5). It starts concentric and at rest (translation). BDF: the
+ * film's Jacobian by differences is used.
+ */
+static const char steady_xml[] =
+    "<mechanism name=\"steady\">"
+    "<settings t_end=\"0.5\" output_step=\"1e-3\" method=\"bdf\" rtol=\"1e-9\" atol=\"1e-12\"/>"
+    "<gravity g=\"0 -9.81\"/>"
+    "<materials><material name=\"steel\" E=\"207e9\" nu=\"0.3\"/></materials>"
+    "<bodies><body name=\"shaft\" mass=\"1\" inertia=\"1e-4\" omega=\"100\"/></bodies>"
+    "<joints><revolute_clearance name=\"brg\" journal=\"shaft\" bearing=\"ground\" "
+    "journal_radius=\"0.01\" clearance=\"1e-4\" journal_material=\"steel\" "
+    "bearing_material=\"steel\"><law name=\"lankarani-nikravesh\" e=\"0.9\"/>"
+    "<lubrication viscosity=\"0.132\" length=\"0.01\"/></revolute_clearance></joints>"
+    "<drivers><driver name=\"spin\" type=\"coordinate\" body=\"shaft\" coordinate=\"phi\">"
+    "<linear initial=\"0\" rate=\"100\"/></driver></drivers></mechanism>";
+
+static clink_model *load_memory(const char *xml)
+{
+    clink_model *m = NULL;
+    char err[512];
+    if (clink_xml_load_memory(xml, strlen(xml), "steady.xml", &m, NULL, err, sizeof err) !=
+        CLINK_OK)
+        fprintf(stderr, "%s\n", err);
+    return m;
+}
+
+/* the root of W(eps) = load in (0, 1) by bisection (W rises monotonically) */
+static double ocvirk_root(double mu, double omega, double R, double L, double c, double load)
+{
+    double lo = 0.0, hi = 1.0 - 1e-12;
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (clink_short_bearing_load(mu, omega, R, L, c, mid) < load)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+TEST(a_journal_under_a_steady_load_settles_at_ocvirks_eccentricity_and_attitude)
+{
+    clink_model *m = load_memory(steady_xml);
+    ENSURE(m != NULL);
+    clink_sim *s = NULL;
+    ENSURE(clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    for (int i = 1; i <= 500; i++)
+        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
+    double q[3], v[3];
+    ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+    double eps = hypot(q[0], q[1]) / 1e-4;
+    double root = ocvirk_root(0.132, 100.0, 0.01, 0.01, 1e-4, 9.81);
+    ENSURE(root > 0.45 && root < 0.55);
+    ENSURE_NEAR(eps, root, 1e-5);
+    printf("eps %.9f root %.9f phi %.9f att %.9f\n", eps, root, acos(-q[1] / hypot(q[0], q[1])),
+           clink_short_bearing_attitude(root));
+    /* the attitude: the angle between the load (-y) and the line of centres; the journal
+       moves with the rotation (counter-clockwise: towards +x) */
+    double phi = acos(-q[1] / hypot(q[0], q[1]));
+    ENSURE(q[0] > 0.0);
+    ENSURE_NEAR(phi, clink_short_bearing_attitude(root), 1e-5);
+    /* the outputs of a lubricated joint: eccentricity ratio and minimum film thickness */
+    ENSURE(clink_model_element_output_count(m, 0) == 2);
+    const char *unit = NULL;
+    ENSURE(strcmp(clink_model_element_output_name(m, 0, 0, &unit), "eccentricity_ratio") == 0);
+    ENSURE(strcmp(clink_model_element_output_name(m, 0, 1, &unit), "film_min") == 0);
+    ENSURE(strcmp(unit, "m") == 0);
+    double ground[3] = {0, 0, 0}, out[2];
+    ENSURE(clink_model_element_outputs(m, 0, q, ground, out) == CLINK_OK);
+    ENSURE_NEAR(out[0], eps, 1e-12);
+    ENSURE_NEAR(out[1], 1e-4 - hypot(q[0], q[1]), 1e-18);
+    /* the energy: the film's power booked as contact damping closes the balance; BDF with
+       the film's Jacobian converged without trouble */
+    clink_energy en;
+    ENSURE(clink_sim_energy(s, &en) == CLINK_OK);
+    ENSURE(en.contact_damping > 1e-6);
+    ENSURE(fabs(en.balance) < 1e-6 * en.contact_damping);
+    clink_sim_stats st;
+    clink_sim_stats_get(s, &st);
+    ENSURE(st.jac_evals > 0);
+    ENSURE(st.nonlin_fails * 20 < st.steps);
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
+}
+
+/* a shipped model's peak eccentricity ratio, slider peak |a_x| after 24 ms, final balance */
+static void slider_crank(const char *file, double *eps_max, double *acc_max, double *balance,
+                         double *damping)
+{
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
+    clink_model *m = NULL;
+    *eps_max = *acc_max = *balance = NAN;
+    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "%s\n", err);
+        return;
+    }
+    clink_sim *s = NULL;
+    if (clink_sim_create(m, NULL, &s, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "%s\n", err);
+        clink_model_destroy(&m);
+        return;
+    }
+    int rod = clink_model_find(m, CLINK_ENTITY_BODY, "rod");
+    int slider = clink_model_find(m, CLINK_ENTITY_BODY, "slider");
+    *eps_max = *acc_max = 0.0;
+    for (int i = 1; i <= 4800; i++) {
+        if (clink_sim_advance(s, 1e-5 * i) != CLINK_OK) {
+            *eps_max = NAN;
+            break;
+        }
+        double qr[3], qs[3], v[3], a[3];
+        clink_sim_body_state(s, rod, qr, v);
+        clink_sim_body_state(s, slider, qs, v);
+        double ex = qr[0] + 0.06 * cos(qr[2]) - qs[0], ey = qr[1] + 0.06 * sin(qr[2]) - qs[1];
+        *eps_max = fmax(*eps_max, hypot(ex, ey) / 5e-4);
+        clink_sim_body_acceleration(s, slider, a);
+        if (i > 2400)
+            *acc_max = fmax(*acc_max, fabs(a[0]));
+    }
+    clink_energy en;
+    clink_sim_energy(s, &en);
+    *balance = en.balance;
+    *damping = en.contact_damping;
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
+}
+
+TEST(the_lubricated_slider_crank_keeps_its_journal_inside_and_its_slider_calm)
+{
+    double ed, ad, bd, dd, el, al, bl, dl;
+    slider_crank("slider_crank_clearance.xml", &ed, &ad, &bd, &dd);
+    slider_crank("slider_crank_lubricated.xml", &el, &al, &bl, &dl);
+    printf("dry: eps max %.4f, slider |a_x| max %.0f m/s^2, balance %.3g J of %.3g J\n", ed, ad, bd,
+           dd);
+    printf("lubricated: eps max %.4f, slider |a_x| max %.0f m/s^2, balance %.3g J of %.3g J\n", el,
+           al, bl, dl);
+    /* the dry journal hits the bore; the lubricated one never touches it */
+    ENSURE(ed > 1.0);
+    ENSURE(el < 0.95);
+    /* the ideal mechanism's peak is r omega^2 (1 + r / l) = 19.4e3 m/s^2 */
+    ENSURE(al < 0.2 * ad);
+    ENSURE(al < 1.1 * 0.05 * 523.598775598 * 523.598775598 * (1.0 + 0.05 / 0.12));
+    /* the film's dissipation is booked: the balance closes */
+    ENSURE(dl > 0.0);
+    ENSURE(fabs(bl) < 1e-4 * dl);
+}
+
+TEST(a_dry_clearance_joint_has_no_film_and_no_extra_outputs)
+{
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/models/slider_crank_clearance.xml", CLINK_SOURCE_DIR);
+    clink_model *m = NULL;
+    ENSURE(clink_xml_load(path, &m, NULL, err, sizeof err) == CLINK_OK);
+    clink_clearance_joint_def d;
+    ENSURE(clink_model_clearance_joint(m, 0, &d) == CLINK_OK);
+    ENSURE(d.lubrication.viscosity == 0.0);
+    ENSURE(clink_model_element_output_count(m, 0) == 0);
+    clink_model_destroy(&m);
+    snprintf(path, sizeof path, "%s/models/slider_crank_lubricated.xml", CLINK_SOURCE_DIR);
+    ENSURE(clink_xml_load(path, &m, NULL, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_model_clearance_joint(m, 0, &d) == CLINK_OK);
+    ENSURE(d.lubrication.viscosity > 0.0 && d.lubrication.length > 0.0);
+    ENSURE(d.lubrication.theory == CLINK_LUBRICATION_SHORT);
+    ENSURE(d.lubrication.transition == 0.95);
+    clink_model_destroy(&m);
+}
+
+TEST(the_builder_refuses_a_film_out_of_range)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_clearance_joint_def d = clink_default_clearance_joint_def();
+    ENSURE(d.lubrication.viscosity == 0.0 && d.lubrication.transition == 0.95);
+    d.journal_radius = 0.0095;
+    d.bearing_radius = 0.01;
+    d.law = "hertz";
+    d.params.K = 1e10;
+    d.lubrication.viscosity = -1.0;
+    d.lubrication.length = 0.01;
+    ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "viscosity") != NULL);
+    d.lubrication.viscosity = 0.04;
+    d.lubrication.length = 0.0;
+    ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "length") != NULL);
+    d.lubrication.length = 0.01;
+    d.lubrication.transition = 1.0;
+    ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_ERR_RANGE);
+    d.lubrication.transition = 0.95;
+    d.lubrication.theory = 7;
+    ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_ERR_RANGE);
+    d.lubrication.theory = CLINK_LUBRICATION_SHORT;
+    ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+}
