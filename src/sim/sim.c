@@ -116,9 +116,14 @@ static void sim_p_weights(void *data, const double *y, double *w)
 }
 
 static int sim_p_jacobian(void *data, double t, double *y, const double *fy, double *tmp,
-                          double *lower, long ld)
+                          double *vals, const long *start)
 {
-    return system_jacobian(data, t, y, fy, tmp, lower, ld);
+    return system_jacobian(data, t, y, fy, tmp, vals, start);
+}
+
+static const long *sim_p_jacobian_pattern(void *data, const int **rows, long *version)
+{
+    return system_jacobian_pattern(data, rows, version);
 }
 
 static void sim_p_jacobian_diagonal(void *data, double *diag)
@@ -164,6 +169,7 @@ static integ_problem sim_problem(clink_sim *s)
     p.rhs = sim_p_rhs;
     p.weights = sim_p_weights;
     p.jacobian = sim_p_jacobian;
+    p.jacobian_pattern = sim_p_jacobian_pattern;
     p.jacobian_diagonal = sys->nfz ? sim_p_jacobian_diagonal : NULL;
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
     if (sys->ncon) {
