@@ -329,6 +329,11 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         st = sim_inputs_create(s);
     if (st == CLINK_OK)
         st = sim_start(s);
+    if (st == CLINK_OK && s->set.strict && s->chk.nfindings > 0) {
+        /* at creation the only findings are the start's (CLINK_FINDING_ASSEMBLY) */
+        sim_msg(s, "%s (refused: settings strict=\"true\")", s->chk.findings[0].message);
+        st = CLINK_ERR_ASSEMBLY;
+    }
     if (st == CLINK_OK)
         st = sim_settle_output(s, 0.0); /* the state is on the constraints already */
     if (st != CLINK_OK) {
