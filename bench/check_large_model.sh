@@ -8,7 +8,8 @@
 # found by scanning every contact for each body, made the set-up quadratic: 80.8 s at
 # 1e5), the first disc moving at 1 m/s; the peak resident memory is printed too, and
 # with --run the time of `clink run` over STEPS steps of 1 ns on the same model (method
-# adams: the BDF Jacobian is dense in the velocity columns, docs/performance.md).
+# adams: BDF's Newton matrix is sized by what couples, but its evaluation still takes
+# dense nq x nq scratch, docs/development.md).
 # Usage: bench/check_large_model.sh CLINK [N] [--contacts [--run STEPS]]
 set -eu
 clink=${1:?usage: check_large_model.sh CLINK [N] [--contacts [--run STEPS]]}

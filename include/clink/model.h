@@ -449,6 +449,9 @@ typedef struct clink_settings_def {
     double wall_limit; /* wall-clock seconds for one run, >= 0; 0 for no limit */
     clink_contact_bookkeeping contact_bookkeeping; /* impact records and permanent contact */
     int cookie; /* stamped by clink_default_settings_def(); checked by the builder */
+    int strict; /* 1: clink_sim_create refuses a start the assembly had to move or a contact
+                   that starts penetrated or fast (CLINK_ERR_ASSEMBLY, the finding's message;
+                   clink run --strict); 0 (default): they are warnings (findings) */
 } clink_settings_def;
 
 /*
@@ -457,7 +460,7 @@ typedef struct clink_settings_def {
  * the model's structure; explicit values are used as given),
  * alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
  * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
- * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES.
+ * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES, strict 0.
  */
 CLINK_API clink_settings_def clink_default_settings_def(void);
 

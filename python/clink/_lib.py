@@ -51,6 +51,7 @@ typedef struct clink_settings_def {
     double max_steps; double min_step; double wall_limit;
     clink_contact_bookkeeping contact_bookkeeping;
     int cookie;
+    int strict;
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);

@@ -181,6 +181,11 @@ typedef int (*dyn_external_jac_fn)(void *data, double t, const double *q, const 
 /* sets the companion of the external hook (same data; NULL: central differences of the hook) */
 void dyn_set_external_jacobian(dyn_system *sys, dyn_external_jac_fn fn);
 
+/* the bodies (0: ground) constraint row r couples, for the Jacobian's pattern */
+void dyn_row_bodies(const dyn_system *sys, int r, int *a, int *b);
+/* nonzero when the host adds forces (they may couple any coordinates) */
+int dyn_has_host_forces(const dyn_system *sys);
+
 /* energies at (t, q, v); lambda (from dyn_accelerations) gives the driver power */
 void dyn_energies(dyn_system *sys, double t, const double *q, const double *v, const double *lambda,
                   dyn_energy *e);

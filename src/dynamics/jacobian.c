@@ -189,3 +189,14 @@ clink_status dyn_jacobian_fd(dyn_system *s, double t, const double *q, const dou
     free(q1);
     return st;
 }
+
+void dyn_row_bodies(const dyn_system *s, int r, int *a, int *b)
+{
+    *a = s->row_a[r];
+    *b = s->row_b[r];
+}
+
+int dyn_has_host_forces(const dyn_system *s)
+{
+    return s->host.forces != NULL;
+}

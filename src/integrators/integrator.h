@@ -45,11 +45,17 @@ typedef struct integ_problem {
     int (*rhs)(void *data, double t, const double *y, double *yd);
     /* the error weights w (n) at y: a step's error e is accepted when |w e| <= 1 */
     void (*weights)(void *data, const double *y, double *w);
-    /* optional (implicit methods): df/dy's rows npos .. n - 1 in the columns j < 2 npos at
-       lower[j * ld + i - npos] (the rows of the positions are dq/dv = I); fy = f(t, y), tmp:
-       n of scratch; y may be perturbed and must be restored */
-    int (*jacobian)(void *data, double t, double *y, const double *fy, double *tmp, double *lower,
-                    long ld);
+    /* optional (implicit methods): df/dy's rows npos .. n - 1 in the columns j < 2 npos, the
+       rows jacobian_pattern lists for column j % npos (row i as i - npos, ascending), at
+       vals[start[j] + k] for the k-th of them (the rows of the positions are dq/dv = I);
+       fy = f(t, y), tmp: n of scratch; y may be perturbed and must be restored */
+    int (*jacobian)(void *data, double t, double *y, const double *fy, double *tmp, double *vals,
+                    const long *start);
+    /* with jacobian: the rows (i - npos, ascending) df/dy may hold in column j and in column
+       npos + j, for j < npos: rows[colptr[j] .. colptr[j + 1]); returns colptr (npos + 1) and
+       *rows, and *version, which changes whenever the pattern does (then asked again);
+       NULL when out of memory */
+    const long *(*jacobian_pattern)(void *data, const int **rows, long *version);
     /* optional (implicit methods): df/dy's diagonal in the components after the rates
        (n - 2 npos of them, into diag) after a jacobian call; NULL: zero */
     void (*jacobian_diagonal)(void *data, double *diag);

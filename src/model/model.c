@@ -663,6 +663,8 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
         return model_fail(b, CLINK_ERR_RANGE,
                           "settings: wall_limit %g s must be finite and >= 0 (0: no limit)",
                           s->wall_limit);
+    if (s->strict != 0 && s->strict != 1)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: strict %d must be 0 or 1", s->strict);
     if ((int) s->contact_bookkeeping < 0 || s->contact_bookkeeping > CLINK_BOOKKEEPING_HYSTERESIS)
         return model_fail(b, CLINK_ERR_RANGE, "settings: contact_bookkeeping %d must be 0..1",
                           (int) s->contact_bookkeeping);

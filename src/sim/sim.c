@@ -117,9 +117,14 @@ static void sim_p_weights(void *data, const double *y, double *w)
 }
 
 static int sim_p_jacobian(void *data, double t, double *y, const double *fy, double *tmp,
-                          double *lower, long ld)
+                          double *vals, const long *start)
 {
-    return system_jacobian(data, t, y, fy, tmp, lower, ld);
+    return system_jacobian(data, t, y, fy, tmp, vals, start);
+}
+
+static const long *sim_p_jacobian_pattern(void *data, const int **rows, long *version)
+{
+    return system_jacobian_pattern(data, rows, version);
 }
 
 static void sim_p_jacobian_diagonal(void *data, double *diag)
@@ -165,6 +170,7 @@ static integ_problem sim_problem(clink_sim *s)
     p.rhs = sim_p_rhs;
     p.weights = sim_p_weights;
     p.jacobian = sim_p_jacobian;
+    p.jacobian_pattern = sim_p_jacobian_pattern;
     p.jacobian_diagonal = sys->nfz ? sim_p_jacobian_diagonal : NULL;
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
     if (sys->ncon) {
@@ -324,6 +330,11 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
         st = sim_inputs_create(s);
     if (st == CLINK_OK)
         st = sim_start(s);
+    if (st == CLINK_OK && s->set.strict && s->chk.nfindings > 0) {
+        /* at creation the only findings are the start's (CLINK_FINDING_ASSEMBLY) */
+        sim_msg(s, "%s (refused: settings strict=\"true\")", s->chk.findings[0].message);
+        st = CLINK_ERR_ASSEMBLY;
+    }
     if (st == CLINK_OK)
         st = sim_settle_output(s, 0.0); /* the state is on the constraints already */
     if (st != CLINK_OK) {

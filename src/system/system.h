@@ -64,9 +64,13 @@ typedef struct mechsys {
                         output's: sim_advance.c) */
     double *pq, *pv; /* nq: a projection's coordinates and rates */
 
-    long rhs_jac;    /* evaluations of the accelerations for Jacobians */
-    int jac_fd;      /* 1: forward differences of the right-hand side; 0: dyn_jacobian */
-    double *jq, *jv; /* d qdd / dq and d qdd / dv, nq x nq column-major */
+    long rhs_jac;     /* evaluations of the accelerations for Jacobians */
+    int jac_fd;       /* 1: forward differences of the right-hand side; 0: dyn_jacobian */
+    double *jq, *jv;  /* d qdd / dq and d qdd / dv, nq x nq column-major */
+    long *pat_ptr;    /* nr + 1: the Jacobian's pattern (system_pattern.c), column starts */
+    int *pat_rows;    /* its rows */
+    long pat_version; /* changes with each new pattern */
+    int pat_dense;    /* the pattern is dense (the host's forces) */
 
     /* root functions, two per contact */
     long root_calls;    /* evaluations since the last completed step */
@@ -113,12 +117,19 @@ int system_rhs(mechsys *sys, double t, const double *yr, double *yd);
 void system_weights(const mechsys *sys, const double *yr, double *w);
 /*
  * The Jacobian df/dy's rows of the rates and energies (i = nr .. Nr - 1) in the columns of
- * the coordinates and rates (j < 2 nr): at lower[j * ld + i - nr]; the energies' rows are
- * zero (the works feed nothing back). fy = f(t, yr); tmp: Nr of scratch; yr is perturbed
- * and restored by the finite differences. 0, 1 or -1 as system_rhs.
+ * the coordinates and rates (j < 2 nr): the rows system_jacobian_pattern lists for column
+ * j % nr, the k-th at vals[start[j] + k]; the energies' rows are zero (the works feed nothing
+ * back). fy = f(t, yr); tmp: Nr of scratch; yr is perturbed and restored by the finite
+ * differences. 0, 1 or -1 as system_rhs.
  */
-int system_jacobian(mechsys *sys, double t, double *yr, const double *fy, double *tmp,
-                    double *lower, long ld);
+int system_jacobian(mechsys *sys, double t, double *yr, const double *fy, double *tmp, double *vals,
+                    const long *start);
+/* the rows (i - nr, ascending) the Jacobian's column j and nr + j may hold (j < nr): rows
+   [ptr[j] .. ptr[j + 1]), ptr returned, and the pattern's version (system_pattern.c);
+   NULL when out of memory */
+const long *system_jacobian_pattern(mechsys *sys, const int **rows, long *version);
+/* the position of row (i - nr) among column col's rows of the pattern, or -1 */
+long system_pattern_find(const mechsys *sys, int col, int row);
 /* the diagonal of df/dy in the components after the rates (Nr - 2 nr of them, into diag):
    d z' / d z of the friction states at the last evaluation, 0 for the energies */
 void system_jacobian_diagonal(mechsys *s, double *diag);

@@ -102,7 +102,7 @@ void system_weights(const mechsys *s, const double *yy, double *w)
 }
 
 /* the friction states' rows d z' / d(q, v) in the analytic lower blocks */
-static void system_jac_friction_states(mechsys *s, double *lower, long ld)
+static void system_jac_friction_states(mechsys *s, double *vals, const long *start)
 {
     int nr = s->nr;
     for (int k = 0; k < s->ncon; k++) {
@@ -113,18 +113,20 @@ static void system_jac_friction_states(mechsys *s, double *lower, long ld)
         int row = 2 * nr + 2 + wz - nr;
         for (int i = 0; i < 6; i++) {
             int j = coord[i] >= 0 ? s->rt_inv[coord[i]] : -1;
-            if (j < 0)
+            long at = j >= 0 ? system_pattern_find(s, j, row) : -1;
+            if (at < 0)
                 continue;
-            lower[(size_t) j * (size_t) ld + row] += dq[i];
-            lower[(size_t) (nr + j) * (size_t) ld + row] += dv[i];
+            vals[start[j] + at] += dq[i];
+            vals[start[nr + j] + at] += dv[i];
         }
     }
 }
 
-/* the analytic lower blocks (energy rows zero but the friction states') */
-static int system_jac_analytic(mechsys *s, double t, const double *yr, double *lower, long ld)
+/* the analytic lower blocks in the pattern (energy rows zero but the friction states') */
+static int system_jac_analytic(mechsys *s, double t, const double *yr, double *vals,
+                               const long *start)
 {
-    int nf = s->nq, nq = s->nr, N = s->Nr;
+    int nf = s->nq, nq = s->nr;
     if (!s->jq) {
         s->jq = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
         s->jv = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
@@ -141,16 +143,16 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *l
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
     for (int j = 0; j < 2 * nq; j++) {
-        double *x = lower + (size_t) j * (size_t) ld;
-        int c = s->red[j < nq ? j : j - nq];
+        int jj = j < nq ? j : j - nq, c = s->red[jj];
+        double *x = vals + start[j];
         const double *col = j < nq ? s->jq + (size_t) c * nf : s->jv + (size_t) c * nf;
-        for (int i = 0; i < nq; i++)
-            x[i] = col[s->red[i]];
-        for (int i = 2 * nq; i < N; i++)
-            x[i - nq] = 0.0;
+        for (long k = s->pat_ptr[jj]; k < s->pat_ptr[jj + 1]; k++) {
+            int i = s->pat_rows[k];
+            x[k - s->pat_ptr[jj]] = i < nq ? col[s->red[i]] : 0.0;
+        }
     }
     if (s->nfz)
-        system_jac_friction_states(s, lower, ld);
+        system_jac_friction_states(s, vals, start);
     return 0;
 }
 
@@ -162,15 +164,18 @@ void system_jacobian_diagonal(mechsys *s, double *diag)
         simc_friction_decay(s->sc, diag + 2);
 }
 
-int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *lower,
-                    long ld)
+int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *vals,
+                    const long *start)
 {
-    int nq = s->nr, N = s->Nr;
+    int nq = s->nr;
+    if (!s->pat_ptr)
+        return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: no pattern");
     if (!s->jac_fd)
-        return system_jac_analytic(s, t, yy, lower, ld);
+        return system_jac_analytic(s, t, yy, vals, start);
     double rtol = s->set.rtol, atol = s->set.atol;
     for (int j = 0; j < 2 * nq; j++) {
-        double *x = lower + (size_t) j * (size_t) ld;
+        int jj = j < nq ? j : j - nq;
+        double *x = vals + start[j];
         double yj = yy[j];
         double h = sqrt(2.2e-16) * fmax(fabs(yj), fmax(atol / rtol, 1e-8));
         yy[j] = yj + h;
@@ -180,8 +185,10 @@ int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *
         yy[j] = yj;
         if (rc != 0)
             return rc;
-        for (int i = nq; i < N; i++)
-            x[i - nq] = (f1[i] - f0[i]) / h;
+        for (long k = s->pat_ptr[jj]; k < s->pat_ptr[jj + 1]; k++) {
+            int i = s->pat_rows[k] + nq;
+            x[k - s->pat_ptr[jj]] = (f1[i] - f0[i]) / h;
+        }
     }
     return 0;
 }

@@ -353,6 +353,8 @@ void system_destroy(mechsys **sys)
     free(s->pv);
     free(s->jq);
     free(s->jv);
+    free(s->pat_ptr);
+    free(s->pat_rows);
     free(s->q0);
     free(s->red);
     free(s->fixed);

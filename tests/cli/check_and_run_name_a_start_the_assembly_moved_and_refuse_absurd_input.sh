@@ -32,6 +32,19 @@ grep -q "the assembly moved the initial conditions" "$tmp/o1/summary.json" &&
 expect 2 "run --strict refuses the moved start" "$CLINK" run --strict "$tmp/off.xml" -o "$tmp/o2"
 says "run --strict says why" "'crank' x 0.046 m"
 [ -e "$tmp/o2" ] && bad "run --strict left an output directory" || ok "run --strict wrote nothing"
+# the same by the settings attribute strict="true" (given by --set: as if in the file)
+expect 2 "check refuses the moved start with strict=\"true\"" "$CLINK" check "$tmp/off.xml" \
+    --set settings.strict=true
+says "check with strict=\"true\" says why" "(refused: settings strict=\"true\")"
+expect 2 "run refuses the moved start with strict=\"true\"" "$CLINK" run "$tmp/off.xml" \
+    -o "$tmp/o3" --set settings.strict=true
+says "run with strict=\"true\" names the crank" "'crank' x 0.046 m"
+[ -e "$tmp/o3" ] && bad "run with strict=\"true\" left an output directory" ||
+    ok "run with strict=\"true\" wrote nothing"
+expect 0 "strict=\"false\" warns only" "$CLINK" check "$tmp/off.xml" --set settings.strict=false
+expect 0 "strict=\"true\" passes a start as written" "$CLINK" check "$models/four_bar.xml" \
+    --set settings.strict=true
+expect 2 "strict=\"yes\" is refused" "$CLINK" check "$models/four_bar.xml" --set settings.strict=yes
 
 # the shipped models start as written
 for f in "$models"/*.xml; do

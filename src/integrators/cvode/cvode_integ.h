@@ -32,6 +32,8 @@ typedef struct cvode_integ {
     void *mem;
     N_Vector ycv; /* CVODE's returns (n) */
     SUNMatrix J;
+    long *jstart;  /* 2 npos: where column j's problem entries start in J's data */
+    long jversion; /* the problem's pattern version J holds */
     SUNLinearSolver LS;
     SUNNonlinearSolver NLS;
     ode_log log;         /* the last message of CVODE */

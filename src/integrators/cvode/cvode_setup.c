@@ -5,9 +5,13 @@
  * Methods: Adams-Moulton with the fixed-point nonlinear solver; BDF with Newton
  * and a sparse direct solver (SUNLinSol_KLU) on the Jacobian df/dy, whose pattern
  * is [0 I; dv'/dq dv'/dv] plus the diagonal of the rows after the rates (the
- * problem's energies). The lower blocks come from the problem (system_jacobian:
- * analytic, or forward differences); the upper identity is exact; the rows and
- * columns after the rates are left zero. Drift: projection through
+ * problem's energies). The lower blocks hold the rows the problem says may be
+ * nonzero (jacobian_pattern: for the mechanism, what its joints, contacts and loads
+ * couple, system_pattern.c), so that J grows with the couplings rather than as the
+ * square of the coordinates; they come from the problem (system_jacobian: analytic,
+ * or forward differences); the upper identity is exact; the columns after the rates
+ * are left zero. A new pattern (its version changed) is taken at the next Jacobian,
+ * with KLU's symbolic analysis redone. Drift: projection through
  * CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT for Adams), the error
  * estimate projected too.
  *
@@ -82,32 +86,39 @@ static sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
     return moving ? sqrt(sum / (double) moving) : 0.0;
 }
 
-/* column pointers and row indices of the sparse Jacobian (see the file comment) */
-static void cvode_jac_pattern(const cvode_integ *cv, SUNMatrix J)
+/* the pattern of the sparse Jacobian (see the file comment) into J, reallocated to its size;
+   0, or -1 when memory runs out */
+static int cvode_jac_pattern(cvode_integ *cv, SUNMatrix J)
 {
     int nq = cv->p.npos, N = cv->p.n;
+    const int *rows = NULL;
+    const long *cptr = cv->p.jacobian_pattern(cv->p.data, &rows, &cv->jversion);
+    if (!cptr)
+        return -1;
+    sunindextype nnz = (sunindextype) (2 * (cptr[nq] + nq) + (N - 2 * nq));
+    if (SUNSparseMatrix_NNZ(J) != nnz && SUNSparseMatrix_Reallocate(J, nnz) != 0)
+        return -1;
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
     sunindextype *ri = SUNSparseMatrix_IndexValues(J);
     sunindextype p = 0;
     for (int j = 0; j < N; j++) {
         cp[j] = p;
-        if (j < nq) {
-            ri[p++] = j; /* diagonal (zero) */
-            for (int i = nq; i < N; i++)
-                ri[p++] = i;
-        } else if (j < 2 * nq) {
-            ri[p++] = j - nq; /* dq'/dv = I */
-            for (int i = nq; i < N; i++)
-                ri[p++] = i;
+        if (j < 2 * nq) {
+            int c = j < nq ? j : j - nq;
+            ri[p++] = c; /* the diagonal (zero) or dq'/dv = I */
+            cv->jstart[j] = (long) p;
+            for (long k = cptr[c]; k < cptr[c + 1]; k++)
+                ri[p++] = nq + rows[k];
         } else {
             ri[p++] = j; /* the other columns: diagonal only (zero) */
         }
     }
     cp[N] = p;
+    return 0;
 }
 
-/* the Jacobian into the pattern: the upper blocks (0 and I) here, the lower ones from the
-   problem; the other columns zero */
+/* the Jacobian into the pattern (asked again when the problem's changed): the upper blocks
+   (0 and I) here, the lower ones from the problem; the other columns zero */
 static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
                      N_Vector t2, N_Vector t3)
 {
@@ -115,17 +126,23 @@ static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *
     (void) t3;
     cvode_integ *cv = ud;
     int nq = cv->p.npos, N = cv->p.n;
-    cvode_jac_pattern(cv, J);
+    long version = cv->jversion;
+    /* CVODE zeroes the column pointers (SUNMatZero): the pattern is written each time */
+    if (cvode_jac_pattern(cv, J) != 0)
+        return -1;
+    /* a new pattern (the host's forces came or went): KLU's symbolic analysis redone */
+    if (version != cv->jversion &&
+        SUNLinSol_KLUReInit(cv->LS, J, SUNSparseMatrix_NNZ(J), SUNKLU_REINIT_FULL) != 0)
+        return -1;
     sunrealtype *x = SUNSparseMatrix_Data(J);
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
-    for (int j = 0; j < 2 * nq; j++)
-        x[cp[j]] = j < nq ? 0.0 : 1.0;
-    for (int j = 2 * nq; j < N; j++)
-        x[cp[j]] = 0.0;
-    /* column j < 2 nq holds 1 + N - nq entries: its diagonal (or identity) entry first */
+    for (sunindextype k = 0; k < cp[N]; k++)
+        x[k] = 0.0;
+    for (int j = nq; j < 2 * nq; j++)
+        x[cp[j]] = 1.0;
     int rc = cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
-                            N_VGetArrayPointer(t1), x + 1, (long) (1 + N - nq));
-    /* the trailing columns' diagonals follow the 2 nq full columns, one entry each */
+                            N_VGetArrayPointer(t1), x, cv->jstart);
+    /* the trailing columns' diagonals follow the 2 nq columns, one entry each */
     if (rc == 0 && cv->p.jacobian_diagonal)
         cv->p.jacobian_diagonal(cv->p.data, x + cp[2 * nq]);
     return rc;
@@ -155,23 +172,25 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
         return CLINK_OK;
     }
     int nr = cv->p.npos, N = cv->p.n;
-    /* in 64 bits: the velocity columns are dense, 2 nr (1 + N - nr) entries in all */
-    long long nnz = 2LL * nr * (1LL + N - nr) + (N - 2LL * nr);
+    const int *rows = NULL;
+    long version = 0;
+    const long *cptr = cv->p.jacobian_pattern(cv->p.data, &rows, &version);
+    cv->jstart = malloc((2 * (size_t) nr + 1) * sizeof(long));
+    /* in 64 bits: the coupled rows of each position and velocity column, the diagonal */
+    long long nnz = cptr ? 2LL * ((long long) cptr[nr] + nr) + (N - 2LL * nr) : 0;
     double bytes = (double) nnz * (double) (sizeof(sunrealtype) + sizeof(sunindextype));
-    cv->J = nnz <= (long long) (SIZE_MAX / 16)
+    cv->J = cptr && cv->jstart && nnz <= (long long) (SIZE_MAX / 16)
                 ? SUNSparseMatrix(N, N, (sunindextype) nnz, CSC_MAT, cv->ctx)
                 : NULL;
-    if (!cv->J) {
-        snprintf(
-            msg, n,
-            "out of memory: the BDF Newton Jacobian (%d x %d, %lld entries, %.3g GB) "
-            "cannot be allocated; its %d position and velocity columns are dense, so it grows as "
-            "the square of the coordinates: method=\"adams\" (drift \"baumgarte\" or \"none\") "
-            "needs none",
-            N, N, nnz, bytes / 1e9, 2 * nr);
+    if (!cv->J || cvode_jac_pattern(cv, cv->J) != 0) {
+        snprintf(msg, n,
+                 "out of memory: the BDF Newton Jacobian (%d x %d, %lld entries, %.3g GB, its "
+                 "pattern the couplings of the %d coordinates through joints, contacts and "
+                 "loads) cannot be allocated: method=\"adams\" (drift \"baumgarte\" or "
+                 "\"none\") needs none",
+                 N, N, nnz, bytes / 1e9, nr);
         return CLINK_ERR_NOMEM;
     }
-    cvode_jac_pattern(cv, cv->J);
     cv->LS = SUNLinSol_KLU(cv->ycv, cv->J, cv->ctx);
     if (!cv->LS) {
         snprintf(msg, n, "SUNLinSol_KLU failed");
@@ -269,6 +288,7 @@ void cvode_destroy(integ *in)
         SUNNonlinSolFree(cv->NLS);
     if (cv->J)
         SUNMatDestroy(cv->J);
+    free(cv->jstart);
     if (cv->ycv)
         N_VDestroy(cv->ycv);
     cvode_events_destroy(cv);
