@@ -83,7 +83,8 @@ _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
                  "hysteresis": lib.CLINK_BOOKKEEPING_HYSTERESIS}
 # the keyword settings: name -> (its words, the struct field)
 _SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
-                   "contact_bookkeeping": _BOOKKEEPINGS}
+                   "contact_bookkeeping": _BOOKKEEPINGS,
+                   "strict": {"false": 0, "true": 1}}  # strict=True also taken
 # Simulation.outputs: what each advance computes
 _OUTPUT_LEVELS = {"all": lib.CLINK_OUTPUT_ALL, "contacts": lib.CLINK_OUTPUT_CONTACTS,
                   "state": lib.CLINK_OUTPUT_STATE}
@@ -251,6 +252,8 @@ class Model:
                 setattr(s, k, float(v))
             elif k in _SETTINGS_WORDS:
                 words = _SETTINGS_WORDS[k]
+                if k == "strict" and isinstance(v, (bool, np.bool_)):
+                    v = "true" if v else "false"
                 if not isinstance(v, str) or v not in words:
                     raise ValueError("%s must be one of %s, got %r" % (k, sorted(words), v))
                 setattr(s, k, words[v])

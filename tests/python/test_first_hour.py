@@ -154,3 +154,20 @@ def test_every_public_function_has_a_docstring_and_numbers_have_units():
             unitless.append(name)
     assert not missing, "no docstring: %s" % ", ".join(missing)
     assert not unitless, "a number without its unit in the docstring: %s" % ", ".join(unitless)
+
+
+def test_strict_refuses_a_moved_start(tmp_path):
+    # the four-bar's crank written 90 degrees off its driver: the assembly moves it
+    text = open(model("four_bar")).read()
+    with clink.load(model("four_bar")) as m:
+        m.start().close()  # as written: accepted
+    moved = tmp_path / "moved.xml"
+    import re
+    moved.write_text(re.sub(r'(<body name="crank"[^>]*?) phi="[^"]*"', r'\1 phi="0"', text,
+                            count=1))
+    with clink.load(str(moved)) as m:
+        assert m.settings["strict"] == "false"
+        m.start().close()  # a warning only
+        with pytest.raises(clink.Error) as e:
+            m.start(strict=True)
+        assert "strict" in str(e.value)
