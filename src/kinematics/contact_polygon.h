@@ -9,39 +9,20 @@
 #include "kinematics/contact_shapes.h"
 
 /* a line (A) against the polygon B: B's vertex sb->vertex - 1 (0: the deepest) */
-int kinematics_pair_line_polygon(const kinematics_shape *sa, const kinematics_pose *pa,
-                                 const double rot_a[2], const kinematics_shape *sb,
-                                 const kinematics_pose *pb, const double rot_b[2],
-                                 kinematics_contact *out);
-int kinematics_diff_line_polygon(const kinematics_shape *sa, const kinematics_pose *pa,
-                                 const kinematics_shape *sb, const kinematics_pose *pb,
-                                 kinematics_contact_diff *out);
+kinematics_pair_eval_fn kinematics_pair_line_polygon;
+kinematics_pair_diff_fn kinematics_diff_line_polygon;
 
 /* the polygon A against the circle B: the closest feature of A's boundary */
-int kinematics_pair_polygon_circle(const kinematics_shape *sa, const kinematics_pose *pa,
-                                   const double rot_a[2], const kinematics_shape *sb,
-                                   const kinematics_pose *pb, const double rot_b[2],
-                                   kinematics_contact *out);
-int kinematics_diff_polygon_circle(const kinematics_shape *sa, const kinematics_pose *pa,
-                                   const kinematics_shape *sb, const kinematics_pose *pb,
-                                   kinematics_contact_diff *out);
+kinematics_pair_eval_fn kinematics_pair_polygon_circle;
+kinematics_pair_diff_fn kinematics_diff_polygon_circle;
 
 /* two polygons: a vertex of one (sa->vertex or sb->vertex) into the other */
-int kinematics_pair_polygons(const kinematics_shape *sa, const kinematics_pose *pa,
-                             const double rot_a[2], const kinematics_shape *sb,
-                             const kinematics_pose *pb, const double rot_b[2],
-                             kinematics_contact *out);
-int kinematics_diff_polygons(const kinematics_shape *sa, const kinematics_pose *pa,
-                             const kinematics_shape *sb, const kinematics_pose *pb,
-                             kinematics_contact_diff *out);
+kinematics_pair_eval_fn kinematics_pair_polygons;
+kinematics_pair_diff_fn kinematics_diff_polygons;
 
 /* the contact points: one per vertex of B (line-polygon), per vertex of A then of B
    (polygon-polygon) */
-int kinematics_points_vertices_b(const clink_shape_def *a, const clink_shape_def *b);
-void kinematics_point_vertex_b(const clink_shape_def *a, const clink_shape_def *b, int i, int *va,
-                               int *vb);
-int kinematics_points_vertices_ab(const clink_shape_def *a, const clink_shape_def *b);
-void kinematics_point_vertex_ab(const clink_shape_def *a, const clink_shape_def *b, int i, int *va,
-                                int *vb);
+kinematics_pair_npoints_fn kinematics_points_vertices_b, kinematics_points_vertices_ab;
+kinematics_pair_point_fn kinematics_point_vertex_b, kinematics_point_vertex_ab;
 
 #endif

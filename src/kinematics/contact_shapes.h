@@ -78,22 +78,29 @@ int kinematics_shape_has(const kinematics_shape *s, unsigned t);
    outlive s); vertex: 1 + the vertex a contact is about, 0 for the whole shape */
 void kinematics_shape_of(const clink_shape_def *d, int vertex, kinematics_shape *s);
 
-/* one ordered pair of the registry */
-typedef int (*kinematics_pair_eval)(const kinematics_shape *sa, const kinematics_pose *pa,
+/* one ordered pair of the registry: its geometry and its derivative (the function types
+   declare the pair functions, contact_polygon.h; the pointer types fill the registry) */
+typedef int kinematics_pair_eval_fn(const kinematics_shape *sa, const kinematics_pose *pa,
                                     const double rot_a[2], const kinematics_shape *sb,
                                     const kinematics_pose *pb, const double rot_b[2],
                                     kinematics_contact *out);
-typedef int (*kinematics_pair_diff)(const kinematics_shape *sa, const kinematics_pose *pa,
+typedef int kinematics_pair_diff_fn(const kinematics_shape *sa, const kinematics_pose *pa,
                                     const kinematics_shape *sb, const kinematics_pose *pb,
                                     kinematics_contact_diff *out);
+typedef kinematics_pair_eval_fn *kinematics_pair_eval;
+typedef kinematics_pair_diff_fn *kinematics_pair_diff;
+/* the contact points of a pair (NULL: one) and contact i's vertex features */
+typedef int kinematics_pair_npoints_fn(const clink_shape_def *a, const clink_shape_def *b);
+typedef void kinematics_pair_point_fn(const clink_shape_def *a, const clink_shape_def *b, int i,
+                                      int *va, int *vb);
 
 typedef struct kinematics_pair_entry {
     kinematics_pair_eval eval;
     kinematics_pair_diff diff; /* NULL: central differences (sim_contact_jacobian.c) */
     /* contact points the pair needs (NULL: one); contact i's vertex features into *va,
      *vb (1 + index, 0: the whole shape) */
-    int (*npoints)(const clink_shape_def *a, const clink_shape_def *b);
-    void (*point)(const clink_shape_def *a, const clink_shape_def *b, int i, int *va, int *vb);
+    kinematics_pair_npoints_fn *npoints;
+    kinematics_pair_point_fn *point;
 } kinematics_pair_entry;
 
 /* the registry's entry for (A, B); NULL when the pair is not a contact geometry */

@@ -32,19 +32,33 @@ uint64_t simc_snapshot_hash(const simc *sc, uint64_t h)
     return h;
 }
 
+/* what a snapshot carries of one contact, in stream order: each member's address and size
+   (written from it, read into it; one list for both, and for the stream's size) */
+enum { SIMC_SNAP_FIELDS = 8 };
+static void simc_snapshot_fields(const simc_contact *c, void *at[SIMC_SNAP_FIELDS],
+                                 size_t size[SIMC_SNAP_FIELDS])
+{
+    simc_contact *w = (simc_contact *) c; /* the reader writes through these */
+    void *const p[SIMC_SNAP_FIELDS] = {&w->st,  &w->persistent, &w->pdamp, &w->pfric,
+                                       &w->eps, &w->h_release,  &w->memo,  &w->impact};
+    const size_t z[SIMC_SNAP_FIELDS] = {sizeof c->st,    sizeof c->persistent, sizeof c->pdamp,
+                                        sizeof c->pfric, sizeof c->eps,        sizeof c->h_release,
+                                        sizeof c->memo,  sizeof c->impact};
+    for (int f = 0; f < SIMC_SNAP_FIELDS; f++) {
+        at[f] = p[f];
+        size[f] = z[f];
+    }
+}
+
 void simc_snapshot_write(const simc *sc, snap_stream *s)
 {
     snap_put(s, &sc->n, sizeof sc->n);
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
-        snap_put(s, &c->st, sizeof c->st);
-        snap_put(s, &c->persistent, sizeof c->persistent);
-        snap_put(s, &c->pdamp, sizeof c->pdamp);
-        snap_put(s, &c->pfric, sizeof c->pfric);
-        snap_put(s, &c->eps, sizeof c->eps);
-        snap_put(s, &c->h_release, sizeof c->h_release);
-        snap_put(s, &c->memo, sizeof c->memo);
-        snap_put(s, &c->impact, sizeof c->impact);
+        void *at[SIMC_SNAP_FIELDS];
+        size_t size[SIMC_SNAP_FIELDS];
+        simc_snapshot_fields(&sc->c[k], at, size);
+        for (int f = 0; f < SIMC_SNAP_FIELDS; f++)
+            snap_put(s, at[f], size[f]);
     }
     snap_put(s, &sc->events, sizeof sc->events);
     snap_put(s, &sc->records.n, sizeof sc->records.n);
@@ -67,9 +81,13 @@ static clink_status simc_snapshot_records(simc *sc, int n)
 /* the bytes of one contact in the stream */
 static size_t simc_snapshot_contact_size(void)
 {
-    const simc_contact *c = NULL;
-    return sizeof c->st + sizeof c->persistent + sizeof c->pdamp + sizeof c->pfric + sizeof c->eps +
-           sizeof c->h_release + sizeof c->memo + sizeof c->impact;
+    static const simc_contact c; /* only the members' sizes are read */
+    void *at[SIMC_SNAP_FIELDS];
+    size_t size[SIMC_SNAP_FIELDS], n = 0;
+    simc_snapshot_fields(&c, at, size);
+    for (int f = 0; f < SIMC_SNAP_FIELDS; f++)
+        n += size[f];
+    return n;
 }
 
 clink_status simc_snapshot_read(simc *sc, snap_stream *s)
@@ -90,15 +108,11 @@ clink_status simc_snapshot_read(simc *sc, snap_stream *s)
     if (st != CLINK_OK)
         return st;
     for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
-        snap_get(s, &c->st, sizeof c->st);
-        snap_get(s, &c->persistent, sizeof c->persistent);
-        snap_get(s, &c->pdamp, sizeof c->pdamp);
-        snap_get(s, &c->pfric, sizeof c->pfric);
-        snap_get(s, &c->eps, sizeof c->eps);
-        snap_get(s, &c->h_release, sizeof c->h_release);
-        snap_get(s, &c->memo, sizeof c->memo);
-        snap_get(s, &c->impact, sizeof c->impact);
+        void *field[SIMC_SNAP_FIELDS];
+        size_t size[SIMC_SNAP_FIELDS];
+        simc_snapshot_fields(&sc->c[k], field, size);
+        for (int f = 0; f < SIMC_SNAP_FIELDS; f++)
+            snap_get(s, field[f], size[f]);
     }
     snap_get(s, &sc->events, sizeof sc->events);
     snap_get(s, &nrec, sizeof nrec);

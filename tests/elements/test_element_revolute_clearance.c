@@ -13,21 +13,29 @@
 #include "clink/model.h"
 #include "clink/sim.h"
 
-TEST(clearance_joint_needs_positive_clearance_and_takes_stiffness_from_materials)
+/* body 1's journal of the given radius in a 10 mm steel bearing on the ground,
+   Lankarani-Nikravesh with e = 0.9, the stiffness from the materials */
+static clink_clearance_joint_def steel_pin(double journal_radius)
 {
-    clink_model_builder *b = clink_model_builder_create();
-    clink_body_def bd = clink_default_body_def();
-    clink_model_builder_add_body(b, &bd, NULL);
     clink_clearance_joint_def j = clink_default_clearance_joint_def();
-    j.name = "pin";
     j.journal_body = 1;
     j.bearing_body = 0;
-    j.journal_radius = 0.010;
+    j.journal_radius = journal_radius;
     j.bearing_radius = 0.010;
     j.law = "lankarani-nikravesh";
     j.params.e = 0.9;
     j.params.E1 = j.params.E2 = 207e9;
     j.params.nu1 = j.params.nu2 = 0.3;
+    return j;
+}
+
+TEST(clearance_joint_needs_positive_clearance_and_takes_stiffness_from_materials)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    clink_model_builder_add_body(b, &bd, NULL);
+    clink_clearance_joint_def j = steel_pin(0.010);
+    j.name = "pin";
     ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_ERR_RANGE);
     ENSURE(strstr(clink_model_builder_error(b), "clearance") != NULL);
     j.journal_radius = 0.0095;
@@ -62,15 +70,7 @@ TEST(a_journal_in_a_bearing_rebounds_from_the_wall_as_the_laboratory_says)
     bd.inertia = 1e-5;
     bd.vx = 0.5;
     clink_model_builder_add_body(b, &bd, NULL);
-    clink_clearance_joint_def j = clink_default_clearance_joint_def();
-    j.journal_body = 1;
-    j.bearing_body = 0;
-    j.journal_radius = 0.0095;
-    j.bearing_radius = 0.010;
-    j.law = "lankarani-nikravesh";
-    j.params.e = 0.9;
-    j.params.E1 = j.params.E2 = 207e9;
-    j.params.nu1 = j.params.nu2 = 0.3;
+    clink_clearance_joint_def j = steel_pin(0.0095);
     ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_OK);
     clink_settings_def s = clink_default_settings_def();
     s.rtol = 1e-11;

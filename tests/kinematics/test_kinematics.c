@@ -14,15 +14,12 @@
 
 static const double PI = 3.14159265358979323846;
 
-/* four bodies; one of each joint type and of each driver target */
-static clink_model *every_constraint_model(void)
+/* a joint of type t between bodies 1 and 2 in a general position (points off the centres,
+   an oblique axis, an angle offset) */
+static clink_joint_def general_joint(clink_joint_type t)
 {
-    clink_model_builder *b = clink_model_builder_create();
-    clink_body_def bd = clink_default_body_def();
-    for (int i = 0; i < 4; i++)
-        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
     clink_joint_def jd = clink_default_joint_def();
-    jd.type = CLINK_JOINT_TRANSLATIONAL;
+    jd.type = t;
     jd.body_a = 1;
     jd.body_b = 2;
     jd.point_a[0] = 0.3;
@@ -32,6 +29,32 @@ static clink_model *every_constraint_model(void)
     jd.axis_a[0] = 0.6;
     jd.axis_a[1] = 0.8;
     jd.angle0 = 0.2;
+    return jd;
+}
+
+/* two free bodies joined by general_joint(t); NULL if it cannot be built */
+static clink_model *one_joint_model(clink_joint_type t)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_joint_def jd = general_joint(t);
+    ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
+/* four bodies; one of each joint type and of each driver target */
+static clink_model *every_constraint_model(void)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    for (int i = 0; i < 4; i++)
+        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_joint_def jd = general_joint(CLINK_JOINT_TRANSLATIONAL);
     ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK); /* joint 0 */
     jd = clink_default_joint_def();
     jd.body_a = 2;
@@ -168,30 +191,12 @@ TEST(every_joint_type_of_the_table_matches_finite_differences)
 {
     /* one joint of each type between two free bodies in a general position */
     for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
-        clink_model_builder *b = clink_model_builder_create();
-        clink_body_def bd = clink_default_body_def();
-        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
-        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
-        clink_joint_def jd = clink_default_joint_def();
-        jd.type = (clink_joint_type) t;
-        jd.body_a = 1;
-        jd.body_b = 2;
-        jd.point_a[0] = 0.3;
-        jd.point_a[1] = -0.1;
-        jd.point_b[0] = 0.05;
-        jd.point_b[1] = 0.2;
-        jd.axis_a[0] = 0.6;
-        jd.axis_a[1] = 0.8;
-        jd.angle0 = 0.2;
-        ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
-        clink_model *m = NULL;
-        ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-        clink_model_builder_destroy(&b);
+        clink_model *m = one_joint_model((clink_joint_type) t);
         ENSURE(m != NULL);
         if (!m)
             continue;
         int nc = m->nconstraints;
-        ENSURE(nc == joint_class_of(jd.type)->neq);
+        ENSURE(nc == joint_class_of((clink_joint_type) t)->neq);
         double q0[6], v[6], qp[6], qm[6], phi0[3], phip[3], phim[3], nu[3], gamma[3];
         kin_row jac[3];
         int ra[3], rb[3];
@@ -312,25 +317,7 @@ TEST(every_joint_type_and_driver_second_derivative_hooks_match_finite_difference
     for (int t = 0; t < CLINK_JOINT_TYPE_COUNT_; t++) {
         const joint_class *jc = joint_class_of((clink_joint_type) t);
         ENSURE(jc->hessian != NULL && jc->gamma_q != NULL);
-        clink_model_builder *b = clink_model_builder_create();
-        clink_body_def bd = clink_default_body_def();
-        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
-        ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
-        clink_joint_def jd = clink_default_joint_def();
-        jd.type = (clink_joint_type) t;
-        jd.body_a = 1;
-        jd.body_b = 2;
-        jd.point_a[0] = 0.3;
-        jd.point_a[1] = -0.1;
-        jd.point_b[0] = 0.05;
-        jd.point_b[1] = 0.2;
-        jd.axis_a[0] = 0.6;
-        jd.axis_a[1] = 0.8;
-        jd.angle0 = 0.2;
-        ENSURE(clink_model_builder_add_joint(b, &jd, NULL) == CLINK_OK);
-        clink_model *m = NULL;
-        ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-        clink_model_builder_destroy(&b);
+        clink_model *m = one_joint_model((clink_joint_type) t);
         ENSURE(m != NULL);
         if (!m)
             continue;

@@ -65,7 +65,8 @@ TEST(contact_pair_definitions_are_checked_with_clear_messages)
  * e = 0.7, no gravity: the same impact as the laboratory's with m_eff = 0.046 kg
  * and v = 0.3 m/s.
  */
-static clink_model *two_spheres(const char *law)
+/* the two spheres' bodies in a builder (no gravity) */
+static clink_model_builder *two_spheres_bodies(void)
 {
     clink_model_builder *b = clink_model_builder_create();
     clink_model_builder_set_gravity(b, 0.0, 0.0);
@@ -78,10 +79,23 @@ static clink_model *two_spheres(const char *law)
     bd.x = 0.0201;
     bd.vx = -0.15;
     clink_model_builder_add_body(b, &bd, NULL);
+    return b;
+}
+
+/* their pair: the two 20 mm circles, law and parameters left to the caller */
+static clink_contact_pair_def two_spheres_pair(void)
+{
     clink_contact_pair_def c = clink_default_contact_pair_def();
     c.body_a = 1;
     c.body_b = 2;
     c.shape_a.radius = c.shape_b.radius = 0.02;
+    return c;
+}
+
+static clink_model *two_spheres(const char *law)
+{
+    clink_model_builder *b = two_spheres_bodies();
+    clink_contact_pair_def c = two_spheres_pair();
     c.law = law;
     c.params.K = 5.5e9;
     c.params.e = 0.7;
@@ -443,21 +457,8 @@ TEST(the_hysteresis_bookkeeping_closes_the_record_at_the_re_compression)
 
 TEST(piecewise_two_spheres_rebound_with_exactly_e_and_lose_the_newton_energy)
 {
-    clink_model_builder *b = clink_model_builder_create();
-    clink_model_builder_set_gravity(b, 0.0, 0.0);
-    clink_body_def bd = clink_default_body_def();
-    bd.mass = 0.092;
-    bd.inertia = 0.4 * 0.092 * 0.02 * 0.02;
-    bd.x = -0.0201;
-    bd.vx = 0.15;
-    clink_model_builder_add_body(b, &bd, NULL);
-    bd.x = 0.0201;
-    bd.vx = -0.15;
-    clink_model_builder_add_body(b, &bd, NULL);
-    clink_contact_pair_def c = clink_default_contact_pair_def();
-    c.body_a = 1;
-    c.body_b = 2;
-    c.shape_a.radius = c.shape_b.radius = 0.02;
+    clink_model_builder *b = two_spheres_bodies();
+    clink_contact_pair_def c = two_spheres_pair();
     c.treatment = CLINK_CONTACT_PIECEWISE;
     c.restitution = 1.5;
     ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_ERR_RANGE);
