@@ -36,21 +36,35 @@ int dyn_joint_friction_count(const dyn_system *s)
     return n;
 }
 
+/* joint j when it has friction: its multipliers (from s->rhs) into lam, its bodies' poses
+   into a and b, its first constraint row into *r0 and its equations into *neq; else NULL */
+static const clink_joint_def *friction_joint(dyn_system *s, const double *q, const double *v, int j,
+                                             double *lam, kin_pose *a, kin_pose *b, int *r0,
+                                             int *neq)
+{
+    const clink_joint_def *d = &s->m->d.joints[j].def;
+    if (!joint_friction_on(d))
+        return NULL;
+    *r0 = s->m->joint_row[j];
+    *neq = joint_class_of(d->type)->neq;
+    for (int r = 0; r < *neq; r++)
+        lam[r] = -s->rhs[s->nq + *r0 + r];
+    kin_pose_of(q, v, d->body_a, a);
+    kin_pose_of(q, v, d->body_b, b);
+    return d;
+}
+
 /* the friction of every joint with the multipliers of s->rhs added to g (nq), the normal
    forces used into fn (njoints), the power returned */
 static double add_all(dyn_system *s, const double *q, const double *v, double *g, double *fn)
 {
     double power = 0.0, lam[JOINT_MAX_EQUATIONS];
     for (int j = 0; j < s->m->d.njoints; j++) {
-        const clink_joint_def *d = &s->m->d.joints[j].def;
-        if (!joint_friction_on(d))
-            continue;
-        int r0 = s->m->joint_row[j], neq = joint_class_of(d->type)->neq;
-        for (int r = 0; r < neq; r++)
-            lam[r] = -s->rhs[s->nq + r0 + r];
         kin_pose a, b;
-        kin_pose_of(q, v, d->body_a, &a);
-        kin_pose_of(q, v, d->body_b, &b);
+        int r0, neq;
+        const clink_joint_def *d = friction_joint(s, q, v, j, lam, &a, &b, &r0, &neq);
+        if (!d)
+            continue;
         double *ga = d->body_a > 0 ? g + 3 * (d->body_a - 1) : NULL;
         double *gb = d->body_b > 0 ? g + 3 * (d->body_b - 1) : NULL;
         power += joint_friction_add(d, &a, &b, s->jac + r0, lam, neq, ga, gb, &fn[j]);
@@ -63,15 +77,11 @@ static int agrees(dyn_system *s, const double *q, const double *v, const double 
 {
     double lam[JOINT_MAX_EQUATIONS];
     for (int j = 0; j < s->m->d.njoints; j++) {
-        const clink_joint_def *d = &s->m->d.joints[j].def;
-        if (!joint_friction_on(d))
-            continue;
-        int r0 = s->m->joint_row[j], neq = joint_class_of(d->type)->neq;
-        for (int r = 0; r < neq; r++)
-            lam[r] = -s->rhs[s->nq + r0 + r];
         kin_pose a, b;
-        kin_pose_of(q, v, d->body_a, &a);
-        kin_pose_of(q, v, d->body_b, &b);
+        int r0, neq;
+        const clink_joint_def *d = friction_joint(s, q, v, j, lam, &a, &b, &r0, &neq);
+        if (!d)
+            continue;
         double f = joint_friction_normal(d, &a, &b, s->jac + r0, lam, neq);
         if (!(fabs(f - fn[j]) <= DYN_JF_TOL * fmax(fabs(f), DYN_JF_FLOOR)))
             return 0;

@@ -278,6 +278,12 @@ double simc_memo_force(const simc *sc, const simc_contact *c, const kinematics_c
 int simc_memo_reuse_force(const simc_contact *c, const double *q, const double *v, double *g);
 /* at an event of the contact: its phase and law state may change */
 void simc_memo_forget(simc_contact *c);
+
+/* the Richardson-extrapolated central difference of contact c's generalised forces A (body
+   a) and B (body b) at the shifts h, -h, h/2, -h/2 of coordinate col, added to column col
+   of out (nq rows) (sim_contact_jacobian.c; the film force's as well, sim_lubrication.c) */
+void simc_richardson_column(const simc_contact *c, int nq, int col, double h, const double A[4][3],
+                            const double B[4][3], double *out);
 /* at the start: nothing is kept */
 void simc_memo_reset(simc_contact *c);
 

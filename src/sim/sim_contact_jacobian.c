@@ -93,6 +93,13 @@ static int local_difference(simc *sc, const simc_contact *c, int nq, int col, in
     for (int i = 0; i < 4; i++)
         if (contact_shifted(sc, c, x, col, steps[i], A[i], B[i]) != 0)
             return -1;
+    simc_richardson_column(c, nq, col, h, (const double(*)[3]) A, (const double(*)[3]) B, out);
+    return 0;
+}
+
+void simc_richardson_column(const simc_contact *c, int nq, int col, double h, const double A[4][3],
+                            const double B[4][3], double *out)
+{
     for (int i = 0; i < 3; i++) {
         double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
         double db = (4.0 * (B[2][i] - B[3][i]) / h - (B[0][i] - B[1][i]) / (2.0 * h)) / 3.0;
@@ -101,7 +108,6 @@ static int local_difference(simc *sc, const simc_contact *c, int nq, int col, in
         if (c->body_b > 0)
             out[(size_t) col * nq + 3 * (c->body_b - 1) + i] += db;
     }
-    return 0;
 }
 
 /* a body's coordinate as a dual seeded at slot (3 side + k) */

@@ -160,14 +160,7 @@ static int film_column(simc *sc, const simc_contact *c, int nq, int col, int rat
         if (rc != 0)
             return -1;
     }
-    for (int i = 0; i < 3; i++) {
-        double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
-        double db = (4.0 * (B[2][i] - B[3][i]) / h - (B[0][i] - B[1][i]) / (2.0 * h)) / 3.0;
-        if (c->body_a > 0)
-            out[(size_t) col * nq + 3 * (c->body_a - 1) + i] += da;
-        if (c->body_b > 0)
-            out[(size_t) col * nq + 3 * (c->body_b - 1) + i] += db;
-    }
+    simc_richardson_column(c, nq, col, h, (const double(*)[3]) A, (const double(*)[3]) B, out);
     return 0;
 }
 

@@ -107,19 +107,42 @@ static void snap_write_levels(const clink_sim *s, snap_stream *o)
     snap_put(o, ints, sizeof ints);
 }
 
+/* the output state and what the output computed, in stream order: each member's address and
+   size (written from them, read into them: one list for both) */
+enum { SNAP_OUTPUT_FIELDS = 9 };
+static void snap_output_fields(const clink_sim *s, void *at[SNAP_OUTPUT_FIELDS],
+                               size_t size[SNAP_OUTPUT_FIELDS])
+{
+    clink_sim *w = (clink_sim *) s; /* the reader writes through these */
+    const mechsys *sys = s->sys;
+    void *const p[SNAP_OUTPUT_FIELDS] = {
+        &w->t,          w->out.y,         w->out.qdd,       sys->lambda,
+        &w->out.energy, &w->out.viol_pos, &w->out.viol_vel, &w->out.e0,
+        w->out.info};
+    const size_t z[SNAP_OUTPUT_FIELDS] = {sizeof s->t,
+                                          (size_t) sys->N * sizeof(double),
+                                          (size_t) sys->nq * sizeof(double),
+                                          (size_t) sys->nc * sizeof(double),
+                                          sizeof s->out.energy,
+                                          sizeof(double),
+                                          sizeof(double),
+                                          sizeof(double),
+                                          (size_t) sys->ncon * sizeof *s->out.info};
+    for (int f = 0; f < SNAP_OUTPUT_FIELDS; f++) {
+        at[f] = p[f];
+        size[f] = z[f];
+    }
+}
+
 /* the output state and what the output computed */
 static void snap_write_output(const clink_sim *s, snap_stream *o)
 {
     const mechsys *sys = s->sys;
-    snap_put(o, &s->t, sizeof s->t);
-    snap_put(o, s->out.y, (size_t) sys->N * sizeof(double));
-    snap_put(o, s->out.qdd, (size_t) sys->nq * sizeof(double));
-    snap_put(o, sys->lambda, (size_t) sys->nc * sizeof(double));
-    snap_put(o, &s->out.energy, sizeof s->out.energy);
-    snap_put(o, &s->out.viol_pos, sizeof(double));
-    snap_put(o, &s->out.viol_vel, sizeof(double));
-    snap_put(o, &s->out.e0, sizeof(double));
-    snap_put(o, s->out.info, (size_t) sys->ncon * sizeof *s->out.info);
+    void *at[SNAP_OUTPUT_FIELDS];
+    size_t size[SNAP_OUTPUT_FIELDS];
+    snap_output_fields(s, at, size);
+    for (int f = 0; f < SNAP_OUTPUT_FIELDS; f++)
+        snap_put(o, at[f], size[f]);
     const sim_levels *lv = &s->lv;
     snap_put(o, lv->list, (size_t) lv->nlist * sizeof(int));
     unsigned char none = 0;
@@ -321,15 +344,11 @@ static void snap_read_levels(clink_sim *s, snap_stream *o)
 static void snap_read_output(clink_sim *s, snap_stream *o)
 {
     mechsys *sys = s->sys;
-    snap_get(o, &s->t, sizeof s->t);
-    snap_get(o, s->out.y, (size_t) sys->N * sizeof(double));
-    snap_get(o, s->out.qdd, (size_t) sys->nq * sizeof(double));
-    snap_get(o, sys->lambda, (size_t) sys->nc * sizeof(double));
-    snap_get(o, &s->out.energy, sizeof s->out.energy);
-    snap_get(o, &s->out.viol_pos, sizeof(double));
-    snap_get(o, &s->out.viol_vel, sizeof(double));
-    snap_get(o, &s->out.e0, sizeof(double));
-    snap_get(o, s->out.info, (size_t) sys->ncon * sizeof *s->out.info);
+    void *at[SNAP_OUTPUT_FIELDS];
+    size_t size[SNAP_OUTPUT_FIELDS];
+    snap_output_fields(s, at, size);
+    for (int f = 0; f < SNAP_OUTPUT_FIELDS; f++)
+        snap_get(o, at[f], size[f]);
     sim_levels *lv = &s->lv;
     snap_get(o, lv->list, (size_t) lv->nlist * sizeof(int));
     for (int k = 0; k < sys->ncon; k++) {
