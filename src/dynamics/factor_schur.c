@@ -17,6 +17,15 @@
  * complement squares the condition number of J; a factorisation whose smallest
  * pivot ratio d_k / S_kk is below DYN_SCHUR_REFINE refines each solve once
  * (solve_refined).
+ *
+ * The work per factorisation is set up once (schur_setup): the products of S
+ * grouped in blocks of three (the x, y, phi coordinates of a body two rows
+ * share), and a program of the Cholesky factorisation over the pattern of L
+ * (George and Liu 1981: the fill-in of a symbolic factorisation), so that rows
+ * of bodies that share nothing (a slider's guide and a crank's pin) cost no
+ * operation. Both keep the dense computation's operations in its order: the
+ * results are the same bits (tests/dynamics/test_dynamics.c checks them against
+ * the dense factorisation).
  */
 #include "dynamics/dyn_internal.h"
 

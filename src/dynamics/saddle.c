@@ -264,18 +264,19 @@ clink_status dyn_factor(dyn_system *s, double t, const double *q)
 
 /*
  * 1 when every x[i] is finite (dyn_finite_all's answer): no exponent field is
- * all ones. One test for the whole array instead of a branch per entry.
+ * all ones. The exponent field plus one unit of it reaches bit 63 only when
+ * the field is all ones, so one OR over the array and one test decide.
  */
 static int saddle_finite(const double *x, int n)
 {
-    const uint64_t expo = (uint64_t) 0x7ff << 52;
+    const uint64_t expo = (uint64_t) 0x7ff << 52, unit = (uint64_t) 1 << 52;
     uint64_t bad = 0;
     for (int i = 0; i < n; i++) {
         uint64_t bits;
         memcpy(&bits, x + i, sizeof bits);
-        bad |= (uint64_t) ((bits & expo) == expo);
+        bad |= (bits & expo) + unit;
     }
-    return bad == 0;
+    return (bad >> 63) == 0;
 }
 
 /*
