@@ -25,10 +25,13 @@ CPU time:
            rtol 1e-8, atol 1e-10): its accuracy is reported, its cost too;
   scipy    scipy_slider_crank.py at its chosen rung, output at the end (its own CPU
            clock around the integration).
+  lib_b, run_b  with --compare BUILD_B: lib and run of a second build (another
+           commit) at the same rung, in the same rounds, for a before/after ratio
+           free of the drift of a shared machine.
 Every rtol and atol is recorded as the exact value passed (Python repr: shortest
 round trip). Prints a summary and writes OUT.json.
 
-usage: slider_crank_defaults.py BUILD_DIR OUT.json [--reps N]
+usage: slider_crank_defaults.py BUILD_DIR OUT.json [--reps N] [--compare BUILD_B]
 """
 import decimal
 import json
@@ -125,6 +128,7 @@ def main():
         sys.exit(__doc__)
     build, out = sys.argv[1], sys.argv[2]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 11
+    other = sys.argv[sys.argv.index("--compare") + 1] if "--compare" in sys.argv else None
     rec = {"model": MODEL, "t_end": T_END, "target": "%d leading onsets within %g s" % (TARGET, WINDOW)}
     with tempfile.TemporaryDirectory() as tmp:
         ref_path = write(tmp, "ref.xml", model_text(1e-13, 1e-16, "bdf", "projection"))
@@ -160,12 +164,17 @@ def main():
         user = write(tmp, "user.xml", model_text(rc, atol_of(rc)))
         untuned = write(tmp, "untuned.xml", model_text())
         times = {"lib": [], "run": [], "untuned": [], "scipy": []}
+        if other:
+            times.update({"lib_b": [], "run_b": []})
         untuned_onsets = []
         for i in range(reps):
             times["lib"].append(lib_once(build, user)["cpu_s"])
             times["run"].append(clink_run(build, user, os.path.join(tmp, "out"))[0])
             cpu, untuned_onsets = clink_run(build, untuned, os.path.join(tmp, "out2"))
             times["untuned"].append(cpu)
+            if other:
+                times["lib_b"].append(lib_once(other, user)["cpu_s"])
+                times["run_b"].append(clink_run(other, user, os.path.join(tmp, "out3"))[0])
             s = scipy(rs, atol_of(rs))
             times["scipy"].append(s["cpu_s"])
             print("round %d: lib %.4f run %.4f untuned %.4f scipy %.3f" %
@@ -183,6 +192,15 @@ def main():
                med["scipy"], rec["scipy_us_per_rhs"]))
         print("ratios SciPy / clink: library call %.1f, clink run %.1f, untuned clink run %.1f" %
               (rec["ratio"]["lib"], rec["ratio"]["run"], rec["ratio"]["untuned"]))
+        if other:
+            rec["compare"] = other
+            for k in ("lib", "run"):
+                rec["ratio"][k + "_b"] = med["scipy"] / med[k + "_b"]
+                rec["ratio"][k + "_b_over_a"] = med[k + "_b"] / med[k]
+            print("build B (%s): library call %.4f s (%.1fx SciPy), clink run %.4f s (%.1fx); "
+                  "B / this build: %.3f, %.3f" %
+                  (other, med["lib_b"], rec["ratio"]["lib_b"], med["run_b"], rec["ratio"]["run_b"],
+                   rec["ratio"]["lib_b_over_a"], rec["ratio"]["run_b_over_a"]))
     with open(out, "w") as f:
         json.dump(rec, f, indent=1)
 

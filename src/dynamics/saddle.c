@@ -26,6 +26,7 @@
 #include "dynamics/dyn_internal.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,57 @@ clink_status dyn_factor(dyn_system *s, double t, const double *q)
     return CLINK_OK;
 }
 
+/*
+ * 1 when every x[i] is finite (dyn_finite_all's answer): no exponent field is
+ * all ones. The exponent field plus one unit of it reaches bit 63 only when
+ * the field is all ones, so one OR over the array and one test decide.
+ */
+static int saddle_finite(const double *x, int n)
+{
+    const uint64_t expo = (uint64_t) 0x7ff << 52, unit = (uint64_t) 1 << 52;
+    uint64_t bad = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, x + i, sizeof bits);
+        bad |= (bits & expo) + unit;
+    }
+    return (bad >> 63) == 0;
+}
+
+/*
+ * gamma' = gamma - 2 alpha (Phi_q v - nu) - beta^2 Phi per row into the
+ * constraint part of s->rhs (gamma alone without Baumgarte's terms); the
+ * products of Phi_q v in the order of dyn_row_times.
+ */
+static void saddle_gamma(dyn_system *s, const double *v)
+{
+    int nq = s->nq, nc = s->nc;
+    if (s->alpha == 0.0 && s->beta == 0.0) {
+        memcpy(s->rhs + nq, s->gamma, (size_t) nc * sizeof(double));
+        return;
+    }
+    double two_alpha = 2.0 * s->alpha, beta2 = s->beta * s->beta;
+    for (int r = 0; r < nc; r++) {
+        const double *ja = s->jac[r].ja, *jb = s->jac[r].jb;
+        int a = s->row_a[r], b = s->row_b[r];
+        const double *va = a > 0 ? v + 3 * (a - 1) : v, *vb = b > 0 ? v + 3 * (b - 1) : v;
+        double pd = -s->nu[r];
+        if (a > 0 && b > 0) {
+            for (int k = 0; k < 3; k++) {
+                pd += ja[k] * va[k];
+                pd += jb[k] * vb[k];
+            }
+        } else if (a > 0) {
+            for (int k = 0; k < 3; k++)
+                pd += ja[k] * va[k];
+        } else if (b > 0) {
+            for (int k = 0; k < 3; k++)
+                pd += jb[k] * vb[k];
+        }
+        s->rhs[nq + r] = s->gamma[r] - (two_alpha * pd + beta2 * s->phi[r]);
+    }
+}
+
 /* solves the factored system in place on s->rhs */
 clink_status dyn_solve(dyn_system *s)
 {
@@ -268,7 +320,7 @@ clink_status dyn_solve(dyn_system *s)
     clink_status st = ops->solve(s);
     if (st != CLINK_OK)
         return st;
-    if (!dyn_finite_all(s->rhs, s->n)) {
+    if (!saddle_finite(s->rhs, s->n)) {
         dyn_set_msg(s, "non-finite solution of the saddle-point system");
         return CLINK_ERR_NONFINITE;
     }
@@ -284,7 +336,7 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
 {
     int nq = s->nq, nc = s->nc;
     s->t_last = t;
-    if (!dyn_finite_all(q, nq) || !dyn_finite_all(v, nq)) {
+    if (!saddle_finite(q, nq) || !saddle_finite(v, nq)) {
         dyn_set_msg(s, "non-finite coordinates or velocities at t = %.9g s", t);
         return CLINK_ERR_NONFINITE;
     }
@@ -295,21 +347,7 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
         return CLINK_ERR_NONFINITE;
     }
     dyn_kin_eval(s, t, q, v, s->phi, s->jac, s->nu, s->gamma);
-    for (int r = 0; r < nc; r++) {
-        double g = s->gamma[r];
-        if (s->alpha != 0.0 || s->beta != 0.0) {
-            double pd = -s->nu[r];
-            int a = s->row_a[r], b = s->row_b[r];
-            for (int k = 0; k < 3; k++) {
-                if (a > 0)
-                    pd += s->jac[r].ja[k] * v[3 * (a - 1) + k];
-                if (b > 0)
-                    pd += s->jac[r].jb[k] * v[3 * (b - 1) + k];
-            }
-            g -= 2.0 * s->alpha * pd + s->beta * s->beta * s->phi[r];
-        }
-        s->rhs[nq + r] = g;
-    }
+    saddle_gamma(s, v);
     if (nc == 0) {
         /* no constraint: the saddle matrix is the diagonal mass matrix, no factorisation */
         for (int c = 0; c < nq; c++)

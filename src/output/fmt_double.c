@@ -477,14 +477,25 @@ static int fmt_digit_count(uint64_t f)
     return t + 1 - (f < p10[t]);
 }
 
-int output_shortest_decimal(double v, char digits[18], int *e)
-{
-    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
+static const char fmt_pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
                                 "31323334353637383940414243444546474849505152535455565758596061"
                                 "62636465666768697071727374757677787980818283848586878889909192"
                                 "93949596979899";
+
+/* the 8 digits of x < 10^8, leading zeros included, at p (32-bit arithmetic only) */
+static void fmt_write8(char *p, uint32_t x)
+{
+    uint32_t hi = x / 10000, lo = x % 10000;
+    memcpy(p, fmt_pairs + 2 * (hi / 100), 2);
+    memcpy(p + 2, fmt_pairs + 2 * (hi % 100), 2);
+    memcpy(p + 4, fmt_pairs + 2 * (lo / 100), 2);
+    memcpy(p + 6, fmt_pairs + 2 * (lo % 100), 2);
+}
+
+int output_shortest_decimal(double v, char digits[18], int *e)
+{
     uint64_t bits, t, c, f = 0;
-    int bq, n, i;
+    int bq, n;
 
     memcpy(&bits, &v, sizeof bits);
     t = bits & (FMT_C_MIN - 1);
@@ -506,27 +517,72 @@ int output_shortest_decimal(double v, char digits[18], int *e)
         f /= 10;
         ++*e;
     }
+    /* f < 10^17: its 17 digits with leading zeros, right-aligned in a scratch
+       buffer (two blocks of 8 and one digit), then the last n of them */
     n = fmt_digit_count(f);
-    i = n;
-    while (f >= 100) {
-        unsigned r = (unsigned) (f % 100);
-        f /= 100;
-        i -= 2;
-        memcpy(digits + i, pairs + 2 * r, 2);
-    }
-    if (f >= 10) {
-        i -= 2;
-        memcpy(digits + i, pairs + 2 * f, 2);
-    } else {
-        digits[--i] = (char) ('0' + f);
+    {
+        char w[40] = {0};
+        uint64_t hi = f / 100000000u, top = hi / 100000000u;
+        fmt_write8(w + 16, (uint32_t) (f - hi * 100000000u));
+        fmt_write8(w + 8, (uint32_t) (hi - top * 100000000u));
+        w[7] = (char) ('0' + top);
+        memcpy(digits, w + 24 - n, 17);
     }
     return n;
 }
 
+/*
+ * The text of a finite v > 0 at out (at most OUTPUT_DOUBLE_MAX - 1 bytes with
+ * the NUL); returns its length. Laid out in t by copies of fixed length (the
+ * bytes past the text are scratch), then OUTPUT_DOUBLE_MAX - 1 bytes of t go
+ * to out: no copy of variable length.
+ */
+static size_t fmt_layout(double v, char *out)
+{
+    char d[40] = {0}, t[64] = {0}, *p = t;
+    int n, e, x;
+
+    n = output_shortest_decimal(v, d, &e);
+    x = e + n - 1; /* the decimal exponent of the first digit */
+    if (x < -4 || x >= 17) {
+        int ax = x < 0 ? -x : x;
+        *p++ = d[0];
+        if (n > 1) {
+            *p++ = '.';
+            memcpy(p, d + 1, 16);
+            p += n - 1;
+        }
+        *p++ = 'e';
+        *p++ = x < 0 ? '-' : '+';
+        if (ax >= 100)
+            *p++ = (char) ('0' + ax / 100);
+        *p++ = (char) ('0' + ax / 10 % 10);
+        *p++ = (char) ('0' + ax % 10);
+    } else if (x < 0) {
+        memcpy(p, "0.000", 5);
+        p += 1 - x; /* "0." and -x - 1 zeros */
+        memcpy(p, d, 17);
+        p += n;
+    } else if (x >= n - 1) {
+        memcpy(p, d, 17);
+        p += n;
+        memset(p, '0', 16);
+        p += x - (n - 1);
+    } else {
+        memcpy(p, d, 17);
+        p += x + 1;
+        *p++ = '.';
+        memcpy(p, d + x + 1, 16);
+        p += n - x - 1;
+    }
+    *p = '\0';
+    memcpy(out, t, OUTPUT_DOUBLE_MAX - 1);
+    return (size_t) (p - t);
+}
+
 size_t output_format_double(double v, char *buf)
 {
-    char d[18], *p = buf;
-    int n, e, x, i;
+    char *p = buf;
 
     if (isnan(v)) {
         memcpy(buf, "nan", 4);
@@ -545,41 +601,5 @@ size_t output_format_double(double v, char *buf)
         *p = '\0';
         return (size_t) (p - buf);
     }
-    n = output_shortest_decimal(v, d, &e);
-    x = e + n - 1; /* the decimal exponent of the first digit */
-    if (x < -4 || x >= 17) {
-        int ax = x < 0 ? -x : x;
-        *p++ = d[0];
-        if (n > 1) {
-            *p++ = '.';
-            memcpy(p, d + 1, (size_t) (n - 1));
-            p += n - 1;
-        }
-        *p++ = 'e';
-        *p++ = x < 0 ? '-' : '+';
-        if (ax >= 100)
-            *p++ = (char) ('0' + ax / 100);
-        *p++ = (char) ('0' + ax / 10 % 10);
-        *p++ = (char) ('0' + ax % 10);
-    } else if (x < 0) {
-        *p++ = '0';
-        *p++ = '.';
-        for (i = 0; i < -x - 1; i++)
-            *p++ = '0';
-        memcpy(p, d, (size_t) n);
-        p += n;
-    } else if (x >= n - 1) {
-        memcpy(p, d, (size_t) n);
-        p += n;
-        for (i = 0; i < x - (n - 1); i++)
-            *p++ = '0';
-    } else {
-        memcpy(p, d, (size_t) (x + 1));
-        p += x + 1;
-        *p++ = '.';
-        memcpy(p, d + x + 1, (size_t) (n - x - 1));
-        p += n - x - 1;
-    }
-    *p = '\0';
-    return (size_t) (p - buf);
+    return (size_t) (p - buf) + fmt_layout(v, p);
 }
