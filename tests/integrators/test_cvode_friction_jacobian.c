@@ -9,7 +9,8 @@
  * in the rows of the coordinates, the rates and the friction state (the energy rows are
  * zero by design: the works feed nothing back). The bristle state's column must carry
  * d v' / d z, which the reference shows nonzero: an entry left out of the pattern, or
- * left zero, fails.
+ * left zero, fails. A user force (the pattern turns dense, its version changes) gives the
+ * state's column the new pattern, and the comparison holds there too.
  */
 #include "ensure.h"
 
@@ -179,6 +180,58 @@ TEST(the_bdf_jacobian_with_lugre_friction_matches_central_differences_of_the_who
         checked++;
     }
     ENSURE(checked == 4);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+/* a user force of zero (it makes the pattern dense: the host's forces may couple anything) */
+static int no_force(void *data, double t, int n, const double *q, const double *v, double *f)
+{
+    (void) data;
+    (void) t;
+    (void) q;
+    (void) v;
+    memset(f, 0, (size_t) n * sizeof(double));
+    return 0;
+}
+
+TEST(the_friction_state_column_follows_a_new_pattern_version)
+{
+    clink_model *m = lugre_crank();
+    clink_sim *sim = NULL;
+    char err[512];
+    if (!m || clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK) {
+        ENSURE(0);
+        clink_model_destroy(&m);
+        return;
+    }
+    mechsys *s = sim->sys;
+    int wz = simc_friction_state_index(s->sc, 0);
+    const int *rows = NULL, *trows = NULL;
+    long v0 = 0, v1 = 0;
+    ENSURE(wz >= 0);
+    ENSURE(system_jacobian_pattern(s, &rows, &v0) != NULL);
+    const long *tp = system_jacobian_tail_pattern(s, &trows);
+    ENSURE(tp != NULL);
+    /* the journal (rod) and the bearing (slider): the rate rows of their component, which
+       the joints make the crank, rod and slider */
+    ENSURE(tp != NULL && tp[3 + wz] - tp[2 + wz] == s->nr);
+    ENSURE(clink_sim_set_outputs(sim, CLINK_OUTPUT_CONTACTS) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 2.2e-4) == CLINK_OK);
+    ENSURE(clink_sim_set_user_force(sim, "nothing", no_force, NULL, NULL) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 2.3e-4) == CLINK_OK);
+    ENSURE(system_jacobian_pattern(s, &rows, &v1) != NULL);
+    ENSURE(v1 != v0);
+    tp = system_jacobian_tail_pattern(s, &trows);
+    ENSURE(tp != NULL && tp[3 + wz] - tp[2 + wz] == s->nr); /* every rate row */
+    clink_contact_info ci;
+    ENSURE(clink_sim_contact(sim, 0, &ci) == CLINK_OK && ci.delta > 0.0);
+    double worst = 0.0, dvdz = 0.0;
+    ENSURE(compare(sim, &worst, &dvdz) == 0);
+    printf("dense pattern: largest |dv'/dz| %.4g, worst error %.3g of the tolerance\n", dvdz,
+           worst);
+    ENSURE(dvdz > 1e6 && worst <= 1.0);
+    ENSURE(clink_sim_advance(sim, 3e-4) == CLINK_OK);
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
