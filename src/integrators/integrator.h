@@ -59,6 +59,16 @@ typedef struct integ_problem {
     /* optional (implicit methods): df/dy's diagonal in the components after the rates
        (n - 2 npos of them, into diag) after a jacobian call; NULL: zero */
     void (*jacobian_diagonal)(void *data, double *diag);
+    /* optional (with jacobian_diagonal): rows above the diagonal of the columns after the
+       rates, in the rates' rows (i - npos, ascending): column 2 npos + j's at
+       rows[colptr[j] .. colptr[j + 1]); returns colptr (n - 2 npos + 1), of the version
+       jacobian_pattern returned last (asked after it) */
+    const long *(*jacobian_tail_pattern)(void *data, const int **rows);
+    /* with jacobian_tail_pattern: their values (vals[k] for rows[k]) at (t, y), fy = f(t, y),
+       tmp: n of scratch; called before jacobian, which then re-evaluates at y; y may be
+       perturbed and must be restored; 0 or as rhs */
+    int (*jacobian_tail)(void *data, double t, double *y, const double *fy, double *tmp,
+                         double *vals);
     /* optional: the correction corr (n) that takes y onto the constraints; err (n, may be
        NULL) the error estimate, projected in place */
     int (*project)(void *data, double t, const double *y, double *corr, double *err);

@@ -132,6 +132,17 @@ static void sim_p_jacobian_diagonal(void *data, double *diag)
     system_jacobian_diagonal(data, diag);
 }
 
+static const long *sim_p_jacobian_tail_pattern(void *data, const int **rows)
+{
+    return system_jacobian_tail_pattern(data, rows);
+}
+
+static int sim_p_jacobian_tail(void *data, double t, double *y, const double *fy, double *tmp,
+                               double *vals)
+{
+    return system_jacobian_tail(data, t, y, fy, tmp, vals);
+}
+
 static int sim_p_project(void *data, double t, const double *y, double *corr, double *err)
 {
     return system_project(data, t, y, corr, err);
@@ -172,6 +183,8 @@ static integ_problem sim_problem(clink_sim *s)
     p.jacobian = sim_p_jacobian;
     p.jacobian_pattern = sim_p_jacobian_pattern;
     p.jacobian_diagonal = sys->nfz ? sim_p_jacobian_diagonal : NULL;
+    p.jacobian_tail_pattern = sys->nfz ? sim_p_jacobian_tail_pattern : NULL;
+    p.jacobian_tail = sys->nfz ? sim_p_jacobian_tail : NULL;
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
     if (sys->ncon) {
         p.nevents = 2 * sys->ncon;

@@ -7,6 +7,7 @@
  *   no joints and no drivers (free bodies, contacts)      Adams, no drift control
  *   joints forming no closed loop or one loop              Adams, Baumgarte
  *   joints closing two or more independent loops           BDF, projection
+ *   any of these with a dynamic friction law (lugre, dahl)  BDF, the drift above
  *
  * The loops are the cyclomatic number of the graph whose nodes are the ground
  * and the bodies and whose edges are the joints: L = joints - bodies + parts
@@ -24,6 +25,13 @@
  * in every configuration, so no singular position can occur there; with loops
  * it can, and the rule takes projection where several loops share their links.
  *
+ * A dynamic friction law (a contact's or a joint's law with a state: lugre, dahl)
+ * makes the problem stiff: the bristle state relaxes at sigma0 |v_t| / mu, 1e7 / s
+ * for the clearance slider-crank's journal with sigma0 = 1e5 1/m, and Adams, whose
+ * fixed-point iteration and stability bound follow that rate, took 25 times BDF's
+ * steps there (bench/friction_lugre.sh, docs/friction.md "Performance"); BDF's
+ * Newton iteration carries the state in its Jacobian (cvode_setup.c).
+ *
  * An explicit method or drift is never changed; with one of them explicit the
  * other follows the rule, except that Adams never gets projection (CVODE 6.4's
  * projection works with BDF only): Adams with auto drift gets Baumgarte, and
@@ -31,6 +39,7 @@
  */
 #include "sim/sim_auto.h"
 
+#include "elements/element.h"
 #include "model/model_internal.h"
 #include "sim/sim_internal.h"
 
@@ -68,6 +77,20 @@ int sim_auto_loops(const clink_model *m)
     return loops;
 }
 
+int sim_auto_dynamic_friction(const clink_model *m)
+{
+    for (int j = 0; j < m->d.njoints; j++)
+        if (clink_friction_state_count(&m->d.joints[j].def.friction) > 0)
+            return 1;
+    for (int k = 0; k < m->d.nelems; k++) {
+        element_def def = m->d.elems[k].def;
+        element_common cm = element_class_of(m->d.elems[k].kind)->common(&def);
+        if (*cm.treatment != CLINK_CONTACT_PIECEWISE && clink_friction_state_count(cm.friction) > 0)
+            return 1;
+    }
+    return 0;
+}
+
 int sim_auto_resolve(const clink_model *m, clink_settings_def *set)
 {
     int method_auto = set->method == CLINK_METHOD_AUTO, drift_auto = set->drift == CLINK_DRIFT_AUTO;
@@ -83,6 +106,8 @@ int sim_auto_resolve(const clink_model *m, clink_settings_def *set)
         method = CLINK_METHOD_BDF;
         drift = CLINK_DRIFT_PROJECTION;
     }
+    if (sim_auto_dynamic_friction(m))
+        method = CLINK_METHOD_BDF;
     /* one of the two explicit: the other follows it */
     if (!method_auto && set->method == CLINK_METHOD_ADAMS && drift == CLINK_DRIFT_PROJECTION)
         drift = CLINK_DRIFT_BAUMGARTE;

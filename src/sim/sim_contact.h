@@ -62,6 +62,9 @@ int simc_friction_onset(simc *sc, double *work);
    coordinates coord[6] (its bodies' model coordinates, -1 for the ground): 1, or 0 when
    it has none (no state, not touching, a capsule) */
 int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6]);
+/* the size of contact k's friction state (m): its largest steady deflection, max(mu, mu_s)
+   / sigma0; 0 if it has none */
+double simc_friction_state_scale(const simc *sc, int k);
 /* d z' / d z of each friction state at the last force evaluation into diag[wz] (the energy
    block's diagonal; other entries untouched) */
 void simc_friction_decay(const simc *sc, double *diag);

@@ -15,7 +15,10 @@
  * Jacobian gets d z' / d z = -sigma0 |v_t| / mu(v_t) on its diagonal
  * (simc_friction_decay) and d z' / d(q, v) through the slip (simc_friction_state_jacobian,
  * from the contact's force Jacobian); d v' / d z (the bristle force's response through
- * the saddle solve) is left to the Newton iteration.
+ * the saddle solve) by a forward difference of the right-hand side in z
+ * (system_jacobian_tail, step 0.1 of max(|z|, simc_friction_state_scale)): the force of
+ * lugre and dahl is linear in z at fixed (q, v) (z' is, and F_n does not depend on z), so
+ * that difference is exact but for rounding.
  */
 #include "sim/sim_contact_internal.h"
 
@@ -91,6 +94,15 @@ int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[
         }
     }
     return 1;
+}
+
+double simc_friction_state_scale(const simc *sc, int k)
+{
+    const simc_contact *c = &sc->c[k];
+    if (c->wz < 0 || !(c->fr.sigma0 > 0.0))
+        return 0.0;
+    double mu = c->fr.mu_s > c->fr.mu ? c->fr.mu_s : c->fr.mu;
+    return mu / c->fr.sigma0;
 }
 
 void simc_friction_decay(const simc *sc, double *diag)

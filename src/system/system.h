@@ -71,6 +71,8 @@ typedef struct mechsys {
     int *pat_rows;    /* its rows */
     long pat_version; /* changes with each new pattern */
     int pat_dense;    /* the pattern is dense (the host's forces) */
+    long *tail_ptr;   /* Nr - 2 nr + 1: the rate rows of the columns after the rates */
+    int *tail_rows;   /* (friction states: d v' / d z), built with the pattern; NULL: none */
 
     /* root functions, two per contact */
     long root_calls;    /* evaluations since the last completed step */
@@ -128,6 +130,15 @@ int system_jacobian(mechsys *sys, double t, double *yr, const double *fy, double
    [ptr[j] .. ptr[j + 1]), ptr returned, and the pattern's version (system_pattern.c);
    NULL when out of memory */
 const long *system_jacobian_pattern(mechsys *sys, const int **rows, long *version);
+/* with friction states, after system_jacobian_pattern (of its version): the rate rows (i - nr,
+   ascending) of the columns after the rates, column 2 nr + j's at rows[ptr[j] .. ptr[j + 1]);
+   ptr returned, NULL without friction states */
+const long *system_jacobian_tail_pattern(const mechsys *sys, const int **rows);
+/* d v' / d z in those rows (vals[k] for rows[k]) at yr, fy = f(t, yr), by one forward
+   difference of the right-hand side per friction state (tmp: Nr of scratch); yr is
+   perturbed and restored. 0, 1 or -1 as system_rhs */
+int system_jacobian_tail(mechsys *sys, double t, double *yr, const double *fy, double *tmp,
+                         double *vals);
 /* the position of row (i - nr) among column col's rows of the pattern, or -1 */
 long system_pattern_find(const mechsys *sys, int col, int row);
 /* the diagonal of df/dy in the components after the rates (Nr - 2 nr of them, into diag):

@@ -18,6 +18,11 @@
  * bodies. The host's forces (inputs, a user force) may couple anything: while they are
  * installed every column is dense, and the pattern's version changes so that the
  * integrator takes the new one.
+ *
+ * The columns after the rates (system_jacobian_tail_pattern): a friction state z of
+ * contact k moves the accelerations its bristle force reaches, d v' / d z, which are the
+ * rate rows of the columns of k's two bodies (the force acts on those bodies and the
+ * saddle solve spreads it over their components); built with the pattern, of its version.
  */
 #include "system/system.h"
 
@@ -196,6 +201,68 @@ static int pat_fill(mechsys *s, pat_work *w, int dense)
     return 0;
 }
 
+/* the rate rows (ascending, without repeats) of the columns of bodies a and b into out;
+   returns their number */
+static int pat_pair_rates(const mechsys *s, pat_work *w, int a, int b, int dense, int *out)
+{
+    int n = 0;
+    for (int e = 0; e < 2; e++) {
+        int body = e ? b : a;
+        if (body <= 0 || (e == 1 && b == a))
+            continue;
+        int m = pat_body_rows(s, w, body, dense);
+        for (int k = 0; k < m; k++)
+            if (w->rows[k] < s->nr)
+                out[n++] = w->rows[k];
+    }
+    qsort(out, (size_t) n, sizeof *out, pat_cmp);
+    int u = 0;
+    for (int k = 0; k < n; k++)
+        if (u == 0 || out[u - 1] != out[k])
+            out[u++] = out[k];
+    return u;
+}
+
+/* the rate rows of the columns after the rates (see the file comment) into s->tail_ptr,
+   s->tail_rows (two passes: count, fill); 0 or -1 */
+static int pat_tail_fill(mechsys *s, pat_work *w, int dense)
+{
+    int nt = s->Nr - 2 * s->nr;
+    long *ptr = malloc(((size_t) nt + 1) * sizeof *ptr);
+    int *pair = malloc((2 * (size_t) s->nr + 1) * sizeof *pair), *rows = NULL;
+    if (!ptr || !pair) {
+        free(ptr);
+        free(pair);
+        return -1;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        long p = 0;
+        for (int j = 0; j < nt; j++) {
+            ptr[j] = p;
+            for (int k = 0; k < s->ncon; k++) {
+                if (j != 2 + simc_friction_state_index(s->sc, k))
+                    continue;
+                int n = pat_pair_rates(s, w, s->rt_body[2 * k], s->rt_body[2 * k + 1], dense, pair);
+                for (int i = 0; i < n && pass == 1; i++)
+                    rows[p + i] = pair[i];
+                p += n;
+            }
+        }
+        ptr[nt] = p;
+        if (pass == 0 && !(rows = malloc(((size_t) p + 1) * sizeof *rows))) {
+            free(ptr);
+            free(pair);
+            return -1;
+        }
+    }
+    free(pair);
+    free(s->tail_ptr);
+    free(s->tail_rows);
+    s->tail_ptr = ptr;
+    s->tail_rows = rows;
+    return 0;
+}
+
 /* the pattern built anew: dense (the host's forces) or by what couples; 0 or -1 */
 static int pat_build(mechsys *s, int dense)
 {
@@ -216,6 +283,8 @@ static int pat_build(mechsys *s, int dense)
         for (int b = 0; b < nb; b++)
             w.mark[b] = 0;
         rc = pat_fill(s, &w, dense);
+        if (rc == 0 && s->nfz)
+            rc = pat_tail_fill(s, &w, dense);
     }
     free(w.par);
     free(w.cptr);
@@ -239,6 +308,12 @@ const long *system_jacobian_pattern(mechsys *s, const int **rows, long *version)
     *rows = s->pat_rows;
     *version = s->pat_version;
     return s->pat_ptr;
+}
+
+const long *system_jacobian_tail_pattern(const mechsys *s, const int **rows)
+{
+    *rows = s->tail_rows;
+    return s->tail_ptr;
 }
 
 long system_pattern_find(const mechsys *s, int col, int row)

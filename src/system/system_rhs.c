@@ -19,7 +19,9 @@
  *     evaluation of the accelerations and one saddle solve per column with the
  *     factorisation at (t, q)) or, for comparison in benchmarks and tests, forward
  *     differences of the right-hand side, one per column (sim_use_fd_jacobian); the
- *     energy rows are left zero (the works feed nothing back);
+ *     energy rows are left zero (the works feed nothing back); the friction states'
+ *     columns: d z' / d z and d v' / d z (one forward difference in z each,
+ *     system_jacobian_tail);
  *   - the projection onto the constraints, the correction minimal in the metric of M
  *     (dyn_project), its energy booked on the audit with the step, the error estimate
  *     projected too;
@@ -162,6 +164,31 @@ void system_jacobian_diagonal(mechsys *s, double *diag)
         diag[i - 2 * s->nr] = 0.0;
     if (s->nfz)
         simc_friction_decay(s->sc, diag + 2);
+}
+
+int system_jacobian_tail(mechsys *s, double t, double *yr, const double *fy, double *tmp,
+                         double *vals)
+{
+    int nr = s->nr;
+    for (int k = 0; s->tail_ptr && k < s->ncon; k++) {
+        int wz = simc_friction_state_index(s->sc, k);
+        if (wz < 0)
+            continue;
+        long a = s->tail_ptr[2 + wz], b = s->tail_ptr[3 + wz];
+        /* z enters linearly: one forward step of 0.1 of its size (sim_contact_friction.c) */
+        double *z = &yr[2 * nr + 2 + wz], z0 = *z;
+        double h = 0.1 * fmax(fabs(z0), simc_friction_state_scale(s->sc, k));
+        *z = z0 + h;
+        h = *z - z0;
+        int rc = system_rhs(s, t, yr, tmp);
+        s->rhs_jac++;
+        *z = z0;
+        if (rc != 0)
+            return rc;
+        for (long i = a; i < b; i++)
+            vals[i] = (tmp[nr + s->tail_rows[i]] - fy[nr + s->tail_rows[i]]) / h;
+    }
+    return 0;
 }
 
 int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *f1, double *vals,

@@ -355,6 +355,8 @@ void system_destroy(mechsys **sys)
     free(s->jv);
     free(s->pat_ptr);
     free(s->pat_rows);
+    free(s->tail_ptr);
+    free(s->tail_rows);
     free(s->q0);
     free(s->red);
     free(s->fixed);

@@ -7,7 +7,8 @@
  * loop, two closed loops), each resolved by clink_sim_create() as the rule says
  * and reported so by clink_sim_settings(); an explicit method or drift is never
  * changed, and with one of them explicit the other never makes Adams with
- * projection.
+ * projection; a dynamic friction law (lugre, dahl) in a contact makes auto take
+ * BDF, the drift staying that of the structure.
  */
 #include "ensure.h"
 
@@ -172,4 +173,53 @@ TEST(an_explicit_method_or_drift_is_never_changed_by_auto)
     ENSURE(clink_sim_settings(sim).drift == CLINK_DRIFT_NONE);
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
+}
+
+/* the ball of `ball` and a block on a pendulum's tree, each with friction law `fr` */
+static const char *const ball_fr =
+    "<bodies><body name=\"ball\" mass=\"1\" inertia=\"0.001\" x=\"0\" y=\"0.049\"/></bodies>"
+    "<contacts><pair name=\"floor\"><circle body=\"ball\" center=\"0 0\" radius=\"0.05\"/>"
+    "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>"
+    "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/>%s</pair></contacts>";
+static const char *const tree_fr =
+    "<bodies><body name=\"a\" mass=\"1\" inertia=\"0.0833\" x=\"0.5\" y=\"0\"/>"
+    "<body name=\"b\" mass=\"1\" inertia=\"0.0833\" x=\"1.5\" y=\"0\"/></bodies><joints>" PIN(
+        "p0", "ground", "0 0", "a", "-0.5 0")
+        PIN("p1", "a", "0.5 0", "b",
+            "-0.5 0") "</joints>"
+                      "<contacts><pair name=\"floor\"><circle body=\"b\" center=\"0.5 0\" "
+                      "radius=\"0.05\"/>"
+                      "<line body=\"ground\" point=\"0 -0.0499\" normal=\"0 1\"/>"
+                      "<law name=\"hunt-crossley\" K=\"1e7\" e=\"0.8\"/>%s</pair></contacts>";
+
+TEST(auto_takes_bdf_for_a_dynamic_friction_law_and_keeps_the_drift_of_the_structure)
+{
+    static const struct {
+        const char *fr;
+        int dynamic;
+    } laws[] = {
+        {"<friction type=\"lugre\" mu=\"0.3\" mu_s=\"0.4\" v_s=\"1e-3\" sigma0=\"1e5\"/>", 1},
+        {"<friction type=\"dahl\" mu=\"0.3\" sigma0=\"1e5\"/>", 1},
+        {"<friction type=\"coulomb-tanh\" mu=\"0.3\" v1=\"1e-3\"/>", 0},
+        {"", 0}};
+    static const char *const bodies[] = {ball_fr, tree_fr};
+    static const clink_drift drifts[] = {CLINK_DRIFT_NONE, CLINK_DRIFT_BAUMGARTE};
+    for (size_t l = 0; l < sizeof laws / sizeof laws[0]; l++)
+        for (int b = 0; b < 2; b++) {
+            char body[2048];
+            snprintf(body, sizeof body, bodies[b], laws[l].fr);
+            clink_model *m = model(body, "");
+            ENSURE(m != NULL);
+            if (m)
+                ENSURE(sim_auto_dynamic_friction(m) == laws[l].dynamic);
+            clink_model_destroy(&m);
+            clink_method method = CLINK_METHOD_AUTO;
+            clink_drift drift = CLINK_DRIFT_AUTO;
+            ENSURE(resolved(body, "", &method, &drift));
+            ENSURE(method == (laws[l].dynamic ? CLINK_METHOD_BDF : CLINK_METHOD_ADAMS));
+            ENSURE(drift == drifts[b]);
+            /* an explicit Adams stays Adams */
+            ENSURE(resolved(body, "method=\"adams\"", &method, &drift));
+            ENSURE(method == CLINK_METHOD_ADAMS && drift == drifts[b]);
+        }
 }

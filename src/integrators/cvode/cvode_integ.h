@@ -32,8 +32,13 @@ typedef struct cvode_integ {
     void *mem;
     N_Vector ycv; /* CVODE's returns (n) */
     SUNMatrix J;
-    long *jstart;  /* 2 npos: where column j's problem entries start in J's data */
-    long jversion; /* the problem's pattern version J holds */
+    long *jstart;     /* 2 npos: where column j's problem entries start in J's data */
+    long jversion;    /* the problem's pattern version J holds */
+    const long *tptr; /* the problem's rows above the trailing diagonals (jacobian_tail_pattern) */
+    const int *trows; /* or NULL, as J holds them */
+    double *tvals;    /* their values (tcap), */
+    long tcap;        /* allocated, */
+    double *diag;     /* and the trailing diagonal (n - 2 npos) */
     SUNLinearSolver LS;
     SUNNonlinearSolver NLS;
     ode_log log;         /* the last message of CVODE */
@@ -44,6 +49,11 @@ typedef struct cvode_integ {
     int projection;      /* CVodeSetProjFn in force */
     cvode_events ev;     /* the event search (cvode_events.c) */
 } cvode_integ;
+
+/* tests: the BDF Newton Jacobian df/dy as CVODE's Newton iteration gets it, at (t, y), dense
+   (n x n, column-major) into out; 0, or the problem's failure, or -1 (no Jacobian: Adams,
+   memory). CVODE's matrix is overwritten (its next set-up forms it anew or from its copy) */
+int cvode_jacobian_dense(integ *in, double t, const double *y, double *out);
 
 /* the ops of integrator.h that cvode_setup.c implements */
 integ *cvode_create(const integ_problem *p, const integ_config *c, double t0, const double *y0,

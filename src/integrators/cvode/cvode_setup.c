@@ -10,10 +10,12 @@
  * couple, system_pattern.c), so that J grows with the couplings rather than as the
  * square of the coordinates; they come from the problem (system_jacobian: analytic,
  * or forward differences); the upper identity is exact; the columns after the rates
- * are left zero. A new pattern (its version changed) is taken at the next Jacobian,
- * with KLU's symbolic analysis redone. Drift: projection through
- * CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT for Adams), the error
- * estimate projected too.
+ * hold the rows the problem lists above their diagonals (jacobian_tail_pattern: for the
+ * mechanism, d v' / d z of the friction states, the bristle forces' effect on the
+ * accelerations) and their diagonals (jacobian_diagonal), or zero. A new pattern (its
+ * version changed) is taken at the next Jacobian, with KLU's symbolic analysis redone.
+ * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT
+ * for Adams), the error estimate projected too.
  *
  * Error test: the problem's weights (CVodeWFtolerances) and the weighted root mean
  * square over the components that carry an error (cvode_wrms_moving): the
@@ -86,6 +88,30 @@ static sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
     return moving ? sqrt(sum / (double) moving) : 0.0;
 }
 
+/* the rows above the trailing diagonals (the problem's, or none) into cv->tptr, cv->trows and
+   their values' room; 0, or -1 when memory runs out */
+static int cvode_tail_pattern(cvode_integ *cv)
+{
+    int nt = cv->p.n - 2 * cv->p.npos;
+    cv->tptr = NULL;
+    cv->trows = NULL;
+    if (cv->p.jacobian_diagonal && nt > 0 && !cv->diag &&
+        !(cv->diag = malloc((size_t) nt * sizeof(double))))
+        return -1;
+    if (!cv->p.jacobian_tail_pattern || nt <= 0)
+        return 0;
+    cv->tptr = cv->p.jacobian_tail_pattern(cv->p.data, &cv->trows);
+    long need = cv->tptr ? cv->tptr[nt] : 0;
+    if (need > cv->tcap) {
+        double *v = realloc(cv->tvals, (size_t) need * sizeof(double));
+        if (!v)
+            return -1;
+        cv->tvals = v;
+        cv->tcap = need;
+    }
+    return 0;
+}
+
 /* the pattern of the sparse Jacobian (see the file comment) into J, reallocated to its size;
    0, or -1 when memory runs out */
 static int cvode_jac_pattern(cvode_integ *cv, SUNMatrix J)
@@ -93,9 +119,10 @@ static int cvode_jac_pattern(cvode_integ *cv, SUNMatrix J)
     int nq = cv->p.npos, N = cv->p.n;
     const int *rows = NULL;
     const long *cptr = cv->p.jacobian_pattern(cv->p.data, &rows, &cv->jversion);
-    if (!cptr)
+    if (!cptr || cvode_tail_pattern(cv) != 0)
         return -1;
-    sunindextype nnz = (sunindextype) (2 * (cptr[nq] + nq) + (N - 2 * nq));
+    long ntail = cv->tptr ? cv->tptr[N - 2 * nq] : 0;
+    sunindextype nnz = (sunindextype) (2 * (cptr[nq] + nq) + (N - 2 * nq) + ntail);
     if (SUNSparseMatrix_NNZ(J) != nnz && SUNSparseMatrix_Reallocate(J, nnz) != 0)
         return -1;
     sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
@@ -110,15 +137,35 @@ static int cvode_jac_pattern(cvode_integ *cv, SUNMatrix J)
             for (long k = cptr[c]; k < cptr[c + 1]; k++)
                 ri[p++] = nq + rows[k];
         } else {
-            ri[p++] = j; /* the other columns: diagonal only (zero) */
+            /* the other columns: the problem's rate rows (d v' / d z), then the diagonal */
+            for (long k = cv->tptr ? cv->tptr[j - 2 * nq] : 0;
+                 cv->tptr && k < cv->tptr[j - 2 * nq + 1]; k++)
+                ri[p++] = nq + cv->trows[k];
+            ri[p++] = j;
         }
     }
     cp[N] = p;
     return 0;
 }
 
+/* the trailing columns' entries: the problem's rows above the diagonal (cv->tvals) and the
+   diagonal, the last entry of each column */
+static void cvode_jac_tail(cvode_integ *cv, sunrealtype *x, const sunindextype *cp)
+{
+    int nq = cv->p.npos, N = cv->p.n;
+    cv->p.jacobian_diagonal(cv->p.data, cv->diag);
+    for (int j = 2 * nq; j < N; j++) {
+        sunindextype at = cp[j];
+        for (long k = cv->tptr ? cv->tptr[j - 2 * nq] : 0; cv->tptr && k < cv->tptr[j - 2 * nq + 1];
+             k++)
+            x[at++] = cv->tvals[k];
+        x[cp[j + 1] - 1] = cv->diag[j - 2 * nq];
+    }
+}
+
 /* the Jacobian into the pattern (asked again when the problem's changed): the upper blocks
-   (0 and I) here, the lower ones from the problem; the other columns zero */
+   (0 and I) here, the lower ones from the problem; the other columns the problem's rows
+   above their diagonals and the diagonals, or zero */
 static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
                      N_Vector t2, N_Vector t3)
 {
@@ -140,11 +187,47 @@ static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *
         x[k] = 0.0;
     for (int j = nq; j < 2 * nq; j++)
         x[cp[j]] = 1.0;
-    int rc = cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+    int rc = 0;
+    /* the trailing columns' rows first: the problem re-evaluates at y for the rest */
+    if (cv->tptr && cv->tptr[N - 2 * nq] > 0 && cv->p.jacobian_tail)
+        rc = cv->p.jacobian_tail(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+                                 N_VGetArrayPointer(t1), cv->tvals);
+    if (rc == 0)
+        rc = cv->p.jacobian(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
                             N_VGetArrayPointer(t1), x, cv->jstart);
-    /* the trailing columns' diagonals follow the 2 nq columns, one entry each */
     if (rc == 0 && cv->p.jacobian_diagonal)
-        cv->p.jacobian_diagonal(cv->p.data, x + cp[2 * nq]);
+        cvode_jac_tail(cv, x, cp);
+    return rc;
+}
+
+int cvode_jacobian_dense(integ *in, double t, const double *y, double *out)
+{
+    cvode_integ *cv = (cvode_integ *) in;
+    int N = cv->p.n, rc = -1;
+    if (!cv->J)
+        return -1;
+    N_Vector yv = N_VClone(cv->ycv), fv = N_VClone(cv->ycv), tv = N_VClone(cv->ycv);
+    if (yv && fv && tv) {
+        memcpy(N_VGetArrayPointer(yv), y, (size_t) N * sizeof(double));
+        rc = cvode_rhs(t, yv, fv, cv);
+        if (rc == 0)
+            rc = cvode_jac(t, yv, fv, cv->J, cv, tv, NULL, NULL);
+    }
+    if (rc == 0) {
+        const sunrealtype *x = SUNSparseMatrix_Data(cv->J);
+        const sunindextype *cp = SUNSparseMatrix_IndexPointers(cv->J);
+        const sunindextype *ri = SUNSparseMatrix_IndexValues(cv->J);
+        memset(out, 0, (size_t) N * (size_t) N * sizeof(double));
+        for (int j = 0; j < N; j++)
+            for (sunindextype k = cp[j]; k < cp[j + 1]; k++)
+                out[(size_t) j * N + ri[k]] += x[k];
+    }
+    if (yv)
+        N_VDestroy(yv);
+    if (fv)
+        N_VDestroy(fv);
+    if (tv)
+        N_VDestroy(tv);
     return rc;
 }
 
@@ -289,6 +372,8 @@ void cvode_destroy(integ *in)
     if (cv->J)
         SUNMatDestroy(cv->J);
     free(cv->jstart);
+    free(cv->tvals);
+    free(cv->diag);
     if (cv->ycv)
         N_VDestroy(cv->ycv);
     cvode_events_destroy(cv);
