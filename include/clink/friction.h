@@ -21,6 +21,7 @@
  *
  * The dynamic laws (lugre, dahl) carry one internal state z per contact (the mean bristle
  * deflection, m), integrated with the mechanism; it is set to 0 at the onset of a contact.
+ * In an ideal joint (always touching) z starts at 0 and is never reset.
  * Parameters and the state are plain data owned by the caller.
  */
 #ifndef CLINK_FRICTION_H

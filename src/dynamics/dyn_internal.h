@@ -97,6 +97,10 @@ struct dyn_system {
     int jf_count;
     double *jf_base, *jf_g, *jf_fn;
     long jf_iterations;
+    /* the dynamic laws' states: each joint's index (-1: none), their number, and z, z',
+       d z' / d z of the last evaluation (3 jf_nz) */
+    int *jf_zidx, jf_nz;
+    double *jf_z;
     char msg[512];
 };
 
@@ -143,6 +147,9 @@ static inline void dyn_kin_eval(const dyn_system *s, double t, const double *q, 
    whose right-hand side was base (n), s->rhs its solution */
 clink_status dyn_joint_friction(dyn_system *s, double t, const double *q, const double *v,
                                 const double *base);
+/* joint_friction_solve.c: the states of the dynamic laws (jf_zidx, jf_nz, jf_z); 0, or -1
+   when out of memory */
+int dyn_joint_friction_setup(dyn_system *s);
 
 /* diagnose.c: the message of a singular matrix, naming the dependent rows */
 void dyn_explain_singular(dyn_system *s, double t);

@@ -75,6 +75,15 @@ typedef struct dyn_system dyn_system;
 
 /* the model's joints with friction (joint_friction_solve.c; docs/friction.md) */
 int dyn_joint_friction_count(const dyn_system *s);
+/* the bristle states of the joints with a dynamic friction law (one each, in the joints'
+   order), and the index of joint j's (-1: none) */
+int dyn_joint_friction_states(const dyn_system *s);
+int dyn_joint_friction_state_of(const dyn_system *s, int j);
+/* the states z (m) the next evaluations of the accelerations read */
+void dyn_joint_friction_load(dyn_system *s, const double *z);
+/* z' (m/s) and d z' / d z (1/s) of the states at the last evaluation of the accelerations */
+void dyn_joint_friction_rates(const dyn_system *s, double *zdot);
+void dyn_joint_friction_decay(const dyn_system *s, double *diag);
 
 /*
  * What the host of a simulation adds (src/sim/sim_inputs.c): forces (its inputs and its

@@ -17,6 +17,16 @@
  * mechanism: a small number for pins of ordinary proportions); DYN_JF_MAXIT iterations
  * without agreement are an error. The friction power is added to the power of the loads
  * (booked in W_l, the energy balance's work of the applied loads).
+ *
+ * A joint whose law is dynamic (lugre, dahl) has one bristle state z, a component of the
+ * integrated state (the system's friction states, after the contacts' energy block:
+ * system_state.c). The host loads the states before an evaluation
+ * (dyn_joint_friction_load); the friction reads z, and the evaluation leaves
+ * z' = v - sigma0 |v| z / mu(v) (v the joint's slip: it does not depend on the reaction)
+ * and d z' / d z = -sigma0 |v| / mu(v) for the integrator (dyn_joint_friction_rates,
+ * dyn_joint_friction_decay). The force -F_n (sigma0 z + sigma1 z') - sigma2 v is linear
+ * in F_n at a given state, and the same fixed point resolves its dependence on the
+ * reaction. A joint always touches: z starts at 0 and is never frozen nor reset.
  */
 #include "dynamics/dyn_internal.h"
 #include "joints/joint_friction.h"
@@ -34,6 +44,47 @@ int dyn_joint_friction_count(const dyn_system *s)
     for (int j = 0; j < s->m->d.njoints; j++)
         n += joint_friction_on(&s->m->d.joints[j].def);
     return n;
+}
+
+int dyn_joint_friction_setup(dyn_system *s)
+{
+    int nj = s->m->d.njoints, nz = 0;
+    s->jf_zidx = malloc((size_t) (nj > 0 ? nj : 1) * sizeof(int));
+    if (!s->jf_zidx)
+        return -1;
+    for (int j = 0; j < nj; j++)
+        s->jf_zidx[j] = joint_friction_states(&s->m->d.joints[j].def) > 0 ? nz++ : -1;
+    s->jf_nz = nz;
+    s->jf_z = calloc((size_t) (3 * nz > 0 ? 3 * nz : 1), sizeof(double));
+    return s->jf_z ? 0 : -1;
+}
+
+int dyn_joint_friction_states(const dyn_system *s)
+{
+    return s->jf_nz;
+}
+
+int dyn_joint_friction_state_of(const dyn_system *s, int j)
+{
+    return s->jf_zidx && j >= 0 && j < s->m->d.njoints ? s->jf_zidx[j] : -1;
+}
+
+void dyn_joint_friction_load(dyn_system *s, const double *z)
+{
+    if (s->jf_nz > 0)
+        memcpy(s->jf_z, z, (size_t) s->jf_nz * sizeof(double));
+}
+
+void dyn_joint_friction_rates(const dyn_system *s, double *zdot)
+{
+    if (s->jf_nz > 0)
+        memcpy(zdot, s->jf_z + s->jf_nz, (size_t) s->jf_nz * sizeof(double));
+}
+
+void dyn_joint_friction_decay(const dyn_system *s, double *diag)
+{
+    if (s->jf_nz > 0)
+        memcpy(diag, s->jf_z + 2 * s->jf_nz, (size_t) s->jf_nz * sizeof(double));
 }
 
 /* joint j when it has friction: its multipliers (from s->rhs) into lam, its bodies' poses
@@ -55,10 +106,12 @@ static const clink_joint_def *friction_joint(dyn_system *s, const double *q, con
 }
 
 /* the friction of every joint with the multipliers of s->rhs added to g (nq), the normal
-   forces used into fn (njoints), the power returned */
+   forces used into fn (njoints), the states' rates and decays into s->jf_z, the power
+   returned */
 static double add_all(dyn_system *s, const double *q, const double *v, double *g, double *fn)
 {
     double power = 0.0, lam[JOINT_MAX_EQUATIONS];
+    int nz = s->jf_nz;
     for (int j = 0; j < s->m->d.njoints; j++) {
         kin_pose a, b;
         int r0, neq;
@@ -67,7 +120,16 @@ static double add_all(dyn_system *s, const double *q, const double *v, double *g
             continue;
         double *ga = d->body_a > 0 ? g + 3 * (d->body_a - 1) : NULL;
         double *gb = d->body_b > 0 ? g + 3 * (d->body_b - 1) : NULL;
-        power += joint_friction_add(d, &a, &b, s->jac + r0, lam, neq, ga, gb, &fn[j]);
+        int iz = s->jf_zidx[j];
+        if (iz < 0) {
+            power +=
+                joint_friction_add(d, &a, &b, s->jac + r0, lam, neq, 0.0, NULL, ga, gb, &fn[j]);
+            continue;
+        }
+        double *z = s->jf_z;
+        power += joint_friction_add(d, &a, &b, s->jac + r0, lam, neq, z[iz], &z[nz + iz], ga, gb,
+                                    &fn[j]);
+        z[2 * nz + iz] = clink_friction_state_decay(&d->friction, joint_friction_slip(d, &a, &b));
     }
     return power;
 }

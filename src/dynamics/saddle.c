@@ -125,6 +125,8 @@ void dyn_destroy(dyn_system **sys)
     free(s->jf_base);
     free(s->jf_g);
     free(s->jf_fn);
+    free(s->jf_zidx);
+    free(s->jf_z);
     free(s);
     *sys = NULL;
 }
@@ -171,7 +173,8 @@ dyn_system *dyn_create(const clink_model *m)
     }
     kin_row_bodies(m, s->row_a, s->row_b);
     s->jf_count = dyn_joint_friction_count(s);
-    if (s->jf_count > 0 && !(s->jf_base = calloc((size_t) s->n, sizeof(double)))) {
+    if (s->jf_count > 0 && (!(s->jf_base = calloc((size_t) s->n, sizeof(double))) ||
+                            dyn_joint_friction_setup(s) != 0)) {
         dyn_destroy(&s);
         return NULL;
     }

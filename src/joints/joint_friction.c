@@ -16,8 +16,11 @@
  *                  velocity of b's slider point relative to body a along the axis; the force
  *                  F_t(v, F_n) along the axis on b at that point, its opposite on a.
  *
- * The dynamic laws (lugre, dahl) need a state per joint, which ideal joints do not have:
- * refused.
+ * A dynamic law (lugre, dahl) reads its bristle state z (m, along the slip: on the pin's
+ * surface for a revolute joint) from the caller and gives z' (m/s); the state belongs to
+ * the integrated state vector (src/dynamics/joint_friction_solve.c). A joint always
+ * touches, so the law applies at every state: z' = v - sigma0 |v| z / mu(v), never frozen
+ * and never reset.
  */
 #include "joints/joint_friction.h"
 
@@ -29,15 +32,17 @@ int joint_friction_on(const clink_joint_def *d)
     return d->friction.kind != CLINK_FRICTION_NONE;
 }
 
+int joint_friction_states(const clink_joint_def *d)
+{
+    return joint_friction_on(d) ? clink_friction_state_count(&d->friction) : 0;
+}
+
 const char *joint_friction_check(const clink_joint_def *d, char *buf, size_t n)
 {
     if (!joint_friction_on(d))
         return NULL;
     if (d->type != CLINK_JOINT_REVOLUTE && d->type != CLINK_JOINT_TRANSLATIONAL)
         return "friction: only revolute and translational joints carry friction";
-    if (clink_friction_state_count(&d->friction) > 0)
-        return "friction: the dynamic laws (lugre, dahl) need a state, which ideal joints do "
-               "not have; use a static law";
     char msg[128];
     if (clink_friction_check(&d->friction, msg, sizeof msg) != CLINK_OK) {
         snprintf(buf, n, "%s", msg);
@@ -90,27 +95,43 @@ double joint_friction_normal(const clink_joint_def *d, const joint_pose *a, cons
     return fmax(fabs(N), 2.0 * fabs(M) / d->friction_length) + d->friction_preload;
 }
 
+/* the slider point's arm on b, its world position P and the slip of b on a along u at P */
+static double slider_slip(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
+                          double u[2], double arm[2], double P[2])
+{
+    slider_frame(d, a, b, u, arm);
+    P[0] = b->x + arm[0];
+    P[1] = b->y + arm[1];
+    double vb[2] = {b->vx - b->w * arm[1], b->vy + b->w * arm[0]};
+    double va[2] = {a->vx - a->w * (P[1] - a->y), a->vy + a->w * (P[0] - a->x)};
+    return (vb[0] - va[0]) * u[0] + (vb[1] - va[1]) * u[1];
+}
+
+double joint_friction_slip(const clink_joint_def *d, const joint_pose *a, const joint_pose *b)
+{
+    if (d->type == CLINK_JOINT_REVOLUTE)
+        return d->friction_radius * (b->w - a->w);
+    double u[2], arm[2], P[2];
+    return slider_slip(d, a, b, u, arm, P);
+}
+
 double joint_friction_add(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
-                          const joint_row *jac, const double *lam, int neq, double *ga, double *gb,
-                          double *fn)
+                          const joint_row *jac, const double *lam, int neq, double z, double *zdot,
+                          double *ga, double *gb, double *fn)
 {
     *fn = joint_friction_normal(d, a, b, jac, lam, neq);
     if (d->type == CLINK_JOINT_REVOLUTE) {
         double r = d->friction_radius, wrel = b->w - a->w;
-        double T = r * clink_friction_force(&d->friction, r * wrel, *fn);
+        double T = r * clink_friction_force_state(&d->friction, r * wrel, *fn, z, zdot);
         if (gb)
             gb[2] += T;
         if (ga)
             ga[2] -= T;
         return T * wrel;
     }
-    double u[2], arm[2];
-    slider_frame(d, a, b, u, arm);
-    double P[2] = {b->x + arm[0], b->y + arm[1]};
-    double vb[2] = {b->vx - b->w * arm[1], b->vy + b->w * arm[0]};
-    double va[2] = {a->vx - a->w * (P[1] - a->y), a->vy + a->w * (P[0] - a->x)};
-    double v = (vb[0] - va[0]) * u[0] + (vb[1] - va[1]) * u[1];
-    double F = clink_friction_force(&d->friction, v, *fn);
+    double u[2], arm[2], P[2];
+    double v = slider_slip(d, a, b, u, arm, P);
+    double F = clink_friction_force_state(&d->friction, v, *fn, z, zdot);
     if (gb) {
         gb[0] += F * u[0];
         gb[1] += F * u[1];

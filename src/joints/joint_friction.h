@@ -17,15 +17,24 @@ const char *joint_friction_check(const clink_joint_def *d, char *buf, size_t n);
 /* nonzero if the joint carries friction */
 int joint_friction_on(const clink_joint_def *d);
 
+/* the internal states of the joint's friction law (1 for lugre and dahl, else 0) */
+int joint_friction_states(const clink_joint_def *d);
+
+/* the slip the joint's friction law reads (m/s): r (omega_b - omega_a) for a revolute
+   joint, the velocity of b's slider point relative to a along the axis for a
+   translational one */
+double joint_friction_slip(const clink_joint_def *d, const joint_pose *a, const joint_pose *b);
+
 /*
  * The friction of joint d at poses a, b (bodies a, b) whose neq constraint rows have the
- * Jacobian rows jac and the multipliers lam (the constraint force on b is jb . lam): the
- * normal force into *fn (N), the generalised forces added to ga and gb (3 each; NULL for
- * the ground). Returns the friction power (W, <= 0).
+ * Jacobian rows jac and the multipliers lam (the constraint force on b is jb . lam), with
+ * the bristle state z (m; 0 and ignored for a static law): the normal force into *fn (N),
+ * z' into *zdot (m/s; may be NULL; 0 for a static law), the generalised forces added to
+ * ga and gb (3 each; NULL for the ground). Returns the friction power (W).
  */
 double joint_friction_add(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
-                          const joint_row *jac, const double *lam, int neq, double *ga, double *gb,
-                          double *fn);
+                          const joint_row *jac, const double *lam, int neq, double z, double *zdot,
+                          double *ga, double *gb, double *fn);
 
 /* the normal force the joint's friction reads from the multipliers (see joint_friction_add) */
 double joint_friction_normal(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,

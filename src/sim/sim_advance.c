@@ -327,8 +327,7 @@ static clink_status sim_settle_all(clink_sim *s, double t)
 {
     int nq = s->sys->nq;
     const double *y = s->out.y;
-    if (s->sys->nfz)
-        simc_friction_load(s->sys->sc, y + 2 * nq + 2);
+    system_friction_load(s->sys, y);
     clink_status st = dyn_accelerations(s->sys->dyn, t, y, y + nq, s->out.qdd, s->sys->lambda);
     if (st != CLINK_OK) {
         if (s->sys->ncon && simc_take_failure(s->sys->sc)) {

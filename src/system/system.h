@@ -3,11 +3,14 @@
  * system.h: the mechanism as a first-order system y' = f(t, y), with no integrator
  * in it: plain double arrays in and out.
  *
- * The full state (N = 2 nq + 2 + nwork (+ 1 with constraints) components) is
- *   y = (q, v, W_d, W_l, the contacts' damping and friction integrals, the audit),
+ * The full state (N = 2 nq + 2 + nwork + njz (+ 1 with constraints) components) is
+ *   y = (q, v, W_d, W_l, the contacts' damping and friction integrals and friction states,
+ *        the joints' friction states, the audit),
  *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
  *   W_d' = lambda . nu (power of the drivers), W_l' = power of the non-conservative
- *   applied loads, the contacts' dissipation rates (sim_contact.c) and the power of
+ *   applied loads (joint friction's included), the contacts' dissipation rates and
+ *   friction states (sim_contact.c), the joints' bristle states z' (joint_friction_solve.c,
+ *   from the evaluation of the accelerations) and the power of
  *   the constraint forces on the drift (the energy audit, system_audit.c),
  * so that the balance T + V - W_d - W_l + U + D + R - W_s = const checks the
  * integration.
@@ -49,7 +52,9 @@ typedef struct mechsys {
     int ncon;   /* number of contacts */
     int nq, nc; /* coordinates, constraint equations */
     int N;      /* components of the full state */
-    int nfz;    /* friction states among the contacts' components (sim_contact_friction.c) */
+    int nfz;    /* friction states: the contacts' (sim_contact_friction.c) and the joints' */
+    int njz;    /* the joints' friction states (joint_friction_solve.c), nfz's last ones */
+    int jz0;    /* the first joint friction state's offset after the rates: 2 + nwork */
     int nr;     /* coordinates in the integrator's state */
     int Nr;     /* components of the integrator's state, 2 nr + 2 + nwork (+ 1): N when nr = nq */
     int *red;   /* nr: the model coordinate of each of the integrator's coordinates */
@@ -95,6 +100,10 @@ typedef struct mechsys {
 mechsys *system_create(const clink_model *m, const clink_settings_def *set, clink_status *st,
                        char *msg, size_t n);
 void system_destroy(mechsys **sys);
+
+/* the friction states of the full state y (the contacts' and the joints') into the
+   contacts and the dynamics, for the next evaluations of the accelerations */
+void system_friction_load(mechsys *sys, const double *y);
 
 /* the initial state (full, N) from the model, projected onto the constraints; the contacts'
    phases. CLINK_OK, or the status with sys->msg */

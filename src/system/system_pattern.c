@@ -15,14 +15,16 @@
  * dampers, actuators) couple the bodies of their pair: a column of body b holds the rows
  * of every body in b's component and in the components of b's contact and load partners;
  * a friction state's row (sim_contact_friction.c) is held in the columns of its contact's
- * bodies. The host's forces (inputs, a user force) may couple anything: while they are
- * installed every column is dense, and the pattern's version changes so that the
- * integrator takes the new one.
+ * bodies, a joint's friction state's (joint_friction_solve.c) in those of its joint's. The
+ * host's forces (inputs, a user force) may couple anything: while they are installed every
+ * column is dense, and the pattern's version changes so that the integrator takes the new
+ * one.
  *
  * The columns after the rates (system_jacobian_tail_pattern): a friction state z of
  * contact k moves the accelerations its bristle force reaches, d v' / d z, which are the
  * rate rows of the columns of k's two bodies (the force acts on those bodies and the
  * saddle solve spreads it over their components); built with the pattern, of its version.
+ * A joint's friction state's column holds its diagonal only (d v' / d z left to Newton).
  */
 #include "system/system.h"
 
@@ -62,6 +64,7 @@ typedef struct pat_work {
     int *par;         /* nb: union-find parent, then each body's component root */
     int *cptr, *cmem; /* nb + 1, nb: the members of each root's component */
     int *lptr, *link; /* nb + 1, 2 links: each body's partners (contacts, loads) */
+    int *jptr, *jrow; /* nb + 1, 2 njz: each body's joint friction states' rows */
     int *mark;        /* nb: the stamp of the column that last took a component */
     int stamp;        /* one per pat_body_rows call */
     int *rows;        /* nr + (Nr - nr): one column's rows */
@@ -98,6 +101,33 @@ static void pat_links(const mechsys *s, pat_work *w)
             for (int i = 0; i < w->nb; i++) {
                 w->lptr[i + 1] += w->lptr[i];
                 w->mark[i] = w->lptr[i];
+            }
+    }
+}
+
+/* the rows of the joints' friction states in each body's columns: jrow[jptr[b] ..] */
+static void pat_joint_states(const mechsys *s, pat_work *w)
+{
+    const model_data *d = &s->m->d;
+    for (int i = 0; i <= w->nb; i++)
+        w->jptr[i] = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int j = 0; j < d->njoints; j++) {
+            int iz = dyn_joint_friction_state_of(s->dyn, j);
+            int ab[2] = {d->joints[j].def.body_a, d->joints[j].def.body_b};
+            for (int e = 0; e < 2 && iz >= 0; e++) {
+                if (ab[e] <= 0)
+                    continue;
+                if (pass == 0)
+                    w->jptr[ab[e] + 1]++;
+                else
+                    w->jrow[w->mark[ab[e]]++] = s->nr + s->jz0 + iz;
+            }
+        }
+        if (pass == 0)
+            for (int i = 0; i < w->nb; i++) {
+                w->jptr[i + 1] += w->jptr[i];
+                w->mark[i] = w->jptr[i];
             }
     }
 }
@@ -163,6 +193,9 @@ static int pat_body_rows(const mechsys *s, pat_work *w, int b, int dense)
         if (wz >= 0)
             w->rows[n++] = nr + 2 + wz;
     }
+    /* the friction states of b's joints */
+    for (int l = w->jptr[b]; l < w->jptr[b + 1]; l++)
+        w->rows[n++] = w->jrow[l];
     qsort(w->rows, (size_t) n, sizeof *w->rows, pat_cmp);
     return n;
 }
@@ -276,8 +309,11 @@ static int pat_build(mechsys *s, int dense)
     w.link = malloc((2 * (size_t) npair + 1) * sizeof(int));
     w.mark = malloc(nbs * sizeof(int));
     w.rows = malloc(((size_t) (s->Nr - s->nr) + 1) * sizeof(int));
+    w.jptr = malloc(nbs * sizeof(int));
+    w.jrow = malloc((2 * (size_t) s->njz + 1) * sizeof(int));
     int rc = -1;
-    if (w.par && w.cptr && w.cmem && w.lptr && w.link && w.mark && w.rows) {
+    if (w.par && w.cptr && w.cmem && w.lptr && w.link && w.mark && w.rows && w.jptr && w.jrow) {
+        pat_joint_states(s, &w);
         pat_links(s, &w);
         pat_components(s, &w);
         for (int b = 0; b < nb; b++)
@@ -293,6 +329,8 @@ static int pat_build(mechsys *s, int dense)
     free(w.link);
     free(w.mark);
     free(w.rows);
+    free(w.jptr);
+    free(w.jrow);
     return rc;
 }
 

@@ -57,6 +57,8 @@ static void system_energy_rates(mechsys *s, double t, const double *yy, double *
     yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
     if (s->ncon)
         simc_dissipation_rates(s->sc, yd + 2 * nr + 2);
+    if (s->njz)
+        dyn_joint_friction_rates(s->dyn, yd + 2 * nr + s->jz0);
     system_audit_rate(s, yy, yd);
 }
 
@@ -65,8 +67,7 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
     const double *yy = system_full_x(s, yr);
     int nq = s->nq, nr = s->nr;
     double *acc = nr == nq ? yd + nq : s->acc;
-    if (s->nfz)
-        simc_friction_load(s->sc, yy + 2 * nq + 2);
+    system_friction_load(s, yy);
     clink_status st = dyn_accelerations(s->dyn, t, yy, yy + nq, acc, s->lambda);
     if (st != CLINK_OK) {
         if (s->fatal)
@@ -136,8 +137,7 @@ static int system_jac_analytic(mechsys *s, double t, const double *yr, double *v
             return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: out of memory");
     }
     const double *yy = system_full_x(s, yr);
-    if (s->nfz)
-        simc_friction_load(s->sc, yy + nf + nf + 2);
+    system_friction_load(s, yy);
     clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
     s->rhs_jac++; /* one evaluation of the accelerations */
     if (st != CLINK_OK && s->fatal)
@@ -164,6 +164,8 @@ void system_jacobian_diagonal(mechsys *s, double *diag)
         diag[i - 2 * s->nr] = 0.0;
     if (s->nfz)
         simc_friction_decay(s->sc, diag + 2);
+    if (s->njz)
+        dyn_joint_friction_decay(s->dyn, diag + s->jz0);
 }
 
 int system_jacobian_tail(mechsys *s, double t, double *yr, const double *fy, double *tmp,

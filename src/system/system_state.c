@@ -296,11 +296,15 @@ static clink_status system_allocate(mechsys *s)
     s->ncon = simc_count(s->sc);
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
-    s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + system_audit_components(s);
+    s->dyn = dyn_create(s->m);
+    /* the joints' friction states follow the contacts' energy block */
+    s->njz = s->dyn ? dyn_joint_friction_states(s->dyn) : 0;
+    s->jz0 = 2 + simc_nwork(s->sc);
+    s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + s->njz + system_audit_components(s);
     for (int k = 0; k < s->ncon; k++)
         s->nfz += simc_friction_state_index(s->sc, k) >= 0;
+    s->nfz += s->njz;
     size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1);
-    s->dyn = dyn_create(s->m);
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
     s->pq = calloc(nq1, sizeof(double));
     s->pv = calloc(nq1, sizeof(double));
@@ -367,6 +371,15 @@ void system_destroy(mechsys **sys)
     free(s->rt_y);
     free(s);
     *sys = NULL;
+}
+
+void system_friction_load(mechsys *s, const double *y)
+{
+    if (!s->nfz)
+        return;
+    simc_friction_load(s->sc, y + 2 * s->nq + 2);
+    if (s->njz)
+        dyn_joint_friction_load(s->dyn, y + 2 * s->nq + s->jz0);
 }
 
 static int system_impulse(void *data, double t, const double *q, const double *f, double *dv)

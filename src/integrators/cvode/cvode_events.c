@@ -136,7 +136,8 @@ void cvode_events_destroy(cvode_integ *s)
 
 void cvode_events_directions(cvode_integ *s)
 {
-    s->p.event_directions(s->p.data, s->ev.rootdir);
+    if (s->p.event_directions) /* none without events (a snapshot of a model without contacts) */
+        s->p.event_directions(s->p.data, s->ev.rootdir);
 }
 
 void cvode_events_restart(cvode_integ *s, N_Vector y0)
