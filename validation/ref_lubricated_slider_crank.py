@@ -138,13 +138,13 @@ class Mechanism:
         # S / c = a cos + b sin = r cos(theta - t0): negative on (t0 + pi / 2, t0 + 3 pi / 2)
         t0 = math.atan2(-0.5 * eps * Omega, eps_dot)
         return tuple(self._quad(f, t0 + 0.5 * pi, t0 + 1.5 * pi, eps) for f in
-                     (lambda t: cos(t) ** 2, lambda t: sin(t) * cos(t), lambda t: sin(t) ** 2))
+                     (lambda t: np.cos(t) ** 2, lambda t: np.sin(t) * np.cos(t), lambda t: np.sin(t) ** 2))
 
     @staticmethod
     def _quad(f, lo, hi, eps):
         x, wts = np.polynomial.legendre.leggauss(96)
         t = 0.5 * (hi - lo) * x + 0.5 * (hi + lo)
-        vals = np.array([f(ti) for ti in t]) / (1 + eps * np.cos(t)) ** 3
+        vals = f(t) / (1 + eps * np.cos(t)) ** 3
         return 0.5 * (hi - lo) * float(wts @ vals)
 
     def kinematics(self, t, phi, x, w2, vx3):
