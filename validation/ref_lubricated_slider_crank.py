@@ -28,7 +28,9 @@ Writing psi = gamma + pi + theta (gamma the direction of e, theta from the thick
 h = c (1 + eps cos theta), S = c (eps' cos theta - eps Omega / 2 sin theta) with
 Omega = w_j + w_b - 2 gamma', and n = -(cos theta e_r + sin theta e_t) (e_r along e, e_t
 e_r turned by +90 degrees). Half-Sommerfeld (Gumbel) cavitation as Flores, Ambrosio, Claro
-and Lankarani (2009) apply it: the film 0 < theta < pi carries load, the other half none.
+and Lankarani (2009) apply it: the film 0 < theta < pi carries load, the other half none,
+whatever the sign of Omega (clink's law; when Omega < 0 that half is sub-ambient and the
+wedge term pulls the journal outwards: tests/contact/test_lubrication_cavitation.c).
 The three integrals int_0^pi {cos^2, sin cos, sin^2} / (1 + eps cos)^3 dtheta follow from
 Sommerfeld's substitution; this script evaluates them in closed form and --check compares
 the closed form with scipy.integrate.dblquad of the pressure field itself at random states.
