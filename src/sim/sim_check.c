@@ -47,6 +47,9 @@
 #define SIMCHK_MOVE_SPEED  1e-3 /* of the largest initial speed (given velocities) */
 #define SIMCHK_START_PEN   1e-6 /* of a contact's size: penetrated at the start */
 #define SIMCHK_START_SPEED 0.1  /* m/s: a clearance joint's approach speed at the start */
+/* a stall (sim_check_stall_loads): a load whose time scale is below this many steps */
+#define SIMCHK_LOAD_STEPS 100
+#define SIMCHK_LOAD_SPAN  1e-3 /* ... and below this fraction of t_end */
 
 static const char *severity_word(clink_finding_severity s)
 {
@@ -399,4 +402,156 @@ void sim_check_start(clink_sim *s, const double *y)
     for (int k = 0; k < s->sys->ncon; k++)
         start_contact(s, k, y);
     s->chk.nstart += (int) (s->chk.nfound - before);
+}
+
+/* ---- the loads in a stall (sim_check_stall_loads) -------------------------- */
+
+/* a candidate cause: the shortest time scale of a load so far and its description */
+typedef struct load_blame {
+    double tau; /* s */
+    char text[300];
+} load_blame;
+
+/* the mass (rot 0) or moment of inertia (rot 1) of body b; the ground's is infinite */
+static double load_inertia(const clink_model *m, int b, int rot)
+{
+    if (b <= 0)
+        return INFINITY;
+    return rot ? m->d.bodies[b].def.inertia : m->d.bodies[b].def.mass;
+}
+
+/* the reduced mass or inertia of two bodies, 1 / (1 / m_a + 1 / m_b) */
+static double load_reduced(const clink_model *m, int a, int b, int rot)
+{
+    return 1.0 / (1.0 / load_inertia(m, a, rot) + 1.0 / load_inertia(m, b, rot));
+}
+
+/* keeps the description when tau is the shortest time scale so far */
+static void load_keep(load_blame *best, double tau, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void load_keep(load_blame *best, double tau, const char *fmt, ...)
+{
+    if (!(tau < best->tau))
+        return;
+    best->tau = tau;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(best->text, sizeof best->text, fmt, ap);
+    va_end(ap);
+}
+
+/* a value F acting on inertia m over the distance (or angle) L: the time it takes to move
+   it that far from rest, sqrt(2 L m / |F|) */
+static double load_magnitude_time(double F, double m, double L)
+{
+    return fabs(F) > 0.0 ? sqrt(2.0 * L * m / fabs(F)) : INFINITY;
+}
+
+/* the spring and damper of load k (rot: rotational) on its reduced inertia mu: the time
+   scales sqrt(mu / k) and mu / c */
+static void load_spring(load_blame *best, const char *name, const clink_force_def *f, double mu,
+                        int rot)
+{
+    const char *ku = rot ? "N m/rad" : "N/m", *cu = rot ? "N m s/rad" : "N s/m";
+    const char *mu_u = rot ? "kg m^2" : "kg";
+    if (f->k > 0.0)
+        load_keep(best, sqrt(mu / f->k),
+                  "load '%s': its stiffness %.3g %s on %.3g %s has the time scale sqrt(m/k) = "
+                  "%.3g s",
+                  name, f->k, ku, mu, mu_u, sqrt(mu / f->k));
+    if (f->c > 0.0)
+        load_keep(best, mu / f->c,
+                  "load '%s': its damping %.3g %s on %.3g %s has the time scale m/c = %.3g s", name,
+                  f->c, cu, mu, mu_u, mu / f->c);
+}
+
+/* load k's value (force, torque, actuator) at t times its scale function and its
+   load-scale input */
+static double load_value(const clink_sim *s, int k, double t, double value)
+{
+    const clink_force_def *f = &s->m->d.forces[k].def;
+    double sc = 1.0;
+    clink_function_eval(&f->scale, t, &sc, NULL, NULL);
+    int i = s->inp.load_input ? s->inp.load_input[k] : -1;
+    if (i >= 0)
+        sc *= s->inp.value[i] + s->inp.slope[i] * (t - s->inp.t_set[i]);
+    return sc * value;
+}
+
+/* the model's loads: stiffness and damping, and the magnitude of their values */
+static void load_model(const clink_sim *s, double t, double L, load_blame *best)
+{
+    const clink_model *m = s->m;
+    for (int k = 0; k < m->d.nforces; k++) {
+        const clink_force_def *f = &m->d.forces[k].def;
+        const char *name = m->d.forces[k].name;
+        int rot = f->type == CLINK_FORCE_TORQUE || f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+        int two =
+            f->type == CLINK_FORCE_SPRING_DAMPER || f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+        double mu =
+            two ? load_reduced(m, f->body_a, f->body_b, rot) : load_inertia(m, f->body_a, rot);
+        double value = f->type == CLINK_FORCE_POINT    ? hypot(f->fx, f->fy)
+                       : f->type == CLINK_FORCE_TORQUE ? f->torque
+                                                       : f->actuator;
+        if (two)
+            load_spring(best, name, f, mu, rot);
+        value = load_value(s, k, t, value);
+        double tau = load_magnitude_time(value, mu, rot ? 1.0 : L);
+        load_keep(best, tau, "load '%s': its value %.3g %s on %.3g %s moves it %s in %.3g s", name,
+                  fabs(value), rot ? "N m" : "N", mu, rot ? "kg m^2" : "kg",
+                  rot ? "a radian" : "across the model", tau);
+    }
+}
+
+/* the host's force inputs and user force (the user force as last evaluated) */
+static void load_host(const clink_sim *s, double t, double L, load_blame *best)
+{
+    const clink_model *m = s->m;
+    for (int i = 0; i < s->inp.n; i++) {
+        const clink_input_def *d = &m->d.inputs[i].def;
+        double u = s->inp.value[i] + s->inp.slope[i] * (t - s->inp.t_set[i]), mu;
+        int rot = d->kind == CLINK_INPUT_TORQUE || d->kind == CLINK_INPUT_JOINT_TORQUE;
+        if (d->kind == CLINK_INPUT_FORCE || d->kind == CLINK_INPUT_TORQUE)
+            mu = load_inertia(m, d->target, rot);
+        else if (d->kind == CLINK_INPUT_JOINT_TORQUE || d->kind == CLINK_INPUT_JOINT_FORCE)
+            mu = load_reduced(m, m->d.joints[d->target].def.body_a,
+                              m->d.joints[d->target].def.body_b, rot);
+        else
+            continue;
+        double tau = load_magnitude_time(u, mu, rot ? 1.0 : L);
+        load_keep(best, tau, "input '%s': its value %.3g %s moves %.3g %s %s in %.3g s",
+                  m->d.inputs[i].name, fabs(u), rot ? "N m" : "N", mu, rot ? "kg m^2" : "kg",
+                  rot ? "a radian" : "across the model", tau);
+    }
+    if (!s->inp.uf || !s->inp.f)
+        return;
+    for (int b = 1; b < m->d.nbodies; b++) {
+        const double *f = s->inp.f + 3 * (b - 1);
+        double tf = load_magnitude_time(hypot(f[0], f[1]), load_inertia(m, b, 0), L);
+        double tt = load_magnitude_time(f[2], load_inertia(m, b, 1), 1.0);
+        load_keep(best, fmin(tf, tt),
+                  "user force '%s': %.3g N and %.3g N m on body '%s' move it %s in %.3g s",
+                  s->inp.uname, hypot(f[0], f[1]), fabs(f[2]), m->d.bodies[b].name,
+                  tf <= tt ? "across the model" : "a radian", fmin(tf, tt));
+    }
+}
+
+int sim_check_stall_loads(const clink_sim *s, double t, double h, char *buf, size_t size)
+{
+    load_blame best = {INFINITY, ""};
+    double L = start_size(s->m);
+    load_model(s, t, L, &best);
+    load_host(s, t, L, &best);
+    if (!(h > 0.0) || !(best.tau < SIMCHK_LOAD_STEPS * h) ||
+        (isfinite(s->set.t_end) && !(best.tau < SIMCHK_LOAD_SPAN * s->set.t_end)))
+        return 0;
+    snprintf(buf, size,
+             "%s, within %d steps of %.3g s: a load too stiff or too large for the bodies it "
+             "acts on (a typing error?) forces steps this short",
+             best.text, SIMCHK_LOAD_STEPS, h);
+    return 1;
 }
