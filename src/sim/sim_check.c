@@ -298,8 +298,30 @@ static void start_append(char *buf, size_t size, const char *sep, const char *fm
         snprintf(buf + n, size - n, "%s%s", n ? sep : "", one);
 }
 
+/* the largest clearance of the model's clearance joints (radial, or a translational one's
+   gap on each side), and the largest tilt a translational one allows (rad): how far
+   start="ideal_centred" may move a body to centre its joints */
+static void start_centring(const clink_model *m, double *c_max, double *tilt_max)
+{
+    *c_max = 0.0;
+    *tilt_max = 0.0;
+    for (int e = 0; e < m->d.nelems; e++) {
+        const element_def *d = &m->d.elems[e].def;
+        if (m->d.elems[e].kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE)
+            *c_max = fmax(*c_max, d->revolute_clearance.bearing_radius -
+                                      d->revolute_clearance.journal_radius);
+        else if (m->d.elems[e].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE) {
+            const clink_translational_clearance_def *t = &d->translational_clearance;
+            *c_max = fmax(*c_max, hypot(t->clearance, t->length));
+            *tilt_max = fmax(*tilt_max, 2.0 * atan(2.0 * t->clearance / t->length));
+        }
+    }
+}
+
 /* the coordinates the assembly moved beyond the thresholds (y: the projected state), listed
-   in moved; the largest move relative to its threshold (0 if none) */
+   in moved; the largest move relative to its threshold (0 if none). With
+   start="ideal_centred" a move within the largest clearance (a slider's tilt within the
+   largest its guide allows) is the centring's, not a finding. */
 static double start_moves(const clink_sim *s, const double *y, char *moved, size_t size)
 {
     const clink_model *m = s->m;
@@ -320,6 +342,12 @@ static double start_moves(const clink_sim *s, const double *y, char *moved, size
                      SIMCHK_MOVE_SPEED * V,
                      0.0,
                      SIMCHK_MOVE_SPEED * V / L};
+    if (s->set.start == CLINK_START_IDEAL_CENTRED) {
+        double c_max, tilt_max;
+        start_centring(m, &c_max, &tilt_max);
+        tol[0] = fmax(tol[0], c_max);
+        tol[2] = fmax(tol[2], tilt_max);
+    }
     tol[1] = tol[0];
     tol[4] = tol[3];
     moved[0] = '\0';
@@ -361,8 +389,15 @@ static double start_centred_speed(const clink_sim *s, int k, const double *y)
     return speed;
 }
 
-/* contact k at the start: penetrated, or a clearance joint's journal approaching its wall
-   faster than SIMCHK_START_SPEED */
+/* contact k belongs to a translational clearance joint */
+static int start_in_guide(const clink_model *m, int k)
+{
+    return m->d.elems[m->d.contacts[k].element].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE;
+}
+
+/* contact k at the start: penetrated, or a clearance joint's journal (or a corner of a
+   translational clearance joint's slider) approaching its wall faster than
+   SIMCHK_START_SPEED */
 static void start_contact(clink_sim *s, int k, const double *y)
 {
     clink_contact_info info;
@@ -379,13 +414,17 @@ static void start_contact(clink_sim *s, int k, const double *y)
                     "contact '%s' starts penetrated by %.3g m (%.3g of its size %.3g m): its "
                     "first force is a jump; start its shapes apart or touching",
                     simc_name(sc, k), info.delta, info.delta / L, L);
-    else if (simc_clearance(sc, k) > 0.0 && info.delta_dot > SIMCHK_START_SPEED)
+    else if ((simc_clearance(sc, k) > 0.0 || start_in_guide(s->m, k)) &&
+             info.delta_dot > SIMCHK_START_SPEED)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta_dot,
                     info.delta_dot / SIMCHK_START_SPEED, 1.0,
-                    "clearance joint '%s' starts with its journal approaching the bearing at "
-                    "%.3g m/s (above %g m/s): an impact of the initial conditions, not of the "
-                    "mechanism; give velocities consistent with the joint",
-                    simc_name(sc, k), info.delta_dot, SIMCHK_START_SPEED);
+                    "clearance joint '%s' starts with its %s at %.3g m/s (above %g m/s): an "
+                    "impact of the start; give consistent velocities or "
+                    "start=\"ideal\"",
+                    simc_name(sc, k),
+                    start_in_guide(s->m, k) ? "slider approaching the guide"
+                                            : "journal approaching the bearing",
+                    info.delta_dot, SIMCHK_START_SPEED);
 }
 
 void sim_check_start(clink_sim *s, const double *y)
