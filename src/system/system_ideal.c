@@ -6,10 +6,11 @@
  * A clearance joint adds no constraint equation, so the assembly (dyn_project on the
  * model's own joints and drivers) leaves the velocities of the bodies it connects as the
  * file gave them: a rod's end whose velocity was left out (zero) then strikes its bearing
- * at once. Papers on clearance joints start from the ideal mechanism's state instead
- * (Flores and Ambrosio 2004: "the initial conditions ... obtained from a kinematic
- * analysis of the mechanism with ideal joints"). This file builds that mechanism: the
- * model's bodies, joints and drivers (indices kept) and, for each clearance joint,
+ * at once. The benchmarks of the clearance-joint literature start instead from the ideal
+ * mechanism's state (the slider-crank of Flores et al. 2008, models/slider_crank_clearance.xml:
+ * the journal centred, the velocities of the ideal mechanism, derived there by hand). This
+ * file builds that mechanism: the model's bodies, joints and drivers (indices kept) and,
+ * for each clearance joint,
  *   - revolute (journal body j, point s_j; bearing body b, point s_b): a revolute joint
  *     between the bearing's point s_b + A_b^T e and the journal's point s_j, e = c_j - c_b
  *     the eccentricity at the assembled positions (start="ideal"), or s_b itself
