@@ -118,13 +118,15 @@ static clink_status ideal_copy(const clink_model *m, clink_model_builder *b)
     return st;
 }
 
-/* the ideal mechanism at positions q (NULL with msg on failure); *n the joints added */
+/* the ideal mechanism at positions q (NULL with *st and msg on failure: more equations than
+   coordinates, say); *n the joints added */
 static clink_model *ideal_model(const clink_model *m, const double *q, int centred, int *n,
-                                char *msg, size_t size)
+                                clink_status *st_out, char *msg, size_t size)
 {
     clink_model_builder *b = clink_model_builder_create();
     clink_model *ideal = NULL;
     *n = 0;
+    *st_out = CLINK_ERR_NOMEM;
     if (!b) {
         snprintf(msg, size, "out of memory");
         return NULL;
@@ -146,6 +148,7 @@ static clink_model *ideal_model(const clink_model *m, const double *q, int centr
         st = clink_model_builder_finalize(b, &ideal);
     if (st != CLINK_OK)
         snprintf(msg, size, "%s", clink_model_builder_error(b));
+    *st_out = st;
     clink_model_builder_destroy(&b);
     return ideal;
 }
@@ -173,13 +176,15 @@ clink_status system_ideal_start(mechsys *s, double *y)
     if (s->set.start == CLINK_START_AS_GIVEN)
         return CLINK_OK;
     char why[400];
-    clink_model *ideal = ideal_model(s->m, y, centred, &n, why, sizeof why);
+    clink_status st;
+    clink_model *ideal = ideal_model(s->m, y, centred, &n, &st, why, sizeof why);
     if (!ideal) {
-        snprintf(s->msg, sizeof s->msg, "initial conditions: start=\"%s\": %s",
+        snprintf(s->msg, sizeof s->msg,
+                 "initial conditions: start=\"%s\": the mechanism with ideal clearance joints: "
+                 "%s",
                  centred ? "ideal_centred" : "ideal", why);
-        return CLINK_ERR_NOMEM;
+        return st == CLINK_ERR_NOMEM ? st : CLINK_ERR_ASSEMBLY;
     }
-    clink_status st = CLINK_OK;
     if (n > 0) {
         dyn_system *dyn = dyn_create(ideal);
         st = dyn ? dyn_project(dyn, 0.0, y, y + nq, SYSTEM_PROJECTION_TOL, 50, NULL, NULL)

@@ -349,3 +349,27 @@ TEST(a_translational_clearance_started_ideal_holds_its_slider_offset_and_tilt)
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
+
+TEST(a_start_ideal_whose_ideal_mechanism_is_overconstrained_is_refused_saying_so)
+{
+    /* a bar pinned to the ground at one end, its other end in a clearance joint on the
+       ground: made ideal, four equations for three coordinates */
+    const char *xml =
+        "<mechanism name=\"over\"><settings start=\"ideal\"/><bodies><body name=\"bar\" "
+        "mass=\"1\" inertia=\"0.1\" x=\"0.5\" y=\"0\"/></bodies><joints><revolute name=\"pivot\" "
+        "body1=\"ground\" point1=\"0 0\" body2=\"bar\" point2=\"-0.5 0\"/><revolute_clearance "
+        "name=\"rest\" journal=\"bar\" journal_point=\"0.5 0\" bearing=\"ground\" "
+        "bearing_point=\"1 0\" journal_radius=\"0.0098\" bearing_radius=\"0.01\"><law "
+        "name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/></revolute_clearance></joints></mechanism>";
+    clink_model *m = load(xml);
+    clink_sim *sim = NULL;
+    char err[512] = "";
+    ENSURE(m != NULL);
+    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_ERR_ASSEMBLY);
+    fprintf(stderr, "message: %s\n", err);
+    ENSURE(strstr(err, "start=\"ideal\": the mechanism with ideal clearance joints: model has 4 "
+                       "constraint equations for 3 coordinates") != NULL);
+    ENSURE(sim == NULL);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
