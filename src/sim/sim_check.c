@@ -23,6 +23,13 @@
  * nor that of a contact left out by clink_sim_set_output_contacts.
  * Each level is reported once (per contact for penetration). The findings do
  * not stop the run: the host decides (the command marks the run warned or failed).
+ *
+ * At creation (sim_check_start): the coordinates the assembly moved beyond the start's
+ * thresholds, a contact that starts penetrated, a clearance joint (a journal, or a corner
+ * of a translational joint's slider) approaching its wall (docs/development.md, "The
+ * start's thresholds"). In a stall (sim_check_stall_loads, for the diagnosis of
+ * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
+ * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
