@@ -430,6 +430,20 @@ typedef enum clink_contact_bookkeeping {
     CLINK_BOOKKEEPING_HYSTERESIS = 1
 } clink_contact_bookkeeping;
 
+/* how the clearance joints start (clink_settings_def.start; docs/xml-reference.md, <settings>) */
+typedef enum clink_start {
+    /* the velocities as given (made consistent with the ideal joints and the drivers only) */
+    CLINK_START_AS_GIVEN = 0,
+    /* the velocities of the mechanism with every clearance joint made ideal at the offset the
+       assembled positions give (a revolute clearance joint a revolute joint holding the
+       journal's eccentricity fixed in the bearing, a translational one a translational joint
+       holding the slider's offset and tilt): no relative speed in any clearance joint */
+    CLINK_START_IDEAL = 1,
+    /* the same with the clearance joints centred first: each journal moved to its bearing's
+       centre, each slider onto its guide's mid-line and aligned with it */
+    CLINK_START_IDEAL_CENTRED = 2
+} clink_start;
+
 typedef struct clink_settings_def {
     double t_end;       /* end time, s (> 0) */
     double output_step; /* spacing of output times, s (> 0) */
@@ -452,6 +466,8 @@ typedef struct clink_settings_def {
     int strict; /* 1: clink_sim_create refuses a start the assembly had to move or a contact
                    that starts penetrated or fast (CLINK_ERR_ASSEMBLY, the finding's message;
                    clink run --strict); 0 (default): they are warnings (findings) */
+    int start;  /* clink_start: the initial velocities of clearance mechanisms; default
+                   CLINK_START_AS_GIVEN */
 } clink_settings_def;
 
 /*
@@ -460,7 +476,8 @@ typedef struct clink_settings_def {
  * the model's structure; explicit values are used as given),
  * alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
  * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
- * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES, strict 0.
+ * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES, strict 0,
+ * start CLINK_START_AS_GIVEN.
  */
 CLINK_API clink_settings_def clink_default_settings_def(void);
 

@@ -84,7 +84,8 @@ _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
 # the keyword settings: name -> (its words, the struct field)
 _SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
                    "contact_bookkeeping": _BOOKKEEPINGS,
-                   "strict": {"false": 0, "true": 1}}  # strict=True also taken
+                   "strict": {"false": 0, "true": 1},  # strict=True also taken
+                   "start": {"as_given": 0, "ideal": 1, "ideal_centred": 2}}
 # Simulation.outputs: what each advance computes
 _OUTPUT_LEVELS = {"all": lib.CLINK_OUTPUT_ALL, "contacts": lib.CLINK_OUTPUT_CONTACTS,
                   "state": lib.CLINK_OUTPUT_STATE}

@@ -52,6 +52,7 @@ typedef struct clink_settings_def {
     clink_contact_bookkeeping contact_bookkeeping;
     int cookie;
     int strict;
+    int start;
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);

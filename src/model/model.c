@@ -668,6 +668,8 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
     if ((int) s->contact_bookkeeping < 0 || s->contact_bookkeeping > CLINK_BOOKKEEPING_HYSTERESIS)
         return model_fail(b, CLINK_ERR_RANGE, "settings: contact_bookkeeping %d must be 0..1",
                           (int) s->contact_bookkeeping);
+    if (s->start < CLINK_START_AS_GIVEN || s->start > CLINK_START_IDEAL_CENTRED)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: start %d must be 0..2", s->start);
     return CLINK_OK;
 }
 

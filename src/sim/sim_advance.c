@@ -96,14 +96,15 @@ static const char *sim_when(double t, char *buf, size_t n)
  */
 static clink_status sim_stalled(clink_sim *s, double t, double h, const char *what)
 {
-    char who[256], suspect[300], when[OUTPUT_DOUBLE_MAX + 64];
+    char who[256], suspect[512], when[OUTPUT_DOUBLE_MAX + 64];
     long events = simc_events(s->sys->sc);
     const double *y = s->sys->ncon ? system_full(s->sys, s->in->y, s->yh) : NULL;
     int n = s->sys->ncon ? simc_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
     /* the known causes in order, before the stiffness is blamed: the right-hand side, an
        assembly that moved the start, a penetration beyond a law's range, an absurd
-       friction coefficient */
+       friction coefficient, a load too stiff or too large for its bodies */
     int known = s->sys->ncon && simc_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
+    known = known || sim_check_stall_loads(s, t, h, suspect, sizeof suspect);
     const char *cause =
         s->sys->fail != CLINK_OK ? "the right-hand side fails near this time"
         : s->chk.nstart > 0

@@ -23,6 +23,13 @@
  * nor that of a contact left out by clink_sim_set_output_contacts.
  * Each level is reported once (per contact for penetration). The findings do
  * not stop the run: the host decides (the command marks the run warned or failed).
+ *
+ * At creation (sim_check_start): the coordinates the assembly moved beyond the start's
+ * thresholds, a contact that starts penetrated, a clearance joint (a journal, or a corner
+ * of a translational joint's slider) approaching its wall (docs/development.md, "The
+ * start's thresholds"). In a stall (sim_check_stall_loads, for the diagnosis of
+ * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
+ * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
@@ -47,6 +54,9 @@
 #define SIMCHK_MOVE_SPEED  1e-3 /* of the largest initial speed (given velocities) */
 #define SIMCHK_START_PEN   1e-6 /* of a contact's size: penetrated at the start */
 #define SIMCHK_START_SPEED 0.1  /* m/s: a clearance joint's approach speed at the start */
+/* a stall (sim_check_stall_loads): a load whose time scale is below this many steps */
+#define SIMCHK_LOAD_STEPS 100
+#define SIMCHK_LOAD_SPAN  1e-3 /* ... and below this fraction of t_end */
 
 static const char *severity_word(clink_finding_severity s)
 {
@@ -295,8 +305,30 @@ static void start_append(char *buf, size_t size, const char *sep, const char *fm
         snprintf(buf + n, size - n, "%s%s", n ? sep : "", one);
 }
 
+/* the largest clearance of the model's clearance joints (radial, or a translational one's
+   gap on each side), and the largest tilt a translational one allows (rad): how far
+   start="ideal_centred" may move a body to centre its joints */
+static void start_centring(const clink_model *m, double *c_max, double *tilt_max)
+{
+    *c_max = 0.0;
+    *tilt_max = 0.0;
+    for (int e = 0; e < m->d.nelems; e++) {
+        const element_def *d = &m->d.elems[e].def;
+        if (m->d.elems[e].kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE)
+            *c_max = fmax(*c_max, d->revolute_clearance.bearing_radius -
+                                      d->revolute_clearance.journal_radius);
+        else if (m->d.elems[e].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE) {
+            const clink_translational_clearance_def *t = &d->translational_clearance;
+            *c_max = fmax(*c_max, hypot(t->clearance, t->length));
+            *tilt_max = fmax(*tilt_max, 2.0 * atan(2.0 * t->clearance / t->length));
+        }
+    }
+}
+
 /* the coordinates the assembly moved beyond the thresholds (y: the projected state), listed
-   in moved; the largest move relative to its threshold (0 if none) */
+   in moved; the largest move relative to its threshold (0 if none). With
+   start="ideal_centred" a move within the largest clearance (a slider's tilt within the
+   largest its guide allows) is the centring's, not a finding. */
 static double start_moves(const clink_sim *s, const double *y, char *moved, size_t size)
 {
     const clink_model *m = s->m;
@@ -317,6 +349,12 @@ static double start_moves(const clink_sim *s, const double *y, char *moved, size
                      SIMCHK_MOVE_SPEED * V,
                      0.0,
                      SIMCHK_MOVE_SPEED * V / L};
+    if (s->set.start == CLINK_START_IDEAL_CENTRED) {
+        double c_max, tilt_max;
+        start_centring(m, &c_max, &tilt_max);
+        tol[0] = fmax(tol[0], c_max);
+        tol[2] = fmax(tol[2], tilt_max);
+    }
     tol[1] = tol[0];
     tol[4] = tol[3];
     moved[0] = '\0';
@@ -358,8 +396,15 @@ static double start_centred_speed(const clink_sim *s, int k, const double *y)
     return speed;
 }
 
-/* contact k at the start: penetrated, or a clearance joint's journal approaching its wall
-   faster than SIMCHK_START_SPEED */
+/* contact k belongs to a translational clearance joint */
+static int start_in_guide(const clink_model *m, int k)
+{
+    return m->d.elems[m->d.contacts[k].element].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE;
+}
+
+/* contact k at the start: penetrated, or a clearance joint's journal (or a corner of a
+   translational clearance joint's slider) approaching its wall faster than
+   SIMCHK_START_SPEED */
 static void start_contact(clink_sim *s, int k, const double *y)
 {
     clink_contact_info info;
@@ -376,13 +421,17 @@ static void start_contact(clink_sim *s, int k, const double *y)
                     "contact '%s' starts penetrated by %.3g m (%.3g of its size %.3g m): its "
                     "first force is a jump; start its shapes apart or touching",
                     simc_name(sc, k), info.delta, info.delta / L, L);
-    else if (simc_clearance(sc, k) > 0.0 && info.delta_dot > SIMCHK_START_SPEED)
+    else if ((simc_clearance(sc, k) > 0.0 || start_in_guide(s->m, k)) &&
+             info.delta_dot > SIMCHK_START_SPEED)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta_dot,
                     info.delta_dot / SIMCHK_START_SPEED, 1.0,
-                    "clearance joint '%s' starts with its journal approaching the bearing at "
-                    "%.3g m/s (above %g m/s): an impact of the initial conditions, not of the "
-                    "mechanism; give velocities consistent with the joint",
-                    simc_name(sc, k), info.delta_dot, SIMCHK_START_SPEED);
+                    "clearance joint '%s' starts with its %s at %.3g m/s (above %g m/s): an "
+                    "impact of the start; give consistent velocities or "
+                    "start=\"ideal\"",
+                    simc_name(sc, k),
+                    start_in_guide(s->m, k) ? "slider approaching the guide"
+                                            : "journal approaching the bearing",
+                    info.delta_dot, SIMCHK_START_SPEED);
 }
 
 void sim_check_start(clink_sim *s, const double *y)
@@ -399,4 +448,156 @@ void sim_check_start(clink_sim *s, const double *y)
     for (int k = 0; k < s->sys->ncon; k++)
         start_contact(s, k, y);
     s->chk.nstart += (int) (s->chk.nfound - before);
+}
+
+/* ---- the loads in a stall (sim_check_stall_loads) -------------------------- */
+
+/* a candidate cause: the shortest time scale of a load so far and its description */
+typedef struct load_blame {
+    double tau; /* s */
+    char text[300];
+} load_blame;
+
+/* the mass (rot 0) or moment of inertia (rot 1) of body b; the ground's is infinite */
+static double load_inertia(const clink_model *m, int b, int rot)
+{
+    if (b <= 0)
+        return INFINITY;
+    return rot ? m->d.bodies[b].def.inertia : m->d.bodies[b].def.mass;
+}
+
+/* the reduced mass or inertia of two bodies, 1 / (1 / m_a + 1 / m_b) */
+static double load_reduced(const clink_model *m, int a, int b, int rot)
+{
+    return 1.0 / (1.0 / load_inertia(m, a, rot) + 1.0 / load_inertia(m, b, rot));
+}
+
+/* keeps the description when tau is the shortest time scale so far */
+static void load_keep(load_blame *best, double tau, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void load_keep(load_blame *best, double tau, const char *fmt, ...)
+{
+    if (!(tau < best->tau))
+        return;
+    best->tau = tau;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(best->text, sizeof best->text, fmt, ap);
+    va_end(ap);
+}
+
+/* a value F acting on inertia m over the distance (or angle) L: the time it takes to move
+   it that far from rest, sqrt(2 L m / |F|) */
+static double load_magnitude_time(double F, double m, double L)
+{
+    return fabs(F) > 0.0 ? sqrt(2.0 * L * m / fabs(F)) : INFINITY;
+}
+
+/* the spring and damper of load k (rot: rotational) on its reduced inertia mu: the time
+   scales sqrt(mu / k) and mu / c */
+static void load_spring(load_blame *best, const char *name, const clink_force_def *f, double mu,
+                        int rot)
+{
+    const char *ku = rot ? "N m/rad" : "N/m", *cu = rot ? "N m s/rad" : "N s/m";
+    const char *mu_u = rot ? "kg m^2" : "kg";
+    if (f->k > 0.0)
+        load_keep(best, sqrt(mu / f->k),
+                  "load '%s': its stiffness %.3g %s on %.3g %s has the time scale sqrt(m/k) = "
+                  "%.3g s",
+                  name, f->k, ku, mu, mu_u, sqrt(mu / f->k));
+    if (f->c > 0.0)
+        load_keep(best, mu / f->c,
+                  "load '%s': its damping %.3g %s on %.3g %s has the time scale m/c = %.3g s", name,
+                  f->c, cu, mu, mu_u, mu / f->c);
+}
+
+/* load k's value (force, torque, actuator) at t times its scale function and its
+   load-scale input */
+static double load_value(const clink_sim *s, int k, double t, double value)
+{
+    const clink_force_def *f = &s->m->d.forces[k].def;
+    double sc = 1.0;
+    clink_function_eval(&f->scale, t, &sc, NULL, NULL);
+    int i = s->inp.load_input ? s->inp.load_input[k] : -1;
+    if (i >= 0)
+        sc *= s->inp.value[i] + s->inp.slope[i] * (t - s->inp.t_set[i]);
+    return sc * value;
+}
+
+/* the model's loads: stiffness and damping, and the magnitude of their values */
+static void load_model(const clink_sim *s, double t, double L, load_blame *best)
+{
+    const clink_model *m = s->m;
+    for (int k = 0; k < m->d.nforces; k++) {
+        const clink_force_def *f = &m->d.forces[k].def;
+        const char *name = m->d.forces[k].name;
+        int rot = f->type == CLINK_FORCE_TORQUE || f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+        int two =
+            f->type == CLINK_FORCE_SPRING_DAMPER || f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+        double mu =
+            two ? load_reduced(m, f->body_a, f->body_b, rot) : load_inertia(m, f->body_a, rot);
+        double value = f->type == CLINK_FORCE_POINT    ? hypot(f->fx, f->fy)
+                       : f->type == CLINK_FORCE_TORQUE ? f->torque
+                                                       : f->actuator;
+        if (two)
+            load_spring(best, name, f, mu, rot);
+        value = load_value(s, k, t, value);
+        double tau = load_magnitude_time(value, mu, rot ? 1.0 : L);
+        load_keep(best, tau, "load '%s': its value %.3g %s on %.3g %s moves it %s in %.3g s", name,
+                  fabs(value), rot ? "N m" : "N", mu, rot ? "kg m^2" : "kg",
+                  rot ? "a radian" : "across the model", tau);
+    }
+}
+
+/* the host's force inputs and user force (the user force as last evaluated) */
+static void load_host(const clink_sim *s, double t, double L, load_blame *best)
+{
+    const clink_model *m = s->m;
+    for (int i = 0; i < s->inp.n; i++) {
+        const clink_input_def *d = &m->d.inputs[i].def;
+        double u = s->inp.value[i] + s->inp.slope[i] * (t - s->inp.t_set[i]), mu;
+        int rot = d->kind == CLINK_INPUT_TORQUE || d->kind == CLINK_INPUT_JOINT_TORQUE;
+        if (d->kind == CLINK_INPUT_FORCE || d->kind == CLINK_INPUT_TORQUE)
+            mu = load_inertia(m, d->target, rot);
+        else if (d->kind == CLINK_INPUT_JOINT_TORQUE || d->kind == CLINK_INPUT_JOINT_FORCE)
+            mu = load_reduced(m, m->d.joints[d->target].def.body_a,
+                              m->d.joints[d->target].def.body_b, rot);
+        else
+            continue;
+        double tau = load_magnitude_time(u, mu, rot ? 1.0 : L);
+        load_keep(best, tau, "input '%s': its value %.3g %s moves %.3g %s %s in %.3g s",
+                  m->d.inputs[i].name, fabs(u), rot ? "N m" : "N", mu, rot ? "kg m^2" : "kg",
+                  rot ? "a radian" : "across the model", tau);
+    }
+    if (!s->inp.uf || !s->inp.f)
+        return;
+    for (int b = 1; b < m->d.nbodies; b++) {
+        const double *f = s->inp.f + 3 * (b - 1);
+        double tf = load_magnitude_time(hypot(f[0], f[1]), load_inertia(m, b, 0), L);
+        double tt = load_magnitude_time(f[2], load_inertia(m, b, 1), 1.0);
+        load_keep(best, fmin(tf, tt),
+                  "user force '%s': %.3g N and %.3g N m on body '%s' move it %s in %.3g s",
+                  s->inp.uname, hypot(f[0], f[1]), fabs(f[2]), m->d.bodies[b].name,
+                  tf <= tt ? "across the model" : "a radian", fmin(tf, tt));
+    }
+}
+
+int sim_check_stall_loads(const clink_sim *s, double t, double h, char *buf, size_t size)
+{
+    load_blame best = {INFINITY, ""};
+    double L = start_size(s->m);
+    load_model(s, t, L, &best);
+    load_host(s, t, L, &best);
+    if (!(h > 0.0) || !(best.tau < SIMCHK_LOAD_STEPS * h) ||
+        (isfinite(s->set.t_end) && !(best.tau < SIMCHK_LOAD_SPAN * s->set.t_end)))
+        return 0;
+    snprintf(buf, size,
+             "%s, within %d steps of %.3g s: a load too stiff or too large for the bodies it "
+             "acts on (a typing error?) forces steps this short",
+             best.text, SIMCHK_LOAD_STEPS, h);
+    return 1;
 }

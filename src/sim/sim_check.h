@@ -33,4 +33,11 @@ void sim_check_output(clink_sim *s);
    penetrated or, in a clearance joint, approaching fast (CLINK_FINDING_START) */
 void sim_check_start(clink_sim *s, const double *y);
 
+/* a stall at t with step h (the stall diagnosis, sim_advance.c): the load (a model load, a
+   force input, the user force) whose shortest time scale (sqrt(m/k) of a spring, m/c of a
+   damper, sqrt(2 L m/|F|) of a value F moving mass m across the model's size L, or a
+   radian for torques) is below SIMCHK_LOAD_STEPS steps of h and SIMCHK_LOAD_SPAN of t_end,
+   named in buf; 1 if one is */
+int sim_check_stall_loads(const clink_sim *s, double t, double h, char *buf, size_t size);
+
 #endif

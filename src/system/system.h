@@ -108,6 +108,10 @@ void system_friction_load(mechsys *sys, const double *y);
 /* the initial state (full, N) from the model, projected onto the constraints; the contacts'
    phases. CLINK_OK, or the status with sys->msg */
 clink_status system_initial_state(mechsys *sys, double *y);
+/* the start as if the clearance joints were ideal (settings start, system_ideal.c): the
+   projected state y made consistent with the mechanism whose clearance joints are ideal
+   joints; nothing for CLINK_START_AS_GIVEN. CLINK_OK, or the status with sys->msg */
+clink_status system_ideal_start(mechsys *sys, double *y);
 
 /* the full state (N) of an integrator's state yr (Nr): yr itself when nothing is left out,
    else yr expanded into buf (the left-out coordinates at their initial values, rates 0) */

@@ -408,6 +408,8 @@ clink_status system_initial_state(mechsys *s, double *y)
         snprintf(s->msg, sizeof s->msg, "initial conditions: %s", dyn_error(s->dyn));
         return st != CLINK_ERR_SINGULAR && st != CLINK_ERR_NOMEM ? CLINK_ERR_ASSEMBLY : st;
     }
+    if (s->set.start != CLINK_START_AS_GIVEN && (st = system_ideal_start(s, y)) != CLINK_OK)
+        return st;
     memcpy(s->q0, y, (size_t) nq * sizeof(double));
     if (s->ncon) {
         simc_start(s->sc, y, y + nq);
