@@ -50,9 +50,14 @@ static clink_status lub_check(const clink_lubrication_def *l, const char *name, 
         return snprintf(msg, size, "clearance joint '%s': bearing length %g m is out of range; > 0",
                         name, l->length),
                CLINK_ERR_RANGE;
-    if (l->theory != CLINK_LUBRICATION_SHORT)
+    if (l->theory != CLINK_LUBRICATION_SHORT && l->theory != CLINK_LUBRICATION_LONG)
         return snprintf(msg, size, "clearance joint '%s': unknown lubrication theory %d", name,
                         l->theory),
+               CLINK_ERR_RANGE;
+    if (l->jacobian != CLINK_LUBRICATION_JACOBIAN_DIFFERENCES &&
+        l->jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC)
+        return snprintf(msg, size, "clearance joint '%s': unknown lubrication jacobian %d", name,
+                        l->jacobian),
                CLINK_ERR_RANGE;
     if (!(l->transition > 0.0 && l->transition < 1.0))
         return snprintf(msg, size,
