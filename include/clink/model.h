@@ -613,11 +613,11 @@ typedef enum clink_lubrication_theory {
     CLINK_LUBRICATION_LONG = 1   /* Sommerfeld's long bearing, half-Sommerfeld (pi-film) */
 } clink_lubrication_theory;
 
-/* how the film force's Jacobian is formed: Richardson-extrapolated central differences
-   (default), or the analytic derivatives (the chain rule through eps, eps_dot, Omega) */
+/* how the film force's Jacobian is formed: the analytic derivatives (default; the chain
+   rule through eps, eps_dot, Omega), or Richardson-extrapolated central differences */
 typedef enum clink_lubrication_jacobian {
-    CLINK_LUBRICATION_JACOBIAN_DIFFERENCES = 0,
-    CLINK_LUBRICATION_JACOBIAN_ANALYTIC = 1
+    CLINK_LUBRICATION_JACOBIAN_ANALYTIC = 0,
+    CLINK_LUBRICATION_JACOBIAN_DIFFERENCES = 1
 } clink_lubrication_jacobian;
 
 typedef struct clink_lubrication_def {

@@ -81,7 +81,7 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
 }
 
 /* <lubrication viscosity="Pa s" length="m" theory="short|long" transition="0.95"
-   jacobian="differences|analytic"/> of a clearance
+   jacobian="analytic|differences"/> of a clearance
    joint w: each value checked here, with the line of the element */
 static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_def *l,
                              const char *w)
@@ -89,14 +89,14 @@ static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_
     static const char *const keys[] = {"viscosity",  "length",   "theory",
                                        "transition", "jacobian", NULL};
     static const char *const theories[] = {"short", "long", NULL};
-    static const char *const jacobians[] = {"differences", "analytic", NULL};
+    static const char *const jacobians[] = {"analytic", "differences", NULL};
     if (n == NULL || xml_check_attrs(r, n, keys, NULL))
         return;
     int has_mu = xml_num(r, n, "viscosity", NAN, 1, &l->viscosity);
     int has_l = xml_num(r, n, "length", NAN, 1, &l->length);
     l->theory = xml_keyword(r, n, "theory", theories, CLINK_LUBRICATION_SHORT);
     xml_num(r, n, "transition", 0.95, 1, &l->transition);
-    l->jacobian = xml_keyword(r, n, "jacobian", jacobians, CLINK_LUBRICATION_JACOBIAN_DIFFERENCES);
+    l->jacobian = xml_keyword(r, n, "jacobian", jacobians, CLINK_LUBRICATION_JACOBIAN_ANALYTIC);
     if (r->failed)
         return;
     if (!has_mu || !(l->viscosity > 0.0) || !isfinite(l->viscosity))
