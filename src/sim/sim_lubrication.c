@@ -18,10 +18,10 @@
  * part in e. The power the film takes from the bodies, P = -F . e' (W), is booked with
  * the contact's damping (the energy audit's contact dissipation).
  *
- * Jacobian, by the joint's setting: central differences over the six coordinates and six
- * velocities of the two bodies, extrapolated (Richardson, steps h and h / 2,
- * h = 1e-6 max(|x|, 1e-2)), or the analytic one: dF/d(eps, eps', Omega) of the bearing
- * formula by the chain rule (film_slopes) through
+ * Jacobian, by the joint's setting (clink_lubrication_jacobian): central differences over
+ * the six coordinates and six velocities of the two bodies, extrapolated (Richardson, steps
+ * h and h / 2, h = 1e-6 max(|x|, 1e-2)), or the analytic one (the default):
+ * dF/d(eps, eps', Omega) of the bearing formula by the chain rule (film_slopes) through
  *   d eps / de = n / c (0 beyond eps_t),  d eps' / de = (t . e') t / (|e| c),
  *   d eps' / de' = n / c,  d gamma' / de = J^T e' / |e|^2 - 2 gamma' n / |e|,
  *   d gamma' / de' = t / |e|,  dn / de = t t^T / |e|,  dt / de = -n t^T / |e|,
