@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The hydrodynamic force of a short journal bearing (Ocvirk's solution of Reynolds' equation,
+ * The hydrodynamic force of a journal bearing, short or long (below the short one). Short:
+ * the hydrodynamic force of a short journal bearing (Ocvirk's solution of Reynolds' equation,
  * Pinkus and Sternlicht 1961; the form Flores et al. 2009 use for lubricated revolute
  * clearance joints): a journal of radius R in a bearing of radial clearance c and length
  * L, film viscosity mu, eccentricity ratio eps = |e| / c in [0, 1), its rate eps_dot, and
@@ -43,6 +44,27 @@ CLINK_API clink_status clink_short_bearing_force(double mu, double R, double L, 
 CLINK_API double clink_short_bearing_load(double mu, double omega, double R, double L, double c,
                                           double eps);
 CLINK_API double clink_short_bearing_attitude(double eps);
+
+/*
+ * The long (infinitely long, Sommerfeld) bearing with the same conventions and the same
+ * pi-film, the pressure zero at both of its ends (Pinkus and Sternlicht 1961; the form of
+ * Flores et al. 2009), K' = mu R^3 L / c^2:
+ *
+ *   F_r = -12 K' [ eps^2 Omega / ((2 + eps^2)(1 - eps^2))
+ *                  + eps_dot (pi / 2 - 8 / (pi (2 + eps^2))) / (1 - eps^2)^(3/2) ]
+ *   F_t =  12 K' [ pi eps Omega / (2 (2 + eps^2) sqrt(1 - eps^2))
+ *                  + 2 eps eps_dot / ((2 + eps^2)(1 - eps^2)) ]
+ *
+ * Errors as for the short bearing. Its steady load capacity (N) and attitude angle (rad):
+ * W = 6 mu omega R^3 L / c^2 eps sqrt(pi^2 - eps^2 (pi^2 - 4)) / ((2 + eps^2)(1 - eps^2)),
+ * tan(phi) = pi sqrt(1 - eps^2) / (2 eps) (the half-Sommerfeld solution).
+ */
+CLINK_API clink_status clink_long_bearing_force(double mu, double R, double L, double c, double eps,
+                                                double eps_dot, double Omega, double *F_r,
+                                                double *F_t);
+CLINK_API double clink_long_bearing_load(double mu, double omega, double R, double L, double c,
+                                         double eps);
+CLINK_API double clink_long_bearing_attitude(double eps);
 
 #ifdef __cplusplus
 }

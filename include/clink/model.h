@@ -620,20 +620,29 @@ CLINK_API clink_status clink_model_builder_add_contact_pair(clink_model_builder 
  */
 /*
  * The oil film of a lubricated revolute clearance joint (docs/contact-laws.md,
- * "Hydrodynamic journal bearing"): the short-bearing force of clink/lubrication.h between
+ * "Hydrodynamic journal bearing"): the short- or long-bearing force of clink/lubrication.h between
  * journal and bearing at every eccentricity ratio eps = |e| / c, with eps held at
  * `transition` beyond it (the force stays finite as eps -> 1), and the joint's dry law
  * added once the journal touches the bore (|e| > c). viscosity 0: a dry joint.
  */
 typedef enum clink_lubrication_theory {
-    CLINK_LUBRICATION_SHORT = 0 /* Ocvirk's short bearing, half-Sommerfeld (pi-film) */
+    CLINK_LUBRICATION_SHORT = 0, /* Ocvirk's short bearing, half-Sommerfeld (pi-film) */
+    CLINK_LUBRICATION_LONG = 1   /* Sommerfeld's long bearing, half-Sommerfeld (pi-film) */
 } clink_lubrication_theory;
+
+/* how the film force's Jacobian is formed: the analytic derivatives (default; the chain
+   rule through eps, eps_dot, Omega), or Richardson-extrapolated central differences */
+typedef enum clink_lubrication_jacobian {
+    CLINK_LUBRICATION_JACOBIAN_ANALYTIC = 0,
+    CLINK_LUBRICATION_JACOBIAN_DIFFERENCES = 1
+} clink_lubrication_jacobian;
 
 typedef struct clink_lubrication_def {
     double viscosity;  /* mu, Pa s; 0 (default): dry; otherwise > 0 */
     double length;     /* bearing length L, m (> 0 when lubricated) */
     int theory;        /* clink_lubrication_theory */
     double transition; /* eccentricity ratio in (0, 1), default 0.95 */
+    int jacobian;      /* clink_lubrication_jacobian */
 } clink_lubrication_def;
 
 typedef struct clink_clearance_joint_def {

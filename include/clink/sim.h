@@ -387,6 +387,14 @@ typedef struct clink_contact_info {
 CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
                                          clink_contact_info *info);
 
+/* Contact element e's own outputs (clink_model_element_output_count of them, named by
+   clink_model_element_output_name) at the current time, from the output state: those of
+   the bodies' poses as clink_model_element_outputs gives them, and those from the forces
+   at that state (a lubricated clearance joint's film force and dry share), which
+   clink_model_element_outputs leaves NaN. CLINK_ERR_STATE below CLINK_OUTPUT_CONTACTS, or
+   when clink_sim_set_output_contacts() left one of its contacts out. */
+CLINK_API clink_status clink_sim_element_outputs(const clink_sim *sim, int e, double *values);
+
 /*
  * One impact: a contact episode from onset to separation (or to entry into permanent
  * contact). With CLINK_BOOKKEEPING_EPISODES (default) the episode spans all its

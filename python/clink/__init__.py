@@ -506,6 +506,9 @@ class Result:
         self.source = model.source
         self._layout = _runs.layout(model._ptr, nd)  # what save() needs of the model
         self._element_outputs: dict[str, Any] = {}
+        # each element's own outputs sampled at the rows (clink_sim_element_outputs)
+        self._elem_rows = {outs[0][0]: np.full((n, len(outs)), np.nan)
+                           for outs in self._layout["extras"] if outs}
         self._out_reactions, self._out_energies = model._out_reactions, model._out_energies
         self.bodies, self.joints, self.drivers = model.bodies, model.joints, model.drivers
         self.t = np.zeros(n)
@@ -872,6 +875,11 @@ class Simulation:
             cs.phase[k, i] = 4 if c.persistent else c.phase
             cs.eccentricity[k, i, 0] = c.eccentricity[0]
             cs.eccentricity[k, i, 1] = c.eccentricity[1]
+        for e, rows in r._elem_rows.items():
+            vals = ffi.new("double[]", rows.shape[1])
+            if lib.clink_sim_element_outputs(p, e, vals) != ok:
+                return False
+            rows[k, :] = list(vals)
         if m._out_energies:
             if lib.clink_sim_energy(p, self._energy) != ok:
                 return False

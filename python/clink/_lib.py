@@ -145,6 +145,7 @@ typedef struct clink_contact_info {
     clink_contact_phase phase; int persistent;
 } clink_contact_info;
 clink_status clink_sim_contact(const clink_sim *sim, int contact, clink_contact_info *info);
+clink_status clink_sim_element_outputs(const clink_sim *sim, int e, double *values);
 typedef struct clink_impact_record {
     int contact; double t_onset; double duration; double v_impact; double v_separation;
     double restitution; double delta_max; double F_max; double dissipated; double m_eff;

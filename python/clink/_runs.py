@@ -67,13 +67,18 @@ def layout(model_ptr, ndrivers):
 
 
 def element_outputs(model_ptr, result, lay):
-    """{column name: (unit, values over the rows)} of the elements' own outputs, from the
-    bodies' poses of the result (the library computes them from the two bodies' poses)"""
+    """{column name: (unit, values over the rows)} of the elements' own outputs: as sampled at
+    the rows (clink_sim_element_outputs, the outputs from forces included), else from the
+    bodies' poses of the result (clink_model_element_outputs; those from forces are NaN)"""
     out = {}
     q = result.q
     zero = np.zeros(3)
     for outs in lay["extras"]:
         for e, j, owner, name, unit in outs:
+            sampled = getattr(result, "_elem_rows", {}).get(e)
+            if sampled is not None:  # sampled at the rows: poses and forces
+                out[f"{owner}.{name}"] = (unit, sampled[:result.rows, j].copy())
+                continue
             a, b = ffi.new("int *"), ffi.new("int *")
             lib.clink_model_element_bodies(model_ptr, e, a, b)
             nv = lib.clink_model_element_output_count(model_ptr, e)

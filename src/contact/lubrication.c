@@ -1,18 +1,30 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The short journal bearing's hydrodynamic force (include/clink/lubrication.h): Reynolds'
- * equation without the circumferential pressure flow (Ocvirk; Pinkus and Sternlicht 1961),
- * with h = c (1 + eps cos theta), theta from the thickest film in the direction of rotation,
- *
- *   p(theta, z) = 6 mu c / h^3 [eps_dot cos theta - eps Omega / 2 sin theta] (z^2 - L^2 / 4),
- *
- * integrated over the axial length (the z integral gives -L^3 / 6) and over the pi-film
- * 0 < theta < pi (Gumbel's condition of the steady case), with the integrals of Booker:
+ * The hydrodynamic force of a journal bearing (include/clink/lubrication.h), from Reynolds'
+ * equation with h = c (1 + eps cos theta), theta from the thickest film in the direction of
+ * rotation, the film's pressure integrated over the pi-film 0 < theta < pi (Gumbel's
+ * half-Sommerfeld condition) with the integrals of Booker:
  * int sin^2 / (1 + eps cos)^3 = pi / (2 (1 - eps^2)^(3/2)), int sin cos / (..)^3 =
  * -2 eps / (1 - eps^2)^2, int cos^2 / (..)^3 = pi (1 + 2 eps^2) / (2 (1 - eps^2)^(5/2)).
- * The forces of Flores et al. (2009) follow; tests/contact/test_lubrication.c integrates
- * the pressure field itself.
+ *
+ * Short bearing (Ocvirk; Pinkus and Sternlicht 1961): no circumferential pressure flow,
+ *   p(theta, z) = 6 mu c / h^3 [eps_dot cos theta - eps Omega / 2 sin theta] (z^2 - L^2 / 4),
+ * integrated over the axial length (the z integral gives -L^3 / 6).
+ *
+ * Long bearing (Sommerfeld; Pinkus and Sternlicht 1961, the form of Flores et al. 2009): no
+ * axial flow, d/dtheta (h^3 dp/dtheta) = 12 mu R^2 c (eps_dot cos theta - eps Omega / 2
+ * sin theta), p = 0 at both ends of the pi-film (theta = 0 and pi; this fixes the constant
+ * of h^3 p' = 12 mu R^2 c (eps_dot sin + eps Omega / 2 cos + C)); its forces
+ *   F_r = -12 K' [ eps^2 Omega / ((2 + eps^2)(1 - eps^2))
+ *                  + eps_dot (pi / 2 - 8 / (pi (2 + eps^2))) / (1 - eps^2)^(3/2) ]
+ *   F_t =  12 K' [ pi eps Omega / (2 (2 + eps^2) sqrt(1 - eps^2))
+ *                  + 2 eps eps_dot / ((2 + eps^2)(1 - eps^2)) ],   K' = mu R^3 L / c^2.
+ * tests/contact/test_lubrication.c integrates both pressure fields itself.
+ *
+ * Both forces are linear in eps_dot and Omega, F = A(eps) Omega + B(eps) eps_dot: their
+ * derivatives in (eps, eps_dot, Omega) (lubrication_film) are A' Omega + B' eps_dot, B, A.
  */
+#include "contact/lubrication.h"
 #include "clink/lubrication.h"
 
 #include <math.h>
@@ -26,22 +38,45 @@ static int lub_ok(double mu, double R, double L, double c, double eps)
            isfinite(c) && eps >= 0 && eps < 1;
 }
 
+/* the short-bearing forces (the order of operations is the one the simulations were run with) */
+static void short_force(double K, double eps, double eps_dot, double Omega, double *F_r,
+                        double *F_t)
+{
+    double s = 1.0 - eps * eps, s2 = s * s;
+    *F_r = -K * (eps * eps * Omega / s2 +
+                 LUB_PI * (1.0 + 2.0 * eps * eps) * eps_dot / (2.0 * s2 * sqrt(s)));
+    *F_t = K * (LUB_PI * eps * Omega / (4.0 * s * sqrt(s)) + 2.0 * eps * eps_dot / s2);
+}
+
+static void long_force(double K, double eps, double eps_dot, double Omega, double *F_r, double *F_t)
+{
+    double s = 1.0 - eps * eps, q = 2.0 + eps * eps, rs = sqrt(s);
+    *F_r = -12.0 * K *
+           (eps * eps * Omega / (q * s) + eps_dot * (0.5 * LUB_PI - 8.0 / (LUB_PI * q)) / (s * rs));
+    *F_t = 12.0 * K * (LUB_PI * eps * Omega / (2.0 * q * rs) + 2.0 * eps * eps_dot / (q * s));
+}
+
 clink_status clink_short_bearing_force(double mu, double R, double L, double c, double eps,
                                        double eps_dot, double Omega, double *F_r, double *F_t)
 {
-    double K, s, s2;
-
     if (F_r == NULL || F_t == NULL)
         return CLINK_ERR_ARG;
     *F_r = *F_t = NAN;
     if (!lub_ok(mu, R, L, c, eps) || !isfinite(eps_dot) || !isfinite(Omega))
         return CLINK_ERR_RANGE;
-    K = mu * R * L * L * L / (c * c);
-    s = 1.0 - eps * eps;
-    s2 = s * s;
-    *F_r = -K * (eps * eps * Omega / s2 +
-                 LUB_PI * (1.0 + 2.0 * eps * eps) * eps_dot / (2.0 * s2 * sqrt(s)));
-    *F_t = K * (LUB_PI * eps * Omega / (4.0 * s * sqrt(s)) + 2.0 * eps * eps_dot / s2);
+    short_force(mu * R * L * L * L / (c * c), eps, eps_dot, Omega, F_r, F_t);
+    return CLINK_OK;
+}
+
+clink_status clink_long_bearing_force(double mu, double R, double L, double c, double eps,
+                                      double eps_dot, double Omega, double *F_r, double *F_t)
+{
+    if (F_r == NULL || F_t == NULL)
+        return CLINK_ERR_ARG;
+    *F_r = *F_t = NAN;
+    if (!lub_ok(mu, R, L, c, eps) || !isfinite(eps_dot) || !isfinite(Omega))
+        return CLINK_ERR_RANGE;
+    long_force(mu * R * R * R * L / (c * c), eps, eps_dot, Omega, F_r, F_t);
     return CLINK_OK;
 }
 
@@ -61,4 +96,85 @@ double clink_short_bearing_attitude(double eps)
     if (!(eps > 0 && eps < 1))
         return NAN;
     return atan2(LUB_PI * sqrt(1.0 - eps * eps), 4.0 * eps);
+}
+
+double clink_long_bearing_load(double mu, double omega, double R, double L, double c, double eps)
+{
+    double s;
+
+    if (!lub_ok(mu, R, L, c, eps) || !isfinite(omega))
+        return NAN;
+    s = 1.0 - eps * eps;
+    return 6.0 * mu * omega * R * R * R * L / (c * c) * eps *
+           sqrt(LUB_PI * LUB_PI - eps * eps * (LUB_PI * LUB_PI - 4.0)) / ((2.0 + eps * eps) * s);
+}
+
+double clink_long_bearing_attitude(double eps)
+{
+    if (!(eps > 0 && eps < 1))
+        return NAN;
+    return atan2(LUB_PI * sqrt(1.0 - eps * eps), 2.0 * eps);
+}
+
+/* the short bearing's coefficients A, B (F = A Omega + B eps_dot) differentiated in eps */
+static void short_slopes(double K, double eps, double dA[2], double dB[2])
+{
+    double e2 = eps * eps, s = 1.0 - e2, rs = sqrt(s), s3 = s * s * s;
+    dA[0] = -2.0 * K * eps * (1.0 + e2) / s3;
+    dB[0] = -1.5 * K * LUB_PI * eps * (3.0 + 2.0 * e2) / (s3 * rs);
+    dA[1] = K * LUB_PI * (1.0 + 2.0 * e2) / (4.0 * s * s * rs);
+    dB[1] = 2.0 * K * (1.0 + 3.0 * e2) / s3;
+}
+
+static void long_slopes(double K, double eps, double dA[2], double dB[2])
+{
+    double e2 = eps * eps, s = 1.0 - e2, rs = sqrt(s), q = 2.0 + e2, qs = q * s;
+    double g = 0.5 * LUB_PI - 8.0 / (LUB_PI * q), dg = 16.0 * eps / (LUB_PI * q * q);
+    dA[0] = -24.0 * K * eps * (2.0 + e2 * e2) / (qs * qs);
+    dB[0] = -12.0 * K * (dg * s + 3.0 * eps * g) / (s * s * rs);
+    dA[1] = 6.0 * K * LUB_PI * (2.0 - e2 + 2.0 * e2 * e2) / (q * q * s * rs);
+    dB[1] = 24.0 * K * (2.0 + e2 + 3.0 * e2 * e2) / (qs * qs);
+}
+
+int lubrication_film(int theory, double mu, double R, double L, double c, double eps,
+                     double eps_dot, double Omega, lubrication_force *out)
+{
+    double dA[2], dB[2], Ar, Br, At, Bt;
+    int is_long = theory == CLINK_LUBRICATION_LONG;
+    if (!lub_ok(mu, R, L, c, eps) || !isfinite(eps_dot) || !isfinite(Omega))
+        return -1;
+    double K = is_long ? mu * R * R * R * L / (c * c) : mu * R * L * L * L / (c * c);
+    if (is_long) {
+        long_force(K, eps, eps_dot, Omega, &out->F[0], &out->F[1]);
+        long_force(K, eps, 0.0, 1.0, &Ar, &At);
+        long_force(K, eps, 1.0, 0.0, &Br, &Bt);
+        long_slopes(K, eps, dA, dB);
+    } else {
+        short_force(K, eps, eps_dot, Omega, &out->F[0], &out->F[1]);
+        short_force(K, eps, 0.0, 1.0, &Ar, &At);
+        short_force(K, eps, 1.0, 0.0, &Br, &Bt);
+        short_slopes(K, eps, dA, dB);
+    }
+    out->dF[0][0] = dA[0] * Omega + dB[0] * eps_dot;
+    out->dF[0][1] = Br;
+    out->dF[0][2] = Ar;
+    out->dF[1][0] = dA[1] * Omega + dB[1] * eps_dot;
+    out->dF[1][1] = Bt;
+    out->dF[1][2] = At;
+    return isfinite(out->F[0]) && isfinite(out->F[1]) ? 0 : -1;
+}
+
+void lubrication_centre(int theory, double mu, double R, double L, double c, const double ed[2],
+                        double f[2])
+{
+    if (theory == CLINK_LUBRICATION_LONG) {
+        double k = 12.0 * mu * R * R * R * L / (c * c) * (0.5 * LUB_PI - 4.0 / LUB_PI) / c;
+        f[0] = -k * ed[0];
+        f[1] = -k * ed[1];
+        return;
+    }
+    /* -pi K e' / (2 c), K = mu R L^3 / c^2 */
+    double k = mu * R * L * L * L / (c * c);
+    f[0] = -LUB_PI * k * ed[0] / (2.0 * c);
+    f[1] = -LUB_PI * k * ed[1] / (2.0 * c);
 }

@@ -56,7 +56,16 @@ typedef enum element_stiffness {
     ELEMENT_STIFFNESS_INTERNAL = 2  /* journal in bearing (..._journal_bearing) */
 } element_stiffness;
 
-enum { ELEMENT_MAX_CONTACTS = 2 * CLINK_SHAPE_MAX_VERTICES, ELEMENT_MAX_OUTPUTS = 2 };
+enum { ELEMENT_MAX_CONTACTS = 2 * CLINK_SHAPE_MAX_VERTICES, ELEMENT_MAX_OUTPUTS = 5 };
+
+/* what the simulation computed for an element at an output's state (src/sim/
+   sim_element_outputs.c): the dry force of its contacts on each contact's body B (normal and
+   friction, summed), and a lubricated joint's film force on its journal (the contact's body
+   B), world frame, N */
+typedef struct element_forces {
+    double dry[2];
+    double film[2];
+} element_forces;
 
 typedef struct element_class {
     clink_element_kind kind;
@@ -89,6 +98,11 @@ typedef struct element_class {
     /* optional: the number of outputs of this definition when it differs from noutputs (the
        first of output_names); NULL: noutputs */
     int (*output_count)(const element_def *d);
+    /* optional: the outputs output_names[force_first] on come from the forces the simulation
+       computed at the output's state (`outputs` leaves them alone; without a simulation,
+       clink_model_element_outputs, they are NaN) */
+    int force_first;
+    void (*force_outputs)(const element_def *d, const element_forces *f, double *values);
 } element_class;
 
 /* the class of a kind; NULL for a value outside the enum */

@@ -11,9 +11,12 @@
  * (clink_contact_stiffness_journal_bearing); the radii of curvature params.R1, R2 (read
  * by the elastoplastic laws) default to R_j and -R_b (concave).
  *
- * A lubricated joint (clink_lubrication_def: viscosity > 0) has two outputs: the
+ * A lubricated joint (clink_lubrication_def: viscosity > 0) has five outputs: the
  * eccentricity ratio eps = |e| / c and the minimum film thickness h_min = c - |e| (m,
- * negative when the journal is into the bore); its film force is src/sim/sim_lubrication.c.
+ * negative when the journal is into the bore) from the poses; and from the forces at the
+ * output's state (element_forces) the film force on the journal, F_x and F_y in the world
+ * frame (N), and the dry contact's share of the joint's force, |F_dry| / (|F_dry| +
+ * |F_film|) in [0, 1] (0 when both vanish). Its film force is src/sim/sim_lubrication.c.
  */
 #include "elements/element.h"
 
@@ -50,9 +53,14 @@ static clink_status lub_check(const clink_lubrication_def *l, const char *name, 
         return snprintf(msg, size, "clearance joint '%s': bearing length %g m is out of range; > 0",
                         name, l->length),
                CLINK_ERR_RANGE;
-    if (l->theory != CLINK_LUBRICATION_SHORT)
+    if (l->theory != CLINK_LUBRICATION_SHORT && l->theory != CLINK_LUBRICATION_LONG)
         return snprintf(msg, size, "clearance joint '%s': unknown lubrication theory %d", name,
                         l->theory),
+               CLINK_ERR_RANGE;
+    if (l->jacobian != CLINK_LUBRICATION_JACOBIAN_DIFFERENCES &&
+        l->jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC)
+        return snprintf(msg, size, "clearance joint '%s': unknown lubrication jacobian %d", name,
+                        l->jacobian),
                CLINK_ERR_RANGE;
     if (!(l->transition > 0.0 && l->transition < 1.0))
         return snprintf(msg, size,
@@ -111,13 +119,24 @@ static void rev_expand(const element_def *u, element_contact *out)
     out->sb.radius = d->journal_radius;
 }
 
-static const char *const rev_output_names[] = {"eccentricity_ratio", "film_min"};
-static const char *const rev_output_units[] = {"-", "m"};
+static const char *const rev_output_names[] = {"eccentricity_ratio", "film_min", "film_Fx",
+                                               "film_Fy", "dry_share"};
+static const char *const rev_output_units[] = {"-", "m", "N", "N", "-"};
 
 /* a lubricated joint's outputs (the file comment); a dry joint has none */
 static int rev_output_count(const element_def *u)
 {
-    return u->revolute_clearance.lubrication.viscosity > 0.0 ? 2 : 0;
+    return u->revolute_clearance.lubrication.viscosity > 0.0 ? 5 : 0;
+}
+
+/* the outputs from the forces: film force (world frame) and the dry share */
+static void rev_force_outputs(const element_def *u, const element_forces *f, double *values)
+{
+    (void) u;
+    double dry = hypot(f->dry[0], f->dry[1]), film = hypot(f->film[0], f->film[1]);
+    values[2] = f->film[0];
+    values[3] = f->film[1];
+    values[4] = dry + film > 0.0 ? dry / (dry + film) : 0.0;
 }
 
 /* the centre of the circle at body coordinates s on the body at pose q, m */
@@ -155,9 +174,11 @@ const element_class element_revolute_clearance = {
                  "bearing (E2, nu2)",
     .ncontacts = rev_ncontacts,
     .expand = rev_expand,
-    .noutputs = 2,
+    .noutputs = 5,
     .output_names = rev_output_names,
     .output_units = rev_output_units,
     .outputs = rev_outputs,
     .output_count = rev_output_count,
+    .force_first = 2,
+    .force_outputs = rev_force_outputs,
 };

@@ -8,6 +8,7 @@
  */
 #include "model/model_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +182,11 @@ clink_status clink_model_element_outputs(const clink_model *model, int e, const 
     if (!model || e < 0 || e >= model->d.nelems || !q_a || !q_b || !values)
         return CLINK_ERR_ARG;
     const element_class *ec = element_class_of(model->d.elems[e].kind);
-    if (clink_model_element_output_count(model, e) > 0)
+    int n = clink_model_element_output_count(model, e);
+    if (n > 0)
         ec->outputs(&model->d.elems[e].def, q_a, q_b, values);
+    /* the outputs from forces need a simulation (clink_sim_element_outputs) */
+    for (int j = ec->force_outputs ? ec->force_first : n; j < n; j++)
+        values[j] = NAN;
     return CLINK_OK;
 }

@@ -132,13 +132,11 @@ static clink_status sample_contacts(clink_recorder *r, const clink_sim *sim, dou
             *(*p)++ = ci.eccentricity[1];
         }
         if (output_contact_extras(r, i) > 0) {
-            int e = clink_model_contact_element(r->model, i), a, b;
-            double qa[3], qb[3], v[3];
-            if (clink_model_element_bodies(r->model, e, &a, &b) != CLINK_OK ||
-                clink_sim_body_state(sim, a, qa, v) != CLINK_OK ||
-                clink_sim_body_state(sim, b, qb, v) != CLINK_OK ||
-                clink_model_element_outputs(r->model, e, qa, qb, *p) != CLINK_OK)
-                return CLINK_ERR_INTERNAL;
+            /* at the row's own state: poses, and the forces evaluated there */
+            int e = clink_model_contact_element(r->model, i);
+            st = clink_sim_element_outputs(sim, e, *p);
+            if (st != CLINK_OK)
+                return st;
             *p += output_contact_extras(r, i);
         }
         if (event && !named) {

@@ -75,11 +75,13 @@ typedef struct simc_episode {
 
 /* the oil film of a lubricated clearance joint (sim_lubrication.c): on when lubricated; the
    film's viscosity (Pa s), length (m), journal radius and clearance (m) and transition;
-   its power (W, dissipated > 0) of the last force evaluation */
+   its power (W, dissipated > 0) of the last force evaluation; its theory and Jacobian
+   (clink_lubrication_theory, clink_lubrication_jacobian) */
 typedef struct simc_lub {
     int on;
     double mu, L, R, c, trans;
     double power;
+    int theory, jacobian;
 } simc_lub;
 
 typedef struct simc_contact {
@@ -311,5 +313,8 @@ int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const 
                     double *g);
 int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v, int nq,
                       double *gq, double *gv);
+/* the film force of contact k on its journal at (q, v) into f (world frame, N): 1, or 0 when
+   the contact has no film (f zero), -1 when it is not finite */
+int simc_lub_film(const simc *sc, int k, const double *q, const double *v, double f[2]);
 
 #endif

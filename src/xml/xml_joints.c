@@ -80,19 +80,23 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     xml_built(r, clink_model_builder_add_joint(r->builder, &def, NULL), k);
 }
 
-/* <lubrication viscosity="Pa s" length="m" theory="short" transition="0.95"/> of a clearance
+/* <lubrication viscosity="Pa s" length="m" theory="short|long" transition="0.95"
+   jacobian="analytic|differences"/> of a clearance
    joint w: each value checked here, with the line of the element */
 static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_def *l,
                              const char *w)
 {
-    static const char *const keys[] = {"viscosity", "length", "theory", "transition", NULL};
-    static const char *const theories[] = {"short", NULL};
+    static const char *const keys[] = {"viscosity",  "length",   "theory",
+                                       "transition", "jacobian", NULL};
+    static const char *const theories[] = {"short", "long", NULL};
+    static const char *const jacobians[] = {"analytic", "differences", NULL};
     if (n == NULL || xml_check_attrs(r, n, keys, NULL))
         return;
     int has_mu = xml_num(r, n, "viscosity", NAN, 1, &l->viscosity);
     int has_l = xml_num(r, n, "length", NAN, 1, &l->length);
     l->theory = xml_keyword(r, n, "theory", theories, CLINK_LUBRICATION_SHORT);
     xml_num(r, n, "transition", 0.95, 1, &l->transition);
+    l->jacobian = xml_keyword(r, n, "jacobian", jacobians, CLINK_LUBRICATION_JACOBIAN_ANALYTIC);
     if (r->failed)
         return;
     if (!has_mu || !(l->viscosity > 0.0) || !isfinite(l->viscosity))

@@ -59,7 +59,7 @@ def test_advance_past_t_end_is_refused():
 
 
 @pytest.mark.parametrize("name", ["slider_crank_clearance", "slider_crank_translational_clearance",
-                                  "four_bar"])
+                                  "four_bar", "slider_crank_lubricated"])
 def test_result_save_writes_what_clink_run_writes(tmp_path, name):
     t_end = 0.02 if name == "four_bar" else 0.002
     run_cli("run", model(name), "-o", tmp_path / "cli", "--t-end", t_end, "--quiet")

@@ -21,7 +21,7 @@
  * A shaft of 1 kg under gravity (W = 9.81 N), spun at 100 rad/s by a driver of its angle,
  * in a ground bearing: R = 10 mm, c = 0.1 mm, L = 10 mm, mu = 0.132 Pa s (the closed form
  * puts it near eps = 0.5). It starts concentric and at rest (translation). BDF: the
- * film's Jacobian by differences is used.
+ * film's Jacobian is used (analytic, the default).
  */
 static const char steady_xml[] =
     "<mechanism name=\"steady\">"
@@ -81,13 +81,20 @@ TEST(a_journal_under_a_steady_load_settles_at_ocvirks_eccentricity_and_attitude)
     double phi = acos(-q[1] / hypot(q[0], q[1]));
     ENSURE(q[0] > 0.0);
     ENSURE_NEAR(phi, clink_short_bearing_attitude(root), 1e-5);
-    /* the outputs of a lubricated joint: eccentricity ratio and minimum film thickness */
-    ENSURE(clink_model_element_output_count(m, 0) == 2);
+    /* the outputs of a lubricated joint: eccentricity ratio and minimum film thickness, the
+       film force (world frame) and the dry share */
+    ENSURE(clink_model_element_output_count(m, 0) == 5);
     const char *unit = NULL;
     ENSURE(strcmp(clink_model_element_output_name(m, 0, 0, &unit), "eccentricity_ratio") == 0);
     ENSURE(strcmp(clink_model_element_output_name(m, 0, 1, &unit), "film_min") == 0);
     ENSURE(strcmp(unit, "m") == 0);
-    double ground[3] = {0, 0, 0}, out[2];
+    ENSURE(strcmp(clink_model_element_output_name(m, 0, 2, &unit), "film_Fx") == 0);
+    ENSURE(strcmp(unit, "N") == 0);
+    ENSURE(strcmp(clink_model_element_output_name(m, 0, 3, &unit), "film_Fy") == 0);
+    ENSURE(strcmp(unit, "N") == 0);
+    ENSURE(strcmp(clink_model_element_output_name(m, 0, 4, &unit), "dry_share") == 0);
+    ENSURE(strcmp(unit, "-") == 0);
+    double ground[3] = {0, 0, 0}, out[5];
     ENSURE(clink_model_element_outputs(m, 0, q, ground, out) == CLINK_OK);
     ENSURE_NEAR(out[0], eps, 1e-12);
     ENSURE_NEAR(out[1], 1e-4 - hypot(q[0], q[1]), 1e-18);
@@ -216,4 +223,194 @@ TEST(the_builder_refuses_a_film_out_of_range)
     d.lubrication.theory = CLINK_LUBRICATION_SHORT;
     ENSURE(clink_model_builder_add_clearance_joint(b, &d, NULL) == CLINK_OK);
     clink_model_builder_destroy(&b);
+}
+
+/* ---- the long bearing, the outputs from forces ------------------------------------------ */
+
+/* the steady shaft of steady_xml with the film's theory, viscosity and Jacobian given */
+static clink_model *steady_model(const char *theory, double mu, const char *jacobian)
+{
+    char xml[sizeof steady_xml + 256], a[160];
+    const char *at = strstr(steady_xml, "<lubrication");
+    const char *end = strstr(at, "/>");
+    snprintf(a, sizeof a,
+             "<lubrication viscosity=\"%.17g\" length=\"0.01\" theory=\"%s\" "
+             "jacobian=\"%s\"",
+             mu, theory, jacobian);
+    snprintf(xml, sizeof xml, "%.*s%s%s", (int) (at - steady_xml), steady_xml, a, end);
+    return load_memory(xml);
+}
+
+/* the root of the long bearing's W(eps) = load, as ocvirk_root */
+static double sommerfeld_root(double mu, double omega, double R, double L, double c, double load)
+{
+    double lo = 0.0, hi = 1.0 - 1e-12;
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (clink_long_bearing_load(mu, omega, R, L, c, mid) < load)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/*
+ * The long bearing under the steady load of the shaft above (mu = 0.019 Pa s puts it near
+ * eps = 0.5): it settles at the root of the half-Sommerfeld load capacity, at its attitude
+ * angle, with the analytic Jacobian; the film force output carries the load (0, 9.81 N) and
+ * the dry share is 0.
+ */
+TEST(a_long_bearing_under_a_steady_load_settles_at_the_sommerfeld_eccentricity_and_attitude)
+{
+    clink_model *m = steady_model("long", 0.019, "analytic");
+    ENSURE(m != NULL);
+    clink_sim *s = NULL;
+    ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    if (s == NULL) {
+        clink_model_destroy(&m);
+        return;
+    }
+    for (int i = 1; i <= 500; i++)
+        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
+    double q[3], v[3], out[5];
+    ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+    double eps = hypot(q[0], q[1]) / 1e-4,
+           root = sommerfeld_root(0.019, 100, 0.01, 0.01, 1e-4, 9.81);
+    double phi = acos(-q[1] / hypot(q[0], q[1]));
+    printf("long: eps %.9f root %.9f phi %.9f attitude %.9f\n", eps, root, phi,
+           clink_long_bearing_attitude(root));
+    ENSURE(root > 0.45 && root < 0.55);
+    ENSURE_NEAR(eps, root, 1e-5);
+    ENSURE(q[0] > 0.0);
+    ENSURE_NEAR(phi, clink_long_bearing_attitude(root), 1e-5);
+    ENSURE(clink_model_element_output_count(m, 0) == 5);
+    ENSURE(clink_sim_element_outputs(s, 0, out) == CLINK_OK);
+    ENSURE_NEAR(out[0], eps, 1e-12);
+    ENSURE_NEAR(out[2], 0.0, 1e-4 * 9.81);
+    ENSURE_NEAR(out[3], 9.81, 1e-4 * 9.81);
+    ENSURE(out[4] == 0.0);
+    clink_energy en;
+    ENSURE(clink_sim_energy(s, &en) == CLINK_OK);
+    ENSURE(fabs(en.balance) < 1e-6 * en.contact_damping);
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
+}
+
+/* the film force on the shaft of steady_model at its state (q, v), recomputed here from the
+   bearing formulas (ground bearing, centred journal point) */
+static void film_here(int is_long, double mu, const double q[3], const double v[3], double f[2])
+{
+    const double R = 0.01, L = 0.01, c = 1e-4;
+    double d = hypot(q[0], q[1]), n[2] = {q[0] / d, q[1] / d}, Fr, Ft;
+    double eps_dot = (n[0] * v[0] + n[1] * v[1]) / c;
+    double Omega = v[2] - 2.0 * (q[0] * v[1] - q[1] * v[0]) / (d * d);
+    if (is_long)
+        clink_long_bearing_force(mu, R, L, c, fmin(d / c, 0.95), eps_dot, Omega, &Fr, &Ft);
+    else
+        clink_short_bearing_force(mu, R, L, c, fmin(d / c, 0.95), eps_dot, Omega, &Fr, &Ft);
+    f[0] = Fr * n[0] - Ft * n[1];
+    f[1] = Fr * n[1] + Ft * n[0];
+}
+
+/*
+ * The film force columns are the film at the output's own state: at every output of the
+ * transient (where the integrator has evaluated its right-hand side beyond the output time
+ * and interpolated back) they equal the force recomputed here from that output's state;
+ * without a simulation (clink_model_element_outputs) they are NaN.
+ */
+TEST(the_film_force_outputs_are_the_film_at_the_outputs_own_state)
+{
+    for (int th = 0; th < 2; th++) {
+        double mu = th ? 0.01 : 0.132;
+        clink_model *m = steady_model(th ? "long" : "short", mu, "differences");
+        clink_sim *s = NULL;
+        ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+        if (s == NULL) {
+            clink_model_destroy(&m);
+            continue;
+        }
+        double worst = 0.0;
+        for (int i = 1; i <= 60; i++) {
+            double q[3], v[3], out[5], f[2];
+            ENSURE(clink_sim_advance(s, 7.3e-4 * i) == CLINK_OK);
+            ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+            ENSURE(clink_sim_element_outputs(s, 0, out) == CLINK_OK);
+            film_here(th, mu, q, v, f);
+            double scale = hypot(f[0], f[1]);
+            ENSURE(scale > 0.0);
+            worst = fmax(worst, hypot(out[2] - f[0], out[3] - f[1]) / scale);
+        }
+        printf("%s: largest |output - film at the output's state| %.3g of the film force\n",
+               th ? "long" : "short", worst);
+        ENSURE(worst < 1e-12);
+        double ground[3] = {0, 0, 0}, q[3] = {1e-5, -2e-5, 0}, out[5];
+        ENSURE(clink_model_element_outputs(m, 0, q, ground, out) == CLINK_OK);
+        ENSURE(isfinite(out[0]) && isfinite(out[1]));
+        ENSURE(isnan(out[2]) && isnan(out[3]) && isnan(out[4]));
+        clink_sim_destroy(&s);
+        clink_model_destroy(&m);
+    }
+}
+
+/*
+ * The dry share: with a thin oil (mu = 1e-4 Pa s) the shaft sinks onto the bore and the dry
+ * contact carries most of its weight; the share is |F_dry| / (|F_dry| + |F_film|) with the
+ * contact's own force (clink_sim_contact) and the film recomputed here.
+ */
+TEST(the_dry_share_is_the_dry_forces_part_of_the_joint_force)
+{
+    clink_model *m = steady_model("short", 1e-4, "differences");
+    clink_sim *s = NULL;
+    ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    if (s == NULL) {
+        clink_model_destroy(&m);
+        return;
+    }
+    double early = NAN;
+    for (int i = 1; i <= 300; i++) {
+        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
+        double out[5];
+        ENSURE(clink_sim_element_outputs(s, 0, out) == CLINK_OK);
+        if (i == 1)
+            early = out[4];
+    }
+    double q[3], v[3], out[5], f[2];
+    clink_contact_info ci;
+    ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(s, 0, out) == CLINK_OK);
+    ENSURE(clink_sim_contact(s, 0, &ci) == CLINK_OK);
+    film_here(0, 1e-4, q, v, f);
+    double dry = hypot(ci.fn, ci.ft), film = hypot(f[0], f[1]);
+    printf("thin film: eps %.4f, F_n %.4g N, film %.4g N, dry share %.6f (at 1 ms %.3g)\n", out[0],
+           ci.fn, film, out[4], early);
+    ENSURE(out[0] > 1.0 && ci.fn > 0.0);
+    ENSURE_NEAR(out[4], dry / (dry + film), 1e-12);
+    ENSURE(out[4] > 0.5 && out[4] < 1.0);
+    ENSURE(early == 0.0); /* not yet touching */
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
+}
+
+/* the steady short bearing with the Jacobian by differences: the same root, and BDF converges */
+TEST(the_steady_load_case_converges_with_the_jacobian_by_differences_too)
+{
+    clink_model *m = steady_model("short", 0.132, "differences");
+    clink_sim *s = NULL;
+    ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    if (s == NULL) {
+        clink_model_destroy(&m);
+        return;
+    }
+    for (int i = 1; i <= 500; i++)
+        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
+    double q[3], v[3];
+    ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
+    ENSURE_NEAR(hypot(q[0], q[1]) / 1e-4, ocvirk_root(0.132, 100.0, 0.01, 0.01, 1e-4, 9.81), 1e-5);
+    clink_sim_stats st;
+    clink_sim_stats_get(s, &st);
+    ENSURE(st.jac_evals > 0);
+    ENSURE(st.nonlin_fails * 20 < st.steps);
+    clink_sim_destroy(&s);
+    clink_model_destroy(&m);
 }
