@@ -147,7 +147,7 @@ int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const 
 }
 
 /* column col (of q, or of v if rate) of the film's generalised forces, added to out */
-static int film_column(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
+static int film_column(simc *sc, const simc_contact *c, dyn_gjac *J, int col, int rate)
 {
     double *x = rate ? sc->jac.xv : sc->jac.xq;
     double xc = x[col], h = 1e-6 * fmax(fabs(xc), 1e-2), p;
@@ -160,22 +160,23 @@ static int film_column(simc *sc, const simc_contact *c, int nq, int col, int rat
         if (rc != 0)
             return -1;
     }
-    simc_richardson_column(c, nq, col, h, (const double(*)[3]) A, (const double(*)[3]) B, out);
+    simc_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
     return 0;
 }
 
-int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v, int nq,
-                      double *gq, double *gv)
+int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v,
+                      dyn_gjac *J)
 {
     if (!c->lub.on)
         return 0;
+    int nq = sc->m->ncoords;
     memcpy(sc->jac.xq, q, (size_t) nq * sizeof(double));
     memcpy(sc->jac.xv, v, (size_t) nq * sizeof(double));
     for (int side = 0; side < 2; side++) {
         int body = side ? c->body_b : c->body_a;
         for (int i = 0; body > 0 && i < 3; i++)
             for (int rate = 0; rate < 2; rate++)
-                if (film_column(sc, c, nq, 3 * (body - 1) + i, rate, rate ? gv : gq) != 0)
+                if (film_column(sc, c, J, 3 * (body - 1) + i, rate) != 0)
                     return -1;
     }
     return 0;

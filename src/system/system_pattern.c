@@ -17,7 +17,9 @@
  * a friction state's row (sim_contact_friction.c) is held in the columns of its contact's
  * bodies. The host's forces (inputs, a user force) may couple anything: while they are
  * installed every column is dense, and the pattern's version changes so that the
- * integrator takes the new one.
+ * integrator takes the new one. The contact pairs go to the dynamics as well
+ * (dyn_jacobian_couple), whose Jacobian is evaluated by the same couplings
+ * (jacobian_columns.c) and written column by column into this pattern (system_rhs.c).
  */
 #include "system/system.h"
 
@@ -210,7 +212,9 @@ static int pat_build(mechsys *s, int dense)
     w.mark = malloc(nbs * sizeof(int));
     w.rows = malloc(((size_t) (s->Nr - s->nr) + 1) * sizeof(int));
     int rc = -1;
-    if (w.par && w.cptr && w.cmem && w.lptr && w.link && w.mark && w.rows) {
+    /* the contact pairs to the dynamics too: its force derivatives are kept by these pairs */
+    if (dyn_jacobian_couple(s->dyn, s->ncon, s->rt_body) == CLINK_OK && w.par && w.cptr && w.cmem &&
+        w.lptr && w.link && w.mark && w.rows) {
         pat_links(s, &w);
         pat_components(s, &w);
         for (int b = 0; b < nb; b++)
