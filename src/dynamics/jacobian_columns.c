@@ -278,7 +278,8 @@ clink_status dyn_jacobian_couple(dyn_system *s, int n, const int *bodies)
         dyn_set_msg(s, "Jacobian of the accelerations: out of memory (%d contact pairs)", n);
         return CLINK_ERR_NOMEM;
     }
-    memcpy(s->jc_pair, bodies, 2 * (size_t) n * sizeof(int));
+    if (n > 0)
+        memcpy(s->jc_pair, bodies, 2 * (size_t) n * sizeof(int));
     s->jc_npair = n;
     return CLINK_OK;
 }
