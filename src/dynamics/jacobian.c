@@ -13,7 +13,10 @@
  * Hessians H_r of the rows (kin_eval_second), dgamma/dv = -2 H v, and the
  * applied loads' derivatives (loads.c). dyn_jacobian_fd is the same Jacobian by
  * central differences of dyn_accelerations, the reference the analytic one is
- * tested against.
+ * tested against. The integrator takes the same values column by column, in
+ * proportion to what couples (jacobian_columns.c, which shares the preparation and
+ * the rows' entries defined here); this dense form is its fallback (the host's
+ * forces) and the tests' reference.
  */
 #include "dynamics/dyn_internal.h"
 
