@@ -7,21 +7,23 @@
 # between neighbours (N - 1 contacts; the case where the bodies' turning and kept axes,
 # found by scanning every contact for each body, made the set-up quadratic: 80.8 s at
 # 1e5), the first disc moving at 1 m/s; the peak resident memory is printed too, and
-# with --run the time of `clink run` over STEPS steps of 1 ns on the same model (method
-# adams: BDF's Newton matrix is sized by what couples, but its evaluation still takes
-# dense nq x nq scratch, docs/development.md).
-# Usage: bench/check_large_model.sh CLINK [N] [--contacts [--run STEPS]]
+# with --run the time of `clink run` over a window of STEPS ns (max_step 1 ns) on the
+# same model, with METHOD adams (the default) or bdf (the Newton matrix and the Jacobian's
+# evaluation both in proportion to what couples, docs/performance.md).
+# Usage: bench/check_large_model.sh CLINK [N] [--contacts [--run STEPS [METHOD]]]
 set -eu
-clink=${1:?usage: check_large_model.sh CLINK [N] [--contacts [--run STEPS]]}
+clink=${1:?usage: check_large_model.sh CLINK [N] [--contacts [--run STEPS [METHOD]]]}
 n=${2:-100000}
 mode=${3:-joints}
 steps=0
 [ "${4:-}" = --run ] && steps=${5:?--run STEPS}
+method=${6:-adams}
+case $method in adams | bdf) ;; *) echo "METHOD: adams or bdf, not $method" >&2; exit 2 ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "$mode" = --contacts ]; then
-    awk -v n="$n" -v steps="$steps" 'BEGIN {
-        printf "<mechanism name=\"chain\"><settings t_end=\"%g\" output_step=\"%g\" method=\"adams\" drift=\"none\" max_step=\"1e-9\"/>", (steps > 0 ? steps : 1) * 1e-9, (steps > 0 ? steps : 1) * 1e-9
+    awk -v n="$n" -v steps="$steps" -v method="$method" 'BEGIN {
+        printf "<mechanism name=\"chain\"><settings t_end=\"%g\" output_step=\"%g\" method=\"%s\" drift=\"none\" max_step=\"1e-9\"/>", (steps > 0 ? steps : 1) * 1e-9, (steps > 0 ? steps : 1) * 1e-9, method
         print "<gravity g=\"0 0\"/><materials><material name=\"steel\" E=\"200e9\" nu=\"0.3\" density=\"7800\"/></materials><bodies><ground material=\"steel\"/>"
         for (i = 0; i < n; i++) printf "<body name=\"b%d\" mass=\"0.001\" inertia=\"1e-9\" x=\"%.4f\" vx=\"%d\" material=\"steel\"/>\n", i, i * 0.005, i == 0
         print "</bodies><contacts>"
@@ -55,6 +57,6 @@ echo "clink check of $what: median wall $(med "${walls[@]}") s," \
 if [ "$steps" -gt 0 ]; then
     t=$(/usr/bin/time -f '%e %U %S %M' "$clink" run "$tmp/large.xml" -o "$tmp/out" -q 2>&1 >/dev/null | tail -n 1)
     read -r wall user sys mem <<< "$t"
-    echo "clink run of $what, $steps steps of 1 ns: wall $wall s, CPU $(echo "$user + $sys" | bc -l) s," \
+    echo "clink run ($method) of $what, $steps ns (max_step 1 ns): wall $wall s, CPU $(echo "$user + $sys" | bc -l) s," \
         "peak memory $((mem / 1024)) MB"
 fi

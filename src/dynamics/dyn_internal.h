@@ -71,10 +71,20 @@ struct dyn_system {
     dyn_external_jac_fn ext_jac;
     void *ext_data;
     dyn_host host; /* what the host of a simulation adds (zero: nothing) */
-    /* analytic Jacobian (dyn_jacobian), allocated at its first call */
+    /* analytic Jacobian (dyn_jacobian), allocated at its first call (jx_gdq, jx_gdv: the
+       dense force derivatives, nq x nq, by dyn_jacobian alone) */
     joint_hessian *jx_hess;
     kin_row *jx_gq;
     double *jx_qdd, *jx_mu, *jx_gdq, *jx_gdv, *jx_g0, *jx_g1, *jx_x;
+    /* the Jacobian by columns (jacobian_columns.c): the contact pairs given (2 bodies each);
+       built at the first call after them: each body's partners (jc_ptr, jc_body: itself,
+       the other bodies of its loads and contacts, ascending) and their force derivative
+       blocks (9 per partner, jc_gq, jc_gv), each body's constraint rows (jc_rptr, jc_rows),
+       the bodies by colour (jc_cptr, jc_cbody: a colour's bodies share the saddle solves);
+       the dense columns of the fallback (jc_dq, jc_dv, nq x nq) */
+    int jc_npair, jc_built, jc_ncolour;
+    int *jc_pair, *jc_ptr, *jc_body, *jc_rptr, *jc_rows, *jc_cptr, *jc_cbody;
+    double *jc_gq, *jc_gv, *jc_dq, *jc_dv;
     /* the factorisations: the sparse one chosen (dyn_set_solver: Schur or KLU) and
        the state of each, private to its file */
     const dyn_factor_ops *ops;
@@ -126,9 +136,18 @@ int dyn_rank_deficient(const dyn_system *s);
 void dyn_rank_keep_rhs(dyn_system *s);
 int dyn_rank_consistent(dyn_system *s, double t);
 
-/* loads.c: d g / dq and d g / dv of the applied loads (hook excluded), added to gq, gv */
-void dyn_loads_jacobian(dyn_system *s, double t, const double *q, const double *v, double *gq,
-                        double *gv);
+/* jacobian.c: what every column of the Jacobian needs at (t, q, v): the accelerations and
+   mu = -lambda (jx_qdd, jx_mu), the constraints' Hessians (jx_hess, jx_gq) */
+clink_status dyn_jacobian_prepare(dyn_system *s, double t, const double *q, const double *v);
+/* jacobian.c: constraint row r's entry of the right-hand side of column c (rate 0: d/dq,
+   1: d/dv), the rotation of the multipliers subtracted from the top block x (rate 0) */
+double dyn_jacobian_row_entry(dyn_system *s, int r, int c, int rate, const double *v, int baum,
+                              double *x);
+/* jacobian.c: frees the Jacobians' members (dyn_destroy) */
+void dyn_jacobian_free(dyn_system *s);
+
+/* loads.c: d g / dq and d g / dv of the applied loads (hook excluded), added to J */
+void dyn_loads_jacobian(dyn_system *s, double t, const double *q, const double *v, dyn_gjac *J);
 /* loads.c: the external hook's part by central differences (scratch jx_g0, jx_g1, jx_x) */
 int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
                              double *gv);

@@ -181,14 +181,57 @@ clink_status dyn_jacobian_fd(dyn_system *sys, double t, const double *q, const d
                              double xmin, double *jq, double *jv);
 
 /*
- * Companion of the external hook: adds d g_ext / dq to gq and d g_ext / dv to gv
- * (dense nq x nq, column-major). Returns 0, or non-zero as the hook does.
+ * The derivatives of the applied forces, d g / dq and d g / dv, as the loads and the
+ * external hook's companion add to them: dense (nq x nq, column-major: gq, gv; ptr NULL)
+ * or by body blocks (ptr set: the partners of the body of column c, 0-based body c / 3,
+ * are body[ptr[c / 3]] .. body[ptr[c / 3 + 1] - 1], ascending, and entry k holds a 3 x 3
+ * block, gq + 9 k column by column). dyn_gjac_at gives the three rows of `body` (> 0) in
+ * column col of dq (rate 0) or dv (rate 1); a block outside the pattern goes to scratch
+ * and sets missed.
+ */
+typedef struct dyn_gjac {
+    int nq;
+    double *gq, *gv;
+    const int *ptr, *body;
+    int missed;
+    double scratch[3];
+} dyn_gjac;
+double *dyn_gjac_at(dyn_gjac *J, int rate, int col, int body);
+
+/* a dense dyn_gjac over gq and gv (nq x nq each) */
+static inline dyn_gjac dyn_gjac_dense(int nq, double *gq, double *gv)
+{
+    dyn_gjac J = {.nq = nq, .gq = gq, .gv = gv};
+    return J;
+}
+
+/*
+ * Companion of the external hook: adds d g_ext / dq and d g_ext / dv to J (dyn_gjac_at).
+ * Returns 0, or non-zero as the hook does.
  */
 typedef int (*dyn_external_jac_fn)(void *data, double t, const double *q, const double *v,
-                                   double *gq, double *gv);
+                                   dyn_gjac *J);
 
 /* sets the companion of the external hook (same data; NULL: central differences of the hook) */
 void dyn_set_external_jacobian(dyn_system *sys, dyn_external_jac_fn fn);
+
+/*
+ * The Jacobian of the accelerations column by column, in time and memory proportional to
+ * what couples: for each coordinate c, emit(ctx, rate, c, x) with x (nq, read-only, valid
+ * at the rows of the bodies in the components of the joint graph of c's body and of its
+ * contact and load partners, zero at the other rows of those bodies) column c of d qdd /
+ * dq (rate 0) or d qdd / dv (rate 1). The same values as dyn_jacobian (same operations,
+ * the force derivatives stored by body blocks, the saddle solves of columns in disjoint
+ * components shared); with the host's forces, or an external hook without a companion,
+ * dyn_jacobian's dense columns. The contact pairs must have been given
+ * (dyn_jacobian_couple).
+ */
+typedef void (*dyn_column_fn)(void *ctx, int rate, int col, const double *x);
+clink_status dyn_jacobian_columns(dyn_system *sys, double t, const double *q, const double *v,
+                                  dyn_column_fn emit, void *ctx);
+/* the bodies of each of the n contact pairs (2 n, 0: ground) whose forces the external
+   hook adds: the partners of dyn_jacobian_columns beyond the model's loads */
+clink_status dyn_jacobian_couple(dyn_system *sys, int n, const int *bodies);
 
 /* the bodies (0: ground) constraint row r couples, for the Jacobian's pattern */
 void dyn_row_bodies(const dyn_system *sys, int r, int *a, int *b);

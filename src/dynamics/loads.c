@@ -12,8 +12,9 @@
  * them (the springs and gravity are in the potential energy, energy.c).
  *
  * dyn_loads_jacobian gives d g / dq and d g / dv analytically (formulas at
- * spring_damper_jacobian); dyn_external_jacobian_fd the hook's part by central
- * differences when it has no companion.
+ * spring_damper_jacobian) into a dyn_gjac, dense or by body blocks (dyn_gjac_at finds a
+ * block by bisection in its column's partners); dyn_external_jacobian_fd the hook's part
+ * by central differences when it has no companion (dense only).
  *
  * Each load's value (the point force, the torque, the actuator of a spring-damper) is
  * multiplied by its scale function of time and by the host's factor (an input); the
@@ -141,7 +142,7 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
 
 /*
  * d g / dq and d g / dv of the applied forces (without the external hook), added
- * to gq and gv (nq x nq column-major). A spring-damper between points r_a, r_b:
+ * to J (dense or by body blocks, dyn_gjac_at). A spring-damper between points r_a, r_b:
  * with D = d(r_b - r_a)/d(q_a, q_b) (2 x 6), l = |r_b - r_a|, u the unit vector,
  * w the relative velocity of the points, ldot = u . w and T = k (l - l0) +
  * c ldot + actuator, the generalised force is D^T f with f = -T u, so
@@ -155,7 +156,7 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
 static void spring_damper_jacobian(const clink_force_def *f, const kin_pose *pa, const kin_pose *pb,
                                    const double arma[2], const double armb[2], const double ra[2],
                                    const double rb[2], const double va[2], const double vb[2],
-                                   int ca, int cb, int nq, double *gq, double *gv)
+                                   int ca, int cb, dyn_gjac *J)
 {
     const kin_pose a = *pa, b = *pb;
     double dx = rb[0] - ra[0], dy = rb[1] - ra[1], l = hypot(dx, dy);
@@ -197,16 +198,16 @@ static void spring_damper_jacobian(const clink_force_def *f, const kin_pose *pa,
                 hq += arma[0] * fv[0] + arma[1] * fv[1];
             if (i == j && i == 5)
                 hq -= armb[0] * fv[0] + armb[1] * fv[1];
-            gq[(size_t) cols[j] * nq + cols[i]] += hq;
-            gv[(size_t) cols[j] * nq + cols[i]] += hv;
+            int body = cols[i] / 3 + 1;
+            dyn_gjac_at(J, 0, cols[j], body)[i % 3] += hq;
+            dyn_gjac_at(J, 1, cols[j], body)[i % 3] += hv;
         }
     }
 }
 
 /* the rotational spring-damper's part: tb = -k (phi_b - phi_a - l0) - c (w_b - w_a) +
    actuator, +tb on b, -tb on a */
-static void rotational_jacobian(const clink_force_def *f, int ca, int cb, int nq, double *gq,
-                                double *gv)
+static void rotational_jacobian(const clink_force_def *f, int ca, int cb, dyn_gjac *J)
 {
     int idx[2] = {ca >= 0 ? ca + 2 : -1, cb >= 0 ? cb + 2 : -1};
     double sign[2] = {-1.0, 1.0};
@@ -214,17 +215,16 @@ static void rotational_jacobian(const clink_force_def *f, int ca, int cb, int nq
         for (int j = 0; j < 2; j++) {
             if (idx[i] < 0 || idx[j] < 0)
                 continue;
-            gq[(size_t) idx[j] * nq + idx[i]] += -f->k * sign[i] * sign[j];
-            gv[(size_t) idx[j] * nq + idx[i]] += -f->c * sign[i] * sign[j];
+            int body = idx[i] / 3 + 1;
+            dyn_gjac_at(J, 0, idx[j], body)[2] += -f->k * sign[i] * sign[j];
+            dyn_gjac_at(J, 1, idx[j], body)[2] += -f->c * sign[i] * sign[j];
         }
 }
 
-/* d g / dq and d g / dv of the applied loads (hook excluded), added to gq and gv */
-void dyn_loads_jacobian(dyn_system *sys, double t, const double *q, const double *v, double *gq,
-                        double *gv)
+/* d g / dq and d g / dv of the applied loads (hook excluded), added to J */
+void dyn_loads_jacobian(dyn_system *sys, double t, const double *q, const double *v, dyn_gjac *J)
 {
     const model_data *d = &sys->m->d;
-    int nq = sys->nq;
     for (int k = 0; k < d->nforces; k++) {
         clink_force_def fbuf;
         const clink_force_def *f = scaled_load(sys, k, t, &fbuf);
@@ -241,20 +241,41 @@ void dyn_loads_jacobian(dyn_system *sys, double t, const double *q, const double
         switch (f->type) {
         case CLINK_FORCE_POINT:
             if (ca >= 0)
-                gq[(size_t) (ca + 2) * nq + ca + 2] += -(arma[0] * f->fx + arma[1] * f->fy);
+                dyn_gjac_at(J, 0, ca + 2, f->body_a)[2] += -(arma[0] * f->fx + arma[1] * f->fy);
             break;
         case CLINK_FORCE_TORQUE:
             break;
         case CLINK_FORCE_SPRING_DAMPER:
-            spring_damper_jacobian(f, &a, &b, arma, armb, ra, rb, va, vb, ca, cb, nq, gq, gv);
+            spring_damper_jacobian(f, &a, &b, arma, armb, ra, rb, va, vb, ca, cb, J);
             break;
         case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER:
-            rotational_jacobian(f, ca, cb, nq, gq, gv);
+            rotational_jacobian(f, ca, cb, J);
             break;
         case CLINK_FORCE_TYPE_COUNT_:
             break;
         }
     }
+}
+
+double *dyn_gjac_at(dyn_gjac *J, int rate, int col, int body)
+{
+    double *g = rate ? J->gv : J->gq;
+    if (!J->ptr)
+        return g + (size_t) col * (size_t) J->nq + 3 * (body - 1);
+    /* body's block in the partners of col's body (ascending) */
+    int lo = J->ptr[col / 3], hi = J->ptr[col / 3 + 1];
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (J->body[mid] < body)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < J->ptr[col / 3 + 1] && J->body[lo] == body)
+        return g + 9 * (size_t) lo + 3 * (col % 3);
+    J->missed = 1;
+    J->scratch[0] = J->scratch[1] = J->scratch[2] = 0.0;
+    return J->scratch;
 }
 
 /* central differences of one hook (h = 6e-6 max(|x|, 1e-2)), added to gq and gv */

@@ -113,15 +113,7 @@ void dyn_destroy(dyn_system **sys)
     free(s->rhs);
     free(s->work);
     free(s->key_q);
-    free(s->jx_hess);
-    free(s->jx_gq);
-    free(s->jx_qdd);
-    free(s->jx_mu);
-    free(s->jx_gdq);
-    free(s->jx_gdv);
-    free(s->jx_g0);
-    free(s->jx_g1);
-    free(s->jx_x);
+    dyn_jacobian_free(s);
     free(s->jf_base);
     free(s->jf_g);
     free(s->jf_fn);

@@ -16,6 +16,7 @@
 #define CLINK_SIM_CONTACT_H
 
 #include "clink/sim.h"
+#include "dynamics/dynamics.h"
 
 typedef struct simc simc;
 
@@ -75,14 +76,13 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
 
 /*
  * dyn_external_jac_fn, the companion of simc_forces: adds d g / dq and d g / dv of the
- * contact forces (nq x nq, column-major) to gq and gv. The geometry of round shapes
+ * contact forces to J (dyn_gjac_at: dense, or by body blocks). The geometry of round shapes
  * (circles, bores, lines against circles) and the friction are differentiated exactly,
  * the law's normal force F(delta, rate) by central differences in its two scalar
  * arguments (the law table has no derivatives); a capsule pair by central differences
  * over its two bodies' coordinates. Leaves the contacts' state and caches unchanged.
  */
-int simc_forces_jacobian(void *data, double t, const double *q, const double *v, double *gq,
-                         double *gv);
+int simc_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J);
 
 /* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);

@@ -284,8 +284,8 @@ void simc_memo_forget(simc_contact *c);
 /* the Richardson-extrapolated central difference of contact c's generalised forces A (body
    a) and B (body b) at the shifts h, -h, h/2, -h/2 of coordinate col, added to column col
    of out (nq rows) (sim_contact_jacobian.c; the film force's as well, sim_lubrication.c) */
-void simc_richardson_column(const simc_contact *c, int nq, int col, double h, const double A[4][3],
-                            const double B[4][3], double *out);
+void simc_richardson_column(const simc_contact *c, dyn_gjac *J, int rate, int col, double h,
+                            const double A[4][3], const double B[4][3]);
 /* at the start: nothing is kept */
 void simc_memo_reset(simc_contact *c);
 
@@ -311,8 +311,8 @@ int simc_records_close(simc *sc, int k, double t, double v_sep, const double *wo
 void simc_lub_setup(simc_contact *c, const model_element *e);
 int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const double *v,
                     double *g);
-int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v, int nq,
-                      double *gq, double *gv);
+int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v,
+                      dyn_gjac *J);
 /* the film force of contact k on its journal at (q, v) into f (world frame, N): 1, or 0 when
    the contact has no film (f zero), -1 when it is not finite */
 int simc_lub_film(const simc *sc, int k, const double *q, const double *v, double f[2]);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sim_contact_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
- * (nq x nq, column-major), the companion of simc_forces that the driver hands to the
- * dynamics' Jacobian (docs/performance.md).
+ * (into a dyn_gjac: dense, or by body blocks), the companion of simc_forces that the driver hands
+ * to the dynamics' Jacobian (docs/performance.md).
  *
  * Pairs with exact derivatives in the registry (src/kinematics/contact_shapes.h: circles,
  * bores, lines against circles, polygons): the geometry is differentiated exactly in dual
@@ -84,7 +84,7 @@ static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, 
  * and h / 2, h = 1e-6 max(|x|, 1e-2), error of order h^4: a stiff contact's curvature
  * over a penetration of micrometres makes the plain difference's h^2 error visible)
  */
-static int local_difference(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
+static int local_difference(simc *sc, const simc_contact *c, dyn_gjac *J, int col, int rate)
 {
     double *x = rate ? sc->jac.xv : sc->jac.xq;
     double h = 1e-6 * fmax(fabs(x[col]), 1e-2);
@@ -93,20 +93,20 @@ static int local_difference(simc *sc, const simc_contact *c, int nq, int col, in
     for (int i = 0; i < 4; i++)
         if (contact_shifted(sc, c, x, col, steps[i], A[i], B[i]) != 0)
             return -1;
-    simc_richardson_column(c, nq, col, h, (const double(*)[3]) A, (const double(*)[3]) B, out);
+    simc_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
     return 0;
 }
 
-void simc_richardson_column(const simc_contact *c, int nq, int col, double h, const double A[4][3],
-                            const double B[4][3], double *out)
+void simc_richardson_column(const simc_contact *c, dyn_gjac *J, int rate, int col, double h,
+                            const double A[4][3], const double B[4][3])
 {
     for (int i = 0; i < 3; i++) {
         double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
         double db = (4.0 * (B[2][i] - B[3][i]) / h - (B[0][i] - B[1][i]) / (2.0 * h)) / 3.0;
         if (c->body_a > 0)
-            out[(size_t) col * nq + 3 * (c->body_a - 1) + i] += da;
+            dyn_gjac_at(J, rate, col, c->body_a)[i] += da;
         if (c->body_b > 0)
-            out[(size_t) col * nq + 3 * (c->body_b - 1) + i] += db;
+            dyn_gjac_at(J, rate, col, c->body_b)[i] += db;
     }
 }
 
@@ -148,7 +148,7 @@ static void state_jacobian(simc_contact *c, const kinematics_dual *vt_dual, doub
 }
 
 static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, const double *v,
-                            int nq, double *gq, double *gv)
+                            dyn_gjac *J)
 {
     kinematics_pose pa, pb;
     simc_pose_of(q, v, c->body_a, &pa);
@@ -216,7 +216,7 @@ static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, co
             if (in_body <= 0)
                 continue;
             int col = 3 * (in_body - 1) + slot % 3;
-            double *out = (slot < 6 ? gq : gv) + (size_t) col * nq + 3 * (body - 1);
+            double *out = dyn_gjac_at(J, slot >= 6, col, body);
             for (int i = 0; i < 3; i++)
                 out[i] += Q[i].d[slot];
         }
@@ -224,21 +224,20 @@ static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, co
     return 0;
 }
 
-int simc_forces_jacobian(void *data, double t, const double *q, const double *v, double *gq,
-                         double *gv)
+int simc_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J)
 {
     simc *sc = data;
     int nq = sc->m->ncoords;
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
         c->zjac = 0;
-        if (c->lub.on && simc_lub_jacobian(sc, c, q, v, nq, gq, gv) != 0) {
+        if (c->lub.on && simc_lub_jacobian(sc, c, q, v, J) != 0) {
             snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite film force derivative", k);
             return -1;
         }
         if (!exerts_force(c))
             continue;
-        int rc = contact_jacobian(sc, c, q, v, nq, gq, gv);
+        int rc = contact_jacobian(sc, c, q, v, J);
         if (rc < 0) {
             snprintf(sc->msg, sizeof sc->msg,
                      "contact %d (%s): non-finite force derivative at t = %.9g s", k,
@@ -254,7 +253,7 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
             int body = side ? c->body_b : c->body_a;
             for (int i = 0; body > 0 && i < 3; i++)
                 for (int rate = 0; rate < 2; rate++)
-                    if (local_difference(sc, c, nq, 3 * (body - 1) + i, rate, rate ? gv : gq) != 0)
+                    if (local_difference(sc, c, J, 3 * (body - 1) + i, rate) != 0)
                         return -1;
         }
     }

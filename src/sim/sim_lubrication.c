@@ -233,7 +233,7 @@ int simc_lub_film(const simc *sc, int k, const double *q, const double *v, doubl
 }
 
 /* column col (of q, or of v if rate) of the film's generalised forces, added to out */
-static int film_column(simc *sc, const simc_contact *c, int nq, int col, int rate, double *out)
+static int film_column(simc *sc, const simc_contact *c, dyn_gjac *J, int col, int rate)
 {
     double *x = rate ? sc->jac.xv : sc->jac.xq;
     double xc = x[col], h = 1e-6 * fmax(fabs(xc), 1e-2), p;
@@ -246,21 +246,22 @@ static int film_column(simc *sc, const simc_contact *c, int nq, int col, int rat
         if (rc != 0)
             return -1;
     }
-    simc_richardson_column(c, nq, col, h, (const double(*)[3]) A, (const double(*)[3]) B, out);
+    simc_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
     return 0;
 }
 
 /* the Jacobian by differences (the file comment) */
 static int film_jacobian_differences(simc *sc, const simc_contact *c, const double *q,
-                                     const double *v, int nq, double *gq, double *gv)
+                                     const double *v, dyn_gjac *J)
 {
+    int nq = sc->m->ncoords;
     memcpy(sc->jac.xq, q, (size_t) nq * sizeof(double));
     memcpy(sc->jac.xv, v, (size_t) nq * sizeof(double));
     for (int side = 0; side < 2; side++) {
         int body = side ? c->body_b : c->body_a;
         for (int i = 0; body > 0 && i < 3; i++)
             for (int rate = 0; rate < 2; rate++)
-                if (film_column(sc, c, nq, 3 * (body - 1) + i, rate, rate ? gv : gq) != 0)
+                if (film_column(sc, c, J, 3 * (body - 1) + i, rate) != 0)
                     return -1;
     }
     return 0;
@@ -269,7 +270,7 @@ static int film_jacobian_differences(simc *sc, const simc_contact *c, const doub
 /* the column of coordinate k (0 x, 1 y, 2 phi; of v if rate) of the body on side B (1) or
    A (0): the film's generalised forces on both bodies differentiated, added to out */
 static void film_analytic_column(const simc_contact *c, const film_state *s, const film_slope *o,
-                                 int side, int k, int rate, int nq, double *out)
+                                 int side, int k, int rate, dyn_gjac *J)
 {
     double sg = side ? 1.0 : -1.0, de[2] = {0, 0}, ded[2] = {0, 0}, dw = 0.0;
     const double *rho = side ? s->rb : s->ra;
@@ -303,20 +304,20 @@ static void film_analytic_column(const simc_contact *c, const film_state *s, con
         double sb = b ? 1.0 : -1.0, m = r[0] * df[1] - r[1] * df[0];
         if (!rate && k == 2 && b == side) /* the arm turns with its body: J rho x f */
             m += -r[1] * s->f[1] - r[0] * s->f[0];
-        double *o_col = out + (size_t) col * nq + 3 * (body - 1);
+        double *o_col = dyn_gjac_at(J, rate, col, body);
         o_col[0] += sb * df[0];
         o_col[1] += sb * df[1];
         o_col[2] += sb * m;
     }
 }
 
-int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v, int nq,
-                      double *gq, double *gv)
+int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v,
+                      dyn_gjac *J)
 {
     if (!c->lub.on)
         return 0;
     if (c->lub.jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC)
-        return film_jacobian_differences(sc, c, q, v, nq, gq, gv);
+        return film_jacobian_differences(sc, c, q, v, J);
     film_state s;
     film_slope o;
     if (film_eval(c, q, v, &s, &o) != 0)
@@ -325,8 +326,8 @@ int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const do
         if ((side ? c->body_b : c->body_a) <= 0)
             continue;
         for (int k = 0; k < 3; k++) {
-            film_analytic_column(c, &s, &o, side, k, 0, nq, gq);
-            film_analytic_column(c, &s, &o, side, k, 1, nq, gv);
+            film_analytic_column(c, &s, &o, side, k, 0, J);
+            film_analytic_column(c, &s, &o, side, k, 1, J);
         }
     }
     return 0;

@@ -18,7 +18,9 @@
  * bodies, a joint's friction state's (joint_friction_solve.c) in those of its joint's. The
  * host's forces (inputs, a user force) may couple anything: while they are installed every
  * column is dense, and the pattern's version changes so that the integrator takes the new
- * one.
+ * one. The contact pairs go to the dynamics as well (dyn_jacobian_couple), whose Jacobian
+ * is evaluated by the same couplings (jacobian_columns.c) and written column by column into
+ * this pattern (system_rhs.c).
  *
  * The columns after the rates (system_jacobian_tail_pattern): a friction state z of
  * contact k moves the accelerations its bristle force reaches, d v' / d z, which are the
@@ -312,7 +314,9 @@ static int pat_build(mechsys *s, int dense)
     w.jptr = malloc(nbs * sizeof(int));
     w.jrow = malloc((2 * (size_t) s->njz + 1) * sizeof(int));
     int rc = -1;
-    if (w.par && w.cptr && w.cmem && w.lptr && w.link && w.mark && w.rows && w.jptr && w.jrow) {
+    /* the contact pairs to the dynamics too: its force derivatives are kept by these pairs */
+    if (dyn_jacobian_couple(s->dyn, s->ncon, s->rt_body) == CLINK_OK && w.par && w.cptr && w.cmem &&
+        w.lptr && w.link && w.mark && w.rows && w.jptr && w.jrow) {
         pat_joint_states(s, &w);
         pat_links(s, &w);
         pat_components(s, &w);

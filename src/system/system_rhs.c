@@ -15,9 +15,11 @@
  *     (under rtol |q_i| the last bead of a 7000-bead chain, at x = 33 m, was allowed an
  *     error 100 times that of the 70-bead chain's), 1 / (rtol |y_i| + atol) for the
  *     rates and energies;
- *   - the Jacobian's lower blocks d qdd / dq, d qdd / dv: analytic (dyn_jacobian: one
- *     evaluation of the accelerations and one saddle solve per column with the
- *     factorisation at (t, q)) or, for comparison in benchmarks and tests, forward
+ *   - the Jacobian's lower blocks d qdd / dq, d qdd / dv: analytic (dyn_jacobian_columns:
+ *     one evaluation of the accelerations, the force derivatives by body blocks and the
+ *     saddle solves shared by columns of disjoint joint components, with the factorisation
+ *     at (t, q), each column written into the pattern) or, for comparison in benchmarks
+ *     and tests, forward
  *     differences of the right-hand side, one per column (sim_use_fd_jacobian); the
  *     energy rows are left zero (the works feed nothing back); the friction states'
  *     columns: d z' / d z and d v' / d z (one forward difference in z each,
@@ -125,34 +127,45 @@ static void system_jac_friction_states(mechsys *s, double *vals, const long *sta
     }
 }
 
-/* the analytic lower blocks in the pattern (energy rows zero but the friction states') */
+/* where dyn_jacobian_columns' columns go: the integrator's values and column starts */
+typedef struct jac_sink {
+    mechsys *s;
+    double *vals;
+    const long *start;
+} jac_sink;
+
+/* column col (of q: rate 0, of v: rate 1) of d qdd / d(q, v) into its pattern (the rows
+   of the coordinates kept; the energy and friction-state rows zero) */
+static void system_jac_column(void *ctx, int rate, int col, const double *x)
+{
+    jac_sink *k = ctx;
+    mechsys *s = k->s;
+    int nr = s->nr, j = s->rt_inv[col];
+    if (j < 0)
+        return; /* a coordinate left out */
+    double *out = k->vals + k->start[rate ? nr + j : j];
+    long p0 = s->pat_ptr[j];
+    for (long p = p0; p < s->pat_ptr[j + 1]; p++) {
+        int i = s->pat_rows[p];
+        out[p - p0] = i < nr ? x[s->red[i]] : 0.0;
+    }
+}
+
+/* the analytic lower blocks in the pattern (energy rows zero but the friction states'),
+   column by column in proportion to what couples (dyn_jacobian_columns) */
 static int system_jac_analytic(mechsys *s, double t, const double *yr, double *vals,
                                const long *start)
 {
-    int nf = s->nq, nq = s->nr;
-    if (!s->jq) {
-        s->jq = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
-        s->jv = malloc((size_t) nf * (size_t) nf * sizeof(double) + 1);
-        if (!s->jq || !s->jv)
-            return system_failed(s, CLINK_ERR_NOMEM, "Jacobian: out of memory");
-    }
+    int nf = s->nq;
     const double *yy = system_full_x(s, yr);
     system_friction_load(s, yy);
-    clink_status st = dyn_jacobian(s->dyn, t, yy, yy + nf, s->jq, s->jv);
+    jac_sink k = {.s = s, .vals = vals, .start = start};
+    clink_status st = dyn_jacobian_columns(s->dyn, t, yy, yy + nf, system_jac_column, &k);
     s->rhs_jac++; /* one evaluation of the accelerations */
     if (st != CLINK_OK && s->fatal)
         return -1;
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
-    for (int j = 0; j < 2 * nq; j++) {
-        int jj = j < nq ? j : j - nq, c = s->red[jj];
-        double *x = vals + start[j];
-        const double *col = j < nq ? s->jq + (size_t) c * nf : s->jv + (size_t) c * nf;
-        for (long k = s->pat_ptr[jj]; k < s->pat_ptr[jj + 1]; k++) {
-            int i = s->pat_rows[k];
-            x[k - s->pat_ptr[jj]] = i < nq ? col[s->red[i]] : 0.0;
-        }
-    }
     if (s->nfz)
         system_jac_friction_states(s, vals, start);
     return 0;

@@ -72,7 +72,9 @@ static void film_jacobian(clink_model *m, const double q[6], const double v[6], 
     if (sc == NULL)
         return;
     simc_start(sc, q, v);
-    ENSURE(simc_forces_jacobian(sc, 0.0, q, v, jq, jv) == 0);
+    dyn_gjac J = dyn_gjac_dense(6, jq, jv);
+    ENSURE(simc_forces_jacobian(sc, 0.0, q, v, &J) == 0);
+    ENSURE(J.missed == 0);
     simc_destroy(&sc);
 }
 
