@@ -2,7 +2,7 @@
 /*
  * The slider-crank with a lubricated revolute clearance joint
  * (models/slider_crank_lubricated.xml: Ocvirk's short bearing with half-Sommerfeld
- * cavitation, docs/contact-mechanics.md) over its first 20 ms against an independent
+ * (Gumbel) cavitation, docs/contact-laws.md) over its first 20 ms against an independent
  * reference (validation/ref_lubricated_slider_crank.py: the rod angle and the slider
  * position as coordinates, Lagrange's equations, the film force derived again from the
  * pressure field, SciPy DOP853 at rtol 1e-12).
@@ -17,8 +17,9 @@
  * tolerance per quantity (TOL below says why each).
  *
  * The check must be able to fail: the reference is run twice more with a changed
- * force law (viscosity 1% higher; the whole film carrying load instead of the
- * half-Sommerfeld pi-film) and each must miss the tolerance at least tenfold (rows
+ * force law (viscosity 1% higher; the whole film carrying load; the pi-film 0 < theta < pi
+ * kept whatever the sign of Omega, which puts the load on the sub-ambient half when the
+ * journal turns backwards) and each must miss the tolerance at least tenfold (rows
  * "detects").
  *
  * Skipped (exit 77, ctest's SKIP_RETURN_CODE) only when SciPy cannot be imported.
@@ -189,16 +190,18 @@ int main(int argc, char **argv)
     if (!r)
         return 1;
     compare(v, r);
-    vjson_check(v, "closed-form film force against dblquad of the pressure field (rel.)",
+    vjson_check(v, "film force (Gauss-Legendre) against dblquad of the pressure field (rel.)",
                 vref_get(r, "check.quad_rel"), "<= 1e-10", vref_get(r, "check.quad_rel") <= 1e-10,
                 "-");
     vjson_row(v, "largest eccentricity ratio 0-20 ms", eps_max, vref_get(r, "eps_max"), 1e-5, "-");
     vjson_info(v, "reference right-hand sides (DOP853)", vref_get(r, "rhs"), "-");
     vref_free(r);
     /* the same comparison against altered force laws must fail */
-    static const char *const alt[2][2] = {{"--viscosity-factor 1.01", "viscosity 1% higher"},
-                                          {"--cavitation full", "full film (no cavitation)"}};
-    for (int k = 0; k < 2; k++) {
+    static const char *const alt[3][2] = {
+        {"--viscosity-factor 1.01", "viscosity 1% higher"},
+        {"--cavitation full", "full film (no cavitation)"},
+        {"--cavitation pi-film", "the pi-film whatever the sense of rotation"}};
+    for (int k = 0; k < 3; k++) {
         vref *ra = reference(outdir, model, NAME "_altered", alt[k][0]);
         if (!ra)
             return 1;

@@ -6,13 +6,20 @@
  * clearance joints): a journal of radius R in a bearing of radial clearance c and length
  * L, film viscosity mu, eccentricity ratio eps = |e| / c in [0, 1), its rate eps_dot, and
  * Omega = omega_journal + omega_bearing - 2 gamma_dot (rad/s), gamma the angle of the line
- * of centres (the direction of e, bearing centre to journal centre). With the pressure
- * positive only over the half of the film where the short-bearing pressure of the steady
- * case is (the pi-film, half-Sommerfeld or Gumbel cavitation condition: the diverging half
- * is at zero pressure) and K = mu R L^3 / c^2:
+ * of centres (the direction of e, bearing centre to journal centre). The pressure
+ * p = 6 mu c / h^3 [eps_dot cos theta - eps Omega / 2 sin theta] (z^2 - L^2 / 4),
+ * h = c (1 + eps cos theta), theta from the thickest film, has its negative part set to zero
+ * (Gumbel's half-Sommerfeld condition): the film carries load on the half where the bracket
+ * is negative, which turns with the squeeze and with the sense of rotation. With
+ * K = mu R L^3 / c^2 and I_ab the integrals of (sin or cos)(sin or cos) / (1 + eps cos)^3
+ * over that half,
+ *
+ *   F_r = -K (eps_dot I_cc - eps Omega / 2 I_sc),   F_t = -K (eps_dot I_sc - eps Omega / 2 I_ss),
+ *
+ * which on the pi-film 0 < theta < pi (eps_dot = 0, Omega > 0) are Ocvirk's closed forms
  *
  *   F_r = -K [ eps^2 Omega / (1 - eps^2)^2 + pi (1 + 2 eps^2) eps_dot / (2 (1 - eps^2)^(5/2)) ]
- *   F_t =  K [ pi eps Omega / (4 (1 - eps^2)^(3/2)) + 2 eps eps_dot / (1 - eps^2)^2 ]
+ *   F_t =  K [ pi eps Omega / (4 (1 - eps^2)^(3/2)) + 2 eps eps_dot / (1 - eps^2)^2 ].
  *
  * F_r along e (negative: pushes the journal back to the centre), F_t along e turned by
  * +90 degrees (counter-clockwise), N, on the journal (the bearing takes the opposite).

@@ -2,7 +2,8 @@
 /*
  * Unit tests of the short journal bearing (src/contact/lubrication.c): the forces against
  * the pressure field of the short-bearing Reynolds equation integrated here numerically
- * (Simpson's rule over the film angle and the axial coordinate, the pi-film 0 < theta < pi),
+ * (Simpson's rule over the film angle and the axial coordinate, the pressure's positive part
+ * over the whole circle: Gumbel's condition),
  * the steady load capacity and attitude angle of Ocvirk against the forces, and the
  * refusal of bad input; the long bearing likewise (its Reynolds equation integrated here,
  * the half-Sommerfeld load and attitude, its Sommerfeld number); the pure-squeeze limit of
@@ -22,17 +23,19 @@
 
 /*
  * The force on the journal by quadrature of p = 6 mu c / h^3 [eps_dot cos - eps Omega / 2 sin]
- * (z^2 - L^2 / 4) over 0 < theta < pi, |z| < L/2; theta from the thickest film, which lies
+ * (z^2 - L^2 / 4), its negative values set to zero, over 0 < theta < 2 pi, |z| < L/2 (the
+ * kink where it turns negative costs Simpson's rule accuracy: 40000 intervals); theta from
+ * the thickest film, which lies
  * opposite to e. Along e: the pressure pushes the journal surface inwards, -p n R dtheta dz,
  * n = (cos theta, sin theta) in the frame (a = -e / |e|, b = a turned by +90 degrees).
  */
 static void quadrature(double mu, double R, double L, double c, double eps, double eps_dot,
                        double Omega, double *F_r, double *F_t)
 {
-    const int nt = 4000, nz = 40;
+    const int nt = 40000, nz = 40;
     double fa = 0, fb = 0;
     for (int i = 0; i <= nt; i++) {
-        double th = PI * i / nt, wt = (i == 0 || i == nt) ? 1 : (i % 2 ? 4 : 2);
+        double th = 2.0 * PI * i / nt, wt = (i == 0 || i == nt) ? 1 : (i % 2 ? 4 : 2);
         double h = c * (1 + eps * cos(th));
         double g = 6 * mu * c / (h * h * h) * (eps_dot * cos(th) - 0.5 * eps * Omega * sin(th));
         double pz = 0;
@@ -41,11 +44,13 @@ static void quadrature(double mu, double R, double L, double c, double eps, doub
             pz += wz * g * (z * z - 0.25 * L * L);
         }
         pz *= L / (3.0 * nz);
+        if (pz < 0.0)
+            pz = 0.0; /* cavitation */
         fa += wt * (-pz * cos(th) * R);
         fb += wt * (-pz * sin(th) * R);
     }
-    fa *= PI / (3.0 * nt);
-    fb *= PI / (3.0 * nt);
+    fa *= 2.0 * PI / (3.0 * nt);
+    fb *= 2.0 * PI / (3.0 * nt);
     /* along e = -a; along e turned by +90 degrees = -b */
     *F_r = -fa;
     *F_t = -fb;

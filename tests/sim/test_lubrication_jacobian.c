@@ -135,15 +135,22 @@ TEST(the_bearing_formulas_derivatives_match_their_differences)
             lubrication_force F, Fp, Fm;
             ENSURE(lubrication_film(theory, mu, R, L, c, x[0], x[1], x[2], &F) == 0);
             for (int j = 0; j < 3; j++) {
-                double h = 1e-6 * fmax(fabs(x[j]), 1e-3), xp[3], xm[3];
-                memcpy(xp, x, sizeof xp);
-                memcpy(xm, x, sizeof xm);
-                xp[j] += h;
-                xm[j] -= h;
-                ENSURE(lubrication_film(theory, mu, R, L, c, xp[0], xp[1], xp[2], &Fp) == 0);
-                ENSURE(lubrication_film(theory, mu, R, L, c, xm[0], xm[1], xm[2], &Fm) == 0);
+                /* Richardson's central difference (error h^4): steps of 1e-3 keep the
+                   rounding of F (its integrals are differences of antiderivatives) out */
+                double h = 1e-3 * fmax(fabs(x[j]), 1e-3), d[2][2];
+                for (int r = 0; r < 2; r++) {
+                    double xp[3], xm[3], hr = r ? 0.5 * h : h;
+                    memcpy(xp, x, sizeof xp);
+                    memcpy(xm, x, sizeof xm);
+                    xp[j] += hr;
+                    xm[j] -= hr;
+                    ENSURE(lubrication_film(theory, mu, R, L, c, xp[0], xp[1], xp[2], &Fp) == 0);
+                    ENSURE(lubrication_film(theory, mu, R, L, c, xm[0], xm[1], xm[2], &Fm) == 0);
+                    for (int i = 0; i < 2; i++)
+                        d[r][i] = Fp.F[i] - Fm.F[i];
+                }
                 for (int i = 0; i < 2; i++) {
-                    double fd = (Fp.F[i] - Fm.F[i]) / (2 * h);
+                    double fd = (8.0 * d[1][i] - d[0][i]) / (6.0 * h);
                     big = fmax(big, fabs(fd));
                     worst = fmax(worst, fabs(fd - F.dF[i][j]) / fmax(fabs(fd), 1e-300));
                 }
