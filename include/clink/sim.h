@@ -328,6 +328,9 @@ CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats)
  *   CLINK_FINDING_START        at creation: a contact penetrated beyond 1e-6 of its size,
  *                              or a clearance joint whose journal approaches the bearing
  *                              faster than 0.1 m/s: warning naming it.
+ *   CLINK_FINDING_VALIDITY     at an output: a lubricated joint with theory="long" whose
+ *                              film turns backwards (Omega < 0), outside its force's
+ *                              validity (docs/contact-laws.md): warning naming it.
  * Each kind is reported once per level (and per contact). Non-finite values are
  * not findings: they stop the run (CLINK_ERR_NONFINITE).
  */
@@ -336,7 +339,8 @@ typedef enum clink_finding_kind {
     CLINK_FINDING_RESTITUTION = 2,
     CLINK_FINDING_PENETRATION = 3,
     CLINK_FINDING_ASSEMBLY = 4, /* at creation: initial conditions the assembly moved */
-    CLINK_FINDING_START = 5     /* at creation: a contact that starts penetrated or fast */
+    CLINK_FINDING_START = 5,    /* at creation: a contact that starts penetrated or fast */
+    CLINK_FINDING_VALIDITY = 6  /* a force law used outside its range of validity */
 } clink_finding_kind;
 
 typedef enum clink_finding_severity {

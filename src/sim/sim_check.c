@@ -31,6 +31,7 @@
  * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
  * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
+#include "sim/sim_contact_internal.h"
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
 #include "output/fmt_double.h"
@@ -47,6 +48,8 @@
 #define SIMCHK_RESTITUTION_TOL  1e-3
 #define SIMCHK_PENETRATION_WARN 0.25
 #define SIMCHK_PENETRATION_BAD  1.0
+#define SIMCHK_PEN_LEVEL        0x3  /* pen_level: the penetration level reported (0-2) */
+#define SIMCHK_FILM_REPORTED    0x80 /* pen_level: a backward long-bearing film reported */
 /* the start (sim_check_start): moves of the assembly beyond these are findings */
 #define SIMCHK_MOVE_SIZE   1e-3 /* of the model's size (positions) */
 #define SIMCHK_MOVE_CLEAR  0.1  /* of the smallest radial clearance (positions) */
@@ -143,6 +146,22 @@ static int model_is_passive(const clink_model *m)
     return 1;
 }
 
+/* a long-bearing film turning backwards (Omega < 0): its pi-film loads the sub-ambient half
+   (docs/contact-laws.md); reported once per contact (SIMCHK_FILM_REPORTED in pen_level) */
+static void check_film(clink_sim *s, int k)
+{
+    double Omega;
+    if ((s->chk.pen_level[k] & SIMCHK_FILM_REPORTED) ||
+        !simc_lub_backward(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
+        return;
+    s->chk.pen_level[k] |= SIMCHK_FILM_REPORTED;
+    add_finding(s, CLINK_FINDING_VALIDITY, CLINK_FINDING_WARNING, s->t, k, Omega, Omega, 0.0,
+                "contact '%s': its long-bearing film turns backwards (Omega = %.3g rad/s < 0), "
+                "where the long bearing's pi-film loads the sub-ambient half and its radial "
+                "force points outwards: use theory=\"short\" for this joint",
+                simc_name(s->sys->sc, k), Omega);
+}
+
 static void check_penetration(clink_sim *s, int k, double t, double delta)
 {
     double L = simc_size(s->sys->sc, k);
@@ -150,9 +169,9 @@ static void check_penetration(clink_sim *s, int k, double t, double delta)
         return;
     double rel = delta / L;
     int level = rel > SIMCHK_PENETRATION_BAD ? 2 : 1;
-    if (level <= s->chk.pen_level[k])
+    if (level <= (s->chk.pen_level[k] & SIMCHK_PEN_LEVEL))
         return;
-    s->chk.pen_level[k] = (unsigned char) level;
+    s->chk.pen_level[k] = (unsigned char) ((s->chk.pen_level[k] & ~SIMCHK_PEN_LEVEL) | level);
     double limit = level == 2 ? SIMCHK_PENETRATION_BAD : SIMCHK_PENETRATION_WARN;
     add_finding(s, CLINK_FINDING_PENETRATION,
                 level == 2 ? CLINK_FINDING_IMPLAUSIBLE : CLINK_FINDING_WARNING, t, k, delta, rel,
@@ -237,8 +256,10 @@ void sim_check_output(clink_sim *s)
     if (s->lv.done < CLINK_OUTPUT_CONTACTS)
         return;
     for (int k = 0; k < s->sys->ncon; k++)
-        if (!s->lv.partial || s->lv.has[k])
+        if (!s->lv.partial || s->lv.has[k]) {
             check_penetration(s, k, s->t, s->out.info[k].delta);
+            check_film(s, k);
+        }
 }
 
 /* ---- the findings through the API ----------------------------------------- */

@@ -15,7 +15,8 @@ typedef struct sim_checks {
     double gravity0;          /* J: potential of gravity at t = 0 */
     int energy_level;         /* 0, 1 (warned), 2 (implausible): levels already reported */
     int impacts_checked;      /* impact records examined */
-    unsigned char *pen_level; /* per contact: penetration levels already reported */
+    unsigned char *pen_level; /* per contact: penetration level reported (SIMCHK_PEN_LEVEL
+                                 bits), a backward long-bearing film reported (the flag) */
     clink_sim_finding findings[SIM_MAX_FINDINGS];
     int nfindings; /* kept */
     long nfound;   /* found */

@@ -316,5 +316,8 @@ int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const do
 /* the film force of contact k on its journal at (q, v) into f (world frame, N): 1, or 0 when
    the contact has no film (f zero), -1 when it is not finite */
 int simc_lub_film(const simc *sc, int k, const double *q, const double *v, double f[2]);
+/* 1 when contact k's film is a long bearing's turning backwards at (q, v) (Omega < 0, its
+   value into *Omega: outside the long-bearing force's validity), else 0 */
+int simc_lub_backward(const simc *sc, int k, const double *q, const double *v, double *Omega);
 
 #endif

@@ -332,3 +332,16 @@ int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const do
     }
     return 0;
 }
+
+int simc_lub_backward(const simc *sc, int k, const double *q, const double *v, double *Omega)
+{
+    film_state s;
+    *Omega = 0.0;
+    if (k < 0 || k >= sc->n || !sc->c[k].lub.on || sc->c[k].lub.theory != CLINK_LUBRICATION_LONG)
+        return 0;
+    if (film_eval(&sc->c[k], q, v, &s, NULL) != 0 || !(s.d > 0.0))
+        return 0;
+    double gamma_dot = (s.e[0] * s.ed[1] - s.e[1] * s.ed[0]) / (s.d * s.d);
+    *Omega = s.wa + s.wb - 2.0 * gamma_dot;
+    return *Omega < 0.0;
+}
