@@ -31,17 +31,15 @@ and writes OUT.json.
 
 usage: bench_lubricated.py BUILD_DIR OUT.json [--reps N] [--study-only]
 """
-import decimal
 import json
 import os
-import re
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+from benchlib import atol_of, child_cpu, lib_once, robust, with_settings, write
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 MODELS = {"dry": "slider_crank_clearance.xml", "lubricated": "slider_crank_lubricated.xml"}
@@ -52,44 +50,18 @@ LADDER = [10.0 ** (-k / 2.0) for k in range(10, 23)]  # 1e-5 ... 1e-11
 TARGETS = [1e-3, 1e-2]
 
 
-def atol_of(rtol):
-    """1e-3 rtol, the double nearest to the decimal product"""
-    return float(decimal.Decimal(repr(rtol)) * decimal.Decimal("1e-3"))
-
-
 def model_text(name, rtol, atol, method, drift=None):
     """the model with t_end T_END and the given rtol, atol, method (and drift)"""
     s = open(os.path.join(TOP, "models", MODELS[name])).read()
-    m = re.search(r"<settings [^>]*/>", s)
-    attrs = dict(re.findall(r'(\w+)="([^"]*)"', m.group(0)))
-    attrs.update(t_end=repr(T_END), rtol=repr(rtol), atol=repr(atol), method=method)
-    if drift:
-        attrs["drift"] = drift
-    return s[:m.start()] + "<settings " + " ".join('%s="%s"' % kv for kv in attrs.items()) + \
-        "/>" + s[m.end():]
-
-
-def write(tmp, name, text):
-    path = os.path.join(tmp, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
-def lib_once(build, path):
-    out = subprocess.run([os.path.join(build, "bench", "bench_clearance_slider_crank"), "--once",
-                          path], check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    extra = {"drift": drift} if drift else {}
+    return with_settings(s, t_end=T_END, rtol=rtol, atol=atol, method=method, **extra)
 
 
 def clink_run(build, path, outdir, grid=False):
     """CPU of `clink run` (child process) and its summary; with grid, the output-grid rows
     (t, ex, ey, slider ax) too"""
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     args = [os.path.join(build, "clink"), "run", path, "-q", "-o", outdir]
-    subprocess.run(args + (["--rows", "grid"] if grid else []), check=True)
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    cpu = child_cpu(args + (["--rows", "grid"] if grid else []))
     with open(os.path.join(outdir, "summary.json")) as f:
         summary = json.load(f)
     rows = None
@@ -109,16 +81,6 @@ def errors(rows, ref):
     orbit = np.max(np.hypot(rows[:, 1] - ref[:, 1], rows[:, 2] - ref[:, 2])) / C
     acc = np.max(np.abs(rows[:, 3] - ref[:, 3])) / np.max(np.abs(ref[:, 3]))
     return float(orbit), float(acc)
-
-
-def robust(errs, target):
-    """the loosest rung that meets the target with every tighter one (errs: rung -> errors)"""
-    best = None
-    for r in sorted(errs):  # tightest first
-        if max(errs[r]) > target:
-            break
-        best = r
-    return best
 
 
 def study(build, tmp, rec):
@@ -142,7 +104,7 @@ def study(build, tmp, rec):
                   % (name, method, r, errs[r][0], errs[r][1], lib["steps"], lib["rhs"],
                      lib["cpu_s"]), flush=True)
         for target in TARGETS:
-            rc = robust(errs, target)
+            rc = robust(errs, lambda e: max(e) <= target)
             print("%s %s: robust rung for %g: %r" % (name, method, target, rc))
             if rc is None:
                 continue

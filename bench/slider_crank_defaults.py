@@ -33,15 +33,14 @@ round trip). Prints a summary and writes OUT.json.
 
 usage: slider_crank_defaults.py BUILD_DIR OUT.json [--reps N] [--compare BUILD_B]
 """
-import decimal
 import json
 import os
-import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+
+from benchlib import atol_of, child_cpu, lib_once, robust, with_settings, write
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 MODEL = os.path.join(TOP, "models", "slider_crank_clearance_frictionless.xml")
@@ -55,45 +54,15 @@ PY = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.execu
 def model_text(rtol=None, atol=None, method=None, drift=None):
     """the frictionless model without gravity, t_end T_END, method and drift removed (or
     set), rtol and atol set (or removed: the library's defaults)"""
-    s = open(MODEL).read()
-    s = s.replace('g="0 -9.81"', 'g="0 0"')
-    m = re.search(r"<settings [^>]*/>", s)
-    attrs = dict(re.findall(r'(\w+)="([^"]*)"', m.group(0)))
-    for k in ("method", "drift", "rtol", "atol"):
-        attrs.pop(k, None)
-    attrs["t_end"] = repr(T_END)
-    for k, v in (("rtol", rtol), ("atol", atol), ("method", method), ("drift", drift)):
-        if v is not None:
-            attrs[k] = v if isinstance(v, str) else repr(v)
-    text = "<settings " + " ".join('%s="%s"' % kv for kv in attrs.items()) + "/>"
-    return s[:m.start()] + text + s[m.end():]
-
-
-def atol_of(rtol):
-    """1e-3 rtol, the double nearest to the decimal product (rtol * 1e-3 in binary gives
-    1.0000000000000001e-11 for 1e-8, one ulp from 1e-11)"""
-    return float(decimal.Decimal(repr(rtol)) * decimal.Decimal("1e-3"))
-
-
-def write(tmp, name, text):
-    path = os.path.join(tmp, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
-def lib_once(build, path):
-    out = subprocess.run([os.path.join(build, "bench", "bench_clearance_slider_crank"), "--once",
-                          path], check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    s = open(MODEL).read().replace('g="0 -9.81"', 'g="0 0"')
+    given = {k: v for k, v in (("rtol", rtol), ("atol", atol), ("method", method),
+                               ("drift", drift)) if v is not None}
+    return with_settings(s, drop=("method", "drift", "rtol", "atol"), t_end=T_END, **given)
 
 
 def clink_run(build, path, outdir):
     """CPU of `clink run` (child process) and the onsets from its impacts.csv"""
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([os.path.join(build, "clink"), "run", path, "-q", "-o", outdir], check=True)
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    cpu = child_cpu([os.path.join(build, "clink"), "run", path, "-q", "-o", outdir])
     with open(os.path.join(outdir, "impacts.csv")) as f:
         onsets = [float(line.split(",")[0]) for line in list(f)[1:] if line.strip()]
     return cpu, onsets
@@ -113,14 +82,9 @@ def agree(a, b, window=WINDOW):
     return n
 
 
-def robust(counts):
-    """the loosest rung that meets the target with every tighter one (counts: rung -> n)"""
-    best = None
-    for r in sorted(counts):  # tightest first
-        if counts[r] < TARGET:
-            break
-        best = r
-    return best
+def robust_onsets(counts):
+    """the loosest rung whose leading onsets (and every tighter rung's) reach TARGET"""
+    return robust(counts, lambda n: n >= TARGET)
 
 
 def main():
@@ -155,8 +119,8 @@ def main():
                   % (r, c["method"] + "+" + c["drift"], ladder["clink"][r]["onsets"], c["cpu_s"],
                      ladder["scipy"][r]["onsets"], s["cpu_s"], s["cpu_us_per_rhs"]), flush=True)
         rec["ladder"] = {k: [dict(rtol=r, **v) for r, v in d.items()] for k, d in ladder.items()}
-        rc = robust({r: v["onsets"] for r, v in ladder["clink"].items()})
-        rs = robust({r: v["onsets"] for r, v in ladder["scipy"].items()})
+        rc = robust_onsets({r: v["onsets"] for r, v in ladder["clink"].items()})
+        rs = robust_onsets({r: v["onsets"] for r, v in ladder["scipy"].items()})
         if rc is None or rs is None:
             sys.exit("no robust rung: clink %r, SciPy %r" % (rc, rs))
         rec["chosen"] = {"clink": {"rtol": rc, "atol": atol_of(rc)}, "scipy": {"rtol": rs, "atol": atol_of(rs)}}

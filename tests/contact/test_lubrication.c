@@ -56,7 +56,15 @@ static void quadrature(double mu, double R, double L, double c, double eps, doub
     *F_t = -fb;
 }
 
-TEST(short_bearing_forces_are_the_integrated_pressure_field)
+/* a bearing's force (clink_short_bearing_force, clink_long_bearing_force) and the quadrature
+   of its pressure field, with the same arguments */
+typedef clink_status (*bearing_force_fn)(double mu, double R, double L, double c, double eps,
+                                         double eps_dot, double Omega, double *F_r, double *F_t);
+typedef void (*bearing_quad_fn)(double mu, double R, double L, double c, double eps, double eps_dot,
+                                double Omega, double *F_r, double *F_t);
+
+/* the force against the quadrature at 36 combinations of eps, eps_dot and Omega, to 1e-6 */
+static void check_against_quadrature(bearing_force_fn force, bearing_quad_fn quad)
 {
     const double mu = 0.04, R = 0.01, L = 0.04, c = 5e-5;
     const double eps[] = {0.1, 0.5, 0.8, 0.9}, rates[] = {0.0, 30.0, -50.0}, Om[] = {500, -200, 0};
@@ -65,13 +73,17 @@ TEST(short_bearing_forces_are_the_integrated_pressure_field)
         for (int j = 0; j < 3; j++)
             for (int k = 0; k < 3; k++) {
                 double fr, ft, qr, qt;
-                ENSURE(clink_short_bearing_force(mu, R, L, c, eps[i], rates[j], Om[k], &fr, &ft) ==
-                       CLINK_OK);
-                quadrature(mu, R, L, c, eps[i], rates[j], Om[k], &qr, &qt);
+                ENSURE(force(mu, R, L, c, eps[i], rates[j], Om[k], &fr, &ft) == CLINK_OK);
+                quad(mu, R, L, c, eps[i], rates[j], Om[k], &qr, &qt);
                 double scale = fabs(qr) + fabs(qt) + 1e-300;
                 ENSURE_NEAR(fr, qr, 1e-6 * scale);
                 ENSURE_NEAR(ft, qt, 1e-6 * scale);
             }
+}
+
+TEST(short_bearing_forces_are_the_integrated_pressure_field)
+{
+    check_against_quadrature(clink_short_bearing_force, quadrature);
 }
 
 TEST(short_bearing_steady_load_is_ocvirks_and_pushes_back)
@@ -154,20 +166,7 @@ static void long_quadrature(double mu, double R, double L, double c, double eps,
 
 TEST(long_bearing_forces_are_the_integrated_pressure_field)
 {
-    const double mu = 0.04, R = 0.01, L = 0.04, c = 5e-5;
-    const double eps[] = {0.1, 0.5, 0.8, 0.9}, rates[] = {0.0, 30.0, -50.0}, Om[] = {500, -200, 0};
-
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 3; j++)
-            for (int k = 0; k < 3; k++) {
-                double fr, ft, qr, qt;
-                ENSURE(clink_long_bearing_force(mu, R, L, c, eps[i], rates[j], Om[k], &fr, &ft) ==
-                       CLINK_OK);
-                long_quadrature(mu, R, L, c, eps[i], rates[j], Om[k], &qr, &qt);
-                double scale = fabs(qr) + fabs(qt) + 1e-300;
-                ENSURE_NEAR(fr, qr, 1e-6 * scale);
-                ENSURE_NEAR(ft, qt, 1e-6 * scale);
-            }
+    check_against_quadrature(clink_long_bearing_force, long_quadrature);
 }
 
 /*

@@ -19,6 +19,8 @@
  * "The same bits" is memcmp of the doubles: a tolerance of zero.
  */
 #include "ensure.h"
+#define TEST_RANDOM_SEED 0x9e3779b97f4a7c15ULL
+#include "test_random.h"
 
 #include "../../validation/granular_chain_model.h"
 #include "contact/law_table.h"
@@ -27,29 +29,6 @@
 #include "sim/sim_contact.h"
 
 #include <stdint.h>
-
-static int same(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0;
-}
-
-/* xorshift64*: a fixed sequence, so a failure can be reproduced */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-
-static double uniform(double lo, double hi)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    uint64_t x = rng_state * 0x2545f4914f6cdd1dULL;
-    return lo + (hi - lo) * (double) (x >> 11) / 9007199254740992.0;
-}
-
-static int pick(int n)
-{
-    int k = (int) uniform(0.0, (double) n);
-    return k < n ? k : n - 1;
-}
 
 /* one side of a random pair: a body (q, v) with a centred circle, or a ground circle */
 typedef struct side {

@@ -46,13 +46,17 @@ static clink_model *load_memory(const char *xml)
     return m;
 }
 
-/* the root of W(eps) = load in (0, 1) by bisection (W rises monotonically) */
-static double ocvirk_root(double mu, double omega, double R, double L, double c, double load)
+/* the root of W(eps) = load in (0, 1) by bisection (W rises monotonically), W the short
+   (clink_short_bearing_load) or long (clink_long_bearing_load) bearing's load capacity */
+typedef double (*bearing_load_fn)(double mu, double omega, double R, double L, double c,
+                                  double eps);
+static double load_root(bearing_load_fn W, double mu, double omega, double R, double L, double c,
+                        double load)
 {
     double lo = 0.0, hi = 1.0 - 1e-12;
     for (int i = 0; i < 200; i++) {
         double mid = 0.5 * (lo + hi);
-        if (clink_short_bearing_load(mu, omega, R, L, c, mid) < load)
+        if (W(mu, omega, R, L, c, mid) < load)
             lo = mid;
         else
             hi = mid;
@@ -71,7 +75,7 @@ TEST(a_journal_under_a_steady_load_settles_at_ocvirks_eccentricity_and_attitude)
     double q[3], v[3];
     ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
     double eps = hypot(q[0], q[1]) / 1e-4;
-    double root = ocvirk_root(0.132, 100.0, 0.01, 0.01, 1e-4, 9.81);
+    double root = load_root(clink_short_bearing_load, 0.132, 100.0, 0.01, 0.01, 1e-4, 9.81);
     ENSURE(root > 0.45 && root < 0.55);
     ENSURE_NEAR(eps, root, 1e-5);
     printf("eps %.9f root %.9f phi %.9f att %.9f\n", eps, root, acos(-q[1] / hypot(q[0], q[1])),
@@ -241,20 +245,6 @@ static clink_model *steady_model(const char *theory, double mu, const char *jaco
     return load_memory(xml);
 }
 
-/* the root of the long bearing's W(eps) = load, as ocvirk_root */
-static double sommerfeld_root(double mu, double omega, double R, double L, double c, double load)
-{
-    double lo = 0.0, hi = 1.0 - 1e-12;
-    for (int i = 0; i < 200; i++) {
-        double mid = 0.5 * (lo + hi);
-        if (clink_long_bearing_load(mu, omega, R, L, c, mid) < load)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
 /*
  * The long bearing under the steady load of the shaft above (mu = 0.019 Pa s puts it near
  * eps = 0.5): it settles at the root of the half-Sommerfeld load capacity, at its attitude
@@ -276,7 +266,7 @@ TEST(a_long_bearing_under_a_steady_load_settles_at_the_sommerfeld_eccentricity_a
     double q[3], v[3], out[5];
     ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
     double eps = hypot(q[0], q[1]) / 1e-4,
-           root = sommerfeld_root(0.019, 100, 0.01, 0.01, 1e-4, 9.81);
+           root = load_root(clink_long_bearing_load, 0.019, 100, 0.01, 0.01, 1e-4, 9.81);
     double phi = acos(-q[1] / hypot(q[0], q[1]));
     printf("long: eps %.9f root %.9f phi %.9f attitude %.9f\n", eps, root, phi,
            clink_long_bearing_attitude(root));
@@ -406,7 +396,8 @@ TEST(the_steady_load_case_converges_with_the_jacobian_by_differences_too)
         ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
     double q[3], v[3];
     ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
-    ENSURE_NEAR(hypot(q[0], q[1]) / 1e-4, ocvirk_root(0.132, 100.0, 0.01, 0.01, 1e-4, 9.81), 1e-5);
+    ENSURE_NEAR(hypot(q[0], q[1]) / 1e-4,
+                load_root(clink_short_bearing_load, 0.132, 100.0, 0.01, 0.01, 1e-4, 9.81), 1e-5);
     clink_sim_stats st;
     clink_sim_stats_get(s, &st);
     ENSURE(st.jac_evals > 0);

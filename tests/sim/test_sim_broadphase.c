@@ -15,6 +15,8 @@
  * sign and the bits of the full evaluation's) or a force.
  */
 #include "ensure.h"
+#define TEST_RANDOM_SEED 0x2545f4914f6cdd1dULL
+#include "test_random.h"
 
 #include "../../validation/granular_chain_model.h"
 #include "kinematics/contact_geometry.h"
@@ -23,29 +25,6 @@
 #include "sim/sim_contact.h"
 
 #include <stdint.h>
-
-static int same(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0;
-}
-
-/* xorshift64*: a fixed sequence, so a failure can be reproduced */
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-
-static double uniform(double lo, double hi)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    uint64_t x = rng_state * 0x2545f4914f6cdd1dULL;
-    return lo + (hi - lo) * (double) (x >> 11) / 9007199254740992.0;
-}
-
-static int pick(int n)
-{
-    int k = (int) uniform(0.0, (double) n);
-    return k < n ? k : n - 1;
-}
 
 /* a contact of two circles: A body 1 (or the ground), B body 2 (or the ground), in q */
 static void random_pair(simc_contact *c, double q[6])
