@@ -102,6 +102,11 @@ struct dyn_system {
     double *key_q;
     double t_last;      /* time of the last evaluation (for messages) */
     double power_loads; /* power of the non-conservative loads at the last evaluation, W */
+    /* Phi_q v per row from the products of the last dyn_accelerations with Baumgarte's
+       terms (saddle_gamma), for the audit's constraint power (dyn_rhs_constraint_power);
+       rowv_at: the v it was formed at, NULL when none is current */
+    double *rowv;
+    const double *rowv_at;
     /* joint friction (joint_friction_solve.c): joints with friction, the right-hand side of
        the frictionless solve, the iterate's right-hand side and normal forces, iterations */
     int jf_count;

@@ -262,6 +262,13 @@ void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, 
  */
 double dyn_constraint_power(const dyn_system *sys, const double *v, const double *lambda);
 
+/*
+ * dyn_constraint_power right after dyn_accelerations at this v (the same bits): with
+ * Baumgarte's terms from the Phi_q v that call formed already, else computed anew. Phi_q
+ * and nu must not have been evaluated again since (dyn_impulse_response forgets it).
+ */
+double dyn_rhs_constraint_power(const dyn_system *sys, const double *v, const double *lambda);
+
 /* kinetic energy plus the potential energies of gravity and springs at (q, v), J */
 double dyn_mechanical_energy(const dyn_system *sys, const double *q, const double *v);
 

@@ -46,8 +46,12 @@ struct dyn_schur {
     int *pair_ij, *pair_start, *blk_ki, *blk_kj, *blk_coord;
     /* per row, the first coordinate of body a and of body b (-1 on ground) */
     int *row_ca, *row_cb;
-    /* the Cholesky factorisation's program over the pattern of L (schur_symbolic) */
+    /* the Cholesky factorisation's program over the pattern of L (schur_symbolic), and the
+       entries of the pattern no product of S writes (fill-in: zeroed before each
+       factorisation; the entries outside the pattern stay zero from the allocation) */
     int *prog;
+    int nfill;
+    int *fill;
     /* the Cholesky factor L (nc x nc, row-major lower), the Jacobian values it was
        formed from (6 per row), M^-1, the diagonal of S, the refinement's residual */
     double *chol, *jfact, *minv, *sdiag, *resid;
@@ -71,6 +75,7 @@ static void schur_release(dyn_system *s)
     free(c->row_ca);
     free(c->row_cb);
     free(c->prog);
+    free(c->fill);
     free(c->chol);
     free(c->jfact);
     free(c->minv);
@@ -255,8 +260,16 @@ static int schur_symbolic(int nc, struct dyn_schur *c)
     c->prog = malloc((size_t) len * sizeof(int));
     if (c->prog)
         schur_program(nc, nzl, c->prog);
+    /* the fill list: pattern entries that no pair of products writes */
+    for (int p = 0; p < c->npair; p++)
+        nzl[c->pair_ij[p]] = 2;
+    c->nfill = 0;
+    c->fill = malloc(((size_t) nc * (size_t) nc + 1) * sizeof(int));
+    for (int k = 0; c->fill && k < nc * nc; k++)
+        if (nzl[k] == 1)
+            c->fill[c->nfill++] = k;
     free(nzl);
-    return c->prog ? 0 : -1;
+    return c->prog && c->fill ? 0 : -1;
 }
 
 /* the Schur-complement structures: slot coordinates and the products forming S */
@@ -303,14 +316,16 @@ static void schur_assemble(struct dyn_schur *c, int nc)
 {
     double *L = c->chol;
     const double *jf = c->jfact, *minv = c->minv;
-    memset(L, 0, (size_t) nc * (size_t) nc * sizeof(double));
     if (c->npair < 0) {
+        memset(L, 0, (size_t) nc * (size_t) nc * sizeof(double));
         for (int k = 0; k < c->nterm; k++) {
             int ki = c->term_ki[k];
             L[c->term_ij[k]] += jf[ki] * jf[c->term_kj[k]] * minv[c->slot_coord[ki]];
         }
         return;
     }
+    for (int k = 0; k < c->nfill; k++)
+        L[c->fill[k]] = 0.0;
     for (int p = 0; p < c->npair; p++) {
         double acc = 0.0;
         for (int b = c->pair_start[p]; b < c->pair_start[p + 1]; b++) {
@@ -362,14 +377,81 @@ static clink_status schur_factor(dyn_system *s)
     return CLINK_OK;
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+#define SCHUR_UNROLL _Pragma("GCC unroll 8")
+#else
+#define SCHUR_UNROLL
+#endif
+
+/*
+ * L L^T z = w in place on z (w in z), forward then back over the dense lower triangle
+ * of L (its entries outside the pattern are zeros, subtracted as the dense solve
+ * subtracts them). Inlined with a constant nc for the smallest systems (schur_lltsolve),
+ * where the loops unroll completely: the same operations in the same order.
+ */
+static inline __attribute__((always_inline)) void schur_lltsolve_n(const double *L, double *z,
+                                                                   int nc)
+{
+    SCHUR_UNROLL
+    for (int r = 0; r < nc; r++) {
+        const double *Lr = L + (size_t) r * nc;
+        double w = z[r];
+        SCHUR_UNROLL
+        for (int k = 0; k < r; k++)
+            w -= Lr[k] * z[k];
+        z[r] = w / Lr[r];
+    }
+    SCHUR_UNROLL
+    for (int r = nc - 1; r >= 0; r--) {
+        double w = z[r];
+        SCHUR_UNROLL
+        for (int k = r + 1; k < nc; k++)
+            w -= L[(size_t) k * nc + r] * z[k];
+        z[r] = w / L[(size_t) r * nc + r];
+    }
+}
+
+static void schur_lltsolve(const double *L, double *z, int nc)
+{
+    switch (nc) {
+    case 1:
+        schur_lltsolve_n(L, z, 1);
+        return;
+    case 2:
+        schur_lltsolve_n(L, z, 2);
+        return;
+    case 3:
+        schur_lltsolve_n(L, z, 3);
+        return;
+    case 4:
+        schur_lltsolve_n(L, z, 4);
+        return;
+    case 5:
+        schur_lltsolve_n(L, z, 5);
+        return;
+    case 6:
+        schur_lltsolve_n(L, z, 6);
+        return;
+    case 7:
+        schur_lltsolve_n(L, z, 7);
+        return;
+    case 8:
+        schur_lltsolve_n(L, z, 8);
+        return;
+    default:
+        schur_lltsolve_n(L, z, nc);
+        return;
+    }
+}
+
 /* [M J^T; J 0][x; z] = [f; r] by the Schur complement, in place on s->rhs */
 static void solve_once(dyn_system *s)
 {
     const struct dyn_schur *c = s->schur;
     int nq = s->nq, nc = s->nc;
-    const double *L = c->chol, *minv = c->minv;
+    const double *minv = c->minv;
     double *x = s->rhs, *z = s->rhs + nq;
-    /* w = J M^-1 f - r, then L L^T z = w */
+    /* w = J M^-1 f - r into z, then L L^T z = w */
     for (int r = 0; r < nc; r++) {
         const double *jr = c->jfact + 6 * r;
         int ca = c->row_ca[r], cb = c->row_cb[r];
@@ -384,17 +466,9 @@ static void solve_once(dyn_system *s)
             w += jr[4] * minv[cb + 1] * x[cb + 1];
             w += jr[5] * minv[cb + 2] * x[cb + 2];
         }
-        const double *Lr = L + (size_t) r * nc;
-        for (int k = 0; k < r; k++)
-            w -= Lr[k] * z[k];
-        z[r] = w / Lr[r];
+        z[r] = w;
     }
-    for (int r = nc - 1; r >= 0; r--) {
-        double w = z[r];
-        for (int k = r + 1; k < nc; k++)
-            w -= L[(size_t) k * nc + r] * z[k];
-        z[r] = w / L[(size_t) r * nc + r];
-    }
+    schur_lltsolve(c->chol, z, nc);
     /* x = M^-1 (f - J^T z) */
     for (int r = 0; r < nc; r++) {
         const double *jr = c->jfact + 6 * r;

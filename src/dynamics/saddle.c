@@ -113,6 +113,7 @@ void dyn_destroy(dyn_system **sys)
     free(s->rhs);
     free(s->work);
     free(s->key_q);
+    free(s->rowv);
     dyn_jacobian_free(s);
     free(s->jf_base);
     free(s->jf_g);
@@ -138,8 +139,9 @@ static int dyn_alloc(dyn_system *s)
     s->rhs = calloc((size_t) n, sizeof(double));
     s->work = calloc((size_t) n, sizeof(double));
     s->key_q = calloc((size_t) (nq > 0 ? nq : 1), sizeof(double));
+    s->rowv = calloc(nr, sizeof(double));
     if (!s->row_a || !s->row_b || !s->mass || !s->jac || !s->phi || !s->nu || !s->gamma ||
-        !s->rhs || !s->work || !s->key_q)
+        !s->rhs || !s->work || !s->key_q || !s->rowv)
         return -1;
     return 0;
 }
@@ -277,7 +279,9 @@ static int saddle_finite(const double *x, int n)
 /*
  * gamma' = gamma - 2 alpha (Phi_q v - nu) - beta^2 Phi per row into the
  * constraint part of s->rhs (gamma alone without Baumgarte's terms); the
- * products of Phi_q v in the order of dyn_row_times.
+ * products of Phi_q v in the order of dyn_row_times. With Baumgarte's terms each
+ * product also goes into its own sum from zero, Phi_q v itself (rowv, in the order
+ * of dyn_row_times: the same bits), which the audit's constraint power reuses.
  */
 static void saddle_gamma(dyn_system *s, const double *v)
 {
@@ -291,21 +295,43 @@ static void saddle_gamma(dyn_system *s, const double *v)
         const double *ja = s->jac[r].ja, *jb = s->jac[r].jb;
         int a = s->row_a[r], b = s->row_b[r];
         const double *va = a > 0 ? v + 3 * (a - 1) : v, *vb = b > 0 ? v + 3 * (b - 1) : v;
-        double pd = -s->nu[r];
+        double pd = -s->nu[r], y = 0.0;
         if (a > 0 && b > 0) {
             for (int k = 0; k < 3; k++) {
-                pd += ja[k] * va[k];
-                pd += jb[k] * vb[k];
+                double pa = ja[k] * va[k], pb = jb[k] * vb[k];
+                pd += pa;
+                y += pa;
+                pd += pb;
+                y += pb;
             }
         } else if (a > 0) {
-            for (int k = 0; k < 3; k++)
-                pd += ja[k] * va[k];
+            for (int k = 0; k < 3; k++) {
+                double pa = ja[k] * va[k];
+                pd += pa;
+                y += pa;
+            }
         } else if (b > 0) {
-            for (int k = 0; k < 3; k++)
-                pd += jb[k] * vb[k];
+            for (int k = 0; k < 3; k++) {
+                double pb = jb[k] * vb[k];
+                pd += pb;
+                y += pb;
+            }
         }
+        s->rowv[r] = y;
         s->rhs[nq + r] = s->gamma[r] - (two_alpha * pd + beta2 * s->phi[r]);
     }
+    s->rowv_at = v;
+}
+
+double dyn_rhs_constraint_power(const dyn_system *s, const double *v, const double *lambda)
+{
+    if (s->rowv_at != v)
+        return dyn_constraint_power(s, v, lambda);
+    /* dyn_constraint_power's sum with its Phi_q v from saddle_gamma */
+    double p = 0.0;
+    for (int r = 0; r < s->nc; r++)
+        p += lambda[r] * (s->rowv[r] - s->nu[r]);
+    return p;
 }
 
 /* solves the factored system in place on s->rhs */
@@ -331,6 +357,7 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
 {
     int nq = s->nq, nc = s->nc;
     s->t_last = t;
+    s->rowv_at = NULL;
     if (!saddle_finite(q, nq) || !saddle_finite(v, nq)) {
         dyn_set_msg(s, "non-finite coordinates or velocities at t = %.9g s", t);
         return CLINK_ERR_NONFINITE;
@@ -380,6 +407,7 @@ clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, cons
             dv[c] = f[c] / s->mass[c];
         return CLINK_OK;
     }
+    s->rowv_at = NULL; /* Phi_q evaluated anew */
     dyn_kin_eval(s, t, q, NULL, s->phi, s->jac, NULL, NULL);
     clink_status st = dyn_factor(s, t, q);
     if (st != CLINK_OK)

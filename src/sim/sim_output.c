@@ -100,16 +100,18 @@ static int sim_output_probe(clink_sim *s, double t, const double *onset, double 
                             double *work)
 {
     double tn = 0.0, h = 0.0;
-    int peak = 0, n = s->sys->ncon;
+    int peak = 0, n = s->sys->ncon, any = sim_output_in_impact(s, onset);
     int ok = !s->loop.at_reinit && s->in->ops->now(s->in, &tn, &h) == 0 && h > 0.0 && t <= tn &&
              t - 1e-3 * h >= tn - h;
     double eta = 1e-3 * h;
-    if (ok)
+    /* no impact in progress: every slope is NaN whatever the state, which is not interpolated
+       (such a probe is of a grid or event row, whose answer the walk does not ask for) */
+    if (ok && any)
         ok = sim_output_fn_at(s, t, onset, work) == 0 &&
              sim_output_fn_at(s, t - eta, onset, work + n) == 0;
     for (int k = 0; k < n; k++) {
         double prev = slope[k], now = NAN;
-        if (ok && work[k] > 0.0)
+        if (ok && any && work[k] > 0.0)
             now = (work[k] - work[n + k]) / eta;
         slope[k] = now;
         if (isnan(now))

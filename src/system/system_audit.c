@@ -40,7 +40,7 @@ void system_audit_weights(const mechsys *s, double *w)
 void system_audit_rate(mechsys *s, const double *y, double *yd)
 {
     if (s->nc > 0)
-        yd[s->Nr - 1] = dyn_constraint_power(s->dyn, y + s->nq, s->lambda);
+        yd[s->Nr - 1] = dyn_rhs_constraint_power(s->dyn, y + s->nq, s->lambda);
 }
 
 /* kinetic energy plus the potentials of gravity, springs and contacts at (q, v), J */

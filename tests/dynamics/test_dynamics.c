@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints. */
+/* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints.
+   Over 800 lines: the saddle solvers' cross-checks share its random mechanisms. */
 #include "ensure.h"
 
 #include "dynamics/dynamics.h"
@@ -231,7 +232,7 @@ static double uniform(unsigned long long *state, double lo, double hi)
  * loop from the last body to ground, and a driver on the first joint's angle or
  * displacement. Rows: 2 nb + 3 <= 3 nb for nb >= 3.
  */
-static clink_model *random_mechanism(unsigned long long *rng, int nb)
+static clink_model *random_mechanism_with(unsigned long long *rng, int nb, int close, int drive)
 {
     clink_model_builder *b = clink_model_builder_create();
     clink_body_def bd = clink_default_body_def();
@@ -242,7 +243,7 @@ static clink_model *random_mechanism(unsigned long long *rng, int nb)
         clink_model_builder_add_body(b, &bd, NULL);
     }
     int first_type = 0;
-    for (int i = 1; i <= nb + 1; i++) {
+    for (int i = 1; i <= nb + close; i++) {
         clink_joint_def jd = clink_default_joint_def();
         jd.body_a = i - 1;
         jd.body_b = i <= nb ? i : 0;
@@ -268,11 +269,18 @@ static clink_model *random_mechanism(unsigned long long *rng, int nb)
     dd.function.type = CLINK_FUNCTION_HARMONIC;
     dd.function.c[1] = 0.3;
     dd.function.c[2] = 7.0;
-    clink_model_builder_add_driver(b, &dd, NULL);
+    if (drive)
+        clink_model_builder_add_driver(b, &dd, NULL);
     clink_model *m = NULL;
     clink_model_builder_finalize(b, &m);
     clink_model_builder_destroy(&b);
     return m;
+}
+
+/* the random mechanism above with its closing joint and its driver */
+static clink_model *random_mechanism(unsigned long long *rng, int nb)
+{
+    return random_mechanism_with(rng, nb, 1, 1);
 }
 
 static double max_abs(const double *x, int n)
@@ -470,6 +478,40 @@ static void dense_schur_solve(const kin_row *jac, const int *ra, const int *rb, 
         x[c] *= minv[c];
 }
 
+/*
+ * The impulse response of m through the Schur complement path at a random state against
+ * the dense reference above: 1 when equal bit for bit, 0 when they differ, -1 when the
+ * solve took a refinement step or the rank-revealing path (the reference has neither)
+ */
+static int schur_matches_dense(const clink_model *m, unsigned long long *rng)
+{
+    int nq = m->ncoords, nc = clink_model_constraint_count(m), same = -1;
+    dyn_system *s = dyn_create(m);
+    ENSURE(dyn_set_solver(s, DYN_SOLVER_SCHUR) == CLINK_OK);
+    double q[42], f[42], dv[42], x[42], minv[42], S[64 * 64];
+    int ra[64], rb[64];
+    kin_row jac[64];
+    for (int c = 0; c < nq; c++) {
+        q[c] = uniform(rng, -0.5, 0.5);
+        f[c] = x[c] = uniform(rng, -3.0, 3.0);
+        const clink_body_def *bd = &m->d.bodies[c / 3 + 1].def;
+        minv[c] = 1.0 / (c % 3 == 2 ? bd->inertia : bd->mass);
+    }
+    double t = uniform(rng, 0.0, 1.0);
+    dyn_factor_stats before, after;
+    dyn_factor_counts(s, &before);
+    ENSURE(dyn_impulse_response(s, t, q, f, dv) == CLINK_OK);
+    dyn_factor_counts(s, &after);
+    if (after.refined == before.refined && after.rankdef == before.rankdef) {
+        kin_row_bodies(m, ra, rb);
+        kin_eval(m, t, q, NULL, NULL, jac, NULL, NULL);
+        dense_schur_solve(jac, ra, rb, minv, nq, nc, S, x);
+        same = memcmp(x, dv, (size_t) nq * sizeof(double)) == 0;
+    }
+    dyn_destroy(&s);
+    return same;
+}
+
 TEST(the_schur_path_gives_the_bits_of_the_dense_factorisation)
 {
     /*
@@ -488,35 +530,96 @@ TEST(the_schur_path_gives_the_bits_of_the_dense_factorisation)
         ENSURE(m != NULL);
         if (!m)
             continue;
-        int nq = 3 * nb, nc = clink_model_constraint_count(m);
-        dyn_system *s = dyn_create(m);
-        ENSURE(dyn_set_solver(s, DYN_SOLVER_SCHUR) == CLINK_OK);
-        double q[42], f[42], dv[42], x[42], minv[42], S[64 * 64];
-        int ra[64], rb[64];
-        kin_row jac[64];
-        for (int c = 0; c < nq; c++) {
-            q[c] = uniform(&rng, -0.5, 0.5);
-            f[c] = x[c] = uniform(&rng, -3.0, 3.0);
-            const clink_body_def *bd = &m->d.bodies[c / 3 + 1].def;
-            minv[c] = 1.0 / (c % 3 == 2 ? bd->inertia : bd->mass);
-        }
-        double t = uniform(&rng, 0.0, 1.0);
-        dyn_factor_stats before, after;
-        dyn_factor_counts(s, &before);
-        ENSURE(dyn_impulse_response(s, t, q, f, dv) == CLINK_OK);
-        dyn_factor_counts(s, &after);
-        if (after.refined == before.refined && after.rankdef == before.rankdef) {
-            kin_row_bodies(m, ra, rb);
-            kin_eval(m, t, q, NULL, NULL, jac, NULL, NULL);
-            dense_schur_solve(jac, ra, rb, minv, nq, nc, S, x);
-            ENSURE(memcmp(x, dv, (size_t) nq * sizeof(double)) == 0);
-            compared++;
-        }
-        dyn_destroy(&s);
+        int same = schur_matches_dense(m, &rng);
+        ENSURE(same != 0);
+        compared += same == 1;
         clink_model_destroy(&m);
     }
     printf("%d of 40 impulse responses compared bit for bit\n", compared);
     ENSURE(compared >= 30);
+}
+
+TEST(the_schur_path_of_the_smallest_systems_gives_the_bits_of_the_dense_factorisation)
+{
+    /*
+     * Up to 8 rows the substitutions of the Schur path are unrolled for the row count
+     * (schur_lltsolve): the same operations, so the same bits as the dense reference.
+     * Random chains of 1 to 4 bodies, open or closed to ground, with a driver or
+     * without (at most as many rows as coordinates), give every row count from 2 to 8
+     * and 9, 10 beyond (through the loops).
+     */
+    static const int shape[10][3] = {{1, 0, 0}, {1, 0, 1}, {2, 0, 0}, {2, 0, 1}, {2, 1, 0},
+                                     {3, 0, 0}, {3, 0, 1}, {3, 1, 0}, {3, 1, 1}, {4, 1, 0}};
+    unsigned long long rng = 31337;
+    int compared = 0, seen[12] = {0};
+    for (int trial = 0; trial < 120; trial++) {
+        const int *sh = shape[trial % 10];
+        int nb = sh[0], close = sh[1], drive = sh[2];
+        clink_model *m = random_mechanism_with(&rng, nb, close, drive);
+        ENSURE(m != NULL);
+        if (!m)
+            continue;
+        int nc = clink_model_constraint_count(m), same = schur_matches_dense(m, &rng);
+        ENSURE(same != 0);
+        if (same == 1 && nc < 12) {
+            compared++;
+            seen[nc]++;
+        }
+        clink_model_destroy(&m);
+    }
+    printf("%d of 120 impulse responses compared bit for bit\n", compared);
+    ENSURE(compared >= 100);
+    for (int nc = 2; nc <= 8; nc++)
+        ENSURE(seen[nc] > 0);
+}
+
+/* the bits of two doubles equal */
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+TEST(the_audit_power_from_the_right_hand_side_is_the_bits_of_dyn_constraint_power)
+{
+    /*
+     * dyn_rhs_constraint_power reuses the Phi_q v that dyn_accelerations formed with
+     * Baumgarte's terms; on 40 random mechanisms at random (unassembled) states, with
+     * Baumgarte (the reuse), without (the fallback) and after an impulse response (Phi_q
+     * evaluated anew: the fallback again), it gives dyn_constraint_power's bits.
+     */
+    unsigned long long rng = 424242;
+    int reused = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        int nb = 3 + trial % 12;
+        clink_model *m = random_mechanism(&rng, nb);
+        ENSURE(m != NULL);
+        if (!m)
+            continue;
+        int nq = 3 * nb;
+        dyn_system *s = dyn_create(m);
+        ENSURE(s != NULL);
+        double q[42], v[42], a[42], lam[45], dv[42];
+        for (int c = 0; c < nq; c++) {
+            q[c] = uniform(&rng, -0.5, 0.5);
+            v[c] = uniform(&rng, -3.0, 3.0);
+        }
+        double t = uniform(&rng, 0.0, 1.0);
+        for (int baum = 0; baum < 2 && s; baum++) {
+            dyn_set_baumgarte(s, baum ? 3.0 : 0.0, baum ? 4.0 : 0.0);
+            ENSURE(dyn_accelerations(s, t, q, v, a, lam) == CLINK_OK);
+            double p = dyn_rhs_constraint_power(s, v, lam);
+            ENSURE(same_bits(p, dyn_constraint_power(s, v, lam)));
+            ENSURE(p != 0.0); /* off the manifold: the power is not trivially zero */
+            reused += baum;
+        }
+        if (s) {
+            ENSURE(dyn_impulse_response(s, t, q, v, dv) == CLINK_OK);
+            ENSURE(same_bits(dyn_rhs_constraint_power(s, v, lam), dyn_constraint_power(s, v, lam)));
+        }
+        dyn_destroy(&s);
+        clink_model_destroy(&m);
+    }
+    ENSURE(reused == 40);
 }
 
 TEST(the_rank_revealing_path_solves_full_rank_random_mechanisms_as_klu_does)
