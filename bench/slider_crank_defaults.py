@@ -93,7 +93,7 @@ def main():
     build, out = sys.argv[1], sys.argv[2]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 11
     other = sys.argv[sys.argv.index("--compare") + 1] if "--compare" in sys.argv else None
-    rec = {"model": MODEL, "t_end": T_END, "target": "%d leading onsets within %g s" % (TARGET, WINDOW)}
+    rec = {"model": os.path.relpath(MODEL, TOP), "t_end": T_END, "target": "%d leading onsets within %g s" % (TARGET, WINDOW)}
     with tempfile.TemporaryDirectory() as tmp:
         ref_path = write(tmp, "ref.xml", model_text(1e-13, 1e-16, "bdf", "projection"))
         ref = lib_once(build, ref_path)["onsets"]
