@@ -28,7 +28,10 @@
  * and the span of the others) is below DYN_ESTIMATE_RATIO, the normal part of the
  * estimate grows without bound as the rows become dependent, and the estimate is
  * projected (Eich 1993), as it is where no such ratio is known (KLU's rcond is
- * another measure).
+ * another measure). From a whole estimate the part of each row's residual within
+ * DYN_ESTIMATE_ROUNDING roundings of the row is removed (dyn_project_error_rounding):
+ * what the projected states carry into the history whatever the step, the rounding
+ * of the rows and, where drivers pin the state to t, of t.
  */
 #include "dynamics/dyn_internal.h"
 
