@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints. */
+/* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints.
+   Over 800 lines: the module's tests share their model fixtures (hinged_body, parallelogram). */
 #include "ensure.h"
 
 #include "dynamics/dynamics.h"
