@@ -60,6 +60,12 @@
 /* accelerations from a rank-deficient matrix must satisfy the dependent rows to this
    fraction of the size of their terms */
 #define DYN_CONSISTENT_TOL 1e-6
+/* a step's error estimate is projected where the smallest pivot ratio of the saddle
+   factorisation is below this (rows within 1.8 degrees of dependence; project.c) */
+#define DYN_ESTIMATE_RATIO 1e-3
+/* the normal part of a whole estimate counts beyond this many roundings of its row
+   (u sum |Phi_q,rc x_c|): what the projected states carry into the history (project.c) */
+#define DYN_ESTIMATE_ROUNDING 1e3
 /* the fallback forms S densely: at most this many constraint rows */
 #define DYN_RANKDEF_MAX_ROWS 2000
 
@@ -145,6 +151,25 @@ clink_status dyn_accelerations(dyn_system *sys, double t, const double *q, const
  */
 clink_status dyn_project(dyn_system *sys, double t, double *q, double *v, double tol, int max_iter,
                          double *dq_norm, double *dv_norm);
+
+/*
+ * The projection of an integrator's step: dyn_project's, with at least one Newton
+ * iteration on the positions where the factorisation at q has a pivot ratio of at least
+ * DYN_ESTIMATE_RATIO; *project_estimate is 1 where it has not (near a singular position,
+ * or no ratio known): the step's error estimate is then to be projected
+ * (dyn_project_error), else left whole (project.c).
+ */
+clink_status dyn_project_step(dyn_system *sys, double t, double *q, double *v, double tol,
+                              int max_iter, int *project_estimate);
+
+/*
+ * The error estimate of a step whose dyn_project_step left it whole: the part of
+ * Phi_q eq and Phi_q ev within DYN_ESTIMATE_ROUNDING times the rounding of each row
+ * (at q, v, and of t where the model has drivers) removed by a correction in the metric
+ * of M, the rest kept (project.c).
+ */
+clink_status dyn_project_error_rounding(dyn_system *sys, double t, const double *q, const double *v,
+                                        double *eq, double *ev);
 
 /* Projects a vector pair (eq, ev) of position/velocity errors onto the tangent space at q. */
 clink_status dyn_project_error(dyn_system *sys, double t, const double *q, double *eq, double *ev);

@@ -31,6 +31,7 @@ struct dyn_rank {
        before elimination, the permutation, scratch (w, y; gamma' and the size of its
        terms for the consistency check) */
     int rank;
+    double min_ratio; /* the smallest fraction of its diagonal a kept pivot had */
     double *S, *G, *d0, *w;
     int *perm;
 };
@@ -166,6 +167,7 @@ static int rank_eliminate(struct dyn_rank *f, int nc)
         }
         if (!(ratio > DYN_RANK_TOL))
             break;
+        f->min_ratio = j == 0 ? ratio : fmin(f->min_ratio, ratio);
         sym_swap(A, nc, j, best);
         int ip = p[j];
         p[j] = p[best];
@@ -387,10 +389,16 @@ int dyn_rank_consistent(dyn_system *s, double t)
     return 0;
 }
 
+/* the smallest fraction of its diagonal in S a kept pivot had (1 for well separated rows) */
+static double rank_pivot_ratio(const dyn_system *s)
+{
+    return s->rank->min_ratio;
+}
+
 const dyn_factor_ops dyn_rank_ops = {
     .setup = rank_setup,
     .factor = rank_factor,
     .solve = rank_solve,
     .release = rank_release,
-    .pivot_ratio = NULL,
+    .pivot_ratio = rank_pivot_ratio,
 };

@@ -14,8 +14,28 @@
  * the integrator (dyn_project_error): r = -Phi_q e, the part of e tangent to the
  * manifold. The last Newton iteration, the velocity projection and the error
  * projection at one state share one factorisation (saddle.c).
+ *
+ * The projection of an integrator's step (dyn_project_step) also says whether the
+ * step's error estimate is to be projected (docs/kernel.md, "The error estimate of
+ * a projected step"). Away from singular positions it is not: the estimate keeps
+ * its part normal to the manifold, so that the local error off the constraints is
+ * controlled by the tolerances too, and the positions take at least one Newton
+ * iteration, so that the state leaves the projection with Phi at rounding rather
+ * than anywhere below tol (a drift below tol left in the state enters the next
+ * estimate whatever the step size: at rtol 1e-12 no step passes). Near a singular
+ * position, where the smallest pivot ratio of the factorisation (d_k / S_kk of the
+ * Cholesky of S = Phi_q M^-1 Phi_q^T, the squared sine of the angle between a row
+ * and the span of the others) is below DYN_ESTIMATE_RATIO, the normal part of the
+ * estimate grows without bound as the rows become dependent, and the estimate is
+ * projected (Eich 1993), as it is where no such ratio is known (KLU's rcond is
+ * another measure). From a whole estimate the part of each row's residual within
+ * DYN_ESTIMATE_ROUNDING roundings of the row is removed (dyn_project_error_rounding):
+ * what the projected states carry into the history whatever the step, the rounding
+ * of the rows and, where drivers pin the state to t, of t.
  */
 #include "dynamics/dyn_internal.h"
+
+#include <float.h>
 
 /* solves [M J^T; J 0][dx; mu] = [0; r] with r in s->work[nq..]; dx into s->rhs[0..nq) */
 static clink_status solve_correction(dyn_system *s, double t, const double *q)
@@ -30,8 +50,61 @@ static clink_status solve_correction(dyn_system *s, double t, const double *q)
     return dyn_solve(s);
 }
 
-clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double tol, int max_iter,
-                         double *dq_norm, double *dv_norm)
+/* the smallest pivot ratio of the current factorisation, or -1 where none is known */
+static double known_pivot_ratio(const dyn_system *s)
+{
+    if (s->rd_on)
+        return dyn_rank_ops.pivot_ratio(s);
+    return s->ops == &dyn_schur_ops ? dyn_schur_ops.pivot_ratio(s) : -1.0;
+}
+
+/*
+ * Newton on Phi(q, t) = 0 until max |Phi| <= tol; with well (not NULL) at least one
+ * iteration where the factorisation at the first q has a pivot ratio of at least
+ * DYN_ESTIMATE_RATIO, *well set to whether it has.
+ */
+static clink_status project_positions(dyn_system *s, double t, double *q, double tol, int max_iter,
+                                      int *well, double *dqn)
+{
+    int nq = s->nq, nc = s->nc;
+    for (int it = 0;; it++) {
+        dyn_kin_eval(s, t, q, NULL, s->phi, s->jac, NULL, NULL);
+        double worst = 0.0;
+        for (int r = 0; r < nc; r++)
+            worst = fmax(worst, fabs(s->phi[r]));
+        if (!isfinite(worst)) {
+            dyn_set_msg(s, "constraint violation is not finite at t = %.9g s", t);
+            return CLINK_ERR_NONFINITE;
+        }
+        /* KLU gives no pivot ratio of S (its rcond is another measure): not factored here */
+        if (well && it == 0 && (s->rd_sticky || s->ops != &dyn_klu_ops)) {
+            clink_status st = dyn_factor(s, t, q);
+            if (st != CLINK_OK)
+                return st;
+            *well = known_pivot_ratio(s) >= DYN_ESTIMATE_RATIO;
+        }
+        if (worst <= tol && !(well && *well && it == 0))
+            break;
+        if (it >= max_iter) {
+            dyn_assembly_failed(s, t, worst, it);
+            return CLINK_ERR_ASSEMBLY;
+        }
+        for (int r = 0; r < nc; r++)
+            s->work[nq + r] = -s->phi[r];
+        clink_status st = solve_correction(s, t, q);
+        if (st != CLINK_OK)
+            return st;
+        for (int c = 0; c < nq; c++) {
+            q[c] += s->rhs[c];
+            *dqn += s->rhs[c] * s->rhs[c];
+        }
+    }
+    return CLINK_OK;
+}
+
+/* positions (when q), then velocities (when v); see dyn_project and dyn_project_step */
+static clink_status project_state(dyn_system *s, double t, double *q, double *v, double tol,
+                                  int max_iter, int *well, double *dq_norm, double *dv_norm)
 {
     int nq = s->nq, nc = s->nc;
     double dqn = 0.0, dvn = 0.0;
@@ -42,32 +115,9 @@ clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double t
     if (nc == 0)
         return CLINK_OK;
     if (q) {
-        int it;
-        for (it = 0;; it++) {
-            dyn_kin_eval(s, t, q, NULL, s->phi, s->jac, NULL, NULL);
-            double worst = 0.0;
-            for (int r = 0; r < nc; r++)
-                worst = fmax(worst, fabs(s->phi[r]));
-            if (!isfinite(worst)) {
-                dyn_set_msg(s, "constraint violation is not finite at t = %.9g s", t);
-                return CLINK_ERR_NONFINITE;
-            }
-            if (worst <= tol)
-                break;
-            if (it >= max_iter) {
-                dyn_assembly_failed(s, t, worst, it);
-                return CLINK_ERR_ASSEMBLY;
-            }
-            for (int r = 0; r < nc; r++)
-                s->work[nq + r] = -s->phi[r];
-            clink_status st = solve_correction(s, t, q);
-            if (st != CLINK_OK)
-                return st;
-            for (int c = 0; c < nq; c++) {
-                q[c] += s->rhs[c];
-                dqn += s->rhs[c] * s->rhs[c];
-            }
-        }
+        clink_status st = project_positions(s, t, q, tol, max_iter, well, &dqn);
+        if (st != CLINK_OK)
+            return st;
     }
     if (v) {
         dyn_kin_eval(s, t, q, v, NULL, s->jac, s->nu, NULL);
@@ -86,6 +136,21 @@ clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double t
     if (dv_norm)
         *dv_norm = sqrt(dvn);
     return CLINK_OK;
+}
+
+clink_status dyn_project(dyn_system *s, double t, double *q, double *v, double tol, int max_iter,
+                         double *dq_norm, double *dv_norm)
+{
+    return project_state(s, t, q, v, tol, max_iter, NULL, dq_norm, dv_norm);
+}
+
+clink_status dyn_project_step(dyn_system *s, double t, double *q, double *v, double tol,
+                              int max_iter, int *project_estimate)
+{
+    int well = 0;
+    clink_status st = project_state(s, t, q, v, tol, max_iter, &well, NULL, NULL);
+    *project_estimate = s->nc > 0 && !well;
+    return st;
 }
 
 clink_status dyn_project_error(dyn_system *s, double t, const double *q, double *eq, double *ev)
@@ -124,4 +189,55 @@ void dyn_violation(dyn_system *s, double t, const double *q, const double *v, do
         *pos = p;
     if (vel)
         *vel = w;
+}
+
+/*
+ * The part of an estimate's residual r = Phi_q e beyond the rounding of its row:
+ * |r| less DYN_ESTIMATE_ROUNDING times u (sum_c |Phi_q,rc x_c| + time_term) (x the state
+ * the row is evaluated at: positions for Phi, velocities for Phi_q v - nu; time_term
+ * |t| |nu_r| or |t| |gamma_r| where drivers make the rows depend on t, whose rounding the
+ * projection follows and the history does not), toward 0 and never past it.
+ */
+static double beyond_rounding(const dyn_system *s, int r, double res, const double *x,
+                              double time_term)
+{
+    double scale = time_term;
+    int a = s->row_a[r], b = s->row_b[r];
+    for (int k = 0; k < 3; k++) {
+        if (a > 0)
+            scale += fabs(s->jac[r].ja[k] * x[3 * (a - 1) + k]);
+        if (b > 0)
+            scale += fabs(s->jac[r].jb[k] * x[3 * (b - 1) + k]);
+    }
+    double noise = DYN_ESTIMATE_ROUNDING * DBL_EPSILON * scale;
+    return fabs(res) <= noise ? 0.0 : res - copysign(noise, res);
+}
+
+clink_status dyn_project_error_rounding(dyn_system *s, double t, const double *q, const double *v,
+                                        double *eq, double *ev)
+{
+    int nq = s->nq, nc = s->nc;
+    if (nc == 0)
+        return CLINK_OK;
+    dyn_kin_eval(s, t, q, v, NULL, s->jac, s->nu, s->gamma);
+    double *e[2] = {eq, ev};
+    const double *x[2] = {q, v};
+    const double *rate[2] = {s->nu, s->gamma};
+    /* the rounding of t moves the state only where drivers pin it to t */
+    double rheonomic = s->m->d.ndrivers > 0 ? fabs(t) : 0.0;
+    for (int i = 0; i < 2; i++) {
+        if (!e[i])
+            continue;
+        /* the correction that removes the residual within the rounding of each row */
+        for (int r = 0; r < nc; r++) {
+            double res = dyn_row_times(s, r, e[i]);
+            s->work[nq + r] = beyond_rounding(s, r, res, x[i], rheonomic * fabs(rate[i][r])) - res;
+        }
+        clink_status st = solve_correction(s, t, q);
+        if (st != CLINK_OK)
+            return st;
+        for (int c = 0; c < nq; c++)
+            e[i][c] += s->rhs[c];
+    }
+    return CLINK_OK;
 }

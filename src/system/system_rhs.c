@@ -25,8 +25,8 @@
  *     columns: d z' / d z and d v' / d z (one forward difference in z each,
  *     system_jacobian_tail);
  *   - the projection onto the constraints, the correction minimal in the metric of M
- *     (dyn_project), its energy booked on the audit with the step, the error estimate
- *     projected too;
+ *     (dyn_project_step), its energy booked on the audit with the step, the error
+ *     estimate projected near singular positions only (project.c);
  *   - the root functions of the contacts, two per contact (sim_contact.c), all or those
  *     of some contacts, with the guard against events without a completed step.
  */
@@ -236,7 +236,8 @@ int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *
 }
 
 /* projects the error estimate e (the integrator's components) at the projected q */
-static int system_project_error(mechsys *s, double t, const double *q, double *e)
+static int system_project_error(mechsys *s, double t, const double *q, const double *v, int whole,
+                                double *e)
 {
     int nq = s->nq, nr = s->nr;
     double *ef = e;
@@ -250,7 +251,8 @@ static int system_project_error(mechsys *s, double t, const double *q, double *e
             ef[nq + s->red[i]] = e[nr + i];
         }
     }
-    clink_status st = dyn_project_error(s->dyn, t, q, ef, ef + nq);
+    clink_status st = whole ? dyn_project_error_rounding(s->dyn, t, q, v, ef, ef + nq)
+                            : dyn_project_error(s->dyn, t, q, ef, ef + nq);
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
     if (nr != nq)
@@ -268,8 +270,9 @@ int system_project(mechsys *s, double t, const double *yc, double *c, double *er
     double *q = s->pq, *v = s->pv;
     memcpy(q, yf, (size_t) nq * sizeof(double));
     memcpy(v, yf + nq, (size_t) nq * sizeof(double));
-    clink_status st =
-        dyn_project(s->dyn, t, q, v, SYSTEM_PROJECTION_TOL, SYSTEM_PROJECTION_ITER, NULL, NULL);
+    int project_estimate = 1;
+    clink_status st = dyn_project_step(s->dyn, t, q, v, SYSTEM_PROJECTION_TOL,
+                                       SYSTEM_PROJECTION_ITER, &project_estimate);
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
     for (int i = 0; i < nr; i++) {
@@ -281,7 +284,7 @@ int system_project(mechsys *s, double t, const double *yc, double *c, double *er
         c[i] = 0.0;
     if (s->nc > 0)
         c[s->Nr - 1] = system_audit_jump(s, yf, yf + nq, q, v); /* booked with the step */
-    return err ? system_project_error(s, t, q, err) : 0;
+    return err ? system_project_error(s, t, q, v, !project_estimate, err) : 0;
 }
 
 int system_roots(mechsys *s, double t, const double *yy, const int *contacts, int n, double *g)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Equations of motion (src/dynamics): saddle-point solve, forces, singular constraints.
-   Over 800 lines: the saddle solvers' cross-checks share its random mechanisms. */
+   Over 800 lines: the module's tests share their model fixtures (hinged_body, parallelogram)
+   and the saddle solvers' cross-checks their random mechanisms. */
 #include "ensure.h"
 
 #include "dynamics/dynamics.h"
@@ -1069,4 +1070,61 @@ TEST(the_n_four_bar_keeps_its_branch_through_flat_positions_with_projection_not_
     ENSURE(e_proj < 1e-4);
     double e_baum = n_four_bar_branch_error(CLINK_METHOD_ADAMS, CLINK_DRIFT_BAUMGARTE, 1.5, &ran);
     ENSURE(!ran || e_baum > 0.5);
+}
+
+/* the largest |Phi| of the model's constraints at (0, q) (v: any rates of the model) */
+static double worst_violation(dyn_system *s, const double *q, const double *v)
+{
+    double p = 0.0;
+    dyn_violation(s, 0.0, q, v, &p, NULL);
+    return p;
+}
+
+TEST(a_step_projection_iterates_once_and_leaves_the_estimate_whole_away_from_singular_positions)
+{
+    /*
+     * project.c: the double pendulum off its constraints by 3e-14 m (below the tolerance
+     * 1e-13): dyn_project leaves it there, dyn_project_step takes one Newton iteration
+     * (Phi to rounding) and says the estimate stays whole. The parallelogram with a
+     * redundant crank (rank-deficient everywhere) says the same at 60 degrees and asks
+     * for a projected estimate at 0.5 degrees from its flat position, where a second row
+     * becomes dependent (pivot ratio below DYN_ESTIMATE_RATIO).
+     */
+    clink_model *m = hinged_body(0.4, 0);
+    dyn_system *s = dyn_create(m);
+    double q0[6] = {0.4, 0.0, 0.0, 1.2, 0.0, 0.0}, v0[6] = {0, 0.8, 2.0, 0, 1.6, 2.0};
+    q0[4] += 3e-14;
+    double q[6], v[6];
+    memcpy(q, q0, sizeof q);
+    memcpy(v, v0, sizeof v);
+    ENSURE(dyn_project(s, 0.0, q, v, 1e-13, 20, NULL, NULL) == CLINK_OK);
+    ENSURE(worst_violation(s, q, v) > 2e-14);
+    memcpy(q, q0, sizeof q);
+    memcpy(v, v0, sizeof v);
+    int project_estimate = -1;
+    ENSURE(dyn_project_step(s, 0.0, q, v, 1e-13, 20, &project_estimate) == CLINK_OK);
+    /* rounding: coordinates up to 1.2 m, u 1.2 = 2.7e-16 (it leaves 1.1e-16) */
+    ENSURE(worst_violation(s, q, v) < 1e-15);
+    ENSURE(project_estimate == 0);
+    dyn_destroy(&s);
+    clink_model_destroy(&m);
+    const double angle[2] = {acos(0.5), 0.5 * acos(-1.0) / 180.0};
+    for (int k = 0; k < 2; k++) {
+        m = parallelogram(angle[k], NULL);
+        ENSURE(m != NULL);
+        if (!m)
+            return;
+        s = dyn_create(m);
+        double qp[12], vp[12] = {0};
+        for (int i = 0; i < 4; i++) {
+            qp[3 * i] = m->d.bodies[i + 1].def.x;
+            qp[3 * i + 1] = m->d.bodies[i + 1].def.y;
+            qp[3 * i + 2] = m->d.bodies[i + 1].def.phi;
+        }
+        project_estimate = -1;
+        ENSURE(dyn_project_step(s, 0.0, qp, vp, 1e-13, 20, &project_estimate) == CLINK_OK);
+        ENSURE(project_estimate == k);
+        dyn_destroy(&s);
+        clink_model_destroy(&m);
+    }
 }

@@ -15,7 +15,9 @@
  * accelerations) and their diagonals (jacobian_diagonal), or zero. A new pattern (its
  * version changed) is taken at the next Jacobian, with KLU's symbolic analysis redone.
  * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT
- * for Adams), the error estimate projected too.
+ * for Adams); the error estimate is handed to the projection (CVodeSetProjErrEst), which
+ * projects it near singular positions only and leaves it whole elsewhere
+ * (dyn_project_step).
  *
  * Error test: the problem's weights (CVodeWFtolerances) and the weighted root mean
  * square over the components that carry an error (cvode_wrms_moving): the
@@ -283,6 +285,8 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
     CV_CHECK(CVodeSetJacFn(cv->mem, cvode_jac));
     if (cv->p.project) {
         CV_CHECK(CVodeSetProjFn(cv->mem, cvode_proj));
+        /* the estimate reaches the projection, which decides per step whether to project
+           it; left whole, CVODE's error test is the one without error projection */
         CV_CHECK(CVodeSetProjErrEst(cv->mem, SUNTRUE));
         cv->projection = 1;
     }
