@@ -231,8 +231,11 @@ static clink_status sim_handle_root(clink_sim *s)
 /* a root at tret (the step op returned INTEG_ROOT): keep it for sim_handle_root */
 static clink_status sim_take_root(clink_sim *s, double tret)
 {
-    memcpy(s->loop.roots_found, s->in->ops->events_found(s->in),
-           (size_t) (2 * s->sys->ncon) * sizeof(int));
+    if (s->sys->win) /* the window's contacts' events (system_window.c) */
+        system_window_found(s->sys, s->in->ops->events_found(s->in), s->loop.roots_found);
+    else
+        memcpy(s->loop.roots_found, s->in->ops->events_found(s->in),
+               (size_t) (2 * s->sys->ncon) * sizeof(int));
     memcpy(s->loop.yroot, s->in->y, (size_t) s->sys->Nr * sizeof(double));
     s->loop.root_pending = 1;
     s->loop.t_root = tret;
@@ -433,6 +436,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             return CLINK_ERR_INTERNAL;
         if ((tn >= t || (s->loop.at_tstop && t <= s->loop.t_stop)) && !s->loop.recheck)
             return CLINK_OK;
+        if (s->sys->win && !s->loop.recheck) { /* the window before a step (sim_window.c) */
+            clink_status st = sim_window_look(s, tn);
+            if (st != CLINK_OK)
+                return st;
+        }
         /* the integrator sizes its first step after a start or a re-initialisation from the
            distance to tout (at most a tenth of it): the settings' output step, not the
            time asked for, so that outputs do not steer the integration, and the first step
@@ -459,7 +467,10 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         s->loop.recheck = 0;
         if (rc == INTEG_TSTOP)
             s->loop.at_tstop = 1; /* at t_stop (to the integrator's rounding), no further */
-        if (s->sys->ncon) {
+        if (s->sys->win) {        /* the window's contacts only */
+            const double *yy = system_full_x(s->sys, s->in->y);
+            simc_after_step_some(s->sys->sc, s->sys->win->con, s->sys->win->ncw, yy, yy + nq);
+        } else if (s->sys->ncon) {
             const double *yy = system_full(s->sys, s->in->y, s->yh);
             simc_after_step(s->sys->sc, tret, yy, yy + nq);
         }

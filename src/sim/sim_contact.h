@@ -84,6 +84,14 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
  */
 int simc_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J);
 
+/* simc_forces over the listed contacts only (the window of the state, system_window.c):
+   each adds its generalised forces to g at both its bodies' coordinates; 0 or -1 */
+int simc_forces_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                     const double *v, double *g);
+/* nonzero if contact k fits the window of the state: a smooth law without an impulse
+   treatment, no damping or friction integral, no friction state, no lubricant, no bore */
+int simc_window_fits(const simc *sc, int k);
+
 /* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);
 
@@ -102,6 +110,9 @@ void simc_root_directions(const simc *sc, int *dirs);
 
 /* after an accepted step: tracks F_max of the impacts in progress */
 void simc_after_step(simc *sc, double t, const double *q, const double *v);
+
+/* simc_after_step over the listed contacts only (those with a body in the window) */
+void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v);
 
 /*
  * Handles the roots found at time t (CVodeGetRootInfo), one handler per phase;

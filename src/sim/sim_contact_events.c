@@ -241,6 +241,21 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
     }
 }
 
+void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v)
+{
+    for (int i = 0; i < n; i++) {
+        simc_contact *c = &sc->c[contacts[i]];
+        kinematics_contact geo;
+        if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
+            continue;
+        double f = simc_normal_force(c, geo.delta, geo.delta_dot);
+        if (f > c->impact.f_max)
+            c->impact.f_max = f;
+        if (geo.delta > c->st.delta_max)
+            c->st.delta_max = geo.delta;
+    }
+}
+
 /* force probes for the re-initialisation rule */
 static void probe(const simc_contact *c, double delta, double rate, double out[3])
 {
