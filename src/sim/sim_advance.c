@@ -260,6 +260,8 @@ static clink_status sim_interpolate(clink_sim *s, double t)
             return CLINK_ERR_INTERNAL;
         }
     }
+    if (s->sys->win) /* the awake components only (sim_window.c) */
+        return sim_window_output(s, yi);
     /* the full state, in yh unless it is the integrator's itself */
     double *y = s->yh;
     const double *yf = system_full(s->sys, yi, s->yh);
@@ -307,6 +309,15 @@ static clink_status sim_settle_info(clink_sim *s, double t, int k)
 static clink_status sim_settle_contacts(clink_sim *s, double t)
 {
     s->lv.partial = s->lv.some;
+    const int *wl = NULL;
+    int nw = s->lv.some ? -1 : sim_window_info_contacts(s, &wl);
+    for (int j = 0; j < nw; j++) { /* the window's: the others' are as computed before */
+        clink_status st = sim_settle_info(s, t, wl[j]);
+        if (st != CLINK_OK)
+            return st;
+    }
+    if (nw >= 0)
+        return CLINK_OK;
     if (!s->lv.some) {
         for (int k = 0; k < s->sys->ncon; k++) {
             clink_status st = sim_settle_info(s, t, k);

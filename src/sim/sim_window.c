@@ -83,6 +83,7 @@ static clink_status sim_window_alloc(clink_sim *s)
     }
     for (int b = 0; b < nb; b++)
         w->dist[b] = -1;
+    w->stale_out = w->stale_info = 1;
     return CLINK_OK;
 }
 
@@ -150,6 +151,42 @@ void sim_window_get(const clink_sim *s, clink_window_stats *st)
     long steps = s->in->ops->steps(s->in);
     double weighted = s->win.weighted + (double) (steps - s->win.steps_prev) * (double) w->nawake;
     st->mean_awake = steps > 0 ? weighted / (double) steps : (double) w->nawake;
+}
+
+clink_status sim_window_output(clink_sim *s, const double *yi)
+{
+    mechsys *sys = s->sys;
+    for (int i = 0; i < sys->Nr; i++)
+        if (!isfinite(yi[i])) {
+            sim_msg(s, "non-finite state (component %d of the window) at t = %.9g s", i, s->t);
+            return CLINK_ERR_NONFINITE;
+        }
+    if (s->win.stale_out) { /* every component, the held ones too */
+        const double *yf = system_full(sys, yi, s->out.y);
+        if (yf != s->out.y)
+            memcpy(s->out.y, yf, (size_t) sys->N * sizeof(double));
+        s->win.stale_out = 0;
+        return CLINK_OK;
+    }
+    int nq = sys->nq, nr = sys->nr;
+    for (int i = 0; i < nr; i++) {
+        s->out.y[sys->red[i]] = yi[i];
+        s->out.y[nq + sys->red[i]] = yi[nr + i];
+    }
+    memcpy(s->out.y + 2 * nq, yi + 2 * nr, (size_t) (sys->N - 2 * nq) * sizeof(double));
+    return CLINK_OK;
+}
+
+int sim_window_info_contacts(clink_sim *s, const int **list)
+{
+    if (!s->sys->win || s->win.stale_info) {
+        s->win.stale_info = 0;
+        s->win.info_window = 0;
+        return -1;
+    }
+    *list = s->sys->win->con;
+    s->win.info_window = 1;
+    return s->sys->win->ncw;
 }
 
 void sim_window_free(clink_sim *s)
@@ -256,6 +293,7 @@ static clink_status sim_window_restart(clink_sim *s, double tn, double *y)
     }
     s->loop.at_reinit = 1;
     s->win.restarts++;
+    s->win.stale_out = s->win.stale_info = 1;
     if (getenv("CLINK_WINDOW_TRACE"))
         fprintf(stderr, "restart %ld t %.6e steps %ld awake %d h %.3e\n", s->win.restarts, tn,
                 counts.steps, sys->win->nawake, h);

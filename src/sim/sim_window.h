@@ -41,6 +41,10 @@ typedef struct sim_window {
     int *queue;          /* nb: the breadth-first search */
     unsigned char *next; /* nb: the awake set asked for */
     double *acc;         /* nr0: accelerations at the look */
+    int stale_out;       /* the output state's held components not written since the last
+                            layout (sim_window_output) */
+    int stale_info;      /* the contacts' information not computed since the last layout */
+    int info_window;     /* the last output computed the window's contacts' only */
 } sim_window;
 
 struct clink_sim;
@@ -54,6 +58,12 @@ void sim_window_problem(struct clink_sim *s, integ_problem *p);
    window looked at and, when it changes, the integrator re-created at tn */
 clink_status sim_window_look(struct clink_sim *s, double tn);
 void sim_window_free(struct clink_sim *s);
+/* the output state from the integrator's yi (its state at the output time): the awake
+   components only, or all after a layout change; CLINK_OK or CLINK_ERR_NONFINITE */
+clink_status sim_window_output(struct clink_sim *s, const double *yi);
+/* the contacts whose information the output computes (sim_settle_contacts): the window's
+   into *list and their count, or -1 for all of them (the first output after a layout) */
+int sim_window_info_contacts(struct clink_sim *s, const int **list);
 /* clink_sim_window_get */
 void sim_window_get(const struct clink_sim *s, clink_window_stats *st);
 
