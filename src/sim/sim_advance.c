@@ -190,7 +190,7 @@ static clink_status sim_integrator_failed(clink_sim *s, int rc, double tret)
 /* ---- roots ---------------------------------------------------------------- */
 
 /* re-initialises the integrator at (t, yroot) */
-static clink_status sim_reinit(clink_sim *s, double t)
+clink_status sim_reinit(clink_sim *s, double t)
 {
     int rc = s->in->ops->reinit(s->in, t, s->loop.yroot);
     if (rc != 0) {
@@ -211,9 +211,11 @@ static clink_status sim_handle_root(clink_sim *s)
 {
     int nq = s->sys->nq, reinit = 0;
     double *yr = s->loop.yroot;
+    s->loop.root_pending = 0;
+    if (s->sys->win)
+        return sim_window_handle_root(s);
     /* the full state: yroot itself, or its expansion (the contacts may change v in place) */
     double *y = (double *) system_full(s->sys, yr, s->yh);
-    s->loop.root_pending = 0;
     simc_after_step(s->sys->sc, s->loop.t_root, y, y + nq);
     clink_status st = simc_handle_roots(s->sys->sc, s->loop.t_root, y, y + nq, y + 2 * nq + 2,
                                         s->loop.roots_found, &reinit);
@@ -231,11 +233,9 @@ static clink_status sim_handle_root(clink_sim *s)
 /* a root at tret (the step op returned INTEG_ROOT): keep it for sim_handle_root */
 static clink_status sim_take_root(clink_sim *s, double tret)
 {
-    if (s->sys->win) /* the window's contacts' events (system_window.c) */
-        system_window_found(s->sys, s->in->ops->events_found(s->in), s->loop.roots_found);
-    else
-        memcpy(s->loop.roots_found, s->in->ops->events_found(s->in),
-               (size_t) (2 * s->sys->ncon) * sizeof(int));
+    /* with the window: its contacts' events, 2 ncw of them (system_window.c) */
+    int nev = s->sys->win ? s->sys->win->ncw : s->sys->ncon;
+    memcpy(s->loop.roots_found, s->in->ops->events_found(s->in), (size_t) (2 * nev) * sizeof(int));
     memcpy(s->loop.yroot, s->in->y, (size_t) s->sys->Nr * sizeof(double));
     s->loop.root_pending = 1;
     s->loop.t_root = tret;

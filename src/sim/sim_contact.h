@@ -125,6 +125,11 @@ void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q,
 clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                                const int *found, int *reinit);
 
+/* simc_handle_roots over the listed contacts, found[2 j], found[2 j + 1] those of contacts[j]
+   (the window's events, system_window.c) */
+clink_status simc_handle_roots_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                                    double *v, const double *work, const int *found, int *reinit);
+
 /* 1 if simc_forces met a non-finite force at a finite state since the last call (the
    message in simc_error()); clears it */
 int simc_take_failure(simc *sc);

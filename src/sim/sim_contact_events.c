@@ -411,32 +411,53 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
     return CLINK_OK;
 }
 
+/* contact k's root at t (g0, g1: its functions found) handed to its phase's handler */
+static clink_status handle_root(simc *sc, int k, double t, const double *q, double *v,
+                                const double *work, int g0, int g1, int *reinit)
+{
+    simc_contact *c = &sc->c[k];
+    simc_memo_forget(c); /* its phase and law state may change */
+    simc_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.t = t;
+    ev.q = q;
+    ev.v = v;
+    ev.work = work;
+    ev.g0 = g0;
+    ev.g1 = g1;
+    if (simc_geometry(c, q, v, &ev.geo) != 0)
+        return CLINK_OK;
+    sc->events++;
+    if (c->piecewise) {
+        clink_status st = simc_impulse_onset(sc, k, t, q, v, &ev.geo);
+        *reinit = 1;
+        return st;
+    }
+    return on_continuous_event(sc, k, &ev, reinit);
+}
+
 clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                                const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
         if (!found[2 * k] && !found[2 * k + 1])
             continue;
-        simc_contact *c = &sc->c[k];
-        simc_memo_forget(c); /* its phase and law state may change */
-        simc_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.t = t;
-        ev.q = q;
-        ev.v = v;
-        ev.work = work;
-        ev.g0 = found[2 * k] != 0;
-        ev.g1 = found[2 * k + 1] != 0;
-        if (simc_geometry(c, q, v, &ev.geo) != 0)
+        clink_status st =
+            handle_root(sc, k, t, q, v, work, found[2 * k] != 0, found[2 * k + 1] != 0, reinit);
+        if (st != CLINK_OK)
+            return st;
+    }
+    return CLINK_OK;
+}
+
+clink_status simc_handle_roots_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                                    double *v, const double *work, const int *found, int *reinit)
+{
+    for (int j = 0; j < n; j++) {
+        if (!found[2 * j] && !found[2 * j + 1])
             continue;
-        sc->events++;
-        clink_status st;
-        if (c->piecewise) {
-            st = simc_impulse_onset(sc, k, t, q, v, &ev.geo);
-            *reinit = 1;
-        } else {
-            st = on_continuous_event(sc, k, &ev, reinit);
-        }
+        clink_status st = handle_root(sc, contacts[j], t, q, v, work, found[2 * j] != 0,
+                                      found[2 * j + 1] != 0, reinit);
         if (st != CLINK_OK)
             return st;
     }

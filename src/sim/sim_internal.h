@@ -93,6 +93,9 @@ const char *sim_refusal(const clink_sim *s);
 integ_problem sim_problem(clink_sim *s);
 integ_config sim_config(const clink_sim *s);
 
+/* re-initialises the integrator at (t, loop.yroot) after a contact event (sim_advance.c) */
+clink_status sim_reinit(clink_sim *s, double t);
+
 /* clink_sim_advance without taking the simulation (the caller holds it) */
 clink_status sim_advance_to(clink_sim *s, double t);
 

@@ -189,6 +189,26 @@ int sim_window_info_contacts(clink_sim *s, const int **list)
     return s->sys->win->ncw;
 }
 
+clink_status sim_window_handle_root(clink_sim *s)
+{
+    mechsys *sys = s->sys;
+    const sys_window *w = sys->win;
+    int nq = sys->nq, reinit = 0;
+    double *yr = s->loop.yroot;
+    /* the callbacks' buffer: the held components written once per layout */
+    double *y = (double *) system_full_x(sys, yr);
+    simc_after_step_some(sys->sc, w->con, w->ncw, y, y + nq);
+    clink_status st = simc_handle_roots_some(sys->sc, w->con, w->ncw, s->loop.t_root, y, y + nq,
+                                             y + 2 * nq + 2, s->loop.roots_found, &reinit);
+    if (st != CLINK_OK) {
+        sim_msg(s, "%s", simc_error(sys->sc));
+        return st;
+    }
+    system_reduce(sys, y, yr);
+    s->in->ops->events_changed(s->in);
+    return reinit ? sim_reinit(s, s->loop.t_root) : CLINK_OK;
+}
+
 void sim_window_free(clink_sim *s)
 {
     free(s->win.dist);

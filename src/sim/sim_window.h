@@ -58,6 +58,9 @@ void sim_window_problem(struct clink_sim *s, integ_problem *p);
    window looked at and, when it changes, the integrator re-created at tn */
 clink_status sim_window_look(struct clink_sim *s, double tn);
 void sim_window_free(struct clink_sim *s);
+/* sim_handle_root with the window: the pending root's events of the window's contacts
+   (loop.roots_found, 2 ncw) handed to the contacts, the integrator re-aimed */
+clink_status sim_window_handle_root(struct clink_sim *s);
 /* the output state from the integrator's yi (its state at the output time): the awake
    components only, or all after a layout change; CLINK_OK or CLINK_ERR_NONFINITE */
 clink_status sim_window_output(struct clink_sim *s, const double *yi);

@@ -232,7 +232,5 @@ int system_window_events(mechsys *sys, double t, const double *yr, double *g);
 int system_window_event_inputs(mechsys *sys, const int *groups, int n, int *pairs);
 int system_window_events_some(mechsys *sys, double t, const int *groups, int n, double *g);
 void system_window_directions(mechsys *sys, int *dirs);
-/* the integrator's events found (2 ncw) as the contacts' (2 ncon, zero elsewhere) */
-void system_window_found(const mechsys *sys, const int *found, int *all);
 
 #endif

@@ -306,13 +306,3 @@ void system_window_directions(mechsys *s, int *dirs)
         dirs[2 * j + 1] = w->dirs[2 * w->con[j] + 1];
     }
 }
-
-void system_window_found(const mechsys *s, const int *found, int *all)
-{
-    const sys_window *w = s->win;
-    memset(all, 0, (size_t) (2 * s->ncon) * sizeof(int));
-    for (int j = 0; j < w->ncw; j++) {
-        all[2 * w->con[j]] = found[2 * j];
-        all[2 * w->con[j] + 1] = found[2 * j + 1];
-    }
-}
