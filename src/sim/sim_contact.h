@@ -107,6 +107,8 @@ int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const
 /* the two bodies of contact k (0: the ground): the coordinates its root functions read */
 void simc_bodies(const simc *sc, int k, int *body_a, int *body_b);
 void simc_root_directions(const simc *sc, int *dirs);
+/* the directions of the listed contacts' functions into dirs[2 j], dirs[2 j + 1] */
+void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *dirs);
 
 /* after an accepted step: tracks F_max of the impacts in progress */
 void simc_after_step(simc *sc, double t, const double *q, const double *v);
@@ -181,6 +183,10 @@ const char *simc_error(const simc *sc);
 /* velocity response dv (ncoords) to a generalised impulse f at q; 0 on success */
 typedef int (*simc_impulse_fn)(void *data, double t, const double *q, const double *f, double *dv);
 void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data);
+/* on: an onset's effective mass is the free bodies' (simc_free_inv_mass), not solved through the
+   constraints: exact for a model without constraints, in proportion to the contact, not to the
+   model (the window of the state, system_window.c) */
+void simc_set_impulse_free(simc *sc, int on);
 
 /* elastic energy stored in the contacts at (q, v), J */
 double simc_stored_energy(simc *sc, const double *q, const double *v);

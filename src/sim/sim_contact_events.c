@@ -216,6 +216,15 @@ void simc_bodies(const simc *sc, int k, int *body_a, int *body_b)
     *body_b = sc->c[k].body_b;
 }
 
+void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *dirs)
+{
+    for (int j = 0; j < n; j++) {
+        const simc_contact *c = &sc->c[contacts[j]];
+        dirs[2 * j] = -1;
+        dirs[2 * j + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
+    }
+}
+
 void simc_root_directions(const simc *sc, int *dirs)
 {
     for (int k = 0; k < sc->n; k++) {
@@ -314,7 +323,7 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     simc_contact *c = &sc->c[k];
     /* effective mass through the constraints; the free-body value if the saddle solve fails */
     double w = 0.0;
-    if (simc_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
+    if (sc->imp.free_only || simc_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
         w = simc_free_inv_mass(sc, c, &ev->geo, ev->q);
     double vi = ev->geo.delta_dot;
     if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w, &c->st) !=

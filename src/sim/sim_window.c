@@ -270,8 +270,7 @@ static int sim_window_decide(clink_sim *s, int n)
             grow = 1;
         inside += sw->awake[b];
     }
-    for (int b = 1; b < sw->nb; b++)
-        awake += sw->awake[b];
+    awake = sw->nawake;
     int outside = awake - inside;
     int shrink = outside >= SIM_WINDOW_HOPS && 2 * outside >= awake;
     if (grow || shrink) {

@@ -56,7 +56,6 @@ typedef struct sys_window {
     double *gq;           /* nq: the generalised forces of the window's contacts */
     double *minv;         /* nq: 1 / mass, 1 / mass, 1 / inertia of each body */
     double *gall;         /* 2 ncon: root functions by contact */
-    int *dirs;            /* 2 ncon: their directions */
     int *list;            /* ncon: contacts of listed groups */
     int *first, *at;      /* each body's contacts: at[first[b] .. first[b + 1]) */
     int nawake;           /* bodies awake */

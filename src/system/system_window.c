@@ -96,7 +96,6 @@ static void system_window_free(sys_window *w)
     free(w->gq);
     free(w->minv);
     free(w->gall);
-    free(w->dirs);
     free(w->list);
     free(w->first);
     free(w->at);
@@ -120,10 +119,9 @@ static sys_window *system_window_alloc(mechsys *s)
     w->gq = calloc(nq1, sizeof(double));
     w->minv = calloc(nq1, sizeof(double));
     w->gall = calloc(2 * nc1, sizeof(double));
-    w->dirs = calloc(2 * nc1, sizeof(int));
     w->list = malloc(nc1 * sizeof(int));
     if (!w->awake || !w->bred || !w->hq || !w->con || !w->zc || !w->gq || !w->minv || !w->gall ||
-        !w->dirs || !w->list || system_window_tables(s, w) != 0) {
+        !w->list || system_window_tables(s, w) != 0) {
         system_window_free(w);
         return NULL;
     }
@@ -146,6 +144,7 @@ clink_status system_window_create(mechsys *s)
     if (!w)
         return CLINK_ERR_NOMEM;
     s->win = w;
+    simc_set_impulse_free(s->sc, 1); /* no constraint: the free bodies' effective mass */
     for (int b = 0; b < w->nb; b++)
         w->awake[b] = b > 0;
     unsigned char *all = w->awake;
@@ -299,10 +298,5 @@ int system_window_events_some(mechsys *s, double t, const int *groups, int n, do
 
 void system_window_directions(mechsys *s, int *dirs)
 {
-    sys_window *w = s->win;
-    simc_root_directions(s->sc, w->dirs);
-    for (int j = 0; j < w->ncw; j++) {
-        dirs[2 * j] = w->dirs[2 * w->con[j]];
-        dirs[2 * j + 1] = w->dirs[2 * w->con[j] + 1];
-    }
+    simc_root_directions_some(s->sc, s->win->con, s->win->ncw, dirs);
 }
