@@ -3,23 +3,26 @@
  * sim_window.c: the window of the state from the simulation's side (settings window="on";
  * docs/kernel.md, "Work in proportion to what moves"): which bodies the integrator carries.
  *
- * A body moves when one of its integrated rates exceeds v_sleep = SIM_WINDOW_SPEED v_ref
- * (v_ref the largest initial speed of a body, or the settle speed if none moves at t = 0)
+ * A body moves when one of its integrated rates exceeds v_sleep = max(SIM_WINDOW_SPEED,
+ * SIM_WINDOW_RTOL rtol) v_ref (v_ref the largest initial speed of a body, or the settle speed
+ * if none moves at t = 0; the error control does not resolve speeds below about rtol v_ref)
  * or its acceleration exceeds a_sleep = v_sleep / t_end (at that acceleration it would not
  * reach v_sleep within the whole run). The window asked for is every body within
  * SIM_WINDOW_HOPS hops of the contact graph from a moving body (a breadth-first search
  * over the contacts from the moving bodies, so its cost follows the window, not the
  * model). Every SIM_WINDOW_EVERY steps the window is looked at (the state and the
  * accelerations at tn from the integrator's dense output), and it changes when
- *   - a sleeping body is within SIM_WINDOW_HOPS / 2 hops of a moving one: the window grows
- *     by at least that many hops at once (in chunks, so that restarts are amortised), or
- *   - at least max(SIM_WINDOW_HOPS, a quarter of the awake) bodies are awake outside it:
- *     they fall asleep, their positions held and their rates (below v_sleep) set to 0.
- * A bead that wakes starts at rest at its held position. The integrator cannot change
- * its vector length: it is re-created at tn with the new state (Adams restarts at order 1
- * with a small first step, as after a contact event's re-initialisation), its counters
- * carried on. A change happens only before a step from tn towards a target after tn, so
- * that no output between the previous step and tn is lost.
+ *   - a sleeping body is within SIM_WINDOW_NEAR hops of a moving one: the window grows by
+ *     at least SIM_WINDOW_HOPS - SIM_WINDOW_NEAR hops at once (in chunks, so that restarts
+ *     are amortised), or
+ *   - at least max(SIM_WINDOW_HOPS, half the awake) bodies are awake outside it: they fall
+ *     asleep, their positions held and their rates (below v_sleep) set to 0.
+ * A body that wakes starts at rest at its held position. The integrator cannot change its
+ * vector length: it is re-created at tn with the new state (Adams restarts at order 1, its
+ * first step the last one before), its counters carried on. A change happens only before a
+ * step from tn towards a target after tn, so that no output between the previous step and
+ * tn is lost. Roots and outputs are handled over the window's contacts only
+ * (sim_window_handle_root, sim_window_output, sim_window_info_contacts).
  */
 #include "sim/sim_window.h"
 
