@@ -316,9 +316,6 @@ static clink_status sim_window_restart(clink_sim *s, double tn, double *y)
     s->loop.at_reinit = 1;
     s->win.restarts++;
     s->win.stale_out = s->win.stale_info = 1;
-    if (getenv("CLINK_WINDOW_TRACE"))
-        fprintf(stderr, "restart %ld t %.6e steps %ld awake %d h %.3e\n", s->win.restarts, tn,
-                counts.steps, sys->win->nawake, h);
     return CLINK_OK;
 }
 
