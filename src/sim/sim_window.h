@@ -29,7 +29,7 @@
 /* the window between steps (the system's part is sys->win, system_window.c) */
 typedef struct sim_window {
     double v_sleep;      /* m/s: a body moves above this speed, */
-    double a_sleep;      /* m/s^2: or above this acceleration (v_sleep / t_end) */
+    double a_sleep;      /* m/s^2: or above this acceleration (v_sleep / (SIM_WINDOW_EVERY h)) */
     long restarts;       /* integrator re-creations */
     long steps_prev;     /* steps at the last look, */
     long steps_look;     /* at the last decision */
