@@ -85,8 +85,8 @@ TEST(the_chain_with_the_window_follows_the_chain_without_it)
        peak; the benchmark's target is 1e-4 of the peak over the whole history */
     ENSURE(peak > 50.0);
     ENSURE(diff <= 1e-5 * peak);
-    /* momentum: the striker's m v before the wave reaches the wall (measured 4e-15 and 3e-14
-       relative; the window could drop speeds below 10 rtol v_ref of beads it puts to sleep,
+    /* momentum: the striker's m v before the wave reaches the wall (measured 4e-15 and 2e-14
+       relative; the window could drop speeds below v_sleep of beads it puts to sleep,
        none here before 150 us) */
     double p0 = -GRANULAR_MASS * GRANULAR_V;
     ENSURE_REL(p_full, p0, 1e-12);
@@ -217,7 +217,7 @@ TEST(sleeping_discs_are_woken_in_time_for_their_onsets)
         double t = onset[0] + k * (ROW_GAP / ROW_V + 0.5 * dur);
         worst = fmax(worst, fabs(onset[k] - t));
     }
-    ENSURE(worst <= 1e-9); /* measured 1.3e-10 s at rtol 1e-10 */
+    ENSURE(worst <= 1e-9); /* measured 7e-11 s at rtol 1e-10 */
     clink_sim_window_get(sim, &ws);
     ENSURE(ws.restarts >= 2);
     clink_sim_destroy(&sim);
