@@ -43,6 +43,8 @@
  *   bench_granular_chain OUTDIR N WINDOW   one chain of N beads over WINDOW s (for profiling)
  *   bench_granular_chain CSV N WINDOW RTOL ATOL sensors
  *                                          one chain at rtol, atol; sensor forces into CSV
+ * A last argument "window" (after WINDOW, or after sensors) runs with the window of the
+ * state (settings window on: docs/kernel.md, "Work in proportion to what moves").
  */
 #include "bench_clock.h" /* first: it sets _POSIX_C_SOURCE */
 
@@ -114,11 +116,15 @@ static int scan_contacts(const clink_sim *sim, int n, int *persistent, int *peak
     return 0;
 }
 
+/* 1: the window of the state (a last argument "window") */
+static int bench_window;
+
 static int run_chain(int n, double window, chain_result *r)
 {
     char err[512] = "";
     granular_law law = granular_hertz();
     clink_settings_def s = granular_settings(window);
+    s.window = bench_window;
     r->n = n;
     r->window = window;
 
@@ -269,6 +275,7 @@ static int run_sensors(int n, double window, double rtol, double atol, const cha
     char err[512] = "";
     granular_law law = granular_hertz();
     clink_settings_def s = granular_settings(window);
+    s.window = bench_window;
     s.rtol = rtol;
     s.atol = atol;
     double t0 = bench_now();
@@ -322,6 +329,8 @@ static int run_sensors(int n, double window, double rtol, double atol, const cha
     double wall_s = bench_now() - t0;
     clink_sim_stats st;
     clink_sim_stats_get(sim, &st);
+    clink_window_stats ws;
+    clink_sim_window_get(sim, &ws);
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 
@@ -344,9 +353,11 @@ static int run_sensors(int n, double window, double rtol, double atol, const cha
         printf("{\"code\": \"clink\", \"n\": %d, \"window_s\": %.9g, \"integrator\": "
                "\"adams\", \"rtol\": %.3g, \"atol\": %.3g, \"build_s\": %.6g, \"wall_s\": "
                "%.6g, \"steps\": %ld, \"rhs_evals\": %ld, \"error_test_fails\": %ld, "
-               "\"contact_events\": %ld, \"maxrss_kib\": %ld, \"vmhwm_kib\": %ld}\n",
+               "\"contact_events\": %ld, \"maxrss_kib\": %ld, \"vmhwm_kib\": %ld, "
+               "\"window\": %d, \"restarts\": %ld, \"mean_awake\": %.6g}\n",
                n, window, rtol, atol, build_s, wall_s, st.steps, st.rhs_evals, st.error_test_fails,
-               st.contact_events, maxrss_kib(), chain_vmhwm_kib());
+               st.contact_events, maxrss_kib(), chain_vmhwm_kib(), ws.in_use, ws.restarts,
+               ws.mean_awake);
     return rc;
 }
 
@@ -367,6 +378,10 @@ int main(int argc, char **argv)
     static const double WINDOW[3] = {0.4e-3, 0.4e-3, 0.4e-3};
     chain_result r[3];
 
+    if ((argc == 5 || argc == 8) && strcmp(argv[argc - 1], "window") == 0) {
+        bench_window = 1;
+        argc--;
+    }
     if (argc == 4) {
         double n, w;
         if (parse_positive(argv[2], &n) != 0 || n != floor(n) || n > 1e6 ||

@@ -33,7 +33,8 @@ docs/performance.md, "Granular chain").
 
 usage: chain_side_by_side.py [--build BUILD] [--out OUTDIR] [--ns 70,700,7000]
                              [--runs 3] [--targets 1e-4,1e-6] [--planar-max-n 70]
-                             [--history 10] [--tightest 1e-9]
+                             [--history 10] [--tightest 1e-9] [--codes LABEL,...]
+"clink Adams window" is clink with the window of the state (settings window="on").
 Scan runs are kept (OUTDIR/scan_*.csv and .csv.json) and reused by a later call with the
 same OUTDIR; the timed runs are always repeated.
 """
@@ -62,6 +63,8 @@ REF_STEPS = 200
 GRID = [1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9]
 CODES = [
     ("clink Adams", "clink", None, GRID),
+    # the window of the state (settings window="on"; docs/kernel.md)
+    ("clink Adams window", "clink", ("window",), GRID),
     ("Simbody RK-Merson", "simbody", ("rkm", "slider"), GRID),
     ("Simbody CPodes Adams", "simbody", ("cpodes-adams", "slider"), GRID),
     ("Simbody RK-Merson planar", "simbody", ("rkm", "planar"), GRID[:-1]),
@@ -147,7 +150,7 @@ def command(build, kind, variant, n, w, tol, csv_path):
     p = tolerances(kind, tol)
     if kind == "clink":
         return [os.path.join(build, "bench", "bench_granular_chain"), csv_path, str(n), repr(w),
-                repr(p["rtol"]), repr(p["atol"]), "sensors"]
+                repr(p["rtol"]), repr(p["atol"]), "sensors"] + list(variant or [])
     return [os.path.join(build, "bench", "simbody_chain"), csv_path, str(n), repr(w), variant[0],
             repr(p["accuracy"]), variant[1]]
 
@@ -165,10 +168,14 @@ def main():
                     help="the tightest tolerance of the grid scanned")
     ap.add_argument("--planar-max-n", type=int, default=70,
                     help="the planar Simbody variant runs up to this N")
+    ap.add_argument("--codes", default=None,
+                    help="only these labels, comma-separated (e.g. 'clink Adams,clink Adams "
+                         "window'); default all")
     a = ap.parse_args()
     out = a.out or os.path.join(a.build, "bench-results", "chain")
     os.makedirs(out, exist_ok=True)
-    if not os.path.exists(os.path.join(a.build, "bench", "simbody_chain")):
+    if (not os.path.exists(os.path.join(a.build, "bench", "simbody_chain"))
+            and not (a.codes and all(c.startswith("clink") for c in a.codes.split(",")))):
         sys.exit("chain_side_by_side: no simbody_chain in the build (install libsimbody-dev "
                  "and configure again)")
     targets = [float(x) for x in a.targets.split(",")]
@@ -186,7 +193,9 @@ def main():
         chosen = {}  # (label, target) -> scan entry
         scans = []
         for label, kind, variant, grid in CODES:
-            if variant and variant[1] == "planar" and n > a.planar_max_n:
+            if variant and variant[-1] == "planar" and n > a.planar_max_n:
+                continue
+            if a.codes and label not in a.codes.split(","):
                 continue
             for tol in [g for g in grid if g >= a.tightest]:
                 path = os.path.join(out, f"scan_{n}_{label.replace(' ', '_')}_{tol:g}.csv")

@@ -468,6 +468,10 @@ typedef struct clink_settings_def {
                    clink run --strict); 0 (default): they are warnings (findings) */
     int start;  /* clink_start: the initial velocities of clearance mechanisms; default
                    CLINK_START_AS_GIVEN */
+    int window; /* 1: integrate only the bodies near motion, the others asleep (their positions
+                   held, their tiny contact forces dropped; docs/kernel.md, "Work in proportion
+                   to what moves"); models of free bodies and contact pairs with Adams only,
+                   others run with the full state; 0 (default): off */
 } clink_settings_def;
 
 /*
@@ -477,7 +481,7 @@ typedef struct clink_settings_def {
  * alpha = beta = 5 1/s (used only with CLINK_DRIFT_BAUMGARTE),
  * settle_speed CLINK_SETTLE_SPEED_DEFAULT, max_steps 1e7, min_step 0 (automatic),
  * wall_limit 0 (none), contact_bookkeeping CLINK_BOOKKEEPING_EPISODES, strict 0,
- * start CLINK_START_AS_GIVEN.
+ * start CLINK_START_AS_GIVEN, window 0 (off).
  */
 CLINK_API clink_settings_def clink_default_settings_def(void);
 

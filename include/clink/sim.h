@@ -296,6 +296,21 @@ typedef struct clink_sim_stats {
  */
 CLINK_API void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
 
+/* The window of the state (settings window; docs/kernel.md, "Work in proportion to what
+   moves"): whether it runs, how many bodies the integrator carries now and on average over
+   the steps, and how often the integrator was re-created as the window changed. */
+typedef struct clink_window_stats {
+    int in_use;        /* 1: the window runs; 0: off, or the model is out of its scope */
+    int bodies;        /* bodies of the model (ground excluded) */
+    int awake;         /* bodies the integrator carries now; the others are asleep */
+    long restarts;     /* integrator re-creations as the window grew or shrank */
+    double mean_awake; /* bodies carried, averaged over the steps taken */
+    char why_not[96];  /* with the window asked for and not in use: why ("" otherwise) */
+} clink_window_stats;
+
+/* The window's figures into *stats (in_use 0 and zeros when the window is off). */
+CLINK_API void clink_sim_window_get(const clink_sim *sim, clink_window_stats *stats);
+
 /* ---- physical sanity checks ------------------------------------------------- */
 
 /*

@@ -85,7 +85,8 @@ _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,
 _SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
                    "contact_bookkeeping": _BOOKKEEPINGS,
                    "strict": {"false": 0, "true": 1},  # strict=True also taken
-                   "start": {"as_given": 0, "ideal": 1, "ideal_centred": 2}}
+                   "start": {"as_given": 0, "ideal": 1, "ideal_centred": 2},
+                   "window": {"off": 0, "on": 1}}
 # Simulation.outputs: what each advance computes
 _OUTPUT_LEVELS = {"all": lib.CLINK_OUTPUT_ALL, "contacts": lib.CLINK_OUTPUT_CONTACTS,
                   "state": lib.CLINK_OUTPUT_STATE}

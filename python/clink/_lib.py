@@ -53,6 +53,7 @@ typedef struct clink_settings_def {
     int cookie;
     int strict;
     int start;
+    int window;
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);

@@ -99,6 +99,7 @@ typedef struct integ_config {
     double max_step;   /* s, 0: no limit */
     double min_step;   /* s, 0: none */
     double step;       /* s: the step of a fixed-step method */
+    double first_step; /* s: the first step of an adaptive method, 0: its own estimate */
 } integ_config;
 
 /* counters since creation (summed across re-initialisations) */

@@ -670,6 +670,8 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
                           (int) s->contact_bookkeeping);
     if (s->start < CLINK_START_AS_GIVEN || s->start > CLINK_START_IDEAL_CENTRED)
         return model_fail(b, CLINK_ERR_RANGE, "settings: start %d must be 0..2", s->start);
+    if (s->window != 0 && s->window != 1)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: window %d must be 0 or 1", s->window);
     return CLINK_OK;
 }
 

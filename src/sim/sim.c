@@ -174,7 +174,7 @@ static int sim_p_events_some(void *data, double t, const int *groups, int n, dou
 }
 
 /* the system as the integrator's problem; projection when the drift control says so */
-static integ_problem sim_problem(clink_sim *s)
+integ_problem sim_problem(clink_sim *s)
 {
     mechsys *sys = s->sys;
     integ_problem p = {.data = sys, .n = sys->Nr, .npos = sys->nr};
@@ -196,7 +196,25 @@ static integ_problem sim_problem(clink_sim *s)
         p.events_some = sim_p_events_some;
         p.event_state = sys->rt_y;
     }
+    sim_window_problem(s, &p); /* with the window: its contacts' events only */
     return p;
+}
+
+integ_config sim_config(const clink_sim *s)
+{
+    integ_config c = {.method = s->set.method,
+                      .rtol = s->set.rtol,
+                      .atol = s->set.atol,
+                      .max_step = s->set.max_step,
+                      .min_step = s->set.min_step,
+                      .step = s->set.max_step};
+    return c;
+}
+
+void clink_sim_window_get(const clink_sim *s, clink_window_stats *stats)
+{
+    if (stats)
+        sim_window_get(s, stats);
 }
 
 /* ---- lifecycle ------------------------------------------------------------ */
@@ -211,6 +229,7 @@ void clink_sim_destroy(clink_sim **sim)
     if (s->in)
         s->in->ops->destroy(s->in);
     sim_inputs_destroy(s);
+    sim_window_free(s);
     system_destroy(&s->sys);
     free(s->out.y);
     free(s->out.qdd);
@@ -294,18 +313,15 @@ static clink_status sim_start(clink_sim *s)
         return st;
     }
     sim_check_start(s, s->out.y);
+    if ((st = sim_window_start(s)) != CLINK_OK)
+        return st;
     const integ_ops *ops = integrator_for(s->set.method);
     if (!ops) {
         sim_msg(s, "settings: method %d has no integrator", (int) s->set.method);
         return CLINK_ERR_ARG;
     }
     integ_problem p = sim_problem(s);
-    integ_config c = {.method = s->set.method,
-                      .rtol = s->set.rtol,
-                      .atol = s->set.atol,
-                      .max_step = s->set.max_step,
-                      .min_step = s->set.min_step,
-                      .step = s->set.max_step};
+    integ_config c = sim_config(s);
     system_reduce(s->sys, s->out.y, s->loop.yroot);
     s->in = ops->create(&p, &c, 0.0, s->loop.yroot, &st, s->msg, sizeof s->msg);
     return s->in ? CLINK_OK : st;

@@ -190,7 +190,7 @@ static clink_status sim_integrator_failed(clink_sim *s, int rc, double tret)
 /* ---- roots ---------------------------------------------------------------- */
 
 /* re-initialises the integrator at (t, yroot) */
-static clink_status sim_reinit(clink_sim *s, double t)
+clink_status sim_reinit(clink_sim *s, double t)
 {
     int rc = s->in->ops->reinit(s->in, t, s->loop.yroot);
     if (rc != 0) {
@@ -211,9 +211,11 @@ static clink_status sim_handle_root(clink_sim *s)
 {
     int nq = s->sys->nq, reinit = 0;
     double *yr = s->loop.yroot;
+    s->loop.root_pending = 0;
+    if (s->sys->win)
+        return sim_window_handle_root(s);
     /* the full state: yroot itself, or its expansion (the contacts may change v in place) */
     double *y = (double *) system_full(s->sys, yr, s->yh);
-    s->loop.root_pending = 0;
     simc_after_step(s->sys->sc, s->loop.t_root, y, y + nq);
     clink_status st = simc_handle_roots(s->sys->sc, s->loop.t_root, y, y + nq, y + 2 * nq + 2,
                                         s->loop.roots_found, &reinit);
@@ -231,8 +233,9 @@ static clink_status sim_handle_root(clink_sim *s)
 /* a root at tret (the step op returned INTEG_ROOT): keep it for sim_handle_root */
 static clink_status sim_take_root(clink_sim *s, double tret)
 {
-    memcpy(s->loop.roots_found, s->in->ops->events_found(s->in),
-           (size_t) (2 * s->sys->ncon) * sizeof(int));
+    /* with the window: its contacts' events, 2 ncw of them (system_window.c) */
+    int nev = s->sys->win ? s->sys->win->ncw : s->sys->ncon;
+    memcpy(s->loop.roots_found, s->in->ops->events_found(s->in), (size_t) (2 * nev) * sizeof(int));
     memcpy(s->loop.yroot, s->in->y, (size_t) s->sys->Nr * sizeof(double));
     s->loop.root_pending = 1;
     s->loop.t_root = tret;
@@ -257,6 +260,8 @@ static clink_status sim_interpolate(clink_sim *s, double t)
             return CLINK_ERR_INTERNAL;
         }
     }
+    if (s->sys->win) /* the awake components only (sim_window.c) */
+        return sim_window_output(s, yi);
     /* the full state, in yh unless it is the integrator's itself */
     double *y = s->yh;
     const double *yf = system_full(s->sys, yi, s->yh);
@@ -304,6 +309,15 @@ static clink_status sim_settle_info(clink_sim *s, double t, int k)
 static clink_status sim_settle_contacts(clink_sim *s, double t)
 {
     s->lv.partial = s->lv.some;
+    const int *wl = NULL;
+    int nw = s->lv.some ? -1 : sim_window_info_contacts(s, &wl);
+    for (int j = 0; j < nw; j++) { /* the window's: the others' are as computed before */
+        clink_status st = sim_settle_info(s, t, wl[j]);
+        if (st != CLINK_OK)
+            return st;
+    }
+    if (nw >= 0)
+        return CLINK_OK;
     if (!s->lv.some) {
         for (int k = 0; k < s->sys->ncon; k++) {
             clink_status st = sim_settle_info(s, t, k);
@@ -433,6 +447,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             return CLINK_ERR_INTERNAL;
         if ((tn >= t || (s->loop.at_tstop && t <= s->loop.t_stop)) && !s->loop.recheck)
             return CLINK_OK;
+        if (s->sys->win && !s->loop.recheck) { /* the window before a step (sim_window.c) */
+            clink_status st = sim_window_look(s, tn);
+            if (st != CLINK_OK)
+                return st;
+        }
         /* the integrator sizes its first step after a start or a re-initialisation from the
            distance to tout (at most a tenth of it): the settings' output step, not the
            time asked for, so that outputs do not steer the integration, and the first step
@@ -459,7 +478,10 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         s->loop.recheck = 0;
         if (rc == INTEG_TSTOP)
             s->loop.at_tstop = 1; /* at t_stop (to the integrator's rounding), no further */
-        if (s->sys->ncon) {
+        if (s->sys->win) {        /* the window's contacts only */
+            const double *yy = system_full_x(s->sys, s->in->y);
+            simc_after_step_some(s->sys->sc, s->sys->win->con, s->sys->win->ncw, yy, yy + nq);
+        } else if (s->sys->ncon) {
             const double *yy = system_full(s->sys, s->in->y, s->yh);
             simc_after_step(s->sys->sc, tret, yy, yy + nq);
         }

@@ -255,7 +255,13 @@ void sim_check_output(clink_sim *s)
     check_impacts(s);
     if (s->lv.done < CLINK_OUTPUT_CONTACTS)
         return;
-    for (int k = 0; k < s->sys->ncon; k++)
+    int nw = s->sys->win && s->win.info_window && !s->lv.partial ? s->sys->win->ncw : -1;
+    for (int j = 0; j < nw; j++) { /* the window's contacts: the others have not moved */
+        int k = s->sys->win->con[j];
+        check_penetration(s, k, s->t, s->out.info[k].delta);
+        check_film(s, k);
+    }
+    for (int k = 0; nw < 0 && k < s->sys->ncon; k++)
         if (!s->lv.partial || s->lv.has[k]) {
             check_penetration(s, k, s->t, s->out.info[k].delta);
             check_film(s, k);

@@ -84,6 +84,14 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
  */
 int simc_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J);
 
+/* simc_forces over the listed contacts only (the window of the state, system_window.c):
+   each adds its generalised forces to g at both its bodies' coordinates; 0 or -1 */
+int simc_forces_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                     const double *v, double *g);
+/* nonzero if contact k fits the window of the state: a smooth law without an impulse
+   treatment, no damping or friction integral, no friction state, no lubricant, no bore */
+int simc_window_fits(const simc *sc, int k);
+
 /* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);
 
@@ -99,9 +107,14 @@ int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const
 /* the two bodies of contact k (0: the ground): the coordinates its root functions read */
 void simc_bodies(const simc *sc, int k, int *body_a, int *body_b);
 void simc_root_directions(const simc *sc, int *dirs);
+/* the directions of the listed contacts' functions into dirs[2 j], dirs[2 j + 1] */
+void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *dirs);
 
 /* after an accepted step: tracks F_max of the impacts in progress */
 void simc_after_step(simc *sc, double t, const double *q, const double *v);
+
+/* simc_after_step over the listed contacts only (those with a body in the window) */
+void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v);
 
 /*
  * Handles the roots found at time t (CVodeGetRootInfo), one handler per phase;
@@ -113,6 +126,11 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v);
  */
 clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                                const int *found, int *reinit);
+
+/* simc_handle_roots over the listed contacts, found[2 j], found[2 j + 1] those of contacts[j]
+   (the window's events, system_window.c) */
+clink_status simc_handle_roots_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                                    double *v, const double *work, const int *found, int *reinit);
 
 /* 1 if simc_forces met a non-finite force at a finite state since the last call (the
    message in simc_error()); clears it */
@@ -165,6 +183,10 @@ const char *simc_error(const simc *sc);
 /* velocity response dv (ncoords) to a generalised impulse f at q; 0 on success */
 typedef int (*simc_impulse_fn)(void *data, double t, const double *q, const double *f, double *dv);
 void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data);
+/* on: an onset's effective mass is the free bodies' (simc_free_inv_mass), not solved through the
+   constraints: exact for a model without constraints, in proportion to the contact, not to the
+   model (the window of the state, system_window.c) */
+void simc_set_impulse_free(simc *sc, int on);
 
 /* elastic energy stored in the contacts at (q, v), J */
 double simc_stored_energy(simc *sc, const double *q, const double *v);

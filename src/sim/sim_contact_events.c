@@ -216,6 +216,15 @@ void simc_bodies(const simc *sc, int k, int *body_a, int *body_b)
     *body_b = sc->c[k].body_b;
 }
 
+void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *dirs)
+{
+    for (int j = 0; j < n; j++) {
+        const simc_contact *c = &sc->c[contacts[j]];
+        dirs[2 * j] = -1;
+        dirs[2 * j + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
+    }
+}
+
 void simc_root_directions(const simc *sc, int *dirs)
 {
     for (int k = 0; k < sc->n; k++) {
@@ -230,6 +239,21 @@ void simc_after_step(simc *sc, double t, const double *q, const double *v)
     (void) t;
     for (int k = 0; k < sc->n; k++) {
         simc_contact *c = &sc->c[k];
+        kinematics_contact geo;
+        if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
+            continue;
+        double f = simc_normal_force(c, geo.delta, geo.delta_dot);
+        if (f > c->impact.f_max)
+            c->impact.f_max = f;
+        if (geo.delta > c->st.delta_max)
+            c->st.delta_max = geo.delta;
+    }
+}
+
+void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v)
+{
+    for (int i = 0; i < n; i++) {
+        simc_contact *c = &sc->c[contacts[i]];
         kinematics_contact geo;
         if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
             continue;
@@ -299,7 +323,7 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     simc_contact *c = &sc->c[k];
     /* effective mass through the constraints; the free-body value if the saddle solve fails */
     double w = 0.0;
-    if (simc_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
+    if (sc->imp.free_only || simc_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
         w = simc_free_inv_mass(sc, c, &ev->geo, ev->q);
     double vi = ev->geo.delta_dot;
     if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w, &c->st) !=
@@ -396,32 +420,53 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
     return CLINK_OK;
 }
 
+/* contact k's root at t (g0, g1: its functions found) handed to its phase's handler */
+static clink_status handle_root(simc *sc, int k, double t, const double *q, double *v,
+                                const double *work, int g0, int g1, int *reinit)
+{
+    simc_contact *c = &sc->c[k];
+    simc_memo_forget(c); /* its phase and law state may change */
+    simc_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.t = t;
+    ev.q = q;
+    ev.v = v;
+    ev.work = work;
+    ev.g0 = g0;
+    ev.g1 = g1;
+    if (simc_geometry(c, q, v, &ev.geo) != 0)
+        return CLINK_OK;
+    sc->events++;
+    if (c->piecewise) {
+        clink_status st = simc_impulse_onset(sc, k, t, q, v, &ev.geo);
+        *reinit = 1;
+        return st;
+    }
+    return on_continuous_event(sc, k, &ev, reinit);
+}
+
 clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
                                const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
         if (!found[2 * k] && !found[2 * k + 1])
             continue;
-        simc_contact *c = &sc->c[k];
-        simc_memo_forget(c); /* its phase and law state may change */
-        simc_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.t = t;
-        ev.q = q;
-        ev.v = v;
-        ev.work = work;
-        ev.g0 = found[2 * k] != 0;
-        ev.g1 = found[2 * k + 1] != 0;
-        if (simc_geometry(c, q, v, &ev.geo) != 0)
+        clink_status st =
+            handle_root(sc, k, t, q, v, work, found[2 * k] != 0, found[2 * k + 1] != 0, reinit);
+        if (st != CLINK_OK)
+            return st;
+    }
+    return CLINK_OK;
+}
+
+clink_status simc_handle_roots_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                                    double *v, const double *work, const int *found, int *reinit)
+{
+    for (int j = 0; j < n; j++) {
+        if (!found[2 * j] && !found[2 * j + 1])
             continue;
-        sc->events++;
-        clink_status st;
-        if (c->piecewise) {
-            st = simc_impulse_onset(sc, k, t, q, v, &ev.geo);
-            *reinit = 1;
-        } else {
-            st = on_continuous_event(sc, k, &ev, reinit);
-        }
+        clink_status st = handle_root(sc, contacts[j], t, q, v, work, found[2 * j] != 0,
+                                      found[2 * j + 1] != 0, reinit);
         if (st != CLINK_OK)
             return st;
     }

@@ -302,6 +302,22 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
     return 0;
 }
 
+int simc_forces_some(simc *sc, const int *contacts, int n, double t, const double *q,
+                     const double *v, double *g)
+{
+    for (int i = 0; i < n; i++)
+        if (contact_forces(sc, contacts[i], t, q, v, g) != 0)
+            return -1;
+    return 0;
+}
+
+int simc_window_fits(const simc *sc, int k)
+{
+    const simc_contact *c = &sc->c[k];
+    return !c->piecewise && !c->lub.on && c->wd < 0 && c->wf < 0 && c->wz < 0 &&
+           simc_clearance(sc, k) == 0.0;
+}
+
 void simc_dissipation_rates(const simc *sc, double *rates)
 {
     for (int k = 0; k < sc->n; k++) {

@@ -140,3 +140,8 @@ void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
     sc->imp.fn = fn;
     sc->imp.data = data;
 }
+
+void simc_set_impulse_free(simc *sc, int on)
+{
+    sc->imp.free_only = on;
+}

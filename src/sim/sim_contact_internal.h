@@ -133,6 +133,7 @@ typedef struct simc_impulse_work {
     simc_impulse_fn fn;
     void *data;
     double *w, *z;
+    int free_only; /* onsets take the free bodies' effective mass (the window, no constraint) */
 } simc_impulse_work;
 
 /* perturbed states (simc_forces_jacobian), ncoords each */

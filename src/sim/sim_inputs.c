@@ -530,7 +530,11 @@ clink_status clink_sim_set_user_force(clink_sim *s, const char *name, clink_user
     clink_status st = sim_enter(s, SIM_OP_INPUT);
     if (st != CLINK_OK)
         return st;
-    st = set_user_force(s, name, fn, jac, data);
+    if (s->sys->win) { /* the window's right-hand side has no user force (sim_window.c) */
+        sim_msg(s, "set_user_force: not with the window of the state (settings window)");
+        st = CLINK_ERR_STATE;
+    } else
+        st = set_user_force(s, name, fn, jac, data);
     sim_leave(s);
     return st;
 }

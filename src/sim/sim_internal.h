@@ -34,6 +34,7 @@
 #include "sim/sim_advance.h"
 #include "sim/sim_check.h"
 #include "sim/sim_inputs.h"
+#include "sim/sim_window.h"
 #include "system/system.h"
 
 #include <stdatomic.h>
@@ -65,6 +66,7 @@ struct clink_sim {
     sim_levels lv;
     sim_checks chk;
     sim_inputs inp;       /* the host's inputs and user force (sim_inputs.c) */
+    sim_window win;       /* the window of the state (sim_window.c) */
     char msg[512];        /* the message of the last failure */
     atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
     unsigned long serial; /* this simulation among all created (a refusal names it) */
@@ -86,6 +88,13 @@ void sim_leave(clink_sim *s);
 
 /* the message of this thread's last refusal on s by sim_enter, NULL if none */
 const char *sim_refusal(const clink_sim *s);
+
+/* the system as the integrator's problem, and how to integrate it (sim.c) */
+integ_problem sim_problem(clink_sim *s);
+integ_config sim_config(const clink_sim *s);
+
+/* re-initialises the integrator at (t, loop.yroot) after a contact event (sim_advance.c) */
+clink_status sim_reinit(clink_sim *s, double t);
 
 /* clink_sim_advance without taking the simulation (the caller holds it) */
 clink_status sim_advance_to(clink_sim *s, double t);

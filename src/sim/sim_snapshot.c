@@ -270,7 +270,11 @@ clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size)
     clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
     if (st != CLINK_OK)
         return st;
-    st = snap_save(sim, buf, size);
+    if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
+        sim_msg(sim, "state save/restore: not with the window of the state (settings window)");
+        st = CLINK_ERR_STATE;
+    } else
+        st = snap_save(sim, buf, size);
     sim_leave(sim);
     return st;
 }
@@ -466,7 +470,11 @@ clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t siz
     clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
     if (st != CLINK_OK)
         return st;
-    st = snap_restore(sim, buf, size);
+    if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
+        sim_msg(sim, "state save/restore: not with the window of the state (settings window)");
+        st = CLINK_ERR_STATE;
+    } else
+        st = snap_restore(sim, buf, size);
     sim_leave(sim);
     return st;
 }

@@ -44,6 +44,24 @@
    fuzzing) */
 #define SYSTEM_MAX_ROOT_CALLS 100000
 
+/* the window of the state (system_window.c): the awake bodies' coordinates only */
+typedef struct sys_window {
+    int nb;               /* bodies (with ground) */
+    int nr0;              /* coordinates of the base reduction (system_state.c), */
+    int *bred;            /* nr0: which, ascending */
+    unsigned char *awake; /* nb: the bodies the integrator carries (ground: 0) */
+    double *hq;           /* nq: the held coordinates (asleep, or left out by the base) */
+    int *con, ncw;        /* the window's contacts (an awake body): the integrator's events */
+    int *zc, nzc;         /* the coordinates the window's contact forces are added to */
+    double *gq;           /* nq: the generalised forces of the window's contacts */
+    double *minv;         /* nq: 1 / mass, 1 / mass, 1 / inertia of each body */
+    double *gall;         /* 2 ncon: root functions by contact */
+    int *list;            /* ncon: contacts of listed groups */
+    int *first, *at;      /* each body's contacts: at[first[b] .. first[b + 1]) */
+    int nawake;           /* bodies awake */
+    long layouts;         /* layouts made (the first is the full one) */
+} sys_window;
+
 typedef struct mechsys {
     const clink_model *m;
     clink_settings_def set;
@@ -86,6 +104,9 @@ typedef struct mechsys {
     int *rt_body;       /* 2 ncon: the bodies of each contact */
     int *rt_inv;        /* nq: the integrator's coordinate of each model one (-1: left out) */
     double *rt_y;       /* N: the full state the partial evaluations read */
+
+    sys_window *win;  /* the window of the state (settings window), NULL: off */
+    char win_why[96]; /* why the window was asked for and not used ("" if it is or was not) */
 
     clink_status fail; /* status of the component that failed in a callback, CLINK_OK if none */
     int fatal;         /* that failure cannot be retried (the host's user force failed) */
@@ -191,5 +212,24 @@ double system_audit_jump(mechsys *sys, const double *q0, const double *v0, const
 clink_status system_audit_project(mechsys *sys, double t, double *y);
 /* the work of stabilisation in the full state y, J */
 double system_audit_work(const mechsys *sys, const double *y);
+
+/* ---- the window of the state (system_window.c) ---- */
+
+/* with settings window on, after system_initial_state: the window (every body awake), or
+   win_why says why the model runs with the full state. CLINK_OK or CLINK_ERR_NOMEM */
+clink_status system_window_create(mechsys *sys);
+void system_window_destroy(mechsys *sys);
+/* the integrator's coordinates made those of the bodies marked awake; y (full, or NULL):
+   the bodies that fall asleep held at their coordinates there, their rates set to 0 in y.
+   0, or -1 when out of memory */
+int system_window_layout(mechsys *sys, const unsigned char *awake, double *y);
+/* the right-hand side over the window (system_rhs with the window) */
+int system_window_rhs(mechsys *sys, double t, const double *yr, double *yd);
+/* the events of the window's contacts, group j contact con[j]: as system_roots_all,
+   system_roots_inputs, system_roots_some and system_root_directions on groups */
+int system_window_events(mechsys *sys, double t, const double *yr, double *g);
+int system_window_event_inputs(mechsys *sys, const int *groups, int n, int *pairs);
+int system_window_events_some(mechsys *sys, double t, const int *groups, int n, double *g);
+void system_window_directions(mechsys *sys, int *dirs);
 
 #endif

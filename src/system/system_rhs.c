@@ -66,6 +66,8 @@ static void system_energy_rates(mechsys *s, double t, const double *yy, double *
 
 int system_rhs(mechsys *s, double t, const double *yr, double *yd)
 {
+    if (s->win)
+        return system_window_rhs(s, t, yr, yd);
     const double *yy = system_full_x(s, yr);
     int nq = s->nq, nr = s->nr;
     double *acc = nr == nq ? yd + nq : s->acc;

@@ -29,8 +29,9 @@
 static void system_full_fixed(const mechsys *s, double *buf)
 {
     int nq = s->nq;
+    const double *held = s->win ? s->win->hq : s->q0; /* the window's held coordinates */
     for (int k = 0; k < nq - s->nr; k++) {
-        buf[s->fixed[k]] = s->q0[s->fixed[k]];
+        buf[s->fixed[k]] = held[s->fixed[k]];
         buf[nq + s->fixed[k]] = 0.0;
     }
 }
@@ -350,6 +351,7 @@ void system_destroy(mechsys **sys)
     if (!sys || !*sys)
         return;
     mechsys *s = *sys;
+    system_window_destroy(s);
     dyn_destroy(&s->dyn);
     simc_destroy(&s->sc);
     free(s->lambda);

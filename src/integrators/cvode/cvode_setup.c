@@ -308,6 +308,8 @@ clink_status cvode_set_limits(integ *in, const integ_config *c, char *msg, size_
        shortened to land on a root or a stop time are left to the caller's guard */
     if (c->min_step > 0.0)
         CV_CHECK(CVodeSetMinStep(cv->mem, c->min_step));
+    if (c->first_step > 0.0) /* a re-creation that continues a run (src/sim/sim_window.c) */
+        CV_CHECK(CVodeSetInitStep(cv->mem, c->first_step));
     return CLINK_OK;
 }
 

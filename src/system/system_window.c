@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * system_window.c: the window of the state (settings window="on"; docs/kernel.md,
+ * "Work in proportion to what moves"): the integrator carries only the bodies that are
+ * awake, the others asleep with their positions held and their rates zero.
+ *
+ * It narrows the reduction of system_state.c further: of the coordinates the integrator
+ * would carry (the base reduction), it keeps those of the awake bodies, in the same
+ * order; a sleeping body's coordinates are held at the values they had when it fell
+ * asleep (hq), its rates are 0. The right-hand side is evaluated over the window only:
+ * for a model of free bodies and contact pairs (no joints, drivers, force elements or
+ * inputs, no constraint: the mass matrix diagonal) the accelerations of an awake body are
+ *   qdd_i = Q_i / M_ii + g_i,
+ * Q the generalised forces of the window's contacts (those with an awake body) at the
+ * full state, M_ii its mass or moment of inertia, g gravity along x or y. The contacts
+ * between two sleeping bodies are not evaluated: their forces, the rounding overlaps of
+ * bodies touching at rest (1e-16 N on the chain), are dropped.
+ *
+ * The events the integrator sees are the window's contacts' (group j: contact con[j]),
+ * so its root scan also runs over the window only. When the window changes, the
+ * simulation (src/sim/sim_window.c) re-creates the integrator with the new size.
+ */
+#include "system/system.h"
+
+#include "model/model_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* why the model cannot take the window, NULL if it can */
+static const char *system_window_refusal(const mechsys *s)
+{
+    const model_data *d = &s->m->d;
+    if (s->set.method != CLINK_METHOD_ADAMS)
+        return "the method is not Adams";
+    if (d->njoints || d->ndrivers || s->nc)
+        return "the model has joints or drivers";
+    if (d->nforces)
+        return "the model has force elements";
+    if (d->ninputs)
+        return "the model has inputs";
+    if (s->N != 2 * s->nq + 2)
+        return "the state has integrals or friction states";
+    for (int k = 0; k < s->ncon; k++)
+        if (!simc_window_fits(s->sc, k))
+            return "a contact damps, has friction, a lubricant, a bore or an impulse treatment";
+    return NULL;
+}
+
+/* each body's contacts (incidence lists) and the coordinates' inverse inertias */
+static int system_window_tables(mechsys *s, sys_window *w)
+{
+    int nb = w->nb;
+    w->first = calloc((size_t) nb + 1, sizeof(int));
+    w->at = calloc((size_t) (2 * s->ncon > 0 ? 2 * s->ncon : 1), sizeof(int));
+    if (!w->first || !w->at)
+        return -1;
+    for (int k = 0; k < s->ncon; k++) {
+        int ba = s->rt_body[2 * k], bb = s->rt_body[2 * k + 1];
+        w->first[ba + 1]++;
+        if (bb != ba)
+            w->first[bb + 1]++;
+    }
+    for (int b = 0; b < nb; b++)
+        w->first[b + 1] += w->first[b];
+    int *fill = calloc((size_t) nb, sizeof(int));
+    if (!fill)
+        return -1;
+    for (int k = 0; k < s->ncon; k++) {
+        int ba = s->rt_body[2 * k], bb = s->rt_body[2 * k + 1];
+        w->at[w->first[ba] + fill[ba]++] = k;
+        if (bb != ba)
+            w->at[w->first[bb] + fill[bb]++] = k;
+    }
+    free(fill);
+    for (int b = 1; b < nb; b++) {
+        const clink_body_def *bd = &s->m->d.bodies[b].def;
+        w->minv[3 * (b - 1)] = 1.0 / bd->mass;
+        w->minv[3 * (b - 1) + 1] = 1.0 / bd->mass;
+        w->minv[3 * (b - 1) + 2] = 1.0 / bd->inertia;
+    }
+    return 0;
+}
+
+static void system_window_free(sys_window *w)
+{
+    if (!w)
+        return;
+    free(w->awake);
+    free(w->bred);
+    free(w->hq);
+    free(w->con);
+    free(w->zc);
+    free(w->gq);
+    free(w->minv);
+    free(w->gall);
+    free(w->list);
+    free(w->first);
+    free(w->at);
+    free(w);
+}
+
+/* the window's arrays; all bodies awake (the base reduction) */
+static sys_window *system_window_alloc(mechsys *s)
+{
+    sys_window *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1), nc1 = (size_t) (s->ncon > 0 ? s->ncon : 1);
+    w->nb = s->m->d.nbodies;
+    w->nr0 = s->nr;
+    w->awake = calloc((size_t) w->nb, 1);
+    w->bred = malloc(nq1 * sizeof(int));
+    w->hq = malloc(nq1 * sizeof(double));
+    w->con = malloc(nc1 * sizeof(int));
+    w->zc = malloc(nq1 * sizeof(int));
+    w->gq = calloc(nq1, sizeof(double));
+    w->minv = calloc(nq1, sizeof(double));
+    w->gall = calloc(2 * nc1, sizeof(double));
+    w->list = malloc(nc1 * sizeof(int));
+    if (!w->awake || !w->bred || !w->hq || !w->con || !w->zc || !w->gq || !w->minv || !w->gall ||
+        !w->list || system_window_tables(s, w) != 0) {
+        system_window_free(w);
+        return NULL;
+    }
+    for (int i = 0; i < s->nr; i++)
+        w->bred[i] = s->nr == s->nq ? i : s->red[i];
+    memcpy(w->hq, s->q0, nq1 * sizeof(double));
+    return w;
+}
+
+clink_status system_window_create(mechsys *s)
+{
+    if (!s->set.window)
+        return CLINK_OK;
+    const char *why = system_window_refusal(s);
+    if (why) {
+        snprintf(s->win_why, sizeof s->win_why, "%s", why);
+        return CLINK_OK; /* the full state: the documented fallback */
+    }
+    sys_window *w = system_window_alloc(s);
+    if (!w)
+        return CLINK_ERR_NOMEM;
+    s->win = w;
+    simc_set_impulse_free(s->sc, 1); /* no constraint: the free bodies' effective mass */
+    for (int b = 0; b < w->nb; b++)
+        w->awake[b] = b > 0;
+    unsigned char *all = w->awake;
+    return system_window_layout(s, all, NULL) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
+}
+
+void system_window_destroy(mechsys *s)
+{
+    system_window_free(s->win);
+    s->win = NULL;
+}
+
+/* the window's contacts (an awake body) and the coordinates their forces are added to */
+static void system_window_contacts(mechsys *s, sys_window *w)
+{
+    w->ncw = 0;
+    w->nzc = 0;
+    for (int k = 0; k < s->ncon; k++) {
+        int ba = s->rt_body[2 * k], bb = s->rt_body[2 * k + 1];
+        if (!w->awake[ba] && !w->awake[bb])
+            continue;
+        w->con[w->ncw++] = k;
+    }
+    /* every body of a window contact (bodies > 0), each once: its three coordinates */
+    for (int b = 1; b < w->nb; b++) {
+        int touched = w->awake[b];
+        for (int j = w->first[b]; !touched && j < w->first[b + 1]; j++) {
+            int k = w->at[j];
+            touched = w->awake[s->rt_body[2 * k]] || w->awake[s->rt_body[2 * k + 1]];
+        }
+        for (int d = 0; touched && d < 3; d++)
+            w->zc[w->nzc++] = 3 * (b - 1) + d;
+    }
+}
+
+int system_window_layout(mechsys *s, const unsigned char *awake, double *y)
+{
+    sys_window *w = s->win;
+    int nq = s->nq;
+    for (int b = 1; b < w->nb; b++) {
+        if (y && w->awake[b] && !awake[b])
+            for (int d = 0; d < 3; d++) { /* falls asleep: held where it is, at rest */
+                int c = 3 * (b - 1) + d;
+                w->hq[c] = y[c];
+                y[nq + c] = 0.0;
+            }
+    }
+    if (awake != w->awake)
+        memcpy(w->awake, awake, (size_t) w->nb);
+    w->awake[0] = 0;
+    w->nawake = 0;
+    for (int b = 1; b < w->nb; b++)
+        w->nawake += w->awake[b];
+    int nr = 0, nf = 0;
+    unsigned char *in = calloc((size_t) (nq > 0 ? nq : 1), 1);
+    if (!in)
+        return -1;
+    for (int i = 0; i < w->nr0; i++) {
+        int c = w->bred[i];
+        if (w->awake[c / 3 + 1]) {
+            s->red[nr++] = c;
+            in[c] = 1;
+        }
+    }
+    for (int c = 0; c < nq; c++)
+        if (!in[c])
+            s->fixed[nf++] = c;
+    free(in);
+    s->nr = nr;
+    s->Nr = s->N - 2 * (nq - nr);
+    for (int c = 0; c < nq; c++)
+        s->rt_inv[c] = -1;
+    for (int i = 0; i < nr; i++)
+        s->rt_inv[s->red[i]] = i;
+    s->yx_fixed = 0;
+    system_window_contacts(s, w);
+    w->layouts++;
+    return 0;
+}
+
+int system_window_rhs(mechsys *s, double t, const double *yr, double *yd)
+{
+    sys_window *w = s->win;
+    const double *yy = system_full_x(s, yr);
+    int nq = s->nq, nr = s->nr;
+    double *g = w->gq;
+    for (int i = 0; i < w->nzc; i++)
+        g[w->zc[i]] = 0.0;
+    if (simc_forces_some(s->sc, w->con, w->ncw, t, yy, yy + nq, g) != 0) {
+        if (simc_take_failure(s->sc)) {
+            system_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
+            return -1;
+        }
+        return system_failed(s, CLINK_ERR_SOLVER, simc_error(s->sc));
+    }
+    const double *grav = s->m->d.gravity;
+    memcpy(yd, yr + nr, (size_t) nr * sizeof(double));
+    for (int i = 0; i < nr; i++) {
+        int c = s->red[i], d = c % 3;
+        yd[nr + i] = g[c] * w->minv[c] + (d < 2 ? grav[d] : 0.0);
+    }
+    yd[2 * nr] = 0.0; /* no drivers, no applied loads but gravity (in the potential) */
+    yd[2 * nr + 1] = 0.0;
+    for (int i = 0; i < s->Nr; i++)
+        if (!isfinite(yd[i])) {
+            char m[128];
+            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
+                     t);
+            return system_failed(s, CLINK_ERR_NONFINITE, m);
+        }
+    return 0;
+}
+
+/* ---- the events of the window's contacts (group j: contact con[j]) ---- */
+
+int system_window_events(mechsys *s, double t, const double *yr, double *g)
+{
+    sys_window *w = s->win;
+    int rc = system_roots(s, t, system_full_x(s, yr), w->con, w->ncw, w->gall);
+    for (int j = 0; j < w->ncw; j++) {
+        g[2 * j] = w->gall[2 * w->con[j]];
+        g[2 * j + 1] = w->gall[2 * w->con[j] + 1];
+    }
+    return rc;
+}
+
+/* the contacts of the listed groups into w->list */
+static const int *system_window_map(const sys_window *w, const int *groups, int n)
+{
+    for (int j = 0; j < n; j++)
+        w->list[j] = w->con[groups[j]];
+    return w->list;
+}
+
+int system_window_event_inputs(mechsys *s, const int *groups, int n, int *pairs)
+{
+    return system_roots_inputs(s, system_window_map(s->win, groups, n), n, pairs);
+}
+
+int system_window_events_some(mechsys *s, double t, const int *groups, int n, double *g)
+{
+    sys_window *w = s->win;
+    int rc = system_roots(s, t, s->rt_y, system_window_map(w, groups, n), n, w->gall);
+    for (int j = 0; j < n; j++) {
+        int k = w->con[groups[j]];
+        g[2 * groups[j]] = w->gall[2 * k];
+        g[2 * groups[j] + 1] = w->gall[2 * k + 1];
+    }
+    return rc;
+}
+
+void system_window_directions(mechsys *s, int *dirs)
+{
+    simc_root_directions_some(s->sc, s->win->con, s->win->ncw, dirs);
+}
