@@ -225,6 +225,19 @@ void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *
     }
 }
 
+/* a contact in an impact after a step: its largest force and penetration so far */
+static void after_step_one(simc *sc, simc_contact *c, const double *q, const double *v)
+{
+    kinematics_contact geo;
+    if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
+        return;
+    double f = simc_normal_force(c, geo.delta, geo.delta_dot);
+    if (f > c->impact.f_max)
+        c->impact.f_max = f;
+    if (geo.delta > c->st.delta_max)
+        c->st.delta_max = geo.delta;
+}
+
 void simc_root_directions(const simc *sc, int *dirs)
 {
     for (int k = 0; k < sc->n; k++) {
@@ -237,32 +250,14 @@ void simc_root_directions(const simc *sc, int *dirs)
 void simc_after_step(simc *sc, double t, const double *q, const double *v)
 {
     (void) t;
-    for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
-        kinematics_contact geo;
-        if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
-            continue;
-        double f = simc_normal_force(c, geo.delta, geo.delta_dot);
-        if (f > c->impact.f_max)
-            c->impact.f_max = f;
-        if (geo.delta > c->st.delta_max)
-            c->st.delta_max = geo.delta;
-    }
+    for (int k = 0; k < sc->n; k++)
+        after_step_one(sc, &sc->c[k], q, v);
 }
 
 void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v)
 {
-    for (int i = 0; i < n; i++) {
-        simc_contact *c = &sc->c[contacts[i]];
-        kinematics_contact geo;
-        if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
-            continue;
-        double f = simc_normal_force(c, geo.delta, geo.delta_dot);
-        if (f > c->impact.f_max)
-            c->impact.f_max = f;
-        if (geo.delta > c->st.delta_max)
-            c->st.delta_max = geo.delta;
-    }
+    for (int i = 0; i < n; i++)
+        after_step_one(sc, &sc->c[contacts[i]], q, v);
 }
 
 /* force probes for the re-initialisation rule */

@@ -146,6 +146,8 @@ void system_reduce(const mechsys *sys, const double *yf, double *yr);
 
 /* a callback's failure kept on sys; returns -1 (fatal) for CLINK_ERR_NOMEM, else 1 */
 int system_failed(mechsys *sys, clink_status st, const char *msg);
+/* 0, or system_failed with CLINK_ERR_NONFINITE naming the first non-finite rate of yd */
+int system_finite_rates(mechsys *sys, double t, const double *yd);
 /* yd = f(t, yr): 0, 1 (recoverable: singular saddle point, non-finite value) or -1 */
 int system_rhs(mechsys *sys, double t, const double *yr, double *yd);
 /* the error weights of yr: 1 / (rtol |q - q0| + atol) for the coordinates, 1 / (rtol |y| +

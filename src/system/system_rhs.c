@@ -44,6 +44,18 @@ int system_failed(mechsys *s, clink_status st, const char *msg)
     return st == CLINK_ERR_NOMEM ? -1 : 1;
 }
 
+int system_finite_rates(mechsys *s, double t, const double *yd)
+{
+    for (int i = 0; i < s->Nr; i++)
+        if (!isfinite(yd[i])) {
+            char m[128];
+            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
+                     t);
+            return system_failed(s, CLINK_ERR_NONFINITE, m);
+        }
+    return 0;
+}
+
 /* the rates of the energy components after the accelerations: drivers, loads, contacts,
    audit */
 static void system_energy_rates(mechsys *s, double t, const double *yy, double *yd)
@@ -88,14 +100,7 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
         for (int i = 0; i < nr; i++)
             yd[nr + i] = acc[s->red[i]];
     system_energy_rates(s, t, yy, yd);
-    for (int i = 0; i < s->Nr; i++)
-        if (!isfinite(yd[i])) {
-            char m[128];
-            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
-                     t);
-            return system_failed(s, CLINK_ERR_NONFINITE, m);
-        }
-    return 0;
+    return system_finite_rates(s, t, yd);
 }
 
 void system_weights(const mechsys *s, const double *yy, double *w)

@@ -248,14 +248,7 @@ int system_window_rhs(mechsys *s, double t, const double *yr, double *yd)
     }
     yd[2 * nr] = 0.0; /* no drivers, no applied loads but gravity (in the potential) */
     yd[2 * nr + 1] = 0.0;
-    for (int i = 0; i < s->Nr; i++)
-        if (!isfinite(yd[i])) {
-            char m[128];
-            snprintf(m, sizeof m, "non-finite derivative of state component %d at t = %.9g s", i,
-                     t);
-            return system_failed(s, CLINK_ERR_NONFINITE, m);
-        }
-    return 0;
+    return system_finite_rates(s, t, yd);
 }
 
 /* ---- the events of the window's contacts (group j: contact con[j]) ---- */
