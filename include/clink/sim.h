@@ -305,7 +305,8 @@ typedef struct clink_window_stats {
     int awake;         /* bodies the integrator carries now; the others are asleep */
     long restarts;     /* integrator re-creations as the window grew or shrank */
     double mean_awake; /* bodies carried, averaged over the steps taken */
-    char why_not[96];  /* with the window asked for and not in use: why ("" otherwise) */
+    char why_not[96];  /* with the window asked for (on, or auto) and not in use: why, prefixed
+                          "auto: " under auto ("" otherwise) */
 } clink_window_stats;
 
 /* The window's figures into *stats (in_use 0 and zeros when the window is off). */

@@ -86,7 +86,7 @@ _SETTINGS_WORDS = {"method": _METHODS, "drift": _DRIFTS,
                    "contact_bookkeeping": _BOOKKEEPINGS,
                    "strict": {"false": 0, "true": 1},  # strict=True also taken
                    "start": {"as_given": 0, "ideal": 1, "ideal_centred": 2},
-                   "window": {"off": 0, "on": 1}}
+                   "window": {"off": 0, "on": 1, "auto": 2}}
 # Simulation.outputs: what each advance computes
 _OUTPUT_LEVELS = {"all": lib.CLINK_OUTPUT_ALL, "contacts": lib.CLINK_OUTPUT_CONTACTS,
                   "state": lib.CLINK_OUTPUT_STATE}

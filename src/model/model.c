@@ -78,6 +78,7 @@ clink_settings_def clink_default_settings_def(void)
     s.output_step = 1e-3;
     s.rtol = 1e-8;
     s.atol = 1e-10;
+    s.window = 2; /* auto */
     s.max_step = 0.0;
     s.method = CLINK_METHOD_AUTO;
     s.drift = CLINK_DRIFT_AUTO;
@@ -670,8 +671,9 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
                           (int) s->contact_bookkeeping);
     if (s->start < CLINK_START_AS_GIVEN || s->start > CLINK_START_IDEAL_CENTRED)
         return model_fail(b, CLINK_ERR_RANGE, "settings: start %d must be 0..2", s->start);
-    if (s->window != 0 && s->window != 1)
-        return model_fail(b, CLINK_ERR_RANGE, "settings: window %d must be 0 or 1", s->window);
+    if (s->window < 0 || s->window > 2)
+        return model_fail(b, CLINK_ERR_RANGE,
+                          "settings: window %d must be 0 (off), 1 (on) or 2 (auto)", s->window);
     return CLINK_OK;
 }
 

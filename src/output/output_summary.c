@@ -110,6 +110,12 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
     output_file_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"%s",
                        summary_method_name(set.method), drifts[(int) set.drift % 4],
                        automatic ? ",\n  \"auto\": true" : "");
+    clink_window_stats ws;
+    clink_sim_window_get(sim, &ws);
+    if (ws.in_use) /* the window of the state ran (on, or auto chose it; docs/kernel.md) */
+        output_file_printf(
+            f, ",\n  \"window\": {\"bodies\": %d, \"mean_awake\": %.6g, \"restarts\": %ld}",
+            ws.bodies, ws.mean_awake, ws.restarts);
     json_number(f, "rtol", set.rtol);
     json_number(f, "atol", set.atol);
     json_number(f, "max_steps", set.max_steps);

@@ -531,7 +531,8 @@ clink_status clink_sim_set_user_force(clink_sim *s, const char *name, clink_user
     if (st != CLINK_OK)
         return st;
     if (s->sys->win) { /* the window's right-hand side has no user force (sim_window.c) */
-        sim_msg(s, "set_user_force: not with the window of the state (settings window)");
+        sim_msg(s, "set_user_force: not with the window of the state (settings window; it is on, "
+                   "or auto chose it: set window=\"off\" for a user force)");
         st = CLINK_ERR_STATE;
     } else
         st = set_user_force(s, name, fn, jac, data);

@@ -271,7 +271,8 @@ clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size)
     if (st != CLINK_OK)
         return st;
     if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
-        sim_msg(sim, "state save/restore: not with the window of the state (settings window)");
+        sim_msg(sim, "state save/restore: not with the window of the state (settings window; it is "
+                     "on, or auto chose it: set window=\"off\" to save or restore the state)");
         st = CLINK_ERR_STATE;
     } else
         st = snap_save(sim, buf, size);
@@ -471,7 +472,8 @@ clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t siz
     if (st != CLINK_OK)
         return st;
     if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
-        sim_msg(sim, "state save/restore: not with the window of the state (settings window)");
+        sim_msg(sim, "state save/restore: not with the window of the state (settings window; it is "
+                     "on, or auto chose it: set window=\"off\" to save or restore the state)");
         st = CLINK_ERR_STATE;
     } else
         st = snap_restore(sim, buf, size);

@@ -135,10 +135,13 @@ clink_status system_window_create(mechsys *s)
 {
     if (!s->set.window)
         return CLINK_OK;
+    int automatic = s->set.window == 2;
     const char *why = system_window_refusal(s);
-    if (why) {
-        snprintf(s->win_why, sizeof s->win_why, "%s", why);
-        return CLINK_OK; /* the full state: the documented fallback */
+    if (!why && automatic && s->m->d.nbodies - 1 < CLINK_WINDOW_AUTO_BODIES)
+        why = "fewer moving bodies than CLINK_WINDOW_AUTO_BODIES";
+    if (why) { /* the full state: the documented fallback */
+        snprintf(s->win_why, sizeof s->win_why, "%s%s", automatic ? "auto: " : "", why);
+        return CLINK_OK;
     }
     sys_window *w = system_window_alloc(s);
     if (!w)

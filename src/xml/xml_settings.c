@@ -17,7 +17,7 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
     static const char *const bookkeepings[] = {"episodes", "hysteresis", NULL};
     static const char *const booleans[] = {"false", "true", "0", "1", NULL};
     static const char *const starts[] = {"as_given", "ideal", "ideal_centred", NULL};
-    static const char *const windows[] = {"off", "on", NULL};
+    static const char *const windows[] = {"off", "on", "auto", NULL};
     static const char *const keys[] = {"t_end",
                                        "output_step",
                                        "method",
@@ -59,7 +59,7 @@ void xml_read_settings(xml_reader *r, const xmlNode *n)
     s.drift = (clink_drift) xml_keyword(r, n, "drift", drifts, CLINK_DRIFT_AUTO);
     s.strict = xml_keyword(r, n, "strict", booleans, 0) % 2;
     s.start = xml_keyword(r, n, "start", starts, CLINK_START_AS_GIVEN);
-    s.window = xml_keyword(r, n, "window", windows, 0);
+    s.window = xml_keyword(r, n, "window", windows, 2);
     if (r->failed)
         return;
     if (xml_built(r, clink_model_builder_set_settings(r->builder, &s), n))

@@ -18,8 +18,10 @@
 
 #include "../../validation/granular_chain_model.h"
 #include "clink/sim.h"
+#include "clink/xml.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CHAIN_N   30
@@ -300,8 +302,86 @@ TEST(the_window_setting_is_range_checked)
 {
     clink_model_builder *b = clink_model_builder_create();
     clink_settings_def s = clink_default_settings_def();
-    ENSURE(s.window == 0);
-    s.window = 2;
+    ENSURE(s.window == 2); /* auto */
+    s.window = 3;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_ERR_RANGE);
+    s.window = -1;
     ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_ERR_RANGE);
     clink_model_builder_destroy(&b);
+}
+
+/* a chain of n beads and its striker under the settings' window for 20 us: the window's
+   figures after it */
+static void auto_chain(int n, int window, clink_window_stats *ws)
+{
+    char err[256];
+    granular_law law = granular_hertz();
+    clink_settings_def s = granular_settings(20e-6);
+    s.window = window;
+    clink_model *m = granular_chain_model(n, GRANULAR_V, &law, &s, err, sizeof err);
+    ENSURE(m != NULL);
+    clink_sim *sim = NULL;
+    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    memset(ws, 0, sizeof *ws);
+    if (sim) {
+        ENSURE(clink_sim_advance(sim, 20e-6) == CLINK_OK);
+        clink_sim_window_get(sim, ws);
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+TEST(auto_turns_the_window_on_from_its_number_of_moving_bodies)
+{
+    clink_window_stats ws;
+    /* 199 beads and the striker: CLINK_WINDOW_AUTO_BODIES moving bodies */
+    auto_chain(CLINK_WINDOW_AUTO_BODIES - 1, 2, &ws);
+    ENSURE(ws.in_use == 1 && ws.bodies == CLINK_WINDOW_AUTO_BODIES);
+    ENSURE(ws.awake < ws.bodies / 2); /* the far beads sleep */
+    ENSURE(ws.why_not[0] == '\0');
+    /* one body fewer: the full state, and why */
+    auto_chain(CLINK_WINDOW_AUTO_BODIES - 2, 2, &ws);
+    ENSURE(ws.in_use == 0);
+    ENSURE(strncmp(ws.why_not, "auto: fewer moving bodies", 25) == 0);
+    /* off stays off at any size, on stays on below the threshold */
+    auto_chain(CLINK_WINDOW_AUTO_BODIES - 1, 0, &ws);
+    ENSURE(ws.in_use == 0 && ws.why_not[0] == '\0');
+    auto_chain(CLINK_WINDOW_AUTO_BODIES - 2, 1, &ws);
+    ENSURE(ws.in_use == 1);
+}
+
+/* a model in the window's scope but jointed under auto: the full state, "auto: " and why */
+TEST(auto_says_why_a_model_out_of_scope_runs_with_the_full_state)
+{
+    clink_model *m = pendulum(2);
+    clink_sim *sim = NULL;
+    char err[256];
+    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_window_stats ws;
+    clink_sim_window_get(sim, &ws);
+    ENSURE(ws.in_use == 0);
+    ENSURE(strncmp(ws.why_not, "auto: ", 6) == 0 && strstr(ws.why_not, "joints") != NULL);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+/* the XML keyword and its default */
+TEST(the_window_keyword_reads_off_on_and_auto_and_defaults_to_auto)
+{
+    static const char *const kw[] = {"", " window=\"off\"", " window=\"on\"", " window=\"auto\""};
+    static const int want[] = {2, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        char xml[512];
+        snprintf(xml, sizeof xml,
+                 "<mechanism name=\"w\"><settings t_end=\"0.1\"%s/>"
+                 "<bodies><body name=\"b\" mass=\"1\" inertia=\"1\"/></bodies></mechanism>",
+                 kw[i]);
+        clink_model *m = NULL;
+        char err[256];
+        ENSURE(clink_xml_load_memory(xml, strlen(xml), "w.xml", &m, NULL, err, sizeof err) ==
+               CLINK_OK);
+        if (m)
+            ENSURE(clink_model_settings(m).window == want[i]);
+        clink_model_destroy(&m);
+    }
 }
