@@ -263,6 +263,17 @@ static clink_status snap_save(clink_sim *s, void *buf, size_t size)
     return CLINK_OK;
 }
 
+/* the state's layout changes with the window of the state (sim_window.c): 1 (and the
+   message) when the window runs, else 0 */
+static int snap_refused_by_window(clink_sim *sim)
+{
+    if (!sim->sys->win)
+        return 0;
+    sim_msg(sim, "state save/restore: not with the window of the state (settings window; it is "
+                 "on, or auto chose it: set window=\"off\" to save or restore the state)");
+    return 1;
+}
+
 clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size)
 {
     if (!sim)
@@ -270,12 +281,7 @@ clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size)
     clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
     if (st != CLINK_OK)
         return st;
-    if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
-        sim_msg(sim, "state save/restore: not with the window of the state (settings window; it is "
-                     "on, or auto chose it: set window=\"off\" to save or restore the state)");
-        st = CLINK_ERR_STATE;
-    } else
-        st = snap_save(sim, buf, size);
+    st = snap_refused_by_window(sim) ? CLINK_ERR_STATE : snap_save(sim, buf, size);
     sim_leave(sim);
     return st;
 }
@@ -471,12 +477,7 @@ clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t siz
     clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
     if (st != CLINK_OK)
         return st;
-    if (sim->sys->win) { /* the state's layout changes with the window (sim_window.c) */
-        sim_msg(sim, "state save/restore: not with the window of the state (settings window; it is "
-                     "on, or auto chose it: set window=\"off\" to save or restore the state)");
-        st = CLINK_ERR_STATE;
-    } else
-        st = snap_restore(sim, buf, size);
+    st = snap_refused_by_window(sim) ? CLINK_ERR_STATE : snap_restore(sim, buf, size);
     sim_leave(sim);
     return st;
 }
