@@ -179,7 +179,7 @@ clink_status sim_window_output(clink_sim *s, const double *yi)
         s->out.y[sys->red[i]] = yi[i];
         s->out.y[nq + sys->red[i]] = yi[nr + i];
     }
-    memcpy(s->out.y + 2 * nq, yi + 2 * nr, (size_t) (sys->N - 2 * nq) * sizeof(double));
+    system_window_tail_full(sys, yi, s->out.y); /* the held integrals stay as written */
     return CLINK_OK;
 }
 
