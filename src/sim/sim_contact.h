@@ -89,8 +89,13 @@ int simc_forces_jacobian(void *data, double t, const double *q, const double *v,
 int simc_forces_some(simc *sc, const int *contacts, int n, double t, const double *q,
                      const double *v, double *g);
 /* nonzero if contact k fits the window of the state: a smooth law without an impulse
-   treatment, no damping or friction integral, no friction state, no lubricant, no bore */
+   treatment (its damping integral, if any, carried by the window), no friction integral
+   or state, no lubricant, no bore */
 int simc_window_fits(const simc *sc, int k);
+/* contact k's damping integral's offset in the work components (-1: none) and its rate (W)
+   from the last force evaluation */
+int simc_damping_index(const simc *sc, int k);
+double simc_damping_rate(const simc *sc, int k);
 
 /* the dissipation rates (W) of the last simc_forces call into the energy components */
 void simc_dissipation_rates(const simc *sc, double *rates);

@@ -314,8 +314,17 @@ int simc_forces_some(simc *sc, const int *contacts, int n, double t, const doubl
 int simc_window_fits(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    return !c->piecewise && !c->lub.on && c->wd < 0 && c->wf < 0 && c->wz < 0 &&
-           simc_clearance(sc, k) == 0.0;
+    return !c->piecewise && !c->lub.on && c->wf < 0 && c->wz < 0 && simc_clearance(sc, k) == 0.0;
+}
+
+int simc_damping_index(const simc *sc, int k)
+{
+    return sc->c[k].wd;
+}
+
+double simc_damping_rate(const simc *sc, int k)
+{
+    return sc->c[k].pdamp;
 }
 
 void simc_dissipation_rates(const simc *sc, double *rates)

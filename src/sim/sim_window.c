@@ -20,9 +20,11 @@
  *     are amortised), or
  *   - at least max(SIM_WINDOW_HOPS, half the awake) bodies are awake outside it: they fall
  *     asleep, their positions held and their rates (below v_sleep) set to 0.
- * A body that wakes starts at rest at its held position. The integrator cannot change its
- * vector length: it is re-created at tn with the new state (Adams restarts at order 1, its
- * first step the last one before), its counters carried on. A change happens only before a
+ * A body that wakes starts at rest at its held position. The window's damped contacts'
+ * dissipation integrals ride in the state, the others are held (system_window.c); every one
+ * is carried over at a change. The integrator cannot change its vector length: it is
+ * re-created at tn with the new state (Adams restarts at order 1, its first step the last
+ * one before), its counters carried on. A change happens only before a
  * step from tn towards a target after tn, so that no output between the previous step and
  * tn is lost. Roots and outputs are handled over the window's contacts only
  * (sim_window_handle_root, sim_window_output, sim_window_info_contacts).
@@ -179,7 +181,7 @@ clink_status sim_window_output(clink_sim *s, const double *yi)
         s->out.y[sys->red[i]] = yi[i];
         s->out.y[nq + sys->red[i]] = yi[nr + i];
     }
-    memcpy(s->out.y + 2 * nq, yi + 2 * nr, (size_t) (sys->N - 2 * nq) * sizeof(double));
+    system_window_tail_full(sys, yi, s->out.y); /* the held integrals stay as written */
     return CLINK_OK;
 }
 

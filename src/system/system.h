@@ -59,6 +59,9 @@ typedef struct sys_window {
     int *list;            /* ncon: contacts of listed groups */
     int *first, *at;      /* each body's contacts: at[first[b] .. first[b + 1]) */
     int nawake;           /* bodies awake */
+    int nwork;            /* the contacts' damping integrals (the work components) */
+    int *wk, *wc, nwk;    /* the window's contacts' integrals: their offsets, their contacts */
+    double *hw;           /* nwork: the integrals held (their contacts asleep) */
     long layouts;         /* layouts made (the first is the full one) */
 } sys_window;
 
@@ -227,6 +230,11 @@ void system_window_destroy(mechsys *sys);
 int system_window_layout(mechsys *sys, const unsigned char *awake, double *y);
 /* the right-hand side over the window (system_rhs with the window) */
 int system_window_rhs(mechsys *sys, double t, const double *yr, double *yd);
+/* the energy components between the integrator's state yr and a full one yf: W_d, W_l and
+   the window's contacts' integrals (tail_full, tail_reduce), the held ones (tail_held) */
+void system_window_tail_full(const mechsys *sys, const double *yr, double *yf);
+void system_window_tail_held(const mechsys *sys, double *yf);
+void system_window_tail_reduce(const mechsys *sys, const double *yf, double *yr);
 /* the events of the window's contacts, group j contact con[j]: as system_roots_all,
    system_roots_inputs, system_roots_some and system_root_directions on groups */
 int system_window_events(mechsys *sys, double t, const double *yr, double *g);

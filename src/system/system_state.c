@@ -34,6 +34,8 @@ static void system_full_fixed(const mechsys *s, double *buf)
         buf[s->fixed[k]] = held[s->fixed[k]];
         buf[nq + s->fixed[k]] = 0.0;
     }
+    if (s->win) /* the integrals of the contacts outside the window */
+        system_window_tail_held(s, buf);
 }
 
 /* the components the integrator carries, into a full state */
@@ -44,12 +46,21 @@ static void system_full_moving(const mechsys *s, const double *yr, double *buf)
         buf[s->red[i]] = yr[i];
         buf[nq + s->red[i]] = yr[nr + i];
     }
-    memcpy(buf + 2 * nq, yr + 2 * nr, (size_t) (s->N - 2 * nq) * sizeof(double));
+    if (s->win)
+        system_window_tail_full(s, yr, buf);
+    else
+        memcpy(buf + 2 * nq, yr + 2 * nr, (size_t) (s->N - 2 * nq) * sizeof(double));
+}
+
+/* nonzero when the integrator's state is the full one (nothing left out) */
+static int system_whole(const mechsys *s)
+{
+    return s->nr == s->nq && (!s->win || s->win->nwk == s->win->nwork);
 }
 
 const double *system_full(const mechsys *s, const double *yr, double *buf)
 {
-    if (s->nr == s->nq)
+    if (system_whole(s))
         return yr;
     system_full_fixed(s, buf);
     system_full_moving(s, yr, buf);
@@ -58,7 +69,7 @@ const double *system_full(const mechsys *s, const double *yr, double *buf)
 
 const double *system_full_x(mechsys *s, const double *yr)
 {
-    if (s->nr == s->nq)
+    if (system_whole(s))
         return yr;
     if (!s->yx_fixed) {
         system_full_fixed(s, s->yx);
@@ -72,7 +83,7 @@ void system_reduce(const mechsys *s, const double *yf, double *yr)
 {
     if (yf == yr)
         return;
-    if (s->nr == s->nq) {
+    if (system_whole(s)) {
         memcpy(yr, yf, (size_t) s->N * sizeof(double));
         return;
     }
@@ -81,7 +92,10 @@ void system_reduce(const mechsys *s, const double *yf, double *yr)
         yr[i] = yf[s->red[i]];
         yr[nr + i] = yf[nq + s->red[i]];
     }
-    memcpy(yr + 2 * nr, yf + 2 * nq, (size_t) (s->N - 2 * nq) * sizeof(double));
+    if (s->win)
+        system_window_tail_reduce(s, yf, yr);
+    else
+        memcpy(yr + 2 * nr, yf + 2 * nq, (size_t) (s->N - 2 * nq) * sizeof(double));
 }
 
 /*

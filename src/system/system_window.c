@@ -16,6 +16,12 @@
  * between two sleeping bodies are not evaluated: their forces, the rounding overlaps of
  * bodies touching at rest (1e-16 N on the chain), are dropped.
  *
+ * A damped contact's dissipation integral D_k (D_k' its damping power, in the energy
+ * components after W_d and W_l) rides in the state while the contact is a window contact:
+ * the reduced state is (the awake q, their v, W_d, W_l, the window's contacts' integrals in
+ * ascending order); the others are held (hw; rate zero, both bodies at rest). At a layout
+ * change every integral is read from the full state and so carried over exactly.
+ *
  * The events the integrator sees are the window's contacts' (group j: contact con[j]),
  * so its root scan also runs over the window only. When the window changes, the
  * simulation (src/sim/sim_window.c) re-creates the integrator with the new size.
@@ -41,11 +47,11 @@ static const char *system_window_refusal(const mechsys *s)
         return "the model has force elements";
     if (d->ninputs)
         return "the model has inputs";
-    if (s->N != 2 * s->nq + 2)
-        return "the state has integrals or friction states";
+    if (s->N != 2 * s->nq + 2 + simc_nwork(s->sc))
+        return "the state has joint friction states or an audit";
     for (int k = 0; k < s->ncon; k++)
         if (!simc_window_fits(s->sc, k))
-            return "a contact damps, has friction, a lubricant, a bore or an impulse treatment";
+            return "a contact has friction, a lubricant, a bore or an impulse treatment";
     return NULL;
 }
 
@@ -99,6 +105,9 @@ static void system_window_free(sys_window *w)
     free(w->list);
     free(w->first);
     free(w->at);
+    free(w->wk);
+    free(w->wc);
+    free(w->hw);
     free(w);
 }
 
@@ -120,8 +129,12 @@ static sys_window *system_window_alloc(mechsys *s)
     w->minv = calloc(nq1, sizeof(double));
     w->gall = calloc(2 * nc1, sizeof(double));
     w->list = malloc(nc1 * sizeof(int));
+    w->nwork = simc_nwork(s->sc);
+    w->wk = malloc(nc1 * sizeof(int));
+    w->wc = malloc(nc1 * sizeof(int));
+    w->hw = calloc((size_t) (w->nwork > 0 ? w->nwork : 1), sizeof(double));
     if (!w->awake || !w->bred || !w->hq || !w->con || !w->zc || !w->gq || !w->minv || !w->gall ||
-        !w->list || system_window_tables(s, w) != 0) {
+        !w->list || !w->wk || !w->wc || !w->hw || system_window_tables(s, w) != 0) {
         system_window_free(w);
         return NULL;
     }
@@ -160,16 +173,22 @@ void system_window_destroy(mechsys *s)
     s->win = NULL;
 }
 
-/* the window's contacts (an awake body) and the coordinates their forces are added to */
+/* the window's contacts (an awake body), their damping integrals (ascending, as the full
+   state orders them) and the coordinates their forces are added to */
 static void system_window_contacts(mechsys *s, sys_window *w)
 {
     w->ncw = 0;
     w->nzc = 0;
+    w->nwk = 0;
     for (int k = 0; k < s->ncon; k++) {
         int ba = s->rt_body[2 * k], bb = s->rt_body[2 * k + 1];
         if (!w->awake[ba] && !w->awake[bb])
             continue;
         w->con[w->ncw++] = k;
+        if (simc_damping_index(s->sc, k) >= 0) {
+            w->wk[w->nwk] = simc_damping_index(s->sc, k);
+            w->wc[w->nwk++] = k;
+        }
     }
     /* every body of a window contact (bodies > 0), each once: its three coordinates */
     for (int b = 1; b < w->nb; b++) {
@@ -187,6 +206,8 @@ int system_window_layout(mechsys *s, const unsigned char *awake, double *y)
 {
     sys_window *w = s->win;
     int nq = s->nq;
+    if (y) /* every integral held where it is: those that stay carried are read back */
+        memcpy(w->hw, y + 2 * nq + 2, (size_t) w->nwork * sizeof(double));
     for (int b = 1; b < w->nb; b++) {
         if (y && w->awake[b] && !awake[b])
             for (int d = 0; d < 3; d++) { /* falls asleep: held where it is, at rest */
@@ -217,13 +238,13 @@ int system_window_layout(mechsys *s, const unsigned char *awake, double *y)
             s->fixed[nf++] = c;
     free(in);
     s->nr = nr;
-    s->Nr = s->N - 2 * (nq - nr);
+    system_window_contacts(s, w);
+    s->Nr = 2 * nr + 2 + w->nwk; /* q, v, W_d, W_l, the window's contacts' integrals */
     for (int c = 0; c < nq; c++)
         s->rt_inv[c] = -1;
     for (int i = 0; i < nr; i++)
         s->rt_inv[s->red[i]] = i;
     s->yx_fixed = 0;
-    system_window_contacts(s, w);
     w->layouts++;
     return 0;
 }
@@ -251,7 +272,36 @@ int system_window_rhs(mechsys *s, double t, const double *yr, double *yd)
     }
     yd[2 * nr] = 0.0; /* no drivers, no applied loads but gravity (in the potential) */
     yd[2 * nr + 1] = 0.0;
+    for (int j = 0; j < w->nwk; j++) /* the window's contacts' dissipation rates */
+        yd[2 * nr + 2 + j] = simc_damping_rate(s->sc, w->wc[j]);
     return system_finite_rates(s, t, yd);
+}
+
+/* ---- the energy components between the layouts ---- */
+
+void system_window_tail_full(const mechsys *s, const double *yr, double *yf)
+{
+    const sys_window *w = s->win;
+    int nq = s->nq, nr = s->nr;
+    yf[2 * nq] = yr[2 * nr];
+    yf[2 * nq + 1] = yr[2 * nr + 1];
+    for (int j = 0; j < w->nwk; j++)
+        yf[2 * nq + 2 + w->wk[j]] = yr[2 * nr + 2 + j];
+}
+
+void system_window_tail_held(const mechsys *s, double *yf)
+{
+    memcpy(yf + 2 * s->nq + 2, s->win->hw, (size_t) s->win->nwork * sizeof(double));
+}
+
+void system_window_tail_reduce(const mechsys *s, const double *yf, double *yr)
+{
+    const sys_window *w = s->win;
+    int nq = s->nq, nr = s->nr;
+    yr[2 * nr] = yf[2 * nq];
+    yr[2 * nr + 1] = yf[2 * nq + 1];
+    for (int j = 0; j < w->nwk; j++)
+        yr[2 * nr + 2 + j] = yf[2 * nq + 2 + w->wk[j]];
 }
 
 /* ---- the events of the window's contacts (group j: contact con[j]) ---- */
