@@ -200,6 +200,24 @@ TEST(the_damped_chain_with_the_window_follows_the_chain_without_it)
 #define ROW_GAP 1e-3 /* m between neighbours */
 #define ROW_V   1.0  /* m/s, the striker */
 
+/* the builder's model without gravity, Adams at rtol 1e-10, atol 1e-14, over t_end with the
+   given window setting (the builder destroyed) */
+static clink_model *free_model(clink_model_builder *b, double t_end, int window)
+{
+    clink_model_builder_set_gravity(b, 0.0, 0.0);
+    clink_settings_def s = clink_default_settings_def();
+    s.t_end = t_end;
+    s.method = CLINK_METHOD_ADAMS;
+    s.rtol = 1e-10;
+    s.atol = 1e-14;
+    s.window = window;
+    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
 static clink_model *row_model_mu(int window, double mu)
 {
     clink_model_builder *b = clink_model_builder_create();
@@ -228,18 +246,7 @@ static clink_model *row_model_mu(int window, double mu)
         c.friction.mu = mu;
         ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
     }
-    clink_model_builder_set_gravity(b, 0.0, 0.0);
-    clink_settings_def s = clink_default_settings_def();
-    s.t_end = 0.05;
-    s.method = CLINK_METHOD_ADAMS;
-    s.rtol = 1e-10;
-    s.atol = 1e-14;
-    s.window = window;
-    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
-    return m;
+    return free_model(b, 0.05, window);
 }
 
 static clink_model *row_model(int window)
@@ -394,18 +401,7 @@ static clink_model *cage_model(int window, int row, double t_end)
     }
     if (row)
         cage_row(b);
-    clink_model_builder_set_gravity(b, 0.0, 0.0);
-    clink_settings_def s = clink_default_settings_def();
-    s.t_end = t_end;
-    s.method = CLINK_METHOD_ADAMS;
-    s.rtol = 1e-10;
-    s.atol = 1e-14;
-    s.window = window;
-    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
-    return m;
+    return free_model(b, t_end, window);
 }
 
 /* the cages run to t: energies at t and at the end */
