@@ -8,6 +8,7 @@
  * acceleration is far below the dry joint's.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/lubrication.h"
 #include "clink/sim.h"
@@ -36,14 +37,14 @@ static const char steady_xml[] =
     "<drivers><driver name=\"spin\" type=\"coordinate\" body=\"shaft\" coordinate=\"phi\">"
     "<linear initial=\"0\" rate=\"100\"/></driver></drivers></mechanism>";
 
-static clink_model *load_memory(const char *xml)
+/* a simulation of m run to 0.5 s in advances of 1 ms (NULL when it does not start) */
+static clink_sim *settle(const clink_model *m)
 {
-    clink_model *m = NULL;
-    char err[512];
-    if (clink_xml_load_memory(xml, strlen(xml), "steady.xml", &m, NULL, err, sizeof err) !=
-        CLINK_OK)
-        fprintf(stderr, "%s\n", err);
-    return m;
+    clink_sim *s = test_sim_start(m);
+    ENSURE(s != NULL);
+    for (int i = 1; s && i <= 500; i++)
+        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
+    return s;
 }
 
 /* the root of W(eps) = load in (0, 1) by bisection (W rises monotonically), W the short
@@ -66,7 +67,7 @@ static double load_root(bearing_load_fn W, double mu, double omega, double R, do
 
 TEST(a_journal_under_a_steady_load_settles_at_ocvirks_eccentricity_and_attitude)
 {
-    clink_model *m = load_memory(steady_xml);
+    clink_model *m = test_model_xml(steady_xml, "steady.xml");
     ENSURE(m != NULL);
     clink_sim *s = NULL;
     ENSURE(clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
@@ -242,7 +243,7 @@ static clink_model *steady_model(const char *theory, double mu, const char *jaco
              "jacobian=\"%s\"",
              mu, theory, jacobian);
     snprintf(xml, sizeof xml, "%.*s%s%s", (int) (at - steady_xml), steady_xml, a, end);
-    return load_memory(xml);
+    return test_model_xml(xml, "steady.xml");
 }
 
 /*
@@ -255,14 +256,11 @@ TEST(a_long_bearing_under_a_steady_load_settles_at_the_sommerfeld_eccentricity_a
 {
     clink_model *m = steady_model("long", 0.019, "analytic");
     ENSURE(m != NULL);
-    clink_sim *s = NULL;
-    ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    clink_sim *s = settle(m);
     if (s == NULL) {
         clink_model_destroy(&m);
         return;
     }
-    for (int i = 1; i <= 500; i++)
-        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
     double q[3], v[3], out[5];
     ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
     double eps = hypot(q[0], q[1]) / 1e-4,
@@ -386,14 +384,11 @@ TEST(the_dry_share_is_the_dry_forces_part_of_the_joint_force)
 TEST(the_steady_load_case_converges_with_the_jacobian_by_differences_too)
 {
     clink_model *m = steady_model("short", 0.132, "differences");
-    clink_sim *s = NULL;
-    ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
+    clink_sim *s = settle(m);
     if (s == NULL) {
         clink_model_destroy(&m);
         return;
     }
-    for (int i = 1; i <= 500; i++)
-        ENSURE(clink_sim_advance(s, 1e-3 * i) == CLINK_OK);
     double q[3], v[3];
     ENSURE(clink_sim_body_state(s, 1, q, v) == CLINK_OK);
     ENSURE_NEAR(hypot(q[0], q[1]) / 1e-4,
@@ -418,7 +413,7 @@ static int validity_findings(const char *theory, const char *rate)
     snprintf(xml, sizeof xml,
              "%.*s<lubrication viscosity=\"0.132\" length=\"0.01\" theory=\"%s\"%s",
              (int) (at - buf), buf, theory, end);
-    clink_model *m = load_memory(xml);
+    clink_model *m = test_model_xml(xml, "steady.xml");
     clink_sim *s = NULL;
     ENSURE(m && clink_sim_create(m, NULL, &s, NULL, 0) == CLINK_OK);
     int n = 0;

@@ -19,6 +19,7 @@
  * The disk-full case is tests/cli/run_outputs_never_mislead_after_io_error_signal_or_kill.sh.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/lab.h"
 #include "clink/sim.h"
@@ -28,18 +29,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
-
-static clink_model *load(const char *xml)
-{
-    char err[512];
-    clink_model *m = NULL;
-    if (clink_xml_load_memory(xml, strlen(xml), "reliability.xml", &m, NULL, err, sizeof err) !=
-        CLINK_OK) {
-        fprintf(stderr, "model: %s\n", err);
-        return NULL;
-    }
-    return m;
-}
 
 /* a 1 kg ball of radius 0.05 m at height y0, speed vy, over the floor */
 static clink_model *ball(double y0, double vy, const char *gravity, const char *law,
@@ -54,7 +43,7 @@ static clink_model *ball(double y0, double vy, const char *gravity, const char *
              "<line body=\"ground\" point=\"0 0\" normal=\"0 1\"/>%s</pair></contacts>"
              "</mechanism>",
              settings, gravity, y0, vy, law);
-    return load(xml);
+    return test_model_xml(xml, "reliability.xml");
 }
 
 static clink_sim *start(const clink_model *m)
@@ -202,7 +191,7 @@ static const char toggle_xml[] =
 TEST(a_four_bar_driven_into_its_toggle_stops_there_naming_a_singular_position)
 {
     const double t_toggle = (acos(-2.0 / 3.0) - 1.74195016464) / 2.0; /* 0.279287 s */
-    clink_model *m = load(toggle_xml);
+    clink_model *m = test_model_xml(toggle_xml, "reliability.xml");
     clink_sim *sim = start(m);
     ENSURE(sim != NULL);
     if (!sim)
@@ -276,28 +265,11 @@ TEST(the_fuzzed_models_kept_simulate_without_a_non_finite_value_reported_as_ok)
    crank-rod joint over 0.048 s, BDF + projection, atol = rtol / 100; NAN on failure */
 static double crank_rod_booked(double rtol)
 {
-    char err[512];
-    clink_model *m = clink_model_load_xml(
-        CLINK_SOURCE_DIR "/bench/slider_crank_clearance_crank_rod.xml", err, sizeof err);
-    if (!m)
-        return NAN;
-    clink_settings_def set = clink_model_settings(m);
-    set.method = CLINK_METHOD_BDF;
-    set.drift = CLINK_DRIFT_PROJECTION;
-    set.rtol = rtol;
-    set.atol = rtol / 100.0;
-    set.t_end = 0.048;
-    clink_sim *sim = NULL;
-    double w = NAN;
-    if (clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK &&
-        clink_sim_advance(sim, set.t_end) == CLINK_OK) {
-        clink_energy e;
-        clink_sim_energy(sim, &e);
-        w = e.work_stabilisation;
-    }
-    clink_sim_destroy(&sim);
-    clink_model_destroy(&m);
-    return w;
+    clink_energy e;
+    return test_bdf_energy(CLINK_SOURCE_DIR "/bench/slider_crank_clearance_crank_rod.xml",
+                           CLINK_DRIFT_PROJECTION, rtol, 0.048, &e) == 0
+               ? e.work_stabilisation
+               : NAN;
 }
 
 TEST(the_projections_of_the_crank_rod_clearance_slider_crank_book_less_at_tighter_rtol)

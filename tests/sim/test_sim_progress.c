@@ -6,6 +6,7 @@
  * max_steps), physical sanity findings, and the status of the failing part.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -47,17 +48,6 @@ static clink_model *ball(double y0, const char *law, const char *settings)
     return ball_with(y0, law, all);
 }
 
-static clink_sim *start(const clink_model *m)
-{
-    clink_sim *sim = NULL;
-    char err[512];
-    if (!m || clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "create: %s\n", m ? err : "no model");
-        return NULL;
-    }
-    return sim;
-}
-
 /* ---- dense output ---------------------------------------------------------- */
 
 TEST(outputs_do_not_steer_the_integrator_and_impacts_stay_exact)
@@ -66,7 +56,7 @@ TEST(outputs_do_not_steer_the_integrator_and_impacts_stay_exact)
        same impacts at the same times, and the final states agree to the last bit */
     clink_model *m = ball(0.3, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
                           "rtol=\"1e-9\" atol=\"1e-12\"");
-    clink_sim *a = start(m), *b = start(m);
+    clink_sim *a = test_sim_start(m), *b = test_sim_start(m);
     ENSURE(a && b);
     if (!a || !b)
         goto done;
@@ -105,7 +95,7 @@ TEST(an_output_between_steps_is_the_interpolated_state_and_its_accelerations)
        and the acceleration reported there is -g */
     clink_model *m = ball(1.0, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
                           "rtol=\"1e-10\" atol=\"1e-12\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (!sim)
         goto done;
@@ -127,7 +117,7 @@ TEST(a_stop_time_is_never_passed_and_an_advance_beyond_it_is_refused)
 {
     clink_model *m = ball(0.3, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
                           "rtol=\"1e-9\" atol=\"1e-12\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (!sim)
         goto done;
@@ -155,7 +145,7 @@ TEST(statistics_grow_with_t_end_across_re_initialisations)
                           "rtol=\"1e-9\" atol=\"1e-12\" settle_speed=\"0.05\"");
     long steps = 0, rhs = 0, setups = 0, reinits = 0;
     for (int k = 1; k <= 5; k++) {
-        clink_sim *sim = start(m);
+        clink_sim *sim = test_sim_start(m);
         ENSURE(sim != NULL);
         if (!sim)
             break;
@@ -187,7 +177,7 @@ TEST(a_contact_too_stiff_for_the_tolerances_stops_naming_time_step_and_contact)
        run takes millions of steps and never ends */
     clink_model *m = ball(0.55, "<law name=\"hunt-crossley\" K=\"1e35\" e=\"0.8\"/>",
                           "rtol=\"1e-9\" atol=\"1e-12\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (!sim)
         goto done;
@@ -286,7 +276,7 @@ TEST(an_energy_residual_beyond_the_systems_energy_is_reported_in_joules_and_rela
        that atol) */
     clink_model *m = ball(0.55, "<law name=\"hunt-crossley\" K=\"1e18\" e=\"0.8\"/>",
                           "rtol=\"1e-2\" atol=\"1e-2\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (!sim)
         goto done;
@@ -319,7 +309,7 @@ TEST(a_restitution_above_one_of_a_lone_free_dissipative_contact_is_implausible)
        enough while the error weights were relative to |y| rather than the distance fallen) */
     clink_model *m = ball_with(0.55, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
                                "method=\"adams\" drift=\"none\" rtol=\"0.5\" atol=\"0.5\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (!sim)
         goto done;
@@ -353,7 +343,7 @@ TEST(an_accurate_run_has_no_findings)
 {
     clink_model *m = ball(0.3, "<law name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/>",
                           "rtol=\"1e-9\" atol=\"1e-12\"");
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (sim) {
         ENSURE(clink_sim_advance(sim, 1.0) == CLINK_OK);
@@ -372,7 +362,7 @@ TEST(a_penetration_beyond_a_quarter_of_the_size_warns_and_beyond_the_size_is_imp
                            "<law name=\"hunt-crossley\" K=\"1e2\" e=\"0.5\"/>"};
     for (int i = 0; i < 2; i++) {
         clink_model *m = ball(0.051, laws[i], "rtol=\"1e-8\" atol=\"1e-10\"");
-        clink_sim *sim = start(m);
+        clink_sim *sim = test_sim_start(m);
         ENSURE(sim != NULL);
         if (sim) {
             ENSURE(clink_sim_advance(sim, 1.0) == CLINK_OK);
@@ -467,7 +457,7 @@ static int wall_run(double xoff, int idle, double *t_onset, double *restitution,
         fprintf(stderr, "wall model: %s\n", err);
         return -1;
     }
-    clink_sim *sim = start(m);
+    clink_sim *sim = test_sim_start(m);
     int rc = -1;
     clink_impact_record r;
     if (sim && clink_sim_advance(sim, 0.3) == CLINK_OK && clink_sim_impact_count(sim) == 1 &&

@@ -15,6 +15,7 @@
  *     does not support (state snapshots, a user force) are refused.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "../../validation/granular_chain_model.h"
 #include "clink/sim.h"
@@ -257,9 +258,8 @@ static clink_model *row_model(int window)
 TEST(sleeping_discs_are_woken_in_time_for_their_onsets)
 {
     clink_model *m = row_model(1);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     if (!sim)
         return;
     clink_window_stats ws;
@@ -301,9 +301,8 @@ TEST(sleeping_discs_are_woken_in_time_for_their_onsets)
 TEST(a_model_with_friction_runs_with_the_full_state_and_says_why)
 {
     clink_model *m = row_model_mu(1, 0.3);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     clink_window_stats ws;
     clink_sim_window_get(sim, &ws);
     ENSURE(ws.in_use == 0);
@@ -409,9 +408,8 @@ static void cage_run(int window, int row, double t, double t_end, clink_energy *
                      clink_energy *end, clink_window_stats *ws, double *v_last)
 {
     clink_model *m = cage_model(window, row, t_end);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     if (!sim)
         return;
     ENSURE(clink_sim_advance(sim, t) == CLINK_OK);
@@ -538,9 +536,8 @@ TEST(a_jointed_model_runs_with_the_full_state_and_says_why)
 TEST(snapshots_and_user_forces_are_refused_with_the_window)
 {
     clink_model *m = row_model(1);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     if (!sim)
         return;
     size_t n = clink_sim_state_size(sim);
@@ -575,8 +572,8 @@ static void auto_chain(int n, int window, clink_window_stats *ws)
     s.window = window;
     clink_model *m = granular_chain_model(n, GRANULAR_V, &law, &s, err, sizeof err);
     ENSURE(m != NULL);
-    clink_sim *sim = NULL;
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     memset(ws, 0, sizeof *ws);
     if (sim) {
         ENSURE(clink_sim_advance(sim, 20e-6) == CLINK_OK);
@@ -609,9 +606,8 @@ TEST(auto_turns_the_window_on_from_its_number_of_moving_bodies)
 TEST(auto_says_why_a_model_out_of_scope_runs_with_the_full_state)
 {
     clink_model *m = pendulum(2);
-    clink_sim *sim = NULL;
-    char err[256];
-    ENSURE(m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     clink_window_stats ws;
     clink_sim_window_get(sim, &ws);
     ENSURE(ws.in_use == 0);

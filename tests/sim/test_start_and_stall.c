@@ -8,29 +8,18 @@
  *   - a spring of ordinary stiffness in a run stopped by a small max_steps is not blamed.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
 
 #include <stdio.h>
 
-static clink_model *load(const char *xml)
-{
-    char err[512];
-    clink_model *m = NULL;
-    if (clink_xml_load_memory(xml, strlen(xml), "start_and_stall.xml", &m, NULL, err, sizeof err) !=
-        CLINK_OK) {
-        fprintf(stderr, "model: %s\n", err);
-        return NULL;
-    }
-    return m;
-}
-
 /* runs the model to t_end in steps of 1e-3 s: the status of the first failing advance,
    its message copied into msg */
 static clink_status run(const char *xml, char *msg, size_t size)
 {
-    clink_model *m = load(xml);
+    clink_model *m = test_model_xml(xml, "start_and_stall.xml");
     clink_sim *sim = NULL;
     char err[512];
     clink_status st = m ? clink_sim_create(m, NULL, &sim, err, sizeof err) : CLINK_ERR_MODEL;
@@ -129,7 +118,7 @@ static clink_model *slider_crank(const char *start, double dx)
              "<driver name=\"motor\" type=\"angle\" joint=\"crank_pin\">"
              "<linear initial=\"%.17g\" rate=\"%.17g\"/></driver></drivers></mechanism>",
              start, px / 2, py / 2, SC_TH, SC_W, (px + xs) / 2, py / 2, beta, xs + dx, SC_TH, SC_W);
-    return load(xml);
+    return test_model_xml(xml, "start_and_stall.xml");
 }
 
 /* the ideal slider-crank's velocities at th (closed form): crank centre, rod (vx, vy, w),
@@ -198,21 +187,10 @@ static void sc_ensure_ideal(const clink_sim *sim, double e_expected)
     ENSURE(sc_findings(sim, CLINK_FINDING_ASSEMBLY, "") == 0);
 }
 
-static clink_sim *sc_start(clink_model *m)
-{
-    clink_sim *sim = NULL;
-    char err[512];
-    if (!m || clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "create: %s\n", m ? err : "no model");
-        return NULL;
-    }
-    return sim;
-}
-
 TEST(a_slider_crank_started_ideal_has_the_ideal_velocities_and_no_impact)
 {
     clink_model *m = slider_crank("start=\"ideal\"", 0.0);
-    clink_sim *sim = sc_start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (sim) {
         sc_ensure_ideal(sim, 0.0);
@@ -227,7 +205,7 @@ TEST(a_slider_crank_started_ideal_has_the_ideal_velocities_and_no_impact)
 TEST(the_same_slider_crank_started_as_given_warns_of_its_journal_approaching)
 {
     clink_model *m = slider_crank("", 0.0);
-    clink_sim *sim = sc_start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (sim) {
         ENSURE(sc_findings(sim, CLINK_FINDING_START,
@@ -243,7 +221,7 @@ TEST(a_slider_crank_started_ideal_keeps_its_journal_eccentric_where_written)
 {
     /* the slider 0.1 mm behind: the journal 0.1 mm off centre, kept there */
     clink_model *m = slider_crank("start=\"ideal\"", -1e-4);
-    clink_sim *sim = sc_start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (sim) {
         sc_ensure_ideal(sim, 1e-4);
@@ -258,7 +236,7 @@ TEST(a_slider_crank_started_ideal_keeps_its_journal_eccentric_where_written)
 TEST(a_slider_crank_started_ideal_centred_moves_its_journal_to_the_centre)
 {
     clink_model *m = slider_crank("start=\"ideal_centred\"", -1e-4);
-    clink_sim *sim = sc_start(m);
+    clink_sim *sim = test_sim_start(m);
     ENSURE(sim != NULL);
     if (sim) {
         sc_ensure_ideal(sim, 0.0);
@@ -361,7 +339,7 @@ TEST(a_start_ideal_whose_ideal_mechanism_is_overconstrained_is_refused_saying_so
         "name=\"rest\" journal=\"bar\" journal_point=\"0.5 0\" bearing=\"ground\" "
         "bearing_point=\"1 0\" journal_radius=\"0.0098\" bearing_radius=\"0.01\"><law "
         "name=\"hunt-crossley\" K=\"1e9\" e=\"0.8\"/></revolute_clearance></joints></mechanism>";
-    clink_model *m = load(xml);
+    clink_model *m = test_model_xml(xml, "start_and_stall.xml");
     clink_sim *sim = NULL;
     char err[512] = "";
     ENSURE(m != NULL);

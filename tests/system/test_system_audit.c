@@ -12,6 +12,7 @@
  *     slider-crank with the clearance at the crank-rod joint (0.048 s, 1e-8 and 1e-10).
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -162,27 +163,8 @@ TEST(energy_audit_each_projection_books_its_energy_jump_to_rounding)
 /* |balance| at t_end of path in drift mode drift (BDF, atol = rtol / 100); NAN on failure */
 static double residual(const char *path, clink_drift drift, double rtol, double t_end)
 {
-    char err[512];
-    clink_model *m = clink_model_load_xml(path, err, sizeof err);
-    if (!m)
-        return NAN;
-    clink_settings_def set = clink_model_settings(m);
-    set.method = CLINK_METHOD_BDF;
-    set.drift = drift;
-    set.rtol = rtol;
-    set.atol = rtol / 100.0;
-    set.t_end = t_end;
-    clink_sim *sim = NULL;
-    double r = NAN;
-    if (clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK &&
-        clink_sim_advance(sim, t_end) == CLINK_OK) {
-        clink_energy e;
-        clink_sim_energy(sim, &e);
-        r = fabs(e.balance);
-    }
-    clink_sim_destroy(&sim);
-    clink_model_destroy(&m);
-    return r;
+    clink_energy e;
+    return test_bdf_energy(path, drift, rtol, t_end, &e) == 0 ? fabs(e.balance) : NAN;
 }
 
 TEST(energy_audit_residual_falls_with_rtol_in_every_drift_mode)

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/test_models.h: what the simulation tests share to get going: a model from XML text
+ * and a simulation of a model under its own settings, each NULL (with the reason on stderr)
+ * when it cannot be had, so that the test's checks fail rather than the program; and the
+ * energy books of a model file run with BDF at a given drift control and tolerance.
+ */
+#ifndef CLINK_TEST_MODELS_H
+#define CLINK_TEST_MODELS_H
+
+#include "clink/sim.h"
+#include "clink/xml.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* the model of the XML text xml; name stands for the file in messages */
+static inline clink_model *test_model_xml(const char *xml, const char *name)
+{
+    char err[512];
+    clink_model *m = NULL;
+    if (clink_xml_load_memory(xml, strlen(xml), name, &m, NULL, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "model: %s\n", err);
+        return NULL;
+    }
+    return m;
+}
+
+/* a simulation of m under the model's settings */
+static inline clink_sim *test_sim_start(const clink_model *m)
+{
+    clink_sim *sim = NULL;
+    char err[512];
+    if (!m || clink_sim_create(m, NULL, &sim, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "create: %s\n", m ? err : "no model");
+        return NULL;
+    }
+    return sim;
+}
+
+/* the energy books (*e) of the model file at path run with BDF under drift to t_end, atol =
+   rtol / 100; 0, or -1 when it does not load or run */
+static inline int test_bdf_energy(const char *path, clink_drift drift, double rtol, double t_end,
+                                  clink_energy *e)
+{
+    char err[512];
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "model: %s\n", err);
+        return -1;
+    }
+    clink_settings_def set = clink_model_settings(m);
+    set.method = CLINK_METHOD_BDF;
+    set.drift = drift;
+    set.rtol = rtol;
+    set.atol = rtol / 100.0;
+    set.t_end = t_end;
+    clink_sim *sim = NULL;
+    int rc = -1;
+    if (clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK &&
+        clink_sim_advance(sim, t_end) == CLINK_OK && clink_sim_energy(sim, e) == CLINK_OK)
+        rc = 0;
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return rc;
+}
+
+#endif
