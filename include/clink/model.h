@@ -385,20 +385,53 @@ CLINK_API int clink_model_input_find(const clink_model *model, const char *name)
 
 /* ---- settings ------------------------------------------------------------- */
 
+/* what an integration method can do (clink_method_caps); the simulation asks these, never a
+   method's name (docs/kernel.md, "Integrators and what they can do") */
+enum {
+    CLINK_CAP_EVENTS = 1,     /* locates events: models with contacts */
+    CLINK_CAP_PROJECTION = 2, /* takes each step onto the constraints: drift="projection" */
+    CLINK_CAP_JACOBIAN = 4,   /* Newton iteration on the problem's Jacobian df/dy (stiff) */
+    CLINK_CAP_FIXED_STEP = 8, /* steps at the fixed step max_step (> 0), no error control */
+    CLINK_CAP_RESIZE = 16     /* runs on a state whose size changes: the window of the state */
+};
+
+/*
+ * The methods, one row each: the enum's name, the word of model files, the integrator that
+ * runs it (src/integrators/<it>/; none: resolved before a run) and its capabilities. The
+ * rows generate clink_method, clink_method_name(), clink_method_caps() and the integrator
+ * of each method (src/integrators/integrator.c); a new method is a new row (at the end:
+ * the values are stored in state snapshots). docs/development.md, "Add an integrator".
+ *
+ *   bdf    variable order BDF, Newton with the sparse KLU Jacobian (stiff), CVODE
+ *   adams  Adams-Moulton, fixed-point iteration (non-stiff), CVODE
+ *   rk4    classical Runge-Kutta of order 4 at the fixed step max_step (> 0)
+ *   auto   chosen by clink_sim_create() from the model's structure (the default; the rule and
+ *          the study behind it: docs/kernel.md, "What auto picks and why"): BDF when the
+ *          joints close two kinematic loops or a friction law has states, else Adams;
+ *          clink_sim_settings() tells what was chosen
+ *   rk8    the Dormand-Prince pair of order 8 with its own step control (rtol, atol,
+ *          max_step a bound), for smooth non-stiff problems without contacts
+ */
+#define CLINK_METHOD_TABLE(X)                                                                      \
+    X(BDF, "bdf", cvode, CLINK_CAP_EVENTS | CLINK_CAP_PROJECTION | CLINK_CAP_JACOBIAN)             \
+    X(ADAMS, "adams", cvode, CLINK_CAP_EVENTS | CLINK_CAP_RESIZE)                                  \
+    X(RK4, "rk4", rk4, CLINK_CAP_PROJECTION | CLINK_CAP_FIXED_STEP)                                \
+    X(AUTO, "auto", none, 0)                                                                       \
+    X(RK8, "rk8", rk8, 0)
+
 typedef enum clink_method {
-    CLINK_METHOD_BDF = 0,   /* variable order BDF, Newton with sparse KLU Jacobian (stiff) */
-    CLINK_METHOD_ADAMS = 1, /* Adams-Moulton, fixed-point iteration (non-stiff) */
-    /* classical Runge-Kutta of order 4 at the fixed step max_step (> 0); no error control,
-     * no contacts (docs/development.md, "Add an integrator") */
-    CLINK_METHOD_RK4 = 2,
-    /* chosen by clink_sim_create() from the model's structure (the default; the rule and the
-     * study behind it: docs/kernel.md, "What auto picks and why"): BDF when the joints close
-     * a kinematic loop, else Adams; clink_sim_settings() tells what was chosen */
-    CLINK_METHOD_AUTO = 3
+#define CLINK_METHOD_ENUM_(id, word, integrator, caps) CLINK_METHOD_##id,
+    CLINK_METHOD_TABLE(CLINK_METHOD_ENUM_)
+#undef CLINK_METHOD_ENUM_
+        CLINK_METHOD_COUNT /* the number of methods, not one */
 } clink_method;
 
-/* the method's name in model files: "bdf", "adams", "rk4"; NULL for another value */
+/* the method's name in model files: "bdf", "adams", "rk4", "auto", "rk8"; NULL for another
+   value */
 CLINK_API const char *clink_method_name(clink_method method);
+
+/* the method's capabilities (CLINK_CAP_*); 0 for auto and for another value */
+CLINK_API unsigned clink_method_caps(clink_method method);
 
 typedef enum clink_drift {
     /* positions and velocities projected onto the constraints after each step

@@ -75,8 +75,9 @@ def __dir__() -> list[str]:
 
 _SETTINGS_FLOATS = ("t_end", "output_step", "rtol", "atol", "max_step", "baumgarte_alpha",
                     "baumgarte_beta", "settle_speed", "max_steps", "min_step", "wall_limit")
-_METHODS = {"bdf": lib.CLINK_METHOD_BDF, "adams": lib.CLINK_METHOD_ADAMS,
-            "rk4": lib.CLINK_METHOD_RK4, "auto": lib.CLINK_METHOD_AUTO}
+# the library's table of methods (CLINK_METHOD_TABLE): each value's word
+_METHODS = {ffi.string(lib.clink_method_name(k)).decode(): k
+            for k in range(lib.CLINK_METHOD_COUNT)}
 _DRIFTS = {"projection": lib.CLINK_DRIFT_PROJECTION, "baumgarte": lib.CLINK_DRIFT_BAUMGARTE,
            "none": lib.CLINK_DRIFT_NONE, "auto": lib.CLINK_DRIFT_AUTO}
 _BOOKKEEPINGS = {"episodes": lib.CLINK_BOOKKEEPING_EPISODES,

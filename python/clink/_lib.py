@@ -35,8 +35,11 @@ typedef enum clink_entity {
     CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, CLINK_ENTITY_STOP = 7, CLINK_ENTITY_COUNT_ = 8
 } clink_entity;
 typedef enum clink_method {
-    CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1, CLINK_METHOD_RK4 = 2, CLINK_METHOD_AUTO = 3
+    CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1, CLINK_METHOD_RK4 = 2, CLINK_METHOD_AUTO = 3,
+    CLINK_METHOD_RK8 = 4, CLINK_METHOD_COUNT = 5
 } clink_method;
+const char *clink_method_name(clink_method method);
+unsigned clink_method_caps(clink_method method);
 typedef enum clink_drift {
     CLINK_DRIFT_PROJECTION = 0, CLINK_DRIFT_BAUMGARTE = 1, CLINK_DRIFT_NONE = 2,
     CLINK_DRIFT_AUTO = 3

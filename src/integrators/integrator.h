@@ -13,6 +13,13 @@
  *   src/integrators/cvode/  CVODE (SUNDIALS 6.4 and 7.x): BDF and Adams, events located
  *                           by a mirror of CVODE's own root search
  *   src/integrators/rk4/    classical Runge-Kutta of order 4 at a fixed step
+ *   src/integrators/rk8/    the Dormand-Prince pair of order 8 with its step control (also
+ *                           the impact laboratory's, src/lab)
+ *
+ * Which integrator runs a method, and what it can do (events, projection, Jacobian,
+ * fixed step, a resizable state), is the method's row of CLINK_METHOD_TABLE
+ * (include/clink/model.h); the rules of the simulation ask integrator_caps, never a
+ * method's name.
  *
  * docs/development.md, "Add an integrator", says what each op must do.
  */
@@ -157,11 +164,19 @@ struct integ {
     double *y; /* n: the state the last step, dense or reinit call produced */
 };
 
-/* the integrator of a method (clink_settings_def.method); NULL if none */
+/* the integrator of a method (clink_settings_def.method); NULL if none (auto, a bad value) */
 const integ_ops *integrator_for(clink_method method);
+
+/* the method's capabilities (CLINK_CAP_*, its row of CLINK_METHOD_TABLE); 0 for auto */
+unsigned integrator_caps(clink_method method);
+
+/* the words of the methods that have every capability of caps, ", "-separated, into buf
+   ("bdf, rk4" for CLINK_CAP_PROJECTION): for the messages of a refusal */
+const char *integrator_methods_with(unsigned caps, char *buf, size_t n);
 
 /* the ops of each implementation */
 extern const integ_ops integrator_cvode_ops;
 extern const integ_ops integrator_rk4_ops;
+extern const integ_ops integrator_rk8_ops;
 
 #endif

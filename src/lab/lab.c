@@ -10,8 +10,8 @@
  * checks of the numbers, the law's onset, the length scale of the contact, the
  * damping coefficient of the law or of the options, and the choice of integrator
  * (lab_integrator, lab_private.h): by default the Dormand-Prince 8(5,3) pair
- * (lab_rk.c), on request or as the fallback of a failed run CVODE with BDF
- * (lab_cvode.c); see docs/laboratory.md.
+ * (lab_rk.c), on request or as the fallback of a failed run CVODE's Adams or BDF
+ * through the integrator table of the mechanisms (lab_integ.c); see docs/laboratory.md.
  *
  * For delta < 0 (only inside a step that crosses a separation at zero
  * penetration) the force is continued as -F(-delta, -delta'), a C1 extension, so
@@ -55,7 +55,8 @@ clink_status clink_lab_create(clink_lab **out)
     lab = calloc(1, sizeof *lab);
     if (lab == NULL)
         return CLINK_ERR_NOMEM;
-    st = lab_cvode_create(lab);
+    /* the Runge-Kutta stepper's arrays (y = (delta, delta', W)) */
+    st = rk8_init(&lab->rk, LAB_RK_N) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
     if (st != CLINK_OK) {
         clink_lab_destroy(&lab);
         return st;
@@ -68,7 +69,7 @@ void clink_lab_destroy(clink_lab **plab)
 {
     if (plab == NULL || *plab == NULL)
         return;
-    lab_cvode_destroy(*plab);
+    rk8_free(&(*plab)->rk);
     free(*plab);
     *plab = NULL;
 }

@@ -6,13 +6,15 @@
  *
  *   lab.c            workspace, the impact's checks, scale and damping, the choice
  *                    of integrator and its BDF fallback (clink_lab_impact)
- *   lab_rk.c         the Runge-Kutta integrator (rk8.c's pair, events on its dense output)
- *   lab_cvode.c      the CVODE integrator (Adams or BDF, CVODE's root finding)
+ *   lab_rk.c         the Runge-Kutta integrator (src/integrators/rk8/'s pair, events on its
+ *                    dense output)
+ *   lab_integ.c      the methods adams and bdf through the integrator table
+ *                    (src/integrators/integrator.h): the impact as a problem of 4 components
+ *                    with two event groups
  *   lab_brent.c      Brent's method, for the events of lab_rk.c and the calibration
  *   lab_calibrate.c  the damping for a target restitution (clink_lab_calibrate)
  *   lab_restitution.c  what a law's own damping rule reaches (clink_law_restitution_*),
  *                    a user of the public laboratory API
- *   rk8.c            the Dormand-Prince 8(5,3) pair with dense output
  */
 #ifndef CLINK_LAB_PRIVATE_H
 #define CLINK_LAB_PRIVATE_H
@@ -20,34 +22,20 @@
 #include "clink/lab.h"
 
 #include "contact/law_table.h"
-#include "lab/rk8.h"
-#include "ode/ode.h"
-
-#include <sundials/sundials_context.h>
-#include <sundials/sundials_linearsolver.h>
-#include <sundials/sundials_matrix.h>
-#include <sundials/sundials_nonlinearsolver.h>
-#include <sundials/sundials_nvector.h>
+#include "integrators/rk8/rk8.h"
 
 #include <math.h>
 
-enum { LAB_NEQ = 4, LAB_MAX_STEPS = 2000000 };
+/* the components of the table's problem (lab_integ.c) and of the Runge-Kutta one (lab_rk.c) */
+enum { LAB_NEQ = 4, LAB_RK_N = 3, LAB_MAX_STEPS = 2000000 };
 enum { LAB_PHASE_COMPRESSION = 1, LAB_PHASE_RESTITUTION = 2 };
 
-/* the CVODE integrator's workspace (lab_cvode.c): created with the laboratory */
-typedef struct lab_cvode_ws {
-    SUNContext sunctx;
-    N_Vector y, atol, ytmp;
-    void *mem[2];           /* CVODE memory per method, created on first use */
-    SUNNonlinearSolver nls; /* fixed point, for Adams */
-    SUNMatrix jac;          /* dense, for BDF */
-    SUNLinearSolver ls;     /* dense, for BDF */
-    ode_log log;            /* CVODE's last message */
-} lab_cvode_ws;
-
 struct clink_lab {
-    lab_cvode_ws cv;
     char msg[512];
+    /* the table's problem (lab_integ.c): its tolerances, event state and evaluations */
+    double rtol, atol[LAB_NEQ];
+    double ev_state[LAB_NEQ];
+    long n_gevals;
     /* the run in progress (read by the callbacks) */
     const clink_law *law;
     const clink_contact_params *params;
@@ -55,7 +43,7 @@ struct clink_lab {
     int phase;
     double m, v0, dscale;
     /* the Runge-Kutta integrator: y = (delta, delta', W) against x = t^(1/q) */
-    lab_rk8 rk;
+    rk8 rk;
     int var, q;    /* the integration variable (LAB_VAR_*) and the power of its substitution */
     double offset; /* delta at separation in the approach stretch (LAB_VAR_U) */
     double brk[CONTACT_LAW_MAX_KINKS]; /* penetrations where the force has a kink */
@@ -74,12 +62,8 @@ typedef struct lab_integrator {
 } lab_integrator;
 
 extern const lab_integrator lab_integrator_rk8;   /* lab_rk.c */
-extern const lab_integrator lab_integrator_adams; /* lab_cvode.c */
-extern const lab_integrator lab_integrator_bdf;   /* lab_cvode.c */
-
-/* the CVODE workspace of a new laboratory (its context and vectors), and its release */
-clink_status lab_cvode_create(clink_lab *lab);
-void lab_cvode_destroy(clink_lab *lab);
+extern const lab_integrator lab_integrator_adams; /* lab_integ.c */
+extern const lab_integrator lab_integrator_bdf;   /* lab_integ.c */
 
 /* sets lab->msg from fmt and returns st */
 clink_status lab_fail(clink_lab *lab, clink_status st, const char *fmt, ...)

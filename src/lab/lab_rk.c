@@ -135,7 +135,7 @@ static double lab_break_fn(const clink_lab *lab, int k, double d)
 
 typedef struct lab_dense_fn {
     clink_lab *lab;
-    const lab_rk8_step *step;
+    const rk8_step *step;
     int kind;
 } lab_dense_fn;
 
@@ -157,11 +157,11 @@ static double lab_peak_fn(const clink_lab *lab, double d, double v)
  * derivative of that polynomial in t (in x = t^(1/q): (v_xx J - v_x J_x) / J^3,
  * J = dt/dx, whose sign is that of the numerator). No force evaluation.
  */
-static double lab_force_poly(const clink_lab *lab, const lab_rk8_step *s, double x)
+static double lab_force_poly(const clink_lab *lab, const rk8_step *s, double x)
 {
     double v1, v2, J, J1;
 
-    lab_rk8_eval_derivs(&lab->rk, s, x, 1, &v1, &v2);
+    rk8_eval_derivs(&lab->rk, s, x, 1, &v1, &v2);
     if (lab->var != LAB_VAR_S)
         return -v2;
     J = (double) lab->q * lab_ipow(x, lab->q - 1);
@@ -171,11 +171,11 @@ static double lab_force_poly(const clink_lab *lab, const lab_rk8_step *s, double
 
 static double lab_dense_g(const lab_dense_fn *d, double x)
 {
-    double y[LAB_RK8_NMAX], pt[4];
+    double y[LAB_RK_N], pt[4];
 
     if (d->kind == LAB_G_FORCE_POLY)
         return lab_force_poly(d->lab, d->step, x);
-    lab_rk8_eval(&d->lab->rk, d->step, x, y);
+    rk8_eval(&d->lab->rk, d->step, x, y);
     lab_point(d->lab, x, y, pt);
     if (d->kind == LAB_G_RATE)
         return pt[2];
@@ -208,13 +208,13 @@ static double lab_zero(const lab_dense_fn *d, double a, double b, double fa, dou
 }
 
 /* F_max at a zero of dF/dt inside a step whose start has dF/dt > 0 */
-static void lab_peak_in_step(clink_lab *lab, lab_rk8_step *s, double x_end, double g_start,
+static void lab_peak_in_step(clink_lab *lab, rk8_step *s, double x_end, double g_start,
                              clink_lab_result *res)
 {
     lab_dense_fn d;
-    double g_p0, g_end, x, y[LAB_RK8_NMAX], pt[4], F;
+    double g_p0, g_end, x, y[LAB_RK_N], pt[4], F;
 
-    if (!(g_start > 0.0) || lab_rk8_dense(&lab->rk, s) != 0)
+    if (!(g_start > 0.0) || rk8_dense(&lab->rk, s) != 0)
         return;
     d.lab = lab;
     d.step = s;
@@ -231,7 +231,7 @@ static void lab_peak_in_step(clink_lab *lab, lab_rk8_step *s, double x_end, doub
             return;
         x = lab_zero(&d, s->x0, x_end, g_start, g_end);
     }
-    lab_rk8_eval(&lab->rk, s, x, y);
+    rk8_eval(&lab->rk, s, x, y);
     lab_point(lab, x, y, pt);
     F = lab_force(lab, pt[1], pt[2]);
     if (F > res->F_max) {
@@ -241,9 +241,9 @@ static void lab_peak_in_step(clink_lab *lab, lab_rk8_step *s, double x_end, doub
 }
 
 /* a force maximum in the step s (ending at x_e) or in the one before it */
-static void lab_peak_search(clink_lab *lab, lab_rk8_step *s, double x_e, clink_lab_result *res)
+static void lab_peak_search(clink_lab *lab, rk8_step *s, double x_e, clink_lab_result *res)
 {
-    lab_rk8_step *prev = lab_rk8_last(&lab->rk, 1);
+    rk8_step *prev = rk8_last(&lab->rk, 1);
     double pt[4], g_a;
 
     lab_point(lab, s->x0, s->y0, pt);
@@ -299,26 +299,26 @@ static clink_status lab_rk_fail(clink_lab *lab, clink_lab_result *res, clink_sta
 
 /* the state of an RK8 run carried from one step to the next */
 typedef struct lab_rk_walk {
-    double T0;                             /* kinetic energy at impact (J) */
-    double t_scale;                        /* the contact's time scale dscale / v0 (s) */
-    double t_max;                          /* no separation by then: the run fails (s) */
-    double x_switch;                       /* end of the series start in x = t^(1/q) */
-    double pt[4];                          /* (t, delta, delta', W) at the end of the last step */
-    double g_sep;                          /* the separation function there (restitution) */
-    double Fa;                             /* the force there (compression) */
-    double U_c_max;                        /* stored energy at delta_max on the loading curve */
-    double saved_t, saved_y[LAB_RK8_NMAX]; /* where the approach in u left t */
-    int spp;                               /* loop points per step */
-    int rising;                            /* the force has been rising (compression) */
-    int end_ok;                            /* the approach in u may be tried */
+    double T0;                         /* kinetic energy at impact (J) */
+    double t_scale;                    /* the contact's time scale dscale / v0 (s) */
+    double t_max;                      /* no separation by then: the run fails (s) */
+    double x_switch;                   /* end of the series start in x = t^(1/q) */
+    double pt[4];                      /* (t, delta, delta', W) at the end of the last step */
+    double g_sep;                      /* the separation function there (restitution) */
+    double Fa;                         /* the force there (compression) */
+    double U_c_max;                    /* stored energy at delta_max on the loading curve */
+    double saved_t, saved_y[LAB_RK_N]; /* where the approach in u left t */
+    int spp;                           /* loop points per step */
+    int rising;                        /* the force has been rising (compression) */
+    int end_ok;                        /* the approach in u may be tried */
 } lab_rk_walk;
 
 /* the run's scales and tolerances, the first stretch (in t or x = t^(1/q)), its first point */
 static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
                                 clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
-    double y[LAB_RK8_NMAX] = {0.0, lab->v0, 0.0};
+    rk8 *rk = &lab->rk;
+    double y[LAB_RK_N] = {0.0, lab->v0, 0.0};
     double F;
 
     memset(w, 0, sizeof *w);
@@ -332,7 +332,7 @@ static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_
         o->samples_per_step < 1 ? 1 : (o->samples_per_step > 1000 ? 1000 : o->samples_per_step);
     w->rising = 1;
 
-    memset(rk, 0, sizeof *rk);
+    rk8_reset(rk);
     rk->rhs = lab_rk_rhs;
     rk->ctx = lab;
     rk->rtol = o->rtol;
@@ -346,8 +346,7 @@ static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_
     lab->var = lab->q > 1 ? LAB_VAR_S : LAB_VAR_T;
     if (lab->var == LAB_VAR_S)
         w->x_switch = pow(LAB_SERIES_SPAN * w->t_scale, 1.0 / (double) lab->q);
-    if (lab_rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * w->x_switch : 0.05 * w->t_scale) !=
-        0)
+    if (rk8_start(rk, 0.0, y, lab->var == LAB_VAR_S ? 0.25 * w->x_switch : 0.05 * w->t_scale) != 0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite at onset", 0.0);
 
     F = lab_force(lab, 0.0, lab->v0);
@@ -365,10 +364,10 @@ static clink_status lab_rk_init(clink_lab *lab, const clink_lab_options *o, lab_
  * none. At an event, *px_e and y_e move to it by a step of the pair, not from the
  * dense output: the integration restarts from there.
  */
-static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double *px_e,
+static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, rk8_step *s, double *px_e,
                                   double *y_e, int *pevent, clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     lab_dense_fn d;
     double x_e = *px_e, x_ev = x_e, g_b = 1.0;
     int event = 0, k;
@@ -381,7 +380,7 @@ static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *
     d.step = s;
     if (lab->phase == LAB_PHASE_COMPRESSION && s->y0[1] > 0.0 && s->y1[1] <= 0.0) {
         d.kind = LAB_G_RATE;
-        if (lab_rk8_dense(rk, s) != 0)
+        if (rk8_dense(rk, s) != 0)
             return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
         x_ev = lab_zero(&d, s->x0, x_e, s->y0[1], s->y1[1]);
         event = 1;
@@ -391,7 +390,7 @@ static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *
         g_b = lab_separation_fn(lab, w->pt[1], w->pt[2]);
         if (w->g_sep > 0.0 && g_b <= 0.0) {
             d.kind = LAB_G_SEPARATION;
-            if (lab_rk8_dense(rk, s) != 0)
+            if (rk8_dense(rk, s) != 0)
                 return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
             x_ev = lab_zero(&d, s->x0, x_e, w->g_sep, g_b);
             event = 2;
@@ -402,7 +401,7 @@ static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *
         if (ga > 0.0 && gb <= 0.0) {
             double x_k;
             d.kind = LAB_G_BREAK + k;
-            if (lab_rk8_dense(rk, s) != 0)
+            if (rk8_dense(rk, s) != 0)
                 return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
             x_k = lab_zero(&d, s->x0, x_e, ga, gb);
             if (event == 0 || x_k < x_ev) {
@@ -413,7 +412,7 @@ static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *
     }
     if (event != 0) {
         x_e = x_ev;
-        if (lab_rk8_step_to(rk, s, x_e, y_e) != 0)
+        if (rk8_step_to(rk, s, x_e, y_e) != 0)
             return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
     } else if (lab->phase == LAB_PHASE_RESTITUTION) {
         w->g_sep = g_b;
@@ -425,18 +424,18 @@ static clink_status lab_rk_events(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *
 
 /* the loop: points inside the step s (to x_e) from the dense output, then its end */
 static clink_status lab_rk_sample(clink_lab *lab, const clink_lab_options *o, const lab_rk_walk *w,
-                                  lab_rk8_step *s, double x_e, clink_lab_result *res)
+                                  rk8_step *s, double x_e, clink_lab_result *res)
 {
     int j;
 
     if (o->sample == NULL)
         return CLINK_OK;
-    if (w->spp > 1 && lab_rk8_dense(&lab->rk, s) != 0)
+    if (w->spp > 1 && rk8_dense(&lab->rk, s) != 0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w->pt[0]);
     for (j = 1; j < w->spp; j++) {
         double xs = s->x0 + (x_e - s->x0) * (double) j / (double) w->spp;
-        double ys[LAB_RK8_NMAX], ps[4];
-        lab_rk8_eval(&lab->rk, s, xs, ys);
+        double ys[LAB_RK_N], ps[4];
+        rk8_eval(&lab->rk, s, xs, ys);
         lab_point(lab, xs, ys, ps);
         lab_emit(lab, o, ps[0], ps + 1);
     }
@@ -449,7 +448,7 @@ static clink_status lab_rk_sample(clink_lab *lab, const clink_lab_options *o, co
  * fell after rising, or dF/dt <= 0 at the end of compression or of the series
  * start: dF/dt = 0 lies in this step or the one before.
  */
-static void lab_rk_forces(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, double x_e, int event,
+static void lab_rk_forces(clink_lab *lab, lab_rk_walk *w, rk8_step *s, double x_e, int event,
                           clink_lab_result *res)
 {
     double F_e = lab_force(lab, w->pt[1], w->pt[2]);
@@ -477,12 +476,12 @@ static void lab_rk_forces(clink_lab *lab, lab_rk_walk *w, lab_rk8_step *s, doubl
 static clink_status lab_rk_end_compression(clink_lab *lab, lab_rk_walk *w, double x_e,
                                            clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     double *pt = w->pt;
     double h =
         fmin(rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0),
              0.5 * w->t_scale);
-    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+    double yt[LAB_RK_N] = {pt[1], pt[2], pt[3]};
 
     res->delta_max = pt[1];
     res->t_compression = pt[0];
@@ -492,7 +491,7 @@ static clink_status lab_rk_end_compression(clink_lab *lab, lab_rk_walk *w, doubl
     lab->var = LAB_VAR_T;
     w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
     w->end_ok = lab_end_is_singular(lab) && lab_separation_is_offset(lab, pt[1]);
-    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+    if (rk8_start(rk, pt[0], yt, h) != 0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
     res->n_reinit++;
     return CLINK_OK;
@@ -502,15 +501,15 @@ static clink_status lab_rk_end_compression(clink_lab *lab, lab_rk_walk *w, doubl
 static clink_status lab_rk_breakpoint(clink_lab *lab, lab_rk_walk *w, double x_e,
                                       clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     double *pt = w->pt;
     double h = rk->h * (lab->var == LAB_VAR_S ? (double) lab->q * lab_ipow(x_e, lab->q - 1) : 1.0);
-    double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+    double yt[LAB_RK_N] = {pt[1], pt[2], pt[3]};
 
     lab->var = LAB_VAR_T;
     if (lab->phase == LAB_PHASE_RESTITUTION)
         w->g_sep = lab_separation_fn(lab, pt[1], pt[2]);
-    if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+    if (rk8_start(rk, pt[0], yt, h) != 0)
         return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
     res->n_reinit++;
     return CLINK_OK;
@@ -524,19 +523,19 @@ static clink_status lab_rk_breakpoint(clink_lab *lab, lab_rk_walk *w, double x_e
 static clink_status lab_rk_switch(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
                                   double x_e, const double *y_e, clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     double *pt = w->pt;
 
     if (lab->var == LAB_VAR_S && rk->x >= w->x_switch) {
         double h = rk->h * (double) lab->q * lab_ipow(x_e, lab->q - 1);
-        double yt[LAB_RK8_NMAX] = {pt[1], pt[2], pt[3]};
+        double yt[LAB_RK_N] = {pt[1], pt[2], pt[3]};
         lab->var = LAB_VAR_T;
-        if (lab_rk8_start(rk, pt[0], yt, h) != 0)
+        if (rk8_start(rk, pt[0], yt, h) != 0)
             return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
     } else if (lab->var == LAB_VAR_T && w->end_ok && w->g_sep > 0.0 &&
                w->g_sep <= LAB_END_SPAN * res->delta_max && pt[2] < -LAB_END_RATE * lab->v0) {
         double u1 = pow(w->g_sep, 1.0 / (double) lab->q);
-        double yu[LAB_RK8_NMAX] = {pt[0], pt[2], pt[3]};
+        double yu[LAB_RK_N] = {pt[0], pt[2], pt[3]};
         w->saved_t = pt[0];
         memcpy(w->saved_y, y_e, sizeof w->saved_y);
         lab->offset = pt[1] - w->g_sep;
@@ -544,11 +543,11 @@ static clink_status lab_rk_switch(clink_lab *lab, const clink_lab_options *o, la
         rk->atol[0] = o->rtol * w->t_scale;
         /* first step: the last step in t carried over, du = |delta'| dt / (q u^(q-1)) */
         double h_u = fmin(u1, rk->h * fabs(pt[2]) / ((double) lab->q * lab_ipow(u1, lab->q - 1)));
-        if (lab_rk8_start(rk, -u1, yu, h_u) != 0) {
+        if (rk8_start(rk, -u1, yu, h_u) != 0) {
             lab->var = LAB_VAR_T;
             w->end_ok = 0;
             rk->atol[0] = o->rtol * lab->dscale;
-            if (lab_rk8_start(rk, w->saved_t, w->saved_y, 0.01 * w->t_scale) != 0)
+            if (rk8_start(rk, w->saved_t, w->saved_y, 0.01 * w->t_scale) != 0)
                 return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", pt[0]);
         }
     }
@@ -559,7 +558,7 @@ static clink_status lab_rk_switch(clink_lab *lab, const clink_lab_options *o, la
 static void lab_rk_separation(clink_lab *lab, const clink_lab_options *o, lab_rk_walk *w,
                               clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     double *pt = w->pt, T0 = w->T0, U_max, U_res, T_sep;
 
     res->n_steps = rk->n_steps;
@@ -594,7 +593,7 @@ static void lab_rk_separation(clink_lab *lab, const clink_lab_options *o, lab_rk
  */
 static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink_lab_result *res)
 {
-    lab_rk8 *rk = &lab->rk;
+    rk8 *rk = &lab->rk;
     lab_rk_walk w;
     long nsteps = 0;
     clink_status st;
@@ -603,26 +602,26 @@ static clink_status lab_rk_run(clink_lab *lab, const clink_lab_options *o, clink
     if (st != CLINK_OK)
         return st;
     for (;;) {
-        lab_rk8_step *s;
+        rk8_step *s;
         double x_lim = lab->var == LAB_VAR_S ? w.x_switch : (lab->var == LAB_VAR_U ? 0.0 : w.t_max);
-        double x_e, y_e[LAB_RK8_NMAX];
+        double x_e, y_e[LAB_RK_N];
         int event = 0;
 
         if (++nsteps > LAB_MAX_STEPS)
             return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "too many steps", w.pt[0]);
-        if (lab_rk8_advance(rk, x_lim) != 0) {
+        if (rk8_advance(rk, x_lim) != 0) {
             if (lab->var == LAB_VAR_U) {
                 /* the approach in delta failed (delta' near zero): on in t */
                 lab->var = LAB_VAR_T;
                 w.end_ok = 0;
-                if (lab_rk8_start(rk, w.saved_t, w.saved_y, 0.01 * w.t_scale) != 0)
+                if (rk8_start(rk, w.saved_t, w.saved_y, 0.01 * w.t_scale) != 0)
                     return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "force not finite", w.saved_t);
                 continue;
             }
             return lab_rk_fail(lab, res, CLINK_ERR_SOLVER, "step size below the resolution of t",
                                w.pt[0]);
         }
-        s = lab_rk8_last(rk, 0);
+        s = rk8_last(rk, 0);
         x_e = rk->x;
         memcpy(y_e, s->y1, sizeof y_e);
         /* events on this step, the first one wins */

@@ -9,6 +9,7 @@
  * equations: each joint contributes the rows of its class (src/joints/joint.h:
  * revolute 2, translational 2, weld 3) and each driver one row, joints first.
  */
+#include "integrators/integrator.h"
 #include "joints/joint.h"
 #include "joints/joint_friction.h"
 #include "model/model_internal.h"
@@ -636,16 +637,21 @@ static clink_status check_settings(clink_model_builder *b, const clink_settings_
     if (!(s->max_step >= 0.0) || !isfinite(s->max_step))
         return model_fail(b, CLINK_ERR_RANGE, "settings: max_step %g s must be >= 0 (0: no limit)",
                           s->max_step);
-    if ((int) s->method < 0 || s->method > CLINK_METHOD_AUTO)
-        return model_fail(b, CLINK_ERR_RANGE,
-                          "settings: method %d must be 0 (BDF), 1 (Adams) or 2 (auto)",
-                          (int) s->method);
+    char words[128];
+    if ((int) s->method < 0 || s->method >= CLINK_METHOD_COUNT)
+        return model_fail(b, CLINK_ERR_RANGE, "settings: method %d must be 0..%d (%s, auto)",
+                          (int) s->method, CLINK_METHOD_COUNT - 1,
+                          integrator_methods_with(0, words, sizeof words));
     if ((int) s->drift < 0 || s->drift > CLINK_DRIFT_AUTO)
         return model_fail(b, CLINK_ERR_RANGE, "settings: drift %d must be 0..3", (int) s->drift);
-    if (s->method == CLINK_METHOD_ADAMS && s->drift == CLINK_DRIFT_PROJECTION)
+    /* auto resolves to a method that projects when the drift is projection (sim_auto.c) */
+    if (s->method != CLINK_METHOD_AUTO && s->drift == CLINK_DRIFT_PROJECTION &&
+        !(integrator_caps(s->method) & CLINK_CAP_PROJECTION))
         return model_fail(b, CLINK_ERR_ARG,
-                          "settings: projection needs BDF (CVODE supports CVodeSetProjFn with BDF "
-                          "only); use Baumgarte with Adams");
+                          "settings: drift projection needs a method that projects (%s); %s "
+                          "does not: use baumgarte with it",
+                          integrator_methods_with(CLINK_CAP_PROJECTION, words, sizeof words),
+                          clink_method_name(s->method));
     if (!(s->baumgarte_alpha >= 0.0) || !(s->baumgarte_beta >= 0.0) ||
         !isfinite(s->baumgarte_alpha) || !isfinite(s->baumgarte_beta))
         return model_fail(b, CLINK_ERR_RANGE, "settings: Baumgarte alpha %g, beta %g must be >= 0",

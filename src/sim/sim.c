@@ -248,10 +248,25 @@ void clink_sim_destroy(clink_sim **sim)
 static clink_status sim_check_settings(clink_sim *s)
 {
     const clink_settings_def *c = &s->set;
-    if (c->method == CLINK_METHOD_ADAMS && c->drift == CLINK_DRIFT_PROJECTION) {
-        sim_msg(s, "settings: projection needs BDF (CVodeSetProjFn supports BDF only in "
-                   "SUNDIALS 6.4); use Baumgarte with Adams");
+    unsigned caps = integrator_caps(c->method);
+    char words[128];
+    if (!integrator_for(c->method)) {
+        sim_msg(s, "settings: method %d has no integrator (%s)", (int) c->method,
+                integrator_methods_with(0, words, sizeof words));
         return CLINK_ERR_ARG;
+    }
+    if (c->drift == CLINK_DRIFT_PROJECTION && !(caps & CLINK_CAP_PROJECTION)) {
+        sim_msg(s,
+                "settings: drift projection needs a method that projects (%s); %s does not: "
+                "use baumgarte with it",
+                integrator_methods_with(CLINK_CAP_PROJECTION, words, sizeof words),
+                clink_method_name(c->method));
+        return CLINK_ERR_ARG;
+    }
+    if ((caps & CLINK_CAP_FIXED_STEP) && !(c->max_step > 0.0)) {
+        sim_msg(s, "settings: method %s needs its fixed step as max_step > 0 (got %g s)",
+                clink_method_name(c->method), c->max_step);
+        return CLINK_ERR_RANGE;
     }
     if (!(c->rtol > 0.0) || !(c->atol > 0.0) || !(c->max_step >= 0.0) || !(c->settle_speed > 0.0) ||
         !isfinite(c->settle_speed)) {
@@ -316,11 +331,16 @@ static clink_status sim_start(clink_sim *s)
     if ((st = sim_window_start(s)) != CLINK_OK)
         return st;
     const integ_ops *ops = integrator_for(s->set.method);
-    if (!ops) {
-        sim_msg(s, "settings: method %d has no integrator", (int) s->set.method);
+    integ_problem p = sim_problem(s);
+    if (p.nevents > 0 && !(integrator_caps(s->set.method) & CLINK_CAP_EVENTS)) {
+        char words[128];
+        sim_msg(s,
+                "settings: method %s has no event location: a model with contacts needs a "
+                "method that has (%s)",
+                clink_method_name(s->set.method),
+                integrator_methods_with(CLINK_CAP_EVENTS, words, sizeof words));
         return CLINK_ERR_ARG;
     }
-    integ_problem p = sim_problem(s);
     integ_config c = sim_config(s);
     system_reduce(s->sys, s->out.y, s->loop.yroot);
     s->in = ops->create(&p, &c, 0.0, s->loop.yroot, &st, s->msg, sizeof s->msg);

@@ -40,6 +40,7 @@
 #include "sim/sim_auto.h"
 
 #include "elements/element.h"
+#include "integrators/integrator.h"
 #include "model/model_internal.h"
 #include "sim/sim_internal.h"
 
@@ -109,7 +110,8 @@ int sim_auto_resolve(const clink_model *m, clink_settings_def *set)
     if (sim_auto_dynamic_friction(m))
         method = CLINK_METHOD_BDF;
     /* one of the two explicit: the other follows it */
-    if (!method_auto && set->method == CLINK_METHOD_ADAMS && drift == CLINK_DRIFT_PROJECTION)
+    if (!method_auto && drift == CLINK_DRIFT_PROJECTION &&
+        !(integrator_caps(set->method) & CLINK_CAP_PROJECTION))
         drift = CLINK_DRIFT_BAUMGARTE;
     if (!drift_auto && set->drift == CLINK_DRIFT_PROJECTION)
         method = CLINK_METHOD_BDF;

@@ -28,6 +28,7 @@
  */
 #include "system/system.h"
 
+#include "integrators/integrator.h"
 #include "model/model_internal.h"
 
 #include <math.h>
@@ -39,8 +40,8 @@
 static const char *system_window_refusal(const mechsys *s)
 {
     const model_data *d = &s->m->d;
-    if (s->set.method != CLINK_METHOD_ADAMS)
-        return "the method is not Adams";
+    if (!(integrator_caps(s->set.method) & CLINK_CAP_RESIZE))
+        return "the method cannot resize its state (adams can)";
     if (d->njoints || d->ndrivers || s->nc)
         return "the model has joints or drivers";
     if (d->nforces)

@@ -12,7 +12,12 @@
 
 void xml_read_settings(xml_reader *r, const xmlNode *n)
 {
-    static const char *const methods[] = {"bdf", "adams", "rk4", "auto", NULL};
+    /* the words of the methods' table, in the order of their values */
+    static const char *const methods[] = {
+#define XML_METHOD_WORD(id, word, integrator, caps) word,
+        CLINK_METHOD_TABLE(XML_METHOD_WORD)
+#undef XML_METHOD_WORD
+            NULL};
     static const char *const drifts[] = {"projection", "baumgarte", "none", "auto", NULL};
     static const char *const bookkeepings[] = {"episodes", "hysteresis", NULL};
     static const char *const booleans[] = {"false", "true", "0", "1", NULL};

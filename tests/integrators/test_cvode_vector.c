@@ -8,7 +8,7 @@
  */
 #include "ensure.h"
 
-#include "ode/ode.h"
+#include "integrators/cvode/cvode_ode.h"
 
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>

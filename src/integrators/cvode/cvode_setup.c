@@ -247,7 +247,7 @@ static int cvode_proj(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype e
 /* the nonlinear solver: fixed point (Adams) or Newton with KLU on the sparse Jacobian (BDF) */
 static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
 {
-    if (cv->c.method == CLINK_METHOD_ADAMS) {
+    if (!(integrator_caps(cv->c.method) & CLINK_CAP_JACOBIAN)) {
         cv->NLS = SUNNonlinSol_FixedPoint(cv->ycv, 0, cv->ctx);
         if (!cv->NLS) {
             snprintf(msg, n, "SUNNonlinSol_FixedPoint failed");
@@ -341,8 +341,8 @@ static clink_status cvode_setup(cvode_integ *cv, double t0, const double *y0, ch
     if (st != CLINK_OK)
         return st;
     (void) ode_log_keep_warnings(cv->ctx, &cv->log); /* else dropped: SUNDIALS 7 only */
-    cv->mem = ode_create(cv->ctx, cv->c.method != CLINK_METHOD_ADAMS, cvode_rhs, t0, cv->ycv, cv,
-                         &cv->log, &flag, &call);
+    cv->mem = ode_create(cv->ctx, (integrator_caps(cv->c.method) & CLINK_CAP_JACOBIAN) != 0,
+                         cvode_rhs, t0, cv->ycv, cv, &cv->log, &flag, &call);
     if (!cv->mem) {
         char name[64];
         snprintf(msg, n, "CVODE: %s failed with %d (%s)", call, flag,

@@ -7,12 +7,17 @@
  * The error estimate is Hairer's combination of the fifth- and third-order
  * estimators, err = h |e5|^2 / sqrt(|e5|^2 + 0.01 |e3|^2) in the weighted RMS
  * norm with weights atol_i + rtol max(|y0_i|, |y1_i|); the step changes by
- * 0.9 err^(-1/8), within [0.2, 10], and does not grow right after a rejection.
+ * 0.9 err^(-1/8), within [0.2, 10], and does not grow right after a rejection
+ * (nor beyond h_max when one is set). An optional scale callback replaces the
+ * weights (the mechanisms' own, rk8_integ.c). The sums run over the components in
+ * the same order for every n, so the laboratory's n = 3 gives the bits it gave when
+ * n was a compile-time constant.
  */
-#include "lab/rk8.h"
+#include "integrators/rk8/rk8.h"
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* bounds of the step size change after a rejected and an accepted step */
@@ -120,15 +125,73 @@ static const double rk8_d[4][16] = {
      357.6391179106141, 93.40532418362432, -37.45832313645163, 104.0996495089623, 29.8402934266605,
      -43.53345659001114, 96.32455395918828, -39.17726167561544, -149.72683625798564}};
 
-static double rk8_norm_factor(const lab_rk8 *rk, const lab_rk8_step *s)
+/* the arrays of one step out of the block at *at */
+static void rk8_step_arrays(rk8_step *s, int n, double **at)
+{
+    s->y0 = *at;
+    s->y1 = *at + n;
+    *at += 2 * n;
+    for (int j = 0; j < RK8_STAGES_DENSE; j++, *at += n)
+        s->k[j] = *at;
+    for (int j = 0; j < 7; j++, *at += n)
+        s->dense[j] = *at;
+}
+
+int rk8_init(rk8 *rk, int n)
+{
+    /* y, f, atol, yt, sc; per step (2 + 16 + 7) n, three steps */
+    size_t per = (size_t) (2 + RK8_STAGES_DENSE + 7), nn = (size_t) (n > 0 ? n : 1);
+    memset(rk, 0, sizeof *rk);
+    rk->block = calloc((5 + 3 * per) * nn, sizeof(double));
+    if (!rk->block)
+        return -1;
+    rk->n = n;
+    double *at = rk->block;
+    rk->y = at;
+    rk->f = at + nn;
+    rk->atol = at + 2 * nn;
+    rk->yt = at + 3 * nn;
+    rk->sc = at + 4 * nn;
+    at += 5 * nn;
+    rk8_step_arrays(&rk->buf[0], (int) nn, &at);
+    rk8_step_arrays(&rk->buf[1], (int) nn, &at);
+    rk8_step_arrays(&rk->scratch, (int) nn, &at);
+    return 0;
+}
+
+void rk8_reset(rk8 *rk)
+{
+    size_t per = (size_t) (2 + RK8_STAGES_DENSE + 7), nn = (size_t) (rk->n > 0 ? rk->n : 1);
+    memset(rk->block, 0, (5 + 3 * per) * nn * sizeof(double));
+    rk->rhs = NULL;
+    rk->scale = NULL;
+    rk->ctx = NULL;
+    rk->rtol = rk->h_max = rk->x = rk->h = 0.0;
+    rk->cur = rk->n_valid = 0;
+    rk->n_steps = rk->n_rhs = rk->n_rejects = 0;
+    rk->buf[0].x0 = rk->buf[0].h = rk->buf[1].x0 = rk->buf[1].h = 0.0;
+    rk->scratch.x0 = rk->scratch.h = 0.0;
+    rk->buf[0].have_dense = rk->buf[1].have_dense = rk->scratch.have_dense = 0;
+}
+
+void rk8_free(rk8 *rk)
+{
+    free(rk->block);
+    rk->block = NULL;
+}
+
+static double rk8_norm_factor(rk8 *rk, const rk8_step *s)
 {
     double e5 = 0.0, e3 = 0.0, den;
     int i, j;
 
-    for (i = 0; i < LAB_RK8_NMAX; i++) {
-        double sc = rk->atol[i] + rk->rtol * fmax(fabs(s->y0[i]), fabs(s->y1[i]));
+    if (rk->scale)
+        rk->scale(rk->ctx, s->y0, s->y1, rk->sc);
+    for (i = 0; i < rk->n; i++) {
+        double sc =
+            rk->scale ? rk->sc[i] : rk->atol[i] + rk->rtol * fmax(fabs(s->y0[i]), fabs(s->y1[i]));
         double a5 = 0.0, a3 = 0.0;
-        for (j = 0; j < LAB_RK8_STAGES; j++) {
+        for (j = 0; j < RK8_STAGES; j++) {
             a5 += rk8_e5[j] * s->k[j][i];
             a3 += rk8_e3[j] * s->k[j][i];
         }
@@ -140,17 +203,17 @@ static double rk8_norm_factor(const lab_rk8 *rk, const lab_rk8_step *s)
     if (e5 == 0.0 && e3 == 0.0)
         return 0.0;
     den = e5 + 0.01 * e3;
-    return fabs(s->h) * e5 / sqrt(den * (double) LAB_RK8_NMAX);
+    return fabs(s->h) * e5 / sqrt(den * (double) rk->n);
 }
 
 /* the stages of a step from (x0, y0) with f(x0, y0) in k[0]; 0, or nonzero if f is not finite */
-static int rk8_stages(lab_rk8 *rk, lab_rk8_step *s)
+static int rk8_stages(rk8 *rk, rk8_step *s)
 {
-    double yt[LAB_RK8_NMAX];
+    double *yt = rk->yt;
     int st, j, i;
 
-    for (st = 1; st < LAB_RK8_STAGES; st++) {
-        for (i = 0; i < LAB_RK8_NMAX; i++) {
+    for (st = 1; st < RK8_STAGES; st++) {
+        for (i = 0; i < rk->n; i++) {
             double acc = 0.0;
             for (j = 0; j < st; j++)
                 acc += rk8_a[st][j] * s->k[j][i];
@@ -160,33 +223,33 @@ static int rk8_stages(lab_rk8 *rk, lab_rk8_step *s)
         if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
             return 1;
     }
-    for (i = 0; i < LAB_RK8_NMAX; i++) {
+    for (i = 0; i < rk->n; i++) {
         double acc = 0.0;
-        for (j = 0; j < LAB_RK8_STAGES; j++)
+        for (j = 0; j < RK8_STAGES; j++)
             acc += rk8_b[j] * s->k[j][i];
         s->y1[i] = s->y0[i] + s->h * acc;
         if (!isfinite(s->y1[i]))
             return 1;
     }
     rk->n_rhs++;
-    return rk->rhs(rk->ctx, s->x0 + s->h, s->y1, s->k[LAB_RK8_STAGES]);
+    return rk->rhs(rk->ctx, s->x0 + s->h, s->y1, s->k[RK8_STAGES]);
 }
 
-int lab_rk8_start(lab_rk8 *rk, double x, const double *y, double h)
+int rk8_start(rk8 *rk, double x, const double *y, double h)
 {
     rk->x = x;
     rk->h = h;
-    memcpy(rk->y, y, (size_t) LAB_RK8_NMAX * sizeof *y);
+    memcpy(rk->y, y, (size_t) rk->n * sizeof *y);
     rk->n_valid = 0;
     rk->n_rhs++;
     return rk->rhs(rk->ctx, x, rk->y, rk->f);
 }
 
-int lab_rk8_advance(lab_rk8 *rk, double x_end)
+int rk8_advance(rk8 *rk, double x_end)
 {
-    lab_rk8_step *s = &rk->buf[1 - rk->cur];
+    rk8_step *s = &rk->buf[1 - rk->cur];
     int rejected = 0;
-    double h = rk->h;
+    double h = rk->h_max > 0.0 && rk->h > rk->h_max ? rk->h_max : rk->h;
 
     for (;;) {
         double h_min = 16.0 * DBL_EPSILON * fmax(fabs(rk->x), fabs(x_end - rk->x));
@@ -200,8 +263,8 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
         s->x0 = rk->x;
         s->h = h;
         s->have_dense = 0;
-        memcpy(s->y0, rk->y, (size_t) LAB_RK8_NMAX * sizeof(double));
-        memcpy(s->k[0], rk->f, (size_t) LAB_RK8_NMAX * sizeof(double));
+        memcpy(s->y0, rk->y, (size_t) rk->n * sizeof(double));
+        memcpy(s->k[0], rk->f, (size_t) rk->n * sizeof(double));
         bad = rk8_stages(rk, s);
         err = bad ? INFINITY : rk8_norm_factor(rk, s);
         if (!(err <= 1.0)) {
@@ -217,8 +280,8 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
         rk->x = s->x0 + h;
         if (s->x0 + h == x_end || fabs(x_end - rk->x) <= 4.0 * DBL_EPSILON * fabs(x_end))
             rk->x = x_end;
-        memcpy(rk->y, s->y1, (size_t) LAB_RK8_NMAX * sizeof(double));
-        memcpy(rk->f, s->k[LAB_RK8_STAGES], (size_t) LAB_RK8_NMAX * sizeof(double));
+        memcpy(rk->y, s->y1, (size_t) rk->n * sizeof(double));
+        memcpy(rk->f, s->k[RK8_STAGES], (size_t) rk->n * sizeof(double));
         rk->cur = 1 - rk->cur;
         rk->n_valid++;
         rk->n_steps++;
@@ -226,41 +289,41 @@ int lab_rk8_advance(lab_rk8 *rk, double x_end)
     }
 }
 
-int lab_rk8_step_to(lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
+int rk8_step_to(rk8 *rk, const rk8_step *s, double x, double *y)
 {
-    lab_rk8_step *t = &rk->scratch;
+    rk8_step *t = &rk->scratch;
     int bad;
 
     t->x0 = s->x0;
     t->h = x - s->x0;
     t->have_dense = 0;
-    memcpy(t->y0, s->y0, sizeof t->y0);
-    memcpy(t->k[0], s->k[0], sizeof t->k[0]);
+    memcpy(t->y0, s->y0, (size_t) rk->n * sizeof(double));
+    memcpy(t->k[0], s->k[0], (size_t) rk->n * sizeof(double));
     if (!(t->h > 0.0)) {
-        memcpy(y, s->y0, (size_t) LAB_RK8_NMAX * sizeof(double));
+        memcpy(y, s->y0, (size_t) rk->n * sizeof(double));
         return 0;
     }
     bad = rk8_stages(rk, t);
-    memcpy(y, t->y1, (size_t) LAB_RK8_NMAX * sizeof(double));
+    memcpy(y, t->y1, (size_t) rk->n * sizeof(double));
     return bad;
 }
 
-lab_rk8_step *lab_rk8_last(lab_rk8 *rk, int back)
+rk8_step *rk8_last(rk8 *rk, int back)
 {
     if (back < 0 || back > 1 || rk->n_valid <= back)
         return NULL;
     return &rk->buf[back == 0 ? rk->cur : 1 - rk->cur];
 }
 
-int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
+int rk8_dense(rk8 *rk, rk8_step *s)
 {
-    double yt[LAB_RK8_NMAX];
+    double *yt = rk->yt;
     int st, j, i, r;
 
     if (s->have_dense)
         return 0;
-    for (st = LAB_RK8_STAGES + 1; st < LAB_RK8_STAGES_DENSE; st++) {
-        for (i = 0; i < LAB_RK8_NMAX; i++) {
+    for (st = RK8_STAGES + 1; st < RK8_STAGES_DENSE; st++) {
+        for (i = 0; i < rk->n; i++) {
             double acc = 0.0;
             for (j = 0; j < st; j++)
                 acc += rk8_a[st][j] * s->k[j][i];
@@ -270,14 +333,14 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
         if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
             return 1;
     }
-    for (i = 0; i < LAB_RK8_NMAX; i++) {
+    for (i = 0; i < rk->n; i++) {
         double dy = s->y1[i] - s->y0[i];
         s->dense[0][i] = dy;
         s->dense[1][i] = s->h * s->k[0][i] - dy;
-        s->dense[2][i] = 2.0 * dy - s->h * (s->k[LAB_RK8_STAGES][i] + s->k[0][i]);
+        s->dense[2][i] = 2.0 * dy - s->h * (s->k[RK8_STAGES][i] + s->k[0][i]);
         for (r = 0; r < 4; r++) {
             double acc = 0.0;
-            for (j = 0; j < LAB_RK8_STAGES_DENSE; j++)
+            for (j = 0; j < RK8_STAGES_DENSE; j++)
                 acc += rk8_d[r][j] * s->k[j][i];
             s->dense[3 + r][i] = s->h * acc;
         }
@@ -286,14 +349,14 @@ int lab_rk8_dense(lab_rk8 *rk, lab_rk8_step *s)
     return 0;
 }
 
-void lab_rk8_eval(const lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
+void rk8_eval(const rk8 *rk, const rk8_step *s, double x, double *y)
 {
     (void) rk;
     double u = (x - s->x0) / s->h, w = 1.0 - u;
     int i;
 
-    for (i = 0; i < LAB_RK8_NMAX; i++) {
-        const double(*d)[LAB_RK8_NMAX] = s->dense;
+    for (i = 0; i < rk->n; i++) {
+        double *const *d = s->dense;
         y[i] =
             s->y0[i] +
             u * (d[0][i] +
@@ -302,8 +365,7 @@ void lab_rk8_eval(const lab_rk8 *rk, const lab_rk8_step *s, double x, double *y)
     }
 }
 
-void lab_rk8_eval_derivs(const lab_rk8 *rk, const lab_rk8_step *s, double x, int i, double *d1,
-                         double *d2)
+void rk8_eval_derivs(const rk8 *rk, const rk8_step *s, double x, int i, double *d1, double *d2)
 {
     double u = (x - s->x0) / s->h;
     double r = s->dense[6][i], r1 = 0.0, r2 = 0.0;
