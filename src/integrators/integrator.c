@@ -57,8 +57,11 @@ const char *integrator_methods_with(unsigned caps, char *buf, size_t n)
             continue;
         int w =
             snprintf(buf + at, n > at ? n - at : 0, "%s%s", at ? ", " : "", integ_methods[k].word);
-        if (w < 0 || (size_t) w >= (n > at ? n - at : 0))
+        if (w < 0 || (size_t) w >= (n > at ? n - at : 0)) {
+            if (at < n)
+                buf[at] = '\0'; /* whole words only */
             break;
+        }
         at += (size_t) w;
     }
     return buf;
