@@ -41,7 +41,10 @@ def test_struct_sizes_and_offsets_equal_the_headers(tmp_path):
 
 
 # enumeration constants the package passes to the library: their values in the headers
-ENUMS = ("CLINK_OUTPUT_STATE", "CLINK_OUTPUT_CONTACTS", "CLINK_OUTPUT_ALL")
+ENUMS = ("CLINK_OUTPUT_STATE", "CLINK_OUTPUT_CONTACTS", "CLINK_OUTPUT_ALL",
+         # the methods' table (CLINK_METHOD_TABLE): its values and count
+         "CLINK_METHOD_BDF", "CLINK_METHOD_ADAMS", "CLINK_METHOD_RK4", "CLINK_METHOD_AUTO",
+         "CLINK_METHOD_RK8", "CLINK_METHOD_COUNT")
 
 
 def test_enumeration_values_equal_the_headers(tmp_path):
