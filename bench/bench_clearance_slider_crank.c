@@ -215,7 +215,7 @@ static int run_once(const char *path)
     clink_sim_stats_get(sim, &st);
     printf("{\"cpu_s\": %.17g, \"method\": \"%s\", \"drift\": \"%s\", \"rtol\": %.17g, "
            "\"atol\": %.17g, \"steps\": %ld, \"rhs\": %ld, \"onsets\": [",
-           cpu, s.method == CLINK_METHOD_BDF ? "bdf" : "adams",
+           cpu, clink_method_name(s.method),
            s.drift == CLINK_DRIFT_PROJECTION  ? "projection"
            : s.drift == CLINK_DRIFT_BAUMGARTE ? "baumgarte"
                                               : "none",
@@ -294,7 +294,7 @@ int main(int argc, char **argv)
                fabs(rc.onset[agree] - rs.onset[agree]) <= 1e-6)
             agree++;
         double ratio = sc[reps / 2] / cc[reps / 2];
-        const char *meth = s.method == CLINK_METHOD_BDF ? "bdf" : "adams";
+        const char *meth = clink_method_name(s.method);
         const char *drift = s.drift == CLINK_DRIFT_PROJECTION  ? "projection"
                             : s.drift == CLINK_DRIFT_BAUMGARTE ? "baumgarte"
                                                                : "none";

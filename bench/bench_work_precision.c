@@ -198,8 +198,8 @@ static int bench_iftomm(FILE *f, int *first, const char *name)
     const char *what = which == 1   ? "max |r - r_exact| over 2000 s, m"
                        : which == 2 ? "max |B0 - B0_ref| over 20 s, m"
                                     : "max angle error at 0.03 s, rad";
-    printf("\n%s (%s; shipped: %s rtol %g)\n", name, what,
-           shipped.method == CLINK_METHOD_BDF ? "bdf" : "adams", shipped.rtol);
+    printf("\n%s (%s; shipped: %s rtol %g)\n", name, what, clink_method_name(shipped.method),
+           shipped.rtol);
     printf("%-16s %6s %10s %10s %10s\n", "method", "rtol", "cpu_s", "rhs", "error");
     /* A02 with Adams + Baumgarte stops or stalls at the flat positions at most tolerances
        (1e-4, 1e-7 ... 1e-12; the same before the rank-revealing fallback): BDF + projection
@@ -294,7 +294,7 @@ int main(int argc, char **argv)
             return 1;
         printf("\n%s (t_end %g s; shipped: %s %s rtol %g atol %g; reference rtol 1e-12: %ld rhs, "
                "%d impacts)\n",
-               names[k], shipped.t_end, shipped.method == CLINK_METHOD_BDF ? "bdf" : "adams",
+               names[k], shipped.t_end, clink_method_name(shipped.method),
                shipped.drift == CLINK_DRIFT_PROJECTION ? "projection" : "baumgarte", shipped.rtol,
                shipped.atol, R.rhs + R.rhs_fd, R.nimp);
         printf("%-16s %6s %10s %10s %9s %9s %9s %6s\n", "method", "rtol", "cpu_s", "rhs",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The laboratory's default integrator: one impact by the Dormand-Prince 8(5,3) pair
- * of rk8.c (Hairer, Norsett and Wanner 1993, Sect. II.10) on
+ * of src/integrators/rk8/rk8.c (Hairer, Norsett and Wanner 1993, Sect. II.10) on
  *
  *   m delta'' = -F(delta, delta', state),   delta(0) = 0, delta'(0) = v > 0,
  *

@@ -7,8 +7,7 @@
  *   cvode_step.c    the ops of integrator.h on a created instance
  *   cvode_events.c  the event search, a mirror of CVODE 6.4's
  *   cvode_vector.c  the serial vector kernels compiled with clink
- *   cvode_ode.c     creation with the error handler, flag names, counters (shared with
- *                   src/lab)
+ *   cvode_ode.c     creation with the error handler, flag names, counters
  */
 #ifndef CLINK_CVODE_INTEG_H
 #define CLINK_CVODE_INTEG_H

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cvode_ode.c: the CVODE set-up shared by the CVODE integrator and the impact
- * laboratory (cvode_ode.h): creation with a handler that keeps CVODE's messages,
- * flag names, and the counters read and summed across re-initialisations.
+ * cvode_ode.c: the CVODE set-up of the CVODE integrator (cvode_ode.h): creation with a handler that
+ * keeps CVODE's messages, flag names, and the counters read and summed across re-initialisations.
  *
  * CVODE's messages never reach stdout or stderr: the last one is kept on the
  * caller's ode_log. SUNDIALS 6.4 calls one handler per CVODE instance for errors

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cvode_ode.h: the CVODE set-up shared by the CVODE integrator (cvode_setup.c)
- * and the impact laboratory's CVODE methods (src/lab, through src/ode/ode.h):
+ * cvode_ode.h: the CVODE set-up of the CVODE integrator (cvode_setup.c; the
+ * impact laboratory's Adams and BDF run through that integrator, src/lab/lab_integ.c):
  * creation with the error handler that keeps CVODE's last message on the
  * caller's handle instead of printing it, return-flag names, and CVODE's
  * counters read (each getter checked) and summed across re-initialisations.
- * The names keep the prefix ode_ of the laboratory's calls.
+ * The names keep the prefix ode_ of the laboratory's former CVODE driver.
  */
 #ifndef CLINK_CVODE_ODE_H
 #define CLINK_CVODE_ODE_H
