@@ -418,12 +418,13 @@ static fmi2Status fmu_advance(fmu *f, double target)
         clink_sim_stats_get(f->sim, &st);
         double pace = (double) (st.steps - steps0) / (t - t0), need = pace * (target - t);
         if (t < target && (double) st.steps + need > set.max_steps) {
-            fmu_log(f, fmi2Error,
-                    "fmi2DoStep: the step to t = %g s would need about %.3g more integrator steps "
-                    "at the pace of the first %ld steps (%g s covered, the instance now at t = %.17g "
-                    "s), more than max_steps %.3g allows: a shorter step, or a larger "
-                    "max_steps in the model's settings",
-                    target, need, st.steps - steps0, t - t0, t, set.max_steps);
+            fmu_log(
+                f, fmi2Error,
+                "fmi2DoStep: the step to t = %g s would need about %.3g more integrator steps "
+                "at the pace of the first %ld steps (%g s covered, the instance now at t = %.17g "
+                "s), more than max_steps %.3g allows: a shorter step, or a larger "
+                "max_steps in the model's settings",
+                target, need, st.steps - steps0, t - t0, t, set.max_steps);
             return fmi2Error;
         }
     }
