@@ -632,13 +632,13 @@ class Simulation:
             raise TypeError("force must be callable")
         if self._handle is None:
             self._handle = ffi.new_handle(self)
-        self._force = (force, jacobian) if force is not None else None
         st = lib.clink_sim_set_user_force(
             p, name.encode(), _USER_FORCE if force is not None else ffi.NULL,
             _USER_JACOBIAN if force is not None and jacobian is not None else ffi.NULL,
             self._handle)
-        if st != lib.CLINK_OK:
+        if st != lib.CLINK_OK:  # refused (inside a callback, ...): the force in use stays
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        self._force = (force, jacobian) if force is not None else None
 
     @property
     def t_end(self) -> float:
@@ -698,7 +698,9 @@ class Simulation:
     def output_contacts(self, contacts: Iterable[str | int] | None) -> None:
         p = self._live()
         if contacts is None:
-            lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
+            st = lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
+            if st != lib.CLINK_OK:  # refused: the list in use stays
+                raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
             self._output_contacts = None
             return
         if isinstance(contacts, (str, int, np.integer)):
