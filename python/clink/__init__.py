@@ -402,6 +402,23 @@ def _user_jacobian(data, t, n, q, v, fq, fv):
         return -1
 
 
+_ENERGY_NAMES = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
+                 "contact_stored", "contact_damping", "contact_friction")
+
+
+def _energy_overflow(r):
+    """the failure of energies that overflow double precision (as `clink run` says it), or
+    None: the first row and member that is not finite"""
+    e = r._energy[:r.rows, :len(_ENERGY_NAMES)]
+    bad = np.argwhere(~np.isfinite(e))
+    if not len(bad):
+        return None
+    i, j = bad[0]
+    return ("implausible result at t = %r s: the %s energy is not finite (%g J): a mass, "
+            "inertia, stiffness or speed beyond what double precision holds"
+            % (float(r.t[i]), _ENERGY_NAMES[j], e[i, j]))
+
+
 _USER_FORCE = ffi.callback("clink_user_force_fn", _user_force)
 _USER_JACOBIAN = ffi.callback("clink_user_force_jac_fn", _user_jacobian)
 
@@ -955,7 +972,9 @@ class Simulation:
         if message is not None:
             status = "failed"
         else:
-            for sev, msg in findings:
+            message = _energy_overflow(r) if self.model._out_energies else None
+            status = "failed" if message is not None else "ok"
+            for sev, msg in findings if message is None else ():
                 if sev == "implausible":
                     status, message = "failed", "implausible result: %s" % msg
                     break

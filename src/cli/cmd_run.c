@@ -552,6 +552,33 @@ static int run_open_output(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
+/* energies that overflow double precision (a mass or inertia near 1e308): a failure of
+   the run, which goes on as after an implausible finding; 1 when found (why set) */
+static int run_energy_overflow(run_ctx *c)
+{
+    static const char *const names[] = {"kinetic",        "gravity",         "spring",
+                                        "work_drivers",   "work_loads",      "balance",
+                                        "contact_stored", "contact_damping", "contact_friction"};
+    clink_energy e;
+    char when[OUTPUT_DOUBLE_MAX];
+    if (c->failed || clink_sim_energy(c->sim, &e) != CLINK_OK)
+        return 0;
+    const double v[] = {e.kinetic,        e.gravity,         e.spring,
+                        e.work_drivers,   e.work_loads,      e.balance,
+                        e.contact_stored, e.contact_damping, e.contact_friction};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (!isfinite(v[i])) {
+            c->failed = c->implausible = 1;
+            output_format_double(clink_sim_time(c->sim), when);
+            snprintf(c->why, sizeof c->why,
+                     "implausible result at t = %s s: the %s energy is not finite (%g J): a "
+                     "mass, inertia, stiffness or speed beyond what double precision holds",
+                     when, names[i], v[i]);
+            return 1;
+        }
+    return 0;
+}
+
 /* samples t = 0, then k H for k = 1..n, then t_end if it is not on the grid; sets failed,
    io_failed and why */
 static void run_integrate(run_ctx *c)
@@ -562,6 +589,7 @@ static void run_integrate(run_ctx *c)
     c->why[0] = '\0';
     cli_progress_start(&c->progress, c->a.quiet);
     st = clink_recorder_sample(c->rec, c->sim);
+    run_energy_overflow(c);
     n = (long) floor(c->set.t_end / c->set.output_step * (1.0 + 1e-12));
     for (k = 1; k <= n + 1 && st == CLINK_OK && run_stop_signal == 0; k++) {
         double t = k <= n ? (double) k * c->set.output_step : c->set.t_end;
@@ -576,6 +604,7 @@ static void run_integrate(run_ctx *c)
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
+        run_energy_overflow(c);
         cli_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
     cli_progress_end(&c->progress);

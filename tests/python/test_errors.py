@@ -248,3 +248,12 @@ def test_start_refuses_tolerances_out_of_range(settings):
     with pytest.raises((clink.Error, ValueError)) as e:
         m.start(**settings)
     assert "tol" in str(e.value)
+
+
+def test_energies_that_overflow_fail_the_result_instead_of_ok():
+    m = clink.load(model("ball_drop"), set={"body[ball].omega": 10, "body[ball].inertia": 1e308})
+    r = m.simulate(t_end=0.01)
+    assert r.summary["status"] == "failed"
+    assert "kinetic energy is not finite" in r.summary["message"]
+    fine = clink.load(model("ball_drop"), set={"body[ball].omega": 10}).simulate(t_end=0.01)
+    assert fine.summary["status"] == "ok"
