@@ -292,7 +292,7 @@ clink_status sweep_journal_close(sweep_run *run)
 
     if (run->fd < 0)
         return CLINK_OK;
-    bad = (run->unsynced && fsync(run->fd) != 0) | (close(run->fd) != 0);
+    bad = (int) (run->unsynced && fsync(run->fd) != 0) | (int) (close(run->fd) != 0); /* both */
     run->fd = -1;
     if (bad)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s/sweep.journal: cannot write: %s", run->dir,
