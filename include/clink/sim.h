@@ -64,7 +64,8 @@ extern "C" {
  * model's own. On failure *sim is NULL and err (optional, err_size bytes)
  * receives one line: CLINK_ERR_ASSEMBLY when the initial positions cannot be
  * assembled, CLINK_ERR_SINGULAR (naming the joints) for redundant constraints,
- * CLINK_ERR_ARG for projection with Adams.
+ * CLINK_ERR_ARG for projection with Adams, CLINK_ERR_RANGE for settings out of range
+ * (rtol outside (0, 1), atol not finite and > 0, ...).
  */
 CLINK_API clink_status clink_sim_create(const clink_model *model,
                                         const clink_settings_def *settings, clink_sim **sim,
@@ -549,7 +550,8 @@ CLINK_API clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t si
    is not a snapshot, is truncated or damaged (checksum), or of another version or kind of
    machine; CLINK_ERR_MODEL for a snapshot of another model (a hash of its entities, names,
    bodies, gravity, contacts and assembled initial configuration) or saved with another
-   method or drift control; CLINK_ERR_NOMEM; CLINK_ERR_STATE in use. */
+   method or drift control; CLINK_ERR_NOMEM; CLINK_ERR_STATE in use. A snapshot whose data
+   turn out not to fit once read (CLINK_ERR_PARSE) is undone from a backup: all or nothing. */
 CLINK_API clink_status clink_sim_state_restore(clink_sim *sim, const void *buf, size_t size);
 
 #ifdef __cplusplus

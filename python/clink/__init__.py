@@ -403,6 +403,23 @@ def _user_jacobian(data, t, n, q, v, fq, fv):
         return -1
 
 
+_ENERGY_NAMES = ("kinetic", "gravity", "spring", "work_drivers", "work_loads", "balance",
+                 "contact_stored", "contact_damping", "contact_friction")
+
+
+def _energy_overflow(r):
+    """the failure of energies that overflow double precision (as `clink run` says it), or
+    None: the first row and member that is not finite"""
+    e = r._energy[:r.rows, :len(_ENERGY_NAMES)]
+    bad = np.argwhere(~np.isfinite(e))
+    if not len(bad):
+        return None
+    i, j = bad[0]
+    return ("implausible result at t = %r s: the %s energy is not finite (%g J): a mass, "
+            "inertia, stiffness or speed beyond what double precision holds"
+            % (float(r.t[i]), _ENERGY_NAMES[j], e[i, j]))
+
+
 _USER_FORCE = ffi.callback("clink_user_force_fn", _user_force)
 _USER_JACOBIAN = ffi.callback("clink_user_force_jac_fn", _user_jacobian)
 
@@ -633,13 +650,13 @@ class Simulation:
             raise TypeError("force must be callable")
         if self._handle is None:
             self._handle = ffi.new_handle(self)
-        self._force = (force, jacobian) if force is not None else None
         st = lib.clink_sim_set_user_force(
             p, name.encode(), _USER_FORCE if force is not None else ffi.NULL,
             _USER_JACOBIAN if force is not None and jacobian is not None else ffi.NULL,
             self._handle)
-        if st != lib.CLINK_OK:
+        if st != lib.CLINK_OK:  # refused (inside a callback, ...): the force in use stays
             raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
+        self._force = (force, jacobian) if force is not None else None
 
     @property
     def t_end(self) -> float:
@@ -699,7 +716,9 @@ class Simulation:
     def output_contacts(self, contacts: Iterable[str | int] | None) -> None:
         p = self._live()
         if contacts is None:
-            lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
+            st = lib.clink_sim_set_output_contacts(p, ffi.NULL, 0)
+            if st != lib.CLINK_OK:  # refused: the list in use stays
+                raise Error(ffi.string(lib.clink_sim_error(p)).decode(), _status_name(st))
             self._output_contacts = None
             return
         if isinstance(contacts, (str, int, np.integer)):
@@ -954,7 +973,9 @@ class Simulation:
         if message is not None:
             status = "failed"
         else:
-            for sev, msg in findings:
+            message = _energy_overflow(r) if self.model._out_energies else None
+            status = "failed" if message is not None else "ok"
+            for sev, msg in findings if message is None else ():
                 if sev == "implausible":
                     status, message = "failed", "implausible result: %s" % msg
                     break

@@ -17,7 +17,14 @@
 
 #include <string.h>
 
-enum { CHECK_JSON = 1, CHECK_SET, CHECK_STRICT, CHECK_MAX_SETS = 32, CHECK_MAX_WARNINGS = 8 };
+enum {
+    CHECK_JSON = 1,
+    CHECK_SET,
+    CHECK_STRICT,
+    CHECK_ALLOW_BAD_START,
+    CHECK_MAX_SETS = 32,
+    CHECK_MAX_WARNINGS = 8
+};
 
 /* the options of `clink check` (cli.h, "Options") */
 static const cli_option check_options[] = {
@@ -29,25 +36,31 @@ static const cli_option check_options[] = {
     {CHECK_STRICT, "strict", 0, NULL,
      "refuse (exit 2) a start the assembly had to move\nor a contact that starts penetrated or "
      "fast\n(otherwise warnings)"},
+    {CHECK_ALLOW_BAD_START, "allow-bad-start", 0, NULL,
+     "report an implausible start (a contact pressed\nbeyond its size at t = 0) as a warning "
+     "instead of\nrefusing the model (exit 2)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static void check_usage(FILE *out)
 {
-    fprintf(out, "usage: clink check MODEL.xml [--json] [--strict] [--set PATH=VALUE ...]\n\n"
+    fprintf(out, "usage: clink check MODEL.xml [--json] [--strict] [--allow-bad-start]\n"
+                 "                   [--set PATH=VALUE ...]\n\n"
                  "Reads MODEL.xml, checks it against the clink schema and for meaning\n"
                  "(ranges, names, geometry), assembles it at t = 0 as clink run does\n"
                  "(loops that close, independent constraints, the solver's setup) and\n"
                  "prints a summary.\n\n");
     cli_print_options(out, check_options);
     fprintf(out, "\nExit status 0 if the model is valid and runnable, 2 with \"FILE:LINE: what\n"
-                 "is wrong\" or \"FILE: what is wrong\" on stderr otherwise.\n");
+                 "is wrong\" or \"FILE: what is wrong\" on stderr otherwise (an implausible\n"
+                 "start too, unless --allow-bad-start).\n");
 }
 
 typedef struct check_args {
     const char *path;
     int json;
     int strict;
+    int allow_bad_start;              /* --allow-bad-start: an implausible start only warns */
     const char *sets[CHECK_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
     clink_xml_applied applied[CHECK_MAX_SETS]; /* what each did */
@@ -63,6 +76,10 @@ static int check_apply(void *ctx, int id, const char *spelled, const char *value
     }
     if (id == CHECK_JSON) {
         a->json = 1;
+        return CLI_EXIT_OK;
+    }
+    if (id == CHECK_ALLOW_BAD_START) {
+        a->allow_bad_start = 1;
         return CLI_EXIT_OK;
     }
     if (id == CHECK_SET) {
@@ -84,6 +101,7 @@ typedef struct check_found {
     char which[256]; /* their names (clink_sim_redundant_constraints) */
     int n_warnings;  /* the start's findings (assembly moves, contacts at the start) */
     char warnings[CHECK_MAX_WARNINGS][256];
+    int implausible; /* the first implausible one (index into warnings), -1 if none */
 } check_found;
 
 /* --json of a refused model: the message stderr carries, and the exit status */
@@ -173,10 +191,14 @@ static void check_print_text(const char *path, const clink_xml_summary *s, const
 static void check_start_findings(const clink_sim *sim, check_found *f)
 {
     int n = clink_sim_finding_count(sim);
+    f->implausible = -1;
     for (int i = 0; i < n && f->n_warnings < CHECK_MAX_WARNINGS; i++) {
         clink_sim_finding fd;
-        if (clink_sim_finding_get(sim, i, &fd) == CLINK_OK)
-            snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "%s", fd.message);
+        if (clink_sim_finding_get(sim, i, &fd) != CLINK_OK)
+            continue;
+        if (fd.severity == CLINK_FINDING_IMPLAUSIBLE && f->implausible < 0)
+            f->implausible = f->n_warnings;
+        snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "%s", fd.message);
     }
 }
 
@@ -243,6 +265,19 @@ int cmd_check(int argc, char **argv)
         if (a.json)
             check_print_json_refused(a.path, err, rc);
         return rc;
+    }
+    if (f.implausible >= 0 && !a.allow_bad_start) {
+        /* the findings first, then the refusal: what a run of it would start from */
+        for (int i = 0; i < f.n_warnings && !a.json; i++)
+            fprintf(stderr, "clink: check: %s\n", f.warnings[i]);
+        snprintf(err, sizeof err,
+                 "%s: an implausible start: %s (refused; --allow-bad-start checks and runs it "
+                 "anyway)",
+                 a.path, f.warnings[f.implausible]);
+        fprintf(stderr, "%s\n", err);
+        if (a.json)
+            check_print_json_refused(a.path, err, CLI_EXIT_USAGE);
+        return CLI_EXIT_USAGE;
     }
     if (a.strict && f.n_warnings > 0) {
         snprintf(err, sizeof err, "%s: %s (refused: --strict)", a.path, f.warnings[0]);

@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { FMU_OUTPUT = 1, FMU_LIBRARY };
 
@@ -160,7 +162,7 @@ static void fmu_write_variables(FILE *out, const fmu_var *v, int n)
 
 /* modelDescription.xml of the model into a memory buffer; 0 or -1 */
 static int fmu_description(const clink_model *m, const char *id, const char *guid, const char *name,
-                           char **text, size_t *n)
+                           int states, char **text, size_t *n)
 {
     fmu_var *v = NULL;
     int nv = 0;
@@ -181,7 +183,7 @@ static int fmu_description(const clink_model *m, const char *id, const char *gui
         "\" guid=\"%s\" generationTool=\"clink %s\" variableNamingConvention=\"structured\" "
         "numberOfEventIndicators=\"0\">\n"
         "  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\" "
-        "canGetAndSetFMUstate=\"true\" canSerializeFMUstate=\"true\" "
+        "canGetAndSetFMUstate=\"%s\" canSerializeFMUstate=\"%s\" "
         "canNotUseMemoryManagementFunctions=\"true\"/>\n"
         "  <UnitDefinitions>\n"
         "    <Unit name=\"m\"><BaseUnit m=\"1\"/></Unit>\n"
@@ -196,7 +198,8 @@ static int fmu_description(const clink_model *m, const char *id, const char *gui
         "  <LogCategories>\n    <Category name=\"logStatusError\"/>\n"
         "    <Category name=\"logAll\"/>\n  </LogCategories>\n"
         "  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n",
-        guid, cli_version(), id, set.t_end, set.output_step);
+        guid, cli_version(), id, states ? "true" : "false", states ? "true" : "false", set.t_end,
+        set.output_step);
     fmu_write_variables(out, v, nv);
     fputs("</fmiModelDescription>\n", out);
     free(v);
@@ -217,8 +220,10 @@ static const char *fmu_library(const fmu_args *a)
     return CLINK_FMU_INSTALL;
 }
 
-/* the model read and set up as clink run does; exit status, the message in err */
-static int fmu_check_model(const char *path, clink_model **m, char *err, size_t n)
+/* the model read and set up as clink run does, its variables' names unique; exit status,
+   the message in err; *states: whether its simulation can save and restore its state
+   (not under the window of the state, clink_sim_state_save) */
+static int fmu_check_model(const char *path, clink_model **m, int *states, char *err, size_t n)
 {
     *m = clink_model_load_xml(path, err, n);
     if (!*m)
@@ -230,31 +235,63 @@ static int fmu_check_model(const char *path, clink_model **m, char *err, size_t 
         clink_model_destroy(m);
         return CLI_EXIT_USAGE;
     }
+    clink_window_stats w;
+    clink_sim_window_get(s, &w);
+    *states = !w.in_use;
     clink_sim_destroy(&s);
+    fmu_var *v = NULL;
+    int nv = 0, dup = -1;
+    if (fmu_vars_build(*m, &v, &nv) == 0)
+        dup = fmu_vars_duplicate(v, nv);
+    if (dup >= 0)
+        snprintf(err, n,
+                 "clink: fmu: %s: two FMU variables are named '%s' (the FMI standard asks for "
+                 "unique names: an input named like an output? rename it)",
+                 path, v[dup].name);
+    free(v);
+    if (dup >= 0) {
+        clink_model_destroy(m);
+        return CLI_EXIT_USAGE;
+    }
     return CLI_EXIT_OK;
 }
 
-/* the archive of the three members; 0, or -1 with errno */
+/* the archive of the three members at out, written as OUT.incomplete and renamed when
+   complete (a failed write leaves a previous FMU at out as it was); 0, or -1 with errno */
 static int fmu_write_zip(const char *out, const char *id, const char *desc, size_t ndesc,
                          const char *lib, size_t nlib, const char *xml, size_t nxml)
 {
-    char member[192];
+    char member[192], tmp[4200];
     snprintf(member, sizeof member, "binaries/linux64/%s.so", id);
-    cli_zip *z = cli_zip_open(out);
+    if (snprintf(tmp, sizeof tmp, "%s.incomplete", out) >= (int) sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    cli_zip *z = cli_zip_open(tmp);
     if (!z)
         return -1;
     int bad = cli_zip_add(z, "modelDescription.xml", desc, ndesc) != 0 ||
               cli_zip_add(z, member, lib, nlib) != 0 ||
               cli_zip_add(z, "resources/model.xml", xml, nxml) != 0;
     int e = errno;
-    if (cli_zip_close(z) != 0)
+    if (cli_zip_close(z) != 0) {
+        e = errno;
+        bad = 1;
+    }
+    if (!bad && rename(tmp, out) != 0) {
+        e = errno;
+        bad = 1;
+    }
+    if (bad) {
+        unlink(tmp);
+        errno = e;
         return -1;
-    errno = e;
-    return bad ? -1 : 0;
+    }
+    return 0;
 }
 
 /* the FMU of the model m at out; exit status */
-static int fmu_pack(const fmu_args *a, const char *out, const clink_model *m)
+static int fmu_pack(const fmu_args *a, const char *out, const clink_model *m, int states)
 {
     char id[128], guid[40];
     char *xml = NULL, *lib = NULL, *desc = NULL;
@@ -270,7 +307,7 @@ static int fmu_pack(const fmu_args *a, const char *out, const clink_model *m)
         fprintf(stderr, "clink: fmu: the FMU library %s: cannot read: %s (--library FILE)\n",
                 libpath, strerror(errno));
         rc = CLI_EXIT_IO;
-    } else if (fmu_description(m, id, guid, id, &desc, &ndesc) != 0) {
+    } else if (fmu_description(m, id, guid, id, states, &desc, &ndesc) != 0) {
         fprintf(stderr, "clink: fmu: out of memory\n");
         rc = CLI_EXIT_FAIL;
     } else if (fmu_write_zip(out, id, desc, ndesc, lib, nlib, xml, nxml) != 0) {
@@ -281,6 +318,25 @@ static int fmu_pack(const fmu_args *a, const char *out, const clink_model *m)
     free(lib);
     free(desc);
     return rc;
+}
+
+/* 1 (refused, said) when the output names the model or the library to pack: the same file
+   however spelled (device and inode), which writing the FMU would replace */
+static int fmu_output_is_an_input(const fmu_args *a, const char *out)
+{
+    struct stat so, si;
+    if (stat(out, &so) != 0)
+        return 0; /* a new file: no input */
+    const char *inputs[2] = {a->path, fmu_library(a)};
+    for (int i = 0; i < 2; i++)
+        if (stat(inputs[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+            fprintf(stderr,
+                    "clink: fmu: -o %s is the %s %s: refused (writing the FMU would replace "
+                    "it); name another file\n",
+                    out, i == 0 ? "model" : "FMU library", inputs[i]);
+            return 1;
+        }
+    return 0;
 }
 
 int cmd_fmu(int argc, char **argv)
@@ -309,13 +365,16 @@ int cmd_fmu(int argc, char **argv)
         int stem = dot && (!slash || dot > slash) ? (int) (dot - a.path) : (int) strlen(a.path);
         snprintf(out, sizeof out, "%.*s.fmu", stem, a.path);
     }
+    if (fmu_output_is_an_input(&a, out))
+        return CLI_EXIT_USAGE;
     clink_model *m = NULL;
-    rc = fmu_check_model(a.path, &m, err, sizeof err);
+    int states = 1;
+    rc = fmu_check_model(a.path, &m, &states, err, sizeof err);
     if (rc != CLI_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
         return rc;
     }
-    rc = fmu_pack(&a, out, m);
+    rc = fmu_pack(&a, out, m, states);
     clink_model_destroy(&m);
     return rc;
 }

@@ -61,7 +61,8 @@ enum {
     RUN_ROWS,
     RUN_DENSE,
     RUN_FORMAT,
-    RUN_STRICT
+    RUN_STRICT,
+    RUN_ALLOW_BAD_START
 };
 
 /* overrides by path one run takes (--set) */
@@ -85,6 +86,9 @@ static const cli_option run_options[] = {
     {RUN_STRICT, "strict", 0, NULL,
      "refuse (exit 2) a start the assembly had to move\nor a contact that starts penetrated or "
      "fast\n(clink check --strict; otherwise warnings)"},
+    {RUN_ALLOW_BAD_START, "allow-bad-start", 0, NULL,
+     "run an implausible start (a contact pressed beyond\nits size at t = 0) instead of "
+     "refusing it (exit 2)"},
     {RUN_NO_TIMING, "no-timing", 0, NULL,
      "write \"wall_time\": null, so that summary.json too is\nidentical between two runs"},
     {RUN_ROWS, "rows", 0, "MODE",
@@ -178,6 +182,7 @@ typedef struct run_args {
     int rows, dense, format;                /* -1: the model's <output> */
     int quiet, timing, json;
     int strict;                     /* --strict: the start's findings refuse the run */
+    int allow_bad_start;            /* --allow-bad-start: an implausible start runs */
     const char *sets[RUN_MAX_SETS]; /* --set PATH=VALUE, in order */
     int n_sets;
 } run_args;
@@ -264,6 +269,9 @@ static int run_apply(void *ctx, int id, const char *o, const char *v)
         return CLI_EXIT_OK;
     case RUN_STRICT:
         a->strict = 1;
+        return CLI_EXIT_OK;
+    case RUN_ALLOW_BAD_START:
+        a->allow_bad_start = 1;
         return CLI_EXIT_OK;
     case RUN_NO_TIMING:
         a->timing = 0;
@@ -393,6 +401,7 @@ typedef struct run_ctx {
     int io_failed;   /* a write failed: no result is kept */
     char why[1200];  /* the reason of a failure or an interruption */
     cli_progress progress;
+    int start_findings;    /* findings at t = 0, printed before the integration */
     int law_warning_count; /* restitutions the laws' rules do not reach (run_law_warnings) */
     char law_warnings[RUN_MAX_LAW_WARNINGS][700];
 } run_ctx;
@@ -419,6 +428,33 @@ static void run_law_warnings(run_ctx *c)
             break;
         line = end + 1;
     }
+}
+
+/* the findings at t = 0 (the only ones at creation: the assembly's moves, contacts that
+   start penetrated or fast) on stderr before the integration (unless --quiet); an
+   implausible one refuses the run (exit 2, nothing written) unless --allow-bad-start */
+static int run_start_findings(run_ctx *c)
+{
+    int n = clink_sim_finding_count(c->sim), implausible = -1;
+    for (int i = 0; i < n; i++) {
+        clink_sim_finding f;
+        if (clink_sim_finding_get(c->sim, i, &f) != CLINK_OK)
+            continue;
+        if (f.severity == CLINK_FINDING_IMPLAUSIBLE && implausible < 0)
+            implausible = i;
+        if (!c->a.quiet || (f.severity == CLINK_FINDING_IMPLAUSIBLE && !c->a.allow_bad_start))
+            fprintf(stderr, "clink: run: %s\n", f.message);
+    }
+    c->start_findings = n;
+    if (implausible < 0 || c->a.allow_bad_start)
+        return CLI_EXIT_OK;
+    clink_sim_finding f;
+    if (clink_sim_finding_get(c->sim, implausible, &f) == CLINK_OK)
+        fprintf(stderr,
+                "%s: an implausible start: %s (refused before the run; --allow-bad-start runs "
+                "it anyway)\n",
+                c->a.path, f.message);
+    return CLI_EXIT_USAGE;
 }
 
 /* the model and its simulation: any error in the file stops here, before anything is written */
@@ -456,6 +492,9 @@ static int run_load(run_ctx *c)
             fprintf(stderr, "%s: %s (refused: --strict)\n", c->a.path, f.message);
         return CLI_EXIT_USAGE;
     }
+    rc = run_start_findings(c);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     /* printed with the result (run_finish), so that a run opens with its result */
     run_law_warnings(c);
     return CLI_EXIT_OK;
@@ -552,6 +591,33 @@ static int run_open_output(run_ctx *c)
     return CLI_EXIT_OK;
 }
 
+/* energies that overflow double precision (a mass or inertia near 1e308): a failure of
+   the run, which goes on as after an implausible finding; 1 when found (why set) */
+static int run_energy_overflow(run_ctx *c)
+{
+    static const char *const names[] = {"kinetic",        "gravity",         "spring",
+                                        "work_drivers",   "work_loads",      "balance",
+                                        "contact_stored", "contact_damping", "contact_friction"};
+    clink_energy e;
+    char when[OUTPUT_DOUBLE_MAX];
+    if (c->failed || clink_sim_energy(c->sim, &e) != CLINK_OK)
+        return 0;
+    const double v[] = {e.kinetic,        e.gravity,         e.spring,
+                        e.work_drivers,   e.work_loads,      e.balance,
+                        e.contact_stored, e.contact_damping, e.contact_friction};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (!isfinite(v[i])) {
+            c->failed = c->implausible = 1;
+            output_format_double(clink_sim_time(c->sim), when);
+            snprintf(c->why, sizeof c->why,
+                     "implausible result at t = %s s: the %s energy is not finite (%g J): a "
+                     "mass, inertia, stiffness or speed beyond what double precision holds",
+                     when, names[i], v[i]);
+            return 1;
+        }
+    return 0;
+}
+
 /* samples t = 0, then k H for k = 1..n, then t_end if it is not on the grid; sets failed,
    io_failed and why */
 static void run_integrate(run_ctx *c)
@@ -562,6 +628,7 @@ static void run_integrate(run_ctx *c)
     c->why[0] = '\0';
     cli_progress_start(&c->progress, c->a.quiet);
     st = clink_recorder_sample(c->rec, c->sim);
+    run_energy_overflow(c);
     n = (long) floor(c->set.t_end / c->set.output_step * (1.0 + 1e-12));
     for (k = 1; k <= n + 1 && st == CLINK_OK && run_stop_signal == 0; k++) {
         double t = k <= n ? (double) k * c->set.output_step : c->set.t_end;
@@ -576,6 +643,7 @@ static void run_integrate(run_ctx *c)
             snprintf(c->why, sizeof c->why, "%s", clink_sim_error(c->sim));
             break;
         }
+        run_energy_overflow(c);
         cli_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
     cli_progress_end(&c->progress);
@@ -744,9 +812,11 @@ static int run_finish(run_ctx *c)
                    c->sum.name, clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
             fflush(stdout);
         }
-        /* the result first, then what it is to be read with */
+        /* the result first, then what it is to be read with (the findings at t = 0 were
+           printed before the integration) */
         for (int i = 0; i < info.warning_count; i++)
-            fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
+            if (i < c->law_warning_count || i >= c->law_warning_count + c->start_findings)
+                fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
     }
     if (c->a.json && exit_code != CLI_EXIT_IO && run_print_json(c, exit_code) != 0)
         exit_code = CLI_EXIT_IO;

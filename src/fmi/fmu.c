@@ -21,6 +21,7 @@
 
 #include "clink/xml.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,18 +115,23 @@ fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nC
     return fmi2OK;
 }
 
-/* the directory of a file:// URI (the FMU's resources) into path; 0 or -1 */
+/* the directory of a file URI (the FMU's resources) into path; 0 or -1. Accepted:
+   file:///path, file://localhost/path and file:/path (RFC 8089); another scheme, a
+   remote host or a bare path is refused */
 static int fmu_resource_path(const char *uri, char *path, size_t n)
 {
-    if (!uri)
+    if (!uri || strncmp(uri, "file:", 5) != 0)
         return -1;
-    const char *p = uri;
-    if (strncmp(p, "file://", 7) == 0)
-        p += 7;
-    else if (strncmp(p, "file:", 5) == 0)
-        p += 5;
-    if (strncmp(p, "localhost/", 10) == 0)
-        p += 9;
+    const char *p = uri + 5;
+    if (strncmp(p, "//", 2) == 0) {
+        p += 2;
+        if (strncmp(p, "localhost/", 10) == 0)
+            p += 9;
+        else if (*p != '/')
+            return -1; /* a host other than this one */
+    }
+    if (*p != '/')
+        return -1;
     /* percent-decoding of the path */
     size_t k = 0;
     for (; *p && k + 1 < n; p++) {
@@ -146,14 +152,21 @@ static int fmu_resource_path(const char *uri, char *path, size_t n)
 /* the model of the FMU's resources, its GUID checked; 0 or -1 (logged) */
 static int fmu_load(fmu *f, fmi2String guid, fmi2String resources)
 {
-    char dir[4000], err[512], mine[40];
+    char dir[4000], err[512], mine[40] = "";
     if (fmu_resource_path(resources, dir, sizeof dir) != 0) {
-        fmu_log(f, fmi2Error, "fmi2Instantiate: resource location '%s' is not a file URI",
+        fmu_log(f, fmi2Error,
+                "fmi2Instantiate: resource location '%s' is not a local file URI "
+                "(file:///path, file://localhost/path or file:/path)",
                 resources ? resources : "(null)");
         return -1;
     }
     snprintf(f->model_path, sizeof f->model_path, "%s/model.xml", dir);
-    if (fmu_guid(f->model_path, mine) != 0 || !guid || strcmp(guid, mine) != 0) {
+    if (fmu_guid(f->model_path, mine) != 0) {
+        fmu_log(f, fmi2Error, "fmi2Instantiate: the model %s cannot be read: %s", f->model_path,
+                strerror(errno));
+        return -1;
+    }
+    if (!guid || strcmp(guid, mine) != 0) {
         fmu_log(f, fmi2Error, "fmi2Instantiate: GUID %s does not match the model %s (%s)",
                 guid ? guid : "(null)", f->model_path, mine);
         return -1;
@@ -170,6 +183,11 @@ static int fmu_load(fmu *f, fmi2String guid, fmi2String resources)
     }
     for (int i = 0; i < f->nvars; i++)
         f->pending[i] = NAN;
+    int dup = fmu_vars_duplicate(f->vars, f->nvars);
+    if (dup >= 0) {
+        fmu_log(f, fmi2Error, "fmi2Instantiate: two variables are named '%s'", f->vars[dup].name);
+        return -1;
+    }
     return 0;
 }
 
@@ -224,11 +242,11 @@ fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fm
     fmu *f = fmu_in(c, FMU_INSTANTIATED, "fmi2SetupExperiment");
     if (!f)
         return fmi2Error;
-    if (startTime != 0.0 || (stopTimeDefined && !(stopTime > 0.0)) ||
-        (toleranceDefined && !(tolerance > 0.0))) {
+    if (startTime != 0.0 || (stopTimeDefined && !(stopTime > 0.0 && isfinite(stopTime))) ||
+        (toleranceDefined && !(tolerance > 0.0 && tolerance < 1.0))) {
         fmu_log(f, fmi2Error,
-                "fmi2SetupExperiment: the start time must be 0 (got %g), the stop time after "
-                "it (%g) and the tolerance > 0 (%g)",
+                "fmi2SetupExperiment: the start time must be 0 (got %g), the stop time finite "
+                "and after it (%g) and the tolerance in (0, 1) (%g)",
                 startTime, stopTime, tolerance);
         return fmi2Error;
     }
@@ -345,22 +363,68 @@ fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
         fmu_log(f, fmi2Error, "fmi2SetReal: NULL value references or values");
         return fmi2Error;
     }
+    /* every value checked before any is set: a refused call changes nothing */
     for (size_t i = 0; i < nvr; i++) {
         const fmu_var *v = fmu_var_of(f, vr[i], "fmi2SetReal");
         if (!v)
             return fmi2Error;
         if (v->kind != FMU_VAR_INPUT) {
-            fmu_log(f, fmi2Error, "fmi2SetReal: %s is an output and cannot be set", v->name);
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s is an output and cannot be set (nothing set)",
+                    v->name);
             return fmi2Error;
         }
         if (!isfinite(value[i])) {
-            fmu_log(f, fmi2Error, "fmi2SetReal: %s = %g is not finite", v->name, value[i]);
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s = %g is not finite (nothing set)", v->name,
+                    value[i]);
             return fmi2Error;
         }
+    }
+    for (size_t i = 0; i < nvr; i++) {
+        const fmu_var *v = &f->vars[vr[i]];
         if (!f->sim) {
             f->pending[vr[i]] = value[i];
         } else if (clink_sim_set_input(f->sim, v->index, value[i], 0.0) != CLINK_OK) {
             fmu_log(f, fmi2Error, "fmi2SetReal: %s: %s", v->name, clink_sim_error(f->sim));
+            return fmi2Error;
+        }
+    }
+    return fmi2OK;
+}
+
+/* a communication point within this relative distance of the instance's time is taken as
+   that time: a master computing t_k = k h differs from the sum of its steps in the last
+   bits (about k rounding errors of t) */
+#define FMU_POINT_RTOL 1e-9
+
+/* the advance of f's simulation to target in pieces, the first the model's output step
+   and each next one twice as long; after each piece the steps to the target at the pace so
+   far are projected, and a step that would take more than max_steps in all stops there
+   (fmi2Error, logged) instead of integrating millions of steps first. Outputs never steer
+   the integrator, so the pieces leave the results as one advance would */
+static fmi2Status fmu_advance(fmu *f, double target)
+{
+    clink_settings_def set = clink_sim_settings(f->sim);
+    clink_sim_stats st;
+    clink_sim_stats_get(f->sim, &st);
+    double t0 = clink_sim_time(f->sim), piece = set.output_step > 0.0 ? set.output_step : 1e-3;
+    long steps0 = st.steps;
+    for (double t = t0; t < target; piece *= 2.0) {
+        double to = target - t > piece ? t + piece : target;
+        if (clink_sim_advance(f->sim, to) != CLINK_OK) {
+            fmu_log(f, fmi2Error, "fmi2DoStep: %s", clink_sim_error(f->sim));
+            return fmi2Error;
+        }
+        t = to;
+        clink_sim_stats_get(f->sim, &st);
+        double pace = (double) (st.steps - steps0) / (t - t0), need = pace * (target - t);
+        if (t < target && (double) st.steps + need > set.max_steps) {
+            fmu_log(
+                f, fmi2Error,
+                "fmi2DoStep: the step to t = %g s would need about %.3g more integrator steps "
+                "at the pace of the first %ld steps (%g s covered, the instance now at t = %.17g "
+                "s), more than max_steps %.3g allows: a shorter step, or a larger "
+                "max_steps in the model's settings",
+                target, need, st.steps - steps0, t - t0, t, set.max_steps);
             return fmi2Error;
         }
     }
@@ -375,8 +439,10 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
     if (!f)
         return fmi2Error;
     double t = clink_sim_time(f->sim), target = currentCommunicationPoint + communicationStepSize;
-    const char *why = currentCommunicationPoint != t          ? "is not the instance's time"
-                      : !(communicationStepSize > 0.0)        ? "has a step that is not > 0"
+    int at_t = fabs(currentCommunicationPoint - t) <= FMU_POINT_RTOL * fabs(t);
+    const char *why = !at_t ? "is not the instance's time (within a relative 1e-9)"
+                      : !(communicationStepSize > 0.0) || !(target > t) || !isfinite(target)
+                          ? "has a step that is not > 0 and finite"
                       : f->stop_defined && target > f->t_stop ? "ends after the stop time"
                                                               : NULL;
     if (why) {
@@ -387,9 +453,7 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                 f->stop_defined ? f->t_stop : INFINITY);
         return fmi2Error;
     }
-    clink_status st = clink_sim_advance(f->sim, target);
-    if (st != CLINK_OK) {
-        fmu_log(f, fmi2Error, "fmi2DoStep: %s", clink_sim_error(f->sim));
+    if (fmu_advance(f, target) != fmi2OK) {
         f->mode = FMU_FAILED;
         return fmi2Error;
     }

@@ -102,6 +102,36 @@ int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n)
     return 0;
 }
 
+static int fmu_var_cmp(const void *a, const void *b)
+{
+    const fmu_var *const *x = a, *const *y = b;
+    int c = strcmp((*x)->name, (*y)->name);
+    return c ? c : *x < *y ? -1 : *x > *y; /* the later of two equal names last */
+}
+
+int fmu_vars_duplicate(const fmu_var *vars, int n)
+{
+    if (n < 2)
+        return -1;
+    const fmu_var **by_name = malloc((size_t) n * sizeof *by_name);
+    if (!by_name) { /* without memory: the pairs one by one */
+        for (int i = 1; i < n; i++)
+            for (int j = 0; j < i; j++)
+                if (strcmp(vars[i].name, vars[j].name) == 0)
+                    return i;
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        by_name[i] = &vars[i];
+    qsort(by_name, (size_t) n, sizeof *by_name, fmu_var_cmp);
+    int dup = -1;
+    for (int i = 1; i < n && dup < 0; i++)
+        if (strcmp(by_name[i]->name, by_name[i - 1]->name) == 0)
+            dup = (int) (by_name[i] - vars);
+    free(by_name);
+    return dup;
+}
+
 clink_status fmu_var_value(const clink_sim *s, const fmu_var *v, double *value)
 {
     clink_status st = CLINK_OK;

@@ -42,6 +42,10 @@ typedef struct fmu_var {
 /* the model's variables into *vars (malloc'd, *n of them); 0, or -1 out of memory */
 int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n);
 
+/* the index of a variable whose name an earlier one has too (the FMI standard asks for
+   unique names: an input named like an output), or -1 when every name is unique */
+int fmu_vars_duplicate(const fmu_var *vars, int n);
+
 /* the value of variable v of the simulation at its current time; CLINK_OK or the getter's
    status */
 clink_status fmu_var_value(const clink_sim *s, const fmu_var *v, double *value);

@@ -171,8 +171,8 @@ static clink_status sample_energies(clink_recorder *r, const clink_sim *sim, dou
         *(*p)++ = e.contact_friction;
     }
     r->last_balance = e.balance;
-    if (fabs(e.balance) > r->max_balance)
-        r->max_balance = fabs(e.balance);
+    if (!isnan(r->max_balance) && !(fabs(e.balance) <= r->max_balance))
+        r->max_balance = fabs(e.balance); /* a NaN residual stays: null, never 0 */
     return CLINK_OK;
 }
 

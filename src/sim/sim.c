@@ -268,10 +268,11 @@ static clink_status sim_check_settings(clink_sim *s)
                 clink_method_name(c->method), c->max_step);
         return CLINK_ERR_RANGE;
     }
-    if (!(c->rtol > 0.0) || !(c->atol > 0.0) || !(c->max_step >= 0.0) || !(c->settle_speed > 0.0) ||
-        !isfinite(c->settle_speed)) {
+    if (!(c->rtol > 0.0 && c->rtol < 1.0) || !(c->atol > 0.0) || !isfinite(c->atol) ||
+        !(c->max_step >= 0.0) || !(c->settle_speed > 0.0) || !isfinite(c->settle_speed)) {
         sim_msg(s,
-                "settings: rtol %g, atol %g, settle_speed %g m/s must be > 0 and max_step %g >= 0",
+                "settings: rtol %g must be in (0, 1), atol %g and settle_speed %g m/s finite and "
+                "> 0, max_step %g >= 0",
                 c->rtol, c->atol, c->settle_speed, c->max_step);
         return CLINK_ERR_RANGE;
     }

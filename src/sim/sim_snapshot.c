@@ -159,6 +159,7 @@ static void snap_write_counters(const clink_sim *s, snap_stream *o)
     long prog[3] = {s->prog.small_steps, s->prog.steps_checked, s->prog.steps_seen};
     snap_put(o, prog, sizeof prog);
     integ_stats st;
+    memset(&st, 0, sizeof st); /* its padding too: every byte of a snapshot is defined */
     s->in->ops->stats(s->in, &st);
     snap_put(o, &st, sizeof st);
     long roots[4] = {s->sys->root_calls, s->sys->roots_full, s->sys->roots_partial,
@@ -429,35 +430,60 @@ static clink_status snap_room(clink_sim *s, const unsigned char *p, size_t n)
     return CLINK_OK;
 }
 
-/* clink_sim_state_restore, the simulation held */
+/* every part after the header and the layout from the snapshot at p (n bytes); the
+   integrator's counters into *ist, the solver's stickiness into *sticky. On failure parts
+   may have been read: the caller reads its backup back */
+static clink_status snap_read_all(clink_sim *s, const unsigned char *p, size_t n, integ_stats *ist,
+                                  int *sticky)
+{
+    /* the contacts first, after the levels (they make room for the records) */
+    snap_stream o = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int) + 5 * sizeof(int)};
+    clink_status st = simc_snapshot_read(s->sys->sc, &o);
+    if (st == CLINK_OK) {
+        snap_stream ol = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int)};
+        snap_read_levels(s, &ol);
+        snap_read_output(s, &o);
+        snap_read_counters(s, &o, ist, sticky);
+    }
+    if (st != CLINK_OK || o.bad || o.pos != n)
+        return st == CLINK_ERR_NOMEM ? st : CLINK_ERR_PARSE;
+    return CLINK_OK;
+}
+
+/* clink_sim_state_restore, the simulation held: all or nothing. The simulation's own data
+   are written to a backup first (the same layout); a snapshot whose data turn out not to
+   fit is undone by reading the backup back (its records fit the room already made), so a
+   refused restore leaves the simulation as it was */
 static clink_status snap_restore(clink_sim *s, const unsigned char *p, size_t n)
 {
     clink_status st = snap_check(s, p, n);
     if (st == CLINK_OK)
         st = snap_room(s, p, n);
+    size_t nb = st == CLINK_OK ? clink_sim_state_size(s) : 0;
+    unsigned char *backup = st == CLINK_OK ? malloc(nb) : NULL;
+    if (st == CLINK_OK && !backup)
+        st = CLINK_ERR_NOMEM;
     if (st != CLINK_OK) {
         if (st == CLINK_ERR_NOMEM)
             sim_msg(s, "state restore: out of memory");
         return st;
     }
-    /* the contacts first, after the levels: the only part that may still fail (out of
-       memory for the records), before which nothing is changed */
-    snap_stream o = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int) + 5 * sizeof(int)};
-    st = simc_snapshot_read(s->sys->sc, &o);
-    if (st == CLINK_OK) {
-        snap_stream ol = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int)};
-        snap_read_levels(s, &ol);
-    }
+    snap_stream b = {.p = backup, .cap = nb};
+    snap_write(s, &b);
     integ_stats ist;
     int sticky = 0;
-    if (st == CLINK_OK) {
-        snap_read_output(s, &o);
-        snap_read_counters(s, &o, &ist, &sticky);
+    st = b.bad ? CLINK_ERR_INTERNAL : snap_read_all(s, p, n, &ist, &sticky);
+    if (st != CLINK_OK) {
+        integ_stats unused;
+        int unused_sticky;
+        if (!b.bad)
+            snap_read_all(s, backup, nb, &unused, &unused_sticky);
+        free(backup);
+        sim_msg(s, "state restore: the snapshot's data do not fit this simulation (nothing "
+                   "changed)");
+        return st;
     }
-    if (st != CLINK_OK || o.bad || o.pos != n) {
-        sim_msg(s, "state restore: the snapshot's data do not fit this simulation");
-        return st == CLINK_ERR_NOMEM ? st : CLINK_ERR_PARSE;
-    }
+    free(backup);
     st = snap_restart(s, sticky);
     if (st != CLINK_OK)
         return st;

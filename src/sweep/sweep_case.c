@@ -42,6 +42,31 @@ static void sweep_case_dir(const char *dir, long k, char *buf, size_t size)
     snprintf(buf, size, "%s/cases/%06ld", dir, k);
 }
 
+/* energies that overflow double precision (a mass or inertia near 1e308): 1 with res's
+   cause, else 0 */
+static int sweep_energy_overflow(const clink_sim *sim, sweep_result *res)
+{
+    static const char *const names[] = {"kinetic",        "gravity",         "spring",
+                                        "work_drivers",   "work_loads",      "balance",
+                                        "contact_stored", "contact_damping", "contact_friction"};
+    clink_energy e;
+    if (clink_sim_energy(sim, &e) != CLINK_OK)
+        return 0;
+    const double v[] = {e.kinetic,        e.gravity,         e.spring,
+                        e.work_drivers,   e.work_loads,      e.balance,
+                        e.contact_stored, e.contact_damping, e.contact_friction};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (!isfinite(v[i])) {
+            snprintf(res->cause, sizeof res->cause,
+                     "implausible result at t = %.17g s: the %s energy is not finite (%g J): a "
+                     "mass, inertia, stiffness or speed beyond what double precision holds",
+                     clink_sim_time(sim), names[i], v[i]);
+            res->q[SWEEP_Q_ENERGY] = NAN; /* not measured: an empty field */
+            return 1;
+        }
+    return 0;
+}
+
 /* the largest contact force, body acceleration and |energy residual| at this sample */
 static void sweep_sample(const clink_sim *sim, int bodies, sweep_result *res)
 {
@@ -138,7 +163,8 @@ static int sweep_case_integrate(const clink_model *model, clink_sim *sim, clink_
 
     sweep_sample(sim, bodies, res);
     st = rec != NULL ? clink_recorder_sample(rec, sim) : CLINK_OK;
-    for (long j = 1; j <= n_out + 1 && st == CLINK_OK; j++) {
+    failed = sweep_energy_overflow(sim, res);
+    for (long j = 1; j <= n_out + 1 && st == CLINK_OK && !failed; j++) {
         double t = j <= n_out ? (double) j * set->output_step : set->t_end;
         if (t > set->t_end)
             t = set->t_end;
@@ -153,6 +179,7 @@ static int sweep_case_integrate(const clink_model *model, clink_sim *sim, clink_
         sweep_sample(sim, bodies, res);
         if (rec != NULL)
             st = clink_recorder_sample(rec, sim);
+        failed = sweep_energy_overflow(sim, res);
     }
     if (st != CLINK_OK && !failed) {
         failed = 1;

@@ -154,7 +154,7 @@ clink_status sweep_write_h5(clink_sweep *sw, const char *dir);
 
 /* sweep_pool.c */
 int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_sigint,
-                      int journal_fd, sweep_child *c);
+                      sweep_child *c);
 int sweep_child_reap(const sweep_spec *s, sweep_child *kids, int n_kids, int block, char *row,
                      size_t size);
 long sweep_next_case(sweep_run *run);

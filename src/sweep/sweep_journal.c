@@ -217,10 +217,10 @@ static clink_status sweep_journal_lock(sweep_run *run, const char *path)
     run->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
     if (run->fd < 0)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    /* a coordinator killed a moment ago may leave the lock for a moment with a case's child
-       it had just forked (the child closes the journal first thing, when it gets to run):
-       while the lock's owner is not a live process it is tried again, for up to 3 s; a live
-       sweep holding it is refused at once */
+    /* the case processes of a coordinator killed a moment ago hold the lock until they
+       have ended (they get SIGKILL when it dies, sweep_pool.c): while the lock's owner is
+       not a live process it is tried again, for up to 3 s; a live sweep holding it is
+       refused at once, and so is one whose case processes still run after 3 s */
     long holder = -1;
     for (int tries = 0;; tries++) {
         if (flock(run->fd, LOCK_EX | LOCK_NB) == 0)
@@ -292,7 +292,7 @@ clink_status sweep_journal_close(sweep_run *run)
 
     if (run->fd < 0)
         return CLINK_OK;
-    bad = (run->unsynced && fsync(run->fd) != 0) | (close(run->fd) != 0);
+    bad = (int) (run->unsynced && fsync(run->fd) != 0) | (int) (close(run->fd) != 0); /* both */
     run->fd = -1;
     if (bad)
         return sweep_fail(run->sw, CLINK_ERR_IO, "%s/sweep.journal: cannot write: %s", run->dir,

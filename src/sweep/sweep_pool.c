@@ -8,7 +8,9 @@
  * sweep_remote, to other processes: the MPI ranks), records each finished row
  * (sweep_record: the journal), and polls rather than blocks (see sweep_pause). The
  * children are waited for by their own pids, never by waitpid(-1), so that a caller
- * with children of its own (a Python interpreter) keeps them.
+ * with children of its own (a Python interpreter) keeps them. A child never outlives its
+ * coordinator (PR_SET_PDEATHSIG, Linux) and holds the journal's lock with it
+ * (sweep_child_start).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -45,13 +48,17 @@ static void sweep_child_main(const sweep_spec *s, const char *dir, long k, int f
     _exit(0);
 }
 
-/* forks a child that runs case k and writes its row to a pipe (the journal's descriptor
-   closed in the child); 0, or -1 with errno */
+/* forks a child that runs case k and writes its row to a pipe; 0, or -1 with errno. The
+   child ends with its coordinator: it asks for SIGKILL when its parent dies
+   (PR_SET_PDEATHSIG; a parent already gone before the request is seen by getppid), and it
+   keeps the journal's descriptor, so that the journal's lock (flock: one lock for every
+   descriptor of the open file) lasts until the last process of a killed sweep has ended and
+   a resume never runs a case that a process of the killed sweep still runs */
 int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_sigint,
-                      int journal_fd, sweep_child *c)
+                      sweep_child *c)
 {
     int p[2];
-    pid_t pid;
+    pid_t pid, parent = getpid();
 
     if (pipe(p) != 0)
         return -1;
@@ -66,10 +73,8 @@ int sweep_child_start(const sweep_spec *s, const char *dir, long k, int ignore_s
     }
     if (pid == 0) {
         close(p[0]);
-        /* the journal's lock stays with the coordinator alone: a child left running by a
-           killed coordinator must not keep a resume out */
-        if (journal_fd >= 0)
-            close(journal_fd);
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+            _exit(3);
         if (ignore_sigint)
             signal(SIGINT, SIG_IGN);
         sweep_child_main(s, dir, k, p[1]);
@@ -177,8 +182,8 @@ static void sweep_fill_slots(sweep_run *run, sweep_child *kids, int jobs, int *r
     for (int i = 0; i < jobs && run->status == CLINK_OK; i++) {
         if (kids[i].pid != 0 || (k = sweep_next_case(run)) < 0)
             continue;
-        if (sweep_child_start(run->s, run->dir, k, run->opt.children_ignore_sigint, run->fd,
-                              &kids[i]) != 0) {
+        if (sweep_child_start(run->s, run->dir, k, run->opt.children_ignore_sigint, &kids[i]) !=
+            0) {
             sweep_fail(run->sw, CLINK_ERR_INTERNAL, "cannot start a process: %s", strerror(errno));
             run->status = CLINK_ERR_INTERNAL;
             break;

@@ -147,6 +147,62 @@ static int sweep_csv_count(const char *c)
  * with the case index and the parameters' values as the specification generates them,
  * then a known status, and has the header's number of fields. 0, or -1 with why.
  */
+/* the end of the CSV field at c (its closing quote passed), at its comma or newline */
+static const char *sweep_field_end(const char *c)
+{
+    if (*c != '"')
+        return c + strcspn(c, ",\n");
+    for (c++; *c != '\0' && !(*c == '"' && c[1] != '"'); c += *c == '"' ? 2 : 1)
+        ;
+    return *c == '"' ? c + 1 : c;
+}
+
+/* the field [c, end) read as a number: 0 with *v, -1 when it is not one whole */
+static int sweep_field_number(const char *c, const char *end, double *v)
+{
+    char text[64], *stop;
+    size_t len = (size_t) (end - c);
+    if (len == 0 || len >= sizeof text)
+        return -1;
+    memcpy(text, c, len);
+    text[len] = '\0';
+    errno = 0;
+    *v = strtod(text, &stop);
+    return *stop == '\0' && errno == 0 && isfinite(*v) ? 0 : -1;
+}
+
+/* the numbers of a row from its status on (at c): the failure time only on a failed row
+   (finite, >= 0), every quantity empty or a finite number >= 0 (the counts whole), the wall
+   time a finite number >= 0; 0, or -1 with why */
+static int sweep_row_numbers(const sweep_spec *s, long k, const char *c, char *why, size_t size)
+{
+    int failed = strncmp(c, "failed,", 7) == 0;
+    const char *e = sweep_field_end(c); /* the status */
+    double v;
+    c = e + 1; /* the failure time */
+    e = sweep_field_end(c);
+    if ((failed || e > c) && (sweep_field_number(c, e, &v) != 0 || v < 0.0 || !failed)) {
+        snprintf(why, size, "case %ld: t_failed '%.*s' %s", k, (int) (e - c), c,
+                 failed ? "is not a finite time >= 0" : "on a row that did not fail");
+        return -1;
+    }
+    c = sweep_field_end(e + 1) + 1; /* past the cause */
+    for (int i = 0; i <= s->n_q; i++, c = e + 1) {
+        e = sweep_field_end(c);
+        int wall = i == s->n_q,
+            count = !wall && (s->q[i] == SWEEP_Q_IMPACTS || s->q[i] == SWEEP_Q_STEPS);
+        if (e == c && !wall)
+            continue; /* not measured */
+        if (sweep_field_number(c, e, &v) != 0 || v < 0.0 || (count && v != floor(v))) {
+            snprintf(why, size, "case %ld: %s '%.*s' is not a %s >= 0", k,
+                     wall ? "wall_time" : sweep_q_names[s->q[i]], (int) (e - c), c,
+                     count ? "whole number" : "finite number");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int sweep_row_check(const clink_sweep *sw, long k, const char *row, char *why, size_t size)
 {
     static const char *const statuses[] = {"ok,", "failed,", "invalid,", "crashed,"};
@@ -179,7 +235,7 @@ int sweep_row_check(const clink_sweep *sw, long k, const char *row, char *why, s
                  sweep_csv_count(sw->header));
         return -1;
     }
-    return 0;
+    return sweep_row_numbers(s, k, row + n, why, size);
 }
 
 /* the tally counts row (a complete row of sweep s) */

@@ -13,11 +13,13 @@
  * and xs:extension) without entering nested declarations. No list is kept by
  * hand: an attribute added to share/clink.xsd is offered at once.
  */
+#include "output/fmt_double.h"
 #include "xml/xml_internal.h"
 
 #include <libxml/parser.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define XSD_NS "http://www.w3.org/2001/XMLSchema"
@@ -345,6 +347,77 @@ static int xsd_bad_keyword(xml_reader *r, const xmlNode *elem, const char *value
     return 1;
 }
 
+/* the SI value of a number written with a common unit ("50mm", "207 GPa"): the factor and
+   the SI unit of the unit at u, NULL factor's unit when it is not one of them */
+static const char *xsd_si_unit(const char *u, double *factor)
+{
+    static const struct {
+        const char *unit, *si;
+        double factor;
+    } units[] = {{"mm", "m", 1e-3},   {"cm", "m", 1e-2},   {"um", "m", 1e-6},   {"km", "m", 1e3},
+                 {"m", "m", 1.0},     {"g", "kg", 1e-3},   {"kg", "kg", 1.0},   {"GPa", "Pa", 1e9},
+                 {"MPa", "Pa", 1e6},  {"kPa", "Pa", 1e3},  {"Pa", "Pa", 1.0},   {"kN", "N", 1e3},
+                 {"N", "N", 1.0},     {"ms", "s", 1e-3},   {"us", "s", 1e-6},   {"s", "s", 1.0},
+                 {"rad", "rad", 1.0}, {"N/m", "N/m", 1.0}, {"kN/m", "N/m", 1e3}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(u, units[i].unit) == 0) {
+            *factor = units[i].factor;
+            return units[i].si;
+        }
+    return NULL;
+}
+
+/* an attribute of elem holding value, which is not a number because a unit follows its
+   number ("50mm", "207 GPa", "-30 deg"): refused with the SI value to write instead; 1 if
+   so, else 0 */
+static int xsd_number_with_unit(xml_reader *r, const xmlNode *elem, const char *value)
+{
+    char unit[16], w[96], *end;
+    const xmlAttr *a;
+    double x = strtod(value, &end), f = 1.0;
+    size_t k = 0;
+
+    if (elem == NULL || elem->type != XML_ELEMENT_NODE || end == value)
+        return 0;
+    for (a = elem->properties; a != NULL; a = a->next) {
+        xmlChar *v = xmlGetNoNsProp(elem, a->name);
+        int same = v != NULL && strcmp((const char *) v, value) == 0;
+        xmlFree(v);
+        if (same)
+            break;
+    }
+    while (*end == ' ')
+        end++;
+    for (; *end != '\0' && *end != ' ' && k + 1 < sizeof unit; end++)
+        unit[k++] = *end;
+    unit[k] = '\0';
+    while (*end == ' ')
+        end++;
+    if (a == NULL || k == 0 ||
+        !((unit[0] >= 'a' && unit[0] <= 'z') || (unit[0] >= 'A' && unit[0] <= 'Z')) || *end != '\0')
+        return 0;
+    const char *si = xsd_si_unit(unit, &f);
+    char num[OUTPUT_DOUBLE_MAX];
+    output_format_double(strcmp(unit, "deg") == 0 ? x : x * f, num);
+    xsd_describe(w, sizeof w, elem);
+    if (strcmp(unit, "deg") == 0)
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(elem),
+                 "%s: %s = '%.40s': a number with a unit; angles are numbers alone, in rad, "
+                 "or in degrees with angle_unit=\"deg\" on <mechanism>: write %s",
+                 w, (const char *) a->name, value, num);
+    else if (si != NULL)
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(elem),
+                 "%s: %s = '%.40s': a number with a unit; clink reads numbers alone, in SI "
+                 "units (m, kg, s, N, Pa, rad): write %s (%s in %s)",
+                 w, (const char *) a->name, value, num, unit, si);
+    else
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(elem),
+                 "%s: %s = '%.40s': a number with a unit ('%s'); clink reads numbers alone, "
+                 "in SI units (m, kg, s, N, Pa, rad)",
+                 w, (const char *) a->name, value, unit);
+    return 1;
+}
+
 /* 1 if the schema declares attribute key on decl (or lets any attribute be there) */
 static int xsd_declares_attribute(const xmlDoc *xsd, const xmlNode *decl, const char *key)
 {
@@ -380,6 +453,9 @@ int xml_xsd_explain(xml_reader *r, const xmlError *e)
 
     if (r->xsd == NULL || n == NULL || e->domain != XML_FROM_SCHEMASV)
         return 0;
+    if (e->code == XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1 && e->str1 != NULL &&
+        xsd_number_with_unit(r, n->type == XML_ATTRIBUTE_NODE ? n->parent : n, e->str1))
+        return 1;
     if (n->type == XML_ATTRIBUTE_NODE && n->parent != NULL)
         n = n->parent;
     if (n->type != XML_ELEMENT_NODE)

@@ -272,11 +272,13 @@ typedef struct fmu_api {
     fmi2Status (*get_state)(fmi2Component, fmi2FMUstate *);
     fmi2Status (*set_state)(fmi2Component, fmi2FMUstate);
     fmi2Status (*free_state)(fmi2Component, fmi2FMUstate *);
+    fmi2Status (*real_status)(fmi2Component, const fmi2StatusKind, fmi2Real *);
     const char *(*version)(void);
     const char *(*platform)(void);
 } fmu_api;
 
 static int errors_logged;
+static char last_error[1024]; /* the last error message logged */
 
 static void logger(fmi2ComponentEnvironment env, fmi2String name, fmi2Status st,
                    fmi2String category, fmi2String message, ...)
@@ -287,8 +289,10 @@ static void logger(fmi2ComponentEnvironment env, fmi2String name, fmi2Status st,
     char text[1024];
     vsnprintf(text, sizeof text, message, ap);
     va_end(ap);
-    if (st >= fmi2Error)
+    if (st >= fmi2Error) {
         errors_logged++;
+        snprintf(last_error, sizeof last_error, "%s", text);
+    }
     if (getenv("CLINK_FMI_LOG"))
         fprintf(stderr, "[%s] %d %s\n", name, (int) st, text);
 }
@@ -318,12 +322,13 @@ static int load_api(fmu_api *a)
     SYM(get_state, "fmi2GetFMUstate");
     SYM(set_state, "fmi2SetFMUstate");
     SYM(free_state, "fmi2FreeFMUstate");
+    SYM(real_status, "fmi2GetRealStatus");
     SYM(version, "fmi2GetVersion");
     SYM(platform, "fmi2GetTypesPlatform");
 #undef SYM
     return a->instantiate && a->setup && a->enter && a->exit && a->step && a->get && a->set &&
                    a->terminate && a->free_instance && a->get_state && a->set_state &&
-                   a->free_state && a->version && a->platform
+                   a->free_state && a->real_status && a->version && a->platform
                ? 0
                : -1;
 }
@@ -394,6 +399,7 @@ static void with_fmu(void (*body)(fmu_api *a))
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ENSURE(dir[0] && system(cmd) == 0);
+    dir[0] = '\0'; /* the next test builds its own (several may run in one process) */
 }
 
 /* ---- the tests ----------------------------------------------------------------------------- */
@@ -645,4 +651,174 @@ TEST(a_closed_loop_through_the_fmu_input_matches_the_library_bit_for_bit)
     ENSURE(fabs(pd_fmu_omega[PD_STEPS - 1] - pd_omega_ref) < 0.05 * pd_omega_ref);
     clink_sim_destroy(&s);
     clink_model_destroy(&m);
+}
+
+/* ---- the contract: tolerance, steps, communication points, resources, inputs ------------- */
+
+static fmi2Component initialised(fmu_api *a, fmi2Boolean stop_defined, double stop)
+{
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (c && (a->setup(c, fmi2False, 0.0, 0.0, stop_defined, stop) != fmi2OK ||
+              a->enter(c) != fmi2OK || a->exit(c) != fmi2OK)) {
+        ENSURE(0);
+        a->free_instance(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void tolerance_body(fmu_api *a)
+{
+    const double bad[] = {1.0, 1e300, 0.0, -1e-6};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fmi2Component c = instantiate(a, guid, &callbacks);
+        ENSURE(c != NULL);
+        if (!c)
+            return;
+        ENSURE(a->setup(c, fmi2True, bad[i], 0.0, fmi2False, 0.0) == fmi2Error);
+        ENSURE(strstr(last_error, "(0, 1)") != NULL);
+        a->free_instance(c);
+    }
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c && a->setup(c, fmi2True, 1e-6, 0.0, fmi2False, 0.0) == fmi2OK);
+    if (c)
+        a->free_instance(c);
+}
+
+TEST(the_fmu_refuses_a_tolerance_outside_zero_one)
+{
+    with_fmu(tolerance_body);
+}
+
+/* a step of 1e300 s (no stop time) fails after a bounded number of integrator steps, not
+   the ten million max_steps allows (before: 26 s of integration first) */
+static void huge_step_body(fmu_api *a)
+{
+    fmi2Component c = initialised(a, fmi2False, 0.0);
+    if (!c)
+        return;
+    ENSURE(a->step(c, 0.0, 1e300, fmi2True) == fmi2Error);
+    ENSURE(strstr(last_error, "max_steps") != NULL);
+    /* the integrator steps taken before the refusal: a few thousand of the 1e7 allowed */
+    const char *pace = strstr(last_error, "at the pace of the first ");
+    long taken = pace ? atol(pace + strlen("at the pace of the first ")) : -1;
+    ENSURE(taken >= 1 && taken <= 100000);
+    double t = -1.0;
+    ENSURE(a->real_status(c, fmi2LastSuccessfulTime, &t) == fmi2OK);
+    ENSURE(t >= 0.0 && t <= 1e-3);
+    a->free_instance(c);
+    /* with a stop time: a step past it is refused before any integration */
+    c = initialised(a, fmi2True, 0.005);
+    if (!c)
+        return;
+    ENSURE(a->step(c, 0.0, 1e300, fmi2True) == fmi2Error);
+    ENSURE(a->real_status(c, fmi2LastSuccessfulTime, &t) == fmi2OK && t == 0.0);
+    a->free_instance(c);
+}
+
+TEST(a_step_of_1e300_s_fails_after_a_bounded_number_of_steps)
+{
+    with_fmu(huge_step_body);
+}
+
+/* a master computing its communication points as t_k = k h (not by summing h): the points
+   differ from the instance's time in the last bits and are accepted; a point off by more
+   than the relative tolerance is refused */
+static void points_body(fmu_api *a)
+{
+    fmi2Component c = initialised(a, fmi2False, 0.0);
+    if (!c)
+        return;
+    const double h = 1e-5;
+    double sum = 0.0;
+    int differ = 0, ok = 1;
+    for (int k = 0; k < 200 && ok; k++) {
+        differ += (double) k * h != sum;
+        ok = a->step(c, (double) k * h, h, fmi2True) == fmi2OK;
+        sum += h;
+    }
+    ENSURE(ok);
+    ENSURE(differ > 0); /* the test exercises the tolerance */
+    ENSURE(a->step(c, 200.0 * h * (1.0 + 1e-6), h, fmi2True) == fmi2Error);
+    ENSURE(strstr(last_error, "instance's time") != NULL);
+    a->free_instance(c);
+}
+
+TEST(communication_points_computed_as_k_times_h_are_accepted)
+{
+    with_fmu(points_body);
+}
+
+static void uri_body(fmu_api *a)
+{
+    char uri[600];
+    const char *forms[] = {"%s/resources", "http://example.org%s/resources",
+                           "file://example.org%s/resources"};
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        snprintf(uri, sizeof uri, forms[i], dir);
+        int before = errors_logged;
+        ENSURE(a->instantiate("test", fmi2CoSimulation, guid, uri, &callbacks, fmi2False,
+                              fmi2False) == NULL);
+        ENSURE(errors_logged > before && strstr(last_error, "file") != NULL);
+    }
+    /* a file URI of a directory without the model: its path and the system's reason */
+    snprintf(uri, sizeof uri, "file://%s/no-such-dir", dir);
+    ENSURE(a->instantiate("test", fmi2CoSimulation, guid, uri, &callbacks, fmi2False, fmi2False) ==
+           NULL);
+    ENSURE(strstr(last_error, "no-such-dir/model.xml") != NULL &&
+           strstr(last_error, "No such file") != NULL);
+    /* the accepted forms: file:///path, file:/path, file://localhost/path */
+    const char *good[] = {"file://%s/resources", "file:%s/resources",
+                          "file://localhost%s/resources/"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        snprintf(uri, sizeof uri, good[i], dir);
+        fmi2Component c =
+            a->instantiate("test", fmi2CoSimulation, guid, uri, &callbacks, fmi2False, fmi2False);
+        ENSURE(c != NULL);
+        if (c)
+            a->free_instance(c);
+    }
+}
+
+TEST(a_resource_location_that_is_not_a_file_uri_is_refused)
+{
+    with_fmu(uri_body);
+}
+
+/* fmi2SetReal of {input, output}: refused, and the input keeps its value (before and after
+   initialisation) */
+static void set_pair_body(fmu_api *a)
+{
+    int in = var_named("motor_torque"), out = var_named("crank.phi");
+    ENSURE(in >= 0 && out >= 0);
+    if (in < 0 || out < 0)
+        return;
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    fmi2ValueReference pair[2] = {(fmi2ValueReference) in, (fmi2ValueReference) out},
+                       vin = (fmi2ValueReference) in;
+    const double v[2] = {7.0, 1.0};
+    double back = -1.0;
+    ENSURE(a->set(c, pair, 2, v) == fmi2Error);
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
+    ENSURE(a->get(c, &vin, 1, &back) == fmi2OK && back == 0.0); /* its initial value */
+    ENSURE(a->set(c, pair, 2, v) == fmi2Error);
+    ENSURE(a->get(c, &vin, 1, &back) == fmi2OK && back == 0.0);
+    const double nan_pair[2] = {7.0, NAN};
+    fmi2ValueReference twice[2] = {vin, vin};
+    ENSURE(a->set(c, twice, 2, nan_pair) == fmi2Error);
+    ENSURE(a->get(c, &vin, 1, &back) == fmi2OK && back == 0.0);
+    ENSURE(a->set(c, &vin, 1, v) == fmi2OK);
+    ENSURE(a->get(c, &vin, 1, &back) == fmi2OK && back == 7.0);
+    a->free_instance(c);
+}
+
+TEST(fmi2_set_real_refused_for_one_variable_sets_none)
+{
+    model_path = PD_MODEL;
+    with_fmu(set_pair_body);
 }

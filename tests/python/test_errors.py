@@ -210,3 +210,50 @@ def test_advance_and_close_inside_the_own_impact_callback_are_refused():
     lone.close()
     with pytest.raises(clink.Error, match="closed"):
         s.advance(6e-3)
+
+
+def test_a_user_force_refused_inside_the_impact_callback_is_not_used():
+    m = clink.load(model("two_spheres"))
+    calls = {"kept": 0, "refused": 0}
+    refused = []
+
+    def kept(t, q, v):
+        calls["kept"] += 1
+        return np.zeros_like(q)
+
+    def replacement(t, q, v):
+        calls["refused"] += 1
+        return np.zeros_like(q)
+
+    def on_impact(rec):
+        try:
+            s.set_user_force(replacement)
+        except clink.Error as e:
+            refused.append(e.status)
+
+    s = m.start(on_impact=on_impact, t_end=6e-3)
+    s.set_user_force(kept)
+    s.advance(5e-3)
+    assert refused == ["CLINK_ERR_STATE"]
+    n = calls["kept"]
+    assert n > 0
+    s.advance(6e-3)  # after the refusal the force in use is still the one set before
+    assert calls["refused"] == 0 and calls["kept"] > n
+    s.close()
+
+
+@pytest.mark.parametrize("settings", [{"rtol": 1.0}, {"rtol": 1e300}, {"atol": float("inf")}])
+def test_start_refuses_tolerances_out_of_range(settings):
+    m = clink.load(model("pendulum"))
+    with pytest.raises((clink.Error, ValueError)) as e:
+        m.start(**settings)
+    assert "tol" in str(e.value)
+
+
+def test_energies_that_overflow_fail_the_result_instead_of_ok():
+    m = clink.load(model("ball_drop"), set={"body[ball].omega": 10, "body[ball].inertia": 1e308})
+    r = m.simulate(t_end=0.01)
+    assert r.summary["status"] == "failed"
+    assert "kinetic energy is not finite" in r.summary["message"]
+    fine = clink.load(model("ball_drop"), set={"body[ball].omega": 10}).simulate(t_end=0.01)
+    assert fine.summary["status"] == "ok"

@@ -182,6 +182,37 @@ TEST(projection_with_adams_is_refused_by_the_simulation)
     clink_model_destroy(&m);
 }
 
+/* the settings of a simulation are checked as the model's: rtol in (0, 1), atol finite > 0 */
+TEST(rtol_outside_zero_one_and_atol_not_finite_are_refused_by_the_simulation)
+{
+    clink_model *m = pendulum(0.5, 0.0, CLINK_METHOD_BDF, CLINK_DRIFT_PROJECTION);
+    const double rtols[] = {1.0, 1e300, INFINITY, 0.0, -1e-8, NAN};
+    for (size_t i = 0; i < sizeof rtols / sizeof rtols[0]; i++) {
+        clink_settings_def s = clink_model_settings(m);
+        s.rtol = rtols[i];
+        clink_sim *sim = NULL;
+        char err[256] = "";
+        ENSURE(clink_sim_create(m, &s, &sim, err, sizeof err) == CLINK_ERR_RANGE);
+        ENSURE(sim == NULL);
+        ENSURE(strstr(err, "rtol") != NULL && strstr(err, "(0, 1)") != NULL);
+    }
+    const double atols[] = {INFINITY, 0.0, NAN};
+    for (size_t i = 0; i < sizeof atols / sizeof atols[0]; i++) {
+        clink_settings_def s = clink_model_settings(m);
+        s.atol = atols[i];
+        clink_sim *sim = NULL;
+        char err[256] = "";
+        ENSURE(clink_sim_create(m, &s, &sim, err, sizeof err) == CLINK_ERR_RANGE);
+        ENSURE(sim == NULL);
+    }
+    clink_settings_def s = clink_model_settings(m);
+    s.rtol = 0.5; /* loose but inside the range */
+    clink_sim *sim = NULL;
+    ENSURE(clink_sim_create(m, &s, &sim, NULL, 0) == CLINK_OK);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
 TEST(hanging_pendulum_at_rest_carries_its_weight_in_the_pivot)
 {
     clink_model *m = pendulum(0.0, 0.0, CLINK_METHOD_BDF, CLINK_DRIFT_PROJECTION);

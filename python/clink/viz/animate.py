@@ -692,10 +692,14 @@ def main(argv):
         os.makedirs(out, exist_ok=True) if o["frame"] is None else None
         if o["frame"] is not None:
             r.draw(o["frame"], False, tunit)
-            r.fig.savefig(o["png"], dpi=100)
-            with open(o["png"] + ".json", "w") as f:
-                json.dump({"pixel_transform": r.pixel_transform(), "size": [w, h],
-                           "colors": sc.color, "clearance_scale": k}, f, indent=1)
+            plot.write_replacing(o["png"], lambda tmp: r.fig.savefig(tmp, format="png",
+                                                                       dpi=100))
+
+            def write_json(tmp):
+                with open(tmp, "w") as f:
+                    json.dump({"pixel_transform": r.pixel_transform(), "size": [w, h],
+                               "colors": sc.color, "clearance_scale": k}, f, indent=1)
+            plot.write_replacing(o["png"] + ".json", write_json)
             print(o["png"])
             return EXIT_OK if status == "ok" else EXIT_MARKED
 

@@ -144,9 +144,28 @@ class Run:
         fig.suptitle(f"{self.title}: {stem.replace('_', ' ')}", color=self.title_color)
         for fmt in self.formats:
             path = os.path.join(self.out, f"{stem}.{fmt}")
-            fig.savefig(path, dpi=150 if fmt == "png" else None)
+            write_replacing(path, lambda tmp, fmt=fmt: fig.savefig(
+                tmp, format=fmt, dpi=150 if fmt == "png" else None))
             self.written.append(path)
         plt.close(fig)
+
+
+def write_replacing(path, write):
+    """write(tmp) writes the file under the temporary name path.incomplete, which is then
+    renamed to path: a previous file at path stays whole until the new one is complete,
+    and a failed write (OSError, raised) leaves it as it was and no temporary file"""
+    tmp = path + ".incomplete"
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError) and e.filename in (None, tmp):
+            e.filename = path  # the user's name, never the temporary one
+        raise
 
 
 def stacked(rows, height, ratios=None, width=9.0):

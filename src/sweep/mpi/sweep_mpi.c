@@ -42,7 +42,7 @@ static clink_status sweep_mpi_worker(const sweep_spec *s, const char *dir)
         MPI_Recv(&k, 1, MPI_LONG, 0, SWEEP_TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (k < 0)
             return CLINK_OK;
-        if (sweep_child_start(s, dir, k, 0, -1, &c) != 0) {
+        if (sweep_child_start(s, dir, k, 0, &c) != 0) {
             fprintf(stderr, "clink: sweep: cannot start a process: %s\n", strerror(errno));
             return CLINK_ERR_INTERNAL;
         }
