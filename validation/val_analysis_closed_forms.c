@@ -37,8 +37,8 @@ static clink_model *finish(clink_model_builder *b)
     return m;
 }
 
-static int add_rod(clink_model_builder *b, const char *name, double m, double J, double x,
-                   double y, double phi)
+static int add_rod(clink_model_builder *b, const char *name, double m, double J, double x, double y,
+                   double phi)
 {
     clink_body_def bd = clink_default_body_def();
     int id = -1;
@@ -165,8 +165,7 @@ static clink_model *sc_model(const sc *p, double t)
     clink_model_builder *b = clink_model_builder_create();
     double s = sc_s(p, t), beta = asin(-p->r * sin(t) / p->l);
     int c = add_rod(b, "crank", p->m1, p->J1, 0.5 * p->r * cos(t), 0.5 * p->r * sin(t), t);
-    int rod = add_rod(b, "rod", p->m2, p->J2, 0.5 * (p->r * cos(t) + s), 0.5 * p->r * sin(t),
-                      beta);
+    int rod = add_rod(b, "rod", p->m2, p->J2, 0.5 * (p->r * cos(t) + s), 0.5 * p->r * sin(t), beta);
     int sl = add_rod(b, "slider", p->m3, 1e-4, s, 0.0, 0.0);
     pin(b, 0, 0.0, 0.0, c, -0.5 * p->r, 0.0);
     pin(b, c, 0.5 * p->r, 0.0, rod, -0.5 * p->l, 0.0);

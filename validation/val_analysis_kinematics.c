@@ -29,8 +29,7 @@
 static const double PI = 3.14159265358979323846;
 static const double A = 0.1, B = 0.4, C = 0.3, D = 0.4;
 
-static void rod(clink_model_builder *b, const char *name, double L, double x, double y,
-                double phi)
+static void rod(clink_model_builder *b, const char *name, double L, double x, double y, double phi)
 {
     clink_body_def bd = clink_default_body_def();
     bd.name = name;
@@ -151,8 +150,7 @@ static void crank_driven(vjson *v)
     vjson_row(v, "crank-driven: max |th4 - Freudenstein|", e_pos, 0.0, 1e-10, "rad");
     vjson_row(v, "crank-driven: max |dth4/dth2 - closed form|", e_vel, 0.0, 1e-9, "-");
     vjson_row(v, "crank-driven: max |B - (O4 + c e(th4))|", e_pt, 0.0, 1e-10, "m");
-    vjson_row(v, "crank-driven: max |transmission angle - law of cosines|", e_mu, 0.0, 1e-8,
-              "deg");
+    vjson_row(v, "crank-driven: max |transmission angle - law of cosines|", e_mu, 0.0, 1e-8, "deg");
     clink_kinematics_destroy(&k);
     clink_model_destroy(&m);
 }

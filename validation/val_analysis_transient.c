@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* root in [0, h] of the cubic Hermite interpolant of w with slopes a */
 static double hermite_root(double w0, double a0, double w1, double a1, double h)
 {
@@ -112,7 +111,8 @@ static void check_model(vjson *v, const char *name, const char *path, int nmodes
     char err[512], q_name[256];
     clink_equilibrium_result r;
     if (m == NULL || clink_analysis_create(m, NULL, &a, err, sizeof err) != CLINK_OK ||
-        clink_analysis_equilibrium(a, NULL, &r) != CLINK_OK || clink_analysis_modes(a) != CLINK_OK) {
+        clink_analysis_equilibrium(a, NULL, &r) != CLINK_OK ||
+        clink_analysis_modes(a) != CLINK_OK) {
         fprintf(stderr, "%s: %s\n", path, a != NULL ? clink_analysis_error(a) : "cannot load");
         vjson_check(v, name, NAN, "equilibrium and modes computed", 0, "-");
         clink_analysis_destroy(&a);

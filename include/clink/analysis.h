@@ -62,9 +62,12 @@ CLINK_API clink_status clink_analysis_state(const clink_analysis *analysis, doub
 /* ---- static equilibrium --------------------------------------------------- */
 
 typedef struct clink_equilibrium_options {
-    double tolerance;   /* on max |N^T g_eff| (N or N m); 0: 1e-10 times the force scale */
-    int max_iterations; /* Newton iterations, 0: 50 */
-    int relax_first;    /* 1: dynamic relaxation before Newton (else only when Newton stalls) */
+    double tolerance;    /* on max |N^T g_eff| (N or N m); 0: 1e-10 times the force scale */
+    int max_iterations;  /* Newton iterations, 0: 50 */
+    int relax_first;     /* 1: dynamic relaxation before Newton (else only when Newton stalls) */
+    int accept_unstable; /* 1: keep an unstable equilibrium Newton finds; 0: relax from it,
+                            displaced along its softest direction, for a stable one (up to
+                            three times; an equilibrium still unstable is returned as such) */
 } clink_equilibrium_options;
 
 CLINK_API clink_equilibrium_options clink_default_equilibrium_options(void);

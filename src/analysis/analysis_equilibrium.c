@@ -31,7 +31,7 @@ enum { EQ_RELAX_STEPS = 20000, EQ_MAX_CUTS = 12 };
 
 clink_equilibrium_options clink_default_equilibrium_options(void)
 {
-    clink_equilibrium_options o = {0.0, 50, 0};
+    clink_equilibrium_options o = {0.0, 50, 0, 0};
     return o;
 }
 
@@ -299,10 +299,15 @@ static double eq_min_stiffness(clink_analysis *a, eq_work *w)
     for (int i = 0; i < f; i++)
         for (int j = 0; j < f; j++)
             k[i + (size_t) f * j] = 0.5 * (a->kr[i + (size_t) f * j] + a->kr[j + (size_t) f * i]);
-    if (analysis_eig(f, k, w->s, wi, NULL) != 0)
+    /* its eigenvector (in z) into w->dz */
+    double *vr = w->k + (size_t) f * f;
+    if (analysis_eig(f, k, w->s, wi, vr) != 0)
         return NAN;
     for (int i = 0; i < f; i++)
-        lo = fmin(lo, w->s[i]);
+        if (w->s[i] < lo) {
+            lo = w->s[i];
+            memcpy(w->dz, vr + (size_t) f * i, sizeof *w->dz * (size_t) f);
+        }
     return f > 0 ? lo : 0.0;
 }
 
@@ -367,13 +372,62 @@ static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilib
     return CLINK_OK;
 }
 
+/* Newton, the relaxation when it stalls and Newton again; then the residual's check and the
+   stiffness at the pose (singular: refused; its smallest eigenvalue: the stability) */
+static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibrium_options *o,
+                             clink_equilibrium_result *res, double *rn)
+{
+    int stalled = 0;
+    clink_status st = eq_newton(a, w, o, res, rn, &stalled);
+    if (st == CLINK_OK && stalled) {
+        st = eq_relax(a, w, rn, res);
+        if (st == CLINK_OK)
+            st = eq_newton(a, w, o, res, rn, &stalled);
+    }
+    res->residual = eq_max(w->r, a->f);
+    if (st == CLINK_OK && res->residual > w->tol) {
+        analysis_msg(a,
+                     "equilibrium: no convergence: residual %.3g > tolerance %.3g after %d "
+                     "Newton iterations%s",
+                     res->residual, w->tol, res->iterations,
+                     res->fallback ? " and dynamic relaxation" : "");
+        return CLINK_ERR_NO_CONVERGENCE;
+    }
+    if (st != CLINK_OK)
+        return st;
+    st = analysis_reduced_matrices(a, a->q, a->v);
+    int nzero = st == CLINK_OK ? eq_stiffness_svd(a, w, &st) : 0;
+    if (st == CLINK_OK && nzero > 0)
+        return eq_refuse_singular(a, w, nzero, res->fallback);
+    res->min_stiffness = eq_min_stiffness(a, w);
+    res->stable = res->min_stiffness > 0.0;
+    return st;
+}
+
+/* q moved off an unstable equilibrium along its softest direction N dz (eq_min_stiffness),
+   by 5 % of the length scale at its largest component, and projected */
+static void eq_displace(clink_analysis *a, eq_work *w)
+{
+    int nq = a->nq, f = a->f;
+    double big = 0.0;
+    for (int c = 0; c < nq; c++) {
+        double s = 0.0;
+        for (int j = 0; j < f; j++)
+            s += a->N[c + (size_t) nq * j] * w->dz[j];
+        w->qt[c] = s;
+        big = fmax(big, fabs(s));
+    }
+    for (int c = 0; c < nq && big > 0.0; c++)
+        a->q[c] += 0.05 * w->length * w->qt[c] / big;
+    eq_project(a, a->q);
+}
+
 clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibrium_options *opt,
                                         clink_equilibrium_result *res)
 {
     clink_equilibrium_options o = opt != NULL ? *opt : clink_default_equilibrium_options();
     eq_work w;
     double rn = 0.0;
-    int stalled = 0;
     if (a == NULL || res == NULL)
         return CLINK_ERR_ARG;
     memset(res, 0, sizeof *res);
@@ -403,28 +457,16 @@ clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibri
     if (st == CLINK_OK && o.relax_first)
         st = eq_relax(a, &w, &rn, res);
     if (st == CLINK_OK)
-        st = eq_newton(a, &w, &o, res, &rn, &stalled);
-    if (st == CLINK_OK && stalled) {
-        st = eq_relax(a, &w, &rn, res);
+        st = eq_solve(a, &w, &o, res, &rn);
+    /* an unstable equilibrium: relaxation from it displaced along its softest direction */
+    for (int tries = 0; st == CLINK_OK && !res->stable && !o.accept_unstable && tries < 3;
+         tries++) {
+        eq_displace(a, &w);
+        st = eq_residual(a, a->q, w.r, &rn);
         if (st == CLINK_OK)
-            st = eq_newton(a, &w, &o, res, &rn, &stalled);
-    }
-    res->residual = eq_max(w.r, a->f);
-    if (st == CLINK_OK && res->residual > w.tol)
-        analysis_msg(a,
-                     "equilibrium: no convergence: residual %.3g > tolerance %.3g after %d "
-                     "Newton iterations%s",
-                     res->residual, w.tol, res->iterations,
-                     res->fallback ? " and dynamic relaxation" : ""),
-            st = CLINK_ERR_NO_CONVERGENCE;
-    if (st == CLINK_OK) {
-        /* the stiffness at the pose: singular means not isolated; its sign the stability */
-        st = analysis_reduced_matrices(a, a->q, a->v);
-        int nzero = st == CLINK_OK ? eq_stiffness_svd(a, &w, &st) : 0;
-        if (st == CLINK_OK && nzero > 0)
-            st = eq_refuse_singular(a, &w, nzero, res->fallback);
-        res->min_stiffness = eq_min_stiffness(a, &w);
-        res->stable = res->min_stiffness > 0.0;
+            st = eq_relax(a, &w, &rn, res);
+        if (st == CLINK_OK)
+            st = eq_solve(a, &w, &o, res, &rn);
     }
     double viol = 0.0;
     dyn_violation(a->dyn, a->t, a->q, a->v, &res->constraint, &viol);

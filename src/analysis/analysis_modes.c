@@ -104,7 +104,7 @@ static clink_status modes_collect(clink_analysis *c, const double *wr, const dou
         md->frequency = mag / (2.0 * PI);
         md->damped_frequency = wi[k] / (2.0 * PI);
         md->zero = mag <= zero;
-        md->damping_ratio = md->zero ? 0.0 : -wr[k] / mag;
+        md->damping_ratio = md->zero ? 0.0 : 0.0 - wr[k] / mag; /* +0, never -0 */
         md->unstable = !md->zero && wr[k] > zero;
         modes_shape(c, vr, wi, k, shapes + (size_t) nq * m, z);
         m++;
