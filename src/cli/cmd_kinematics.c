@@ -158,6 +158,34 @@ static void kin_summary(FILE *out, int json, const kin_args *a, const clink_kine
         fprintf(out, "  \"columns\": %d\n}\n", C);
 }
 
+/* a warning naming the driver values where assembly fails, as ranges of the sweep */
+static void kin_warn(const kin_args *a, const clink_kinematics *k)
+{
+    int R = clink_kinematics_rows(k), n = 0;
+    for (int r = 0; r < R; r++)
+        n += clink_kinematics_row(k, r)[1] == 0.0;
+    if (n == 0)
+        return;
+    fprintf(stderr,
+            "clink: kinematics: warning: %s: the mechanism cannot be assembled at %d of %d "
+            "driver values:",
+            a->base.path, n, R);
+    for (int r = 0; r < R; r++) {
+        if (clink_kinematics_row(k, r)[1] != 0.0)
+            continue;
+        int e = r;
+        while (e + 1 < R && clink_kinematics_row(k, e + 1)[1] == 0.0)
+            e++;
+        if (e > r)
+            fprintf(stderr, " %.9g .. %.9g", clink_kinematics_row(k, r)[0],
+                    clink_kinematics_row(k, e)[0]);
+        else
+            fprintf(stderr, " %.9g", clink_kinematics_row(k, r)[0]);
+        r = e;
+    }
+    fprintf(stderr, " (unreachable; see dead_points)\n");
+}
+
 static int kin_write(kin_args *a, const clink_kinematics *k)
 {
     cli_out_file o;
@@ -212,6 +240,7 @@ int cmd_kinematics(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", a.base.path, err);
         rc = cli_analysis_exit(st);
     } else {
+        kin_warn(&a, k);
         if (a.csv)
             kin_csv(stdout, k);
         else
