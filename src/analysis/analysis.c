@@ -16,6 +16,13 @@
  * constraints' second derivatives, which give the geometric stiffness lambda . Phi_qq).
  * The linearised motion about the state is M_r dz'' + C_r dz' + K_r dz = 0 (exact about an
  * equilibrium, where qdd = 0; about a moving state it is the frozen Jacobian's).
+ *
+ * Above ANALYSIS_SVD_MAX constraint rows (the 81-body N-four-bar has 242) the dense SVD and
+ * the nq saddle solves of the analytic Jacobian cost more than the rest together: N then comes
+ * from f sparse saddle solves (projections of fixed pseudo-random vectors onto the null space,
+ * orthonormalised) and (d qdd / dq) N, (d qdd / dv) N from central differences of the
+ * accelerations along N's columns (4 f evaluations); tests/analysis checks that both ways
+ * agree on the N-four-bar.
  */
 #include "analysis/analysis_internal.h"
 
@@ -227,7 +234,83 @@ static double analysis_mass(const clink_analysis *a, int c)
     return c % 3 == 2 ? b->inertia : b->mass;
 }
 
+static double analysis_mass(const clink_analysis *a, int c);
+static clink_status analysis_null_space_svd(clink_analysis *a, const double *q);
+
+/* modified Gram-Schmidt of the f columns of x (nq each), twice; 0, or -1 when a column
+   depends on the others */
+static int analysis_orthonormalise(double *x, int nq, int f)
+{
+    for (int j = 0; j < f; j++) {
+        double *xj = x + (size_t) nq * j, before = 0.0, after = 0.0;
+        for (int c = 0; c < nq; c++)
+            before += xj[c] * xj[c];
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < j; k++) {
+                const double *xk = x + (size_t) nq * k;
+                double d = 0.0;
+                for (int c = 0; c < nq; c++)
+                    d += xk[c] * xj[c];
+                for (int c = 0; c < nq; c++)
+                    xj[c] -= d * xk[c];
+            }
+        for (int c = 0; c < nq; c++)
+            after += xj[c] * xj[c];
+        if (!(after > 1e-16 * before))
+            return -1;
+        after = 1.0 / sqrt(after);
+        for (int c = 0; c < nq; c++)
+            xj[c] *= after;
+    }
+    return 0;
+}
+
+/*
+ * The null space of a large Phi_q without a dense SVD: f = nq - nc (+ the dependent rows,
+ * dyn_dependent_rows, when the saddle-point factorisation at q found some), and f vectors P x_j, P
+ * = I - M^-1 Phi_q^T (Phi_q M^-1 Phi_q^T)^-1 Phi_q the projector onto the null space in the metric
+ * of M, each one sparse saddle-point solve (dyn_impulse_response with the impulse M x_j), for fixed
+ * pseudo-random x_j; then orthonormalised. CLINK_OK, or the status (the caller then takes the SVD).
+ */
+static clink_status analysis_null_space_projected(clink_analysis *a, const double *q)
+{
+    int nq = a->nq, nc = a->nc, f = nq - nc;
+    unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+    clink_status st = analysis_work(a, (size_t) nq + 1);
+    if (st != CLINK_OK)
+        return st;
+    for (int j = 0; j < f; j++) {
+        double *x = a->work;
+        for (int c = 0; c < nq; c++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            x[c] = ((double) (seed >> 11) / 9007199254740992.0 - 0.5) * analysis_mass(a, c);
+        }
+        st = dyn_impulse_response(a->dyn, a->t, q, x, a->N + (size_t) nq * j);
+        if (st != CLINK_OK)
+            return st;
+        /* the factorisation at q found dependent rows: count them (Gram-Schmidt) */
+        if (j == 0 && dyn_history(a->dyn)) {
+            f = nq - nc + dyn_dependent_rows(a->dyn, a->t, q, NULL, 0);
+            if (f > nq)
+                return CLINK_ERR_SINGULAR;
+        }
+    }
+    if (f <= 0 || analysis_orthonormalise(a->N, nq, f) != 0)
+        return CLINK_ERR_SINGULAR;
+    a->f = f;
+    return CLINK_OK;
+}
+
 clink_status analysis_null_space(clink_analysis *a, const double *q)
+{
+    if (a->nc > ANALYSIS_SVD_MAX && !a->dense_always &&
+        analysis_null_space_projected(a, q) == CLINK_OK)
+        return CLINK_OK;
+    return analysis_null_space_svd(a, q);
+}
+
+/* N by the SVD of Phi_q (dgesvd): its last nq - rank right singular vectors */
+static clink_status analysis_null_space_svd(clink_analysis *a, const double *q)
 {
     int nc = a->nc, nq = a->nq, ns = nc < nq ? nc : nq, rank = 0;
     clink_status st = analysis_work(a, (size_t) nc * nq + (size_t) nq * nq + (size_t) ns + 1);
@@ -309,12 +392,64 @@ static clink_status analysis_project_matrix(clink_analysis *a, const double *J, 
     return CLINK_OK;
 }
 
+/*
+ * J N and Jv N by central differences of the accelerations along the f columns n of N:
+ * (qdd(q + h n, v) - qdd(q - h n, v)) / 2h with h = 1e-6 (the columns are unit vectors in
+ * metres and radians), and the same in v (h = 1e-4: the accelerations are at most quadratic
+ * in the rates, so that the central difference is exact but for rounding). The points q +- h n
+ * leave the constraints by O(h^2), the same on both sides, which the difference cancels. Into
+ * a->jq (nq x f) and a->jv.
+ */
+static clink_status analysis_directional(clink_analysis *a, const double *q, const double *v)
+{
+    int nq = a->nq;
+    clink_status st = analysis_work(a, 3 * (size_t) nq + 1);
+    if (st != CLINK_OK)
+        return st;
+    double *x = a->work, *plus = x + nq, *minus = plus + nq;
+    for (int rate = 0; rate < 2; rate++) {
+        const double h = rate ? 1e-4 : 1e-6;
+        double *out = rate ? a->jv : a->jq;
+        for (int j = 0; j < a->f && st == CLINK_OK; j++) {
+            const double *n = a->N + (size_t) nq * j;
+            const double *base = rate ? v : q;
+            for (int side = 0; side < 2 && st == CLINK_OK; side++) {
+                for (int c = 0; c < nq; c++)
+                    x[c] = base[c] + (side ? -h : h) * n[c];
+                st = dyn_accelerations(a->dyn, a->t, rate ? q : x, rate ? x : v,
+                                       side ? minus : plus, NULL);
+            }
+            for (int c = 0; c < nq && st == CLINK_OK; c++)
+                out[c + (size_t) nq * j] = (plus[c] - minus[c]) / (2.0 * h);
+        }
+    }
+    if (st != CLINK_OK)
+        analysis_msg(a, "%s", dyn_error(a->dyn));
+    return st;
+}
+
+/* out (f x f) = -N^T M X for X (nq x f) */
+static void analysis_project_columns(const clink_analysis *a, const double *X, double *out)
+{
+    int nq = a->nq, f = a->f;
+    for (int j = 0; j < f; j++)
+        for (int k = 0; k < f; k++) {
+            double sum = 0.0;
+            for (int c = 0; c < nq; c++)
+                sum += a->N[c + (size_t) nq * k] * analysis_mass(a, c) * X[c + (size_t) nq * j];
+            out[k + (size_t) f * j] = -sum;
+        }
+}
+
 clink_status analysis_reduced_matrices(clink_analysis *a, const double *q, const double *v)
 {
     int nq = a->nq, f = a->f;
-    clink_status st = dyn_jacobian(a->dyn, a->t, q, v, a->jq, a->jv);
+    int dense = a->nc <= ANALYSIS_SVD_MAX || a->dense_always;
+    clink_status st =
+        dense ? dyn_jacobian(a->dyn, a->t, q, v, a->jq, a->jv) : analysis_directional(a, q, v);
     if (st != CLINK_OK) {
-        analysis_msg(a, "%s", dyn_error(a->dyn));
+        if (dense)
+            analysis_msg(a, "%s", dyn_error(a->dyn));
         return st;
     }
     for (int j = 0; j < f; j++)
@@ -324,6 +459,11 @@ clink_status analysis_reduced_matrices(clink_analysis *a, const double *q, const
                 sum += a->N[c + (size_t) nq * k] * analysis_mass(a, c) * a->N[c + (size_t) nq * j];
             a->mr[k + (size_t) f * j] = sum;
         }
+    if (!dense) {
+        analysis_project_columns(a, a->jq, a->kr);
+        analysis_project_columns(a, a->jv, a->cr);
+        return CLINK_OK;
+    }
     st = analysis_project_matrix(a, a->jq, a->kr);
     if (st == CLINK_OK)
         st = analysis_project_matrix(a, a->jv, a->cr);

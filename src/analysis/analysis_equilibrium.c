@@ -229,12 +229,15 @@ static double eq_omega_max(clink_analysis *a, eq_work *w)
     return sqrt(big);
 }
 
-/* dynamic relaxation from the state (v = 0 on return); the steps taken */
+/* dynamic relaxation from the state (v = 0 on return), until the residual falls to 1e-3 of
+   its start or, with max_resets > 0, after that many peaks of the kinetic energy (each one
+   near a minimum of the potential along the path: a stable pose for Newton to finish) */
 static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
-                             clink_equilibrium_result *res)
+                             clink_equilibrium_result *res, int max_resets)
 {
     int nq = a->nq;
     double r0 = *rn, ke_prev = 0.0, mmin = INFINITY, jmin = INFINITY;
+    int resets = 0;
     clink_status st = analysis_reduced_matrices(a, a->q, a->v);
     if (st != CLINK_OK)
         return st;
@@ -242,10 +245,10 @@ static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
         mmin = fmin(mmin, a->m->d.bodies[i].def.mass);
         jmin = fmin(jmin, a->m->d.bodies[i].def.inertia);
     }
-    /* the step: half the period's inverse of the stiffest direction, and at most a tenth of
+    /* the step: half the period's inverse of the stiffest direction, and at most half of
        the time a force of the scale takes to move the lightest body by the length scale */
     double om = eq_omega_max(a, w), L = w->length, F = w->scale;
-    double h = 0.1 * sqrt(fmin(L * mmin / F, jmin / (F * L)));
+    double h = 0.5 * sqrt(fmin(L * mmin / F, jmin / (F * L)));
     if (om > 0.0)
         h = fmin(h, 0.5 / om);
     res->fallback = 1;
@@ -272,6 +275,8 @@ static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
         if (ke < ke_prev) {
             memset(a->v, 0, sizeof *a->v * (size_t) nq);
             ke = 0.0;
+            if (max_resets > 0 && ++resets >= max_resets)
+                break;
         }
         ke_prev = ke;
         res->fallback_steps++;
@@ -329,17 +334,26 @@ static clink_status eq_work_alloc(clink_analysis *a, eq_work *w)
     return CLINK_OK;
 }
 
-/* a characteristic length: the largest joint or load arm and body distance, >= 1 mm */
+/* a characteristic length: the largest arm of a joint or load on a moving body, >= 1 mm
+   (the ground's points are positions, not arms) */
 static double eq_length(const clink_analysis *a)
 {
     const model_data *d = &a->m->d;
     double L = 1e-3;
-    for (int j = 0; j < d->njoints; j++)
-        L = fmax(L, fmax(hypot(d->joints[j].def.point_a[0], d->joints[j].def.point_a[1]),
-                         hypot(d->joints[j].def.point_b[0], d->joints[j].def.point_b[1])));
-    for (int k = 0; k < d->nforces; k++)
-        L = fmax(L, fmax(hypot(d->forces[k].def.point_a[0], d->forces[k].def.point_a[1]),
-                         hypot(d->forces[k].def.point_b[0], d->forces[k].def.point_b[1])));
+    for (int j = 0; j < d->njoints; j++) {
+        const clink_joint_def *jd = &d->joints[j].def;
+        if (jd->body_a != 0)
+            L = fmax(L, hypot(jd->point_a[0], jd->point_a[1]));
+        if (jd->body_b != 0)
+            L = fmax(L, hypot(jd->point_b[0], jd->point_b[1]));
+    }
+    for (int k = 0; k < d->nforces; k++) {
+        const clink_force_def *fd = &d->forces[k].def;
+        if (fd->body_a != 0)
+            L = fmax(L, hypot(fd->point_a[0], fd->point_a[1]));
+        if (fd->body_b != 0)
+            L = fmax(L, hypot(fd->point_b[0], fd->point_b[1]));
+    }
     return L;
 }
 
@@ -380,7 +394,7 @@ static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibr
     int stalled = 0;
     clink_status st = eq_newton(a, w, o, res, rn, &stalled);
     if (st == CLINK_OK && stalled) {
-        st = eq_relax(a, w, rn, res);
+        st = eq_relax(a, w, rn, res, 0);
         if (st == CLINK_OK)
             st = eq_newton(a, w, o, res, rn, &stalled);
     }
@@ -455,7 +469,7 @@ clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibri
     res->force_scale = w.scale;
     st = eq_residual(a, a->q, w.r, &rn);
     if (st == CLINK_OK && o.relax_first)
-        st = eq_relax(a, &w, &rn, res);
+        st = eq_relax(a, &w, &rn, res, 0);
     if (st == CLINK_OK)
         st = eq_solve(a, &w, &o, res, &rn);
     /* an unstable equilibrium: relaxation from it displaced along its softest direction */
@@ -464,7 +478,7 @@ clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibri
         eq_displace(a, &w);
         st = eq_residual(a, a->q, w.r, &rn);
         if (st == CLINK_OK)
-            st = eq_relax(a, &w, &rn, res);
+            st = eq_relax(a, &w, &rn, res, 2);
         if (st == CLINK_OK)
             st = eq_solve(a, &w, &o, res, &rn);
     }

@@ -25,6 +25,10 @@
 #define ANALYSIS_RANK_TOL 1e-10
 /* a reduced stiffness direction is zero below this fraction of the stiffness scale */
 #define ANALYSIS_ZERO_STIFFNESS 1e-9
+/* above this many constraint rows the null space comes from sparse saddle-point solves
+   instead of the dense SVD of Phi_q, and the reduced stiffness and damping from central
+   differences of the accelerations along it instead of the analytic Jacobian (analysis.c) */
+#define ANALYSIS_SVD_MAX 48
 
 struct clink_analysis {
     const clink_model *m;
@@ -37,6 +41,7 @@ struct clink_analysis {
     clink_function *drv;       /* nd: the drivers' functions in force */
     /* the linearisation at q */
     int f;                /* degrees of freedom: nq - rank Phi_q */
+    int dense_always;     /* 1: the SVD and the analytic Jacobian whatever the size (tests) */
     double *N;            /* nq x f, orthonormal columns spanning the null space of Phi_q */
     double *mr, *kr, *cr; /* f x f */
     double *jq, *jv;      /* nq x nq */
@@ -61,13 +66,14 @@ void analysis_msg(clink_analysis *a, const char *fmt, ...)
 
 /* the dense Phi_q (nc x nq, column-major) at (t, q) into a->phiq */
 void analysis_phiq(clink_analysis *a, const double *q);
-/* N and f at q (SVD of Phi_q): CLINK_OK, or CLINK_ERR_LINSOLVE / NOMEM with the message */
+/* N and f at q (SVD of Phi_q, or projections through the sparse saddle solver above
+   ANALYSIS_SVD_MAX rows): CLINK_OK, or CLINK_ERR_LINSOLVE / NOMEM with the message */
 clink_status analysis_null_space(clink_analysis *a, const double *q);
 /* the accelerations at (t, q, v) into a->qdd, a->lam */
 clink_status analysis_accelerations(clink_analysis *a, const double *q, const double *v);
 /* r = N^T M qdd (f): the generalised forces along the free directions */
 void analysis_residual(const clink_analysis *a, double *r);
-/* M_r, K_r, C_r at (q, v) with N at q (dyn_jacobian) */
+/* M_r, K_r, C_r at (q, v) with N at q (dyn_jacobian, or differences above ANALYSIS_SVD_MAX) */
 clink_status analysis_reduced_matrices(clink_analysis *a, const double *q, const double *v);
 /* the scale of the forces at the state: max |g| and the weights m |gravity| (N), >= 1e-12 */
 double analysis_force_scale(clink_analysis *a);

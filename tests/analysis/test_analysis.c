@@ -7,6 +7,7 @@
 #include "../ensure.h"
 #include "../test_models.h"
 
+#include "analysis/analysis_internal.h"
 #include "clink/analysis.h"
 
 #include <math.h>
@@ -255,5 +256,35 @@ TEST(kinematics_of_the_slider_crank_keeps_the_slider_on_its_closed_form_path)
         ENSURE_NEAR(row[cx], s, 1e-12);
     }
     clink_kinematics_destroy(&k);
+    clink_model_destroy(&m);
+}
+
+TEST(a_large_mechanism_gets_the_same_equilibrium_and_modes_from_sparse_solves_as_from_the_svd)
+{
+    /* the 81-body N-four-bar: 242 rows, above ANALYSIS_SVD_MAX; the projections and the
+       differences against the dense SVD and the analytic Jacobian */
+    clink_model *m = clink_model_load_xml(CLINK_SOURCE_DIR "/models/n_four_bar.xml", NULL, 0);
+    clink_analysis *sparse = analysis_of(m), *dense = analysis_of(m);
+    clink_equilibrium_result rs, rd;
+    clink_mode ms, md;
+    static double qs[243], qd[243];
+    ENSURE(sparse != NULL && dense != NULL);
+    if (sparse == NULL || dense == NULL)
+        return;
+    dense->dense_always = 1;
+    ENSURE(clink_analysis_equilibrium(sparse, NULL, &rs) == CLINK_OK);
+    ENSURE(clink_analysis_equilibrium(dense, NULL, &rd) == CLINK_OK);
+    ENSURE(clink_analysis_dof(sparse) == 1 && clink_analysis_dof(dense) == 1);
+    clink_analysis_state(sparse, qs, NULL);
+    clink_analysis_state(dense, qd, NULL);
+    for (int c = 0; c < 243; c++)
+        ENSURE_NEAR(qs[c], qd[c], 1e-9);
+    ENSURE(rs.stable == 1 && rd.stable == 1);
+    ENSURE(clink_analysis_modes(sparse) == CLINK_OK && clink_analysis_modes(dense) == CLINK_OK);
+    ENSURE(clink_analysis_mode(sparse, 0, &ms, NULL) == CLINK_OK);
+    ENSURE(clink_analysis_mode(dense, 0, &md, NULL) == CLINK_OK);
+    ENSURE_REL(ms.frequency, md.frequency, 1e-7);
+    clink_analysis_destroy(&sparse);
+    clink_analysis_destroy(&dense);
     clink_model_destroy(&m);
 }
