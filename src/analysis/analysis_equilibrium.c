@@ -414,7 +414,7 @@ static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibr
     if (st == CLINK_OK && nzero > 0)
         return eq_refuse_singular(a, w, nzero, res->fallback);
     res->min_stiffness = eq_min_stiffness(a, w);
-    res->stable = res->min_stiffness > 0.0;
+    res->stable = a->f == 0 || res->min_stiffness > 0.0; /* no freedom: nothing can move */
     return st;
 }
 

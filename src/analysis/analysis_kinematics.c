@@ -26,6 +26,7 @@
 #include "analysis/analysis_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +65,20 @@ clink_kinematics_options clink_default_kinematics_options(void)
     return o;
 }
 
-static void kin_err(char *err, size_t n, const char *fmt, const char *a, double x)
+static void kin_err(char *err, size_t n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void kin_err(char *err, size_t n, const char *fmt, ...)
 {
-    if (err != NULL && n > 0)
-        snprintf(err, n, fmt, a, x);
+    va_list ap;
+    if (err == NULL || n == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
 }
 
 /* the joints of body b other than `not` (count), the last found in *other */
@@ -350,13 +361,16 @@ static void kin_dead_points(clink_kinematics *t)
 static clink_status kin_check(kin_sweep *k, clink_kinematics_options *o, char *err, size_t n)
 {
     if (k->m->d.ndrivers == 0) {
-        kin_err(err, n, "kinematics: the mechanism has no driver%s (%g)", "", 0.0);
+        kin_err(err, n, "kinematics: the mechanism has no driver: a kinematic sweep moves one");
         return CLINK_ERR_MODEL;
     }
     if (o->driver < 0 || o->driver >= k->m->d.ndrivers || o->steps < 1 || o->steps > 10000000 ||
         !(o->rate != 0.0) || !isfinite(o->rate) || !isfinite(o->from) || !isfinite(o->to) ||
         o->max_newton < 1) {
-        kin_err(err, n, "kinematics: options out of range%s (steps %g)", "", (double) o->steps);
+        kin_err(err, n,
+                "kinematics: options out of range: driver %d of %d, steps %d (1 .. 10^7), rate "
+                "%g (not 0), from %g, to %g, max_newton %d (>= 1)",
+                o->driver, k->m->d.ndrivers, o->steps, o->rate, o->from, o->to, o->max_newton);
         return CLINK_ERR_RANGE;
     }
     if (kin_range(k->m, o, err, n) != 0)
@@ -374,13 +388,11 @@ static clink_status kin_check(kin_sweep *k, clink_kinematics_options *o, char *e
     for (int i = 0; i < ns; i++)
         rank += k->s[i] > ANALYSIS_RANK_TOL * k->s[0];
     if (rank < k->nq) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "%d", k->nq - rank);
         kin_err(err, n,
-                "kinematics: the mechanism with its drivers keeps %s degree(s) of freedom at "
-                "its initial pose (%g constraint rows): a kinematic sweep needs every coordinate "
-                "driven or constrained",
-                msg, (double) k->nc);
+                "kinematics: the mechanism with its drivers keeps %d degree(s) of freedom at "
+                "its initial pose (%d coordinates, %d constraint rows of rank %d): a kinematic "
+                "sweep needs every coordinate driven or constrained",
+                k->nq - rank, k->nq, k->nc, rank);
         return CLINK_ERR_MODEL;
     }
     return CLINK_OK;
@@ -406,7 +418,7 @@ clink_status clink_kinematics_sweep(const clink_model *m, const clink_kinematics
     if (t == NULL || kin_alloc(&k) != 0) {
         kin_free(&k);
         free(t);
-        kin_err(err, n, "kinematics: out of memory%s (%g)", "", 0.0);
+        kin_err(err, n, "kinematics: out of memory");
         return CLINK_ERR_NOMEM;
     }
     memset(&host, 0, sizeof host);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * `clink kinematics MODEL.xml [--driver NAME] [--from A --to B] [--steps N] [--rate R]
- * [-o DIR] [--csv]`: a driven mechanism swept over one driver's values without dynamics
+ * [-o DIR] [--table]`: a driven mechanism swept over one driver's values without dynamics
  * (src/analysis/analysis_kinematics.c, docs/analysis.md): the positions, velocities and
  * accelerations of every body, the transmission angles, every joint's point (coupler
  * curves), the rank of the constraint Jacobian and the dead points, the driver values where
@@ -25,7 +25,7 @@ static const cli_option kin_options[] = {
     {KIN_RATE, "rate", 0, "R",
      "driver rate for velocities and accelerations,\nunit/s (default 1: velocity coefficients)"},
     {KIN_OUT, "output", 'o', "DIR", "write DIR/kinematics.csv and DIR/kinematics.json"},
-    {KIN_CSV, "csv", 0, NULL, "print the table as CSV on stdout instead of the summary"},
+    {KIN_CSV, "table", 0, NULL, "print the table (CSV) on stdout instead of the summary"},
     {KIN_SET, "set", 0, "PATH=VALUE", "override an attribute of the model, as clink run --set"},
     {0, NULL, 0, NULL, NULL},
 };
@@ -33,7 +33,7 @@ static const cli_option kin_options[] = {
 static void kin_usage(FILE *out)
 {
     fprintf(out, "usage: clink kinematics MODEL.xml [--driver NAME] [--from A --to B]\n"
-                 "                        [--steps N] [--rate R] [-o DIR] [--csv]\n"
+                 "                        [--steps N] [--rate R] [-o DIR] [--table]\n"
                  "                        [--set PATH=VALUE ...]\n\n"
                  "Sweeps a driven mechanism over one driver's values without dynamics:\n"
                  "positions, velocities and accelerations of every body, transmission\n"

@@ -288,3 +288,35 @@ TEST(a_large_mechanism_gets_the_same_equilibrium_and_modes_from_sparse_solves_as
     clink_analysis_destroy(&dense);
     clink_model_destroy(&m);
 }
+
+TEST(a_rod_resting_on_the_floor_through_its_contact_carries_half_its_weight_there)
+{
+    /* a uniform rod of 1 m and 1 kg pinned at (0, 0.05); a circle of radius 0.0501 at its tip
+       starts 0.1 mm into a frictionless floor: the contact's force law holds the tip, and the
+       moments about the pin give F = m g / 2 */
+    clink_model *m = test_model_xml(
+        "<mechanism name='rest'><gravity g='0 -9.81'/><materials><material name='steel' "
+        "E='207e9' nu='0.3' density='7800'/></materials><bodies><body name='rod' mass='1' "
+        "inertia='0.0833333333333333' x='0.5' y='0.05' material='steel'/></bodies><joints>"
+        "<revolute name='pin' body1='ground' point1='0 0.05' body2='rod' point2='-0.5 0'/>"
+        "</joints><contacts><pair name='tip'><circle body='rod' center='0.5 0' "
+        "radius='0.0501'/><line body='ground' point='0 0' normal='0 1' material='steel'/>"
+        "<law name='gonthier-exact' e='0.8'/></pair></contacts></mechanism>",
+        "rest");
+    clink_analysis *a = analysis_of(m);
+    clink_equilibrium_result r;
+    double f[3], q[3];
+    ENSURE(clink_analysis_equilibrium(a, NULL, &r) == CLINK_OK);
+    ENSURE(clink_analysis_contact_force(a, 1, f) == CLINK_OK);
+    clink_analysis_state(a, q, NULL);
+    /* the force at the tip, 0.5 m from the centre along the rod: fy, and its moment */
+    ENSURE_REL(f[1], 0.5 * 9.81, 1e-6);
+    ENSURE_NEAR(f[0], 0.0, 1e-9);
+    ENSURE_REL(f[2], 0.5 * cos(q[2]) * f[1], 1e-3);
+    ENSURE(r.stable == 1);
+    /* the tip (radius 0.0501 under a pin 0.05 high) lifts the rod by 0.2 mrad less the
+       contact's compliance */
+    ENSURE(q[2] > 0.0 && q[2] < 2e-4);
+    clink_analysis_destroy(&a);
+    clink_model_destroy(&m);
+}
