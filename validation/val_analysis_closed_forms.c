@@ -64,13 +64,15 @@ static void pin(clink_model_builder *b, int ba, double ax, double ay, int bb, do
     clink_model_builder_add_joint(b, &jd, NULL);
 }
 
-/* the modes about the equilibrium of m: the frequencies (Hz) of the first n modes */
+/* the modes about the equilibrium of m: the frequencies (Hz) of the first n modes; m is
+   destroyed */
 static int modes_of(clink_model *m, int n, double *f, double *q, clink_equilibrium_result *r)
 {
     clink_analysis *a = NULL;
     char err[512];
     if (m == NULL || clink_analysis_create(m, NULL, &a, err, sizeof err) != CLINK_OK) {
         fprintf(stderr, "%s\n", m == NULL ? "no model" : err);
+        clink_model_destroy(&m);
         return -1;
     }
     int ok = clink_analysis_equilibrium(a, NULL, r) == CLINK_OK &&
@@ -85,6 +87,7 @@ static int modes_of(clink_model *m, int n, double *f, double *q, clink_equilibri
     if (ok && q != NULL)
         clink_analysis_state(a, q, NULL);
     clink_analysis_destroy(&a);
+    clink_model_destroy(&m);
     return ok ? 0 : -1;
 }
 

@@ -47,7 +47,8 @@ CLINK_API void clink_analysis_destroy(clink_analysis **analysis);
 CLINK_API const char *clink_analysis_error(const clink_analysis *analysis);
 
 /* runs the simulation to time t (> the current time) and takes its state there (modes about
-   a state of a run); the status of clink_sim_advance() */
+   a state of a run); the run is the model's from its start, whatever pose an equilibrium
+   found before left in the analysis. The status of clink_sim_advance() */
 CLINK_API clink_status clink_analysis_advance(clink_analysis *analysis, double t);
 
 /* time (s), number of coordinates (3 per body), degrees of freedom at the state */
