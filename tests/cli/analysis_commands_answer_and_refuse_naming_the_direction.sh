@@ -26,6 +26,19 @@ assert [j["name"] for j in d["joint_reactions"]] == ["pivot", "crank_pin", "wris
 print("ok   equilibrium.json holds the pose, the residual within its tolerance, the reactions")
 ' "$tmp/eq/equilibrium.json" || bad "equilibrium.json"
 
+expect 0 "equilibrium with relaxation first and a tolerance" \
+    "$CLINK" equilibrium "$M/slider_crank_spring.xml" --relax --tolerance 1e-9 --json
+python3 -c '
+import json, math, sys
+d = json.load(sys.stdin)
+crank = [b for b in d["bodies"] if b["name"] == "crank"][0]
+assert d["fallback"] == "dynamic relaxation" and d["fallback_steps"] > 0, d
+assert d["tolerance"] == 1e-9 and d["residual"] <= 1e-9
+assert abs(math.degrees(crank["phi"]) - 6.686471480058578) < 1e-6
+print("ok   --relax is reported, --tolerance held, the same equilibrium")
+' <"$tmp/out" || bad "--relax --tolerance --json"
+expect 2 "a tolerance of 0" "$CLINK" equilibrium "$M/slider_crank_spring.xml" --tolerance 0
+
 expect 0 "modes of the double pendulum" "$CLINK" modes "$M/double_pendulum.xml" -o "$tmp/modes"
 grep -q "0.426553393" "$tmp/out" && grep -q "1.1441125" "$tmp/out" && ok "two frequencies" ||
     { bad "frequencies"; cat "$tmp/out"; }
