@@ -121,6 +121,16 @@ clink_status clink_analysis_create(const clink_model *m, const clink_settings_de
     a->nq = a->sim->sys->nq;
     a->nc = a->sim->sys->nc;
     a->nd = m->d.ndrivers;
+    if (a->nq > ANALYSIS_MAX_COORDS) {
+        /* the reduced matrices and their scratch are dense: about 10 nq^2 doubles */
+        if (err != NULL && err_size > 0)
+            snprintf(err, err_size,
+                     "clink_analysis_create: %d coordinates (%d bodies): the analyses hold dense "
+                     "nq x nq matrices (%.0f MB here) and take at most %d coordinates",
+                     a->nq, a->nq / 3, 80.0 * a->nq * (double) a->nq / 1e6, ANALYSIS_MAX_COORDS);
+        clink_analysis_destroy(&a);
+        return CLINK_ERR_RANGE;
+    }
     a->plain = dyn_create(m);
     st = a->plain != NULL ? analysis_allocate(a) : CLINK_ERR_NOMEM;
     if (st != CLINK_OK) {

@@ -30,6 +30,9 @@
    differences of the accelerations along it instead of the analytic Jacobian (analysis.c) */
 #define ANALYSIS_SVD_MAX 48
 
+/* the most coordinates an analysis takes (500 bodies): its matrices are dense */
+#define ANALYSIS_MAX_COORDS 1500
+
 struct clink_analysis {
     const clink_model *m;
     clink_sim *sim;

@@ -80,4 +80,11 @@ expect 2 "--from without --to" "$CLINK" kinematics "$M/slider_crank.xml" --from 
 expect 2 "--at with a bad time" "$CLINK" modes "$M/pendulum.xml" --at t=-1
 expect 2 "--at with a bad word" "$CLINK" modes "$M/pendulum.xml" --at middle
 expect 2 "a missing model" "$CLINK" equilibrium "$tmp/none.xml"
+python3 -c '
+print("<mechanism name=\"many\"><gravity g=\"0 0\"/><bodies>")
+for i in range(501):
+    print("<body name=\"b%d\" mass=\"1\" inertia=\"1\" x=\"%d\"/>" % (i, 2 * i))
+print("</bodies></mechanism>")' >"$tmp/many.xml"
+expect 2 "more than 1500 coordinates" "$CLINK" modes "$tmp/many.xml" --at start
+says "the limit is named" "1503 coordinates (501 bodies)"
 exit $fail
