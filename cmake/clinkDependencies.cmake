@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Finds SUNDIALS (CVODE, sparse matrix, KLU linear solver), SuiteSparse KLU and
-# libxml2, and gathers them in one interface target, clink::deps. A missing
+# Finds SUNDIALS (CVODE, sparse matrix, KLU linear solver), SuiteSparse KLU,
+# libxml2 and LAPACK, and gathers them in one interface target, clink::deps. A missing
 # dependency stops configure with the Debian package that provides it.
 #
 # SUNDIALS 6.4 (Debian's libsundials-dev, what CI builds with) or 7.x: another
@@ -59,6 +59,15 @@ if(NOT LibXml2_FOUND)
     "  (or run scripts/install-deps as root).")
 endif()
 
+# LAPACK (dgesvd, dgeev, dgesv: the linearised modes and the equilibrium, src/analysis)
+find_package(LAPACK QUIET)
+if(NOT LAPACK_FOUND)
+  message(FATAL_ERROR
+    "LAPACK not found.\n"
+    "  Install it with:  apt-get install liblapack-dev\n"
+    "  (or run scripts/install-deps as root).")
+endif()
+
 add_library(clink_deps INTERFACE)
 target_include_directories(clink_deps INTERFACE
   "$<BUILD_INTERFACE:${KLU_INCLUDE_DIR}>" "$<BUILD_INTERFACE:${LIBXML2_INCLUDE_DIRS}>")
@@ -66,6 +75,6 @@ target_link_libraries(clink_deps INTERFACE
   SUNDIALS::cvode_shared SUNDIALS::nvecserial_shared SUNDIALS::sunmatrixsparse_shared
   SUNDIALS::sunlinsolklu_shared ${CLINK_SUNDIALS_EXTRA}
   ${KLU_LIBRARY} ${BTF_LIBRARY} ${AMD_LIBRARY} ${COLAMD_LIBRARY} ${SUITESPARSECONFIG_LIBRARY}
-  ${LIBXML2_LIBRARIES} m)
+  ${LIBXML2_LIBRARIES} ${LAPACK_LIBRARIES} m)
 add_library(clink::deps ALIAS clink_deps)
-message(STATUS "clink: SUNDIALS ${SUNDIALS_VERSION} (${SUNDIALS_DIR}), KLU ${KLU_LIBRARY}, libxml2 ${LIBXML2_VERSION_STRING}")
+message(STATUS "clink: SUNDIALS ${SUNDIALS_VERSION} (${SUNDIALS_DIR}), KLU ${KLU_LIBRARY}, libxml2 ${LIBXML2_VERSION_STRING}, LAPACK ${LAPACK_LIBRARIES}")

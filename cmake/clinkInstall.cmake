@@ -99,7 +99,7 @@ foreach(target SUNDIALS::cvode_shared SUNDIALS::nvecserial_shared
   list(APPEND clink_pc_libs "${loc}")
 endforeach()
 list(APPEND clink_pc_libs ${KLU_LIBRARY} ${BTF_LIBRARY} ${AMD_LIBRARY} ${COLAMD_LIBRARY}
-     ${SUITESPARSECONFIG_LIBRARY} ${LIBXML2_LIBRARIES})
+     ${SUITESPARSECONFIG_LIBRARY} ${LIBXML2_LIBRARIES} ${LAPACK_LIBRARIES})
 if(CLINK_HAVE_HDF5)
   list(APPEND clink_pc_libs ${CLINK_HDF5_LIBRARY} ${CMAKE_THREAD_LIBS_INIT})
 endif()

@@ -244,6 +244,34 @@ CASES = [
      "validation/make_iftomm_a03.py): the seven angles at t = 0.03 s against the published "
      "reference solution of the test set for initial value problem solvers (Mazzia and "
      "Magherini 2008) within 1e-6 rad.", [], "validation/val_iftomm_a03.c"),
+    ("analysis_closed_forms", "8. Analysis: equilibrium and modes against closed forms",
+     "`clink equilibrium` and `clink modes` (src/analysis, docs/analysis.md) against closed "
+     "forms derived by hand in minimal coordinates: a compound pendulum's frequency "
+     "sqrt(m g d / (J + m d^2)) / 2 pi; a double pendulum's two frequencies from det(K - w^2 M) "
+     "= 0 of its 2-DOF linearisation; the spring-loaded slider-crank of "
+     "models/slider_crank_spring.xml: its equilibrium crank angle (V'(th) = 0 by bisection), "
+     "the slider's position and sqrt(K_th / M_th) with K_th = V'' and the generalised mass "
+     "M_th.", [], "validation/val_analysis_closed_forms.c"),
+    ("analysis_transient", "8. Analysis: modes against the transient",
+     "Each mode released alone from the equilibrium (1e-5 times its shape), integrated by the "
+     "simulation `clink run` uses (BDF, projection, rtol 1e-12); the period from the zero "
+     "crossings over 20 periods against the eigenvalue's frequency within 1e-6.", [],
+     "validation/val_analysis_transient.c"),
+    ("analysis_kinematics", "8. Analysis: kinematics of a four-bar against Freudenstein's equation",
+     "`clink kinematics` over one crank turn of models/four_bar.xml's linkage: the rocker angle "
+     "against Freudenstein's equation (Freudenstein 1955), its velocity coefficient, the "
+     "coupler point and the transmission angle against closed forms; driven at the rocker past "
+     "its reach: assembly fails exactly outside the limit positions and a dead point is flagged "
+     "at each.", [], "validation/val_analysis_kinematics.c"),
+    ("analysis_four_bar_spring", "8. Analysis: a four-bar with a diagonal spring-damper",
+     "After the linearisation problem of the IFToMM multibody benchmark library (\"fourbar "
+     "linkage with diagonal spring\"). Its published equilibrium and eigenvalues could not be "
+     "read for this work, so the model (models/four_bar_spring.xml) has its own dimensions and "
+     "the reference is an independent derivation in the minimal coordinate with NumPy/SciPy "
+     "(validation/ref_four_bar_spring.py: loop closure, velocity coefficients, V'(th) = 0 by "
+     "brentq, K = V'', M(th), C(th)), not the benchmark's numbers. The equilibrium angles and "
+     "the eigenvalue of clink's body-coordinate linearisation against it.", [],
+     "validation/val_analysis_four_bar_spring.c"),
     ("friction_incline", "7. Friction: a block on an incline",
      "Every law of the friction catalogue (docs/friction.md) on a 20 deg incline: below the "
      "friction angle LuGre holds (drift per second), Dahl ratchets, the regularised laws creep "

@@ -297,6 +297,29 @@ class Model:
                         **settings) as s:
             return s._run()
 
+    def equilibrium(self, tolerance: float | None = None, relax: bool = False,
+                    accept_unstable: bool = False) -> Any:
+        """The static equilibrium at t = 0 under gravity, loads, springs and contacts
+        (clink.analysis.Equilibrium; docs/analysis.md): Newton on the constrained static
+        equations, dynamic relaxation as the fallback (relax=True: first), an unstable
+        equilibrium left for a stable one unless accept_unstable. Raises clink.Error when
+        there is none (a free motion, a moving driver: the message names it)."""
+        from clink.analysis import equilibrium
+        return equilibrium(self, tolerance, relax, accept_unstable)
+
+    def modes(self, at: str | float = "equilibrium") -> Any:
+        """The linearised modes (a list of clink.analysis.Mode, ascending in |eigenvalue|)
+        about the equilibrium, the start ("start") or the state of a run at time at (s)."""
+        from clink.analysis import modes
+        return modes(self, at)
+
+    def kinematics(self, driver: str | None = None, start: float | None = None,
+                   stop: float | None = None, steps: int = 360, rate: float = 1.0) -> Any:
+        """A kinematic sweep of a driven mechanism over a driver's values
+        (clink.analysis.Kinematics, the columns of `clink kinematics`)."""
+        from clink.analysis import kinematics
+        return kinematics(self, driver, start, stop, steps, rate)
+
     def close(self) -> None:
         """Releases the model (at once, or when its last simulation is closed)."""
         self._closing = True

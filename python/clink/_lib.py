@@ -264,7 +264,64 @@ typedef struct clink_sweep_tally {
     long cases; long done; long ok; long failed; long invalid; long crashed;
 } clink_sweep_tally;
 void clink_sweep_tally_get(const clink_sweep *sweep, clink_sweep_tally *tally);
+
+typedef struct clink_analysis clink_analysis;
+clink_status clink_analysis_create(const clink_model *model, const clink_settings_def *settings,
+                                   clink_analysis **out, char *err, size_t err_size);
+void clink_analysis_destroy(clink_analysis **analysis);
+const char *clink_analysis_error(const clink_analysis *analysis);
+clink_status clink_analysis_advance(clink_analysis *analysis, double t);
+double clink_analysis_time(const clink_analysis *analysis);
+int clink_analysis_coordinate_count(const clink_analysis *analysis);
+int clink_analysis_dof(const clink_analysis *analysis);
+clink_status clink_analysis_state(const clink_analysis *analysis, double *q, double *v);
+typedef struct clink_equilibrium_options {
+    double tolerance; int max_iterations; int relax_first; int accept_unstable;
+} clink_equilibrium_options;
+clink_equilibrium_options clink_default_equilibrium_options(void);
+typedef struct clink_equilibrium_result {
+    int iterations; int line_search_cuts; int fallback; int fallback_steps;
+    double residual; double tolerance; double force_scale; double constraint;
+    int stable; double min_stiffness;
+} clink_equilibrium_result;
+clink_status clink_analysis_equilibrium(clink_analysis *analysis,
+                                        const clink_equilibrium_options *options,
+                                        clink_equilibrium_result *result);
+clink_status clink_analysis_joint_reaction(const clink_analysis *analysis, int joint,
+                                           double force[3]);
+clink_status clink_analysis_driver_force(const clink_analysis *analysis, int driver,
+                                         double *force);
+clink_status clink_analysis_contact_force(const clink_analysis *analysis, int body,
+                                          double force[3]);
+typedef struct clink_mode {
+    double re; double im; double frequency; double damped_frequency; double damping_ratio;
+    int zero; int unstable;
+} clink_mode;
+clink_status clink_analysis_modes(clink_analysis *analysis);
+int clink_analysis_mode_count(const clink_analysis *analysis);
+clink_status clink_analysis_mode(const clink_analysis *analysis, int i, clink_mode *mode,
+                                 double *shape);
+void clink_analysis_describe(const clink_analysis *analysis, const double *shape, char *buf,
+                             size_t size);
+typedef struct clink_kinematics clink_kinematics;
+typedef struct clink_kinematics_options {
+    int driver; int range_given; double from; double to; int steps; double rate;
+    int max_newton;
+} clink_kinematics_options;
+clink_kinematics_options clink_default_kinematics_options(void);
+clink_status clink_kinematics_sweep(const clink_model *model,
+                                    const clink_kinematics_options *options,
+                                    clink_kinematics **out, char *err, size_t err_size);
+void clink_kinematics_destroy(clink_kinematics **k);
+int clink_kinematics_rows(const clink_kinematics *k);
+int clink_kinematics_columns(const clink_kinematics *k);
+const char *clink_kinematics_column_name(const clink_kinematics *k, int c);
+const double *clink_kinematics_row(const clink_kinematics *k, int r);
 """
+
+# the structs of include/clink/analysis.h, checked by tests/python/test_layout.py
+ANALYSIS_STRUCTS = ("clink_equilibrium_options", "clink_equilibrium_result", "clink_mode",
+                    "clink_kinematics_options")
 
 # the structs of include/clink/sweep.h, checked the same way by tests/python/test_sweep.py
 SWEEP_STRUCTS = ("clink_sweep_options", "clink_sweep_tally")

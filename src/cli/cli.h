@@ -52,6 +52,9 @@ int cmd_impact(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_fmu(int argc, char **argv);
+int cmd_equilibrium(int argc, char **argv);
+int cmd_modes(int argc, char **argv);
+int cmd_kinematics(int argc, char **argv);
 
 /*
  * The number readers behind every numeric option, with no output (the fuzz

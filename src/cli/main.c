@@ -30,6 +30,9 @@ static const cli_command commands[] = {
     {"calibrate", "damping of a contact law for a target restitution", cmd_calibrate},
     {"sweep", "run a parameter study: every case of a sweep file, one table", cmd_sweep},
     {"fmu", "export a mechanism file as an FMI 2.0 co-simulation FMU", cmd_fmu},
+    {"equilibrium", "static equilibrium: pose, reactions, residual, stability", cmd_equilibrium},
+    {"modes", "linearised modes: frequencies, damping ratios, mode shapes", cmd_modes},
+    {"kinematics", "sweep a driven mechanism: positions, velocities, dead points", cmd_kinematics},
     {NULL, NULL, NULL},
 };
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The package's C declarations (python/clink/_lib.py, cffi ABI mode) match the headers:
 a C program compiled against include/clink prints the size and every field's offset of
-each struct the package uses (the sweep's included), and each equals what cffi computed from its declarations;
+each struct the package uses (the sweep's and the analysis' included), and each equals what cffi computed from its declarations;
 likewise the values of the enumerations the package passes in (the output levels)."""
 
 import os
@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from clink._lib import STRUCTS, SWEEP_STRUCTS, ffi, lib
+from clink._lib import ANALYSIS_STRUCTS, STRUCTS, SWEEP_STRUCTS, ffi, lib
 from conftest import SOURCE
 
 
@@ -19,10 +19,11 @@ def test_struct_sizes_and_offsets_equal_the_headers(tmp_path):
     if cc is None:
         pytest.fail("no C compiler to check the declarations with")
     lines = ['#include "clink/xml.h"', '#include "clink/sim.h"', '#include "clink/lab.h"',
-             '#include "clink/contact.h"', '#include "clink/sweep.h"', "#include <stddef.h>",
+             '#include "clink/contact.h"', '#include "clink/sweep.h"', '#include "clink/analysis.h"',
+             "#include <stddef.h>",
              "#include <stdio.h>", "int main(void) {"]
     expected = []
-    for s in list(STRUCTS) + list(SWEEP_STRUCTS):
+    for s in list(STRUCTS) + list(SWEEP_STRUCTS) + list(ANALYSIS_STRUCTS):
         t = ffi.typeof(s)
         lines.append('printf("%%zu\\n", sizeof(%s));' % s)
         expected.append(ffi.sizeof(t))
