@@ -8,7 +8,10 @@
  * Nordsieck history), then projected onto the constraints (positions to 1e-13,
  * velocities) when the drift control is projection, so that an output satisfies
  * the constraints as well as a step does. The integrator's own time tn may thus
- * be ahead of t; the next advance continues from tn.
+ * be ahead of t; the next advance continues from tn. The horizon the integrator
+ * is handed (it sizes its first step after a start or a re-initialisation from it)
+ * is the fixed SIM_HORIZON past tn, so that the steps, the roots and every number
+ * computed are the same whatever the output step, the rows or the times asked for.
  *
  * Events stay exact: each root is reported (INTEG_ROOT, the state at the root
  * copied to yroot) before the integrator steps past it (for CVODE:
@@ -49,6 +52,10 @@
 #define SIM_AUTO_MIN_STEP 1e-12
 /* steps between two readings of the wall clock */
 #define SIM_WALL_EVERY 64
+/* s: the distance to the time the integrator is told it steps towards (it bounds its first
+   step after a start or a re-initialisation to a tenth of it); the default output step,
+   but fixed: the output step, the rows and the times asked for leave the steps alone */
+#define SIM_HORIZON 1e-3
 
 /* ---- progress guarantees -------------------------------------------------- */
 
@@ -453,10 +460,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
                 return st;
         }
         /* the integrator sizes its first step after a start or a re-initialisation from the
-           distance to tout (at most a tenth of it): the settings' output step, not the
-           time asked for, so that outputs do not steer the integration, and the first step
-           stays short enough not to carry a body through a contact it has not seen */
-        double horizon = tn + (s->set.output_step > 0.0 ? s->set.output_step : 1e-3);
+           distance to tout (at most a tenth of it): a fixed SIM_HORIZON, neither the time
+           asked for nor the output step, so that outputs do not steer the integration, and
+           the first step stays short enough not to carry a body through a contact it has not
+           seen */
+        double horizon = tn + SIM_HORIZON;
         if (s->loop.tstop_set && horizon > s->loop.t_stop)
             horizon = s->loop.t_stop;
         double tret = tn;
