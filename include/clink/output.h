@@ -69,8 +69,15 @@ typedef enum clink_output_rows {
     CLINK_ROWS_EVENTS = 0, /* the grid, every contact event, and through each impact every
                               integrator step plus `dense` interpolated rows per step */
     CLINK_ROWS_STEPS = 1,  /* the grid, every contact event and every integrator step */
-    CLINK_ROWS_GRID = 2    /* the fixed grid alone (t = 0, H, 2H, ..., t_end) */
+    CLINK_ROWS_GRID = 2,   /* the fixed grid alone (t = 0, H, 2H, ..., t_end) */
+    CLINK_ROWS_AUTO = 3    /* the default: CLINK_ROWS_EVENTS for a time series of at most
+                              CLINK_ROWS_EVENTS_COLUMNS_MAX columns, else CLINK_ROWS_GRID
+                              (every event row is a full row: on a mechanism of N contacts
+                              their cost grows as N^2; clink_recorder_rows says which) */
 } clink_output_rows;
+
+/* the widest time series (columns) for which CLINK_ROWS_AUTO writes the event rows */
+#define CLINK_ROWS_EVENTS_COLUMNS_MAX 2000
 
 /* the column "row.kind [-]": what put each row there */
 typedef enum clink_row_kind {
@@ -93,7 +100,7 @@ typedef struct clink_output_options {
     int reactions;              /* joint reactions and driver forces (default 1) */
     int energies;               /* energies and their balance (default 1) */
     int accelerations;          /* body accelerations (default 1) */
-    clink_output_rows rows;     /* default CLINK_ROWS_EVENTS */
+    clink_output_rows rows;     /* default CLINK_ROWS_AUTO */
     int dense;                  /* interpolated rows per integrator step in an impact, 0 .. 1000
                                    (default 1; CLINK_ROWS_EVENTS only) */
     clink_output_format format; /* default CLINK_FORMAT_CSV */
@@ -147,6 +154,9 @@ CLINK_API int clink_output_format_from_name(const char *name, clink_output_forma
 
 /* The number of columns of the time series that rec writes. */
 CLINK_API int clink_recorder_columns(const clink_recorder *rec);
+
+/* The rows rec writes: the mode asked for, or what CLINK_ROWS_AUTO chose (never AUTO). */
+CLINK_API clink_output_rows clink_recorder_rows(const clink_recorder *rec);
 
 /*
  * The message of the last failed call on rec ("" if none; borrowed): for an I/O

@@ -50,7 +50,7 @@ typedef struct clink_xml_summary {
     int out_reactions;    /* <output reactions>: write joint reactions (default 1) */
     int out_energies;     /* <output energies>: write energies (default 1) */
     int out_contacts;     /* <output contacts>: write contact quantities (default 1) */
-    int out_rows;         /* <output rows>: clink_output_rows (default 0, events) */
+    int out_rows;         /* <output rows>: clink_output_rows (default 3, auto) */
     int out_dense;        /* <output dense>: interpolated rows per step in an impact (1) */
     int out_format;       /* <output format>: clink_output_format (default 0, csv) */
 } clink_xml_summary;

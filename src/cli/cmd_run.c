@@ -92,9 +92,10 @@ static const cli_option run_options[] = {
     {RUN_NO_TIMING, "no-timing", 0, NULL,
      "write \"wall_time\": null, so that summary.json too is\nidentical between two runs"},
     {RUN_ROWS, "rows", 0, "MODE",
-     "events (default): the grid, every contact event and\nrows through each impact; steps: "
-     "the grid, events\nand every integrator step; grid: the output times\nalone (overrides "
-     "<output rows>; column row.kind)"},
+     "auto (default): events up to 2000 columns, else\ngrid (told on stderr); events: the "
+     "grid, every\ncontact event and rows through each impact; steps:\nthe grid, events and "
+     "every integrator step; grid: the\noutput times alone (overrides <output rows>; column\n"
+     "row.kind)"},
     {RUN_DENSE, "dense", 0, "N",
      "interpolated rows per integrator step in an impact,\n0 .. 1000 (default 1; overrides "
      "<output dense>)"},
@@ -190,7 +191,7 @@ typedef struct run_args {
 /* --rows, --dense, --format (cli_apply_fn's result) */
 static int run_output_option(run_args *a, int id, const char *o, const char *v)
 {
-    static const char *const rows[] = {"events", "steps", "grid"};
+    static const char *const rows[] = {"events", "steps", "grid", "auto"};
     clink_output_format f;
     char formats[256];
     double d = 0;
@@ -204,7 +205,7 @@ static int run_output_option(run_args *a, int id, const char *o, const char *v)
         a->dense = (int) d;
         return CLI_EXIT_OK;
     }
-    for (k = 0; id == RUN_ROWS && k < 3; k++)
+    for (k = 0; id == RUN_ROWS && k < 4; k++)
         if (strcmp(v, rows[k]) == 0) {
             a->rows = k;
             return CLI_EXIT_OK;
@@ -215,7 +216,7 @@ static int run_output_option(run_args *a, int id, const char *o, const char *v)
     }
     run_format_names(formats, sizeof formats);
     return cli_usage_error("run: %s '%s': one of %s", o, v,
-                           id == RUN_ROWS ? "events, steps, grid" : formats);
+                           id == RUN_ROWS ? "events, steps, grid, auto" : formats);
 }
 
 /* one option or operand of `clink run` (cli_apply_fn) */
@@ -582,6 +583,13 @@ static int run_open_output(run_ctx *c)
             fprintf(stderr, "clink: run: %s\n", err);
         return st == CLINK_ERR_IO || st == CLINK_OK ? CLI_EXIT_IO : CLI_EXIT_USAGE;
     }
+    if (opt.rows == CLINK_ROWS_AUTO && !c->a.quiet &&
+        clink_recorder_rows(c->rec) != CLINK_ROWS_EVENTS)
+        fprintf(stderr,
+                "clink: run: note: %d columns: the time series holds the grid rows alone, not "
+                "a full row at every contact event (--rows events to have them; "
+                "docs/outputs.md)\n",
+                clink_recorder_columns(c->rec));
     if (opt.format == CLINK_FORMAT_CSV && !c->a.quiet &&
         clink_recorder_columns(c->rec) > CLINK_CSV_COLUMNS_SUGGEST_HDF5)
         fprintf(stderr,

@@ -33,7 +33,7 @@ clink_output_options clink_default_output_options(void)
     o.reactions = 1;
     o.energies = 1;
     o.accelerations = 1;
-    o.rows = CLINK_ROWS_EVENTS;
+    o.rows = CLINK_ROWS_AUTO;
     o.dense = 1;
     o.format = CLINK_FORMAT_CSV;
     return o;
@@ -135,11 +135,9 @@ static clink_status check_options(const clink_output_options *o, char *err, size
     const out_writer_ops *ops = output_writer_find(o->format);
     char names[256];
 
-    if ((int) o->rows < CLINK_ROWS_EVENTS || (int) o->rows > CLINK_ROWS_GRID)
+    if ((int) o->rows < CLINK_ROWS_EVENTS || (int) o->rows > CLINK_ROWS_AUTO)
         return out_fail(err, err_size, CLINK_ERR_ARG,
-                        "output rows %d: not one of events, steps, "
-                        "grid",
-                        (int) o->rows);
+                        "output rows %d: not one of events, steps, grid, auto", (int) o->rows);
     if (o->dense < 0 || o->dense > 1000)
         return out_fail(err, err_size, CLINK_ERR_RANGE,
                         "output dense = %d rows per step: must be 0 .. 1000", o->dense);
@@ -232,6 +230,12 @@ static int alloc_columns(clink_recorder *r)
     for (int k = 0; k <= 4 * r->ncontacts; k++)
         r->onset[k] = NAN;
     output_list_columns(r);
+    /* auto: the event rows while a row is narrow (their number grows with the contacts) */
+    if (r->opt.rows == CLINK_ROWS_AUTO) {
+        r->rows_auto = 1;
+        r->opt.rows =
+            r->ncols <= CLINK_ROWS_EVENTS_COLUMNS_MAX ? CLINK_ROWS_EVENTS : CLINK_ROWS_GRID;
+    }
     return 0;
 }
 
@@ -318,6 +322,11 @@ const char *clink_recorder_error(const clink_recorder *rec)
 int clink_recorder_columns(const clink_recorder *rec)
 {
     return rec != NULL ? rec->ncols : 0;
+}
+
+clink_output_rows clink_recorder_rows(const clink_recorder *rec)
+{
+    return rec != NULL ? rec->opt.rows : CLINK_ROWS_GRID;
 }
 
 /* ---- finishing ------------------------------------------------------------ */

@@ -22,7 +22,8 @@ enum {
 
 struct clink_recorder {
     const clink_model *model;
-    clink_output_options opt;
+    clink_output_options opt;  /* opt.rows: never CLINK_ROWS_AUTO (resolved at creation) */
+    int rows_auto;             /* opt.rows was chosen by CLINK_ROWS_AUTO */
     const out_writer_ops *ops; /* the format's writer */
     void *w;                   /* its state; NULL once finished or released */
     int nfiles;                /* the format's files, then summary.json (index nfiles - 1) */

@@ -10,7 +10,9 @@
  * With CLINK_ROWS_EVENTS the rows of a grid interval wait in memory for its grid row; the
  * step and interpolated ones are written only when one of them shows a normal force above
  * the interval's grid and event rows by more than OUT_FN_TOLERANCE of its largest force (a
- * peak the other rows miss), the grid and event rows always. An event row's kind (onset,
+ * peak the other rows miss), the grid and event rows always. At most OUT_PEND_BYTES of rows
+ * wait: beyond, those waiting are judged without the grid row (the memory of a run does not
+ * grow with its grid interval). An event row's kind (onset,
  * end of compression, separation) is read from the change of the contacts' phases since
  * the last row.
  */
@@ -26,6 +28,9 @@
    them shows a normal force above the rows kept anyway by more than this fraction of the
    interval's largest force (docs/outputs.md, "Rows") */
 #define OUT_FN_TOLERANCE 2.5e-3
+/* bytes of rows held waiting for their grid row at most (about: the buffer doubles up to
+   half of it, then its rows are judged without the grid row) */
+#define OUT_PEND_BYTES (8u << 20)
 
 clink_status output_write_impacts(clink_recorder *r, const clink_sim *sim)
 {
@@ -257,9 +262,17 @@ clink_status output_flush_pending(clink_recorder *r, int keep_all)
     return st;
 }
 
-/* CLINK_ROWS_EVENTS: the rows of a grid interval wait for its grid row, which decides */
+/* CLINK_ROWS_EVENTS: the rows of a grid interval wait for its grid row, which decides; past
+   OUT_PEND_BYTES of them they are judged as they stand (an interval of their own), so that
+   a long grid interval is not held in memory */
 static clink_status pend_row(clink_recorder *r, int grid)
 {
+    size_t bytes = (size_t) r->npend * (size_t) r->ncols * sizeof *r->row;
+    if (r->npend == r->cappend && r->npend > 0 && 2 * bytes > OUT_PEND_BYTES) {
+        clink_status st = output_flush_pending(r, 0);
+        if (st != CLINK_OK)
+            return st;
+    }
     if (r->npend == r->cappend) {
         int nc = r->cappend ? 2 * r->cappend : 16;
         double *p = realloc(r->pend, (size_t) nc * (size_t) r->ncols * sizeof *p);

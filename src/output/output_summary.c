@@ -123,8 +123,10 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
     json_number(f, "wall_limit", set.wall_limit);
     json_number(f, "output_step", set.output_step);
     json_long(f, "output_rows", r->rows);
-    output_file_printf(f, ",\n  \"row_mode\": \"%s\",\n  \"output_format\": \"%s\"",
-                       rows[(int) r->opt.rows], r->ops->name);
+    /* row_mode: the rows written; row_mode_auto: chosen by auto (the default) from the width */
+    output_file_printf(f, ",\n  \"row_mode\": \"%s\",%s\n  \"output_format\": \"%s\"",
+                       rows[(int) r->opt.rows % 3],
+                       r->rows_auto ? "\n  \"row_mode_auto\": true," : "", r->ops->name);
     json_long(f, "dense_rows_per_step", r->opt.dense);
 }
 

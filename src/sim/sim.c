@@ -309,7 +309,9 @@ static clink_status sim_allocate(clink_sim *s)
     s->out.qdd = calloc(nq1, sizeof(double));
     s->out.info = calloc(ncon1, sizeof *s->out.info);
     s->yh = calloc((size_t) s->sys->N, sizeof(double));
-    s->loop.yroot = calloc((size_t) s->sys->Nr, sizeof(double));
+    s->loop.yroot = calloc(3 * (size_t) s->sys->Nr, sizeof(double)); /* and loop.ystep */
+    for (int i = 0; i < 2 && s->loop.yroot; i++)
+        s->loop.ystep[i] = s->loop.yroot + (size_t) (i + 1) * (size_t) s->sys->Nr;
     s->loop.roots_found = calloc(2 * ncon1, sizeof(int));
     s->chk.pen_level = calloc(ncon1, 1);
     if (!s->out.y || !s->out.qdd || !s->out.info || !s->yh || !s->loop.yroot ||

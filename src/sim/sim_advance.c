@@ -8,7 +8,10 @@
  * Nordsieck history), then projected onto the constraints (positions to 1e-13,
  * velocities) when the drift control is projection, so that an output satisfies
  * the constraints as well as a step does. The integrator's own time tn may thus
- * be ahead of t; the next advance continues from tn.
+ * be ahead of t; the next advance continues from tn. The horizon the integrator
+ * is handed (it sizes its first step after a start or a re-initialisation from it)
+ * is the fixed SIM_HORIZON past tn, so that the steps, the roots and every number
+ * computed are the same whatever the output step, the rows or the times asked for.
  *
  * Events stay exact: each root is reported (INTEG_ROOT, the state at the root
  * copied to yroot) before the integrator steps past it (for CVODE:
@@ -49,6 +52,10 @@
 #define SIM_AUTO_MIN_STEP 1e-12
 /* steps between two readings of the wall clock */
 #define SIM_WALL_EVERY 64
+/* s: the distance to the time the integrator is told it steps towards (it bounds its first
+   step after a start or a re-initialisation to a tenth of it); the default output step,
+   but fixed: the output step, the rows and the times asked for leave the steps alone */
+#define SIM_HORIZON 1e-3
 
 /* ---- progress guarantees -------------------------------------------------- */
 
@@ -243,14 +250,48 @@ static clink_status sim_take_root(clink_sim *s, double tret)
     return CLINK_OK;
 }
 
+/* the integrator's starts since its creation: re-initialisations, re-creations by the window
+   and restarts after an input changed (each empties its history) */
+static long sim_step_gen(const clink_sim *s)
+{
+    return s->loop.reinits + s->win.restarts + s->inp.restarts;
+}
+
+/* the integrator's state at the end of a step just taken (tret), kept with the one before */
+static void sim_keep_step(clink_sim *s, double tret, int rc)
+{
+    sim_loop *l = &s->loop;
+    if (rc == INTEG_TSTOP) { /* an interpolated state at the stop time: none kept */
+        l->nstep = 0;
+        return;
+    }
+    if (l->gen != sim_step_gen(s))
+        l->nstep = 0;
+    l->gen = sim_step_gen(s);
+    if (l->nstep > 0 && tret == l->tstep[1])
+        return; /* the same step's end again (the rest of a root's step) */
+    double *y = l->ystep[0];
+    l->ystep[0] = l->ystep[1];
+    l->ystep[1] = y;
+    l->tstep[0] = l->tstep[1];
+    l->tstep[1] = tret;
+    memcpy(y, s->in->y, (size_t) s->sys->Nr * sizeof(double));
+    l->nstep = l->nstep < 2 ? l->nstep + 1 : 2;
+}
+
 /* ---- output --------------------------------------------------------------- */
 
 /* the state at t from the integrator's dense output, projected onto the constraints if so set */
 static clink_status sim_interpolate(clink_sim *s, double t)
 {
-    /* after a re-initialisation at t there is no history: the state it restarted from */
+    /* after a re-initialisation at t there is no history: the state it restarted from; at the
+       start of the last step, the previous step's end as the integrator took it */
     const double *yi = s->loop.at_reinit ? s->loop.yroot : s->in->y;
-    if (!s->loop.at_reinit) {
+    int kept = !s->loop.at_reinit && s->loop.nstep == 2 && s->loop.gen == sim_step_gen(s) &&
+               t == s->loop.tstep[0];
+    if (kept)
+        yi = s->loop.ystep[0];
+    if (!s->loop.at_reinit && !kept) {
         int rc = s->in->ops->dense(s->in, t, 0);
         if (rc != 0) {
             char flag[64], when[OUTPUT_DOUBLE_MAX + 64];
@@ -453,10 +494,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
                 return st;
         }
         /* the integrator sizes its first step after a start or a re-initialisation from the
-           distance to tout (at most a tenth of it): the settings' output step, not the
-           time asked for, so that outputs do not steer the integration, and the first step
-           stays short enough not to carry a body through a contact it has not seen */
-        double horizon = tn + (s->set.output_step > 0.0 ? s->set.output_step : 1e-3);
+           distance to tout (at most a tenth of it): a fixed SIM_HORIZON, neither the time
+           asked for nor the output step, so that outputs do not steer the integration, and
+           the first step stays short enough not to carry a body through a contact it has not
+           seen */
+        double horizon = tn + SIM_HORIZON;
         if (s->loop.tstop_set && horizon > s->loop.t_stop)
             horizon = s->loop.t_stop;
         double tret = tn;
@@ -476,6 +518,7 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             continue;
         }
         s->loop.recheck = 0;
+        sim_keep_step(s, tret, rc);
         if (rc == INTEG_TSTOP)
             s->loop.at_tstop = 1; /* at t_stop (to the integrator's rounding), no further */
         if (s->sys->win) {        /* the window's contacts only */

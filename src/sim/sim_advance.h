@@ -21,6 +21,14 @@ typedef struct sim_loop {
     double t_stop;    /* s */
     int at_tstop;     /* the integrator returned at t_stop */
     long reinits;     /* re-initialisations at contact events */
+    /* the integrator's states at the ends of its last two steps (after yroot, in its
+       allocation of 3 Nr), times tstep; nstep of them hold (0 after a start or a
+       re-initialisation): an output at the start of the last step is the previous step's
+       end, bit for bit, not the last step's interpolant there */
+    double *ystep[2];
+    double tstep[2];
+    int nstep;
+    long gen; /* re-initialisations and re-creations of the integrator when they were kept */
 } sim_loop;
 
 /* the progress guarantees (settings max_steps, min_step, wall_limit) */

@@ -13,13 +13,20 @@
  *
  * Rows in an impact are kept at least SIM_OUTPUT_MIN_SPACING output steps apart (at
  * most 256 per grid interval, events aside), so that a coarse grid over a long run
- * does not become every step. In CLINK_ROWS_EVENTS each row time is first probed
- * (sim_output_probe: the impacts' normal forces and their rates on the dense output,
- * no projection, no accelerations): a step or interpolated row away from any force
- * peak is passed over without its output state, which on a long chain with some
- * impact always in progress cost more than the integration; the walk then tracks
- * the last row's time itself (`at`), so that the row times do not depend on which
- * rows were computed. The recorder keeps the step and interpolated rows of
+ * does not become every step. In CLINK_ROWS_EVENTS each step or interpolated row
+ * time is first probed (sim_output_fn_at: the normal forces of the impacts in
+ * progress on the dense output, one interpolation, no projection, no accelerations)
+ * and the row passed over without its output state, which on a long chain with some
+ * impact always in progress cost more than the integration, unless the probes show a
+ * force peak: the row before, passed over, had a force that rose into it and is no
+ * higher now (that row is then computed after all, in order, while the integrator's
+ * last step still covers it, else this one, the nearest after the peak), or the
+ * force still rises here but ever more slowly, its rate extrapolated over one more
+ * spacing reaching zero (this row). The walk tracks the last row's time itself
+ * (`at`), so that the row times do not depend on which rows were computed. An
+ * output at the start of the integrator's last step is the state the step before
+ * ended with (sim_advance.c), so that a row caught up there has the bits it has
+ * where it is computed at once. The recorder keeps the step and interpolated rows of
  * a grid interval only where they show a force peak that the grid and event rows
  * miss (output.c); an impact in progress is one whose onset is tracked here, at the
  * walk's start and at each event.
@@ -33,6 +40,7 @@
 
 #include "sim/sim_internal.h"
 
+#include <float.h>
 #include <math.h>
 
 /* rows in an impact are at least this fraction of the output step apart */
@@ -67,11 +75,22 @@ static int sim_output_in_impact(const clink_sim *s, const double *onset)
     return 0;
 }
 
-/* the normal forces of the impacts in progress (onset set) on the dense output at t, in
-   fn (NaN elsewhere); -1 when the state there cannot be had */
+/* nonzero when t lies in the integrator's last step [tn - h, tn], where its dense output holds
+   (to within CVODE's own fuzz on tn - h, halved), and no re-initialisation has emptied it */
+static int sim_output_in_step(const clink_sim *s, double t)
+{
+    double tn = 0.0, h = 0.0;
+    if (s->loop.at_reinit || s->in->ops->now(s->in, &tn, &h) != 0 || !(h > 0.0))
+        return 0;
+    return t <= tn && t >= tn - h - 50.0 * DBL_EPSILON * (fabs(tn) + h);
+}
+
+/* the normal forces of the impacts in progress (onset set) on the dense output at t, before
+   any projection, in fn (NaN elsewhere); -1 when the state there cannot be had (after a
+   re-initialisation, or t outside the integrator's last step) */
 static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double *fn)
 {
-    if (s->in->ops->dense(s->in, t, 0) != 0)
+    if (!sim_output_in_step(s, t) || s->in->ops->dense(s->in, t, 0) != 0)
         return -1;
     const double *y = system_full(s->sys, s->in->y, s->yh);
     for (int k = 0; k < s->sys->ncon; k++) {
@@ -86,46 +105,128 @@ static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double 
     return 0;
 }
 
-/*
- * The cheap look at a row time t before its output state is computed: for each impact in
- * progress, the rate of its normal force at t (a backward difference over a thousandth of
- * the integrator's last step, on the dense output, before any projection). slope[k] gets it (NaN:
- * not in an impact, or no dense output). Returns nonzero when the row may sit at a force peak: some
- * impact's force has stopped rising since the last row (slope <= 0 where it was > 0 or unknown) or,
- * rising at a slowing rate, would stop within one more row spacing on a linear extrapolation of its
- * rate (2 slope - previous slope <= 0). Only such step and interpolated rows are worth their full
- * output state (sim_output_walk).
- */
-static int sim_output_probe(clink_sim *s, double t, const double *onset, double *slope,
-                            double *work)
+/* the walk's memory of the rows it passed: the forces of the impacts in progress at the last
+   row (fa, at time t1) and the row before it (fb), in onset + ncon and onset + 2 ncon; the
+   last row's time, kind and whether its output state was computed */
+typedef struct sim_walk {
+    double *fa, *fb, *fc; /* ncon each; fc: the probe's scratch */
+    double t0, t1;        /* the times of fb and fa */
+    clink_row_kind k1;
+    int c1; /* 1: the row at t1 was computed (or is none to compute) */
+} sim_walk;
+
+/* the last row's forces moved back, fc becoming the last */
+static void sim_output_shift(const clink_sim *s, sim_walk *w, const double *fc)
 {
-    double tn = 0.0, h = 0.0;
-    int peak = 0, n = s->sys->ncon, any = sim_output_in_impact(s, onset);
-    int ok = !s->loop.at_reinit && s->in->ops->now(s->in, &tn, &h) == 0 && h > 0.0 && t <= tn &&
-             t - 1e-3 * h >= tn - h;
-    double eta = 1e-3 * h;
-    /* no impact in progress: every slope is NaN whatever the state, which is not interpolated
-       (such a probe is of a grid or event row, whose answer the walk does not ask for) */
-    if (ok && any)
-        ok = sim_output_fn_at(s, t, onset, work) == 0 &&
-             sim_output_fn_at(s, t - eta, onset, work + n) == 0;
-    for (int k = 0; k < n; k++) {
-        double prev = slope[k], now = NAN;
-        if (ok && any && work[k] > 0.0)
-            now = (work[k] - work[n + k]) / eta;
-        slope[k] = now;
-        if (isnan(now))
-            continue;
-        if ((now <= 0.0 && !(prev <= 0.0)) || (now > 0.0 && prev > 0.0 && 2.0 * now <= prev))
-            peak = 1;
+    for (int k = 0; k < s->sys->ncon; k++) {
+        w->fb[k] = w->fa[k];
+        w->fa[k] = fc[k];
     }
-    return peak || !ok;
 }
 
-/* the interpolated rows strictly between the last row's time *at and b; those the probe finds
-   away from any force peak are passed over (*at moves on all the same) */
-static clink_status sim_output_dense(clink_sim *s, double *at, double b, int dense, double *onset,
-                                     sim_row_fn row, void *data)
+/* the forces of a computed row (the output state's) as the last row's; an impact that is not
+   in progress forgets its forces */
+static void sim_output_seen(const clink_sim *s, sim_walk *w, const double *onset)
+{
+    for (int k = 0; k < s->sys->ncon; k++) {
+        int in = !isnan(onset[k]);
+        w->fb[k] = in ? w->fa[k] : NAN;
+        w->fa[k] = in ? s->out.info[k].fn : NAN;
+    }
+    w->t0 = w->t1;
+    w->t1 = s->t;
+    w->c1 = 1;
+}
+
+/* nonzero when the last row, passed over, holds a sampled force peak: some impact's force rose
+   into it (or was not known before it) and is no higher at the probed time (fc) */
+static int sim_output_peak_behind(const clink_sim *s, const sim_walk *w, const double *fc)
+{
+    if (w->c1)
+        return 0;
+    for (int k = 0; k < s->sys->ncon; k++)
+        if (w->fa[k] > 0.0 && !(w->fb[k] >= w->fa[k]) && fc[k] <= w->fa[k])
+            return 1;
+    return 0;
+}
+
+/* nonzero when some impact's force, still rising at t (fc above the last row's), rises ever
+   more slowly, so that its rate extrapolated linearly from the last two spacings would reach
+   zero within one more: the peak is near, and t may be the last row before it that the dense
+   output still holds */
+static int sim_output_peak_ahead(const clink_sim *s, const sim_walk *w, double t, const double *fc)
+{
+    double d1 = w->t1 - w->t0, d2 = t - w->t1;
+    if (!(d1 > 0.0 && d2 > 0.0))
+        return 0;
+    for (int k = 0; k < s->sys->ncon; k++) {
+        double s1 = (w->fa[k] - w->fb[k]) / d1, s2 = (fc[k] - w->fa[k]) / d2;
+        if (s1 > 0.0 && s2 > 0.0 && s2 + (s2 - s1) * d2 / d1 <= 0.0)
+            return 1;
+    }
+    return 0;
+}
+
+/* the output state at the last row, passed over, computed and handed to row after all: 1 (or
+   a failure's status < 0... as *st); 0 when the row lies before the integrator's last step,
+   where its dense output no longer holds (the integrator took steps too short for rows of
+   their own since) */
+static int sim_output_catch_up(clink_sim *s, sim_walk *w, sim_row_fn row, void *data,
+                               clink_status *st)
+{
+    w->c1 = 1;
+    *st = CLINK_OK;
+    if (!sim_output_in_step(s, w->t1) || !(w->t1 > s->t))
+        return 0;
+    *st = sim_advance_to(s, w->t1);
+    if (*st == CLINK_OK)
+        *st = row(data, s, w->k1);
+    return 1;
+}
+
+/*
+ * A step or interpolated row at t (kind), probed: its forces on the dense output decide
+ * whether the row before it, passed over, was a sampled force peak (then computed now, in
+ * order); this row is passed over in turn. A row that cannot be probed is computed.
+ */
+static clink_status sim_output_candidate(clink_sim *s, sim_walk *w, double t, clink_row_kind kind,
+                                         double *onset, sim_row_fn row, void *data)
+{
+    clink_status st = CLINK_OK;
+    int probed = sim_output_fn_at(s, t, onset, w->fc) == 0;
+    /* a peak behind that cannot be had any more: this row, the nearest after it, instead */
+    int behind = probed && sim_output_peak_behind(s, w, w->fc);
+    if (!probed || (behind && !sim_output_catch_up(s, w, row, data, &st)) ||
+        (!behind && sim_output_peak_ahead(s, w, t, w->fc))) {
+        st = sim_advance_to(s, t);
+        if (st == CLINK_OK)
+            st = row(data, s, kind);
+        if (st == CLINK_OK)
+            sim_output_seen(s, w, onset);
+        return st;
+    }
+    /* (the catch-up's interpolation leaves fc, a copy, as it is) */
+    sim_output_shift(s, w, w->fc);
+    w->t0 = w->t1;
+    w->t1 = t;
+    w->k1 = kind;
+    w->c1 = 0;
+    return st;
+}
+
+/* before a grid or event row at t: the row passed over before it computed if it was a peak */
+static clink_status sim_output_before_sure(clink_sim *s, sim_walk *w, double t, const double *onset,
+                                           sim_row_fn row, void *data)
+{
+    clink_status st = CLINK_OK;
+    if (!w->c1 && sim_output_fn_at(s, t, onset, w->fc) == 0 && sim_output_peak_behind(s, w, w->fc))
+        (void) sim_output_catch_up(s, w, row, data, &st); /* else this row is the nearest */
+    return st;
+}
+
+/* the interpolated rows strictly between the last row's time *at and b, each a candidate */
+static clink_status sim_output_dense(clink_sim *s, sim_walk *w, double *at, double b, int dense,
+                                     double *onset, sim_row_fn row, void *data)
 {
     /* within the integrator's last step [tn - h, tn], where its dense output holds */
     double tn = *at, h = 0.0;
@@ -140,11 +241,7 @@ static clink_status sim_output_dense(clink_sim *s, double *at, double b, int den
         if (!(ti > *at && ti < b && ti <= tn))
             continue;
         *at = ti;
-        if (!sim_output_probe(s, ti, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon))
-            continue;
-        clink_status st = sim_advance_to(s, ti);
-        if (st == CLINK_OK)
-            st = row(data, s, CLINK_ROW_DENSE);
+        clink_status st = sim_output_candidate(s, w, ti, CLINK_ROW_DENSE, onset, row, data);
         if (st != CLINK_OK)
             return st;
     }
@@ -204,6 +301,9 @@ static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_ro
             return st;
     }
     sim_output_track(s, onset);
+    int n = s->sys->ncon;
+    sim_walk w = {onset + n, onset + 2 * n, onset + 3 * n, NAN, s->t, CLINK_ROW_GRID, 1};
+    sim_output_seen(s, &w, onset);
     double at = s->t; /* the time of the last row, computed or passed over */
     for (;;) {
         double next = t;
@@ -227,23 +327,29 @@ static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_ro
                 return st;
             continue;
         }
-        if (mode == CLINK_ROWS_EVENTS && dense > 0 && sim_output_in_impact(s, onset)) {
-            st = sim_output_dense(s, &at, next, dense, onset, row, data);
+        int events = mode == CLINK_ROWS_EVENTS;
+        if (events && dense > 0 && sim_output_in_impact(s, onset)) {
+            st = sim_output_dense(s, &w, &at, next, dense, onset, row, data);
             if (st != CLINK_OK)
                 return st;
         }
         at = next;
-        if (mode == CLINK_ROWS_EVENTS &&
-            !sim_output_probe(s, next, onset, onset + s->sys->ncon, onset + 2 * s->sys->ncon) &&
-            kind == CLINK_ROW_STEP)
-            continue; /* a step row away from any force peak: passed over */
-        st = sim_advance_to(s, next);
+        if (events && kind == CLINK_ROW_STEP) { /* a candidate: computed if a peak */
+            st = sim_output_candidate(s, &w, next, kind, onset, row, data);
+            if (st != CLINK_OK)
+                return st;
+            continue;
+        }
+        st = events ? sim_output_before_sure(s, &w, next, onset, row, data) : CLINK_OK;
+        if (st == CLINK_OK)
+            st = sim_advance_to(s, next);
         if (st == CLINK_OK && kind != CLINK_ROW_STEP)
             sim_output_track(s, onset); /* a root may lie at or before the grid time */
         if (st == CLINK_OK)
             st = row(data, s, kind);
         if (st != CLINK_OK || kind == CLINK_ROW_GRID)
             return st;
+        sim_output_seen(s, &w, onset);
     }
 }
 

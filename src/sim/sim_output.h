@@ -25,10 +25,10 @@ typedef clink_status (*sim_row_fn)(void *data, const clink_sim *s, clink_row_kin
  * for (clink_output_rows), the grid row at t last; dense: the interpolated rows per
  * integrator step in an impact (CLINK_ROWS_EVENTS). onset: 4 per contact, the
  * caller's, NaN before the first walk; the walk keeps in the first ncon the onset
- * time of each impact in progress, in the next ncon each impact's force rate at the
- * last row, and uses the rest as scratch. With CLINK_ROWS_EVENTS, the step and
- * interpolated rows away from any force peak (sim_output.c) are passed over without
- * computing their output state: row is not called for them. Returns the
+ * time of each impact in progress, in the next 2 ncon each impact's normal force at
+ * the last two rows (computed or passed over), and uses the rest as scratch. With
+ * CLINK_ROWS_EVENTS, the step and interpolated rows away from any force peak (sim_output.c) are
+ * passed over without computing their output state: row is not called for them. Returns the
  * simulation's status or the first failure of row.
  */
 clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,

@@ -309,6 +309,7 @@ static void read_document(xml_reader *r, const xmlNode *root)
         xml_keyword(r, root, "angle_unit", units, 0) ? 3.14159265358979323846 / 180.0 : 1.0;
     r->summary.out_reactions = r->summary.out_energies = r->summary.out_contacts = 1;
     r->summary.out_dense = 1;
+    r->summary.out_rows = CLINK_ROWS_AUTO;
 
     if (!r->failed && (n = xml_child(root, "settings")) != NULL)
         xml_read_settings(r, n);

@@ -27,6 +27,7 @@
 #define CLINK_XML_INTERNAL_H
 
 #include "clink/model.h"
+#include "clink/output.h"
 #include "clink/xml.h"
 #include "suggest.h"
 

@@ -95,7 +95,7 @@ void xml_read_output(xml_reader *r, const xmlNode *n)
     static const char *const booleans[] = {"false", "true", "0", "1", NULL};
     static const char *const keys[] = {"reactions", "energies", "contacts", "rows",
                                        "dense",     "format",   NULL};
-    static const char *const rows[] = {"events", "steps", "grid", NULL};
+    static const char *const rows[] = {"events", "steps", "grid", "auto", NULL};
     static const char *const formats[] = {"csv", "hdf5", NULL};
     double dense = 1;
 
@@ -104,7 +104,7 @@ void xml_read_output(xml_reader *r, const xmlNode *n)
     r->summary.out_reactions = xml_keyword(r, n, "reactions", booleans, 1) % 2;
     r->summary.out_energies = xml_keyword(r, n, "energies", booleans, 1) % 2;
     r->summary.out_contacts = xml_keyword(r, n, "contacts", booleans, 1) % 2;
-    r->summary.out_rows = xml_keyword(r, n, "rows", rows, 0);
+    r->summary.out_rows = xml_keyword(r, n, "rows", rows, CLINK_ROWS_AUTO);
     r->summary.out_format = xml_keyword(r, n, "format", formats, 0);
     if (xml_num(r, n, "dense", 1, 1.0, &dense) &&
         !(dense >= 0 && dense <= 1000 && dense == (int) dense))
