@@ -554,10 +554,60 @@ typedef enum clink_shape_type {
     /* a convex polygon: nvertices (3 .. CLINK_SHAPE_MAX_VERTICES) vertices in body
        coordinates, either orientation (the builder orders them counter-clockwise) */
     CLINK_SHAPE_POLYGON = 4,
-    CLINK_SHAPE_TYPE_COUNT_ = 5
+    /* a circular arc: centre a, radius, from angle[0] counter-clockwise to angle[1] (rad, body
+       frame); convex (material inside the circle's disc, its rim) or concave (material
+       outside: a bore segment, a slot end); touches circles */
+    CLINK_SHAPE_ARC = 5,
+    /* a closed cam profile about centre a (clink_profile_def), turned by angle[0] in the body
+       frame: a periodic cubic spline of radius against angle, or generated from a follower
+       motion law; touches circles (rollers) and lines (flat faces) */
+    CLINK_SHAPE_PROFILE = 6,
+    CLINK_SHAPE_TYPE_COUNT_ = 7
 } clink_shape_type;
 
 #define CLINK_SHAPE_MAX_VERTICES 8
+
+/* points of a cam profile's table (angle, radius) */
+#define CLINK_PROFILE_MAX_POINTS 48
+
+typedef enum clink_profile_kind {
+    CLINK_PROFILE_TABLE = 0, /* radius against angle, periodic cubic spline */
+    CLINK_PROFILE_LAW = 1    /* rise-dwell-fall-dwell of a follower motion law */
+} clink_profile_kind;
+
+/* the follower motion laws of one rise or fall (s / h as a function of x = angle / span) */
+typedef enum clink_motion_law {
+    CLINK_MOTION_HARMONIC = 0,  /* (1 - cos pi x) / 2 */
+    CLINK_MOTION_CYCLOIDAL = 1, /* x - sin(2 pi x) / (2 pi) */
+    CLINK_MOTION_POLY345 = 2    /* 10 x^3 - 15 x^4 + 6 x^5 */
+} clink_motion_law;
+
+typedef enum clink_follower_kind {
+    CLINK_FOLLOWER_ROLLER = 0, /* translating radial roller: the pitch curve is base + roller + s */
+    CLINK_FOLLOWER_FLAT = 1    /* translating flat face normal to its travel: support base + s */
+} clink_follower_kind;
+
+/*
+ * A cam profile. Table: npoints angles (rad, strictly increasing from 0 to 2 pi, the last
+ * point closing the curve with the first's radius) and radii (m, > 0) of the cam surface;
+ * the builder fills moments (the periodic spline's second derivatives). Law: the lift s of a
+ * translating radial follower against the cam angle phi (rad, laid clockwise on the body
+ * from angle[0], so that a follower along body direction angle[0] at rest reads s(phi) once
+ * the cam has turned by phi counter-clockwise): a rise of `lift` over `rise`, a dwell over
+ * `dwell`, a fall over `fall`, the low dwell for the rest of the turn.
+ */
+typedef struct clink_profile_def {
+    clink_profile_kind kind;
+    int npoints;
+    double angles[CLINK_PROFILE_MAX_POINTS], radii[CLINK_PROFILE_MAX_POINTS];
+    double moments[CLINK_PROFILE_MAX_POINTS]; /* filled by the builder */
+    double base_radius;                       /* law: base circle of the cam surface, m */
+    double lift;                              /* law: total lift h, m */
+    double rise, dwell, fall;                 /* law: spans, rad (sum <= 2 pi) */
+    clink_motion_law rise_law, fall_law;
+    clink_follower_kind follower;
+    double roller_radius; /* roller follower: the roller the profile is cut for, m */
+} clink_profile_def;
 
 /* A shape type's name ("circle", "polygon": its XML element; "bore"), NULL out of range. */
 CLINK_API const char *clink_shape_type_name(clink_shape_type type);
@@ -585,6 +635,9 @@ typedef struct clink_shape_def {
     double radius;    /* circle and capsule, m */
     int nvertices;    /* polygon: its vertices, m */
     double vertices[CLINK_SHAPE_MAX_VERTICES][2];
+    double angle[2];           /* arc: its span (rad); profile: angle[0] its orientation */
+    int concave;               /* arc: 1 material outside the circle (a bore segment) */
+    clink_profile_def profile; /* profile */
 } clink_shape_def;
 
 /*

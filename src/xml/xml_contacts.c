@@ -180,6 +180,53 @@ static void read_vertices(xml_reader *r, const xmlNode *k, const char *attr, cli
     memcpy(s->vertices, xy, (size_t) n * sizeof(double));
 }
 
+/* a <profile>: table="angle radius ..." (angles in the file's unit, 0 to 360 deg, the last
+   point closing the first), or a motion law: law (or rise_law, fall_law) harmonic,
+   cycloidal or 345, base_radius, lift, rise, dwell, fall (angles), follower roller or flat,
+   roller_radius */
+static void read_profile(xml_reader *r, const xmlNode *k, clink_profile_def *p, const char *w)
+{
+    static const char *const laws[] = {"harmonic", "cycloidal", "345", NULL};
+    static const char *const followers[] = {"roller", "flat", NULL};
+    if (xml_has(k, "table")) {
+        double t[2 * CLINK_PROFILE_MAX_POINTS];
+        int n = xml_numbers(r, k, "table", t, 8, 2 * CLINK_PROFILE_MAX_POINTS, 1.0);
+        if (r->failed)
+            return;
+        if (n % 2 != 0) {
+            xml_fail(r, CLINK_ERR_PARSE, xml_line(k),
+                     "%s: table must be pairs of numbers, angle radius (4 to %d points)", w,
+                     CLINK_PROFILE_MAX_POINTS);
+            return;
+        }
+        p->kind = CLINK_PROFILE_TABLE;
+        p->npoints = n / 2;
+        for (int i = 0; i < p->npoints; i++) {
+            p->angles[i] = t[2 * i] * r->angle_scale;
+            p->radii[i] = t[2 * i + 1];
+        }
+        return;
+    }
+    if (!xml_has(k, "lift")) {
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k),
+                 "%s: a <profile> needs a table (angle radius ...) or a motion law (base_radius, "
+                 "lift, rise, dwell, fall, law, follower)",
+                 w);
+        return;
+    }
+    p->kind = CLINK_PROFILE_LAW;
+    int law = xml_keyword(r, k, "law", laws, CLINK_MOTION_CYCLOIDAL);
+    p->rise_law = (clink_motion_law) xml_keyword(r, k, "rise_law", laws, law);
+    p->fall_law = (clink_motion_law) xml_keyword(r, k, "fall_law", laws, law);
+    p->follower = (clink_follower_kind) xml_keyword(r, k, "follower", followers, 0);
+    xml_num(r, k, "base_radius", NAN, 1, &p->base_radius);
+    xml_num(r, k, "lift", NAN, 1, &p->lift);
+    xml_num(r, k, "rise", NAN, r->angle_scale, &p->rise);
+    xml_num(r, k, "dwell", 0, r->angle_scale, &p->dwell);
+    xml_num(r, k, "fall", NAN, r->angle_scale, &p->fall);
+    xml_num(r, k, "roller_radius", NAN, 1, &p->roller_radius);
+}
+
 /* one shape element into s, its body and its material (-1: the body's), by its row of the
    shape table (src/kinematics/contact_shapes.h): its fields' attributes and defaults */
 static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int *body,
@@ -202,13 +249,27 @@ static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int 
             xml_vec2(r, k, f->attr, f->dflt[0], f->dflt[1], at);
         else if (f->kind == KINEMATICS_FIELD_NUMBER)
             xml_num(r, k, f->attr, f->dflt[0], 1, at);
+        else if (f->kind == KINEMATICS_FIELD_ANGLE)
+            xml_num(r, k, f->attr, f->dflt[0], r->angle_scale, at);
+        else if (f->kind == KINEMATICS_FIELD_ANGLES) {
+            if (xml_numbers(r, k, f->attr, at, 2, 2, r->angle_scale) != 2 && !r->failed)
+                xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s: %s needs two angles (from, to)", w,
+                         f->attr);
+        } else if (f->kind == KINEMATICS_FIELD_FLAG) {
+            static const char *const flags[] = {"false", "true", NULL};
+            *(int *) (void *) at = xml_keyword(r, k, f->attr, flags, (int) f->dflt[0]);
+        } else if (f->kind == KINEMATICS_FIELD_PROFILE)
+            read_profile(r, k, &s->profile, w);
         else
             read_vertices(r, k, f->attr, s, w);
     }
-    /* a polygon's outline is checked here, so that the message names its own line */
+    /* a polygon's outline, an arc and a profile are checked here, so that the message names its own
+     * line */
     char why[200];
     clink_status st;
-    if (!r->failed && s->type == CLINK_SHAPE_POLYGON && sc->check(s, why, sizeof why, &st) != 0)
+    int own = s->type == CLINK_SHAPE_POLYGON || s->type == CLINK_SHAPE_ARC ||
+              s->type == CLINK_SHAPE_PROFILE;
+    if (!r->failed && own && sc->check(s, why, sizeof why, &st) != 0)
         xml_fail(r, st, xml_line(k), "%s: %s", w, why);
     if (!r->failed && *material < 0)
         *material = r->bodies[*body].material;
