@@ -12,11 +12,15 @@ R_b + s(phi) (the support function of the profile), so the penetration is exactl
     delta = R_b + s(w t) - y,    delta' = s'(w t) w - y'
 
 and the equation of motion, with the valve spring's force k (y - R_b) + F0 and the
-Kelvin-Voigt contact (force max(0, K delta + c delta') while delta > 0, none after delta
-falls through 0 until it rises through 0 again: the force is held at zero where the damper
-would pull, as clink's run shows it does for this contact), is
+Kelvin-Voigt contact, is
 
-    m y'' = -k (y - R_b) - F0 + [in contact] max(0, K delta + c delta').
+    m y'' = -k (y - R_b) - F0 + [in contact] F,   F = K delta + c delta'
+
+in contact from an impact (delta rising through 0) until delta falls back through 0, the
+force pulling where the damper does (the law's zero_force = 0); in the contact the run
+starts in (the follower resting on the cam, not an impact) F = max(0, K delta + c delta'),
+held at zero where the damper would pull, as clink's persistent contact does (its run
+shows the force 0 with delta > 0 before the first separation).
 
 The law s is coded here from its definition (rise over beta_r, dwell, fall over beta_f,
 low dwell): harmonic (h/2)(1 - cos(pi x)), cycloidal h (x - sin(2 pi x) / (2 pi)), x the
@@ -26,7 +30,8 @@ terminal events, restarted after each.
 
 Usage: ref_cam_jump.py OUTDIR --law L --omega W --t-end T --out NAME
 Writes OUTDIR/NAME, lines "key,value": sep.K.t (the K-th separation), imp.K.t and imp.K.v
-(the K-th impact and its approach speed delta'), n_imp.
+(the K-th impact and its approach speed delta'), n_imp; imp.K.duration (onset to the next
+separation) and n_done for the impacts whose episode ended.
 """
 import argparse
 import math
@@ -69,7 +74,9 @@ def run(law, w, t_end):
 
     def rhs_contact(t, z):
         d, dd = gap(t, z)
-        f = max(0.0, K_CONTACT * d + C_CONTACT * dd)
+        f = K_CONTACT * d + C_CONTACT * dd
+        if clip[0]:
+            f = max(0.0, f)
         return [z[1], (-K_SPRING * (z[0] - RB) - F0 + f) / M]
 
     def rhs_flight(t, z):
@@ -80,6 +87,7 @@ def run(law, w, t_end):
 
     event.terminal = True
     t, z, contact = 0.0, [RB - F0 / K_CONTACT, 0.0], True
+    clip = [True]  # the contact the run starts in; an impact's episode may pull
     seps, imps = [], []
     while t < t_end:
         event.direction = -1 if contact else 1
@@ -95,6 +103,7 @@ def run(law, w, t_end):
                 imps.append((te, gap(te, ze)[1]))
             # restart from the root in the other mode, the event looked for in the other sense
             t, z, contact = te, list(ze), not contact
+            clip[0] = False
         else:
             break
     return seps, imps
@@ -115,6 +124,11 @@ def main():
         for k, (t, v) in enumerate(imps, 1):
             f.write(f"imp.{k}.t,{t!r}\nimp.{k}.v,{v!r}\n")
         f.write(f"n_imp,{len(imps)}\n")
+        # the impacts whose episode ended (a separation after the onset) and their durations
+        done = [(k, seps[k] - t) for k, (t, _) in enumerate(imps, 1) if k < len(seps)]
+        for k, d in done:
+            f.write(f"imp.{k}.duration,{d!r}\n")
+        f.write(f"n_done,{len(done)}\n")
 
 
 if __name__ == "__main__":
