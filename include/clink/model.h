@@ -171,7 +171,10 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
     X(WELD, weld)                                                                                  \
     /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a     \
        (body_a coordinates, the slot); body_b turns freely: 1 equation */                          \
-    X(PIN_SLOT, pin_slot)
+    X(PIN_SLOT, pin_slot)                                                                          \
+    /* ideal gear: phi_b + ratio phi_a = angle0, ratio = r_a / r_b external, -r_a / r_b internal   \
+       (each gear on its own revolute joint): 1 equation */                                        \
+    X(GEAR, gear)
 
 typedef enum clink_joint_type {
 #define CLINK_JOINT_ENUM_(SUFFIX, name) CLINK_JOINT_##SUFFIX,
@@ -187,7 +190,9 @@ typedef struct clink_joint_def {
     double point_a[2];  /* joint point on body_a, body_a coordinates, m */
     double point_b[2];  /* joint point on body_b, body_b coordinates, m */
     double axis_a[2];   /* translational: sliding direction in body_a coordinates (normalised) */
-    double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad */
+    double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad;
+                           gear: phi_b + ratio phi_a held */
+    double ratio;       /* gear: r_a / r_b (external), -r_a / r_b (internal); default 1 */
     /* friction in a revolute or translational joint (docs/friction.md, "Joint friction"):
        a static law of the friction catalogue with the normal force F_n = |reaction| +
        preload (revolute: torque r F_t(r omega_rel, F_n); translational: F_n = max(|N|,

@@ -355,7 +355,7 @@ static void scene_bodies(FILE *f, const clink_model *m)
 
 static void scene_joints(FILE *f, const clink_model *m)
 {
-    static const char *const type[] = {"revolute", "translational", "weld", "pin_slot"};
+    static const char *const type[] = {"revolute", "translational", "weld", "pin_slot", "gear"};
     int i, n = clink_model_count(m, CLINK_ENTITY_JOINT);
     clink_joint_def j;
 
