@@ -645,6 +645,11 @@ typedef struct clink_shape_def {
     clink_profile_def profile; /* profile */
 } clink_shape_def;
 
+/* n points (n >= 2) of the outline of an arc (its span, end to end) or of a checked profile
+   (its surface, once around) in body coordinates, into xy (m), for drawing; returns n, or 0
+   for another shape type. */
+CLINK_API int clink_shape_outline(const clink_shape_def *shape, int n, double (*xy)[2]);
+
 /*
  * A contact pair: shape_a on body_a against shape_b on body_b, with a normal
  * force law of the catalogue (include/clink/contact.h, by name) and friction.

@@ -328,6 +328,15 @@ static void scene_shape(FILE *f, const char *key, const clink_shape_def *s)
             fprintf(f, "%s[%.17g, %.17g]", i ? ", " : "", s->vertices[i][0], s->vertices[i][1]);
         fputs("], ", f);
     }
+    /* an arc or a profile: its outline sampled (the arc open, the profile closed) */
+    double xy[180][2];
+    int n = clink_shape_outline(s, s->type == CLINK_SHAPE_ARC ? 33 : 180, xy);
+    if (n > 0) {
+        fputs("\"vertices\": [", f);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s[%.17g, %.17g]", i ? ", " : "", xy[i][0], xy[i][1]);
+        fputs("], ", f);
+    }
     scene_vec(f, "a", s->a);
     fputs(", ", f);
     scene_vec(f, "b", s->b);

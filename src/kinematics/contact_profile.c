@@ -598,3 +598,31 @@ int kinematics_diff_arc_circle(const kinematics_shape *sa, const kinematics_pose
         return -1;
     return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->diff(&t, pa, sb, pb, out);
 }
+
+/* ---- drawing ------------------------------------------------------------------------- */
+
+int clink_shape_outline(const clink_shape_def *d, int n, double (*xy)[2])
+{
+    if (!d || !xy || n < 2)
+        return 0;
+    if (d->type == CLINK_SHAPE_ARC) {
+        for (int i = 0; i < n; i++) {
+            double a = d->angle[0] + (d->angle[1] - d->angle[0]) * i / (n - 1);
+            xy[i][0] = d->a[0] + d->radius * cos(a);
+            xy[i][1] = d->a[1] + d->radius * sin(a);
+        }
+        return n;
+    }
+    if (d->type != CLINK_SHAPE_PROFILE)
+        return 0;
+    kinematics_shape s;
+    kinematics_shape_of(d, 0, &s);
+    double o = kinematics_profile_offset(&d->profile), X[2], X1[2], X2[2], N[2];
+    for (int i = 0; i < n; i++) {
+        kinematics_profile_point(&s, TWO_PI_ * i / n, X, X1, X2);
+        core_curvature(X1, X2, N);
+        xy[i][0] = X[0] - o * N[0];
+        xy[i][1] = X[1] - o * N[1];
+    }
+    return n;
+}
