@@ -17,10 +17,8 @@ Kelvin-Voigt contact, is
     m y'' = -k (y - R_b) - F0 + [in contact] F,   F = K delta + c delta'
 
 in contact from an impact (delta rising through 0) until delta falls back through 0, the
-force pulling where the damper does (the law's zero_force = 0); in the contact the run
-starts in (the follower resting on the cam, not an impact) F = max(0, K delta + c delta'),
-held at zero where the damper would pull, as clink's persistent contact does (its run
-shows the force 0 with delta > 0 before the first separation).
+force pulling where the damper does (the law's zero_force = 0). The follower starts at
+rest touching the cam (delta = 0, y = R_b) on its low dwell: the spring presses it in.
 
 The law s is coded here from its definition (rise over beta_r, dwell, fall over beta_f,
 low dwell): harmonic (h/2)(1 - cos(pi x)), cycloidal h (x - sin(2 pi x) / (2 pi)), x the
@@ -75,8 +73,6 @@ def run(law, w, t_end):
     def rhs_contact(t, z):
         d, dd = gap(t, z)
         f = K_CONTACT * d + C_CONTACT * dd
-        if clip[0]:
-            f = max(0.0, f)
         return [z[1], (-K_SPRING * (z[0] - RB) - F0 + f) / M]
 
     def rhs_flight(t, z):
@@ -86,8 +82,7 @@ def run(law, w, t_end):
         return gap(t, z)[0]
 
     event.terminal = True
-    t, z, contact = 0.0, [RB - F0 / K_CONTACT, 0.0], True
-    clip = [True]  # the contact the run starts in; an impact's episode may pull
+    t, z, contact = 0.0, [RB, 0.0], True
     seps, imps = [], []
     while t < t_end:
         event.direction = -1 if contact else 1
@@ -103,7 +98,6 @@ def run(law, w, t_end):
                 imps.append((te, gap(te, ze)[1]))
             # restart from the root in the other mode, the event looked for in the other sense
             t, z, contact = te, list(ze), not contact
-            clip[0] = False
         else:
             break
     return seps, imps

@@ -20,17 +20,17 @@
  *    a dense search and golden sections here), against the simulation's: the bisection of w
  *    (11 halvings from +-10 %) between runs whose follower never leaves the cam in the
  *    first turn and runs where it does (an impact is logged). Within 1 % (the contact's
- *    compliance shifts the threshold; measured 0.14 % cycloidal, 0.23 % harmonic). The
+ *    compliance shifts the threshold; measured 0.14 % cycloidal, 0.28 % harmonic). The
  *    contact is critically damped: a harmonic law's steps of acceleration would otherwise
  *    ring the stiff contact and throw the follower off below the rigid jump speed.
  * 3. Above it (w = 1.15 w_j, cycloidal): the first separation, the number of impacts and
  *    each one's time and approach speed against the independent SciPy reference
  *    validation/ref_cam_jump.py (one degree of freedom, the exact penetration of a flat face
  *    on its cam, event location) over 60 ms: the impacts ended in it equal in number (3),
- *    times and durations within 1e-7 s, speeds within 1e-5 relative (measured 2.3e-9 s for
- *    the separation, sampled every 1e-6 s and interpolated, 7.3e-9 s and 2.9e-7 for the
- *    impacts: clink's rtol 1e-9). The reference keeps clink's rule for the contact's force:
- *    clipped at zero in the contact the run starts in, free to pull within an impact.
+ *    times and durations within 1e-7 s, speeds within 1e-5 relative (measured 7.0e-9 s for
+ *    the separation, sampled every 1e-6 s and interpolated, 5.4e-9 s and 2.4e-7 for the
+ *    impacts: clink's rtol 1e-9). The follower starts touching the cam at zero force: the
+ *    contact's first episode begins at t = 0 and is not counted as a landing.
  */
 #include "vjson.h"
 
@@ -145,6 +145,22 @@ static clink_sim *open_sim(int harmonic, double w, clink_model **model)
     return sim;
 }
 
+/* the impacts after the start (the follower starts touching the cam at zero force: the
+   contact's first episode begins at t = 0), the first n into r; their number */
+static int impacts_after_start(const clink_sim *sim, clink_impact_record *r, int n)
+{
+    int k = 0;
+    for (int i = 0; i < clink_sim_impact_count(sim); i++) {
+        clink_impact_record x;
+        if (clink_sim_impact(sim, i, &x) != CLINK_OK || x.t_onset < 1e-6)
+            continue;
+        if (k < n)
+            r[k] = x;
+        k++;
+    }
+    return k;
+}
+
 static int follow(vjson *v)
 {
     clink_model *model = NULL;
@@ -154,7 +170,8 @@ static int follow(vjson *v)
         return -1;
     double el = 0.0, ev = 0.0, ea = 0.0, fmin_ = INFINITY;
     int rc = 0;
-    for (double t = 1e-4; t < 1.5 * 2.0 * PI / w && rc == 0; t += 1e-4) {
+    /* from 1 ms: the start touching at zero force settles onto the preload in 0.2 ms */
+    for (double t = 1e-3; t < 1.5 * 2.0 * PI / w && rc == 0; t += 1e-4) {
         double q[3], qd[3], a[3], s[3];
         clink_contact_info ci;
         if (clink_sim_advance(sim, t) != CLINK_OK ||
@@ -180,8 +197,8 @@ static int follow(vjson *v)
               0.02 * apeak, "m/s^2");
     vjson_check(v, "w = 150 rad/s: the contact force stays positive (no jump)", fmin_, "> 0",
                 fmin_ > 0.0, "N");
-    vjson_check(v, "w = 150 rad/s: no impact", clink_sim_impact_count(sim), "0",
-                clink_sim_impact_count(sim) == 0, "-");
+    int landings = impacts_after_start(sim, NULL, 0);
+    vjson_check(v, "w = 150 rad/s: no impact after the start", landings, "0", landings == 0, "-");
     clink_sim_destroy(&sim);
     clink_model_destroy(&model);
     return rc;
@@ -194,7 +211,8 @@ static int jumps(int harmonic, double w)
     clink_sim *sim = open_sim(harmonic, w, &model);
     if (!sim)
         return -1;
-    int r = clink_sim_advance(sim, 2.0 * PI / w) == CLINK_OK ? clink_sim_impact_count(sim) > 0 : -1;
+    int r = clink_sim_advance(sim, 2.0 * PI / w) == CLINK_OK ? impacts_after_start(sim, NULL, 0) > 0
+                                                             : -1;
     clink_sim_destroy(&sim);
     clink_model_destroy(&model);
     return r;
@@ -247,15 +265,12 @@ static int flight(vjson *v, const char *outdir)
     vjson_row(v, "w = 1.15 w_j: first separation against SciPy", tsep, vref_get(ref, "sep.1.t"),
               1e-7, "s");
     int rc = clink_sim_advance(sim, t_end) == CLINK_OK ? 0 : -1;
-    int n = clink_sim_impact_count(sim), nref = (int) vref_get(ref, "n_done");
+    clink_impact_record rec[8];
+    int n = impacts_after_start(sim, rec, 8), nref = (int) vref_get(ref, "n_done");
     vjson_row(v, "w = 1.15 w_j: impacts completed in 60 ms against SciPy", n, nref, 0.0, "-");
-    for (int k = 0; k < n && k < nref && rc == 0; k++) {
-        clink_impact_record r;
+    for (int k = 0; k < n && k < nref && k < 8 && rc == 0; k++) {
+        clink_impact_record r = rec[k];
         char key[32], q[96];
-        if (clink_sim_impact(sim, k, &r) != CLINK_OK) {
-            rc = -1;
-            break;
-        }
         snprintf(key, sizeof key, "imp.%d.t", k + 1);
         snprintf(q, sizeof q, "w = 1.15 w_j: impact %d time against SciPy", k + 1);
         vjson_row(v, q, r.t_onset, vref_get(ref, key), 1e-7, "s");

@@ -18,6 +18,18 @@
 
 #include <math.h>
 
+/* impacts after the start (the followers start touching their cams at zero force: the
+   contact's first episode begins at t = 0) */
+static int landings(const clink_sim *sim)
+{
+    int n = 0;
+    for (int i = 0; i < clink_sim_impact_count(sim); i++) {
+        clink_impact_record r;
+        n += clink_sim_impact(sim, i, &r) == CLINK_OK && r.t_onset > 1e-6;
+    }
+    return n;
+}
+
 static double lift_345(double phi)
 {
     const double h = 0.008, b = 2.0943951023931953, d = 0.5235987755982988;
@@ -56,7 +68,7 @@ TEST(a_roller_follower_rides_the_pitch_curve_of_its_law_cam)
     }
     ENSURE_NEAR(worst, 0.0, 1e-6);
     ENSURE(fmin_ > 0.0);
-    ENSURE(clink_sim_impact_count(sim) == 0);
+    ENSURE(landings(sim) == 0);
     clink_energy e;
     ENSURE(clink_sim_energy(sim, &e) == CLINK_OK);
     /* against the energy a rise passes through the cam, F0 h + k h^2 / 2 = 0.224 J */
@@ -65,7 +77,7 @@ TEST(a_roller_follower_rides_the_pitch_curve_of_its_law_cam)
     clink_model_destroy(&m);
 }
 
-/* the number of impacts of the valve train turned at rate w over 0.1 s */
+/* the number of landings of the valve train turned at rate w over 0.1 s */
 static int valve_impacts(const char *rate)
 {
     char err[512];
@@ -75,7 +87,7 @@ static int valve_impacts(const char *rate)
                             NULL, &m, NULL, err, sizeof err) != CLINK_OK)
         return -1;
     clink_sim *sim = test_sim_start(m);
-    int n = sim && clink_sim_advance(sim, 0.1) == CLINK_OK ? clink_sim_impact_count(sim) : -1;
+    int n = sim && clink_sim_advance(sim, 0.1) == CLINK_OK ? landings(sim) : -1;
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
     return n;
