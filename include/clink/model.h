@@ -109,7 +109,8 @@ typedef enum clink_entity {
     CLINK_ENTITY_CLEARANCE_JOINT = 5,         /* revolute joints with radial clearance */
     CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, /* translational joints with clearance */
     CLINK_ENTITY_STOP = 7,                    /* joint stops through a contact law */
-    CLINK_ENTITY_COUNT_ = 8
+    CLINK_ENTITY_GEAR_PAIR = 8,               /* spur gear pairs with backlash */
+    CLINK_ENTITY_COUNT_ = 9
 } clink_entity;
 
 /*
@@ -567,7 +568,11 @@ typedef enum clink_shape_type {
        frame: a periodic cubic spline of radius against angle, or generated from a follower
        motion law; touches circles (rollers) and lines (flat faces) */
     CLINK_SHAPE_PROFILE = 6,
-    CLINK_SHAPE_TYPE_COUNT_ = 7
+    /* a gear's tooth flank (a gear pair's contacts only, refused in pairs): centre a, base
+       radius, angle[0] its reference angle, angle[1] the pressure angle, concave 0 the drive
+       flank, 1 the back flank, normal[0] half the backlash */
+    CLINK_SHAPE_FLANK = 7,
+    CLINK_SHAPE_TYPE_COUNT_ = 8
 } clink_shape_type;
 
 #define CLINK_SHAPE_MAX_VERTICES 8
@@ -825,6 +830,44 @@ CLINK_API clink_status clink_model_builder_add_stop(clink_model_builder *builder
 CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_stop_def *def);
 
 /*
+ * A spur gear pair with backlash (docs/gears-cams.md): gear 1 (base radius base_radius1,
+ * centre center1 on body1) meshing externally with gear 2 (base_radius2, center2 on body2),
+ * each on its own revolute joint. The dynamic transmission error along the line of action
+ * is x = r_b1 (phi1 - angle1) + r_b2 (phi2 - angle2) (m; angle1, angle2 the angles at which
+ * the teeth stand centred in the backlash); the drive flank touches at x = backlash / 2,
+ * the back flank at x = -backlash / 2: two contacts (NAME.drive, NAME.back) with
+ * penetrations x - backlash / 2 and -x - backlash / 2 along the two lines of action
+ * (pressure_angle from the common tangent of the base circles), the mesh stiffness K
+ * (N/m along the line of action) and any damping of the law; K must be given. Outputs:
+ * dte (x, m) and mesh_force (N, the mesh's force on gear 2).
+ */
+typedef struct clink_gear_pair_def {
+    const char *name; /* optional, copied */
+    int body1, body2;
+    double center1[2], center2[2];     /* the gears' centres, body coordinates, m */
+    double base_radius1, base_radius2; /* m, > 0 */
+    double pressure_angle;             /* rad, in (0, pi/2) */
+    double backlash;                   /* total, along the line of action, m, >= 0 */
+    double angle1, angle2;             /* reference angles, rad */
+    const char *law;                   /* law name or alias, copied */
+    clink_contact_params params;
+    clink_friction_params friction;
+    clink_contact_treatment treatment;
+    double restitution;
+    int cookie; /* stamped by clink_default_gear_pair_def(); checked */
+} clink_gear_pair_def;
+
+/* bodies 1 and 2, centres at the origins, radii 0 (set them), pressure angle 20 deg,
+   backlash 0, angles 0, law NULL, frictionless */
+CLINK_API clink_gear_pair_def clink_default_gear_pair_def(void);
+/* Adds a gear pair; *id (optional) receives its index. CLINK_ERR_RANGE for radii <= 0, a
+   pressure angle outside (0, pi/2) or a negative backlash. */
+CLINK_API clink_status clink_model_builder_add_gear_pair(clink_model_builder *builder,
+                                                         const clink_gear_pair_def *def, int *id);
+CLINK_API clink_status clink_model_gear_pair(const clink_model *model, int id,
+                                             clink_gear_pair_def *def);
+
+/*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,
  * ...) is one row of the element table (src/elements/element.h): the model expands
  * each into the contacts it needs, each a pair of shapes with the element's law. The
@@ -838,7 +881,8 @@ CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_
     X(PAIR, pair, CLINK_ENTITY_CONTACT_PAIR)                                                       \
     X(REVOLUTE_CLEARANCE, revolute_clearance, CLINK_ENTITY_CLEARANCE_JOINT)                        \
     X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)      \
-    X(STOP, stop, CLINK_ENTITY_STOP)
+    X(STOP, stop, CLINK_ENTITY_STOP)                                                               \
+    X(GEAR_PAIR, gear_pair, CLINK_ENTITY_GEAR_PAIR)
 
 #define CLINK_ELEMENT_ENUM_(NAME, name, entity) CLINK_ELEMENT_##NAME,
 typedef enum clink_element_kind {

@@ -415,6 +415,35 @@ static void scene_clearances(FILE *f, const clink_model *m)
     fputs("\n  ],\n", f);
 }
 
+/* a gear pair drawn as its two pitch circles (radius r_b / cos(pressure angle)) */
+static void scene_gear_pairs(FILE *f, const clink_model *m, int comma)
+{
+    int n = clink_model_count(m, CLINK_ENTITY_GEAR_PAIR);
+    clink_gear_pair_def g;
+    for (int i = 0; i < n; i++) {
+        if (clink_model_gear_pair(m, i, &g) != CLINK_OK)
+            continue;
+        clink_shape_def c[2];
+        memset(c, 0, sizeof c);
+        for (int k = 0; k < 2; k++) {
+            c[k].type = CLINK_SHAPE_CIRCLE;
+            memcpy(c[k].a, k ? g.center2 : g.center1, sizeof c[k].a);
+            c[k].radius = (k ? g.base_radius2 : g.base_radius1) / cos(g.pressure_angle);
+        }
+        fputs(comma || i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_GEAR_PAIR, i);
+        fputs(", \"body_a\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, g.body1);
+        fputs(", \"body_b\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, g.body2);
+        fputs(", ", f);
+        scene_shape(f, "shape_a", &c[0]);
+        fputs(", ", f);
+        scene_shape(f, "shape_b", &c[1]);
+        fputc('}', f);
+    }
+}
+
 static void scene_contacts(FILE *f, const clink_model *m)
 {
     int i, n = clink_model_count(m, CLINK_ENTITY_CONTACT_PAIR);
@@ -436,6 +465,7 @@ static void scene_contacts(FILE *f, const clink_model *m)
         scene_shape(f, "shape_b", &p.shape_b);
         fputc('}', f);
     }
+    scene_gear_pairs(f, m, n > 0);
     fputs("\n  ],\n", f);
 }
 

@@ -626,3 +626,46 @@ int clink_shape_outline(const clink_shape_def *d, int n, double (*xy)[2])
     }
     return n;
 }
+
+/* ---- gear flanks ------------------------------------------------------------------- */
+
+/*
+ * Two flank shapes of a gear pair (src/elements/element_gear_pair.c): with c1, c2 the
+ * centres, e = (c2 - c1) / |c2 - c1|, t = e turned by +90 deg, sigma = +1 (drive) or -1
+ * (back), alpha the pressure angle and b half the backlash,
+ *   x = r_b1 (phi1 - angle1) + r_b2 (phi2 - angle2),  delta = sigma x - b,
+ *   delta_dot = sigma (r_b1 omega1 + r_b2 omega2),    n = sigma cos(alpha) t + sin(alpha) e,
+ * both points at the pitch point P = c1 + e |c2 - c1| r_b1 / (r_b1 + r_b2). The centres are
+ * held by the gears' joints: their motion does not enter delta (bearing play is not
+ * modelled), so delta_dot is the rate of delta; no exact derivatives (differences).
+ */
+int kinematics_pair_flanks(const kinematics_shape *sa, const kinematics_pose *pa,
+                           const double rot_a[2], const kinematics_shape *sb,
+                           const kinematics_pose *pb, const double rot_b[2],
+                           kinematics_contact *out)
+{
+    double c1[2], c2[2], va[2], vb[2];
+    if (sb->kind != CLINK_SHAPE_FLANK)
+        return -1;
+    to_world(pa->q, rot_a, sa->a, c1);
+    to_world(pb->q, rot_b, sb->a, c2);
+    double d[2] = {c2[0] - c1[0], c2[1] - c1[1]}, l = hypot(d[0], d[1]);
+    double e[2] = {l > 0.0 ? d[0] / l : 1.0, l > 0.0 ? d[1] / l : 0.0}, t[2] = {-e[1], e[0]};
+    double sg = sa->concave ? -1.0 : 1.0, ca = cos(sa->ang[1]), sn = sin(sa->ang[1]);
+    double x = sa->r * (pa->q[2] - sa->ang[0]) + sb->r * (pb->q[2] - sb->ang[0]);
+    out->delta = sg * x - sa->nrm[0];
+    out->delta_dot = sg * (sa->r * pa->qd[2] + sb->r * pb->qd[2]);
+    for (int k = 0; k < 2; k++) {
+        out->n[k] = sg * ca * t[k] + sn * e[k];
+        out->p_a[k] = out->p_b[k] = c1[k] + e[k] * l * sa->r / (sa->r + sb->r);
+    }
+    out->t[0] = -out->n[1];
+    out->t[1] = out->n[0];
+    /* slip: the teeth's relative velocity at P along the tangent */
+    va[0] = pa->qd[0] - pa->qd[2] * (out->p_a[1] - pa->q[1]);
+    va[1] = pa->qd[1] + pa->qd[2] * (out->p_a[0] - pa->q[0]);
+    vb[0] = pb->qd[0] - pb->qd[2] * (out->p_b[1] - pb->q[1]);
+    vb[1] = pb->qd[1] + pb->qd[2] * (out->p_b[0] - pb->q[0]);
+    out->v_t = out->t[0] * (vb[0] - va[0]) + out->t[1] * (vb[1] - va[1]);
+    return 0;
+}

@@ -21,6 +21,9 @@ kinematics_pair_diff_fn kinematics_diff_profile_circle;
 kinematics_pair_eval_fn kinematics_pair_line_profile;
 kinematics_pair_diff_fn kinematics_diff_line_profile;
 
+/* two gear flanks of a gear pair (src/elements/element_gear_pair.c) */
+kinematics_pair_eval_fn kinematics_pair_flanks;
+
 /* the follower motion law of a law profile at cam angle phi (rad, any value): the lift s
    (m) and its derivatives d^k s / d phi^k, k = 1..3, into s[0..3] */
 void kinematics_profile_law(const clink_profile_def *p, double phi, double s[4]);

@@ -64,6 +64,16 @@ static int check_bore(clink_shape_def *s, char *msg, size_t size, clink_status *
            -1;
 }
 
+static int check_flank(clink_shape_def *s, char *msg, size_t size, clink_status *st)
+{
+    (void) s;
+    *st = CLINK_ERR_ARG;
+    return snprintf(msg, size,
+                    "is a gear's flank, which only a gear pair has "
+                    "(clink_model_builder_add_gear_pair)"),
+           -1;
+}
+
 /* twice the signed area of the polygon */
 static double polygon_area2(const clink_shape_def *s)
 {
@@ -259,6 +269,8 @@ static const kinematics_shape_class shape_table[CLINK_SHAPE_TYPE_COUNT_] = {
                              radius_profile,
                              size_of,
                              size_of},
+    [CLINK_SHAPE_FLANK] =
+        {CLINK_SHAPE_FLANK, "flank", NULL, {{0}}, 0, 0, check_flank, radius_flat, size_of, size_of},
 };
 
 const kinematics_shape_class *kinematics_shape_class_of(clink_shape_type type)

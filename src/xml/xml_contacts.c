@@ -410,8 +410,75 @@ static void read_stop(xml_reader *r, const xmlNode *k)
     xml_built(r, clink_model_builder_add_stop(r->builder, &def, NULL), k);
 }
 
+/* the world centre of a gear at body coordinates c on body b at its initial pose */
+static void gear_centre(const xml_reader *r, int b, const double c[2], double w[2])
+{
+    double cs = cos(r->bodies[b].phi), sn = sin(r->bodies[b].phi);
+    w[0] = r->bodies[b].x + cs * c[0] - sn * c[1];
+    w[1] = r->bodies[b].y + sn * c[0] + cs * c[1];
+}
+
+/*
+ * <gear_pair name body1 center1 base_radius1 body2 center2 base_radius2 pressure_angle
+ * backlash angle1 angle2> with a <law> (K, the mesh stiffness) and an optional <friction>:
+ * a clink_gear_pair_def; the angles default to the bodies' initial angles (the teeth
+ * centred in the backlash at the start); the centres' initial distance must be
+ * (r_b1 + r_b2) / cos(pressure_angle), the operating centre distance of the two base
+ * circles at that pressure angle.
+ */
+static void read_gear_pair(xml_reader *r, const xmlNode *k)
+{
+    static const char *const keys[] = {"name",     "body1",   "center1",      "base_radius1",
+                                       "body2",    "center2", "base_radius2", "pressure_angle",
+                                       "backlash", "angle1",  "angle2",       NULL};
+    clink_gear_pair_def def = clink_default_gear_pair_def();
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+
+    xml_describe(w, sizeof w, "gear pair", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.body1 = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
+    def.body2 = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "center1", 0, 0, def.center1);
+    xml_vec2(r, k, "center2", 0, 0, def.center2);
+    xml_num(r, k, "base_radius1", NAN, 1, &def.base_radius1);
+    xml_num(r, k, "base_radius2", NAN, 1, &def.base_radius2);
+    xml_num(r, k, "pressure_angle", 0.3490658503988659 / r->angle_scale, r->angle_scale,
+            &def.pressure_angle);
+    xml_num(r, k, "backlash", 0, 1, &def.backlash);
+    if (r->failed)
+        return;
+    if (!xml_num(r, k, "angle1", 0, r->angle_scale, &def.angle1))
+        def.angle1 = r->bodies[def.body1].phi;
+    if (!xml_num(r, k, "angle2", 0, r->angle_scale, &def.angle2))
+        def.angle2 = r->bodies[def.body2].phi;
+    if (r->failed || xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
+                                          &def.friction, w) != 0)
+        return;
+    def.law = law;
+    double c1[2], c2[2];
+    gear_centre(r, def.body1, def.center1, c1);
+    gear_centre(r, def.body2, def.center2, c2);
+    double d = hypot(c2[0] - c1[0], c2[1] - c1[1]);
+    double need = (def.base_radius1 + def.base_radius2) / cos(def.pressure_angle);
+    if (def.base_radius1 > 0.0 && def.base_radius2 > 0.0 && def.pressure_angle > 0.0 &&
+        def.pressure_angle < 1.5707963267948966 && !(fabs(d - need) <= 1e-9 * need)) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
+                 "%s: centre distance %.9g m does not fit the base radii and pressure angle: "
+                 "(r_b1 + r_b2) / cos(pressure_angle) = %.9g m",
+                 w, d, need);
+        return;
+    }
+    xml_built(r, clink_model_builder_add_gear_pair(r->builder, &def, NULL), k);
+}
+
 int xml_read_element(xml_reader *r, const xmlNode *k)
 {
+    if (xml_is_elem(k, "gear_pair")) {
+        read_gear_pair(r, k);
+        return 1;
+    }
     if (xml_is_elem(k, "stop")) {
         read_stop(r, k);
         return 1;
