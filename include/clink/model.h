@@ -109,7 +109,8 @@ typedef enum clink_entity {
     CLINK_ENTITY_CLEARANCE_JOINT = 5,         /* revolute joints with radial clearance */
     CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, /* translational joints with clearance */
     CLINK_ENTITY_STOP = 7,                    /* joint stops through a contact law */
-    CLINK_ENTITY_COUNT_ = 8
+    CLINK_ENTITY_GEAR_PAIR = 8,               /* spur gear pairs with backlash */
+    CLINK_ENTITY_COUNT_ = 9
 } clink_entity;
 
 /*
@@ -171,7 +172,10 @@ CLINK_API clink_status clink_model_builder_add_body(clink_model_builder *builder
     X(WELD, weld)                                                                                  \
     /* pin-in-slot: point_b (the pin) on body_b stays on the line through point_a along axis_a     \
        (body_a coordinates, the slot); body_b turns freely: 1 equation */                          \
-    X(PIN_SLOT, pin_slot)
+    X(PIN_SLOT, pin_slot)                                                                          \
+    /* ideal gear: phi_b + ratio phi_a = angle0, ratio = r_a / r_b external, -r_a / r_b internal   \
+       (each gear on its own revolute joint): 1 equation */                                        \
+    X(GEAR, gear)
 
 typedef enum clink_joint_type {
 #define CLINK_JOINT_ENUM_(SUFFIX, name) CLINK_JOINT_##SUFFIX,
@@ -187,7 +191,9 @@ typedef struct clink_joint_def {
     double point_a[2];  /* joint point on body_a, body_a coordinates, m */
     double point_b[2];  /* joint point on body_b, body_b coordinates, m */
     double axis_a[2];   /* translational: sliding direction in body_a coordinates (normalised) */
-    double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad */
+    double angle0;      /* translational and weld: phi_b - phi_a held by the joint, rad;
+                           gear: phi_b + ratio phi_a held */
+    double ratio;       /* gear: r_a / r_b (external), -r_a / r_b (internal); default 1 */
     /* friction in a revolute or translational joint (docs/friction.md, "Joint friction"):
        a static law of the friction catalogue with the normal force F_n = |reaction| +
        preload (revolute: torque r F_t(r omega_rel, F_n); translational: F_n = max(|N|,
@@ -587,10 +593,64 @@ typedef enum clink_shape_type {
     /* a convex polygon: nvertices (3 .. CLINK_SHAPE_MAX_VERTICES) vertices in body
        coordinates, either orientation (the builder orders them counter-clockwise) */
     CLINK_SHAPE_POLYGON = 4,
-    CLINK_SHAPE_TYPE_COUNT_ = 5
+    /* a circular arc: centre a, radius, from angle[0] counter-clockwise to angle[1] (rad, body
+       frame); convex (material inside the circle's disc, its rim) or concave (material
+       outside: a bore segment, a slot end); touches circles */
+    CLINK_SHAPE_ARC = 5,
+    /* a closed cam profile about centre a (clink_profile_def), turned by angle[0] in the body
+       frame: a periodic cubic spline of radius against angle, or generated from a follower
+       motion law; touches circles (rollers) and lines (flat faces) */
+    CLINK_SHAPE_PROFILE = 6,
+    /* a gear's tooth flank (a gear pair's contacts only, refused in pairs): centre a, base
+       radius, angle[0] its reference angle, angle[1] the pressure angle, concave 0 the drive
+       flank, 1 the back flank, normal[0] half the backlash */
+    CLINK_SHAPE_FLANK = 7,
+    CLINK_SHAPE_TYPE_COUNT_ = 8
 } clink_shape_type;
 
 #define CLINK_SHAPE_MAX_VERTICES 8
+
+/* points of a cam profile's table (angle, radius) */
+#define CLINK_PROFILE_MAX_POINTS 48
+
+typedef enum clink_profile_kind {
+    CLINK_PROFILE_TABLE = 0, /* radius against angle, periodic cubic spline */
+    CLINK_PROFILE_LAW = 1    /* rise-dwell-fall-dwell of a follower motion law */
+} clink_profile_kind;
+
+/* the follower motion laws of one rise or fall (s / h as a function of x = angle / span) */
+typedef enum clink_motion_law {
+    CLINK_MOTION_HARMONIC = 0,  /* (1 - cos pi x) / 2 */
+    CLINK_MOTION_CYCLOIDAL = 1, /* x - sin(2 pi x) / (2 pi) */
+    CLINK_MOTION_POLY345 = 2    /* 10 x^3 - 15 x^4 + 6 x^5 */
+} clink_motion_law;
+
+typedef enum clink_follower_kind {
+    CLINK_FOLLOWER_ROLLER = 0, /* translating radial roller: the pitch curve is base + roller + s */
+    CLINK_FOLLOWER_FLAT = 1    /* translating flat face normal to its travel: support base + s */
+} clink_follower_kind;
+
+/*
+ * A cam profile. Table: npoints angles (rad, strictly increasing from 0 to 2 pi, the last
+ * point closing the curve with the first's radius) and radii (m, > 0) of the cam surface;
+ * the builder fills moments (the periodic spline's second derivatives). Law: the lift s of a
+ * translating radial follower against the cam angle phi (rad, laid clockwise on the body
+ * from angle[0], so that a follower along body direction angle[0] at rest reads s(phi) once
+ * the cam has turned by phi counter-clockwise): a rise of `lift` over `rise`, a dwell over
+ * `dwell`, a fall over `fall`, the low dwell for the rest of the turn.
+ */
+typedef struct clink_profile_def {
+    clink_profile_kind kind;
+    int npoints;
+    double angles[CLINK_PROFILE_MAX_POINTS], radii[CLINK_PROFILE_MAX_POINTS];
+    double moments[CLINK_PROFILE_MAX_POINTS]; /* filled by the builder */
+    double base_radius;                       /* law: base circle of the cam surface, m */
+    double lift;                              /* law: total lift h, m */
+    double rise, dwell, fall;                 /* law: spans, rad (sum <= 2 pi) */
+    clink_motion_law rise_law, fall_law;
+    clink_follower_kind follower;
+    double roller_radius; /* roller follower: the roller the profile is cut for, m */
+} clink_profile_def;
 
 /* A shape type's name ("circle", "polygon": its XML element; "bore"), NULL out of range. */
 CLINK_API const char *clink_shape_type_name(clink_shape_type type);
@@ -618,7 +678,15 @@ typedef struct clink_shape_def {
     double radius;    /* circle and capsule, m */
     int nvertices;    /* polygon: its vertices, m */
     double vertices[CLINK_SHAPE_MAX_VERTICES][2];
+    double angle[2];           /* arc: its span (rad); profile: angle[0] its orientation */
+    int concave;               /* arc: 1 material outside the circle (a bore segment) */
+    clink_profile_def profile; /* profile */
 } clink_shape_def;
+
+/* n points (n >= 2) of the outline of an arc (its span, end to end) or of a checked profile
+   (its surface, once around) in body coordinates, into xy (m), for drawing; returns n, or 0
+   for another shape type. */
+CLINK_API int clink_shape_outline(const clink_shape_def *shape, int n, double (*xy)[2]);
 
 /*
  * A contact pair: shape_a on body_a against shape_b on body_b, with a normal
@@ -795,6 +863,44 @@ CLINK_API clink_status clink_model_builder_add_stop(clink_model_builder *builder
 CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_stop_def *def);
 
 /*
+ * A spur gear pair with backlash (docs/gears-cams.md): gear 1 (base radius base_radius1,
+ * centre center1 on body1) meshing externally with gear 2 (base_radius2, center2 on body2),
+ * each on its own revolute joint. The dynamic transmission error along the line of action
+ * is x = r_b1 (phi1 - angle1) + r_b2 (phi2 - angle2) (m; angle1, angle2 the angles at which
+ * the teeth stand centred in the backlash); the drive flank touches at x = backlash / 2,
+ * the back flank at x = -backlash / 2: two contacts (NAME.drive, NAME.back) with
+ * penetrations x - backlash / 2 and -x - backlash / 2 along the two lines of action
+ * (pressure_angle from the common tangent of the base circles), the mesh stiffness K
+ * (N/m along the line of action) and any damping of the law; K must be given. Outputs:
+ * dte (x, m) and mesh_force (N, the mesh's force on gear 2).
+ */
+typedef struct clink_gear_pair_def {
+    const char *name; /* optional, copied */
+    int body1, body2;
+    double center1[2], center2[2];     /* the gears' centres, body coordinates, m */
+    double base_radius1, base_radius2; /* m, > 0 */
+    double pressure_angle;             /* rad, in (0, pi/2) */
+    double backlash;                   /* total, along the line of action, m, >= 0 */
+    double angle1, angle2;             /* reference angles, rad */
+    const char *law;                   /* law name or alias, copied */
+    clink_contact_params params;
+    clink_friction_params friction;
+    clink_contact_treatment treatment;
+    double restitution;
+    int cookie; /* stamped by clink_default_gear_pair_def(); checked */
+} clink_gear_pair_def;
+
+/* bodies 1 and 2, centres at the origins, radii 0 (set them), pressure angle 20 deg,
+   backlash 0, angles 0, law NULL, frictionless */
+CLINK_API clink_gear_pair_def clink_default_gear_pair_def(void);
+/* Adds a gear pair; *id (optional) receives its index. CLINK_ERR_RANGE for radii <= 0, a
+   pressure angle outside (0, pi/2) or a negative backlash. */
+CLINK_API clink_status clink_model_builder_add_gear_pair(clink_model_builder *builder,
+                                                         const clink_gear_pair_def *def, int *id);
+CLINK_API clink_status clink_model_gear_pair(const clink_model *model, int id,
+                                             clink_gear_pair_def *def);
+
+/*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,
  * ...) is one row of the element table (src/elements/element.h): the model expands
  * each into the contacts it needs, each a pair of shapes with the element's law. The
@@ -808,7 +914,8 @@ CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_
     X(PAIR, pair, CLINK_ENTITY_CONTACT_PAIR)                                                       \
     X(REVOLUTE_CLEARANCE, revolute_clearance, CLINK_ENTITY_CLEARANCE_JOINT)                        \
     X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)      \
-    X(STOP, stop, CLINK_ENTITY_STOP)
+    X(STOP, stop, CLINK_ENTITY_STOP)                                                               \
+    X(GEAR_PAIR, gear_pair, CLINK_ENTITY_GEAR_PAIR)
 
 #define CLINK_ELEMENT_ENUM_(NAME, name, entity) CLINK_ELEMENT_##NAME,
 typedef enum clink_element_kind {

@@ -328,6 +328,15 @@ static void scene_shape(FILE *f, const char *key, const clink_shape_def *s)
             fprintf(f, "%s[%.17g, %.17g]", i ? ", " : "", s->vertices[i][0], s->vertices[i][1]);
         fputs("], ", f);
     }
+    /* an arc or a profile: its outline sampled (the arc open, the profile closed) */
+    double xy[180][2];
+    int n = clink_shape_outline(s, s->type == CLINK_SHAPE_ARC ? 33 : 180, xy);
+    if (n > 0) {
+        fputs("\"vertices\": [", f);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s[%.17g, %.17g]", i ? ", " : "", xy[i][0], xy[i][1]);
+        fputs("], ", f);
+    }
     scene_vec(f, "a", s->a);
     fputs(", ", f);
     scene_vec(f, "b", s->b);
@@ -355,7 +364,7 @@ static void scene_bodies(FILE *f, const clink_model *m)
 
 static void scene_joints(FILE *f, const clink_model *m)
 {
-    static const char *const type[] = {"revolute", "translational", "weld", "pin_slot"};
+    static const char *const type[] = {"revolute", "translational", "weld", "pin_slot", "gear"};
     int i, n = clink_model_count(m, CLINK_ENTITY_JOINT);
     clink_joint_def j;
 
@@ -406,6 +415,35 @@ static void scene_clearances(FILE *f, const clink_model *m)
     fputs("\n  ],\n", f);
 }
 
+/* a gear pair drawn as its two pitch circles (radius r_b / cos(pressure angle)) */
+static void scene_gear_pairs(FILE *f, const clink_model *m, int comma)
+{
+    int n = clink_model_count(m, CLINK_ENTITY_GEAR_PAIR);
+    clink_gear_pair_def g;
+    for (int i = 0; i < n; i++) {
+        if (clink_model_gear_pair(m, i, &g) != CLINK_OK)
+            continue;
+        clink_shape_def c[2];
+        memset(c, 0, sizeof c);
+        for (int k = 0; k < 2; k++) {
+            c[k].type = CLINK_SHAPE_CIRCLE;
+            memcpy(c[k].a, k ? g.center2 : g.center1, sizeof c[k].a);
+            c[k].radius = (k ? g.base_radius2 : g.base_radius1) / cos(g.pressure_angle);
+        }
+        fputs(comma || i > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        scene_name(f, m, CLINK_ENTITY_GEAR_PAIR, i);
+        fputs(", \"body_a\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, g.body1);
+        fputs(", \"body_b\": ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, g.body2);
+        fputs(", ", f);
+        scene_shape(f, "shape_a", &c[0]);
+        fputs(", ", f);
+        scene_shape(f, "shape_b", &c[1]);
+        fputc('}', f);
+    }
+}
+
 static void scene_contacts(FILE *f, const clink_model *m)
 {
     int i, n = clink_model_count(m, CLINK_ENTITY_CONTACT_PAIR);
@@ -427,6 +465,7 @@ static void scene_contacts(FILE *f, const clink_model *m)
         scene_shape(f, "shape_b", &p.shape_b);
         fputc('}', f);
     }
+    scene_gear_pairs(f, m, n > 0);
     fputs("\n  ],\n", f);
 }
 

@@ -29,6 +29,7 @@ typedef union element_def {
     clink_clearance_joint_def revolute_clearance;
     clink_translational_clearance_def translational_clearance;
     clink_stop_def stop;
+    clink_gear_pair_def gear_pair;
 } element_def;
 
 /* the fields every element definition has, wherever its struct keeps them */

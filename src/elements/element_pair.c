@@ -2,8 +2,10 @@
 /*
  * element_pair.c: the contact pair, shape_a on body_a against shape_b on body_b (any
  * pair of the registry in src/kinematics/contact_shapes.h: circles, capsules, a line as
- * shape_a, polygons), one contact, or one per vertex of a polygon against a line or a
- * polygon (src/kinematics/contact_polygon.c).
+ * shape_a, polygons, arcs and cam profiles against circles, a profile against a line), one
+ * contact, or one per vertex of a polygon against a line or a polygon
+ * (src/kinematics/contact_polygon.c). A circle against a profile or a concave arc must be
+ * smaller than the smallest concave radius of curvature it rolls in.
  *
  * Stiffness from materials (Alves et al. 2015, Eqs. 3-4):
  *   K = 4 / (3 (s1 + s2)) sqrt(R*),  1/R* = 1/R1 + 1/R2,  s_k = (1 - nu_k^2) / E_k,
@@ -12,6 +14,7 @@
  * polygon's vertex) have no Hertz radius: params.K must be given.
  */
 #include "elements/element.h"
+#include "kinematics/contact_profile.h"
 #include "kinematics/contact_shapes.h"
 
 #include <math.h>
@@ -57,6 +60,30 @@ static double shape_radius(const clink_shape_def *s)
     return kinematics_shape_class_of(s->type)->radius(s);
 }
 
+/* a roller must fit the hollows it rolls in: its radius below the smallest concave radius
+   of curvature of a profile's surface, below a concave arc's radius */
+static clink_status check_fit(const char *name, const clink_contact_pair_def *d, char *msg,
+                              size_t size)
+{
+    double r = d->shape_b.radius, concave = INFINITY, convex;
+    if (d->shape_b.type != CLINK_SHAPE_CIRCLE)
+        return CLINK_OK;
+    if (d->shape_a.type == CLINK_SHAPE_PROFILE) {
+        kinematics_shape s;
+        kinematics_shape_of(&d->shape_a, 0, &s);
+        kinematics_profile_radii(&s, &convex, &concave);
+    } else if (d->shape_a.type == CLINK_SHAPE_ARC && d->shape_a.concave) {
+        concave = d->shape_a.radius;
+    }
+    if (r < concave)
+        return CLINK_OK;
+    return snprintf(msg, size,
+                    "contact pair '%s': the circle's radius %g m is not below the %s's smallest "
+                    "concave radius of curvature %g m: it cannot roll in its hollow (undercut)",
+                    name, r, kinematics_shape_class_of(d->shape_a.type)->name, concave),
+           CLINK_ERR_RANGE;
+}
+
 static clink_status pair_check(element_def *u, const char *name, char *msg, size_t size)
 {
     clink_contact_pair_def *d = &u->pair;
@@ -75,7 +102,7 @@ static clink_status pair_check(element_def *u, const char *name, char *msg, size
                         ta == CLINK_SHAPE_LINE ? "line" : "polygon's edge"),
                CLINK_ERR_ARG;
     if (kinematics_pair_of(ta, tb))
-        return CLINK_OK;
+        return check_fit(name, d, msg, size);
     if (ta == CLINK_SHAPE_LINE && tb == CLINK_SHAPE_LINE)
         return snprintf(msg, size,
                         "contact pair '%s': two lines are not a contact geometry (use a circle "

@@ -57,7 +57,9 @@ typedef enum joint_field {
     JOINT_FIELD_POINT_A = 1 << 0, /* point_a, m (XML point1) */
     JOINT_FIELD_POINT_B = 1 << 1, /* point_b, m (XML point2) */
     JOINT_FIELD_AXIS_A = 1 << 2,  /* axis_a, - (XML axis) */
-    JOINT_FIELD_ANGLE0 = 1 << 3   /* angle0, rad (XML angle; default: the initial phi_b - phi_a) */
+    JOINT_FIELD_ANGLE0 = 1 << 3,  /* angle0, rad (XML angle; default: the initial phi_b - phi_a,
+                                     a gear's phi_b + ratio phi_a) */
+    JOINT_FIELD_RATIO = 1 << 4    /* ratio, - (XML ratio) */
 } joint_field;
 
 typedef struct joint_class {

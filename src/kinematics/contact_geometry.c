@@ -15,6 +15,7 @@
  */
 #include "kinematics/contact_geometry.h"
 #include "kinematics/contact_polygon.h"
+#include "kinematics/contact_profile.h"
 #include "kinematics/contact_shapes.h"
 
 #include <math.h>
@@ -277,6 +278,8 @@ static int diff_round(const kinematics_shape *sa, const kinematics_pose *pa,
 #define L_ CLINK_SHAPE_LINE
 #define B_ CLINK_SHAPE_BORE
 #define P_ CLINK_SHAPE_POLYGON
+#define A_ CLINK_SHAPE_ARC
+#define F_ CLINK_SHAPE_PROFILE
 #define N_ CLINK_SHAPE_TYPE_COUNT_
 static const kinematics_pair_entry registry[N_][N_] = {
     [C_][C_] = {pair_circles, diff_round, NULL, NULL},
@@ -291,12 +294,18 @@ static const kinematics_pair_entry registry[N_][N_] = {
     [P_][C_] = {kinematics_pair_polygon_circle, kinematics_diff_polygon_circle, NULL, NULL},
     [P_][P_] = {kinematics_pair_polygons, kinematics_diff_polygons, kinematics_points_vertices_ab,
                 kinematics_point_vertex_ab},
+    [A_][C_] = {kinematics_pair_arc_circle, kinematics_diff_arc_circle, NULL, NULL},
+    [F_][C_] = {kinematics_pair_profile_circle, kinematics_diff_profile_circle, NULL, NULL},
+    [L_][F_] = {kinematics_pair_line_profile, kinematics_diff_line_profile, NULL, NULL},
+    [CLINK_SHAPE_FLANK][CLINK_SHAPE_FLANK] = {kinematics_pair_flanks, NULL, NULL, NULL},
 };
 #undef C_
 #undef K_
 #undef L_
 #undef B_
 #undef P_
+#undef A_
+#undef F_
 #undef N_
 
 const kinematics_pair_entry *kinematics_pair_of(clink_shape_type a, clink_shape_type b)

@@ -47,6 +47,11 @@ typedef struct kinematics_shape {
        the vertex a contact is about, 0 for the whole shape */
     int nv, vertex;
     const double (*v)[2];
+    /* an arc: its span ang[0] .. ang[1] (rad) and concave; a profile: ang[0] its orientation,
+       prof its definition (borrowed) */
+    double ang[2];
+    int concave;
+    const clink_profile_def *prof;
 } kinematics_shape;
 
 /* Position and velocity of a body: (x, y, phi) and (xd, yd, phid), SI. */

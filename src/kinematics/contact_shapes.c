@@ -8,6 +8,9 @@
  *   bore     (clearance joints only)         round, central   R = radius (internal)
  *   polygon  <polygon vertices>                               R = INFINITY (flat edges),
  *                                                             size: half its shortest edge
+ *   arc      <arc center radius angles concave>               R = radius (-radius concave)
+ *   profile  <profile center angle table | law ...>           R = size = the smallest convex
+ *                                                             radius of curvature
  *
  * Each row's check refuses what the geometry cannot use: a radius <= 0, a capsule whose
  * ends coincide, a zero normal, a polygon with fewer than 3 or more than
@@ -16,6 +19,7 @@
  * around more than once); it orders a clockwise polygon counter-clockwise.
  */
 #include "kinematics/contact_shapes.h"
+#include "kinematics/contact_profile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -57,6 +61,16 @@ static int check_bore(clink_shape_def *s, char *msg, size_t size, clink_status *
     return snprintf(msg, size,
                     "is a bore, which only a clearance joint has "
                     "(clink_model_builder_add_clearance_joint)"),
+           -1;
+}
+
+static int check_flank(clink_shape_def *s, char *msg, size_t size, clink_status *st)
+{
+    (void) s;
+    *st = CLINK_ERR_ARG;
+    return snprintf(msg, size,
+                    "is a gear's flank, which only a gear pair has "
+                    "(clink_model_builder_add_gear_pair)"),
            -1;
 }
 
@@ -116,6 +130,19 @@ static int check_polygon(clink_shape_def *s, char *msg, size_t size, clink_statu
                 s->vertices[n - 1 - i][k] = x;
             }
     return 0;
+}
+
+static double radius_arc(const clink_shape_def *s)
+{
+    return s->concave ? -s->radius : s->radius;
+}
+
+/* the smallest convex radius of curvature of the profile's surface */
+static double radius_profile(const clink_shape_def *s)
+{
+    kinematics_shape k;
+    kinematics_shape_of(s, 0, &k);
+    return k.r;
 }
 
 static double radius_of(const clink_shape_def *s)
@@ -217,6 +244,33 @@ static const kinematics_shape_class shape_table[CLINK_SHAPE_TYPE_COUNT_] = {
                              radius_flat,
                              size_polygon,
                              size_of},
+    [CLINK_SHAPE_ARC] = {CLINK_SHAPE_ARC,
+                         "arc",
+                         "arc",
+                         {FIELD_("center", VEC2_, a, 0.0, 0.0),
+                          FIELD_("radius", NUM_, radius, NAN, NAN),
+                          FIELD_("angles", KINEMATICS_FIELD_ANGLES, angle, NAN, NAN),
+                          FIELD_("concave", KINEMATICS_FIELD_FLAG, concave, 0.0, 0.0)},
+                         4,
+                         0,
+                         kinematics_arc_check,
+                         radius_arc,
+                         size_of,
+                         size_of},
+    [CLINK_SHAPE_PROFILE] = {CLINK_SHAPE_PROFILE,
+                             "profile",
+                             "profile",
+                             {FIELD_("center", VEC2_, a, 0.0, 0.0),
+                              FIELD_("angle", KINEMATICS_FIELD_ANGLE, angle, 0.0, 0.0),
+                              FIELD_("table", KINEMATICS_FIELD_PROFILE, profile, NAN, NAN)},
+                             3,
+                             0,
+                             kinematics_profile_check,
+                             radius_profile,
+                             size_of,
+                             size_of},
+    [CLINK_SHAPE_FLANK] =
+        {CLINK_SHAPE_FLANK, "flank", NULL, {{0}}, 0, 0, check_flank, radius_flat, size_of, size_of},
 };
 
 const kinematics_shape_class *kinematics_shape_class_of(clink_shape_type type)
@@ -259,5 +313,13 @@ void kinematics_shape_of(const clink_shape_def *d, int vertex, kinematics_shape 
         s->nv = d->nvertices;
         s->v = (const double(*)[2]) d->vertices;
         s->vertex = vertex;
+    }
+    memcpy(s->ang, d->angle, sizeof s->ang);
+    s->concave = d->concave;
+    if (d->type == CLINK_SHAPE_PROFILE) {
+        /* its size: the smallest convex radius of curvature of the surface */
+        double concave;
+        s->prof = &d->profile;
+        kinematics_profile_radii(s, &s->r, &concave);
     }
 }

@@ -27,9 +27,13 @@
 
 /* how the XML gives a field of clink_shape_def */
 typedef enum kinematics_field_kind {
-    KINEMATICS_FIELD_VEC2 = 0,    /* "x y", m */
-    KINEMATICS_FIELD_NUMBER = 1,  /* one number, m */
-    KINEMATICS_FIELD_VERTICES = 2 /* "x1 y1 x2 y2 ...", m: vertices and nvertices */
+    KINEMATICS_FIELD_VEC2 = 0,     /* "x y", m */
+    KINEMATICS_FIELD_NUMBER = 1,   /* one number, m */
+    KINEMATICS_FIELD_VERTICES = 2, /* "x1 y1 x2 y2 ...", m: vertices and nvertices */
+    KINEMATICS_FIELD_ANGLES = 3,   /* "angle1 angle2" in the file's angle unit: angle[2] */
+    KINEMATICS_FIELD_ANGLE = 4,    /* one angle in the file's angle unit: angle[0] */
+    KINEMATICS_FIELD_FLAG = 5,     /* "true" or "false": an int */
+    KINEMATICS_FIELD_PROFILE = 6   /* a cam profile's attributes (src/xml/xml_contacts.c) */
 } kinematics_field_kind;
 
 typedef struct kinematics_shape_field {
@@ -44,7 +48,7 @@ enum {
     KINEMATICS_SHAPE_FLAT = 2,    /* a half-plane: no size, no core of its own */
     KINEMATICS_SHAPE_CENTRAL = 4, /* the normal passes through the points the contact is
                                      about (not a capsule's or a polygon's side) */
-    KINEMATICS_MAX_FIELDS = 3
+    KINEMATICS_MAX_FIELDS = 4
 };
 
 typedef struct kinematics_shape_class {

@@ -40,6 +40,7 @@ clink_joint_def clink_default_joint_def(void)
     d.type = CLINK_JOINT_REVOLUTE;
     d.cookie = MODEL_COOKIE_JOINT;
     d.axis_a[0] = 1.0;
+    d.ratio = 1.0;
     d.friction = clink_default_friction_params();
     return d;
 }

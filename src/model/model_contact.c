@@ -77,6 +77,18 @@ clink_translational_clearance_def clink_default_translational_clearance_def(void
     return d;
 }
 
+clink_gear_pair_def clink_default_gear_pair_def(void)
+{
+    clink_gear_pair_def d;
+    memset(&d, 0, sizeof d);
+    d.body1 = 1;
+    d.body2 = 2;
+    d.pressure_angle = 0.3490658503988659; /* 20 deg */
+    d.cookie = element_class_of(CLINK_ELEMENT_GEAR_PAIR)->cookie;
+    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
+    return d;
+}
+
 clink_stop_def clink_default_stop_def(void)
 {
     clink_stop_def d;
@@ -291,6 +303,13 @@ clink_status clink_model_builder_add_stop(clink_model_builder *b, const clink_st
     return element_add(b, CLINK_ELEMENT_STOP, def, sizeof *def, "add_stop", "stop", id);
 }
 
+clink_status clink_model_builder_add_gear_pair(clink_model_builder *b,
+                                               const clink_gear_pair_def *def, int *id)
+{
+    return element_add(b, CLINK_ELEMENT_GEAR_PAIR, def, sizeof *def, "add_gear_pair", "gear_pair",
+                       id);
+}
+
 /* element id of `kind` in model (NULL out of range) */
 static const model_element *kind_element(const clink_model *model, clink_element_kind kind, int id)
 {
@@ -427,4 +446,15 @@ int clink_model_law_warnings(const clink_model *model, char *buf, size_t size)
         written++;
     }
     return written;
+}
+
+clink_status clink_model_gear_pair(const clink_model *model, int id, clink_gear_pair_def *def)
+{
+    const model_element *e = kind_element(model, CLINK_ELEMENT_GEAR_PAIR, id);
+    if (!e || !def)
+        return CLINK_ERR_ARG;
+    *def = e->def.gear_pair;
+    def->name = e->name;
+    def->law = e->law;
+    return CLINK_OK;
 }

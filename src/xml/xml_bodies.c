@@ -92,6 +92,7 @@ void xml_read_bodies(xml_reader *r, const xmlNode *sec)
     /* the ground is body 0, named "ground" */
     if (grow(r, (void **) &r->bodies, &r->cap_bodies, 0, sizeof *r->bodies))
         return;
+    r->bodies[0].x = r->bodies[0].y = 0.0;
     r->bodies[0].phi = 0.0;
     r->bodies[0].material = -1;
     r->n_bodies = 1;
@@ -118,6 +119,8 @@ void xml_read_bodies(xml_reader *r, const xmlNode *sec)
             grow(r, (void **) &r->bodies, &r->cap_bodies, r->n_bodies, sizeof *r->bodies) ||
             xml_built(r, clink_model_builder_add_body(r->builder, &def, NULL), k))
             return;
+        r->bodies[r->n_bodies].x = def.x;
+        r->bodies[r->n_bodies].y = def.y;
         r->bodies[r->n_bodies].phi = def.phi;
         r->bodies[r->n_bodies].material = material;
         r->n_bodies++;

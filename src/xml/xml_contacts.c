@@ -180,6 +180,53 @@ static void read_vertices(xml_reader *r, const xmlNode *k, const char *attr, cli
     memcpy(s->vertices, xy, (size_t) n * sizeof(double));
 }
 
+/* a <profile>: table="angle radius ..." (angles in the file's unit, 0 to 360 deg, the last
+   point closing the first), or a motion law: law (or rise_law, fall_law) harmonic,
+   cycloidal or 345, base_radius, lift, rise, dwell, fall (angles), follower roller or flat,
+   roller_radius */
+static void read_profile(xml_reader *r, const xmlNode *k, clink_profile_def *p, const char *w)
+{
+    static const char *const laws[] = {"harmonic", "cycloidal", "345", NULL};
+    static const char *const followers[] = {"roller", "flat", NULL};
+    if (xml_has(k, "table")) {
+        double t[2 * CLINK_PROFILE_MAX_POINTS];
+        int n = xml_numbers(r, k, "table", t, 8, 2 * CLINK_PROFILE_MAX_POINTS, 1.0);
+        if (r->failed)
+            return;
+        if (n % 2 != 0) {
+            xml_fail(r, CLINK_ERR_PARSE, xml_line(k),
+                     "%s: table must be pairs of numbers, angle radius (4 to %d points)", w,
+                     CLINK_PROFILE_MAX_POINTS);
+            return;
+        }
+        p->kind = CLINK_PROFILE_TABLE;
+        p->npoints = n / 2;
+        for (int i = 0; i < p->npoints; i++) {
+            p->angles[i] = t[2 * i] * r->angle_scale;
+            p->radii[i] = t[2 * i + 1];
+        }
+        return;
+    }
+    if (!xml_has(k, "lift")) {
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k),
+                 "%s: a <profile> needs a table (angle radius ...) or a motion law (base_radius, "
+                 "lift, rise, dwell, fall, law, follower)",
+                 w);
+        return;
+    }
+    p->kind = CLINK_PROFILE_LAW;
+    int law = xml_keyword(r, k, "law", laws, CLINK_MOTION_CYCLOIDAL);
+    p->rise_law = (clink_motion_law) xml_keyword(r, k, "rise_law", laws, law);
+    p->fall_law = (clink_motion_law) xml_keyword(r, k, "fall_law", laws, law);
+    p->follower = (clink_follower_kind) xml_keyword(r, k, "follower", followers, 0);
+    xml_num(r, k, "base_radius", NAN, 1, &p->base_radius);
+    xml_num(r, k, "lift", NAN, 1, &p->lift);
+    xml_num(r, k, "rise", NAN, r->angle_scale, &p->rise);
+    xml_num(r, k, "dwell", 0, r->angle_scale, &p->dwell);
+    xml_num(r, k, "fall", NAN, r->angle_scale, &p->fall);
+    xml_num(r, k, "roller_radius", NAN, 1, &p->roller_radius);
+}
+
 /* one shape element into s, its body and its material (-1: the body's), by its row of the
    shape table (src/kinematics/contact_shapes.h): its fields' attributes and defaults */
 static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int *body,
@@ -202,13 +249,27 @@ static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int 
             xml_vec2(r, k, f->attr, f->dflt[0], f->dflt[1], at);
         else if (f->kind == KINEMATICS_FIELD_NUMBER)
             xml_num(r, k, f->attr, f->dflt[0], 1, at);
+        else if (f->kind == KINEMATICS_FIELD_ANGLE)
+            xml_num(r, k, f->attr, f->dflt[0], r->angle_scale, at);
+        else if (f->kind == KINEMATICS_FIELD_ANGLES) {
+            if (xml_numbers(r, k, f->attr, at, 2, 2, r->angle_scale) != 2 && !r->failed)
+                xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s: %s needs two angles (from, to)", w,
+                         f->attr);
+        } else if (f->kind == KINEMATICS_FIELD_FLAG) {
+            static const char *const flags[] = {"false", "true", NULL};
+            *(int *) (void *) at = xml_keyword(r, k, f->attr, flags, (int) f->dflt[0]);
+        } else if (f->kind == KINEMATICS_FIELD_PROFILE)
+            read_profile(r, k, &s->profile, w);
         else
             read_vertices(r, k, f->attr, s, w);
     }
-    /* a polygon's outline is checked here, so that the message names its own line */
+    /* a polygon's outline, an arc and a profile are checked here, so that the message names its own
+     * line */
     char why[200];
     clink_status st;
-    if (!r->failed && s->type == CLINK_SHAPE_POLYGON && sc->check(s, why, sizeof why, &st) != 0)
+    int own = s->type == CLINK_SHAPE_POLYGON || s->type == CLINK_SHAPE_ARC ||
+              s->type == CLINK_SHAPE_PROFILE;
+    if (!r->failed && own && sc->check(s, why, sizeof why, &st) != 0)
         xml_fail(r, st, xml_line(k), "%s: %s", w, why);
     if (!r->failed && *material < 0)
         *material = r->bodies[*body].material;
@@ -349,8 +410,75 @@ static void read_stop(xml_reader *r, const xmlNode *k)
     xml_built(r, clink_model_builder_add_stop(r->builder, &def, NULL), k);
 }
 
+/* the world centre of a gear at body coordinates c on body b at its initial pose */
+static void gear_centre(const xml_reader *r, int b, const double c[2], double w[2])
+{
+    double cs = cos(r->bodies[b].phi), sn = sin(r->bodies[b].phi);
+    w[0] = r->bodies[b].x + cs * c[0] - sn * c[1];
+    w[1] = r->bodies[b].y + sn * c[0] + cs * c[1];
+}
+
+/*
+ * <gear_pair name body1 center1 base_radius1 body2 center2 base_radius2 pressure_angle
+ * backlash angle1 angle2> with a <law> (K, the mesh stiffness) and an optional <friction>:
+ * a clink_gear_pair_def; the angles default to the bodies' initial angles (the teeth
+ * centred in the backlash at the start); the centres' initial distance must be
+ * (r_b1 + r_b2) / cos(pressure_angle), the operating centre distance of the two base
+ * circles at that pressure angle.
+ */
+static void read_gear_pair(xml_reader *r, const xmlNode *k)
+{
+    static const char *const keys[] = {"name",     "body1",   "center1",      "base_radius1",
+                                       "body2",    "center2", "base_radius2", "pressure_angle",
+                                       "backlash", "angle1",  "angle2",       NULL};
+    clink_gear_pair_def def = clink_default_gear_pair_def();
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
+
+    xml_describe(w, sizeof w, "gear pair", k);
+    if (xml_check_attrs(r, k, keys, NULL))
+        return;
+    def.name = xml_name(r, k, "name", name) ? name : NULL;
+    def.body1 = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
+    def.body2 = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
+    xml_vec2(r, k, "center1", 0, 0, def.center1);
+    xml_vec2(r, k, "center2", 0, 0, def.center2);
+    xml_num(r, k, "base_radius1", NAN, 1, &def.base_radius1);
+    xml_num(r, k, "base_radius2", NAN, 1, &def.base_radius2);
+    xml_num(r, k, "pressure_angle", 0.3490658503988659 / r->angle_scale, r->angle_scale,
+            &def.pressure_angle);
+    xml_num(r, k, "backlash", 0, 1, &def.backlash);
+    if (r->failed)
+        return;
+    if (!xml_num(r, k, "angle1", 0, r->angle_scale, &def.angle1))
+        def.angle1 = r->bodies[def.body1].phi;
+    if (!xml_num(r, k, "angle2", 0, r->angle_scale, &def.angle2))
+        def.angle2 = r->bodies[def.body2].phi;
+    if (r->failed || xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
+                                          &def.friction, w) != 0)
+        return;
+    def.law = law;
+    double c1[2], c2[2];
+    gear_centre(r, def.body1, def.center1, c1);
+    gear_centre(r, def.body2, def.center2, c2);
+    double d = hypot(c2[0] - c1[0], c2[1] - c1[1]);
+    double need = (def.base_radius1 + def.base_radius2) / cos(def.pressure_angle);
+    if (def.base_radius1 > 0.0 && def.base_radius2 > 0.0 && def.pressure_angle > 0.0 &&
+        def.pressure_angle < 1.5707963267948966 && !(fabs(d - need) <= 1e-9 * need)) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
+                 "%s: centre distance %.9g m does not fit the base radii and pressure angle: "
+                 "(r_b1 + r_b2) / cos(pressure_angle) = %.9g m",
+                 w, d, need);
+        return;
+    }
+    xml_built(r, clink_model_builder_add_gear_pair(r->builder, &def, NULL), k);
+}
+
 int xml_read_element(xml_reader *r, const xmlNode *k)
 {
+    if (xml_is_elem(k, "gear_pair")) {
+        read_gear_pair(r, k);
+        return 1;
+    }
     if (xml_is_elem(k, "stop")) {
         read_stop(r, k);
         return 1;

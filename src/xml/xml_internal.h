@@ -50,6 +50,7 @@ typedef struct xml_material {
 
 /* what the reader knows of a body besides its definition */
 typedef struct xml_body_extra {
+    double x, y;  /* initial position, m (a gear pair's centre distance) */
     double phi;   /* initial angle, rad (default joint angles) */
     int material; /* index into materials, -1 if none */
 } xml_body_extra;

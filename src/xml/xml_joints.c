@@ -32,7 +32,8 @@ static const struct {
 } field_keys[] = {{JOINT_FIELD_POINT_A, "point1"},
                   {JOINT_FIELD_POINT_B, "point2"},
                   {JOINT_FIELD_AXIS_A, "axis"},
-                  {JOINT_FIELD_ANGLE0, "angle"}};
+                  {JOINT_FIELD_ANGLE0, "angle"},
+                  {JOINT_FIELD_RATIO, "ratio"}};
 enum { N_FIELD_KEYS = sizeof field_keys / sizeof field_keys[0] };
 
 static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
@@ -69,13 +70,17 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     if (jc->fields & JOINT_FIELD_AXIS_A)
         xml_vec2(r, k, "axis", def.axis_a[0], def.axis_a[1], def.axis_a);
     given = xml_num(r, k, "angle", 0, r->angle_scale, &def.angle0);
+    if (jc->fields & JOINT_FIELD_RATIO)
+        xml_num(r, k, "ratio", 1.0, 1, &def.ratio);
     xml_read_friction(r, xml_child(k, "friction"), &def.friction, w);
     xml_num(r, k, "friction_radius", NAN, 1, &def.friction_radius);
     xml_num(r, k, "friction_length", NAN, 1, &def.friction_length);
     xml_num(r, k, "friction_preload", 0, 1, &def.friction_preload);
     if (r->failed)
         return;
-    if (!given && (jc->fields & JOINT_FIELD_ANGLE0))
+    if (!given && (jc->fields & JOINT_FIELD_RATIO))
+        def.angle0 = r->bodies[def.body_b].phi + def.ratio * r->bodies[def.body_a].phi;
+    else if (!given && (jc->fields & JOINT_FIELD_ANGLE0))
         def.angle0 = r->bodies[def.body_b].phi - r->bodies[def.body_a].phi;
     xml_built(r, clink_model_builder_add_joint(r->builder, &def, NULL), k);
 }

@@ -13,25 +13,28 @@
 
 static kinematics_shape circle(double x, double y, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL};
+    kinematics_shape s = {
+        CLINK_SHAPE_CIRCLE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL, {0, 0}, 0, NULL};
     return s;
 }
 
 static kinematics_shape capsule(double ax, double ay, double bx, double by, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r, 0, 0, NULL};
+    kinematics_shape s = {
+        CLINK_SHAPE_CAPSULE, {ax, ay}, {bx, by}, {0, 0}, r, 0, 0, NULL, {0, 0}, 0, NULL};
     return s;
 }
 
 static kinematics_shape line(double x, double y, double nx, double ny)
 {
-    kinematics_shape s = {CLINK_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0, 0, 0, NULL};
+    kinematics_shape s = {CLINK_SHAPE_LINE, {x, y}, {0, 0}, {nx, ny}, 0, 0, 0, NULL,
+                          {0, 0},           0,      NULL};
     return s;
 }
 
 static kinematics_shape bore(double x, double y, double r)
 {
-    kinematics_shape s = {CLINK_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL};
+    kinematics_shape s = {CLINK_SHAPE_BORE, {x, y}, {0, 0}, {0, 0}, r, 0, 0, NULL, {0, 0}, 0, NULL};
     return s;
 }
 
@@ -208,6 +211,9 @@ TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
                                0.02 + 0.01 * rnd(),
                                0,
                                0,
+                               NULL,
+                               {0, 0},
+                               0,
                                NULL};
         kinematics_shape cb = {CLINK_SHAPE_CIRCLE,
                                {0.01 * rnd(), 0.01 * rnd()},
@@ -215,6 +221,9 @@ TEST(circle_against_circle_gives_the_bits_of_the_general_segment_path)
                                {0, 0},
                                0.02 + 0.01 * rnd(),
                                0,
+                               0,
+                               NULL,
+                               {0, 0},
                                0,
                                NULL};
         kinematics_shape sa = ca, sb = cb; /* capsules of zero length: closest_segments */

@@ -164,9 +164,12 @@ TEST(direct_path_of_two_circles_gives_the_general_geometry_bit_for_bit)
 
 TEST(direct_path_refuses_offset_circles_and_non_finite_angles)
 {
-    kinematics_shape c0 = {CLINK_SHAPE_CIRCLE, {0, 0}, {0, 0}, {0, 0}, 0.01, 0, 0, NULL};
-    kinematics_shape off = {CLINK_SHAPE_CIRCLE, {0.02, 0}, {0, 0}, {0, 0}, 0.01, 0, 0, NULL};
-    kinematics_shape line = {CLINK_SHAPE_LINE, {0, 0}, {0, 0}, {1, 0}, 0, 0, 0, NULL};
+    kinematics_shape c0 = {
+        CLINK_SHAPE_CIRCLE, {0, 0}, {0, 0}, {0, 0}, 0.01, 0, 0, NULL, {0, 0}, 0, NULL};
+    kinematics_shape off = {
+        CLINK_SHAPE_CIRCLE, {0.02, 0}, {0, 0}, {0, 0}, 0.01, 0, 0, NULL, {0, 0}, 0, NULL};
+    kinematics_shape line = {CLINK_SHAPE_LINE, {0, 0}, {0, 0}, {1, 0}, 0, 0, 0, NULL,
+                             {0, 0},           0,      NULL};
     kinematics_contact out;
     double q[3] = {0, 0, NAN}, v[3] = {0, 0, 0}, q2[3] = {0.015, 0, 0};
     ENSURE(kinematics_contact_circles_ok(&c0, 3));

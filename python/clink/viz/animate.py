@@ -132,6 +132,17 @@ def parse(argv):
 
 # ---- geometry -----------------------------------------------------------------------------
 
+def line_face(s, length):
+    """a thin plate of the given length along a line shape (a flat follower's face), on the
+    solid side of its outward normal, body coordinates"""
+    a, n = np.asarray(s["a"], float), np.asarray(s["normal"], float)
+    n = n / (np.hypot(*n) or 1.0)
+    d = np.array([-n[1], n[0]])
+    h = 0.08 * length
+    return np.array([a - 0.5 * length * d, a + 0.5 * length * d,
+                     a + 0.5 * length * d - h * n, a - 0.5 * length * d - h * n])
+
+
 def capsule_outline(a, b, r, n=16):
     """closed outline of the segment a-b swollen by r"""
     a, b = np.asarray(a, float), np.asarray(b, float)
@@ -221,8 +232,10 @@ class Scene:
                     [[1, 0], [-1, 0], [0, 1], [0, -1]]))
             elif s["type"] == "capsule":
                 pts.append(capsule_outline(s["a"], s["b"], s["radius"], 4))
-            elif s["type"] == "polygon":
+            elif s["type"] in ("polygon", "profile", "arc"):
                 pts.append(np.asarray(s["vertices"], float))
+            elif s["type"] == "line":
+                pts.append(line_face(s, 0.03))
         for c in self.clearances:
             if c["bearing"] == body:
                 pts.append(np.asarray(c["bearing_point"], float) + 1.6 * c["bearing_radius"]
@@ -372,9 +385,16 @@ class Renderer:
                     p = patches.Polygon(capsule_outline(s["a"], s["b"], s["radius"]),
                                         closed=True, facecolor=col, edgecolor="k", lw=0.5,
                                         zorder=3, alpha=0.85)
-                elif s["type"] == "polygon":
+                elif s["type"] in ("polygon", "profile"):
                     p = patches.Polygon(np.asarray(s["vertices"], float), closed=True,
                                         facecolor=col, edgecolor="k", lw=0.5, zorder=3)
+                elif s["type"] == "arc":
+                    p = patches.Polygon(np.asarray(s["vertices"], float), closed=False,
+                                        fill=False, edgecolor=col, lw=2.0, zorder=3)
+                elif s["type"] == "line":
+                    # a line on a moving body (a flat follower's face): a plate along it
+                    p = patches.Polygon(line_face(s, 0.15 * span), closed=True, facecolor=col,
+                                        edgecolor="k", lw=0.5, zorder=3)
                 else:
                     continue
                 self.ax.add_patch(p)
@@ -447,9 +467,13 @@ class Renderer:
                 self.ax.add_patch(patches.Polygon(capsule_outline(s["a"], s["b"], s["radius"]),
                                                   closed=True, facecolor="0.8",
                                                   edgecolor=GROUND, zorder=1))
-            elif s["type"] == "polygon":
+            elif s["type"] in ("polygon", "profile"):
                 self.ax.add_patch(patches.Polygon(np.asarray(s["vertices"], float), closed=True,
                                                   facecolor="0.8", edgecolor=GROUND, zorder=1))
+            elif s["type"] == "arc":
+                self.ax.add_patch(patches.Polygon(np.asarray(s["vertices"], float), closed=False,
+                                                  fill=False, edgecolor=GROUND, lw=1.5,
+                                                  zorder=1))
         for j in sc.joints:
             if j["type"] in ("translational", "pin_slot") and j["body_a"] == "ground":
                 a, d = np.asarray(j["point_a"], float), np.asarray(j["axis_a"], float)

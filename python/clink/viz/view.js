@@ -322,10 +322,21 @@
           const a = world(b, s.a, t), e = world(b, s.b, t);
           g.lineWidth = 2 * X.s * s.radius; g.strokeStyle = color[b];
           g.beginPath(); g.moveTo(X.px(a[0]), X.py(a[1])); g.lineTo(X.px(e[0]), X.py(e[1])); g.stroke();
-        } else if (s.type === "polygon" && s.vertices) {
+        } else if ((s.type === "polygon" || s.type === "profile") && s.vertices) {
           g.beginPath();
           s.vertices.forEach((v, i) => { const p = world(b, v, t); (i ? g.lineTo : g.moveTo).call(g, X.px(p[0]), X.py(p[1])); });
           g.closePath(); g.fill(); g.stroke();
+        } else if (s.type === "arc" && s.vertices) {
+          g.lineWidth = 2; g.strokeStyle = color[b];
+          g.beginPath();
+          s.vertices.forEach((v, i) => { const p = world(b, v, t); (i ? g.lineTo : g.moveTo).call(g, X.px(p[0]), X.py(p[1])); });
+          g.stroke();
+        } else if (s.type === "line") {
+          // a line on a moving body (a flat follower's face): a segment along it
+          const n = s.normal, l = Math.hypot(n[0], n[1]) || 1, d = [-n[1] / l, n[0] / l], h = 0.1 * span;
+          const a = world(b, [s.a[0] - h * d[0], s.a[1] - h * d[1]], t), e = world(b, [s.a[0] + h * d[0], s.a[1] + h * d[1]], t);
+          g.lineWidth = 3; g.strokeStyle = color[b];
+          g.beginPath(); g.moveTo(X.px(a[0]), X.py(a[1])); g.lineTo(X.px(e[0]), X.py(e[1])); g.stroke();
         }
       }
     }

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The gear pair with backlash (src/elements/element_gear_pair.c and its flank geometry in
+ * src/kinematics/contact_profile.c): its two contacts against the closed forms (the
+ * penetrations x - b and -x - b of the dynamic transmission error x = r_b1 (phi1 - angle1)
+ * + r_b2 (phi2 - angle2), the normals along the two lines of action, the moment arms r_b1
+ * and r_b2 about the centres, the pitch point), the rates against central differences
+ * along a motion, the builder's refusals (negative backlash, radii, pressure angle) and
+ * the element's outputs and contact names.
+ */
+#include "ensure.h"
+
+#include "elements/element.h"
+#include "kinematics/contact_shapes.h"
+
+#include <math.h>
+#include <string.h>
+
+static const double RB1 = 0.025, RB2 = 0.05, ALPHA = 0.3490658503988659, BL = 1e-4;
+
+static clink_gear_pair_def pair_def(void)
+{
+    clink_gear_pair_def d = clink_default_gear_pair_def();
+    d.base_radius1 = RB1;
+    d.base_radius2 = RB2;
+    d.pressure_angle = ALPHA;
+    d.backlash = BL;
+    d.angle1 = 0.1;
+    d.angle2 = -0.2;
+    return d;
+}
+
+TEST(gear_pair_flanks_follow_the_transmission_error_along_the_lines_of_action)
+{
+    element_def u;
+    memset(&u, 0, sizeof u);
+    u.gear_pair = pair_def();
+    const element_class *ec = element_class_of(CLINK_ELEMENT_GEAR_PAIR);
+    ENSURE(ec != NULL && ec->ncontacts(&u) == 2);
+    element_contact c[2];
+    memset(c, 0, sizeof c);
+    ec->expand(&u, c);
+    ENSURE(strcmp(c[0].part, "drive") == 0 && strcmp(c[1].part, "back") == 0);
+    const double d = (RB1 + RB2) / cos(ALPHA);
+    kinematics_pose p1 = {{0.0, 0.0, 0.1 + 3e-3}, {0.0, 0.0, 2.0}};
+    kinematics_pose p2 = {{d, 0.0, -0.2 - 1e-3}, {0.0, 0.0, -0.7}};
+    const double x = RB1 * 3e-3 - RB2 * 1e-3, xd = RB1 * 2.0 - RB2 * 0.7;
+    for (int side = 0; side < 2; side++) {
+        kinematics_shape sa, sb;
+        kinematics_shape_of(&c[side].sa, 0, &sa);
+        kinematics_shape_of(&c[side].sb, 0, &sb);
+        kinematics_contact k;
+        ENSURE(kinematics_contact_eval(&sa, &p1, &sb, &p2, &k) == 0);
+        double sg = side ? -1.0 : 1.0;
+        ENSURE_NEAR(k.delta, sg * x - 0.5 * BL, 1e-18);
+        ENSURE_NEAR(k.delta_dot, sg * xd, 1e-15);
+        ENSURE_NEAR(k.n[0], sin(ALPHA), 1e-15);
+        ENSURE_NEAR(k.n[1], sg * cos(ALPHA), 1e-15);
+        ENSURE_NEAR(k.p_a[0], d * RB1 / (RB1 + RB2), 1e-15);
+        ENSURE_NEAR(k.p_b[1], 0.0, 0.0);
+        /* moment arms: (P - c) x n = -sigma r_b about each centre */
+        double arm1 = k.p_a[0] * k.n[1] - k.p_a[1] * k.n[0];
+        double arm2 = (k.p_b[0] - d) * k.n[1] - k.p_b[1] * k.n[0];
+        ENSURE_NEAR(arm1, sg * RB1, 1e-15);
+        ENSURE_NEAR(arm2, -sg * RB2, 1e-15);
+        /* the rate against differences along the motion */
+        const double h = 1e-6;
+        kinematics_pose a1 = p1, b1 = p2, a2 = p1, b2 = p2;
+        a1.q[2] += h * p1.qd[2], b1.q[2] += h * p2.qd[2];
+        a2.q[2] -= h * p1.qd[2], b2.q[2] -= h * p2.qd[2];
+        kinematics_contact kp, km;
+        ENSURE(kinematics_contact_eval(&sa, &a1, &sb, &b1, &kp) == 0);
+        ENSURE(kinematics_contact_eval(&sa, &a2, &sb, &b2, &km) == 0);
+        ENSURE_NEAR(k.delta_dot, (kp.delta - km.delta) / (2 * h), 1e-9);
+    }
+    /* the output: x from the poses */
+    double qa[3] = {0, 0, 0.1 + 3e-3}, qb[3] = {d, 0, -0.2 - 1e-3}, out[2];
+    ec->outputs(&u, qa, qb, out);
+    ENSURE_NEAR(out[0], x, 1e-18);
+}
+
+TEST(gear_pairs_with_negative_backlash_or_bad_radii_are_refused)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    ENSURE(b != NULL);
+    if (!b)
+        return;
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 1.0;
+    bd.inertia = 1e-3;
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    bd.x = (RB1 + RB2) / cos(ALPHA);
+    ENSURE(clink_model_builder_add_body(b, &bd, NULL) == CLINK_OK);
+    clink_gear_pair_def d = pair_def();
+    d.law = "kelvin-voigt";
+    d.params.K = 1e8;
+    d.params.c = 600.0;
+    d.backlash = -1e-5;
+    ENSURE(clink_model_builder_add_gear_pair(b, &d, NULL) == CLINK_ERR_RANGE);
+    ENSURE(strstr(clink_model_builder_error(b), "negative") != NULL);
+    d = pair_def();
+    d.law = "kelvin-voigt";
+    d.params.K = 1e8;
+    d.params.c = 600.0;
+    d.base_radius2 = 0.0;
+    ENSURE(clink_model_builder_add_gear_pair(b, &d, NULL) == CLINK_ERR_RANGE);
+    d.base_radius2 = RB2;
+    d.pressure_angle = 1.6;
+    ENSURE(clink_model_builder_add_gear_pair(b, &d, NULL) == CLINK_ERR_RANGE);
+    d.pressure_angle = ALPHA;
+    ENSURE(clink_model_builder_add_gear_pair(b, &d, NULL) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    ENSURE(clink_model_contact_count(m) == 2);
+    ENSURE(strstr(clink_model_contact_name(m, 0), ".drive") != NULL);
+    ENSURE(strstr(clink_model_contact_name(m, 1), ".back") != NULL);
+    clink_model_destroy(&m);
+    clink_model_builder_destroy(&b);
+}
