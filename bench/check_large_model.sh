@@ -10,9 +10,12 @@
 # with --run the time of `clink run` over a window of STEPS ns (max_step 1 ns) on the
 # same model, with METHOD adams (the default) or bdf (the Newton matrix and the Jacobian's
 # evaluation both in proportion to what couples, docs/performance.md).
-# Usage: bench/check_large_model.sh CLINK [N] [--contacts [--run STEPS [METHOD]]]
+# With --joints --run STEPS [METHOD]: the revolute chain hangs from the ground by its
+# first body under gravity and is run the same way (bdf: the Newton matrix of a chain,
+# docs/performance.md, "Revolute chains").
+# Usage: bench/check_large_model.sh CLINK [N] [--contacts|--joints [--run STEPS [METHOD]]]
 set -eu
-clink=${1:?usage: check_large_model.sh CLINK [N] [--contacts [--run STEPS [METHOD]]]}
+clink=${1:?usage: check_large_model.sh CLINK [N] [--contacts|--joints [--run STEPS [METHOD]]]}
 n=${2:-100000}
 mode=${3:-joints}
 steps=0
@@ -32,14 +35,19 @@ if [ "$mode" = --contacts ]; then
     }' > "$tmp/large.xml"
     what="$n discs and $((n - 1)) Hertz contacts"
 else
-    awk -v n="$n" 'BEGIN {
-        print "<mechanism name=\"large\"><bodies>"
+    awk -v n="$n" -v steps="$steps" -v method="$method" 'BEGIN {
+        print "<mechanism name=\"large\">"
+        if (steps > 0)
+            printf "<settings t_end=\"%g\" output_step=\"%g\" method=\"%s\" drift=\"none\" max_step=\"1e-9\"/><gravity g=\"0 -9.81\"/>", steps * 1e-9, steps * 1e-9, method
+        print "<bodies>"
         for (i = 0; i < n; i++) printf "<body name=\"b%d\" mass=\"1\" inertia=\"1\" x=\"%d\"/>\n", i, i
         print "</bodies><joints>"
+        if (steps > 0) print "<revolute name=\"pin\" body1=\"ground\" body2=\"b0\" point1=\"-0.5 0\" point2=\"-0.5 0\"/>"
         for (i = 1; i < n; i++) printf "<revolute name=\"j%d\" body1=\"b%d\" body2=\"b%d\" point1=\"0.5 0\" point2=\"-0.5 0\"/>\n", i, i - 1, i
         print "</joints></mechanism>"
     }' > "$tmp/large.xml"
     what="$n bodies and $((n - 1)) revolute joints"
+    [ "$steps" -gt 0 ] && what="$n bodies and $n revolute joints (the first pinned to the ground)"
 fi
 # wall and CPU (user + system) seconds of each run, peak memory; the machine may be
 # shared, so both times

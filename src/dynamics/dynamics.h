@@ -328,6 +328,20 @@ typedef struct dyn_factor_stats {
 } dyn_factor_stats;
 void dyn_factor_counts(const dyn_system *sys, dyn_factor_stats *st);
 
+/*
+ * sizes of the KLU path (factor_klu.c): the saddle matrix's entries, the pattern and
+ * in the current factorisation the entries of L and U (diagonals included) and of the
+ * off-diagonal blocks of KLU's block triangular form (0 when no
+ * KLU factorisation is held), and the entries KLU's analysis predicted for L + U
+ */
+typedef struct dyn_klu_sizes {
+    long n;          /* order of the saddle matrix, nq + nc */
+    long matrix_nnz; /* entries of [M Phi_q^T; Phi_q 0] */
+    long factor_nnz; /* entries of L + U of the current factorisation */
+    long predicted;  /* entries of L + U the symbolic analysis predicted */
+} dyn_klu_sizes;
+void dyn_klu_size(const dyn_system *sys, dyn_klu_sizes *sz);
+
 typedef enum dyn_solver {
     DYN_SOLVER_AUTO = 0, /* Schur complement up to DYN_SCHUR_MAX_ROWS rows, KLU above */
     DYN_SOLVER_SCHUR = 1,
