@@ -16,7 +16,7 @@
  * negative when the journal is into the bore) from the poses; and from the forces at the
  * output's state (element_forces) the film force on the journal, F_x and F_y in the world
  * frame (N), and the dry contact's share of the joint's force, |F_dry| / (|F_dry| +
- * |F_film|) in [0, 1] (0 when both vanish). Its film force is src/sim/sim_lubrication.c.
+ * |F_film|) in [0, 1] (0 when both vanish). Its film force is src/contacts/contacts_lubrication.c.
  */
 #include "elements/element.h"
 

@@ -31,7 +31,7 @@
  * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
  * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
 #include "output/fmt_double.h"

@@ -10,7 +10,7 @@
  */
 #include "elements/element.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 #include "sim/sim_internal.h"
 
 #include <math.h>

@@ -7,7 +7,7 @@
  * coordinates, rates, the works and the contacts' dissipation integrals, the audit), what
  * the output computed (accelerations, multipliers, energies, violations, contact
  * information, the output level and contact list), the contacts' state machine
- * (sim_contact_snapshot.c), the stop time, the progress guarantees' counters, the
+ * (contacts_snapshot.c), the stop time, the progress guarantees' counters, the
  * integrator's counters, the findings and the rank-revealing solver's stickiness.
  *
  * The integrator's history is not in it: CVODE has no public call that saves its
@@ -27,7 +27,7 @@
  * the data in the order written below, in the machine's byte order.
  */
 #include "sim/sim_internal.h"
-#include "sim/sim_snapshot.h"
+#include "contacts/contacts_snapshot.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -14,7 +14,7 @@
  * of K bodies fills a 3K x 3K block, as it must. Contacts and two-body loads (springs,
  * dampers, actuators) couple the bodies of their pair: a column of body b holds the rows
  * of every body in b's component and in the components of b's contact and load partners;
- * a friction state's row (sim_contact_friction.c) is held in the columns of its contact's
+ * a friction state's row (contacts_friction.c) is held in the columns of its contact's
  * bodies, a joint's friction state's (joint_friction_solve.c) in those of its joint's. The
  * host's forces (inputs, a user force) may couple anything: while they are installed every
  * column is dense, and the pattern's version changes so that the integrator takes the new

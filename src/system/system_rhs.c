@@ -27,7 +27,7 @@
  *   - the projection onto the constraints, the correction minimal in the metric of M
  *     (dyn_project_step), its energy booked on the audit with the step, the error
  *     estimate projected near singular positions only (project.c);
- *   - the root functions of the contacts, two per contact (sim_contact.c), all or those
+ *   - the root functions of the contacts, two per contact (contacts.c), all or those
  *     of some contacts, with the guard against events without a completed step.
  */
 #include "system/system.h"
@@ -197,7 +197,7 @@ int system_jacobian_tail(mechsys *s, double t, double *yr, const double *fy, dou
         if (wz < 0)
             continue;
         long a = s->tail_ptr[2 + wz], b = s->tail_ptr[3 + wz];
-        /* z enters linearly: one forward step of 0.1 of its size (sim_contact_friction.c) */
+        /* z enters linearly: one forward step of 0.1 of its size (contacts_friction.c) */
         double *z = &yr[2 * nr + 2 + wz], z0 = *z;
         double h = 0.1 * fmax(fabs(z0), simc_friction_state_scale(s->sc, k));
         *z = z0 + h;

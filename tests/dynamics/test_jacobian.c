@@ -13,7 +13,7 @@
 #include "clink/sim.h"
 #include "clink/xml.h"
 #include "dynamics/dynamics.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <math.h>
 #include <stdio.h>

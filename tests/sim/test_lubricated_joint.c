@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The lubricated revolute clearance joint (src/sim/sim_lubrication.c, <lubrication> of
+ * The lubricated revolute clearance joint (src/contacts/contacts_lubrication.c, <lubrication> of
  * src/xml/xml_joints.c): the steady-load case against Ocvirk's load capacity and attitude
  * angle (clink_short_bearing_load, _attitude), the energy balance with the film's power
  * booked, and the trend of Flores, Ambrosio, Claro and Lankarani (2009) in the slider-crank

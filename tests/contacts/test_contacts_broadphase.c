@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The gap test of open contacts (src/sim/sim_broadphase.h) against the brute-force
+ * The gap test of open contacts (src/contacts/contacts_broadphase.h) against the brute-force
  * evaluation it spares:
  *   - its penetration against kinematics_contact_circles' and kinematics_contact_eval's, bit
  *     for bit, on random pairs of circles (bodies and ground, on an axis, touching,
@@ -21,8 +21,8 @@
 #include "../../validation/granular_chain_model.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts.h"
 
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_forces.c: the contact forces of the right-hand side (simc_forces, the
+ * contacts_forces.c: the contact forces of the right-hand side (simc_forces, the
  * external-force hook of the dynamics), the dissipation rates they leave for the energy
  * components, and the elastic energy stored in the contacts (docs/contact-mechanics.md).
  *
@@ -27,17 +27,17 @@
  * Effective mass inside the right-hand side (the provisional onset, and contacts that
  * start overlapping): the free-body value 1/m_eff = sum over the two bodies of
  * 1/m + ((p - r) x n)^2 / J, because the saddle solve through the constraints
- * (sim_contact_impulse.c) cannot be re-entered there. Only laws whose damping uses
+ * (contacts_impulse.c) cannot be re-entered there. Only laws whose damping uses
  * m_eff depend on it.
  *
  * Cost (docs/contact-mechanics.md, "Evaluation paths"): two circles centred on their
  * bodies (or on the ground) take kinematics_contact_circles, without rotations; the
  * law's constants are derived once per contact (contact_law_prepare) and F(delta, 0)
  * only where a damping integral needs it; open contacts at rest are served by the
- * memo (sim_contact_memo.c); each gives the general path's bits.
+ * memo (contacts_memo.c); each gives the general path's bits.
  */
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -242,7 +242,7 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
     }
     double gap_delta;
     if (simc_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
-        /* apart, in any phase: no force (sim_broadphase.h); an open contact's root function
+        /* apart, in any phase: no force (contacts_broadphase.h); an open contact's root function
            kept for the same q */
         if (open)
             simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
@@ -292,7 +292,8 @@ int simc_forces(void *data, double t, const double *q, const double *v, double *
     for (int k = 0; k < sc->n; k++) {
         if (contact_forces(sc, k, t, q, v, g) != 0)
             return -1;
-        /* a lubricated clearance joint's film (sim_lubrication.c), its power with the damping */
+        /* a lubricated clearance joint's film (contacts_lubrication.c), its power with the damping
+         */
         if (sc->c[k].lub.on) {
             if (simc_lub_forces(sc, &sc->c[k], t, q, v, g) != 0)
                 return -1;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The analytic Jacobian of the film force of a lubricated clearance joint
- * (src/sim/sim_lubrication.c, jacobian="analytic") against the Richardson-extrapolated
+ * (src/contacts/contacts_lubrication.c, jacobian="analytic") against the Richardson-extrapolated
  * central differences of the same film (jacobian="differences"), in both theories, with
  * a moving bearing (both bodies' columns, the centres off the reference points, both
  * spinning), at eccentricity ratios inside the film, beyond the transition (eps held) and
@@ -13,7 +13,7 @@
 #include "clink/xml.h"
 #include "contact/lubrication.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact.h: contact pairs and clearance joints inside a simulation (the
- * per-contact state machine of docs/contact-mechanics.md; sim_contact.c lists the files
+ * contacts.h: contact pairs and clearance joints inside a simulation (the
+ * per-contact state machine of docs/contact-mechanics.md; contacts.c lists the files
  * that implement it, one job each).
  *
  * The CVODE driver (sim.c) calls these at five places: the external-force hook
@@ -12,8 +12,8 @@
  * CVODE must be re-initialised). Contacts are numbered as the model lists them
  * (clink_model_contact_element, clink_model_contact_name).
  */
-#ifndef CLINK_SIM_CONTACT_H
-#define CLINK_SIM_CONTACT_H
+#ifndef CLINK_CONTACTS_H
+#define CLINK_CONTACTS_H
 
 #include "clink/sim.h"
 #include "dynamics/dynamics.h"
@@ -47,7 +47,7 @@ int simc_nwork(const simc *sc);
    contact that has none) */
 void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction);
 
-/* ---- friction states (sim_contact_friction.c) ---- */
+/* ---- friction states (contacts_friction.c) ---- */
 
 /* the components of the dynamic friction laws' states in the energy block, after the
    integrals (called once by simc_create) */
@@ -181,7 +181,7 @@ void simc_turning(const simc *sc, unsigned char *turns);
  */
 int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b);
 
-/* energy of contact k dissipated at its events (not in y; see sim_contact.c), J */
+/* energy of contact k dissipated at its events (not in y; see contacts.c), J */
 double simc_booked(const simc *sc, int k);
 const char *simc_error(const simc *sc);
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_impulse.c: the contacts' solve through the constraints, with the velocity
+ * contacts_impulse.c: the contacts' solve through the constraints, with the velocity
  * response the driver provides (simc_set_impulse; dyn_impulse_response): the effective
  * mass at an onset and the piecewise (impulse-momentum) impacts.
  *
  * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
  * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
  * = [w; 0]; for free bodies it is 1/m_eff = sum over the two bodies of
- * 1/m + ((p - r) x n)^2 / J (sim_contact_forces.c, which the right-hand side uses:
+ * 1/m + ((p - r) x n)^2 / J (contacts_forces.c, which the right-hand side uses:
  * the saddle solve cannot be re-entered there). Only laws whose damping uses m_eff
  * depend on it.
  *
@@ -21,7 +21,7 @@
  * and CVODE is re-initialised. An approach below v_settle stops the
  * simulation with a message (resting contact needs a continuous law).
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_friction.c: the friction of the contacts in a simulation and the internal
+ * contacts_friction.c: the friction of the contacts in a simulation and the internal
  * states of the dynamic friction laws (lugre, dahl: include/clink/friction.h).
  *
  * A contact whose law has a state z (the mean bristle deflection, m) owns one component of
@@ -20,7 +20,7 @@
  * lugre and dahl is linear in z at fixed (q, v) (z' is, and F_n does not depend on z), so
  * that difference is exact but for rounding.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 

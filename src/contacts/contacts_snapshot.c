@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_snapshot.c: the contacts' part of a state snapshot (sim_snapshot.h,
+ * contacts_snapshot.c: the contacts' part of a state snapshot (contacts_snapshot.h,
  * include/clink/sim.h "state snapshots"). What a contact carries from one step to the
  * next besides the state vector: its phase and law state (clink_contact_state: the
  * damping fixed at onset, the elastoplastic history and plastic residual), whether it is
  * persistent, the dissipation rates of its last force evaluation, its onset level and
 release height (both adapted at events), its memo (the caches of
- * open contacts, sim_contact_memo.c: bit-exact, carried all the same so that a restored
+ * open contacts, contacts_memo.c: bit-exact, carried all the same so that a restored
  * run takes the same paths) and its episode (the impact in progress and the energy booked
- * at events); of the set, the impact records (sim_contact_records.c) and the event count.
+ * at events); of the set, the impact records (contacts_records.c) and the event count.
  * The rotation cache is keyed by the angle's bits and is simply emptied on a restore.
  */
-#include "sim/sim_contact_internal.h"
-#include "sim/sim_snapshot.h"
+#include "contacts/contacts_internal.h"
+#include "contacts/contacts_snapshot.h"
 
 #include <stdlib.h>
 

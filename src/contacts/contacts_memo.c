@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_memo.c: the caches that spare an open contact at rest its evaluations
+ * contacts_memo.c: the caches that spare an open contact at rest its evaluations
  * (docs/contact-mechanics.md, "Evaluation paths"). Each returns the bits the full
  * evaluation gives, so that no result depends on them:
  *   - rest: the coordinates of the contact's bodies at its last evaluation in the open
  *     phase, its onset root function eps - delta then and whether it was apart
  *     (delta <= 0). While both bodies' coordinates are bit for bit the same
- *     (simc_memo_unchanged, sim_contact_internal.h) so is delta: an apart contact has no
+ *     (simc_memo_unchanged, contacts_internal.h) so is delta: an apart contact has no
  *     force and its root function is the one kept;
  *   - rest forces: an open contact that overlaps there, on the direct path of two
  *     circles, with an elastic law and no friction, has the force F(delta) n, which reads
@@ -17,9 +17,9 @@
  *     1 / m_eff), of delta alone for an elastic law, kept under that key.
  * An event of the contact clears what a change of its phase or law state makes stale.
  * The test of unchanged coordinates and the notes of an evaluation (simc_memo_unchanged,
- * simc_memo_remember, simc_memo_keep_normal) are inline in sim_contact_internal.h.
+ * simc_memo_remember, simc_memo_keep_normal) are inline in contacts_internal.h.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 

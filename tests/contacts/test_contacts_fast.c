@@ -26,7 +26,7 @@
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <stdint.h>
 

@@ -1,26 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_internal.h: the contact set shared by the files of the contacts in a
- * simulation, private to src/sim/sim_contact*.c (the driver sees sim_contact.h only).
+ * contacts_internal.h: the contact set shared by the files of the contacts in a
+ * simulation, private to src/sim/sim_contact*.c (the driver sees contacts.h only).
  *
  * A contact (simc_contact) is its definition, its energy components and the state of its
  * state machine, with one sub-struct per concern: simc_fixed (the evaluation path and the
- * law's constants, set once by sim_contact.c), simc_memo (sim_contact_memo.c) and
+ * law's constants, set once by contacts.c), simc_memo (contacts_memo.c) and
  * simc_episode (the impact in progress and the energy booked at events:
- * sim_contact_events.c, sim_contact_impulse.c, sim_contact_records.c). The set (struct simc)
- * likewise: simc_records (sim_contact_records.c), simc_impulse_work
- * (sim_contact_impulse.c), simc_jac_work (sim_contact_jacobian.c), simc_rot_cache
- * (sim_contact_forces.c).
+ * contacts_events.c, contacts_impulse.c, contacts_records.c). The set (struct simc)
+ * likewise: simc_records (contacts_records.c), simc_impulse_work
+ * (contacts_impulse.c), simc_jac_work (contacts_jacobian.c), simc_rot_cache
+ * (contacts_forces.c).
  *
  * Below the structs, the functions each file lends to the others, by file. The memo's test
  * of unchanged coordinates and its notes of an evaluation are inline here: the right-hand
  * side and the root functions call them for every contact, and a call would cost more than
  * they do (0.5 % of the chain benchmark's instructions).
  */
-#ifndef CLINK_SIM_CONTACT_INTERNAL_H
-#define CLINK_SIM_CONTACT_INTERNAL_H
+#ifndef CLINK_CONTACTS_INTERNAL_H
+#define CLINK_CONTACTS_INTERNAL_H
 
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
@@ -43,7 +43,7 @@ typedef struct simc_fixed {
     double inv_mass[2], inertia[2];
 } simc_fixed;
 
-/* the caches of an open contact (sim_contact_memo.c) */
+/* the caches of an open contact (contacts_memo.c) */
 typedef struct simc_memo {
     /* an open contact at rest: the coordinates of its bodies when it was last evaluated,
        its onset root function and whether it was apart (delta <= 0) then; valid when
@@ -70,10 +70,10 @@ typedef struct simc_episode {
     int lobes; /* its compression lobes so far */
     int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
     double t_onset, f_max, diss0;
-    double booked; /* energy dissipated at events (sim_contact.c, "Energy audit"), J */
+    double booked; /* energy dissipated at events (contacts.c, "Energy audit"), J */
 } simc_episode;
 
-/* the oil film of a lubricated clearance joint (sim_lubrication.c): on when lubricated; the
+/* the oil film of a lubricated clearance joint (contacts_lubrication.c): on when lubricated; the
    film's viscosity (Pa s), length (m), journal radius and clearance (m) and transition;
    its power (W, dissipated > 0) of the last force evaluation; its theory and Jacobian
    (clink_lubrication_theory, clink_lubrication_jacobian) */
@@ -102,14 +102,14 @@ typedef struct simc_contact {
     /* its damping and friction integrals in the energy components of y, -1 when it has
        none (an elastic law, no friction, a piecewise contact: the rate is 0 always) */
     int wd, wf;
-    /* friction state (sim_contact_friction.c): its component in the energy block (-1: the
+    /* friction state (contacts_friction.c): its component in the energy block (-1: the
        law has none), its value loaded for the evaluation (m), its rate of the last force
        evaluation, the slip and whether the contact touched then, and whether the contact
        touched at the last onset check */
     int wz;
     double fz, pz, fvt;
     int ftouch_now, ftouch;
-    /* d z' / d(q, v) of the last force Jacobian (sim_contact_jacobian.c) over the six
+    /* d z' / d(q, v) of the last force Jacobian (contacts_jacobian.c) over the six
        coordinates of bodies a, b (q then v: 12 slots), valid when zjac */
     double zjac_d[12];
     int zjac;
@@ -142,7 +142,7 @@ typedef struct simc_jac_work {
 } simc_jac_work;
 
 /* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when ok;
-   see body_rot in sim_contact_forces.c */
+   see body_rot in contacts_forces.c */
 typedef struct simc_rot_cache {
     double *trig;
     unsigned char *ok;
@@ -163,7 +163,7 @@ struct simc {
     int failed; /* a non-finite force at a finite state (simc_forces); cleared when taken */
 };
 
-/* ---- sim_contact_forces.c: geometry and force --------------------------------- */
+/* ---- contacts_forces.c: geometry and force --------------------------------- */
 
 /* the pose (position, velocity) of body (ground: 0) at (q, v) */
 static inline void simc_pose_of(const double *q, const double *v, int body, kinematics_pose *p)
@@ -193,7 +193,7 @@ double simc_contact_force(const simc *sc, const simc_contact *c, const kinematic
 /* integral_0^delta F(s, 0) ds of the law in the contact's state, J */
 double simc_stored(const simc_contact *c, double delta);
 
-/* ---- sim_contact_friction.c: friction and its states ----------------------------- */
+/* ---- contacts_friction.c: friction and its states ----------------------------- */
 
 /* the friction force of c at slip v_t and normal force fn (>= 0) with its loaded state;
  *zdot (may be NULL) receives the state's rate */
@@ -201,7 +201,7 @@ double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zd
 /* d F_t / d F_n of c at slip v_t, normal force fp > 0 and friction ft */
 double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, double ft);
 
-/* ---- sim_contact_memo.c: the caches of open contacts ---------------------------- */
+/* ---- contacts_memo.c: the caches of open contacts ---------------------------- */
 
 /* the bits of a double (one load) */
 static inline uint64_t simc_bits_of(const double *x)
@@ -284,13 +284,13 @@ void simc_memo_forget(simc_contact *c);
 
 /* the Richardson-extrapolated central difference of contact c's generalised forces A (body
    a) and B (body b) at the shifts h, -h, h/2, -h/2 of coordinate col, added to column col
-   of out (nq rows) (sim_contact_jacobian.c; the film force's as well, sim_lubrication.c) */
+   of out (nq rows) (contacts_jacobian.c; the film force's as well, contacts_lubrication.c) */
 void simc_richardson_column(const simc_contact *c, dyn_gjac *J, int rate, int col, double h,
                             const double A[4][3], const double B[4][3]);
 /* at the start: nothing is kept */
 void simc_memo_reset(simc_contact *c);
 
-/* ---- sim_contact_impulse.c: the solve through the constraints ------------------- */
+/* ---- contacts_impulse.c: the solve through the constraints ------------------- */
 
 /* the generalised normal direction w into sc->imp.w, the response z into sc->imp.z and
    w . z = 1 / m_eff into *wz_out; 0, or -1 with the cause in sc->msg */
@@ -300,14 +300,14 @@ int simc_impulse_response(simc *sc, int k, double t, const double *q, const kine
 clink_status simc_impulse_onset(simc *sc, int k, double t, const double *q, double *v,
                                 const kinematics_contact *geo);
 
-/* ---- sim_contact_records.c: impact records ---------------------------------------- */
+/* ---- contacts_records.c: impact records ---------------------------------------- */
 
 /* stores an impact record and calls the host's callback; -1 when out of memory */
 int simc_records_push(simc *sc, const clink_impact_record *r);
 /* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
 int simc_records_close(simc *sc, int k, double t, double v_sep, const double *work, int persistent);
 
-/* sim_lubrication.c: the film of contact c from its element e (off for the others); its
+/* contacts_lubrication.c: the film of contact c from its element e (off for the others); its
    force added to g (0, or -1 for a non-finite force: sc->msg); its Jacobian by differences */
 void simc_lub_setup(simc_contact *c, const model_element *e);
 int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const double *v,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_events.c: the per-contact state machine of docs/contact-mechanics.md, on
+ * contacts_events.c: the per-contact state machine of docs/contact-mechanics.md, on
  * CVODE root functions: the phases at the start, the two root functions of each contact,
  * the largest force of the impacts in progress after each step, and the handlers of the
  * roots (the law's onset, end of compression and release, permanent contact).
@@ -20,7 +20,7 @@
  *                g1 = delta_dot [-] while delta > delta_max, else 1:
  *                                                  a new largest penetration
  *                                                  (clink_law_end_compression)
- *   piecewise    g0 = eps - delta [-]             the impulse (sim_contact_impulse.c)
+ *   piecewise    g0 = eps - delta [-]             the impulse (contacts_impulse.c)
  * Unused functions are the constant 1.
  *
  * The onset and re-contact roots are placed at delta = eps = 1e-13 L (L the size of the
@@ -61,11 +61,11 @@
  * and its record has no restitution (NaN).
  *
  * At each event the energy U = integral_0^delta F(s, 0) ds before minus after the
- * transition, at the same penetration, is booked as dissipated (sim_contact.c, "Energy
+ * transition, at the same penetration, is booked as dissipated (contacts.c, "Energy
  * audit").
  */
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts_internal.h"
 
 #include <float.h>
 #include <math.h>
@@ -148,7 +148,7 @@ static void note_roots(simc_contact *c, const double *q, int same_q, double g0, 
  * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
  * simc_roots' work for one contact, for any caller that evaluates some contacts only. An open,
  * released or permanent contact on the direct path takes its penetration alone where that is
- * all its functions read (the gap test, sim_broadphase.h: the same bits).
+ * all its functions read (the gap test, contacts_broadphase.h: the same bits).
  */
 static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
 {

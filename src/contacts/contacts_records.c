@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_records.c: the impact records of a simulation (clink_impact_record) and
+ * contacts_records.c: the impact records of a simulation (clink_impact_record) and
  * their getters, the host's callback, the energy booked at events and the count of
  * events.
  *
@@ -10,10 +10,10 @@
  * v_separation / v_impact (NaN for an onset slower than v_settle, a resting contact),
  * the largest penetration delta_max and force F_max, the effective mass m_eff, the
  * compression lobes, and the energy dissipated during it: the change of the contact's
- * damping and friction integrals plus what was booked at its events (sim_contact.c,
+ * damping and friction integrals plus what was booked at its events (contacts.c,
  * "Energy audit"). A piecewise impact's record has no duration and one lobe.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

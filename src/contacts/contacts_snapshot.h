@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_snapshot.h: the byte stream of a state snapshot (sim_snapshot.c writes the
- * simulation's part, sim_contact_snapshot.c the contacts'). A stream either counts
+ * contacts_snapshot.h: the byte stream of a state snapshot (sim_snapshot.c writes the
+ * simulation's part, contacts_snapshot.c the contacts'). A stream either counts
  * (p NULL: the size query) or writes into p, or reads from p; a read past the end or a
  * write past cap sets `bad` and does nothing more, so a caller checks once at the end.
  * Values are stored as their bytes in the machine's order (the header records the order
  * and the sizes, and a snapshot is refused on another kind of machine).
  */
-#ifndef CLINK_SIM_SNAPSHOT_H
-#define CLINK_SIM_SNAPSHOT_H
+#ifndef CLINK_CONTACTS_SNAPSHOT_H
+#define CLINK_CONTACTS_SNAPSHOT_H
 
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
+ * contacts_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
  * (into a dyn_gjac: dense, or by body blocks), the companion of simc_forces that the driver hands
  * to the dynamics' Jacobian (docs/performance.md).
  *
@@ -21,7 +21,7 @@
  *
  * Nothing here changes the contacts' state or caches.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact.c: the contacts of a simulation, the model's flat list of the contacts
+ * contacts.c: the contacts of a simulation, the model's flat list of the contacts
  * its elements expand into (pairs, clearance joints: src/elements/; docs/contact-mechanics.md): the
  * set built from the model, the energy components it adds to CVODE's state, and what the driver
  * asks about its contacts' shapes and states (sizes, the bodies that may turn, the axes a contact
@@ -15,17 +15,17 @@
  * and -f on A at p_A; their generalised forces Q = (f, (p - r) x f) enter the
  * equations of motion through dyn_set_external.
  *
- * One job per file, all sharing the set's struct (sim_contact_internal.h):
- *   sim_contact.c           the set, its energy components, shape queries, information
- *   sim_contact_forces.c    the forces of the right-hand side, the stored energy
- *   sim_contact_memo.c      the caches of open contacts at rest (the same bits, fewer
+ * One job per file, all sharing the set's struct (contacts_internal.h):
+ *   contacts.c           the set, its energy components, shape queries, information
+ *   contacts_forces.c    the forces of the right-hand side, the stored energy
+ *   contacts_memo.c      the caches of open contacts at rest (the same bits, fewer
  *                           evaluations)
- *   sim_contact_jacobian.c  d g / dq and d g / dv of the contact forces
- *   sim_contact_events.c    the per-contact state machine: its root functions and their
+ *   contacts_jacobian.c  d g / dq and d g / dv of the contact forces
+ *   contacts_events.c    the per-contact state machine: its root functions and their
  *                           handlers (onset, compression, restitution, release, permanent)
- *   sim_contact_impulse.c   the solve through the constraints: effective mass at onset,
+ *   contacts_impulse.c   the solve through the constraints: effective mass at onset,
  *                           piecewise (impulse-momentum) impacts
- *   sim_contact_records.c   impact records, the host's callback, the counts of events
+ *   contacts_records.c   impact records, the host's callback, the counts of events
  *
  * Energy audit: per contact up to two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
@@ -45,7 +45,7 @@
  * piecewise impact. It is kept outside CVODE's state so that no event needs a
  * re-initialisation for the books' sake.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 #include "kinematics/contact_shapes.h"
 
 #include <math.h>

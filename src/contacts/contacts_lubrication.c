@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_lubrication.c: the oil film of a lubricated revolute clearance joint in the
+ * contacts_lubrication.c: the oil film of a lubricated revolute clearance joint in the
  * right-hand side (docs/contact-mechanics.md, "Lubricated clearance joints"), after Flores,
  * Ambrosio, Claro and Lankarani (2006, 2009) and Flores and Lankarani (2012).
  *
@@ -12,7 +12,7 @@
  * F_t along t = n turned by +90 degrees, acts on B at c_B and its opposite on A at c_A. The
  * film holds eps at the transition ratio eps_t beyond it: the force is continuous everywhere
  * and finite as eps -> 1; the joint's dry law acts, as in a dry joint, once |e| > c
- * (sim_contact_forces.c). At |e| = 0 the limit along e' is taken (lubrication_centre: a
+ * (contacts_forces.c). At |e| = 0 the limit along e' is taken (lubrication_centre: a
  * pure squeeze); the film is not differentiable there (its gamma' terms are homogeneous of
  * degree 1 in e), and its analytic Jacobian takes -k I in e' and the wedge term's linear
  * part in e. The power the film takes from the bodies, P = -F . e' (W), is booked with
@@ -32,7 +32,7 @@
  */
 #include "clink/lubrication.h"
 #include "contact/lubrication.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>
