@@ -37,7 +37,7 @@
 #include <math.h>
 #include <stdio.h>
 
-void simc_lub_setup(simc_contact *c, const model_element *e)
+void contacts_lub_setup(contacts_contact *c, const model_element *e)
 {
     memset(&c->lub, 0, sizeof c->lub);
     if (e->kind != CLINK_ELEMENT_REVOLUTE_CLEARANCE)
@@ -91,7 +91,7 @@ typedef struct film_slope {
 } film_slope;
 
 /* d f / d(e, e', omega) from the bearing's dF / d(eps, eps', Omega) (the file comment) */
-static void film_slopes(const simc_lub *l, const film_state *s, const lubrication_force *F,
+static void film_slopes(const contacts_lub *l, const film_state *s, const lubrication_force *F,
                         int held, film_slope *o)
 {
     double d = s->d, n[2] = {s->e[0] / d, s->e[1] / d}, t[2] = {-n[1], n[0]};
@@ -122,10 +122,10 @@ static void film_slopes(const simc_lub *l, const film_state *s, const lubricatio
 }
 
 /* the film at (q, v) into *s, and its slopes into *o when o is not NULL; 0 or -1 */
-static int film_eval(const simc_contact *c, const double *q, const double *v, film_state *s,
+static int film_eval(const contacts_contact *c, const double *q, const double *v, film_state *s,
                      film_slope *o)
 {
-    const simc_lub *l = &c->lub;
+    const contacts_lub *l = &c->lub;
     centre_of(q, v, c->body_a, c->sa.a, s->ca, s->va, &s->wa, s->ra);
     centre_of(q, v, c->body_b, c->sb.a, s->cb, s->vb, &s->wb, s->rb);
     for (int j = 0; j < 2; j++) {
@@ -183,8 +183,8 @@ static void point_force(int body, const double rho[2], const double f[2], double
 }
 
 /* the film's generalised forces on A and B at (q, v); 0 or -1 */
-static int film_generalised(const simc_contact *c, const double *q, const double *v, double QA[3],
-                            double QB[3], double *power)
+static int film_generalised(const contacts_contact *c, const double *q, const double *v,
+                            double QA[3], double QB[3], double *power)
 {
     film_state s;
     if (film_eval(c, q, v, &s, NULL) != 0)
@@ -196,8 +196,8 @@ static int film_generalised(const simc_contact *c, const double *q, const double
     return 0;
 }
 
-int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const double *v,
-                    double *g)
+int contacts_lub_forces(contact_set *sc, contacts_contact *c, double t, const double *q,
+                        const double *v, double *g)
 {
     double QA[3], QB[3];
     c->lub.power = 0.0;
@@ -219,7 +219,7 @@ int simc_lub_forces(simc *sc, simc_contact *c, double t, const double *q, const 
     return 0;
 }
 
-int simc_lub_film(const simc *sc, int k, const double *q, const double *v, double f[2])
+int contacts_lub_film(const contact_set *sc, int k, const double *q, const double *v, double f[2])
 {
     film_state s;
     f[0] = f[1] = 0.0;
@@ -233,7 +233,7 @@ int simc_lub_film(const simc *sc, int k, const double *q, const double *v, doubl
 }
 
 /* column col (of q, or of v if rate) of the film's generalised forces, added to out */
-static int film_column(simc *sc, const simc_contact *c, dyn_gjac *J, int col, int rate)
+static int film_column(contact_set *sc, const contacts_contact *c, dyn_gjac *J, int col, int rate)
 {
     double *x = rate ? sc->jac.xv : sc->jac.xq;
     double xc = x[col], h = 1e-6 * fmax(fabs(xc), 1e-2), p;
@@ -246,12 +246,12 @@ static int film_column(simc *sc, const simc_contact *c, dyn_gjac *J, int col, in
         if (rc != 0)
             return -1;
     }
-    simc_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
+    contacts_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
     return 0;
 }
 
 /* the Jacobian by differences (the file comment) */
-static int film_jacobian_differences(simc *sc, const simc_contact *c, const double *q,
+static int film_jacobian_differences(contact_set *sc, const contacts_contact *c, const double *q,
                                      const double *v, dyn_gjac *J)
 {
     int nq = sc->m->ncoords;
@@ -269,8 +269,8 @@ static int film_jacobian_differences(simc *sc, const simc_contact *c, const doub
 
 /* the column of coordinate k (0 x, 1 y, 2 phi; of v if rate) of the body on side B (1) or
    A (0): the film's generalised forces on both bodies differentiated, added to out */
-static void film_analytic_column(const simc_contact *c, const film_state *s, const film_slope *o,
-                                 int side, int k, int rate, dyn_gjac *J)
+static void film_analytic_column(const contacts_contact *c, const film_state *s,
+                                 const film_slope *o, int side, int k, int rate, dyn_gjac *J)
 {
     double sg = side ? 1.0 : -1.0, de[2] = {0, 0}, ded[2] = {0, 0}, dw = 0.0;
     const double *rho = side ? s->rb : s->ra;
@@ -311,8 +311,8 @@ static void film_analytic_column(const simc_contact *c, const film_state *s, con
     }
 }
 
-int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const double *v,
-                      dyn_gjac *J)
+int contacts_lub_jacobian(contact_set *sc, const contacts_contact *c, const double *q,
+                          const double *v, dyn_gjac *J)
 {
     if (!c->lub.on)
         return 0;
@@ -333,7 +333,8 @@ int simc_lub_jacobian(simc *sc, const simc_contact *c, const double *q, const do
     return 0;
 }
 
-int simc_lub_backward(const simc *sc, int k, const double *q, const double *v, double *Omega)
+int contacts_lub_backward(const contact_set *sc, int k, const double *q, const double *v,
+                          double *Omega)
 {
     film_state s;
     *Omega = 0.0;

@@ -63,12 +63,12 @@ static inline uint64_t snap_fnv(uint64_t h, const void *x, size_t n)
 }
 
 /* h continued with every contact's law and parameters (part of the model's hash) */
-uint64_t simc_snapshot_hash(const simc *sc, uint64_t h);
+uint64_t contacts_snapshot_hash(const contact_set *sc, uint64_t h);
 
 /* the contacts' state: phases and law states, memos, episodes, records, counters */
-void simc_snapshot_write(const simc *sc, snap_stream *s);
-/* reads what simc_snapshot_write wrote into sc (of the same model); CLINK_OK, or
+void contacts_snapshot_write(const contact_set *sc, snap_stream *s);
+/* reads what contacts_snapshot_write wrote into sc (of the same model); CLINK_OK, or
    CLINK_ERR_NOMEM (the records) or CLINK_ERR_ARG (a short or inconsistent stream) */
-clink_status simc_snapshot_read(simc *sc, snap_stream *s);
+clink_status contacts_snapshot_read(contact_set *sc, snap_stream *s);
 
 #endif

@@ -75,7 +75,7 @@ static uint64_t snap_model_hash(const clink_sim *s)
             h = snap_fnv(h, name, strlen(name) + 1);
     }
     if (sys->ncon)
-        h = simc_snapshot_hash(sys->sc, h);
+        h = contacts_snapshot_hash(sys->sc, h);
     int lay[4] = {sys->nq, sys->nc, sys->N, sys->Nr};
     h = snap_fnv(h, lay, sizeof lay);
     h = snap_fnv(h, sys->red, (size_t) sys->nr * sizeof *sys->red);
@@ -185,7 +185,7 @@ static void snap_write(const clink_sim *s, snap_stream *o)
     snap_layout(s, lay);
     snap_put(o, lay, sizeof lay);
     snap_write_levels(s, o);
-    simc_snapshot_write(s->sys->sc, o);
+    contacts_snapshot_write(s->sys->sc, o);
     snap_write_output(s, o);
     snap_write_counters(s, o);
 }
@@ -443,7 +443,7 @@ static clink_status snap_restore(clink_sim *s, const unsigned char *p, size_t n)
     /* the contacts first, after the levels: the only part that may still fail (out of
        memory for the records), before which nothing is changed */
     snap_stream o = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int) + 5 * sizeof(int)};
-    st = simc_snapshot_read(s->sys->sc, &o);
+    st = contacts_snapshot_read(s->sys->sc, &o);
     if (st == CLINK_OK) {
         snap_stream ol = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int)};
         snap_read_levels(s, &ol);

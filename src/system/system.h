@@ -69,14 +69,14 @@ typedef struct mechsys {
     const clink_model *m;
     clink_settings_def set;
     dyn_system *dyn;
-    simc *sc;   /* contacts (contacts.c) */
-    int ncon;   /* number of contacts */
-    int nq, nc; /* coordinates, constraint equations */
-    int N;      /* components of the full state */
-    int nfz;    /* friction states: the contacts' (contacts_friction.c) and the joints' */
-    int njz;    /* the joints' friction states (joint_friction_solve.c), nfz's last ones */
-    int jz0;    /* the first joint friction state's offset after the rates: 2 + nwork */
-    int nr;     /* coordinates in the integrator's state */
+    contact_set *sc; /* contacts (contacts.c) */
+    int ncon;        /* number of contacts */
+    int nq, nc;      /* coordinates, constraint equations */
+    int N;           /* components of the full state */
+    int nfz;         /* friction states: the contacts' (contacts_friction.c) and the joints' */
+    int njz;         /* the joints' friction states (joint_friction_solve.c), nfz's last ones */
+    int jz0;         /* the first joint friction state's offset after the rates: 2 + nwork */
+    int nr;          /* coordinates in the integrator's state */
     int Nr;     /* components of the integrator's state, 2 nr + 2 + nwork (+ 1): N when nr = nq */
     int *red;   /* nr: the model coordinate of each of the integrator's coordinates */
     int *fixed; /* nq - nr: the coordinates left out (constant, rate 0) */

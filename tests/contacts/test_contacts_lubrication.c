@@ -65,17 +65,17 @@ static void film_jacobian(clink_model *m, const double q[6], const double v[6], 
                           double jv[36])
 {
     char err[256];
-    simc *sc = simc_create(m, m->d.settings.settle_speed, err, sizeof err);
+    contact_set *sc = contacts_create(m, m->d.settings.settle_speed, err, sizeof err);
     ENSURE(sc != NULL);
     memset(jq, 0, 36 * sizeof *jq);
     memset(jv, 0, 36 * sizeof *jv);
     if (sc == NULL)
         return;
-    simc_start(sc, q, v);
+    contacts_start(sc, q, v);
     dyn_gjac J = dyn_gjac_dense(6, jq, jv);
-    ENSURE(simc_forces_jacobian(sc, 0.0, q, v, &J) == 0);
+    ENSURE(contacts_forces_jacobian(sc, 0.0, q, v, &J) == 0);
     ENSURE(J.missed == 0);
-    simc_destroy(&sc);
+    contacts_destroy(&sc);
 }
 
 /* largest |analytic - differences| over the largest |differences| of both blocks (of the
