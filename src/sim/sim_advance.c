@@ -35,7 +35,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "sim/sim_internal.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 #include "sim/sim_output.h"
 
 #include <math.h>

@@ -34,7 +34,7 @@
 #include "contacts/contacts_internal.h"
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <float.h>
 #include <math.h>

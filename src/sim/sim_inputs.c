@@ -21,7 +21,7 @@
  * (they are cheap), the user force's by its companion or central differences.
  */
 #include "sim/sim_inputs.h"
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 #include "model/model_internal.h"
 #include "sim/sim_internal.h"
 
