@@ -129,9 +129,9 @@ contact_set *contacts_create(const clink_model *m, double settle_speed, char *er
         c->h_release = 1e-12;
         /* an elastic law (no damping rule, the default force: chi = c = 0) gives
            F(delta, rate) = F(delta, 0) exactly, so its damping power is 0 */
-        contacts_lub_setup(c, e);
+        contacts_extra_setup(c, e);
         int damps = !c->piecewise && !(c->law->rule == CLINK_RULE_NONE && c->law->force == NULL);
-        damps = damps || c->lub.on; /* the film's power is booked with the damping */
+        damps = damps || c->extra.on; /* the film's power is booked with the damping */
         c->wd = damps ? sc->nwork++ : -1;
         c->wf = !c->piecewise && c->fr.mu > 0.0 ? sc->nwork++ : -1;
     }

@@ -295,12 +295,12 @@ int contacts_forces(void *data, double t, const double *q, const double *v, doub
     for (int k = 0; k < sc->n; k++) {
         if (contact_forces(sc, k, t, q, v, g) != 0)
             return -1;
-        /* a lubricated clearance joint's film (contacts_lubrication.c), its power with the damping
-         */
-        if (sc->c[k].lub.on) {
-            if (contacts_lub_forces(sc, &sc->c[k], t, q, v, g) != 0)
+        /* an element's extra force (contacts_extra.c: a lubricated joint's film), its power
+           with the damping */
+        if (sc->c[k].extra.on) {
+            if (contacts_extra_forces(sc, &sc->c[k], t, q, v, g) != 0)
                 return -1;
-            sc->c[k].pdamp += sc->c[k].lub.power;
+            sc->c[k].pdamp += sc->c[k].extra.power;
         }
     }
     return 0;
@@ -318,7 +318,7 @@ int contacts_forces_some(contact_set *sc, const int *contacts, int n, double t, 
 int contacts_window_fits(const contact_set *sc, int k)
 {
     const contacts_contact *c = &sc->c[k];
-    return !c->piecewise && !c->lub.on && c->wf < 0 && c->wz < 0 &&
+    return !c->piecewise && !c->extra.on && c->wf < 0 && c->wz < 0 &&
            contacts_clearance(sc, k) == 0.0;
 }
 

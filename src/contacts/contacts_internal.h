@@ -73,16 +73,15 @@ typedef struct contacts_episode {
     double booked; /* energy dissipated at events (contacts.c, "Energy audit"), J */
 } contacts_episode;
 
-/* the oil film of a lubricated clearance joint (contacts_lubrication.c): on when lubricated; the
-   film's viscosity (Pa s), length (m), journal radius and clearance (m) and transition;
-   its power (W, dissipated > 0) of the last force evaluation; its theory and Jacobian
-   (clink_lubrication_theory, clink_lubrication_jacobian) */
-typedef struct contacts_lub {
+/* an element's extra force (contacts_extra.c): on when the element has one (a lubricated
+   joint's oil film), its element class and definition, and its power (W, dissipated > 0)
+   of the last force evaluation */
+typedef struct contacts_extra {
     int on;
-    double mu, L, R, c, trans;
+    const element_class *ec;
+    const element_def *d;
     double power;
-    int theory, jacobian;
-} contacts_lub;
+} contacts_extra;
 
 typedef struct contacts_contact {
     kinematics_shape sa, sb;
@@ -116,7 +115,7 @@ typedef struct contacts_contact {
     contacts_fixed fixed;
     contacts_memo memo;
     contacts_episode impact;
-    contacts_lub lub;
+    contacts_extra extra;
 } contacts_contact;
 
 /* the impact records kept and the host's callback */
@@ -290,7 +289,7 @@ void contacts_memo_forget(contacts_contact *c);
 
 /* the Richardson-extrapolated central difference of contact c's generalised forces A (body
    a) and B (body b) at the shifts h, -h, h/2, -h/2 of coordinate col, added to column col
-   of out (nq rows) (contacts_jacobian.c; the film force's as well, contacts_lubrication.c) */
+   of out (nq rows) (contacts_jacobian.c; an element's extra force's as well, contacts_extra.c) */
 void contacts_richardson_column(const contacts_contact *c, dyn_gjac *J, int rate, int col, double h,
                                 const double A[4][3], const double B[4][3]);
 /* at the start: nothing is kept */
@@ -314,19 +313,21 @@ int contacts_records_push(contact_set *sc, const clink_impact_record *r);
 int contacts_records_close(contact_set *sc, int k, double t, double v_sep, const double *work,
                            int persistent);
 
-/* contacts_lubrication.c: the film of contact c from its element e (off for the others); its
-   force added to g (0, or -1 for a non-finite force: sc->msg); its Jacobian by differences */
-void contacts_lub_setup(contacts_contact *c, const model_element *e);
-int contacts_lub_forces(contact_set *sc, contacts_contact *c, double t, const double *q,
-                        const double *v, double *g);
-int contacts_lub_jacobian(contact_set *sc, const contacts_contact *c, const double *q,
-                          const double *v, dyn_gjac *J);
-/* the film force of contact k on its journal at (q, v) into f (world frame, N): 1, or 0 when
-   the contact has no film (f zero), -1 when it is not finite */
-int contacts_lub_film(const contact_set *sc, int k, const double *q, const double *v, double f[2]);
-/* 1 when contact k's film is a long bearing's turning backwards at (q, v) (Omega < 0, its
-   value into *Omega: outside the long-bearing force's validity), else 0 */
-int contacts_lub_backward(const contact_set *sc, int k, const double *q, const double *v,
-                          double *Omega);
+/* contacts_extra.c: the extra force of contact c from its element e (off when its element
+   class has none for e); its force added to g (0, or -1 for a non-finite force: sc->msg);
+   its Jacobian (analytic from the element's slopes, or by differences) added to J */
+void contacts_extra_setup(contacts_contact *c, const model_element *e);
+int contacts_extra_forces(contact_set *sc, contacts_contact *c, double t, const double *q,
+                          const double *v, double *g);
+int contacts_extra_jacobian(contact_set *sc, const contacts_contact *c, const double *q,
+                            const double *v, dyn_gjac *J);
+/* the extra force of contact k on its body B (a film's on its journal) at (q, v) into f
+   (world frame, N): 1, or 0 when the contact has none (f zero), -1 when it is not finite */
+int contacts_extra_force(const contact_set *sc, int k, const double *q, const double *v,
+                         double f[2]);
+/* 1 when contact k's extra force is outside its theory's validity at (q, v) (a long-bearing
+   film turning backwards: Omega < 0 into *value), else 0 */
+int contacts_extra_invalid(const contact_set *sc, int k, const double *q, const double *v,
+                           double *value);
 
 #endif

@@ -232,8 +232,9 @@ int contacts_forces_jacobian(void *data, double t, const double *q, const double
     for (int k = 0; k < sc->n; k++) {
         contacts_contact *c = &sc->c[k];
         c->zjac = 0;
-        if (c->lub.on && contacts_lub_jacobian(sc, c, q, v, J) != 0) {
-            snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite film force derivative", k);
+        if (c->extra.on && contacts_extra_jacobian(sc, c, q, v, J) != 0) {
+            snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite %s force derivative", k,
+                     c->extra.ec->extra_name);
             return -1;
         }
         if (!exerts_force(c))

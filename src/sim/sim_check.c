@@ -152,7 +152,7 @@ static void check_film(clink_sim *s, int k)
 {
     double Omega;
     if ((s->chk.pen_level[k] & SIMCHK_FILM_REPORTED) ||
-        !contacts_lub_backward(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
+        !contacts_extra_invalid(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
         return;
     s->chk.pen_level[k] |= SIMCHK_FILM_REPORTED;
     add_finding(s, CLINK_FINDING_VALIDITY, CLINK_FINDING_WARNING, s->t, k, Omega, Omega, 0.0,
@@ -340,15 +340,13 @@ static void start_centring(const clink_model *m, double *c_max, double *tilt_max
     *c_max = 0.0;
     *tilt_max = 0.0;
     for (int e = 0; e < m->d.nelems; e++) {
-        const element_def *d = &m->d.elems[e].def;
-        if (m->d.elems[e].kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE)
-            *c_max = fmax(*c_max, d->revolute_clearance.bearing_radius -
-                                      d->revolute_clearance.journal_radius);
-        else if (m->d.elems[e].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE) {
-            const clink_translational_clearance_def *t = &d->translational_clearance;
-            *c_max = fmax(*c_max, hypot(t->clearance, t->length));
-            *tilt_max = fmax(*tilt_max, 2.0 * atan(2.0 * t->clearance / t->length));
-        }
+        const element_class *ec = element_class_of(m->d.elems[e].kind);
+        double move, tilt;
+        if (!ec->centring)
+            continue;
+        ec->centring(&m->d.elems[e].def, &move, &tilt);
+        *c_max = fmax(*c_max, move);
+        *tilt_max = fmax(*tilt_max, tilt);
     }
 }
 
@@ -423,10 +421,11 @@ static double start_centred_speed(const clink_sim *s, int k, const double *y)
     return speed;
 }
 
-/* contact k belongs to a translational clearance joint */
-static int start_in_guide(const clink_model *m, int k)
+/* the start check's words for contact k approaching its wall (its element class's), NULL if
+   its element has none */
+static const char *start_approach(const clink_model *m, int k)
 {
-    return m->d.elems[m->d.contacts[k].element].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE;
+    return element_class_of(m->d.elems[m->d.contacts[k].element].kind)->approach;
 }
 
 /* contact k at the start: penetrated, or a clearance joint's journal (or a corner of a
@@ -448,17 +447,14 @@ static void start_contact(clink_sim *s, int k, const double *y)
                     "contact '%s' starts penetrated by %.3g m (%.3g of its size %.3g m): its "
                     "first force is a jump; start its shapes apart or touching",
                     contacts_name(sc, k), info.delta, info.delta / L, L);
-    else if ((contacts_clearance(sc, k) > 0.0 || start_in_guide(s->m, k)) &&
-             info.delta_dot > SIMCHK_START_SPEED)
+    else if (start_approach(s->m, k) != NULL && info.delta_dot > SIMCHK_START_SPEED)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta_dot,
                     info.delta_dot / SIMCHK_START_SPEED, 1.0,
                     "clearance joint '%s' starts with its %s at %.3g m/s (above %g m/s): an "
                     "impact of the start; give consistent velocities or "
                     "start=\"ideal\"",
-                    contacts_name(sc, k),
-                    start_in_guide(s->m, k) ? "slider approaching the guide"
-                                            : "journal approaching the bearing",
-                    info.delta_dot, SIMCHK_START_SPEED);
+                    contacts_name(sc, k), start_approach(s->m, k), info.delta_dot,
+                    SIMCHK_START_SPEED);
 }
 
 void sim_check_start(clink_sim *s, const double *y)

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The analytic Jacobian of the film force of a lubricated clearance joint
- * (src/contacts/contacts_lubrication.c, jacobian="analytic") against the Richardson-extrapolated
- * central differences of the same film (jacobian="differences"), in both theories, with
- * a moving bearing (both bodies' columns, the centres off the reference points, both
- * spinning), at eccentricity ratios inside the film, beyond the transition (eps held) and
- * at the bearing centre; and the derivatives of the bearing formulas in (eps, eps_dot,
- * Omega) (contact/lubrication.h) against differences of the formulas.
+ * (src/elements/element_revolute_clearance.c through src/contacts/contacts_extra.c,
+ * jacobian="analytic") against the Richardson-extrapolated central differences of the same film
+ * (jacobian="differences"), in both theories, with a moving bearing (both bodies' columns, the
+ * centres off the reference points, both spinning), at eccentricity ratios inside the film, beyond
+ * the transition (eps held) and at the bearing centre; and the derivatives of the bearing formulas
+ * in (eps, eps_dot, Omega) (contact/lubrication.h) against differences of the formulas.
  */
 #include "ensure.h"
 
