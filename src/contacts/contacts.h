@@ -187,6 +187,17 @@ void contacts_turning(const contact_set *sc, unsigned char *turns);
 int contacts_keeps_axis(const contact_set *sc, int k, int axis, const double *q0, int *body_a,
                         int *body_b);
 
+/* ---- an element's extra force (contacts_extra.c: a lubricated joint's film) ---- */
+
+/* the extra force of contact k on its body B (a film's on its journal) at (q, v) into f
+   (world frame, N): 1, or 0 when the contact has none (f zero), -1 when it is not finite */
+int contacts_extra_force(const contact_set *sc, int k, const double *q, const double *v,
+                         double f[2]);
+/* 1 when contact k's extra force is outside its theory's validity at (q, v) (a long-bearing
+   film turning backwards: Omega < 0 into *value), else 0 */
+int contacts_extra_invalid(const contact_set *sc, int k, const double *q, const double *v,
+                           double *value);
+
 /* energy of contact k dissipated at its events (not in y; see contacts.c), J */
 double contacts_booked(const contact_set *sc, int k);
 const char *contacts_error(const contact_set *sc);

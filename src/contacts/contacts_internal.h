@@ -321,13 +321,5 @@ int contacts_extra_forces(contact_set *sc, contacts_contact *c, double t, const 
                           const double *v, double *g);
 int contacts_extra_jacobian(contact_set *sc, const contacts_contact *c, const double *q,
                             const double *v, dyn_gjac *J);
-/* the extra force of contact k on its body B (a film's on its journal) at (q, v) into f
-   (world frame, N): 1, or 0 when the contact has none (f zero), -1 when it is not finite */
-int contacts_extra_force(const contact_set *sc, int k, const double *q, const double *v,
-                         double f[2]);
-/* 1 when contact k's extra force is outside its theory's validity at (q, v) (a long-bearing
-   film turning backwards: Omega < 0 into *value), else 0 */
-int contacts_extra_invalid(const contact_set *sc, int k, const double *q, const double *v,
-                           double *value);
 
 #endif

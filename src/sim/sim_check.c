@@ -31,7 +31,6 @@
  * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
  * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
-#include "contacts/contacts_internal.h"
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
 #include "fmt_double.h"

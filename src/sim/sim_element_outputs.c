@@ -10,10 +10,10 @@
  */
 #include "elements/element.h"
 #include "model/model_internal.h"
-#include "contacts/contacts_internal.h"
 #include "sim/sim_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 /* the forces of element e's contacts at the output state into *f; CLINK_OK or a status */
 static clink_status element_forces_at(const clink_sim *s, int e, element_forces *f)
