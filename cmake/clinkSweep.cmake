@@ -22,6 +22,7 @@ if(CLINK_MPI)
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cmd_sweep.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_opt.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/cli_util.c"
+      "${CMAKE_CURRENT_SOURCE_DIR}/src/cli/mpi/main_mpi.c"
       "${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/mpi/sweep_mpi.c")
     target_compile_options(clink-sweep-mpi PRIVATE ${CLINK_WARNINGS} ${CLINK_FP_FLAGS})
     target_include_directories(clink-sweep-mpi PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")

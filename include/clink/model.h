@@ -939,6 +939,10 @@ CLINK_API int clink_model_element_index(const clink_model *model, int e);
    one-contact element, ELEMENT.PART otherwise ("slider.corner2_upper"). NULL out of range. */
 CLINK_API int clink_model_contact_element(const clink_model *model, int i);
 CLINK_API const char *clink_model_contact_name(const clink_model *model, int i);
+/* 1 if contact i reports its journal's eccentricity (clink_contact_info.eccentricity, the
+   output columns ex, ey: a revolute clearance joint's contact, as its element class says),
+   0 otherwise or out of range */
+CLINK_API int clink_model_contact_has_eccentricity(const clink_model *model, int i);
 
 /* The extra outputs of element e (0 for none; a translational clearance joint has two:
    "offset" m, "tilt" rad), their names and units, and their values at the poses

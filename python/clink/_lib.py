@@ -64,6 +64,7 @@ int clink_model_count(const clink_model *model, clink_entity kind);
 int clink_model_element_count(const clink_model *model);
 int clink_model_contact_count(const clink_model *model);
 int clink_model_element_kind(const clink_model *model, int e);
+int clink_model_contact_has_eccentricity(const clink_model *model, int i);
 const char *clink_model_element_name(const clink_model *model, int e);
 int clink_model_contact_element(const clink_model *model, int i);
 const char *clink_model_contact_name(const clink_model *model, int i);

@@ -53,8 +53,7 @@ def layout(model_ptr, ndrivers):
     journal, extras = [], []
     for i in range(n):
         e = lib.clink_model_contact_element(model_ptr, i)
-        kind = _s(lib.clink_model_element_kind_name(lib.clink_model_element_kind(model_ptr, e)))
-        journal.append(kind == "revolute_clearance")
+        journal.append(bool(lib.clink_model_contact_has_eccentricity(model_ptr, i)))
         last = i + 1 >= n or lib.clink_model_contact_element(model_ptr, i + 1) != e
         outs = []
         for j in range(lib.clink_model_element_output_count(model_ptr, e) if last else 0):

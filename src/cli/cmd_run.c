@@ -28,7 +28,7 @@
 #include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <errno.h>
 #include <math.h>

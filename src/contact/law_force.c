@@ -62,7 +62,7 @@ double clink_law_force(const clink_law *law, const clink_contact_params *params,
     else
         f = contact_law_default_force(law, params, state, delta, delta_dot);
     /* a NaN is returned as it is: the simulation stops naming the contact, the law and
-       the time (sim_contact.c), instead of integrating a force that is not there */
+       the time (contacts.c), instead of integrating a force that is not there */
     return f;
 }
 

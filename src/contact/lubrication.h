@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * contact/lubrication.h: the film force of a journal bearing with its derivatives, for the
- * simulation (src/sim/sim_lubrication.c); the formulas are src/contact/lubrication.c's.
+ * simulation (src/elements/element_revolute_clearance.c, applied by src/contacts/contacts_extra.c);
+ * the formulas are src/contact/lubrication.c's.
  */
 #ifndef CLINK_CONTACT_LUBRICATION_H
 #define CLINK_CONTACT_LUBRICATION_H

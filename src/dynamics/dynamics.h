@@ -6,7 +6,7 @@
  *   [ Phi_q  0       ] [ -lambda ] = [ gamma ]
  *
  * M = diag(m, m, J) per body, g the applied generalised forces, gamma the
- * acceleration right-hand side of the constraints (kinematics.h), lambda the
+ * acceleration right-hand side of the constraints (constraints.h), lambda the
  * Lagrange multipliers: the constraint forces on the bodies are +Phi_q^T lambda
  * (Nikravesh 1988, Eq. 13.13 with this sign). With Baumgarte stabilisation
  * gamma is replaced by gamma - 2 alpha Phi_dot - beta^2 Phi, Phi_dot = Phi_q v - nu
@@ -46,7 +46,7 @@
 #ifndef CLINK_DYNAMICS_H
 #define CLINK_DYNAMICS_H
 
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 
 #define DYN_REFACTOR_RCOND 1e-10
 #define DYN_SINGULAR_RCOND 1e-13

@@ -3,11 +3,15 @@
  * element.h: the contact element table, one row per clink_element_kind.
  *
  * A layer below the model, as the joint table (src/joints/joint.h): it includes only
- * public headers, so that the model builder (checks, stiffness, expansion), the XML
- * reader (element names) and the outputs read the same row. Each class lives in its
- * own file src/elements/element_<name>.c, which opens with its geometry and defines
- * `const element_class element_<name>`; the list of kinds is CLINK_ELEMENT_KINDS in
- * include/clink/model.h (the enum and this table are both generated from it).
+ * public headers (its files, the geometry and force laws below it: src/kinematics/,
+ * src/contact/), so that the model builder (checks, stiffness, expansion), the XML
+ * reader (element names), the contact set, the start and the outputs read the same row.
+ * Every rule that depends on an element's kind is a hook of its class (the start's ideal
+ * joint and checks, the eccentricity columns, an extra force such as a lubricated joint's
+ * film): no code outside src/elements/ tests a kind (scripts/check-kind-tests). Each class lives in
+ * its own file src/elements/element_<name>.c, which opens with its geometry and defines `const
+ * element_class element_<name>`; the list of kinds is CLINK_ELEMENT_KINDS in include/clink/model.h
+ * (the enum and this table are both generated from it).
  *
  * An element becomes contacts: `expand` writes, for each contact it needs, the two
  * bodies and the two shapes (clink_shape_def, body coordinates) of the contact
@@ -68,6 +72,20 @@ typedef struct element_forces {
     double film[2];
 } element_forces;
 
+/* the relative motion of the centres of an element's contact's two shapes (world frame):
+   e = c_B - c_A, its rate e', and the two bodies' angular velocities (rad/s) */
+typedef struct element_centres {
+    double e[2], ed[2];
+    double wa, wb;
+} element_centres;
+
+/* an element's extra force: f on B's centre (-f on A's), N, world frame, and its slopes
+   d f / de, d f / de' (fe[i][j] = d f_i / d e_j) and d f / d omega (either body's) */
+typedef struct element_extra {
+    double f[2];
+    double fe[2][2], fed[2][2], fw[2];
+} element_extra;
+
 typedef struct element_class {
     clink_element_kind kind;
     const char *name;    /* the XML element */
@@ -104,6 +122,40 @@ typedef struct element_class {
        clink_model_element_outputs, they are NaN) */
     int force_first;
     void (*force_outputs)(const element_def *d, const element_forces *f, double *values);
+
+    /* the rules of the start (start="ideal", "ideal_centred"; the start checks) */
+    /* optional: the ideal joint the element stands for at the positions q (body b >= 1 at
+       q + 3 (b - 1)), centred or as q has it, into *j (the caller's default joint,
+       clink_default_joint_def; src/system/system_ideal.c); NULL: none */
+    void (*ideal_joint)(const element_def *d, const double *q, int centred, clink_joint_def *j);
+    /* optional: how far start="ideal_centred" may move a body in centring the element: the
+       distance (m) into *move and the tilt (rad) into *tilt (src/sim/sim_check.c); NULL:
+       none */
+    void (*centring)(const element_def *d, double *move, double *tilt);
+    /* the start check's words for one of its contacts approaching its wall ("journal
+       approaching the bearing"); NULL: its contacts are checked for a penetration only */
+    const char *approach;
+
+    /* optional: a force beyond its contact's law between the centres of its (one) contact's
+       shapes, a function of their relative motion (a lubricated joint's oil film; applied and
+       differentiated through the bodies' kinematics by src/contacts/contacts_extra.c; its
+       power is booked with the contact's damping). extra_on: nonzero when definition d has
+       one; extra_name names it in messages ("film") */
+    int (*extra_on)(const element_def *d);
+    const char *extra_name;
+    /* the force at s into out->f, and its slopes when slopes (else they are left alone);
+       0, or -1 when it is not finite or cannot be evaluated */
+    int (*extra_force)(const element_def *d, const element_centres *s, int slopes,
+                       element_extra *out);
+    /* nonzero: its Jacobian by differences of extra_force rather than from its slopes */
+    int (*extra_by_differences)(const element_def *d);
+    /* optional: nonzero when the force at s is outside its theory's validity, the quantity
+       that says so into *value (a long bearing turning backwards: Omega, rad/s) */
+    int (*extra_invalid)(const element_def *d, const element_centres *s, double *value);
+
+    /* nonzero: its contacts report the journal's eccentricity (the contact columns ex, ey;
+       clink_model_contact_has_eccentricity) */
+    int eccentricity;
 } element_class;
 
 /* the class of a kind; NULL for a value outside the enum */
@@ -117,5 +169,9 @@ const element_class *element_class_of_entity(clink_entity entity);
 
 /* shared checks: nonzero if both values are finite */
 int element_finite2(const double *x);
+
+/* the world position of point s (body coordinates) of body b (0: the ground) at the
+   positions q (body b >= 1 at q + 3 (b - 1)) */
+void element_world_point(const double *q, int b, const double s[2], double out[2]);
 
 #endif

@@ -16,8 +16,10 @@
  * negative when the journal is into the bore) from the poses; and from the forces at the
  * output's state (element_forces) the film force on the journal, F_x and F_y in the world
  * frame (N), and the dry contact's share of the joint's force, |F_dry| / (|F_dry| +
- * |F_film|) in [0, 1] (0 when both vanish). Its film force is src/sim/sim_lubrication.c.
+ * |F_film|) in [0, 1] (0 when both vanish). Its film force is its extra force (below; applied by
+ * src/contacts/contacts_extra.c).
  */
+#include "contact/lubrication.h"
 #include "elements/element.h"
 
 #include <math.h>
@@ -159,6 +161,179 @@ static void rev_outputs(const element_def *u, const double qa[3], const double q
     values[1] = c - e;
 }
 
+/* the ideal revolute joint at positions q (start="ideal", src/system/system_ideal.c): between
+   the bearing's point s_b + A_b^T e and the journal's point s_j, e = c_j - c_b the
+   eccentricity at q, or s_b itself when centred (the journal centred) */
+static void rev_ideal_joint(const element_def *u, const double *q, int centred, clink_joint_def *j)
+{
+    const clink_clearance_joint_def *d = &u->revolute_clearance;
+    const double *qb = d->bearing_body > 0 ? q + 3 * (d->bearing_body - 1) : NULL;
+    double cj[2], cb[2], phi = qb ? qb[2] : 0.0;
+    element_world_point(q, d->journal_body, d->journal_point, cj);
+    element_world_point(q, d->bearing_body, d->bearing_point, cb);
+    double e[2] = {centred ? 0.0 : cj[0] - cb[0], centred ? 0.0 : cj[1] - cb[1]};
+    j->type = CLINK_JOINT_REVOLUTE;
+    j->body_a = d->bearing_body;
+    j->body_b = d->journal_body;
+    /* s_b + A_b^T e */
+    j->point_a[0] = d->bearing_point[0] + cos(phi) * e[0] + sin(phi) * e[1];
+    j->point_a[1] = d->bearing_point[1] - sin(phi) * e[0] + cos(phi) * e[1];
+    memcpy(j->point_b, d->journal_point, sizeof j->point_b);
+}
+
+/* centring the journal moves it by up to the radial clearance */
+static void rev_centring(const element_def *u, double *move, double *tilt)
+{
+    *move = u->revolute_clearance.bearing_radius - u->revolute_clearance.journal_radius;
+    *tilt = 0.0;
+}
+
+/* ---- the oil film of a lubricated joint: its extra force (element_class.extra_force) ----
+ *
+ * After Flores, Ambrosio, Claro and Lankarani (2006, 2009) and Flores and Lankarani (2012);
+ * docs/contact-mechanics.md, "Lubricated clearance joints". The contact set applies it to the
+ * two bodies and differentiates it through their kinematics (src/contacts/contacts_extra.c);
+ * here is what the film is, from the centres' relative motion. With A the bearing (bore
+ * centre c_A) and B the journal (centre c_B), e = c_B - c_A, its rate e', the clearance c and
+ * the journal radius R:
+ *   eps = |e| / c,   eps' = (e . e') / (|e| c),   gamma' = (e x e') / |e|^2,
+ *   Omega = omega_A + omega_B - 2 gamma',
+ * and the short- or long-bearing force (src/contact/lubrication.c) F_r along n = e / |e|,
+ * F_t along t = n turned by +90 degrees, acts on B at c_B and its opposite on A at c_A. The
+ * film holds eps at the transition ratio eps_t beyond it: the force is continuous everywhere
+ * and finite as eps -> 1; the joint's dry law acts, as in a dry joint, once |e| > c. At
+ * |e| = 0 the limit along e' is taken (lubrication_centre: a pure squeeze); the film is not
+ * differentiable there (its gamma' terms are homogeneous of degree 1 in e), and its slopes
+ * take -k I in e' and the wedge term's linear part in e.
+ *
+ * Slopes (the analytic Jacobian, the joint's default, clink_lubrication_jacobian):
+ * dF/d(eps, eps', Omega) of the bearing formula by the chain rule through
+ *   d eps / de = n / c (0 beyond eps_t),  d eps' / de = (t . e') t / (|e| c),
+ *   d eps' / de' = n / c,  d gamma' / de = J^T e' / |e|^2 - 2 gamma' n / |e|,
+ *   d gamma' / de' = t / |e|,  dn / de = t t^T / |e|,  dt / de = -n t^T / |e|.
+ * The force has a kink at eps = eps_t (its eps-derivative drops to 0): the slopes take the
+ * side the state is on.
+ */
+
+/* the film's constants of joint d */
+typedef struct film_par {
+    double mu, L, R, c, trans;
+    int theory;
+} film_par;
+
+static film_par film_par_of(const clink_clearance_joint_def *d)
+{
+    film_par l;
+    l.mu = d->lubrication.viscosity;
+    l.L = d->lubrication.length;
+    l.R = d->journal_radius;
+    l.c = d->bearing_radius - d->journal_radius;
+    l.trans = d->lubrication.transition;
+    l.theory = d->lubrication.theory;
+    return l;
+}
+
+/* d f / d(e, e', omega) from the bearing's dF / d(eps, eps', Omega) (the file comment) */
+static void film_slopes(const film_par *l, const element_centres *s, double d,
+                        const lubrication_force *F, int held, element_extra *o)
+{
+    double n[2] = {s->e[0] / d, s->e[1] / d}, t[2] = {-n[1], n[0]};
+    double tv = t[0] * s->ed[0] + t[1] * s->ed[1], gd = tv / d;
+    double deps[2], depsd_e[2], dgam_e[2];
+    for (int j = 0; j < 2; j++) {
+        deps[j] = held ? 0.0 : n[j] / l->c;
+        depsd_e[j] = tv * t[j] / (d * l->c);
+    }
+    dgam_e[0] = s->ed[1] / (d * d) - 2.0 * gd * n[0] / d;
+    dgam_e[1] = -s->ed[0] / (d * d) - 2.0 * gd * n[1] / d;
+    double dFe[2][2], dFed[2][2];
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            dFe[i][j] =
+                F->dF[i][0] * deps[j] + F->dF[i][1] * depsd_e[j] - 2.0 * F->dF[i][2] * dgam_e[j];
+            dFed[i][j] = F->dF[i][1] * n[j] / l->c - 2.0 * F->dF[i][2] * t[j] / d;
+        }
+    for (int i = 0; i < 2; i++) {
+        for (int j = 0; j < 2; j++) {
+            /* f = F_r n + F_t t with dn/de = t t^T / d, dt/de = -n t^T / d */
+            o->fe[i][j] =
+                n[i] * dFe[0][j] + t[i] * dFe[1][j] + (F->F[0] * t[i] - F->F[1] * n[i]) * t[j] / d;
+            o->fed[i][j] = n[i] * dFed[0][j] + t[i] * dFed[1][j];
+        }
+        o->fw[i] = n[i] * F->dF[0][2] + t[i] * F->dF[1][2];
+    }
+}
+
+/* the film at s into o->f, and its slopes when slopes; 0 or -1 */
+static int rev_film(const element_def *u, const element_centres *s, int slopes, element_extra *o)
+{
+    film_par par = film_par_of(&u->revolute_clearance);
+    const film_par *l = &par;
+    double d = hypot(s->e[0], s->e[1]);
+    if (slopes)
+        memset(o, 0, sizeof *o);
+    if (d == 0.0) {
+        /* concentric: the limit along e', a pure squeeze */
+        lubrication_centre(l->theory, l->mu, l->R, l->L, l->c, s->ed, o->f);
+        if (slopes) {
+            /* d f / de' = -k I; d f / de: the wedge term's linear part, dF_t/d eps Omega J / c
+               (the rest of the film is not differentiable at the centre) */
+            double one[2] = {1.0, 0.0}, k[2];
+            lubrication_force F0;
+            lubrication_centre(l->theory, l->mu, l->R, l->L, l->c, one, k);
+            o->fed[0][0] = o->fed[1][1] = k[0];
+            if (lubrication_film(l->theory, l->mu, l->R, l->L, l->c, 0.0, 0.0, s->wa + s->wb,
+                                 &F0) != 0)
+                return -1;
+            o->fe[0][1] = -F0.dF[1][0] / l->c;
+            o->fe[1][0] = F0.dF[1][0] / l->c;
+        }
+        return isfinite(o->f[0]) && isfinite(o->f[1]) ? 0 : -1;
+    }
+    double n[2] = {s->e[0] / d, s->e[1] / d}, t[2] = {-s->e[1] / d, s->e[0] / d};
+    double eps = d / l->c;
+    double eps_dot = (n[0] * s->ed[0] + n[1] * s->ed[1]) / l->c;
+    double gamma_dot = (s->e[0] * s->ed[1] - s->e[1] * s->ed[0]) / (d * d);
+    double Omega = s->wa + s->wb - 2.0 * gamma_dot;
+    int held = eps > l->trans;
+    if (held)
+        eps = l->trans;
+    lubrication_force F;
+    if (lubrication_film(l->theory, l->mu, l->R, l->L, l->c, eps, eps_dot, Omega, &F) != 0)
+        return -1;
+    o->f[0] = F.F[0] * n[0] + F.F[1] * t[0];
+    o->f[1] = F.F[0] * n[1] + F.F[1] * t[1];
+    if (slopes)
+        film_slopes(l, s, d, &F, held, o);
+    return isfinite(o->f[0]) && isfinite(o->f[1]) ? 0 : -1;
+}
+
+static int rev_film_on(const element_def *u)
+{
+    return u->revolute_clearance.lubrication.viscosity > 0.0;
+}
+
+static int rev_film_by_differences(const element_def *u)
+{
+    return u->revolute_clearance.lubrication.jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC;
+}
+
+/* a long-bearing film turning backwards (Omega < 0): its pi-film loads the sub-ambient half
+   (docs/contact-laws.md); Omega into *value */
+static int rev_film_invalid(const element_def *u, const element_centres *s, double *value)
+{
+    element_extra o;
+    *value = 0.0;
+    if (u->revolute_clearance.lubrication.theory != CLINK_LUBRICATION_LONG)
+        return 0;
+    double d = hypot(s->e[0], s->e[1]);
+    if (rev_film(u, s, 0, &o) != 0 || !(d > 0.0))
+        return 0;
+    double gamma_dot = (s->e[0] * s->ed[1] - s->e[1] * s->ed[0]) / (d * d);
+    *value = s->wa + s->wb - 2.0 * gamma_dot;
+    return *value < 0.0;
+}
+
 const element_class element_revolute_clearance = {
     .kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE,
     .name = "revolute_clearance",
@@ -181,4 +356,13 @@ const element_class element_revolute_clearance = {
     .output_count = rev_output_count,
     .force_first = 2,
     .force_outputs = rev_force_outputs,
+    .ideal_joint = rev_ideal_joint,
+    .centring = rev_centring,
+    .approach = "journal approaching the bearing",
+    .eccentricity = 1,
+    .extra_on = rev_film_on,
+    .extra_name = "film",
+    .extra_force = rev_film,
+    .extra_by_differences = rev_film_by_differences,
+    .extra_invalid = rev_film_invalid,
 };

@@ -45,3 +45,11 @@ int element_finite2(const double *x)
 {
     return isfinite(x[0]) && isfinite(x[1]);
 }
+
+void element_world_point(const double *q, int b, const double s[2], double out[2])
+{
+    const double *p = b > 0 ? q + 3 * (b - 1) : NULL;
+    double c = p ? cos(p[2]) : 1.0, sn = p ? sin(p[2]) : 0.0;
+    out[0] = (p ? p[0] : 0.0) + c * s[0] - sn * s[1];
+    out[1] = (p ? p[1] : 0.0) + sn * s[0] + c * s[1];
+}

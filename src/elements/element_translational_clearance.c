@@ -135,6 +135,42 @@ static void tc_outputs(const element_def *u, const double qa[3], const double qb
     values[1] = tilt == -pi ? pi : tilt;
 }
 
+/* the ideal translational joint at positions q (start="ideal", src/system/system_ideal.c):
+   through p_g + o n (n the guide's normal, o the slider's offset from the mid-line) along
+   the axis u, holding phi_s - phi_g at its tilt at q, or through p_g at tilt 0 when centred
+   (on the mid-line, aligned) */
+static void tc_ideal_joint(const element_def *u_def, const double *q, int centred,
+                           clink_joint_def *j)
+{
+    const clink_translational_clearance_def *d = &u_def->translational_clearance;
+    const double *qg = d->guide_body > 0 ? q + 3 * (d->guide_body - 1) : NULL;
+    const double *qs = d->slider_body > 0 ? q + 3 * (d->slider_body - 1) : NULL;
+    double len = hypot(d->axis[0], d->axis[1]), u[2] = {d->axis[0] / len, d->axis[1] / len};
+    double n[2] = {-u[1], u[0]}, pg[2], ps[2], phi = qg ? qg[2] : 0.0;
+    element_world_point(q, d->guide_body, d->guide_point, pg);
+    element_world_point(q, d->slider_body, d->slider_point, ps);
+    /* the normal in the world frame, A_g n */
+    double ng[2] = {cos(phi) * n[0] - sin(phi) * n[1], sin(phi) * n[0] + cos(phi) * n[1]};
+    double offset = centred ? 0.0 : ng[0] * (ps[0] - pg[0]) + ng[1] * (ps[1] - pg[1]);
+    j->type = CLINK_JOINT_TRANSLATIONAL;
+    j->body_a = d->guide_body;
+    j->body_b = d->slider_body;
+    j->point_a[0] = d->guide_point[0] + offset * n[0];
+    j->point_a[1] = d->guide_point[1] + offset * n[1];
+    memcpy(j->point_b, d->slider_point, sizeof j->point_b);
+    memcpy(j->axis_a, u, sizeof j->axis_a);
+    j->angle0 = centred ? 0.0 : (qs ? qs[2] : 0.0) - (qg ? qg[2] : 0.0);
+}
+
+/* centring the slider moves its reference point by up to hypot(clearance, length) and turns
+   it by up to the largest tilt its guide allows, 2 atan(2 clearance / length) */
+static void tc_centring(const element_def *u, double *move, double *tilt)
+{
+    const clink_translational_clearance_def *t = &u->translational_clearance;
+    *move = hypot(t->clearance, t->length);
+    *tilt = 2.0 * atan(2.0 * t->clearance / t->length);
+}
+
 const element_class element_translational_clearance = {
     .kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE,
     .name = "translational_clearance",
@@ -153,4 +189,7 @@ const element_class element_translational_clearance = {
     .output_names = tc_output_names,
     .output_units = tc_output_units,
     .outputs = tc_outputs,
+    .ideal_joint = tc_ideal_joint,
+    .centring = tc_centring,
+    .approach = "slider approaching the guide",
 };

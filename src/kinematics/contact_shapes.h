@@ -14,7 +14,7 @@
  * A registry entry for the ordered pair (A, B) gives the geometry (penetration, rate,
  * normal, points, slip: contact_geometry.h), its exact derivatives or NULL (then the
  * simulation's Jacobian differentiates the contact's generalised force by central
- * differences, src/sim/sim_contact_jacobian.c), and the number of contact points the
+ * differences, src/contacts/contacts_jacobian.c), and the number of contact points the
  * pair needs (a polygon touches with its vertices, one contact each). A pair with no
  * entry is not a contact geometry; its reverse may be (then the shapes must be swapped).
  */
@@ -100,7 +100,7 @@ typedef void kinematics_pair_point_fn(const clink_shape_def *a, const clink_shap
 
 typedef struct kinematics_pair_entry {
     kinematics_pair_eval eval;
-    kinematics_pair_diff diff; /* NULL: central differences (sim_contact_jacobian.c) */
+    kinematics_pair_diff diff; /* NULL: central differences (contacts_jacobian.c) */
     /* contact points the pair needs (NULL: one); contact i's vertex features into *va,
      *vb (1 + index, 0: the whole shape) */
     kinematics_pair_npoints_fn *npoints;

@@ -144,6 +144,13 @@ const char *clink_model_contact_name(const clink_model *model, int i)
     return model->d.contacts[i].name;
 }
 
+int clink_model_contact_has_eccentricity(const clink_model *model, int i)
+{
+    if (!model || i < 0 || i >= model->d.ncontacts)
+        return 0;
+    return element_class_of(model->d.elems[model->d.contacts[i].element].kind)->eccentricity != 0;
+}
+
 int clink_model_element_output_count(const clink_model *model, int e)
 {
     if (!model || e < 0 || e >= model->d.nelems)

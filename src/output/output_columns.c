@@ -51,8 +51,7 @@ void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size)
 
 int output_contact_ecc(const clink_recorder *r, int k)
 {
-    int e = clink_model_contact_element(r->model, k);
-    return clink_model_element_kind(r->model, e) == CLINK_ELEMENT_REVOLUTE_CLEARANCE;
+    return clink_model_contact_has_eccentricity(r->model, k);
 }
 
 int output_contact_extras(const clink_recorder *r, int k)

@@ -4,7 +4,7 @@
  * format table (output_csv_writer): timeseries.csv, one line per row with a header naming
  * each column with its unit ("NAME.QUANTITY [UNIT]"), and impacts.csv, one line per
  * impact (clink_impact_record). Numbers are the shortest decimals that read back as the
- * same doubles (output/fmt_double.c), so two identical runs give identical bytes. Each
+ * same doubles (src/fmt_double.c), so two identical runs give identical bytes. Each
  * file is buffered (output_file.c); the first write error of a file is kept and reported
  * with the file's final name at the next row, or when the files are closed.
  */

@@ -5,12 +5,12 @@
  * 64 KiB buffer, handed to the C library a block at a time; the first failure's errno is
  * kept (err) and later writes are dropped, so a writer reports it once, at its next check.
  * Numbers are written as the shortest decimal that reads back as the same double
- * (output/fmt_double.c).
+ * (src/fmt_double.c).
  */
 #ifndef CLINK_OUTPUT_FILE_H
 #define CLINK_OUTPUT_FILE_H
 
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <stdio.h>
 

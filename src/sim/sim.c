@@ -11,7 +11,7 @@
  * positions, the next nr their rates, the rest the energies (works, dissipation, the
  * audit). Drift control: projection (the problem's project callback; with CVODE,
  * BDF only) or Baumgarte in the right-hand side (dyn_set_baumgarte). Events: two
- * root functions per contact (sim_contact.c), located by the integrator.
+ * root functions per contact (contacts.c), located by the integrator.
  * Stepping, roots, dense output: sim_advance.c; getters: sim_get.c.
  *
  * A simulation in use: the calls that change it take it by an atomic compare-exchange

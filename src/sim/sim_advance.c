@@ -38,7 +38,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "sim/sim_internal.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 #include "sim/sim_output.h"
 
 #include <math.h>
@@ -104,13 +104,14 @@ static const char *sim_when(double t, char *buf, size_t n)
 static clink_status sim_stalled(clink_sim *s, double t, double h, const char *what)
 {
     char who[256], suspect[512], when[OUTPUT_DOUBLE_MAX + 64];
-    long events = simc_events(s->sys->sc);
+    long events = contacts_events(s->sys->sc);
     const double *y = s->sys->ncon ? system_full(s->sys, s->in->y, s->yh) : NULL;
-    int n = s->sys->ncon ? simc_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
+    int n = s->sys->ncon ? contacts_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
     /* the known causes in order, before the stiffness is blamed: the right-hand side, an
        assembly that moved the start, a penetration beyond a law's range, an absurd
        friction coefficient, a load too stiff or too large for its bodies */
-    int known = s->sys->ncon && simc_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
+    int known =
+        s->sys->ncon && contacts_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
     known = known || sim_check_stall_loads(s, t, h, suspect, sizeof suspect);
     const char *cause =
         s->sys->fail != CLINK_OK ? "the right-hand side fails near this time"
@@ -223,14 +224,14 @@ static clink_status sim_handle_root(clink_sim *s)
         return sim_window_handle_root(s);
     /* the full state: yroot itself, or its expansion (the contacts may change v in place) */
     double *y = (double *) system_full(s->sys, yr, s->yh);
-    simc_after_step(s->sys->sc, s->loop.t_root, y, y + nq);
-    clink_status st = simc_handle_roots(s->sys->sc, s->loop.t_root, y, y + nq, y + 2 * nq + 2,
-                                        s->loop.roots_found, &reinit);
+    contacts_after_step(s->sys->sc, s->loop.t_root, y, y + nq);
+    clink_status st = contacts_handle_roots(s->sys->sc, s->loop.t_root, y, y + nq, y + 2 * nq + 2,
+                                            s->loop.roots_found, &reinit);
     if (st != CLINK_OK) {
-        sim_msg(s, "%s", simc_error(s->sys->sc));
+        sim_msg(s, "%s", contacts_error(s->sys->sc));
         return st;
     }
-    if (s->sys->nfz && simc_friction_onset(s->sys->sc, y + 2 * nq + 2))
+    if (s->sys->nfz && contacts_friction_onset(s->sys->sc, y + 2 * nq + 2))
         reinit = 1; /* a friction state reset at an onset */
     system_reduce(s->sys, y, yr);
     s->in->ops->events_changed(s->in);
@@ -336,10 +337,10 @@ double sim_total_energy(const clink_energy *e)
 static clink_status sim_settle_info(clink_sim *s, double t, int k)
 {
     const double *y = s->out.y;
-    clink_status st = simc_info(s->sys->sc, k, y, y + s->sys->nq, &s->out.info[k]);
+    clink_status st = contacts_info(s->sys->sc, k, y, y + s->sys->nq, &s->out.info[k]);
     if (st != CLINK_OK) {
         char when[OUTPUT_DOUBLE_MAX + 64];
-        sim_msg(s, "contact '%s' (contact %d): no geometry at %s", simc_name(s->sys->sc, k), k,
+        sim_msg(s, "contact '%s' (contact %d): no geometry at %s", contacts_name(s->sys->sc, k), k,
                 sim_when(t, when, sizeof when));
     }
     return st;
@@ -386,8 +387,8 @@ static clink_status sim_settle_all(clink_sim *s, double t)
     system_friction_load(s->sys, y);
     clink_status st = dyn_accelerations(s->sys->dyn, t, y, y + nq, s->out.qdd, s->sys->lambda);
     if (st != CLINK_OK) {
-        if (s->sys->ncon && simc_take_failure(s->sys->sc)) {
-            sim_msg(s, "%s", simc_error(s->sys->sc));
+        if (s->sys->ncon && contacts_take_failure(s->sys->sc)) {
+            sim_msg(s, "%s", contacts_error(s->sys->sc));
             return CLINK_ERR_NONFINITE;
         }
         char when[OUTPUT_DOUBLE_MAX + 64];
@@ -405,11 +406,11 @@ static clink_status sim_settle_all(clink_sim *s, double t)
     e->work_stabilisation = system_audit_work(s->sys, y);
     e->contact_stored = e->contact_damping = e->contact_friction = 0.0;
     if (s->sys->ncon) {
-        e->contact_stored = simc_stored_energy(s->sys->sc, y, y + nq);
+        e->contact_stored = contacts_stored_energy(s->sys->sc, y, y + nq);
         for (int k = 0; k < s->sys->ncon; k++) {
             double wd, wf;
-            simc_work(s->sys->sc, k, y + 2 * nq + 2, &wd, &wf);
-            e->contact_damping += wd + simc_booked(s->sys->sc, k);
+            contacts_work(s->sys->sc, k, y + 2 * nq + 2, &wd, &wf);
+            e->contact_damping += wd + contacts_booked(s->sys->sc, k);
             e->contact_friction += wf;
         }
     }
@@ -523,10 +524,10 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             s->loop.at_tstop = 1; /* at t_stop (to the integrator's rounding), no further */
         if (s->sys->win) {        /* the window's contacts only */
             const double *yy = system_full_x(s->sys, s->in->y);
-            simc_after_step_some(s->sys->sc, s->sys->win->con, s->sys->win->ncw, yy, yy + nq);
+            contacts_after_step_some(s->sys->sc, s->sys->win->con, s->sys->win->ncw, yy, yy + nq);
         } else if (s->sys->ncon) {
             const double *yy = system_full(s->sys, s->in->y, s->yh);
-            simc_after_step(s->sys->sc, tret, yy, yy + nq);
+            contacts_after_step(s->sys->sc, tret, yy, yy + nq);
         }
         clink_status st = sim_check_progress(s, tret);
         if (st != CLINK_OK)

@@ -16,7 +16,7 @@
  *     warning, implausible between free bodies whose contact normal passes through
  *     their centres (circles, lines, bores: rotation cannot feed the normal motion);
  *   - penetration: the largest penetration of an impact, or the penetration at
- *     an output, against the contact's size (simc_size): above
+ *     an output, against the contact's size (contacts_size): above
  *     SIMCHK_PENETRATION_WARN of it a warning, above the size itself implausible.
  * Below the complete output (clink_sim_set_outputs) the energy is not checked, and below
  * CLINK_OUTPUT_CONTACTS neither is the penetration at the output (that of each impact is),
@@ -31,10 +31,9 @@
  * sim_advance.c): the load whose time scale, sqrt(m/k), m/c or sqrt(2 L m/|F|), is
  * shorter than SIMCHK_LOAD_STEPS steps (docs/development.md, "Loads in a stall").
  */
-#include "sim/sim_contact_internal.h"
 #include "sim/sim_internal.h"
 #include "model/model_internal.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <float.h>
 #include <math.h>
@@ -152,19 +151,19 @@ static void check_film(clink_sim *s, int k)
 {
     double Omega;
     if ((s->chk.pen_level[k] & SIMCHK_FILM_REPORTED) ||
-        !simc_lub_backward(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
+        !contacts_extra_invalid(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
         return;
     s->chk.pen_level[k] |= SIMCHK_FILM_REPORTED;
     add_finding(s, CLINK_FINDING_VALIDITY, CLINK_FINDING_WARNING, s->t, k, Omega, Omega, 0.0,
                 "contact '%s': its long-bearing film turns backwards (Omega = %.3g rad/s < 0), "
                 "where the long bearing's pi-film loads the sub-ambient half and its radial "
                 "force points outwards: use theory=\"short\" for this joint",
-                simc_name(s->sys->sc, k), Omega);
+                contacts_name(s->sys->sc, k), Omega);
 }
 
 static void check_penetration(clink_sim *s, int k, double t, double delta)
 {
-    double L = simc_size(s->sys->sc, k);
+    double L = contacts_size(s->sys->sc, k);
     if (!(L > 0.0) || !(delta > SIMCHK_PENETRATION_WARN * L))
         return;
     double rel = delta / L;
@@ -178,7 +177,7 @@ static void check_penetration(clink_sim *s, int k, double t, double delta)
                 limit,
                 "contact '%s' penetrates %.3g m, %.3g of its size %.3g m (bound %g): the "
                 "contact law is too soft for the load, or the shapes pass through each other",
-                simc_name(s->sys->sc, k), delta, rel, L, limit);
+                contacts_name(s->sys->sc, k), delta, rel, L, limit);
 }
 
 /*
@@ -197,10 +196,10 @@ static int restitution_is_suspect(const clink_sim *s, const clink_impact_record 
 
 static void check_impacts(clink_sim *s)
 {
-    int n = simc_impact_count(s->sys->sc);
+    int n = contacts_impact_count(s->sys->sc);
     for (; s->chk.impacts_checked < n; s->chk.impacts_checked++) {
         clink_impact_record r;
-        if (simc_impact(s->sys->sc, s->chk.impacts_checked, &r) != CLINK_OK)
+        if (contacts_impact(s->sys->sc, s->chk.impacts_checked, &r) != CLINK_OK)
             continue;
         check_penetration(s, r.contact, r.t_onset, r.delta_max);
         if (!restitution_is_suspect(s, &r))
@@ -209,7 +208,7 @@ static void check_impacts(clink_sim *s)
            normal motion either, and a restitution above 1 is energy from nowhere */
         char onset[OUTPUT_DOUBLE_MAX];
         output_format_double(r.t_onset, onset);
-        clink_finding_severity sev = s->m->d.njoints == 0 && simc_central(s->sys->sc, r.contact)
+        clink_finding_severity sev = s->m->d.njoints == 0 && contacts_central(s->sys->sc, r.contact)
                                          ? CLINK_FINDING_IMPLAUSIBLE
                                          : CLINK_FINDING_WARNING;
         add_finding(s, CLINK_FINDING_RESTITUTION, sev, r.t_onset, r.contact, r.restitution,
@@ -217,7 +216,7 @@ static void check_impacts(clink_sim *s)
                     "impact of contact '%s' (onset t = %s s) restitutes %.4g although its "
                     "law dissipated %.3g J and nothing else could feed it: the contact stiffness "
                     "is too high for the tolerances",
-                    simc_name(s->sys->sc, r.contact), onset, r.restitution, r.dissipated);
+                    contacts_name(s->sys->sc, r.contact), onset, r.restitution, r.dissipated);
     }
 }
 
@@ -340,15 +339,13 @@ static void start_centring(const clink_model *m, double *c_max, double *tilt_max
     *c_max = 0.0;
     *tilt_max = 0.0;
     for (int e = 0; e < m->d.nelems; e++) {
-        const element_def *d = &m->d.elems[e].def;
-        if (m->d.elems[e].kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE)
-            *c_max = fmax(*c_max, d->revolute_clearance.bearing_radius -
-                                      d->revolute_clearance.journal_radius);
-        else if (m->d.elems[e].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE) {
-            const clink_translational_clearance_def *t = &d->translational_clearance;
-            *c_max = fmax(*c_max, hypot(t->clearance, t->length));
-            *tilt_max = fmax(*tilt_max, 2.0 * atan(2.0 * t->clearance / t->length));
-        }
+        const element_class *ec = element_class_of(m->d.elems[e].kind);
+        double move, tilt;
+        if (!ec->centring)
+            continue;
+        ec->centring(&m->d.elems[e].def, &move, &tilt);
+        *c_max = fmax(*c_max, move);
+        *tilt_max = fmax(*tilt_max, tilt);
     }
 }
 
@@ -364,8 +361,8 @@ static double start_moves(const clink_sim *s, const double *y, char *moved, size
     static const char *const names[6] = {"x", "y", "phi", "vx", "vy", "omega"};
     static const char *const units[6] = {"m", "m", "rad", "m/s", "m/s", "rad/s"};
     for (int k = 0; k < s->sys->ncon; k++)
-        if (simc_clearance(s->sys->sc, k) > 0.0)
-            c_min = fmin(c_min, simc_clearance(s->sys->sc, k));
+        if (contacts_clearance(s->sys->sc, k) > 0.0)
+            c_min = fmin(c_min, contacts_clearance(s->sys->sc, k));
     for (int b = 1; b < m->d.nbodies; b++) {
         const clink_body_def *d = &m->d.bodies[b].def;
         V = fmax(V, fmax(fmax(fabs(d->vx), fabs(d->vy)), L * fabs(d->omega)));
@@ -417,16 +414,17 @@ static double start_centred_speed(const clink_sim *s, int k, const double *y)
         return 0.0;
     for (int i = 0; i < nq; i++)
         q[i] = y[i] + h * y[nq + i];
-    if (simc_info(s->sys->sc, k, q, y + nq, &later) == CLINK_OK)
+    if (contacts_info(s->sys->sc, k, q, y + nq, &later) == CLINK_OK)
         speed = hypot(later.eccentricity[0], later.eccentricity[1]) / h;
     free(q);
     return speed;
 }
 
-/* contact k belongs to a translational clearance joint */
-static int start_in_guide(const clink_model *m, int k)
+/* the start check's words for contact k approaching its wall (its element class's), NULL if
+   its element has none */
+static const char *start_approach(const clink_model *m, int k)
 {
-    return m->d.elems[m->d.contacts[k].element].kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE;
+    return element_class_of(m->d.elems[m->d.contacts[k].element].kind)->approach;
 }
 
 /* contact k at the start: penetrated, or a clearance joint's journal (or a corner of a
@@ -435,30 +433,27 @@ static int start_in_guide(const clink_model *m, int k)
 static void start_contact(clink_sim *s, int k, const double *y)
 {
     clink_contact_info info;
-    simc *sc = s->sys->sc;
-    double L = simc_size(sc, k);
-    if (simc_info(sc, k, y, y + s->sys->nq, &info) != CLINK_OK)
+    contact_set *sc = s->sys->sc;
+    double L = contacts_size(sc, k);
+    if (contacts_info(sc, k, y, y + s->sys->nq, &info) != CLINK_OK)
         return;
-    if (simc_clearance(sc, k) > 0.0 &&
-        !(hypot(info.eccentricity[0], info.eccentricity[1]) > 1e-9 * simc_clearance(sc, k)))
+    if (contacts_clearance(sc, k) > 0.0 &&
+        !(hypot(info.eccentricity[0], info.eccentricity[1]) > 1e-9 * contacts_clearance(sc, k)))
         info.delta_dot = start_centred_speed(s, k, y);
     if (L > 0.0 && info.delta > SIMCHK_START_PEN * L)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta,
                     info.delta / L, SIMCHK_START_PEN,
                     "contact '%s' starts penetrated by %.3g m (%.3g of its size %.3g m): its "
                     "first force is a jump; start its shapes apart or touching",
-                    simc_name(sc, k), info.delta, info.delta / L, L);
-    else if ((simc_clearance(sc, k) > 0.0 || start_in_guide(s->m, k)) &&
-             info.delta_dot > SIMCHK_START_SPEED)
+                    contacts_name(sc, k), info.delta, info.delta / L, L);
+    else if (start_approach(s->m, k) != NULL && info.delta_dot > SIMCHK_START_SPEED)
         add_finding(s, CLINK_FINDING_START, CLINK_FINDING_WARNING, 0.0, k, info.delta_dot,
                     info.delta_dot / SIMCHK_START_SPEED, 1.0,
                     "clearance joint '%s' starts with its %s at %.3g m/s (above %g m/s): an "
                     "impact of the start; give consistent velocities or "
                     "start=\"ideal\"",
-                    simc_name(sc, k),
-                    start_in_guide(s->m, k) ? "slider approaching the guide"
-                                            : "journal approaching the bearing",
-                    info.delta_dot, SIMCHK_START_SPEED);
+                    contacts_name(sc, k), start_approach(s->m, k), info.delta_dot,
+                    SIMCHK_START_SPEED);
 }
 
 void sim_check_start(clink_sim *s, const double *y)

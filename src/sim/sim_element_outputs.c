@@ -5,15 +5,15 @@
  * `outputs`), and those from the forces at that state (`force_outputs`): the dry force of
  * its contacts as the contact outputs report it (F_n n + F_t t on body B, from the
  * contact information the output computed at its own state) and a lubricated joint's film
- * force, evaluated at the output state itself (simc_lub_film: the film is a function of
+ * force, evaluated at the output state itself (contacts_extra_force: the film is a function of
  * the state alone, so no value of an earlier right-hand side can be reported).
  */
 #include "elements/element.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact_internal.h"
 #include "sim/sim_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 /* the forces of element e's contacts at the output state into *f; CLINK_OK or a status */
 static clink_status element_forces_at(const clink_sim *s, int e, element_forces *f)
@@ -29,7 +29,7 @@ static clink_status element_forces_at(const clink_sim *s, int e, element_forces 
         f->dry[0] += ci->fn * ci->normal[0] - ci->ft * ci->normal[1];
         f->dry[1] += ci->fn * ci->normal[1] + ci->ft * ci->normal[0];
         double film[2];
-        if (simc_lub_film(s->sys->sc, k, y, y + s->sys->nq, film) < 0)
+        if (contacts_extra_force(s->sys->sc, k, y, y + s->sys->nq, film) < 0)
             return CLINK_ERR_NONFINITE;
         f->film[0] += film[0];
         f->film[1] += film[1];

@@ -170,7 +170,7 @@ void clink_sim_stats_get(const clink_sim *s, clink_sim_stats *st)
     st->last_step = is.last_step;
     st->last_order = is.last_order;
     st->rhs_evals_jac = s->sys->rhs_jac;
-    st->contact_events = simc_events(s->sys->sc);
+    st->contact_events = contacts_events(s->sys->sc);
     st->contact_reinits = s->loop.reinits;
     st->findings = s->chk.nfound;
     st->implausible = s->chk.nimplausible;
@@ -198,12 +198,12 @@ clink_status clink_sim_contact(const clink_sim *s, int contact, clink_contact_in
 
 int clink_sim_impact_count(const clink_sim *s)
 {
-    return s ? simc_impact_count(s->sys->sc) : 0;
+    return s ? contacts_impact_count(s->sys->sc) : 0;
 }
 
 clink_status clink_sim_impact(const clink_sim *s, int i, clink_impact_record *record)
 {
-    return s ? simc_impact(s->sys->sc, i, record) : CLINK_ERR_ARG;
+    return s ? contacts_impact(s->sys->sc, i, record) : CLINK_ERR_ARG;
 }
 
 void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
@@ -211,7 +211,7 @@ void clink_sim_set_impact_callback(clink_sim *s, clink_impact_fn fn, void *data)
     if (!s || sim_enter(s, SIM_OP_CALLBACK) != CLINK_OK)
         return; /* in use: the callback in force is kept, clink_sim_error says why */
     if (s->sys->sc)
-        simc_set_callback(s->sys->sc, fn, data);
+        contacts_set_callback(s->sys->sc, fn, data);
     sim_leave(s);
 }
 

@@ -21,7 +21,7 @@
  * (they are cheap), the user force's by its companion or central differences.
  */
 #include "sim/sim_inputs.h"
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 #include "model/model_internal.h"
 #include "sim/sim_internal.h"
 
@@ -288,7 +288,7 @@ static clink_status inputs_allocate(clink_sim *s)
     in->f = calloc(nq, sizeof(double));
     in->xq = calloc(2 * nq, sizeof(double));
     in->xv = calloc(2 * nq, sizeof(double));
-    size_t cs = s->sys->sc ? simc_state_size(s->sys->sc) : 0;
+    size_t cs = s->sys->sc ? contacts_state_size(s->sys->sc) : 0;
     in->contacts = cs ? malloc(cs) : NULL;
     if (!in->value || !in->slope || !in->t_set || !in->load_input || !in->f || !in->xq || !in->xv ||
         (cs && !in->contacts)) {
@@ -356,7 +356,7 @@ void sim_inputs_output(clink_sim *s)
 {
     sim_inputs *in = &s->inp;
     if (in->contacts && (in->n > 0 || in->uf)) {
-        simc_state_save(s->sys->sc, in->contacts);
+        contacts_state_save(s->sys->sc, in->contacts);
         in->t_contacts = s->t;
     }
 }
@@ -375,7 +375,7 @@ clink_status sim_inputs_restart(clink_sim *s)
         }
     }
     if (in->contacts && in->t_contacts == s->t)
-        simc_state_restore(s->sys->sc, in->contacts);
+        contacts_state_restore(s->sys->sc, in->contacts);
     system_reduce(s->sys, y, s->loop.yroot);
     int rc = s->in->ops->reinit(s->in, s->t, s->loop.yroot);
     if (rc != 0) {

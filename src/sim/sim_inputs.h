@@ -20,7 +20,7 @@ typedef struct sim_inputs {
     int changed;             /* a change since the last advance: the next one restarts */
     int project;             /* ... of a driver: the state is projected at the restart */
     long restarts;           /* restarts so far */
-    void *contacts;          /* the contacts' state at the last output (simc_state_save) */
+    void *contacts;          /* the contacts' state at the last output (contacts_state_save) */
     double t_contacts;       /* its time, s; NaN: none kept */
     /* the user force */
     clink_user_force_fn uf;

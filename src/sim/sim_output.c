@@ -97,7 +97,7 @@ static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double 
         clink_contact_info ci;
         fn[k] = NAN;
         if (!isnan(onset[k])) {
-            if (simc_info(s->sys->sc, k, y, y + s->sys->nq, &ci) != CLINK_OK)
+            if (contacts_info(s->sys->sc, k, y, y + s->sys->nq, &ci) != CLINK_OK)
                 return -1;
             fn[k] = ci.fn;
         }

@@ -7,7 +7,7 @@
  * coordinates, rates, the works and the contacts' dissipation integrals, the audit), what
  * the output computed (accelerations, multipliers, energies, violations, contact
  * information, the output level and contact list), the contacts' state machine
- * (sim_contact_snapshot.c), the stop time, the progress guarantees' counters, the
+ * (contacts_snapshot.c), the stop time, the progress guarantees' counters, the
  * integrator's counters, the findings and the rank-revealing solver's stickiness.
  *
  * The integrator's history is not in it: CVODE has no public call that saves its
@@ -27,7 +27,7 @@
  * the data in the order written below, in the machine's byte order.
  */
 #include "sim/sim_internal.h"
-#include "sim/sim_snapshot.h"
+#include "contacts/contacts_snapshot.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -75,7 +75,7 @@ static uint64_t snap_model_hash(const clink_sim *s)
             h = snap_fnv(h, name, strlen(name) + 1);
     }
     if (sys->ncon)
-        h = simc_snapshot_hash(sys->sc, h);
+        h = contacts_snapshot_hash(sys->sc, h);
     int lay[4] = {sys->nq, sys->nc, sys->N, sys->Nr};
     h = snap_fnv(h, lay, sizeof lay);
     h = snap_fnv(h, sys->red, (size_t) sys->nr * sizeof *sys->red);
@@ -186,7 +186,7 @@ static void snap_write(const clink_sim *s, snap_stream *o)
     snap_layout(s, lay);
     snap_put(o, lay, sizeof lay);
     snap_write_levels(s, o);
-    simc_snapshot_write(s->sys->sc, o);
+    contacts_snapshot_write(s->sys->sc, o);
     snap_write_output(s, o);
     snap_write_counters(s, o);
 }
@@ -438,7 +438,7 @@ static clink_status snap_read_all(clink_sim *s, const unsigned char *p, size_t n
 {
     /* the contacts first, after the levels (they make room for the records) */
     snap_stream o = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int) + 5 * sizeof(int)};
-    clink_status st = simc_snapshot_read(s->sys->sc, &o);
+    clink_status st = contacts_snapshot_read(s->sys->sc, &o);
     if (st == CLINK_OK) {
         snap_stream ol = {.r = p, .cap = n, .pos = SNAP_HEADER + 8 * sizeof(int)};
         snap_read_levels(s, &ol);

@@ -205,11 +205,11 @@ clink_status sim_window_handle_root(clink_sim *s)
     double *yr = s->loop.yroot;
     /* the callbacks' buffer: the held components written once per layout */
     double *y = (double *) system_full_x(sys, yr);
-    simc_after_step_some(sys->sc, w->con, w->ncw, y, y + nq);
-    clink_status st = simc_handle_roots_some(sys->sc, w->con, w->ncw, s->loop.t_root, y, y + nq,
-                                             y + 2 * nq + 2, s->loop.roots_found, &reinit);
+    contacts_after_step_some(sys->sc, w->con, w->ncw, y, y + nq);
+    clink_status st = contacts_handle_roots_some(sys->sc, w->con, w->ncw, s->loop.t_root, y, y + nq,
+                                                 y + 2 * nq + 2, s->loop.roots_found, &reinit);
     if (st != CLINK_OK) {
-        sim_msg(s, "%s", simc_error(sys->sc));
+        sim_msg(s, "%s", contacts_error(sys->sc));
         return st;
     }
     system_reduce(sys, y, yr);

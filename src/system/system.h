@@ -9,7 +9,7 @@
  *   q' = v,  v' = qdd(t, q, v) from the saddle-point system (dynamics.h),
  *   W_d' = lambda . nu (power of the drivers), W_l' = power of the non-conservative
  *   applied loads (joint friction's included), the contacts' dissipation rates and
- *   friction states (sim_contact.c), the joints' bristle states z' (joint_friction_solve.c,
+ *   friction states (contacts.c), the joints' bristle states z' (joint_friction_solve.c,
  *   from the evaluation of the accelerations) and the power of
  *   the constraint forces on the drift (the energy audit, system_audit.c),
  * so that the balance T + V - W_d - W_l + U + D + R - W_s = const checks the
@@ -30,7 +30,7 @@
 
 #include "clink/sim.h"
 #include "dynamics/dynamics.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <stddef.h>
 
@@ -69,14 +69,14 @@ typedef struct mechsys {
     const clink_model *m;
     clink_settings_def set;
     dyn_system *dyn;
-    simc *sc;   /* contacts (sim_contact.c) */
-    int ncon;   /* number of contacts */
-    int nq, nc; /* coordinates, constraint equations */
-    int N;      /* components of the full state */
-    int nfz;    /* friction states: the contacts' (sim_contact_friction.c) and the joints' */
-    int njz;    /* the joints' friction states (joint_friction_solve.c), nfz's last ones */
-    int jz0;    /* the first joint friction state's offset after the rates: 2 + nwork */
-    int nr;     /* coordinates in the integrator's state */
+    contact_set *sc; /* contacts (contacts.c) */
+    int ncon;        /* number of contacts */
+    int nq, nc;      /* coordinates, constraint equations */
+    int N;           /* components of the full state */
+    int nfz;         /* friction states: the contacts' (contacts_friction.c) and the joints' */
+    int njz;         /* the joints' friction states (joint_friction_solve.c), nfz's last ones */
+    int jz0;         /* the first joint friction state's offset after the rates: 2 + nwork */
+    int nr;          /* coordinates in the integrator's state */
     int Nr;     /* components of the integrator's state, 2 nr + 2 + nwork (+ 1): N when nr = nq */
     int *red;   /* nr: the model coordinate of each of the integrator's coordinates */
     int *fixed; /* nq - nr: the coordinates left out (constant, rate 0) */

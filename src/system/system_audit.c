@@ -48,7 +48,7 @@ static double system_audit_energy(mechsys *s, const double *q, const double *v)
 {
     double e = dyn_mechanical_energy(s->dyn, q, v);
     if (s->ncon)
-        e += simc_stored_energy(s->sc, q, v);
+        e += contacts_stored_energy(s->sc, q, v);
     return e;
 }
 

@@ -10,7 +10,8 @@
  * mechanism's state (the slider-crank of Flores et al. 2008, models/slider_crank_clearance.xml:
  * the journal centred, the velocities of the ideal mechanism, derived there by hand). This
  * file builds that mechanism: the model's bodies, joints and drivers (indices kept) and,
- * for each clearance joint,
+ * for each clearance joint, the ideal joint its element class gives (element_class.ideal_joint,
+ * in src/elements/element_<name>.c):
  *   - revolute (journal body j, point s_j; bearing body b, point s_b): a revolute joint
  *     between the bearing's point s_b + A_b^T e and the journal's point s_j, e = c_j - c_b
  *     the eccentricity at the assembled positions (start="ideal"), or s_b itself
@@ -34,64 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* the world position of body point s of the body at pose q (NULL: the ground) */
-static void ideal_point(const double *q, const double s[2], double out[2])
-{
-    double c = q ? cos(q[2]) : 1.0, sn = q ? sin(q[2]) : 0.0;
-    out[0] = (q ? q[0] : 0.0) + c * s[0] - sn * s[1];
-    out[1] = (q ? q[1] : 0.0) + sn * s[0] + c * s[1];
-}
-
-/* the pose of body b in q (NULL for the ground) */
-static const double *ideal_pose(const double *q, int b)
-{
-    return b > 0 ? q + 3 * (b - 1) : NULL;
-}
-
-/* the ideal revolute joint of clearance joint d at positions q (file comment) */
-static clink_joint_def ideal_revolute(const clink_clearance_joint_def *d, const double *q,
-                                      int centred)
-{
-    clink_joint_def j = clink_default_joint_def();
-    const double *qb = ideal_pose(q, d->bearing_body);
-    double cj[2], cb[2], phi = qb ? qb[2] : 0.0;
-    ideal_point(ideal_pose(q, d->journal_body), d->journal_point, cj);
-    ideal_point(qb, d->bearing_point, cb);
-    double e[2] = {centred ? 0.0 : cj[0] - cb[0], centred ? 0.0 : cj[1] - cb[1]};
-    j.type = CLINK_JOINT_REVOLUTE;
-    j.body_a = d->bearing_body;
-    j.body_b = d->journal_body;
-    /* s_b + A_b^T e */
-    j.point_a[0] = d->bearing_point[0] + cos(phi) * e[0] + sin(phi) * e[1];
-    j.point_a[1] = d->bearing_point[1] - sin(phi) * e[0] + cos(phi) * e[1];
-    memcpy(j.point_b, d->journal_point, sizeof j.point_b);
-    return j;
-}
-
-/* the ideal translational joint of translational clearance joint d at positions q */
-static clink_joint_def ideal_translational(const clink_translational_clearance_def *d,
-                                           const double *q, int centred)
-{
-    clink_joint_def j = clink_default_joint_def();
-    const double *qg = ideal_pose(q, d->guide_body), *qs = ideal_pose(q, d->slider_body);
-    double len = hypot(d->axis[0], d->axis[1]), u[2] = {d->axis[0] / len, d->axis[1] / len};
-    double n[2] = {-u[1], u[0]}, pg[2], ps[2], phi = qg ? qg[2] : 0.0;
-    ideal_point(qg, d->guide_point, pg);
-    ideal_point(qs, d->slider_point, ps);
-    /* the normal in the world frame, A_g n */
-    double ng[2] = {cos(phi) * n[0] - sin(phi) * n[1], sin(phi) * n[0] + cos(phi) * n[1]};
-    double offset = centred ? 0.0 : ng[0] * (ps[0] - pg[0]) + ng[1] * (ps[1] - pg[1]);
-    j.type = CLINK_JOINT_TRANSLATIONAL;
-    j.body_a = d->guide_body;
-    j.body_b = d->slider_body;
-    j.point_a[0] = d->guide_point[0] + offset * n[0];
-    j.point_a[1] = d->guide_point[1] + offset * n[1];
-    memcpy(j.point_b, d->slider_point, sizeof j.point_b);
-    memcpy(j.axis_a, u, sizeof j.axis_a);
-    j.angle0 = centred ? 0.0 : (qs ? qs[2] : 0.0) - (qg ? qg[2] : 0.0);
-    return j;
-}
 
 /* the model's bodies, joints and drivers into builder b (indices kept) */
 static clink_status ideal_copy(const clink_model *m, clink_model_builder *b)
@@ -134,13 +77,11 @@ static clink_model *ideal_model(const clink_model *m, const double *q, int centr
     clink_status st = ideal_copy(m, b);
     for (int e = 0; e < m->d.nelems && st == CLINK_OK; e++) {
         const model_element *el = &m->d.elems[e];
-        clink_joint_def j;
-        if (el->kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE)
-            j = ideal_revolute(&el->def.revolute_clearance, q, centred);
-        else if (el->kind == CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE)
-            j = ideal_translational(&el->def.translational_clearance, q, centred);
-        else
+        const element_class *ec = element_class_of(el->kind);
+        clink_joint_def j = clink_default_joint_def();
+        if (!ec->ideal_joint)
             continue;
+        ec->ideal_joint(&el->def, q, centred, &j);
         st = clink_model_builder_add_joint(b, &j, NULL);
         (*n)++;
     }

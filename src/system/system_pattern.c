@@ -14,7 +14,7 @@
  * of K bodies fills a 3K x 3K block, as it must. Contacts and two-body loads (springs,
  * dampers, actuators) couple the bodies of their pair: a column of body b holds the rows
  * of every body in b's component and in the components of b's contact and load partners;
- * a friction state's row (sim_contact_friction.c) is held in the columns of its contact's
+ * a friction state's row (contacts_friction.c) is held in the columns of its contact's
  * bodies, a joint's friction state's (joint_friction_solve.c) in those of its joint's. The
  * host's forces (inputs, a user force) may couple anything: while they are installed every
  * column is dense, and the pattern's version changes so that the integrator takes the new
@@ -191,7 +191,7 @@ static int pat_body_rows(const mechsys *s, pat_work *w, int b, int dense)
     /* the friction states of b's contacts */
     for (int l = w->lptr[b]; l < w->lptr[b + 1]; l++) {
         int k = w->link[l];
-        int wz = k < s->ncon ? simc_friction_state_index(s->sc, k) : -1;
+        int wz = k < s->ncon ? contacts_friction_state_index(s->sc, k) : -1;
         if (wz >= 0)
             w->rows[n++] = nr + 2 + wz;
     }
@@ -275,7 +275,7 @@ static int pat_tail_fill(mechsys *s, pat_work *w, int dense)
         for (int j = 0; j < nt; j++) {
             ptr[j] = p;
             for (int k = 0; k < s->ncon; k++) {
-                if (j != 2 + simc_friction_state_index(s->sc, k))
+                if (j != 2 + contacts_friction_state_index(s->sc, k))
                     continue;
                 int n = pat_pair_rates(s, w, s->rt_body[2 * k], s->rt_body[2 * k + 1], dense, pair);
                 for (int i = 0; i < n && pass == 1; i++)

@@ -27,7 +27,7 @@
  *   - the projection onto the constraints, the correction minimal in the metric of M
  *     (dyn_project_step), its energy booked on the audit with the step, the error
  *     estimate projected near singular positions only (project.c);
- *   - the root functions of the contacts, two per contact (sim_contact.c), all or those
+ *   - the root functions of the contacts, two per contact (contacts.c), all or those
  *     of some contacts, with the guard against events without a completed step.
  */
 #include "system/system.h"
@@ -70,7 +70,7 @@ static void system_energy_rates(mechsys *s, double t, const double *yy, double *
     yd[2 * nr] = pd;
     yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
     if (s->ncon)
-        simc_dissipation_rates(s->sc, yd + 2 * nr + 2);
+        contacts_dissipation_rates(s->sc, yd + 2 * nr + 2);
     if (s->njz)
         dyn_joint_friction_rates(s->dyn, yd + 2 * nr + s->jz0);
     system_audit_rate(s, yy, yd);
@@ -88,9 +88,9 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
     if (st != CLINK_OK) {
         if (s->fatal)
             return -1; /* the host's user force failed: its message is kept */
-        if (s->ncon && simc_take_failure(s->sc)) {
+        if (s->ncon && contacts_take_failure(s->sc)) {
             /* a non-finite contact force at a finite state: no smaller step helps */
-            system_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
+            system_failed(s, CLINK_ERR_NONFINITE, contacts_error(s->sc));
             return -1;
         }
         return system_failed(s, st, dyn_error(s->dyn));
@@ -118,9 +118,9 @@ static void system_jac_friction_states(mechsys *s, double *vals, const long *sta
 {
     int nr = s->nr;
     for (int k = 0; k < s->ncon; k++) {
-        int wz = simc_friction_state_index(s->sc, k), coord[6];
+        int wz = contacts_friction_state_index(s->sc, k), coord[6];
         double dq[6], dv[6];
-        if (wz < 0 || !simc_friction_state_jacobian(s->sc, k, coord, dq, dv))
+        if (wz < 0 || !contacts_friction_state_jacobian(s->sc, k, coord, dq, dv))
             continue;
         int row = 2 * nr + 2 + wz - nr;
         for (int i = 0; i < 6; i++) {
@@ -183,7 +183,7 @@ void system_jacobian_diagonal(mechsys *s, double *diag)
     for (int i = 2 * s->nr; i < s->Nr; i++)
         diag[i - 2 * s->nr] = 0.0;
     if (s->nfz)
-        simc_friction_decay(s->sc, diag + 2);
+        contacts_friction_decay(s->sc, diag + 2);
     if (s->njz)
         dyn_joint_friction_decay(s->dyn, diag + s->jz0);
 }
@@ -193,13 +193,13 @@ int system_jacobian_tail(mechsys *s, double t, double *yr, const double *fy, dou
 {
     int nr = s->nr;
     for (int k = 0; s->tail_ptr && k < s->ncon; k++) {
-        int wz = simc_friction_state_index(s->sc, k);
+        int wz = contacts_friction_state_index(s->sc, k);
         if (wz < 0)
             continue;
         long a = s->tail_ptr[2 + wz], b = s->tail_ptr[3 + wz];
-        /* z enters linearly: one forward step of 0.1 of its size (sim_contact_friction.c) */
+        /* z enters linearly: one forward step of 0.1 of its size (contacts_friction.c) */
         double *z = &yr[2 * nr + 2 + wz], z0 = *z;
-        double h = 0.1 * fmax(fabs(z0), simc_friction_state_scale(s->sc, k));
+        double h = 0.1 * fmax(fabs(z0), contacts_friction_state_scale(s->sc, k));
         *z = z0 + h;
         h = *z - z0;
         int rc = system_rhs(s, t, yr, tmp);
@@ -308,10 +308,10 @@ int system_roots(mechsys *s, double t, const double *yy, const int *contacts, in
     }
     if (contacts) {
         s->roots_partial++;
-        return simc_roots_some(s->sc, contacts, n, yy, yy + s->nq, g);
+        return contacts_roots_some(s->sc, contacts, n, yy, yy + s->nq, g);
     }
     s->roots_full++;
-    return simc_roots(s->sc, t, yy, yy + s->nq, g);
+    return contacts_roots(s->sc, t, yy, yy + s->nq, g);
 }
 
 int system_roots_all(mechsys *s, double t, const double *yr, double *g)
@@ -353,5 +353,5 @@ int system_roots_some(mechsys *s, double t, const int *contacts, int n, double *
 
 void system_root_directions(const mechsys *s, int *dirs)
 {
-    simc_root_directions(s->sc, dirs);
+    contacts_root_directions(s->sc, dirs);
 }

@@ -101,7 +101,7 @@ void system_reduce(const mechsys *s, const double *yf, double *yr)
 /*
  * turns[b] (nb entries, zero on entry) set for every body b (>= 1) that can turn: it spins
  * at t = 0, a joint, a driver or an applied load acts on it, or one of its contacts can
- * exert a moment about its centre of mass (simc_turning). A body that cannot turn keeps its
+ * exert a moment about its centre of mass (contacts_turning). A body that cannot turn keeps its
  * angle and a zero rate exactly, so both are left out of the integrator's state (a chain's
  * beads: 4 of 6 components each remain). One pass over each list: linear in the model.
  */
@@ -133,7 +133,7 @@ static void system_turning(const mechsys *s, unsigned char *turns)
     for (int b = 1; b < nb; b++) /* an input's force or torque on it (few inputs) */
         if (!turns[b] && model_inputs_move(d, b))
             turns[b] = 1;
-    simc_turning(s->sc, turns);
+    contacts_turning(s->sc, turns);
 }
 
 /* each body's contacts: those of body b (>= 1) are at[first[b] .. first[b + 1]) */
@@ -149,7 +149,7 @@ static int system_incidence_create(const mechsys *s, int nb, system_incidence *i
         return -1;
     for (int k = 0; k < s->ncon; k++) {
         int ba, bb;
-        simc_bodies(s->sc, k, &ba, &bb);
+        contacts_bodies(s->sc, k, &ba, &bb);
         inc->first[ba + 1] += ba > 0;
         inc->first[bb + 1] += bb > 0 && bb != ba;
     }
@@ -160,7 +160,7 @@ static int system_incidence_create(const mechsys *s, int nb, system_incidence *i
         return -1;
     for (int k = 0; k < s->ncon; k++) {
         int ba, bb;
-        simc_bodies(s->sc, k, &ba, &bb);
+        contacts_bodies(s->sc, k, &ba, &bb);
         if (ba > 0)
             inc->at[inc->first[ba] + fill[ba]++] = k;
         if (bb > 0 && bb != ba)
@@ -182,7 +182,7 @@ static void system_keep_rule(const mechsys *s, int k, int axis, const double *q0
                              unsigned char *keep, const system_incidence *inc, int *stack, int *top)
 {
     int ba, bb;
-    int ok = simc_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
+    int ok = contacts_keeps_axis(s->sc, k, axis, q0, &ba, &bb);
     int *kb[2] = {&ba, &bb};
     for (int i = 0; i < 2; i++) {
         int self = *kb[i], other = *kb[1 - i];
@@ -200,7 +200,7 @@ static void system_keep_rule(const mechsys *s, int k, int axis, const double *q0
  * Marks in keep[3 (b - 1) + axis] (0 or 1 on entry for every body) which bodies keep
  * their coordinate along axis (0 x, 1 y) for ever: those entering with 1 (no spin, no
  * load, at rest along the axis, no gravity along it) whose every contact keeps the
- * axis (simc_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
+ * axis (contacts_keeps_axis: a normal perpendicular to it while both bodies keep it) with a
  * body that keeps it too (or the ground). The set is the largest fixed point: bodies are
  * removed until no contact links a kept body to a moving one along the axis. Every
  * contact is tried once, then only the contacts of a body just removed (a worklist: each
@@ -290,7 +290,7 @@ static clink_status system_roots_create(mechsys *s)
     if (!s->rt_body || !s->rt_inv || !s->rt_y)
         return CLINK_ERR_NOMEM;
     for (int k = 0; k < s->ncon; k++)
-        simc_bodies(s->sc, k, &s->rt_body[2 * k], &s->rt_body[2 * k + 1]);
+        contacts_bodies(s->sc, k, &s->rt_body[2 * k], &s->rt_body[2 * k + 1]);
     for (int i = 0; i < s->nq; i++)
         s->rt_inv[i] = -1;
     for (int i = 0; i < s->nr; i++)
@@ -302,22 +302,22 @@ static clink_status system_roots_create(mechsys *s)
 static clink_status system_allocate(mechsys *s)
 {
     char cerr[128];
-    s->sc = simc_create(s->m, s->set.settle_speed, cerr, sizeof cerr);
+    s->sc = contacts_create(s->m, s->set.settle_speed, cerr, sizeof cerr);
     if (!s->sc) {
         snprintf(s->msg, sizeof s->msg, "%s", cerr);
         return CLINK_ERR_NOMEM;
     }
-    simc_set_bookkeeping(s->sc, s->set.contact_bookkeeping);
-    s->ncon = simc_count(s->sc);
+    contacts_set_bookkeeping(s->sc, s->set.contact_bookkeeping);
+    s->ncon = contacts_count(s->sc);
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
     s->dyn = dyn_create(s->m);
     /* the joints' friction states follow the contacts' energy block */
     s->njz = s->dyn ? dyn_joint_friction_states(s->dyn) : 0;
-    s->jz0 = 2 + simc_nwork(s->sc);
-    s->N = 2 * s->nq + 2 + simc_nwork(s->sc) + s->njz + system_audit_components(s);
+    s->jz0 = 2 + contacts_nwork(s->sc);
+    s->N = 2 * s->nq + 2 + contacts_nwork(s->sc) + s->njz + system_audit_components(s);
     for (int k = 0; k < s->ncon; k++)
-        s->nfz += simc_friction_state_index(s->sc, k) >= 0;
+        s->nfz += contacts_friction_state_index(s->sc, k) >= 0;
     s->nfz += s->njz;
     size_t nq1 = (size_t) (s->nq > 0 ? s->nq : 1);
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
@@ -367,7 +367,7 @@ void system_destroy(mechsys **sys)
     mechsys *s = *sys;
     system_window_destroy(s);
     dyn_destroy(&s->dyn);
-    simc_destroy(&s->sc);
+    contacts_destroy(&s->sc);
     free(s->lambda);
     free(s->pq);
     free(s->pv);
@@ -393,7 +393,7 @@ void system_friction_load(mechsys *s, const double *y)
 {
     if (!s->nfz)
         return;
-    simc_friction_load(s->sc, y + 2 * s->nq + 2);
+    contacts_friction_load(s->sc, y + 2 * s->nq + 2);
     if (s->njz)
         dyn_joint_friction_load(s->dyn, y + 2 * s->nq + s->jz0);
 }
@@ -428,11 +428,11 @@ clink_status system_initial_state(mechsys *s, double *y)
         return st;
     memcpy(s->q0, y, (size_t) nq * sizeof(double));
     if (s->ncon) {
-        simc_start(s->sc, y, y + nq);
-        simc_friction_onset(s->sc, y + 2 * nq + 2); /* the states start at 0 */
-        dyn_set_external(s->dyn, simc_forces, s->sc);
-        dyn_set_external_jacobian(s->dyn, simc_forces_jacobian);
-        simc_set_impulse(s->sc, system_impulse, s->dyn);
+        contacts_start(s->sc, y, y + nq);
+        contacts_friction_onset(s->sc, y + 2 * nq + 2); /* the states start at 0 */
+        dyn_set_external(s->dyn, contacts_forces, s->sc);
+        dyn_set_external_jacobian(s->dyn, contacts_forces_jacobian);
+        contacts_set_impulse(s->sc, system_impulse, s->dyn);
     }
     return CLINK_OK;
 }

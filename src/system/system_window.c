@@ -48,10 +48,10 @@ static const char *system_window_refusal(const mechsys *s)
         return "the model has force elements";
     if (d->ninputs)
         return "the model has inputs";
-    if (s->N != 2 * s->nq + 2 + simc_nwork(s->sc))
+    if (s->N != 2 * s->nq + 2 + contacts_nwork(s->sc))
         return "the state has joint friction states or an audit";
     for (int k = 0; k < s->ncon; k++)
-        if (!simc_window_fits(s->sc, k))
+        if (!contacts_window_fits(s->sc, k))
             return "a contact has friction, a lubricant, a bore or an impulse treatment";
     return NULL;
 }
@@ -130,7 +130,7 @@ static sys_window *system_window_alloc(mechsys *s)
     w->minv = calloc(nq1, sizeof(double));
     w->gall = calloc(2 * nc1, sizeof(double));
     w->list = malloc(nc1 * sizeof(int));
-    w->nwork = simc_nwork(s->sc);
+    w->nwork = contacts_nwork(s->sc);
     w->wk = malloc(nc1 * sizeof(int));
     w->wc = malloc(nc1 * sizeof(int));
     w->hw = calloc((size_t) (w->nwork > 0 ? w->nwork : 1), sizeof(double));
@@ -161,7 +161,7 @@ clink_status system_window_create(mechsys *s)
     if (!w)
         return CLINK_ERR_NOMEM;
     s->win = w;
-    simc_set_impulse_free(s->sc, 1); /* no constraint: the free bodies' effective mass */
+    contacts_set_impulse_free(s->sc, 1); /* no constraint: the free bodies' effective mass */
     for (int b = 0; b < w->nb; b++)
         w->awake[b] = b > 0;
     unsigned char *all = w->awake;
@@ -186,8 +186,8 @@ static void system_window_contacts(mechsys *s, sys_window *w)
         if (!w->awake[ba] && !w->awake[bb])
             continue;
         w->con[w->ncw++] = k;
-        if (simc_damping_index(s->sc, k) >= 0) {
-            w->wk[w->nwk] = simc_damping_index(s->sc, k);
+        if (contacts_damping_index(s->sc, k) >= 0) {
+            w->wk[w->nwk] = contacts_damping_index(s->sc, k);
             w->wc[w->nwk++] = k;
         }
     }
@@ -258,12 +258,12 @@ int system_window_rhs(mechsys *s, double t, const double *yr, double *yd)
     double *g = w->gq;
     for (int i = 0; i < w->nzc; i++)
         g[w->zc[i]] = 0.0;
-    if (simc_forces_some(s->sc, w->con, w->ncw, t, yy, yy + nq, g) != 0) {
-        if (simc_take_failure(s->sc)) {
-            system_failed(s, CLINK_ERR_NONFINITE, simc_error(s->sc));
+    if (contacts_forces_some(s->sc, w->con, w->ncw, t, yy, yy + nq, g) != 0) {
+        if (contacts_take_failure(s->sc)) {
+            system_failed(s, CLINK_ERR_NONFINITE, contacts_error(s->sc));
             return -1;
         }
-        return system_failed(s, CLINK_ERR_SOLVER, simc_error(s->sc));
+        return system_failed(s, CLINK_ERR_SOLVER, contacts_error(s->sc));
     }
     const double *grav = s->m->d.gravity;
     memcpy(yd, yr + nr, (size_t) nr * sizeof(double));
@@ -274,7 +274,7 @@ int system_window_rhs(mechsys *s, double t, const double *yr, double *yd)
     yd[2 * nr] = 0.0; /* no drivers, no applied loads but gravity (in the potential) */
     yd[2 * nr + 1] = 0.0;
     for (int j = 0; j < w->nwk; j++) /* the window's contacts' dissipation rates */
-        yd[2 * nr + 2 + j] = simc_damping_rate(s->sc, w->wc[j]);
+        yd[2 * nr + 2 + j] = contacts_damping_rate(s->sc, w->wc[j]);
     return system_finite_rates(s, t, yd);
 }
 
@@ -345,5 +345,5 @@ int system_window_events_some(mechsys *s, double t, const int *groups, int n, do
 
 void system_window_directions(mechsys *s, int *dirs)
 {
-    simc_root_directions_some(s->sc, s->win->con, s->win->ncw, dirs);
+    contacts_root_directions_some(s->sc, s->win->con, s->win->ncw, dirs);
 }

@@ -9,7 +9,7 @@
  * attribute takes one), writes the attribute and records what it did; after a
  * failed load it adds the overrides of the element that failed to the message.
  */
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 #include "xml/xml_internal.h"
 
 #include <errno.h>

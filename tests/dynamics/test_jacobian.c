@@ -4,7 +4,7 @@
  * Hessians, applied-force derivatives, Baumgarte terms, the contact forces'
  * companion) against forward differences of the accelerations
  * (dyn_jacobian_fd) on every shipped model, at its state after a short run; the
- * contact forces' companion (simc_forces_jacobian) against differences of the contact
+ * contact forces' companion (contacts_forces_jacobian) against differences of the contact
  * forces alone; and the driver's state without the coordinates that cannot change
  * (sim.c) against the full state on an oblique impact.
  */
@@ -13,7 +13,7 @@
 #include "clink/sim.h"
 #include "clink/xml.h"
 #include "dynamics/dynamics.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -53,7 +53,7 @@ static void compare(const char *what, const double *a, const double *f, const do
 
 /*
  * runs the model to t_run, then compares the two Jacobians at that state; companion:
- * the contact forces' analytic companion (simc_forces_jacobian), else dyn_jacobian's
+ * the contact forces' analytic companion (contacts_forces_jacobian), else dyn_jacobian's
  * central differences of the contact hook
  */
 static void check_model_with(const char *name, double t_run, double xmin, double tol, int companion)
@@ -84,24 +84,24 @@ static void check_model_with(const char *name, double t_run, double xmin, double
     clink_sim_destroy(&sim);
     dyn_system *dyn = dyn_create(m);
     ENSURE(dyn != NULL);
-    simc *sc = simc_create(m, m->d.settings.settle_speed, err, sizeof err);
+    contact_set *sc = contacts_create(m, m->d.settings.settle_speed, err, sizeof err);
     ENSURE(sc != NULL);
     if (dyn && sc && q && v && jq && fq && gq) {
         if (m->d.settings.drift == CLINK_DRIFT_BAUMGARTE)
             dyn_set_baumgarte(dyn, m->d.settings.baumgarte_alpha, m->d.settings.baumgarte_beta);
-        if (simc_count(sc)) {
-            simc_start(sc, q, v);
-            dyn_set_external(dyn, simc_forces, sc);
-            dyn_set_external_jacobian(dyn, companion ? simc_forces_jacobian : NULL);
+        if (contacts_count(sc)) {
+            contacts_start(sc, q, v);
+            dyn_set_external(dyn, contacts_forces, sc);
+            dyn_set_external_jacobian(dyn, companion ? contacts_forces_jacobian : NULL);
         }
-        printf("%s at t = %.6g s (%d coordinates, %d contacts)\n", name, t, nq, simc_count(sc));
+        printf("%s at t = %.6g s (%d coordinates, %d contacts)\n", name, t, nq, contacts_count(sc));
         ENSURE(dyn_jacobian(dyn, t, q, v, jq, jv) == CLINK_OK);
         ENSURE(dyn_jacobian_fd(dyn, t, q, v, xmin, fq, fv) == CLINK_OK);
         ENSURE(dyn_jacobian_fd(dyn, t, q, v, 10.0 * xmin, gq, gv) == CLINK_OK);
         compare("d qdd / dq", jq, fq, gq, nn, tol);
         compare("d qdd / dv", jv, fv, gv, nn, tol);
     }
-    simc_destroy(&sc);
+    contacts_destroy(&sc);
     dyn_destroy(&dyn);
     free(q);
     free(v);
@@ -155,8 +155,8 @@ TEST(analytic_jacobian_matches_finite_differences_with_contact)
 }
 
 /* central differences of the contact forces alone, step rel max(|x|, 1e-2) per column */
-static void contact_differences(simc *sc, int nq, double *q, double *v, double rel, double *fq,
-                                double *fv)
+static void contact_differences(contact_set *sc, int nq, double *q, double *v, double rel,
+                                double *fq, double *fv)
 {
     double *gp = calloc((size_t) nq, sizeof *gp), *gm = calloc((size_t) nq, sizeof *gm), pw = 0.0;
     ENSURE(gp && gm);
@@ -167,9 +167,9 @@ static void contact_differences(simc *sc, int nq, double *q, double *v, double r
             memset(gp, 0, (size_t) nq * sizeof *gp);
             memset(gm, 0, (size_t) nq * sizeof *gm);
             x[j] = xj + h;
-            ENSURE(simc_forces(sc, 0.0, q, v, gp, &pw) == 0);
+            ENSURE(contacts_forces(sc, 0.0, q, v, gp, &pw) == 0);
             x[j] = xj - h;
-            ENSURE(simc_forces(sc, 0.0, q, v, gm, &pw) == 0);
+            ENSURE(contacts_forces(sc, 0.0, q, v, gm, &pw) == 0);
             x[j] = xj;
             for (int i = 0; i < nq; i++)
                 out[(size_t) j * nq + i] = (gp[i] - gm[i]) / (2.0 * h);
@@ -181,9 +181,9 @@ static void contact_differences(simc *sc, int nq, double *q, double *v, double r
 
 /*
  * Runs the model until a contact penetrates by more than 1e-6 m (at most to t_max), then compares
- * the companion simc_forces_jacobian with central differences of simc_forces at the steps 1e-7 and
- * 1e-6 of the coordinates' size, charging their disagreement to the reference; the contact must
- * carry force (some entry nonzero).
+ * the companion contacts_forces_jacobian with central differences of contacts_forces at the steps
+ * 1e-7 and 1e-6 of the coordinates' size, charging their disagreement to the reference; the contact
+ * must carry force (some entry nonzero).
  */
 static void check_contact_jacobian(const char *name, double t_max, double tol)
 {
@@ -214,15 +214,15 @@ static void check_contact_jacobian(const char *name, double t_max, double tol)
     double *aq = calloc(nn, sizeof *aq), *av = calloc(nn, sizeof *av);
     double *fq = calloc(nn, sizeof *fq), *fv = calloc(nn, sizeof *fv);
     double *gq = calloc(nn, sizeof *gq), *gv = calloc(nn, sizeof *gv);
-    simc *sc = simc_create(m, m->d.settings.settle_speed, err, sizeof err);
+    contact_set *sc = contacts_create(m, m->d.settings.settle_speed, err, sizeof err);
     ENSURE(q && v && aq && av && fq && fv && gq && gv && sc);
     if (sim && touching && q && v && aq && av && fq && fv && gq && gv && sc) {
         for (int i = 1; i < m->d.nbodies; i++)
             clink_sim_body_state(sim, i, q + 3 * (i - 1), v + 3 * (i - 1));
         printf("%s at t = %.6g s (contact forces alone)\n", name, clink_sim_time(sim));
-        simc_start(sc, q, v);
+        contacts_start(sc, q, v);
         dyn_gjac J = dyn_gjac_dense(nq, aq, av);
-        ENSURE(simc_forces_jacobian(sc, 0.0, q, v, &J) == 0);
+        ENSURE(contacts_forces_jacobian(sc, 0.0, q, v, &J) == 0);
         contact_differences(sc, nq, q, v, 1e-7, fq, fv);
         contact_differences(sc, nq, q, v, 1e-6, gq, gv);
         double fmax_ = 0.0;
@@ -232,7 +232,7 @@ static void check_contact_jacobian(const char *name, double t_max, double tol)
         compare("d g_contact / dq", aq, fq, gq, nn, tol);
         compare("d g_contact / dv", av, fv, gv, nn, tol);
     }
-    simc_destroy(&sc);
+    contacts_destroy(&sc);
     clink_sim_destroy(&sim);
     free(q);
     free(v);

@@ -54,6 +54,40 @@ TEST(clearance_joint_needs_positive_clearance_and_takes_stiffness_from_materials
     clink_model_builder_destroy(&b);
 }
 
+/* the journal's contact reports its eccentricity (the columns ex, ey), as the element class
+   says, and a ball-on-floor pair's does not; out of range: 0 */
+TEST(a_journal_contact_reports_its_eccentricity_and_a_pair_contact_does_not)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    clink_model_builder_add_body(b, &bd, NULL);
+    clink_contact_pair_def c = clink_default_contact_pair_def();
+    c.body_a = 0;
+    c.body_b = 1;
+    c.shape_a.type = CLINK_SHAPE_LINE;
+    c.shape_a.normal[1] = 1.0;
+    c.shape_b.type = CLINK_SHAPE_CIRCLE;
+    c.shape_b.radius = 0.01;
+    c.law = "hertz";
+    c.params.K = 1e9;
+    ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
+    clink_clearance_joint_def j = steel_pin(0.0095);
+    ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_OK);
+    clink_model *m = NULL;
+    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
+    ENSURE(clink_model_contact_count(m) == 2);
+    for (int k = 0; k < 2; k++) {
+        int kind = clink_model_element_kind(m, clink_model_contact_element(m, k));
+        ENSURE(clink_model_contact_has_eccentricity(m, k) ==
+               (kind == CLINK_ELEMENT_REVOLUTE_CLEARANCE));
+    }
+    ENSURE(clink_model_contact_has_eccentricity(m, 2) == 0);
+    ENSURE(clink_model_contact_has_eccentricity(m, -1) == 0);
+    ENSURE(clink_model_contact_has_eccentricity(NULL, 0) == 0);
+    clink_model_destroy(&m);
+    clink_model_builder_destroy(&b);
+}
+
 /*
  * A free journal (R 9.5 mm, 0.1 kg) in a fixed bearing (R 10 mm), no gravity,
  * moving at 0.5 m/s along x from the centre: it crosses the clearance, hits the

@@ -12,7 +12,7 @@
  * -fsanitize=fuzzer,address,undefined; never part of the default build.
  */
 #include "cli/cli.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <limits.h>
 #include <math.h>

@@ -97,7 +97,7 @@ static int differences(mechsys *s, double t, double *y, double scale, double *C,
 static int compare(clink_sim *sim, double *worst, double *dvdz)
 {
     mechsys *s = sim->sys;
-    int N = s->Nr, nr = s->nr, wz = simc_friction_state_index(s->sc, 0);
+    int N = s->Nr, nr = s->nr, wz = contacts_friction_state_index(s->sc, 0);
     double t = clink_sim_time(sim);
     double *J = malloc(3 * (size_t) N * N * sizeof(double));
     double *C = J ? J + (size_t) N * N : NULL, *C2 = C ? C + (size_t) N * N : NULL;
@@ -206,7 +206,7 @@ TEST(the_friction_state_column_follows_a_new_pattern_version)
         return;
     }
     mechsys *s = sim->sys;
-    int wz = simc_friction_state_index(s->sc, 0);
+    int wz = contacts_friction_state_index(s->sc, 0);
     const int *rows = NULL, *trows = NULL;
     long v0 = 0, v1 = 0;
     ENSURE(wz >= 0);

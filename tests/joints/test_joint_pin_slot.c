@@ -2,7 +2,7 @@
 /*
  * The pin-in-slot joint (src/joints/joint_pin_slot.c): its Jacobian and gamma
  * are checked against finite differences with every other joint type in
- * tests/kinematics/test_kinematics.c (the test loops over the class table); here, what it means:
+ * tests/dynamics/test_constraints.c (the test loops over the class table); here, what it means:
  * one equation, zero wherever the pin lies on the slot whatever the bodies'
  * angles, the signed distance from the slot otherwise, and the XML element
  * <pin_slot> read through the table.
@@ -10,7 +10,7 @@
 #include "ensure.h"
 
 #include "clink/xml.h"
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 
 /* body 1 with its pin at (0.1, 0) (body coordinates) in a slot of ground along (1, 1) */
 static clink_model *slot_model(void)

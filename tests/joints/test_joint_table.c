@@ -3,11 +3,11 @@
  * The class table of the joints (src/joints/joint_table.c): one row per joint type, in
  * the order of clink_joint_type, each with its number of equations and the hooks every
  * joint needs, found again by its name. The hooks' values are checked against finite
- * differences in tests/kinematics/test_kinematics.c.
+ * differences in tests/dynamics/test_constraints.c.
  */
 #include "ensure.h"
 
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 
 TEST(joint_table_rows_match_their_types_and_names)
 {

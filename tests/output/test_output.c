@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tests of the run outputs: the shortest round-trip formatter of the recorder
- * (src/output/fmt_double.c) against the C library (strtod reads every output
+ * (src/fmt_double.c) against the C library (strtod reads every output
  * back to the same bits; printf's shortest round-tripping "%.{1..17}g" has the
  * same digits), and the recorder's file protocol (old results removed before
  * a run, names that say "incomplete" until the end, errors with the OS's
@@ -14,7 +14,7 @@
 #include "clink/output.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <errno.h>
 #include <float.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The lubricated revolute clearance joint (src/sim/sim_lubrication.c, <lubrication> of
- * src/xml/xml_joints.c): the steady-load case against Ocvirk's load capacity and attitude
- * angle (clink_short_bearing_load, _attitude), the energy balance with the film's power
- * booked, and the trend of Flores, Ambrosio, Claro and Lankarani (2009) in the slider-crank
- * of models/: the lubricated journal stays inside its clearance and the slider's peak
- * acceleration is far below the dry joint's.
+ * The lubricated revolute clearance joint (src/elements/element_revolute_clearance.c, applied by
+ * src/contacts/contacts_extra.c, <lubrication> of src/xml/xml_joints.c): the steady-load case
+ * against Ocvirk's load capacity and attitude angle (clink_short_bearing_load, _attitude), the
+ * energy balance with the film's power booked, and the trend of Flores, Ambrosio, Claro and
+ * Lankarani (2009) in the slider-crank of models/: the lubricated journal stays inside its
+ * clearance and the slider's peak acceleration is far below the dry joint's.
  */
 #include "ensure.h"
 #include "test_models.h"

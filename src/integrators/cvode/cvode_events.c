@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cvode_events.c: the location of events (the zeros of the problem's event functions,
- * two per group: a contact's, sim_contact.c) for the CVODE integrator. It mirrors the
+ * two per group: a contact's, contacts.c) for the CVODE integrator. It mirrors the
  * root search of SUNDIALS 6.4.1's CVODE (src/cvode/cvode.c); 7.1's search is the same
  * algorithm, so the results agree there too, but a change of CVODE's search in a later
  * version must be followed here.

@@ -6,12 +6,11 @@
  * journal and hands out one case at a time to whichever rank asks; a rank asks again
  * by sending the row of its last case (an empty row the first time) and stops when
  * told case -1. Every rank runs its cases in child processes (sweep_pool.c) and
- * writes their outputs itself; rank 0 runs cases of its own between messages. Also
- * the executable's main(): MPI started, then `clink sweep` (src/cli/cmd_sweep.c).
+ * writes their outputs itself; rank 0 runs cases of its own between messages. The
+ * executable's main() is src/cli/mpi/main_mpi.c.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli/cli.h"
 #include "sweep/mpi/sweep_mpi.h"
 #include "sweep/sweep_internal.h"
 
@@ -98,23 +97,4 @@ clink_status sweep_mpi_run(clink_sweep *sw, const char *dir, const clink_sweep_o
         sweep_coordinate(&run, &remote);
     }
     return sweep_run_end(&run);
-}
-
-/* clink-sweep-mpi SPEC -o DIR [OPTIONS]: `clink sweep` on every rank of an MPI job */
-
-int main(int argc, char **argv)
-{
-    int rc;
-
-    if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
-        fprintf(stderr, "clink-sweep-mpi: MPI_Init failed\n");
-        return CLI_EXIT_FAIL;
-    }
-    argv[0] = (char *) "sweep";
-    rc = cmd_sweep(argc, argv);
-    fflush(stdout);
-    if (rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL && rc != CLI_EXIT_USAGE)
-        MPI_Abort(MPI_COMM_WORLD, rc);
-    MPI_Finalize();
-    return rc;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_records.c: the impact records of a simulation (clink_impact_record) and
+ * contacts_records.c: the impact records of a simulation (clink_impact_record) and
  * their getters, the host's callback, the energy booked at events and the count of
  * events.
  *
@@ -10,16 +10,16 @@
  * v_separation / v_impact (NaN for an onset slower than v_settle, a resting contact),
  * the largest penetration delta_max and force F_max, the effective mass m_eff, the
  * compression lobes, and the energy dissipated during it: the change of the contact's
- * damping and friction integrals plus what was booked at its events (sim_contact.c,
+ * damping and friction integrals plus what was booked at its events (contacts.c,
  * "Energy audit"). A piecewise impact's record has no duration and one lobe.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 /* stores an impact record and calls the host's callback; -1 when out of memory */
-int simc_records_push(simc *sc, const clink_impact_record *r)
+int contacts_records_push(contact_set *sc, const clink_impact_record *r)
 {
     if (sc->records.n == sc->records.cap) {
         int nc = sc->records.cap ? 2 * sc->records.cap : 64;
@@ -40,9 +40,10 @@ int simc_records_push(simc *sc, const clink_impact_record *r)
 }
 
 /* the record of the impact in progress at contact k, ended at t; -1 when out of memory */
-int simc_records_close(simc *sc, int k, double t, double v_sep, const double *work, int persistent)
+int contacts_records_close(contact_set *sc, int k, double t, double v_sep, const double *work,
+                           int persistent)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     if (!c->impact.in_impact)
         return 0;
     clink_impact_record r;
@@ -56,21 +57,21 @@ int simc_records_close(simc *sc, int k, double t, double v_sep, const double *wo
     r.delta_max = c->st.delta_max;
     r.F_max = c->impact.f_max;
     double wd, wf;
-    simc_work(sc, k, work, &wd, &wf);
+    contacts_work(sc, k, work, &wd, &wf);
     r.dissipated = wd + wf + c->impact.booked - c->impact.diss0;
     r.m_eff = c->st.m_eff;
     r.persistent = persistent;
     r.lobes = c->impact.lobes;
     c->impact.in_impact = 0;
-    return simc_records_push(sc, &r);
+    return contacts_records_push(sc, &r);
 }
 
-int simc_impact_count(const simc *sc)
+int contacts_impact_count(const contact_set *sc)
 {
     return sc ? sc->records.n : 0;
 }
 
-clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec)
+clink_status contacts_impact(const contact_set *sc, int i, clink_impact_record *rec)
 {
     if (!sc || i < 0 || i >= sc->records.n || !rec)
         return CLINK_ERR_ARG;
@@ -78,18 +79,18 @@ clink_status simc_impact(const simc *sc, int i, clink_impact_record *rec)
     return CLINK_OK;
 }
 
-void simc_set_callback(simc *sc, clink_impact_fn fn, void *data)
+void contacts_set_callback(contact_set *sc, clink_impact_fn fn, void *data)
 {
     sc->records.cb = fn;
     sc->records.cb_data = data;
 }
 
-double simc_booked(const simc *sc, int k)
+double contacts_booked(const contact_set *sc, int k)
 {
     return sc && k >= 0 && k < sc->n ? sc->c[k].impact.booked : 0.0;
 }
 
-long simc_events(const simc *sc)
+long contacts_events(const contact_set *sc)
 {
     return sc ? sc->events : 0;
 }

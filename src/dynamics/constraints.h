@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * kinematics.h: constraint equations of joints and drivers.
+ * constraints.h: constraint equations of joints and drivers (the model's constraint set, evaluated
+ * at a state; above the model, which it reads).
  *
  * Every constraint row r involves at most two bodies a and b with coordinates
  * q = (x, y, phi). A row gives its value Phi_r(q, t), its Jacobian with respect
@@ -15,8 +16,8 @@
  * number of equations, the checks and the three evaluations; each type lives in
  * its own file src/joints/joint_<name>.c; drivers are in constraints.c.
  */
-#ifndef CLINK_KINEMATICS_H
-#define CLINK_KINEMATICS_H
+#ifndef CLINK_DYNAMICS_CONSTRAINTS_H
+#define CLINK_DYNAMICS_CONSTRAINTS_H
 
 #include "joints/joint.h"
 #include "model/model_internal.h"

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The analytic Jacobian of the film force of a lubricated clearance joint
- * (src/sim/sim_lubrication.c, jacobian="analytic") against the Richardson-extrapolated
- * central differences of the same film (jacobian="differences"), in both theories, with
- * a moving bearing (both bodies' columns, the centres off the reference points, both
- * spinning), at eccentricity ratios inside the film, beyond the transition (eps held) and
- * at the bearing centre; and the derivatives of the bearing formulas in (eps, eps_dot,
- * Omega) (contact/lubrication.h) against differences of the formulas.
+ * (src/elements/element_revolute_clearance.c through src/contacts/contacts_extra.c,
+ * jacobian="analytic") against the Richardson-extrapolated central differences of the same film
+ * (jacobian="differences"), in both theories, with a moving bearing (both bodies' columns, the
+ * centres off the reference points, both spinning), at eccentricity ratios inside the film, beyond
+ * the transition (eps held) and at the bearing centre; and the derivatives of the bearing formulas
+ * in (eps, eps_dot, Omega) (contact/lubrication.h) against differences of the formulas.
  */
 #include "ensure.h"
 
 #include "clink/xml.h"
 #include "contact/lubrication.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,17 +65,17 @@ static void film_jacobian(clink_model *m, const double q[6], const double v[6], 
                           double jv[36])
 {
     char err[256];
-    simc *sc = simc_create(m, m->d.settings.settle_speed, err, sizeof err);
+    contact_set *sc = contacts_create(m, m->d.settings.settle_speed, err, sizeof err);
     ENSURE(sc != NULL);
     memset(jq, 0, 36 * sizeof *jq);
     memset(jv, 0, 36 * sizeof *jv);
     if (sc == NULL)
         return;
-    simc_start(sc, q, v);
+    contacts_start(sc, q, v);
     dyn_gjac J = dyn_gjac_dense(6, jq, jv);
-    ENSURE(simc_forces_jacobian(sc, 0.0, q, v, &J) == 0);
+    ENSURE(contacts_forces_jacobian(sc, 0.0, q, v, &J) == 0);
     ENSURE(J.missed == 0);
-    simc_destroy(&sc);
+    contacts_destroy(&sc);
 }
 
 /* largest |analytic - differences| over the largest |differences| of both blocks (of the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_friction.c: the friction of the contacts in a simulation and the internal
+ * contacts_friction.c: the friction of the contacts in a simulation and the internal
  * states of the dynamic friction laws (lugre, dahl: include/clink/friction.h).
  *
  * A contact whose law has a state z (the mean bristle deflection, m) owns one component of
@@ -8,47 +8,47 @@
  * audit: "friction states", c->wz), integrated with the mechanism:
  *   z' = v_t - sigma0 |v_t| z / mu(v_t)   while the contact touches (delta > 0),
  *   z' = 0                               while it is apart (z is frozen),
- * and set to 0 at the onset of every contact (simc_friction_onset, called after the
+ * and set to 0 at the onset of every contact (contacts_friction_onset, called after the
  * contacts' events and at the initial state; a reset that changes z re-initialises
  * the integrator). The forces read z from the state the dynamics is evaluated at
- * (simc_friction_load, before every evaluation of the accelerations). The integrator's
+ * (contacts_friction_load, before every evaluation of the accelerations). The integrator's
  * Jacobian gets d z' / d z = -sigma0 |v_t| / mu(v_t) on its diagonal
- * (simc_friction_decay) and d z' / d(q, v) through the slip (simc_friction_state_jacobian,
+ * (contacts_friction_decay) and d z' / d(q, v) through the slip (contacts_friction_state_jacobian,
  * from the contact's force Jacobian); d v' / d z (the bristle force's response through
  * the saddle solve) by a forward difference of the right-hand side in z
- * (system_jacobian_tail, step 0.1 of max(|z|, simc_friction_state_scale)): the force of
+ * (system_jacobian_tail, step 0.1 of max(|z|, contacts_friction_state_scale)): the force of
  * lugre and dahl is linear in z at fixed (q, v) (z' is, and F_n does not depend on z), so
  * that difference is exact but for rounding.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 
-void simc_friction_assign(simc *sc)
+void contacts_friction_assign(contact_set *sc)
 {
     for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         c->wz = !c->piecewise && clink_friction_state_count(&c->fr) > 0 ? sc->nwork++ : -1;
     }
 }
 
-int simc_friction_state_index(const simc *sc, int k)
+int contacts_friction_state_index(const contact_set *sc, int k)
 {
     return sc && k >= 0 && k < sc->n ? sc->c[k].wz : -1;
 }
 
-void simc_friction_load(simc *sc, const double *work)
+void contacts_friction_load(contact_set *sc, const double *work)
 {
     for (int k = 0; sc && k < sc->n; k++)
         if (sc->c[k].wz >= 0)
             sc->c[k].fz = work[sc->c[k].wz];
 }
 
-int simc_friction_onset(simc *sc, double *work)
+int contacts_friction_onset(contact_set *sc, double *work)
 {
     int changed = 0;
     for (int k = 0; sc && k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         if (c->wz < 0)
             continue;
         int touch =
@@ -63,7 +63,7 @@ int simc_friction_onset(simc *sc, double *work)
     return changed;
 }
 
-double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zdot)
+double contacts_friction_at(const contacts_contact *c, double v_t, double fn, double *zdot)
 {
     if (c->wz < 0) {
         if (zdot)
@@ -73,16 +73,17 @@ double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zd
     return clink_friction_force_state(&c->fr, v_t, fn, c->fz, zdot);
 }
 
-double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, double ft)
+double contacts_friction_per_normal(const contacts_contact *c, double v_t, double fp, double ft)
 {
     if (c->fr.kind == CLINK_FRICTION_STRIBECK || c->fr.kind == CLINK_FRICTION_LUGRE)
         return (ft + c->fr.sigma2 * v_t) / fp;
     return ft / fp;
 }
 
-int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6])
+int contacts_friction_state_jacobian(const contact_set *sc, int k, int coord[6], double dq[6],
+                                     double dv[6])
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     if (c->wz < 0 || !c->zjac)
         return 0;
     for (int side = 0; side < 2; side++) {
@@ -96,19 +97,19 @@ int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[
     return 1;
 }
 
-double simc_friction_state_scale(const simc *sc, int k)
+double contacts_friction_state_scale(const contact_set *sc, int k)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     if (c->wz < 0 || !(c->fr.sigma0 > 0.0))
         return 0.0;
     double mu = c->fr.mu_s > c->fr.mu ? c->fr.mu_s : c->fr.mu;
     return mu / c->fr.sigma0;
 }
 
-void simc_friction_decay(const simc *sc, double *diag)
+void contacts_friction_decay(const contact_set *sc, double *diag)
 {
     for (int k = 0; sc && k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         if (c->wz >= 0)
             diag[c->wz] = c->ftouch_now ? clink_friction_state_decay(&c->fr, c->fvt) : 0.0;
     }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
- * (into a dyn_gjac: dense, or by body blocks), the companion of simc_forces that the driver hands
- * to the dynamics' Jacobian (docs/performance.md).
+ * contacts_jacobian.c: the Jacobian of the contact forces, d g / dq and d g / dv
+ * (into a dyn_gjac: dense, or by body blocks), the companion of contacts_forces that the driver
+ * hands to the dynamics' Jacobian (docs/performance.md).
  *
  * Pairs with exact derivatives in the registry (src/kinematics/contact_shapes.h: circles,
  * bores, lines against circles, polygons): the geometry is differentiated exactly in dual
@@ -21,43 +21,43 @@
  *
  * Nothing here changes the contacts' state or caches.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* nonzero if simc_forces gives contact c a force at all (phase and treatment) */
-static int exerts_force(const simc_contact *c)
+/* nonzero if contacts_forces gives contact c a force at all (phase and treatment) */
+static int exerts_force(const contacts_contact *c)
 {
     return !c->piecewise && c->st.phase != CLINK_CONTACT_RELEASED;
 }
 
 /* the normal force of contact c with geo's penetration and rate replaced */
-static double force_at(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
-                       const double *q, double delta, double rate)
+static double force_at(const contact_set *sc, const contacts_contact *c,
+                       const kinematics_contact *geo, const double *q, double delta, double rate)
 {
     kinematics_contact g = *geo;
     g.delta = delta;
     g.delta_dot = rate;
-    return simc_contact_force(sc, c, &g, q, NULL);
+    return contacts_contact_force(sc, c, &g, q, NULL);
 }
 
 /*
  * Generalised contact force of contact c alone at (q, v) into QA, QB (zero when apart),
- * as simc_forces computes it, without touching the contact's caches; 0 or -1.
+ * as contacts_forces computes it, without touching the contact's caches; 0 or -1.
  */
-static int contact_generalised(const simc *sc, const simc_contact *c, const double *q,
+static int contact_generalised(const contact_set *sc, const contacts_contact *c, const double *q,
                                const double *v, double QA[3], double QB[3])
 {
     kinematics_contact geo;
     for (int i = 0; i < 3; i++)
         QA[i] = QB[i] = 0.0;
-    if (simc_geometry(c, q, v, &geo) != 0)
+    if (contacts_geometry(c, q, v, &geo) != 0)
         return -1;
     if (!(geo.delta > 0.0))
         return 0;
-    double fn = simc_contact_force(sc, c, &geo, q, NULL);
-    double ft = simc_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, NULL);
+    double fn = contacts_contact_force(sc, c, &geo, q, NULL);
+    double ft = contacts_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, NULL);
     double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
     double fa[2] = {-f[0], -f[1]};
     if (c->body_b > 0)
@@ -68,7 +68,7 @@ static int contact_generalised(const simc *sc, const simc_contact *c, const doub
 }
 
 /* contact c's generalised forces at x[col] = xc + h (x = sc->jac.xq or sc->jac.xv) into A, B */
-static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, double h,
+static int contact_shifted(contact_set *sc, const contacts_contact *c, double *x, int col, double h,
                            double A[3], double B[3])
 {
     double xc = x[col];
@@ -84,7 +84,8 @@ static int contact_shifted(simc *sc, const simc_contact *c, double *x, int col, 
  * and h / 2, h = 1e-6 max(|x|, 1e-2), error of order h^4: a stiff contact's curvature
  * over a penetration of micrometres makes the plain difference's h^2 error visible)
  */
-static int local_difference(simc *sc, const simc_contact *c, dyn_gjac *J, int col, int rate)
+static int local_difference(contact_set *sc, const contacts_contact *c, dyn_gjac *J, int col,
+                            int rate)
 {
     double *x = rate ? sc->jac.xv : sc->jac.xq;
     double h = 1e-6 * fmax(fabs(x[col]), 1e-2);
@@ -93,12 +94,12 @@ static int local_difference(simc *sc, const simc_contact *c, dyn_gjac *J, int co
     for (int i = 0; i < 4; i++)
         if (contact_shifted(sc, c, x, col, steps[i], A[i], B[i]) != 0)
             return -1;
-    simc_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
+    contacts_richardson_column(c, J, rate, col, h, (const double(*)[3]) A, (const double(*)[3]) B);
     return 0;
 }
 
-void simc_richardson_column(const simc_contact *c, dyn_gjac *J, int rate, int col, double h,
-                            const double A[4][3], const double B[4][3])
+void contacts_richardson_column(const contacts_contact *c, dyn_gjac *J, int rate, int col, double h,
+                                const double A[4][3], const double B[4][3])
 {
     for (int i = 0; i < 3; i++) {
         double da = (4.0 * (A[2][i] - A[3][i]) / h - (A[0][i] - A[1][i]) / (2.0 * h)) / 3.0;
@@ -136,7 +137,7 @@ static kinematics_dual dual_moment(const kinematics_dual p[2], const kinematics_
  * linear in F_n). Returns 1 if the pair has no exact derivatives (a capsule).
  */
 /* d z' / d(q, v) of c's friction state into c->zjac_d through the slip (z fixed) */
-static void state_jacobian(simc_contact *c, const kinematics_dual *vt_dual, double vt)
+static void state_jacobian(contacts_contact *c, const kinematics_dual *vt_dual, double vt)
 {
     double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6), zp, zm;
     clink_friction_force_state(&c->fr, vt + hv, 1.0, c->fz, &zp);
@@ -147,12 +148,12 @@ static void state_jacobian(simc_contact *c, const kinematics_dual *vt_dual, doub
     c->zjac = 1;
 }
 
-static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, const double *v,
-                            dyn_gjac *J)
+static int contact_jacobian(const contact_set *sc, contacts_contact *c, const double *q,
+                            const double *v, dyn_gjac *J)
 {
     kinematics_pose pa, pb;
-    simc_pose_of(q, v, c->body_a, &pa);
-    simc_pose_of(q, v, c->body_b, &pb);
+    contacts_pose_of(q, v, c->body_a, &pa);
+    contacts_pose_of(q, v, c->body_b, &pb);
     kinematics_contact_diff d;
     if (kinematics_contact_eval_diff(&c->sa, c->body_a > 0 ? &pa : NULL, &c->sb,
                                      c->body_b > 0 ? &pb : NULL, &d) != 0)
@@ -181,16 +182,16 @@ static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, co
                                              kinematics_dual_scale(d.delta_dot, fn_r));
     Fn.v = fn;
     double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
-    double ft = simc_friction_at(c, vt, fp, NULL);
+    double ft = contacts_friction_at(c, vt, fp, NULL);
     kinematics_dual Ft = seeded(ft, -1);
     if (fp > 0.0 && (ft != 0.0 || c->wz >= 0 || c->fr.kind == CLINK_FRICTION_STRIBECK)) {
         double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
-        double ft_v =
-            (simc_friction_at(c, vt + hv, fp, NULL) - simc_friction_at(c, vt - hv, fp, NULL)) /
-            (2.0 * hv);
-        Ft =
-            kinematics_dual_add(kinematics_dual_scale(d.v_t, ft_v),
-                                kinematics_dual_scale(Fn, simc_friction_per_normal(c, vt, fp, ft)));
+        double ft_v = (contacts_friction_at(c, vt + hv, fp, NULL) -
+                       contacts_friction_at(c, vt - hv, fp, NULL)) /
+                      (2.0 * hv);
+        Ft = kinematics_dual_add(
+            kinematics_dual_scale(d.v_t, ft_v),
+            kinematics_dual_scale(Fn, contacts_friction_per_normal(c, vt, fp, ft)));
         Ft.v = ft;
     }
     if (!isfinite(fn) || !isfinite(fn_d) || !isfinite(fn_r) || !isfinite(Ft.v))
@@ -224,15 +225,16 @@ static int contact_jacobian(const simc *sc, simc_contact *c, const double *q, co
     return 0;
 }
 
-int simc_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J)
+int contacts_forces_jacobian(void *data, double t, const double *q, const double *v, dyn_gjac *J)
 {
-    simc *sc = data;
+    contact_set *sc = data;
     int nq = sc->m->ncoords;
     for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         c->zjac = 0;
-        if (c->lub.on && simc_lub_jacobian(sc, c, q, v, J) != 0) {
-            snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite film force derivative", k);
+        if (c->extra.on && contacts_extra_jacobian(sc, c, q, v, J) != 0) {
+            snprintf(sc->msg, sizeof sc->msg, "contact %d: non-finite %s force derivative", k,
+                     c->extra.ec->extra_name);
             return -1;
         }
         if (!exerts_force(c))

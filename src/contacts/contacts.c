@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact.c: the contacts of a simulation, the model's flat list of the contacts
+ * contacts.c: the contacts of a simulation, the model's flat list of the contacts
  * its elements expand into (pairs, clearance joints: src/elements/; docs/contact-mechanics.md): the
  * set built from the model, the energy components it adds to CVODE's state, and what the driver
  * asks about its contacts' shapes and states (sizes, the bodies that may turn, the axes a contact
@@ -15,17 +15,17 @@
  * and -f on A at p_A; their generalised forces Q = (f, (p - r) x f) enter the
  * equations of motion through dyn_set_external.
  *
- * One job per file, all sharing the set's struct (sim_contact_internal.h):
- *   sim_contact.c           the set, its energy components, shape queries, information
- *   sim_contact_forces.c    the forces of the right-hand side, the stored energy
- *   sim_contact_memo.c      the caches of open contacts at rest (the same bits, fewer
+ * One job per file, all sharing the set's struct (contacts_internal.h):
+ *   contacts.c           the set, its energy components, shape queries, information
+ *   contacts_forces.c    the forces of the right-hand side, the stored energy
+ *   contacts_memo.c      the caches of open contacts at rest (the same bits, fewer
  *                           evaluations)
- *   sim_contact_jacobian.c  d g / dq and d g / dv of the contact forces
- *   sim_contact_events.c    the per-contact state machine: its root functions and their
+ *   contacts_jacobian.c  d g / dq and d g / dv of the contact forces
+ *   contacts_events.c    the per-contact state machine: its root functions and their
  *                           handlers (onset, compression, restitution, release, permanent)
- *   sim_contact_impulse.c   the solve through the constraints: effective mass at onset,
+ *   contacts_impulse.c   the solve through the constraints: effective mass at onset,
  *                           piecewise (impulse-momentum) impacts
- *   sim_contact_records.c   impact records, the host's callback, the counts of events
+ *   contacts_records.c   impact records, the host's callback, the counts of events
  *
  * Energy audit: per contact up to two components integrated by CVODE,
  *   D' = (F_n - F(delta, 0)) delta_dot   (work of the rate-dependent part: damping)
@@ -45,7 +45,7 @@
  * piecewise impact. It is kept outside CVODE's state so that no event needs a
  * re-initialisation for the books' sake.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 #include "kinematics/contact_shapes.h"
 
 #include <math.h>
@@ -54,7 +54,7 @@
 #include <string.h>
 
 /* what a contact's evaluation needs that never changes: its path, law constants, masses */
-static void prepare_contact(const clink_model *m, simc_contact *c)
+static void prepare_contact(const clink_model *m, contacts_contact *c)
 {
     c->fixed.direct = kinematics_contact_circles_ok(&c->sa, c->body_a) &&
                       kinematics_contact_circles_ok(&c->sb, c->body_b);
@@ -72,12 +72,12 @@ static void prepare_contact(const clink_model *m, simc_contact *c)
     }
 }
 
-simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
+contact_set *contacts_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
 {
-    simc *sc = calloc(1, sizeof *sc);
+    contact_set *sc = calloc(1, sizeof *sc);
     int n = m->d.ncontacts;
     if (sc)
-        sc->c = calloc((size_t) (n > 0 ? n : 1), sizeof(simc_contact));
+        sc->c = calloc((size_t) (n > 0 ? n : 1), sizeof(contacts_contact));
     if (!sc || !sc->c) {
         free(sc);
         if (err && errlen)
@@ -106,7 +106,7 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         return NULL;
     }
     for (int k = 0; k < n; k++) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         const model_contact *mc = &m->d.contacts[k];
         const model_element *e = &m->d.elems[mc->element];
         element_def def = e->def;
@@ -129,17 +129,17 @@ simc *simc_create(const clink_model *m, double settle_speed, char *err, size_t e
         c->h_release = 1e-12;
         /* an elastic law (no damping rule, the default force: chi = c = 0) gives
            F(delta, rate) = F(delta, 0) exactly, so its damping power is 0 */
-        simc_lub_setup(c, e);
+        contacts_extra_setup(c, e);
         int damps = !c->piecewise && !(c->law->rule == CLINK_RULE_NONE && c->law->force == NULL);
-        damps = damps || c->lub.on; /* the film's power is booked with the damping */
+        damps = damps || c->extra.on; /* the film's power is booked with the damping */
         c->wd = damps ? sc->nwork++ : -1;
         c->wf = !c->piecewise && c->fr.mu > 0.0 ? sc->nwork++ : -1;
     }
-    simc_friction_assign(sc);
+    contacts_friction_assign(sc);
     return sc;
 }
 
-void simc_destroy(simc **sc)
+void contacts_destroy(contact_set **sc)
 {
     if (!sc || !*sc)
         return;
@@ -155,50 +155,51 @@ void simc_destroy(simc **sc)
     *sc = NULL;
 }
 
-void simc_set_bookkeeping(simc *sc, clink_contact_bookkeeping mode)
+void contacts_set_bookkeeping(contact_set *sc, clink_contact_bookkeeping mode)
 {
     sc->bookkeeping = mode;
 }
 
-int simc_count(const simc *sc)
+int contacts_count(const contact_set *sc)
 {
     return sc ? sc->n : 0;
 }
 
-int simc_nroots(const simc *sc)
+int contacts_nroots(const contact_set *sc)
 {
-    return 2 * simc_count(sc);
+    return 2 * contacts_count(sc);
 }
 
-int simc_nwork(const simc *sc)
+int contacts_nwork(const contact_set *sc)
 {
     return sc ? sc->nwork : 0;
 }
 
-void simc_work(const simc *sc, int k, const double *work, double *damping, double *friction)
+void contacts_work(const contact_set *sc, int k, const double *work, double *damping,
+                   double *friction)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     *damping = c->wd >= 0 ? work[c->wd] : 0.0;
     *friction = c->wf >= 0 ? work[c->wf] : 0.0;
 }
 
-const char *simc_error(const simc *sc)
+const char *contacts_error(const contact_set *sc)
 {
     return sc->msg;
 }
 
-int simc_take_failure(simc *sc)
+int contacts_take_failure(contact_set *sc)
 {
     int f = sc->failed;
     sc->failed = 0;
     return f;
 }
 
-/* one contact's description for simc_describe_active */
-static size_t describe(const simc *sc, int k, const kinematics_contact *geo, const char *what,
-                       char *buf, size_t n)
+/* one contact's description for contacts_describe_active */
+static size_t describe(const contact_set *sc, int k, const kinematics_contact *geo,
+                       const char *what, char *buf, size_t n)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     int w = snprintf(buf, n, "'%s' (contact %d, %s, K %.3g, penetration %.3g m, %s%s)",
                      sc->m->d.contacts[k].name, k, clink_law_name(c->law),
                      c->st.K > 0.0 ? c->st.K : c->p.K, geo->delta, what,
@@ -206,7 +207,7 @@ static size_t describe(const simc *sc, int k, const kinematics_contact *geo, con
     return w > 0 && (size_t) w < n ? (size_t) w : (n > 0 ? n - 1 : 0);
 }
 
-int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, size_t n)
+int contacts_describe_active(const contact_set *sc, const double *y, int nq, char *buf, size_t n)
 {
     int count = 0, nearest = -1;
     size_t used = 0;
@@ -215,9 +216,9 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
     memset(&near_geo, 0, sizeof near_geo);
     buf[0] = '\0';
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         kinematics_contact geo;
-        if (simc_geometry(c, y, y + nq, &geo) != 0)
+        if (contacts_geometry(c, y, y + nq, &geo) != 0)
             continue;
         if (!c->impact.in_impact && !c->persistent && !(geo.delta > 0.0)) {
             if (geo.delta > dmax) {
@@ -249,22 +250,22 @@ int simc_describe_active(const simc *sc, const double *y, int nq, char *buf, siz
     return count;
 }
 
-double simc_size(const simc *sc, int k)
+double contacts_size(const contact_set *sc, int k)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     double ra = kinematics_shape_class_of(c->sa.kind)->size(&c->sa);
     double rb = kinematics_shape_class_of(c->sb.kind)->size(&c->sb);
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
     return isfinite(L) ? L : 0.0;
 }
 
-int simc_suspect(const simc *sc, const double *y, int nq, char *buf, size_t n)
+int contacts_suspect(const contact_set *sc, const double *y, int nq, char *buf, size_t n)
 {
     /* a penetration beyond the contact's size: outside the range of any contact law */
     for (int k = 0; k < sc->n; k++) {
         kinematics_contact geo;
-        double L = simc_size(sc, k);
-        if (L > 0.0 && simc_geometry(&sc->c[k], y, y + nq, &geo) == 0 && geo.delta > L) {
+        double L = contacts_size(sc, k);
+        if (L > 0.0 && contacts_geometry(&sc->c[k], y, y + nq, &geo) == 0 && geo.delta > L) {
             snprintf(buf, n,
                      "contact '%s' penetrates %.3g m, beyond its size %.3g m, outside the range "
                      "of its law (the shapes pass through each other: a load or an initial "
@@ -275,19 +276,19 @@ int simc_suspect(const simc *sc, const double *y, int nq, char *buf, size_t n)
     }
     /* a friction coefficient no surface has */
     for (int k = 0; k < sc->n; k++)
-        if (sc->c[k].fr.mu > SIMC_MU_ABSURD) {
+        if (sc->c[k].fr.mu > CONTACTS_MU_ABSURD) {
             snprintf(buf, n,
                      "contact '%s' has a friction coefficient mu = %.3g (above %g: no pair of "
                      "surfaces has that; a typing error?)",
-                     sc->m->d.contacts[k].name, sc->c[k].fr.mu, SIMC_MU_ABSURD);
+                     sc->m->d.contacts[k].name, sc->c[k].fr.mu, CONTACTS_MU_ABSURD);
             return 1;
         }
     return 0;
 }
 
-double simc_clearance(const simc *sc, int k)
+double contacts_clearance(const contact_set *sc, int k)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     if (c->sa.kind == CLINK_SHAPE_BORE)
         return c->sa.r - c->sb.r;
     if (c->sb.kind == CLINK_SHAPE_BORE)
@@ -295,12 +296,12 @@ double simc_clearance(const simc *sc, int k)
     return 0.0;
 }
 
-const char *simc_name(const simc *sc, int k)
+const char *contacts_name(const contact_set *sc, int k)
 {
     return sc->m->d.contacts[k].name;
 }
 
-double simc_mu(const simc *sc, int k)
+double contacts_mu(const contact_set *sc, int k)
 {
     return sc->c[k].fr.mu;
 }
@@ -312,9 +313,10 @@ static int centred_round(const kinematics_shape *s)
     return kinematics_shape_has(s, KINEMATICS_SHAPE_ROUND) && s->a[0] == 0.0 && s->a[1] == 0.0;
 }
 
-int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body_a, int *body_b)
+int contacts_keeps_axis(const contact_set *sc, int k, int axis, const double *q0, int *body_a,
+                        int *body_b)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     *body_a = c->body_a;
     *body_b = c->body_b;
     if (c->fr.mu > 0.0)
@@ -343,10 +345,10 @@ int simc_keeps_axis(const simc *sc, int k, int axis, const double *q0, int *body
     return line || at[0] == at[1];
 }
 
-void simc_turning(const simc *sc, unsigned char *turns)
+void contacts_turning(const contact_set *sc, unsigned char *turns)
 {
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         /* the normal force of a round shape passes through its centre; friction does not */
         if (c->body_a > 0 && (c->fr.mu > 0.0 || !centred_round(&c->sa)))
             turns[c->body_a] = 1;
@@ -355,29 +357,30 @@ void simc_turning(const simc *sc, unsigned char *turns)
     }
 }
 
-int simc_central(const simc *sc, int k)
+int contacts_central(const contact_set *sc, int k)
 {
-    const simc_contact *c = &sc->c[k];
+    const contacts_contact *c = &sc->c[k];
     return kinematics_shape_has(&c->sa, KINEMATICS_SHAPE_CENTRAL) &&
            kinematics_shape_has(&c->sb, KINEMATICS_SHAPE_CENTRAL);
 }
 
-clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_contact_info *info)
+clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,
+                           clink_contact_info *info)
 {
     if (k < 0 || k >= sc->n || !info)
         return CLINK_ERR_ARG;
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     kinematics_contact geo;
-    if (simc_geometry(c, q, v, &geo) != 0)
+    if (contacts_geometry(c, q, v, &geo) != 0)
         return CLINK_ERR_MODEL;
     memset(info, 0, sizeof *info);
     info->delta = geo.delta;
     info->delta_dot = geo.delta_dot;
-    /* the memo is read, never written: simc_info has no side effects */
+    /* the memo is read, never written: contacts_info has no side effects */
     info->fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
-                   ? simc_memo_force(sc, c, &geo, q, NULL, NULL)
-                   : simc_contact_force(sc, c, &geo, q, NULL);
-    info->ft = simc_friction_at(c, geo.v_t, info->fn > 0.0 ? info->fn : 0.0, NULL);
+                   ? contacts_memo_force(sc, c, &geo, q, NULL, NULL)
+                   : contacts_contact_force(sc, c, &geo, q, NULL);
+    info->ft = contacts_friction_at(c, geo.v_t, info->fn > 0.0 ? info->fn : 0.0, NULL);
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
     memcpy(info->point_b, geo.p_b, sizeof info->point_b);
@@ -394,19 +397,19 @@ clink_status simc_info(simc *sc, int k, const double *q, const double *v, clink_
 
 /* ---- the contacts' state at an output (for a restart there: sim_inputs.c) ---- */
 
-size_t simc_state_size(const simc *sc)
+size_t contacts_state_size(const contact_set *sc)
 {
-    return (size_t) sc->n * sizeof(simc_contact);
+    return (size_t) sc->n * sizeof(contacts_contact);
 }
 
-void simc_state_save(const simc *sc, void *buf)
+void contacts_state_save(const contact_set *sc, void *buf)
 {
     if (sc->n > 0)
-        memcpy(buf, sc->c, simc_state_size(sc));
+        memcpy(buf, sc->c, contacts_state_size(sc));
 }
 
-void simc_state_restore(simc *sc, const void *buf)
+void contacts_state_restore(contact_set *sc, const void *buf)
 {
     if (sc->n > 0)
-        memcpy(sc->c, buf, simc_state_size(sc));
+        memcpy(sc->c, buf, contacts_state_size(sc));
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_forces.c: the contact forces of the right-hand side (simc_forces, the
+ * contacts_forces.c: the contact forces of the right-hand side (contacts_forces, the
  * external-force hook of the dynamics), the dissipation rates they leave for the energy
  * components, and the elastic energy stored in the contacts (docs/contact-mechanics.md).
  *
@@ -9,7 +9,7 @@
  * force and F_t = clink_friction_force(v_t, max(F_n, 0)) the modified Coulomb friction of
  * Ambrosio (2003); it keeps the powers
  *   D' = (F_n - F(delta, 0)) delta_dot   (damping),   R' = -F_t v_t   (friction)
- * for simc_dissipation_rates. The stored energy is U = integral_0^delta F(s, 0) ds
+ * for contacts_dissipation_rates. The stored energy is U = integral_0^delta F(s, 0) ds
  * (clink_law_stored_energy, exact).
  *
  * The right-hand side must be right on both sides of a root that does not
@@ -27,17 +27,17 @@
  * Effective mass inside the right-hand side (the provisional onset, and contacts that
  * start overlapping): the free-body value 1/m_eff = sum over the two bodies of
  * 1/m + ((p - r) x n)^2 / J, because the saddle solve through the constraints
- * (sim_contact_impulse.c) cannot be re-entered there. Only laws whose damping uses
+ * (contacts_impulse.c) cannot be re-entered there. Only laws whose damping uses
  * m_eff depend on it.
  *
  * Cost (docs/contact-mechanics.md, "Evaluation paths"): two circles centred on their
  * bodies (or on the ground) take kinematics_contact_circles, without rotations; the
  * law's constants are derived once per contact (contact_law_prepare) and F(delta, 0)
  * only where a damping integral needs it; open contacts at rest are served by the
- * memo (sim_contact_memo.c); each gives the general path's bits.
+ * memo (contacts_memo.c); each gives the general path's bits.
  */
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,7 +47,7 @@
  * pose copies, no rotations (kinematics_contact_circles, the same bits as the general
  * path); -1 when it does not apply (then the caller takes the general path).
  */
-static inline int geometry_direct(const simc_contact *c, const double *q, const double *v,
+static inline int geometry_direct(const contacts_contact *c, const double *q, const double *v,
                                   kinematics_contact *g)
 {
     if (!c->fixed.direct)
@@ -64,13 +64,14 @@ static inline int geometry_direct(const simc_contact *c, const double *q, const 
     return kinematics_contact_circles(&c->sa, qa, va, &c->sb, qb, vb, c->fixed.slip, g);
 }
 
-int simc_geometry(const simc_contact *c, const double *q, const double *v, kinematics_contact *g)
+int contacts_geometry(const contacts_contact *c, const double *q, const double *v,
+                      kinematics_contact *g)
 {
     if (geometry_direct(c, q, v, g) == 0)
         return 0;
     kinematics_pose pa, pb;
-    simc_pose_of(q, v, c->body_a, &pa);
-    simc_pose_of(q, v, c->body_b, &pb);
+    contacts_pose_of(q, v, c->body_a, &pa);
+    contacts_pose_of(q, v, c->body_b, &pb);
     return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, g);
 }
 
@@ -80,7 +81,7 @@ int simc_geometry(const simc_contact *c, const double *q, const double *v, kinem
  * bead) costs no trigonometry after its first contact evaluation, and the others one
  * sincos per body per state instead of one per contact (the same bits either way).
  */
-static void body_rot(simc *sc, const double *q, int body, double rot[2])
+static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
 {
     if (body <= 0) {
         rot[0] = cos(0.0);
@@ -99,23 +100,23 @@ static void body_rot(simc *sc, const double *q, int body, double rot[2])
     rot[1] = t[2];
 }
 
-/* simc_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs
+/* contacts_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs
  * none) */
-int simc_geometry_cached(simc *sc, const simc_contact *c, const double *q, const double *v,
-                         kinematics_contact *g)
+int contacts_geometry_cached(contact_set *sc, const contacts_contact *c, const double *q,
+                             const double *v, kinematics_contact *g)
 {
     if (geometry_direct(c, q, v, g) == 0)
         return 0;
     kinematics_pose pa, pb;
     double ra[2], rb[2];
-    simc_pose_of(q, v, c->body_a, &pa);
-    simc_pose_of(q, v, c->body_b, &pb);
+    contacts_pose_of(q, v, c->body_a, &pa);
+    contacts_pose_of(q, v, c->body_b, &pb);
     body_rot(sc, q, c->body_a, ra);
     body_rot(sc, q, c->body_b, rb);
     return kinematics_contact_eval_rot(&c->sa, &pa, ra, &c->sb, &pb, rb, g);
 }
 
-static int in_contact(const simc_contact *c)
+static int in_contact(const contacts_contact *c)
 {
     return c->st.phase == CLINK_CONTACT_COMPRESSION || c->st.phase == CLINK_CONTACT_RESTITUTION;
 }
@@ -126,7 +127,7 @@ static int in_contact(const simc_contact *c)
  * F(delta, 0), from the same powers of delta (contact_law_force_pair: the bits of two
  * evaluations).
  */
-static double law_normal(const simc_contact *c, const clink_contact_state *st, double delta,
+static double law_normal(const contacts_contact *c, const clink_contact_state *st, double delta,
                          double rate, double *f0)
 {
     if (c->piecewise ||
@@ -151,15 +152,15 @@ static double law_normal(const simc_contact *c, const clink_contact_state *st, d
 }
 
 /* the law's normal force with the contact's state (see the file comment) */
-double simc_normal_force(const simc_contact *c, double delta, double rate)
+double contacts_normal_force(const contacts_contact *c, double delta, double rate)
 {
     return law_normal(c, &c->st, delta, rate, NULL);
 }
 
 /* inverse mass of one free body (side 0: A, 1: B) along n at its contact point p (ground: 0),
    1/kg, from the masses kept at creation */
-static double inv_mass_along(const simc_contact *c, int side, const double p[2], const double *q,
-                             const double n[2])
+static double inv_mass_along(const contacts_contact *c, int side, const double p[2],
+                             const double *q, const double n[2])
 {
     int body = side ? c->body_b : c->body_a;
     if (body <= 0)
@@ -170,8 +171,8 @@ static double inv_mass_along(const simc_contact *c, int side, const double p[2],
 }
 
 /* inverse effective mass of the pair along the normal, as free bodies, 1/kg */
-double simc_free_inv_mass(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
-                          const double *q)
+double contacts_free_inv_mass(const contact_set *sc, const contacts_contact *c,
+                              const kinematics_contact *geo, const double *q)
 {
     (void) sc;
     return inv_mass_along(c, 0, geo->p_a, q, geo->n) + inv_mass_along(c, 1, geo->p_b, q, geo->n);
@@ -182,8 +183,8 @@ double simc_free_inv_mass(const simc *sc, const simc_contact *c, const kinematic
  * a provisional onset at the current rate (the law's constants cached at creation:
  * contact_law_onset_cached). *f0 (optional) receives F(delta, 0).
  */
-double simc_contact_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
-                          const double *q, double *f0)
+double contacts_contact_force(const contact_set *sc, const contacts_contact *c,
+                              const kinematics_contact *geo, const double *q, double *f0)
 {
     if (c->piecewise) {
         if (f0)
@@ -192,7 +193,7 @@ double simc_contact_force(const simc *sc, const simc_contact *c, const kinematic
     }
     if (c->st.phase == CLINK_CONTACT_OPEN && geo->delta > 0.0) {
         clink_contact_state tmp = c->st;
-        double w = simc_free_inv_mass(sc, c, geo, q);
+        double w = contacts_free_inv_mass(sc, c, geo, q);
         double v = geo->delta_dot > c->v_settle ? geo->delta_dot : c->v_settle;
         if (contact_law_onset_cached(c->law, &c->p, &c->fixed.lc, v, 1.0 / w, &tmp) != CLINK_OK)
             return NAN;
@@ -219,49 +220,50 @@ static void add_point_force(double *g, const double *q, int body, const double p
 }
 
 /*
- * Contact k's share of simc_forces: its generalised forces added to g and its damping and
+ * Contact k's share of contacts_forces: its generalised forces added to g and its damping and
  * friction powers; 0, or -1 (a geometry that fails, or a non-finite force: sc->failed).
  * F(delta, 0) is evaluated only for a contact whose damping power is kept (c->wd >= 0): an
  * elastic law's is F(delta, rate) itself.
  */
-static int contact_forces(simc *sc, int k, double t, const double *q, const double *v, double *g)
+static int contact_forces(contact_set *sc, int k, double t, const double *q, const double *v,
+                          double *g)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     c->pdamp = c->pfric = 0.0;
     c->pz = 0.0;
     c->ftouch_now = 0;
     if (c->piecewise || c->st.phase == CLINK_CONTACT_RELEASED)
         return 0;
     int open = c->st.phase == CLINK_CONTACT_OPEN && !c->persistent;
-    int same_q = open && simc_memo_unchanged(c, q);
+    int same_q = open && contacts_memo_unchanged(c, q);
     if (same_q) {
         if (c->memo.rest_apart)
             return 0; /* apart as at its last evaluation: no force */
-        if (c->memo.rest_force && simc_memo_reuse_force(c, q, v, g))
+        if (c->memo.rest_force && contacts_memo_reuse_force(c, q, v, g))
             return 0;
     }
     double gap_delta;
-    if (simc_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
-        /* apart, in any phase: no force (sim_broadphase.h); an open contact's root function
+    if (contacts_broad_delta(c, q, &gap_delta) == 0 && !(gap_delta > 0.0)) {
+        /* apart, in any phase: no force (contacts_broadphase.h); an open contact's root function
            kept for the same q */
         if (open)
-            simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
+            contacts_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, 1);
         return 0;
     }
     kinematics_contact geo;
-    if (simc_geometry_cached(sc, c, q, v, &geo) != 0)
+    if (contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return -1;
     if (open) /* the root function is not evaluated here: kept only for the same q */
-        simc_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, !(geo.delta > 0.0));
+        contacts_memo_remember(c, q, same_q ? c->memo.rest_g : NAN, !(geo.delta > 0.0));
     if (!(geo.delta > 0.0))
         return 0;
     double f0 = 0.0;
     double *f0p = c->wd >= 0 ? &f0 : NULL;
-    double fn = c->st.phase == CLINK_CONTACT_OPEN ? simc_memo_force(sc, c, &geo, q, f0p, c)
-                                                  : simc_contact_force(sc, c, &geo, q, f0p);
+    double fn = c->st.phase == CLINK_CONTACT_OPEN ? contacts_memo_force(sc, c, &geo, q, f0p, c)
+                                                  : contacts_contact_force(sc, c, &geo, q, f0p);
     if (!f0p)
         f0 = fn;
-    double ft = simc_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, &c->pz);
+    double ft = contacts_friction_at(c, geo.v_t, fn > 0.0 ? fn : 0.0, &c->pz);
     c->fvt = geo.v_t;
     c->ftouch_now = 1;
     if (!isfinite(fn) || !isfinite(ft) || !isfinite(f0)) {
@@ -279,31 +281,33 @@ static int contact_forces(simc *sc, int k, double t, const double *q, const doub
     add_point_force(g, q, c->body_b, geo.p_b, f, c->memo.rest_Q);
     add_point_force(g, q, c->body_a, geo.p_a, fa, c->memo.rest_Q + 3);
     if (open)
-        simc_memo_keep_normal(c, geo.n);
+        contacts_memo_keep_normal(c, geo.n);
     c->pdamp = (fn - f0) * geo.delta_dot;
     c->pfric = -ft * geo.v_t;
     return 0;
 }
 
-int simc_forces(void *data, double t, const double *q, const double *v, double *g, double *power)
+int contacts_forces(void *data, double t, const double *q, const double *v, double *g,
+                    double *power)
 {
     (void) power;
-    simc *sc = data;
+    contact_set *sc = data;
     for (int k = 0; k < sc->n; k++) {
         if (contact_forces(sc, k, t, q, v, g) != 0)
             return -1;
-        /* a lubricated clearance joint's film (sim_lubrication.c), its power with the damping */
-        if (sc->c[k].lub.on) {
-            if (simc_lub_forces(sc, &sc->c[k], t, q, v, g) != 0)
+        /* an element's extra force (contacts_extra.c: a lubricated joint's film), its power
+           with the damping */
+        if (sc->c[k].extra.on) {
+            if (contacts_extra_forces(sc, &sc->c[k], t, q, v, g) != 0)
                 return -1;
-            sc->c[k].pdamp += sc->c[k].lub.power;
+            sc->c[k].pdamp += sc->c[k].extra.power;
         }
     }
     return 0;
 }
 
-int simc_forces_some(simc *sc, const int *contacts, int n, double t, const double *q,
-                     const double *v, double *g)
+int contacts_forces_some(contact_set *sc, const int *contacts, int n, double t, const double *q,
+                         const double *v, double *g)
 {
     for (int i = 0; i < n; i++)
         if (contact_forces(sc, contacts[i], t, q, v, g) != 0)
@@ -311,26 +315,27 @@ int simc_forces_some(simc *sc, const int *contacts, int n, double t, const doubl
     return 0;
 }
 
-int simc_window_fits(const simc *sc, int k)
+int contacts_window_fits(const contact_set *sc, int k)
 {
-    const simc_contact *c = &sc->c[k];
-    return !c->piecewise && !c->lub.on && c->wf < 0 && c->wz < 0 && simc_clearance(sc, k) == 0.0;
+    const contacts_contact *c = &sc->c[k];
+    return !c->piecewise && !c->extra.on && c->wf < 0 && c->wz < 0 &&
+           contacts_clearance(sc, k) == 0.0;
 }
 
-int simc_damping_index(const simc *sc, int k)
+int contacts_damping_index(const contact_set *sc, int k)
 {
     return sc->c[k].wd;
 }
 
-double simc_damping_rate(const simc *sc, int k)
+double contacts_damping_rate(const contact_set *sc, int k)
 {
     return sc->c[k].pdamp;
 }
 
-void simc_dissipation_rates(const simc *sc, double *rates)
+void contacts_dissipation_rates(const contact_set *sc, double *rates)
 {
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         if (c->wd >= 0)
             rates[c->wd] = c->pdamp;
         if (c->wf >= 0)
@@ -343,20 +348,20 @@ void simc_dissipation_rates(const simc *sc, double *rates)
 /* ---- energy --------------------------------------------------------------- */
 
 /* integral_0^delta F(s, 0) ds of the law in the contact's state (exact, clink_law_stored_energy) */
-double simc_stored(const simc_contact *c, double delta)
+double contacts_stored(const contacts_contact *c, double delta)
 {
     if (c->piecewise || !in_contact(c))
         return 0.0;
     return clink_law_stored_energy(c->law, &c->p, &c->st, delta);
 }
 
-double simc_stored_energy(simc *sc, const double *q, const double *v)
+double contacts_stored_energy(contact_set *sc, const double *q, const double *v)
 {
     double u = 0.0;
     for (int k = 0; k < sc->n; k++) {
         kinematics_contact geo;
-        if (in_contact(&sc->c[k]) && simc_geometry(&sc->c[k], q, v, &geo) == 0)
-            u += simc_stored(&sc->c[k], geo.delta);
+        if (in_contact(&sc->c[k]) && contacts_geometry(&sc->c[k], q, v, &geo) == 0)
+            u += contacts_stored(&sc->c[k], geo.delta);
     }
     return u;
 }

@@ -26,7 +26,7 @@
  *   d gamma / dphi_a = n . c - w_a^2 e . perp(A_a s_a) + 2 w_a (e . d_dot - w_a n . A_a s_a)
  *                      + w_a^2 (n . d - e . perp(A_a s_a)).
  */
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 
 #include <string.h>
 

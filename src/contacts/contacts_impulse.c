@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_impulse.c: the contacts' solve through the constraints, with the velocity
- * response the driver provides (simc_set_impulse; dyn_impulse_response): the effective
+ * contacts_impulse.c: the contacts' solve through the constraints, with the velocity
+ * response the driver provides (contacts_set_impulse; dyn_impulse_response): the effective
  * mass at an onset and the piecewise (impulse-momentum) impacts.
  *
  * Effective mass at onset, through the constraints: 1/m_eff = w . z with w the
  * generalised normal direction and z the response [M Phi_q^T; Phi_q 0][z; -P]
  * = [w; 0]; for free bodies it is 1/m_eff = sum over the two bodies of
- * 1/m + ((p - r) x n)^2 / J (sim_contact_forces.c, which the right-hand side uses:
+ * 1/m + ((p - r) x n)^2 / J (contacts_forces.c, which the right-hand side uses:
  * the saddle solve cannot be re-entered there). Only laws whose damping uses m_eff
  * depend on it.
  *
@@ -21,13 +21,13 @@
  * and CVODE is re-initialised. An approach below v_settle stops the
  * simulation with a message (resting contact needs a continuous law).
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 
 /* kinetic energy, J */
-static double kinetic(const simc *sc, const double *v)
+static double kinetic(const contact_set *sc, const double *v)
 {
     double T = 0.0;
     for (int i = 1; i < sc->m->d.nbodies; i++) {
@@ -45,10 +45,10 @@ static double kinetic(const simc *sc, const double *v)
  * Returns 0, or -1 with the cause in sc->msg. Not callable from inside the
  * right-hand side (it uses the dynamics' work arrays).
  */
-int simc_impulse_response(simc *sc, int k, double t, const double *q, const kinematics_contact *geo,
-                          double *wz_out)
+int contacts_impulse_response(contact_set *sc, int k, double t, const double *q,
+                              const kinematics_contact *geo, double *wz_out)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
     double *w = sc->imp.w, *z = sc->imp.z;
     for (int i = 0; i < nq; i++)
@@ -89,13 +89,13 @@ int simc_impulse_response(simc *sc, int k, double t, const double *q, const kine
  * Piecewise impact of contact k: p = (1 + e) delta_dot / (w . z); v += p z.
  * The kinetic energy lost is booked (c->impact.booked) and recorded.
  */
-static clink_status piecewise_impact(simc *sc, int k, double t, const double *q, double *v,
+static clink_status piecewise_impact(contact_set *sc, int k, double t, const double *q, double *v,
                                      const kinematics_contact *geo)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     int nq = sc->m->ncoords;
     double *w = sc->imp.w, *z = sc->imp.z, wz = 0.0;
-    if (simc_impulse_response(sc, k, t, q, geo, &wz) != 0)
+    if (contacts_impulse_response(sc, k, t, q, geo, &wz) != 0)
         return CLINK_ERR_SOLVER;
     double vi = geo->delta_dot;
     double T0 = kinetic(sc, v);
@@ -117,14 +117,14 @@ static clink_status piecewise_impact(simc *sc, int k, double t, const double *q,
     r.dissipated = dT;
     r.m_eff = 1.0 / wz;
     r.lobes = 1;
-    return simc_records_push(sc, &r) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
+    return contacts_records_push(sc, &r) == 0 ? CLINK_OK : CLINK_ERR_NOMEM;
 }
 
 /* piecewise treatment: the impulse at onset (the only root) */
-clink_status simc_impulse_onset(simc *sc, int k, double t, const double *q, double *v,
-                                const kinematics_contact *geo)
+clink_status contacts_impulse_onset(contact_set *sc, int k, double t, const double *q, double *v,
+                                    const kinematics_contact *geo)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     if (!(geo->delta_dot >= c->v_settle)) {
         snprintf(sc->msg, sizeof sc->msg,
                  "contact %d (piecewise) approaches at %.3g m/s at t = %.9g s, below the settle "
@@ -135,13 +135,13 @@ clink_status simc_impulse_onset(simc *sc, int k, double t, const double *q, doub
     return piecewise_impact(sc, k, t, q, v, geo);
 }
 
-void simc_set_impulse(simc *sc, simc_impulse_fn fn, void *data)
+void contacts_set_impulse(contact_set *sc, contacts_impulse_fn fn, void *data)
 {
     sc->imp.fn = fn;
     sc->imp.data = data;
 }
 
-void simc_set_impulse_free(simc *sc, int on)
+void contacts_set_impulse_free(contact_set *sc, int on)
 {
     sc->imp.free_only = on;
 }

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_snapshot.h: the byte stream of a state snapshot (sim_snapshot.c writes the
- * simulation's part, sim_contact_snapshot.c the contacts'). A stream either counts
+ * contacts_snapshot.h: the byte stream of a state snapshot (sim_snapshot.c writes the
+ * simulation's part, contacts_snapshot.c the contacts'). A stream either counts
  * (p NULL: the size query) or writes into p, or reads from p; a read past the end or a
  * write past cap sets `bad` and does nothing more, so a caller checks once at the end.
  * Values are stored as their bytes in the machine's order (the header records the order
  * and the sizes, and a snapshot is refused on another kind of machine).
  */
-#ifndef CLINK_SIM_SNAPSHOT_H
-#define CLINK_SIM_SNAPSHOT_H
+#ifndef CLINK_CONTACTS_SNAPSHOT_H
+#define CLINK_CONTACTS_SNAPSHOT_H
 
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -63,12 +63,12 @@ static inline uint64_t snap_fnv(uint64_t h, const void *x, size_t n)
 }
 
 /* h continued with every contact's law and parameters (part of the model's hash) */
-uint64_t simc_snapshot_hash(const simc *sc, uint64_t h);
+uint64_t contacts_snapshot_hash(const contact_set *sc, uint64_t h);
 
 /* the contacts' state: phases and law states, memos, episodes, records, counters */
-void simc_snapshot_write(const simc *sc, snap_stream *s);
-/* reads what simc_snapshot_write wrote into sc (of the same model); CLINK_OK, or
+void contacts_snapshot_write(const contact_set *sc, snap_stream *s);
+/* reads what contacts_snapshot_write wrote into sc (of the same model); CLINK_OK, or
    CLINK_ERR_NOMEM (the records) or CLINK_ERR_ARG (a short or inconsistent stream) */
-clink_status simc_snapshot_read(simc *sc, snap_stream *s);
+clink_status contacts_snapshot_read(contact_set *sc, snap_stream *s);
 
 #endif

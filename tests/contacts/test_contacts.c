@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Contact in mechanisms (src/model/model_contact.c, src/sim/sim_contact.c):
+ * Contact in mechanisms (src/model/model_contact.c, src/contacts/contacts.c):
  * definitions and their checks, the two-sphere impact of Alves et al. (2015) against the
  * laboratory (src/lab/lab.c), a ball bouncing on the ground, the energy audit. The
  * clearance joint's own tests are in tests/elements/test_element_revolute_clearance.c.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_events.c: the per-contact state machine of docs/contact-mechanics.md, on
+ * contacts_events.c: the per-contact state machine of docs/contact-mechanics.md, on
  * CVODE root functions: the phases at the start, the two root functions of each contact,
  * the largest force of the impacts in progress after each step, and the handlers of the
  * roots (the law's onset, end of compression and release, permanent contact).
@@ -20,7 +20,7 @@
  *                g1 = delta_dot [-] while delta > delta_max, else 1:
  *                                                  a new largest penetration
  *                                                  (clink_law_end_compression)
- *   piecewise    g0 = eps - delta [-]             the impulse (sim_contact_impulse.c)
+ *   piecewise    g0 = eps - delta [-]             the impulse (contacts_impulse.c)
  * Unused functions are the constant 1.
  *
  * The onset and re-contact roots are placed at delta = eps = 1e-13 L (L the size of the
@@ -61,18 +61,18 @@
  * and its record has no restitution (NaN).
  *
  * At each event the energy U = integral_0^delta F(s, 0) ds before minus after the
- * transition, at the same penetration, is booked as dissipated (sim_contact.c, "Energy
+ * transition, at the same penetration, is booked as dissipated (contacts.c, "Energy
  * audit").
  */
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts_internal.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 
 /* largest |coordinate| of the two bodies' positions, m (0 for the ground) */
-static double coordinate_size(const simc_contact *c, const double *q)
+static double coordinate_size(const contacts_contact *c, const double *q)
 {
     double s = 0.0;
     for (int i = 0; i < 2; i++) {
@@ -83,22 +83,22 @@ static double coordinate_size(const simc_contact *c, const double *q)
     return s;
 }
 
-void simc_start(simc *sc, const double *q, const double *v)
+void contacts_start(contact_set *sc, const double *q, const double *v)
 {
     for (int k = 0; k < sc->n; k++) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         kinematics_contact geo;
         /* the penetration is a difference of positions: its rounding grows with their size
            (beads 33 m from the origin overlap by 4.5e-15 m where they touch), and the onset
            level must stay above it */
         c->eps = fmax(c->eps, 16.0 * DBL_EPSILON * coordinate_size(c, q));
-        simc_memo_reset(c);
-        if (c->piecewise || simc_geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
+        contacts_memo_reset(c);
+        if (c->piecewise || contacts_geometry(c, q, v, &geo) != 0 || !(geo.delta > c->eps))
             continue;
         /* starts overlapping (beyond the onset level eps: an overlap below it is the rounding
            of touching shapes, and the contact starts open): permanent contact from the start,
            damping at v_settle */
-        double w = simc_free_inv_mass(sc, c, &geo, q);
+        double w = contacts_free_inv_mass(sc, c, &geo, q);
         if (clink_law_onset(c->law, &c->p, c->v_settle, 1.0 / w, &c->st) == CLINK_OK) {
             c->st.delta_max = geo.delta;
             c->persistent = 1;
@@ -113,7 +113,7 @@ void simc_start(simc *sc, const double *q, const double *v)
  * exceed delta_max (see the file comment). Returns 0, or -1 when they read more (the
  * rate): then the full geometry decides.
  */
-static int gap_roots(const simc_contact *c, double delta, double *gk)
+static int gap_roots(const contacts_contact *c, double delta, double *gk)
 {
     if (c->persistent) {
         if (delta > c->st.delta_max)
@@ -136,37 +136,38 @@ static int gap_roots(const simc_contact *c, double delta, double *gk)
 /* an open contact's root function g0 noted in its memo: with the bodies' coordinates those
    of its last evaluation (same_q) the kept forces stay valid, else they are of another
    configuration */
-static void note_roots(simc_contact *c, const double *q, int same_q, double g0, int apart)
+static void note_roots(contacts_contact *c, const double *q, int same_q, double g0, int apart)
 {
     if (same_q)
         c->memo.rest_g = g0;
     else
-        simc_memo_remember(c, q, g0, apart);
+        contacts_memo_remember(c, q, g0, apart);
 }
 
 /*
  * The two root functions of contact c at (q, v) into gk[0], gk[1] (see the file comment);
- * simc_roots' work for one contact, for any caller that evaluates some contacts only. An open,
+ * contacts_roots' work for one contact, for any caller that evaluates some contacts only. An open,
  * released or permanent contact on the direct path takes its penetration alone where that is
- * all its functions read (the gap test, sim_broadphase.h: the same bits).
+ * all its functions read (the gap test, contacts_broadphase.h: the same bits).
  */
-static void contact_roots(simc *sc, simc_contact *c, const double *q, const double *v, double *gk)
+static void contact_roots(contact_set *sc, contacts_contact *c, const double *q, const double *v,
+                          double *gk)
 {
     kinematics_contact geo;
     gk[0] = gk[1] = 1.0;
     int open = !c->piecewise && !c->persistent && c->st.phase == CLINK_CONTACT_OPEN;
-    int same_q = open && simc_memo_unchanged(c, q);
+    int same_q = open && contacts_memo_unchanged(c, q);
     if (same_q && !isnan(c->memo.rest_g)) {
         gk[0] = c->memo.rest_g; /* eps - delta as at its last evaluation */
         return;
     }
     double delta;
-    if (!c->piecewise && simc_broad_delta(c, q, &delta) == 0 && gap_roots(c, delta, gk) == 0) {
+    if (!c->piecewise && contacts_broad_delta(c, q, &delta) == 0 && gap_roots(c, delta, gk) == 0) {
         if (open)
             note_roots(c, q, same_q, gk[0], !(delta > 0.0));
         return;
     }
-    if (simc_geometry_cached(sc, c, q, v, &geo) != 0)
+    if (contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return;
     if (c->piecewise) {
         gk[0] = c->eps - geo.delta;
@@ -194,7 +195,7 @@ static void contact_roots(simc *sc, simc_contact *c, const double *q, const doub
         note_roots(c, q, same_q, gk[0], !(geo.delta > 0.0));
 }
 
-int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
+int contacts_roots(contact_set *sc, double t, const double *q, const double *v, double *g)
 {
     (void) t;
     for (int k = 0; k < sc->n; k++)
@@ -202,71 +203,72 @@ int simc_roots(simc *sc, double t, const double *q, const double *v, double *g)
     return 0;
 }
 
-int simc_roots_some(simc *sc, const int *contacts, int n, const double *q, const double *v,
-                    double *g)
+int contacts_roots_some(contact_set *sc, const int *contacts, int n, const double *q,
+                        const double *v, double *g)
 {
     for (int i = 0; i < n; i++)
         contact_roots(sc, &sc->c[contacts[i]], q, v, g + 2 * contacts[i]);
     return 0;
 }
 
-void simc_bodies(const simc *sc, int k, int *body_a, int *body_b)
+void contacts_bodies(const contact_set *sc, int k, int *body_a, int *body_b)
 {
     *body_a = sc->c[k].body_a;
     *body_b = sc->c[k].body_b;
 }
 
-void simc_root_directions_some(const simc *sc, const int *contacts, int n, int *dirs)
+void contacts_root_directions_some(const contact_set *sc, const int *contacts, int n, int *dirs)
 {
     for (int j = 0; j < n; j++) {
-        const simc_contact *c = &sc->c[contacts[j]];
+        const contacts_contact *c = &sc->c[contacts[j]];
         dirs[2 * j] = -1;
         dirs[2 * j + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
     }
 }
 
 /* a contact in an impact after a step: its largest force and penetration so far */
-static void after_step_one(simc *sc, simc_contact *c, const double *q, const double *v)
+static void after_step_one(contact_set *sc, contacts_contact *c, const double *q, const double *v)
 {
     kinematics_contact geo;
-    if (!c->impact.in_impact || simc_geometry_cached(sc, c, q, v, &geo) != 0)
+    if (!c->impact.in_impact || contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return;
-    double f = simc_normal_force(c, geo.delta, geo.delta_dot);
+    double f = contacts_normal_force(c, geo.delta, geo.delta_dot);
     if (f > c->impact.f_max)
         c->impact.f_max = f;
     if (geo.delta > c->st.delta_max)
         c->st.delta_max = geo.delta;
 }
 
-void simc_root_directions(const simc *sc, int *dirs)
+void contacts_root_directions(const contact_set *sc, int *dirs)
 {
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         dirs[2 * k] = -1;
         dirs[2 * k + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
     }
 }
 
-void simc_after_step(simc *sc, double t, const double *q, const double *v)
+void contacts_after_step(contact_set *sc, double t, const double *q, const double *v)
 {
     (void) t;
     for (int k = 0; k < sc->n; k++)
         after_step_one(sc, &sc->c[k], q, v);
 }
 
-void simc_after_step_some(simc *sc, const int *contacts, int n, const double *q, const double *v)
+void contacts_after_step_some(contact_set *sc, const int *contacts, int n, const double *q,
+                              const double *v)
 {
     for (int i = 0; i < n; i++)
         after_step_one(sc, &sc->c[contacts[i]], q, v);
 }
 
 /* force probes for the re-initialisation rule */
-static void probe(const simc_contact *c, double delta, double rate, double out[3])
+static void probe(const contacts_contact *c, double delta, double rate, double out[3])
 {
     double r = -0.01 * (c->st.v_impact > 0.0 ? c->st.v_impact : c->v_settle);
-    out[0] = simc_normal_force(c, delta, rate);
-    out[1] = simc_normal_force(c, delta, r);
-    out[2] = simc_normal_force(c, 0.5 * delta, r);
+    out[0] = contacts_normal_force(c, delta, rate);
+    out[1] = contacts_normal_force(c, delta, r);
+    out[2] = contacts_normal_force(c, 0.5 * delta, r);
 }
 
 static int jumped(const double a[3], const double b[3], double scale)
@@ -277,7 +279,7 @@ static int jumped(const double a[3], const double b[3], double scale)
     return 0;
 }
 
-static void enter_persistent(simc_contact *c)
+static void enter_persistent(contacts_contact *c)
 {
     c->persistent = 1;
     c->h_release = fmax(1e-12, 0.1 * c->st.delta_max);
@@ -288,7 +290,7 @@ static void enter_persistent(simc_contact *c)
  * (v may be changed by a piecewise impact), which of the contact's two root
  * functions fired, its geometry there, and what the handler decides.
  */
-typedef struct simc_event {
+typedef struct contacts_event {
     double t;
     const double *q;
     double *v;
@@ -297,10 +299,10 @@ typedef struct simc_event {
     kinematics_contact geo;
     int closes;   /* out: the impact in progress ends here */
     double v_sep; /* out: its separation speed, m/s */
-} simc_event;
+} contacts_event;
 
 /* permanent contact: the gap opened beyond h (OPEN), or a new largest penetration */
-static void on_permanent(simc_contact *c, const simc_event *ev)
+static void on_permanent(contacts_contact *c, const contacts_event *ev)
 {
     if (ev->g0 || !(ev->geo.delta > 0.0)) {
         c->persistent = 0;
@@ -313,13 +315,13 @@ static void on_permanent(simc_contact *c, const simc_event *ev)
 }
 
 /* onset (from OPEN, or re-contact from RELEASED): the law's onset with the effective mass */
-static void on_onset(simc *sc, int k, const simc_event *ev)
+static void on_onset(contact_set *sc, int k, const contacts_event *ev)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     /* effective mass through the constraints; the free-body value if the saddle solve fails */
     double w = 0.0;
-    if (sc->imp.free_only || simc_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
-        w = simc_free_inv_mass(sc, c, &ev->geo, ev->q);
+    if (sc->imp.free_only || contacts_impulse_response(sc, k, ev->t, ev->q, &ev->geo, &w) != 0)
+        w = contacts_free_inv_mass(sc, c, &ev->geo, ev->q);
     double vi = ev->geo.delta_dot;
     if (clink_law_onset(c->law, &c->p, vi > c->v_settle ? vi : c->v_settle, 1.0 / w, &c->st) !=
         CLINK_OK)
@@ -332,12 +334,12 @@ static void on_onset(simc *sc, int k, const simc_event *ev)
     c->impact.t_onset = ev->t;
     c->impact.f_max = 0.0;
     double wd, wf;
-    simc_work(sc, k, ev->work, &wd, &wf);
+    contacts_work(sc, k, ev->work, &wd, &wf);
     c->impact.diss0 = wd + wf + c->impact.booked;
 }
 
 /* COMPRESSION: the end of compression (g0), or a separation before it (g1) */
-static void on_compression(simc_contact *c, simc_event *ev, double f_event)
+static void on_compression(contacts_contact *c, contacts_event *ev, double f_event)
 {
     if (ev->g0) {
         double d = ev->geo.delta > c->st.delta_max ? ev->geo.delta : c->st.delta_max;
@@ -359,7 +361,7 @@ static void on_compression(simc_contact *c, simc_event *ev, double f_event)
  * episode (slower onset, or the hysteresis bookkeeping) becomes permanent at a
  * re-compression or a separation slower than v_settle.
  */
-static void on_restitution(simc_contact *c, simc_event *ev)
+static void on_restitution(contacts_contact *c, contacts_event *ev)
 {
     if (!ev->g0 && !c->impact.hyst) {
         c->st.phase = CLINK_CONTACT_COMPRESSION;
@@ -372,7 +374,7 @@ static void on_restitution(simc_contact *c, simc_event *ev)
         return;
     }
     /* a separation at zero force with delta > 0 leaves the elastic energy stored at delta in
-       the spring: simc_handle_roots books it as dissipated */
+       the spring: contacts_handle_roots books it as dissipated */
     double vs = -ev->geo.delta_dot;
     clink_law_release(c->law, &c->p, ev->geo.delta > 0.0 ? ev->geo.delta : 0.0, &c->st);
     if (c->impact.hyst && vs < c->v_settle && c->st.phase == CLINK_CONTACT_OPEN) {
@@ -388,13 +390,13 @@ static void on_restitution(simc_contact *c, simc_event *ev)
  * event changed in the curve under the contact is dissipated), the record of an
  * impact that ended, and the re-initialisation rule (the probes before and after).
  */
-static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *reinit)
+static clink_status on_continuous_event(contact_set *sc, int k, contacts_event *ev, int *reinit)
 {
-    simc_contact *c = &sc->c[k];
+    contacts_contact *c = &sc->c[k];
     const kinematics_contact *geo = &ev->geo;
     double before[3], after[3];
     probe(c, geo->delta, geo->delta_dot, before);
-    double u_before = simc_stored(c, geo->delta);
+    double u_before = contacts_stored(c, geo->delta);
     double fscale = fmax(fabs(c->impact.f_max), fmax(fabs(before[0]), fabs(before[1])));
     if (c->persistent)
         on_permanent(c, ev);
@@ -406,8 +408,8 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
         on_compression(c, ev, before[0]);
     else
         on_restitution(c, ev);
-    c->impact.booked += u_before - simc_stored(c, geo->delta);
-    if (ev->closes && simc_records_close(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
+    c->impact.booked += u_before - contacts_stored(c, geo->delta);
+    if (ev->closes && contacts_records_close(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
         return CLINK_ERR_NOMEM;
     probe(c, geo->delta, geo->delta_dot, after);
     if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
@@ -416,12 +418,12 @@ static clink_status on_continuous_event(simc *sc, int k, simc_event *ev, int *re
 }
 
 /* contact k's root at t (g0, g1: its functions found) handed to its phase's handler */
-static clink_status handle_root(simc *sc, int k, double t, const double *q, double *v,
+static clink_status handle_root(contact_set *sc, int k, double t, const double *q, double *v,
                                 const double *work, int g0, int g1, int *reinit)
 {
-    simc_contact *c = &sc->c[k];
-    simc_memo_forget(c); /* its phase and law state may change */
-    simc_event ev;
+    contacts_contact *c = &sc->c[k];
+    contacts_memo_forget(c); /* its phase and law state may change */
+    contacts_event ev;
     memset(&ev, 0, sizeof ev);
     ev.t = t;
     ev.q = q;
@@ -429,19 +431,19 @@ static clink_status handle_root(simc *sc, int k, double t, const double *q, doub
     ev.work = work;
     ev.g0 = g0;
     ev.g1 = g1;
-    if (simc_geometry(c, q, v, &ev.geo) != 0)
+    if (contacts_geometry(c, q, v, &ev.geo) != 0)
         return CLINK_OK;
     sc->events++;
     if (c->piecewise) {
-        clink_status st = simc_impulse_onset(sc, k, t, q, v, &ev.geo);
+        clink_status st = contacts_impulse_onset(sc, k, t, q, v, &ev.geo);
         *reinit = 1;
         return st;
     }
     return on_continuous_event(sc, k, &ev, reinit);
 }
 
-clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, const double *work,
-                               const int *found, int *reinit)
+clink_status contacts_handle_roots(contact_set *sc, double t, const double *q, double *v,
+                                   const double *work, const int *found, int *reinit)
 {
     for (int k = 0; k < sc->n; k++) {
         if (!found[2 * k] && !found[2 * k + 1])
@@ -454,8 +456,9 @@ clink_status simc_handle_roots(simc *sc, double t, const double *q, double *v, c
     return CLINK_OK;
 }
 
-clink_status simc_handle_roots_some(simc *sc, const int *contacts, int n, double t, const double *q,
-                                    double *v, const double *work, const int *found, int *reinit)
+clink_status contacts_handle_roots_some(contact_set *sc, const int *contacts, int n, double t,
+                                        const double *q, double *v, const double *work,
+                                        const int *found, int *reinit)
 {
     for (int j = 0; j < n; j++) {
         if (!found[2 * j] && !found[2 * j + 1])

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Constraint equations (src/kinematics): for every joint and driver type the
+ * Constraint equations (src/dynamics/constraints.c): for every joint and driver type the
  * Jacobian, nu and gamma are checked against finite differences of Phi along
  * q(t) = q0 + v t (qdd = 0), where dPhi/dt = Phi_q v - nu and
  * d2Phi/dt2 = -gamma. Central differences with h = 1e-4 s leave an error of
@@ -8,7 +8,7 @@
  */
 #include "ensure.h"
 
-#include "kinematics/kinematics.h"
+#include "dynamics/constraints.h"
 
 #include <stdlib.h>
 

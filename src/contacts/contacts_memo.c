@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_contact_memo.c: the caches that spare an open contact at rest its evaluations
+ * contacts_memo.c: the caches that spare an open contact at rest its evaluations
  * (docs/contact-mechanics.md, "Evaluation paths"). Each returns the bits the full
  * evaluation gives, so that no result depends on them:
  *   - rest: the coordinates of the contact's bodies at its last evaluation in the open
  *     phase, its onset root function eps - delta then and whether it was apart
  *     (delta <= 0). While both bodies' coordinates are bit for bit the same
- *     (simc_memo_unchanged, sim_contact_internal.h) so is delta: an apart contact has no
+ *     (contacts_memo_unchanged, contacts_internal.h) so is delta: an apart contact has no
  *     force and its root function is the one kept;
  *   - rest forces: an open contact that overlaps there, on the direct path of two
  *     circles, with an elastic law and no friction, has the force F(delta) n, which reads
@@ -16,18 +16,18 @@
  *     with a provisional onset at the current rate, a function of (delta, delta_dot,
  *     1 / m_eff), of delta alone for an elastic law, kept under that key.
  * An event of the contact clears what a change of its phase or law state makes stale.
- * The test of unchanged coordinates and the notes of an evaluation (simc_memo_unchanged,
- * simc_memo_remember, simc_memo_keep_normal) are inline in sim_contact_internal.h.
+ * The test of unchanged coordinates and the notes of an evaluation (contacts_memo_unchanged,
+ * contacts_memo_remember, contacts_memo_keep_normal) are inline in contacts_internal.h.
  */
-#include "sim/sim_contact_internal.h"
+#include "contacts/contacts_internal.h"
 
 #include <math.h>
 
 /*
- * simc_contact_force() of an open contact with delta > 0 (the provisional onset), computed
+ * contacts_contact_force() of an open contact with delta > 0 (the provisional onset), computed
  * again only when its penetration, rate or inverse effective mass differ bit for bit
  * from the last call's: the force is a function of those and of the contact's law,
- * parameters and phase, which change only at its events (simc_handle_roots clears the
+ * parameters and phase, which change only at its events (contacts_handle_roots clears the
  * memo). Touching beads ahead of a chain's wave overlap by rounding (up to 1e-15 m)
  * and are at rest, so they pay one onset and one law evaluation instead of one per
  * right-hand side; the forces are the same bits either way. An elastic law's force
@@ -35,15 +35,16 @@
  * finite rate (a non-finite one is never memorised: its onset fails), so its key is delta:
  * beads that keep their positions while their speeds change by rounding hit it too.
  */
-double simc_memo_force(const simc *sc, const simc_contact *c, const kinematics_contact *geo,
-                       const double *q, double *f0, simc_contact *keep)
+double contacts_memo_force(const contact_set *sc, const contacts_contact *c,
+                           const kinematics_contact *geo, const double *q, double *f0,
+                           contacts_contact *keep)
 {
     if (c->fixed.elastic && !isfinite(geo->delta_dot))
-        return simc_contact_force(sc, c, geo, q, f0);
+        return contacts_contact_force(sc, c, geo, q, f0);
     double key[3] = {geo->delta, 0.0, 0.0};
     if (!c->fixed.elastic) {
         key[1] = geo->delta_dot;
-        key[2] = simc_free_inv_mass(sc, c, geo, q);
+        key[2] = contacts_free_inv_mass(sc, c, geo, q);
     }
     if (c->memo.ok && memcmp(key, c->memo.key, sizeof key) == 0) {
         if (f0)
@@ -51,7 +52,7 @@ double simc_memo_force(const simc *sc, const simc_contact *c, const kinematics_c
         return c->memo.fn;
     }
     double fz = 0.0; /* F(delta, 0) is kept for any later caller that asks for it */
-    double fn = simc_contact_force(sc, c, geo, q, &fz);
+    double fn = contacts_contact_force(sc, c, geo, q, &fz);
     if (f0)
         *f0 = fz;
     if (keep) {
@@ -65,14 +66,15 @@ double simc_memo_force(const simc *sc, const simc_contact *c, const kinematics_c
 
 /*
  * An open contact whose bodies' coordinates are bit for bit those of its last force
- * evaluation (simc_memo_unchanged) and whose force reads no velocity (c->memo.rest_force: the
+ * evaluation (contacts_memo_unchanged) and whose force reads no velocity (c->memo.rest_force: the
  * direct path, an elastic law, no friction): its penetration, normal and contact points
- * are those of rest_q, its force F(delta) too (simc_memo_force), so its generalised forces are
+ * are those of rest_q, its force F(delta) too (contacts_memo_force), so its generalised forces are
  * those kept, added in the same order. Only the rate is computed, as the geometry does,
  * because a non-finite one fails the onset (then the full path runs). Its damping and
  * friction powers are read by nobody (no such integrals). Returns 1 if it added them.
  */
-int simc_memo_reuse_force(const simc_contact *c, const double *q, const double *v, double *g)
+int contacts_memo_reuse_force(const contacts_contact *c, const double *q, const double *v,
+                              double *g)
 {
     const double *qa = c->body_a > 0 ? q + 3 * (c->body_a - 1) : NULL;
     const double *qb = c->body_b > 0 ? q + 3 * (c->body_b - 1) : NULL;
@@ -98,13 +100,13 @@ int simc_memo_reuse_force(const simc_contact *c, const double *q, const double *
     return 1;
 }
 
-void simc_memo_forget(simc_contact *c)
+void contacts_memo_forget(contacts_contact *c)
 {
     c->memo.ok = 0;
     c->memo.rest_force = 0;
 }
 
-void simc_memo_reset(simc_contact *c)
+void contacts_memo_reset(contacts_contact *c)
 {
     c->memo.rest_valid = 0;
     c->memo.rest_force = 0;

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The gap test of open contacts (src/sim/sim_broadphase.h) against the brute-force
+ * The gap test of open contacts (src/contacts/contacts_broadphase.h) against the brute-force
  * evaluation it spares:
  *   - its penetration against kinematics_contact_circles' and kinematics_contact_eval's, bit
  *     for bit, on random pairs of circles (bodies and ground, on an axis, touching,
  *     overlapping by rounding, coincident, anywhere), and its refusals (off the direct
  *     path, non-finite angles);
- *   - a chain's root functions (simc_roots) against those of the general geometry of every
+ *   - a chain's root functions (contacts_roots) against those of the general geometry of every
  *     open, released or permanent contact (eps - delta; delta_sep + eps - delta and delta;
  *     delta + h and the rate beyond delta_max), and its forces
- * (simc_forces) against the brute-force rule (a bead has a force exactly when one of its contacts
- * overlaps), over random states where beads touch, overlap, leave one another and move off the
- * axis: a contact the test passes over as apart never misses an onset (its root function has the
- * sign and the bits of the full evaluation's) or a force.
+ * (contacts_forces) against the brute-force rule (a bead has a force exactly when one of its
+ * contacts overlaps), over random states where beads touch, overlap, leave one another and move off
+ * the axis: a contact the test passes over as apart never misses an onset (its root function has
+ * the sign and the bits of the full evaluation's) or a force.
  */
 #include "ensure.h"
 #define TEST_RANDOM_SEED 0x2545f4914f6cdd1dULL
@@ -21,13 +21,13 @@
 #include "../../validation/granular_chain_model.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
-#include "sim/sim_broadphase.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts_broadphase.h"
+#include "contacts/contacts.h"
 
 #include <stdint.h>
 
 /* a contact of two circles: A body 1 (or the ground), B body 2 (or the ground), in q */
-static void random_pair(simc_contact *c, double q[6])
+static void random_pair(contacts_contact *c, double q[6])
 {
     memset(c, 0, sizeof *c);
     int ground = pick(6); /* 0: A on the ground, 1: B on the ground, else two bodies */
@@ -85,7 +85,7 @@ TEST(gap_test_gives_the_penetration_of_the_full_geometry_bit_for_bit)
 {
     int trials = 200000, bad = 0, overlapping = 0, apart = 0, on_axis = 0;
     for (int i = 0; i < trials; i++) {
-        simc_contact c;
+        contacts_contact c;
         double q[6], v[6] = {0.1, -0.2, 0.3, 0.0, 0.5, -1.0}, delta = NAN;
         random_pair(&c, q);
         const double *qa = c.body_a ? q : NULL, *qb = c.body_b ? q + 3 : NULL;
@@ -95,7 +95,7 @@ TEST(gap_test_gives_the_penetration_of_the_full_geometry_bit_for_bit)
             pa = (kinematics_pose){{qa[0], qa[1], qa[2]}, {v[0], v[1], v[2]}};
         if (qb)
             pb = (kinematics_pose){{qb[0], qb[1], qb[2]}, {v[3], v[4], v[5]}};
-        int rc = simc_broad_delta(&c, q, &delta);
+        int rc = contacts_broad_delta(&c, q, &delta);
         int rc_full = kinematics_contact_circles(&c.sa, qa, qa ? v : NULL, &c.sb, qb,
                                                  qb ? v + 3 : NULL, 0, &full);
         int rc_gen = kinematics_contact_eval(&c.sa, &pa, &c.sb, &pb, &gen);
@@ -120,26 +120,26 @@ TEST(gap_test_gives_the_penetration_of_the_full_geometry_bit_for_bit)
 
 TEST(gap_test_refuses_contacts_off_the_direct_path_and_non_finite_angles)
 {
-    simc_contact c;
+    contacts_contact c;
     double q[6] = {0.0, 0.0, 0.0, 0.015, 0.0, 0.0}, delta = 7.0;
     memset(&c, 0, sizeof c);
     c.body_a = 1;
     c.body_b = 2;
     c.sa.kind = c.sb.kind = CLINK_SHAPE_CIRCLE;
     c.sa.r = c.sb.r = 0.01;
-    ENSURE(simc_broad_delta(&c, q, &delta) == -1); /* not marked direct */
+    ENSURE(contacts_broad_delta(&c, q, &delta) == -1); /* not marked direct */
     ENSURE(delta == 7.0);
     c.fixed.direct = 1;
-    ENSURE(simc_broad_delta(&c, q, &delta) == 0);
+    ENSURE(contacts_broad_delta(&c, q, &delta) == 0);
     ENSURE(same(delta, 0.02 - 0.015));
     q[2] = NAN;
-    ENSURE(simc_broad_delta(&c, q, &delta) == -1);
+    ENSURE(contacts_broad_delta(&c, q, &delta) == -1);
     q[2] = 0.0;
     q[5] = INFINITY;
-    ENSURE(simc_broad_delta(&c, q, &delta) == -1);
-    ENSURE(simc_broad_norm(-3.0, 0.0) == 3.0);
-    ENSURE(simc_broad_norm(-0.0, -4.0) == 4.0);
-    ENSURE(simc_broad_norm(3.0, 4.0) == hypot(3.0, 4.0));
+    ENSURE(contacts_broad_delta(&c, q, &delta) == -1);
+    ENSURE(contacts_broad_norm(-3.0, 0.0) == 3.0);
+    ENSURE(contacts_broad_norm(-0.0, -4.0) == 4.0);
+    ENSURE(contacts_broad_norm(3.0, 4.0) == hypot(3.0, 4.0));
 }
 
 /* ---- a chain's root functions and forces against the brute-force evaluation ---------- */
@@ -147,12 +147,12 @@ TEST(gap_test_refuses_contacts_off_the_direct_path_and_non_finite_angles)
 enum { NB = 40, NQ = 3 * (NB + 1), NC = NB + 1 };
 
 /* the general geometry of contact k at (q, v) */
-static int general_geometry(const simc_contact *c, const double *q, const double *v,
+static int general_geometry(const contacts_contact *c, const double *q, const double *v,
                             kinematics_contact *geo)
 {
     kinematics_pose pa, pb;
-    simc_pose_of(q, v, c->body_a, &pa);
-    simc_pose_of(q, v, c->body_b, &pb);
+    contacts_pose_of(q, v, c->body_a, &pa);
+    contacts_pose_of(q, v, c->body_b, &pb);
     return kinematics_contact_eval(&c->sa, &pa, &c->sb, &pb, geo);
 }
 
@@ -170,18 +170,18 @@ static void add_force(double *g, const double *q, int body, const double p[2], c
 
 /* every open contact's force by the full evaluation (no gap test, no memo) into g; the
    number of contacts that overlap */
-static int brute_forces(const simc *sc, const double *q, const double *v, double *g)
+static int brute_forces(const contact_set *sc, const double *q, const double *v, double *g)
 {
     int overlaps = 0;
     memset(g, 0, NQ * sizeof *g);
     for (int k = 0; k < sc->n; k++) {
-        const simc_contact *c = &sc->c[k];
+        const contacts_contact *c = &sc->c[k];
         kinematics_contact geo;
         if (c->st.phase == CLINK_CONTACT_RELEASED || general_geometry(c, q, v, &geo) != 0 ||
             !(geo.delta > 0.0))
             continue; /* released: no force (the law's phase) */
         overlaps++;
-        double fn = simc_contact_force(sc, c, &geo, q, NULL);
+        double fn = contacts_contact_force(sc, c, &geo, q, NULL);
         double ft = clink_friction_force(&c->fr, geo.v_t, fn > 0.0 ? fn : 0.0);
         double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
         double fa[2] = {-f[0], -f[1]};
@@ -225,13 +225,13 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
         q[3 * (i - 1)] = b->x, q[3 * (i - 1) + 1] = b->y, q[3 * (i - 1) + 2] = b->phi;
         v[3 * (i - 1)] = b->vx, v[3 * (i - 1) + 1] = b->vy, v[3 * (i - 1) + 2] = b->omega;
     }
-    simc *sc = simc_create(m, 1e-3, err, sizeof err);
-    ENSURE(sc != NULL && simc_count(sc) == NC);
+    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
+    ENSURE(sc != NULL && contacts_count(sc) == NC);
     if (!sc) {
         clink_model_destroy(&m);
         return;
     }
-    simc_start(sc, q, v);
+    contacts_start(sc, q, v);
     /* every fifth contact released (after an impact): its root functions read delta too */
     for (int k = 2; k < NC - 1; k += 5) {
         sc->c[k].st.phase = CLINK_CONTACT_RELEASED;
@@ -240,7 +240,7 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
     /* and every tenth permanent (the beads behind a chain's wave): its first function reads
        delta, its second the rate only beyond delta_max */
     for (int k = 4; k < NC - 1; k += 10) {
-        simc_contact *c = &sc->c[k];
+        contacts_contact *c = &sc->c[k];
         ENSURE(clink_law_onset(c->law, &c->p, 1e-3, GRANULAR_MASS / 2.0, &c->st) == CLINK_OK);
         c->persistent = 1;
         c->st.delta_max = 1e-9;
@@ -250,10 +250,10 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
     for (int s = 0; s < 2000; s++, states++) {
         for (int j = pick(4); j >= 0; j--)
             move_bead(q, v, 1 + pick(NB + 1));
-        int rc = simc_roots(sc, 0.0, q, v, groots);
+        int rc = contacts_roots(sc, 0.0, q, v, groots);
         ENSURE(rc == 0);
         for (int k = 0; k < NC; k++) {
-            const simc_contact *c = &sc->c[k];
+            const contacts_contact *c = &sc->c[k];
             kinematics_contact geo;
             if (general_geometry(c, q, v, &geo) != 0)
                 continue;
@@ -274,7 +274,7 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
             apart += !(geo.delta > 0.0);
         }
         memset(g, 0, sizeof g);
-        ENSURE(simc_forces(sc, 0.0, q, v, g, NULL) == 0);
+        ENSURE(contacts_forces(sc, 0.0, q, v, g, NULL) == 0);
         overlaps += brute_forces(sc, q, v, gb);
         for (int i = 0; i < NQ; i++)
             if (!same(g[i], gb[i]) && bad_forces++ < 3)
@@ -288,6 +288,6 @@ TEST(chain_root_functions_and_forces_with_the_gap_test_equal_the_brute_force_bit
     ENSURE(overlaps > 2000);
     ENSURE(apart > 2000);
     ENSURE(persistent_deep > 100); /* permanent contacts beyond delta_max: the full path */
-    simc_destroy(&sc);
+    contacts_destroy(&sc);
     clink_model_destroy(&m);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Shortest round-trip decimal of a double (output/fmt_double.h), by the
+ * Shortest round-trip decimal of a double (fmt_double.h), by the
  * Schubfach method of Giulietti (2020, "The Schubfach way to render doubles").
  *
  * A finite double is c 2^q (c an integer of at most 53 bits). Its rounding
@@ -39,7 +39,7 @@
  * (Python's fractions); tests/output/test_output.c checks the whole path against the
  * C library's strtod() and printf().
  */
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 
 #include <math.h>
 #include <stdint.h>

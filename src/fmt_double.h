@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Shortest round-trip formatting of doubles for the run outputs (internal to
+ * Shortest round-trip formatting of doubles for the run outputs and the messages (internal to
  * the library; tests/output/test_output.c checks it against the C library).
  */
-#ifndef CLINK_OUTPUT_FMT_DOUBLE_H
-#define CLINK_OUTPUT_FMT_DOUBLE_H
+#ifndef CLINK_FMT_DOUBLE_H
+#define CLINK_FMT_DOUBLE_H
 
 #include <stddef.h>
 

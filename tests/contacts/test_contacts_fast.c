@@ -11,7 +11,7 @@
  *     impact speeds and effective masses, and contact_law_force_pair (one power of delta
  *     for F(delta, rate) and F(delta, 0)) against two clink_law_force calls over a range
  *     of penetrations, rates and phases;
- *   - a chain's contact forces (simc_forces) and outputs (simc_info) with everything a
+ *   - a chain's contact forces (contacts_forces) and outputs (contacts_info) with everything a
  *     simulation keeps between calls (the memo of open contacts, the forces of contacts
  *     at rest) against those of a fresh contact set at the same state, over a sequence
  *     of states where beads keep their positions, change their speeds by rounding, move
@@ -26,7 +26,7 @@
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
-#include "sim/sim_contact.h"
+#include "contacts/contacts.h"
 
 #include <stdint.h>
 
@@ -367,20 +367,20 @@ TEST(a_law_with_hooks_or_params_its_check_refuses_is_not_cached)
 
 /* ---- a chain's forces with the kept values against fresh ones ------------------------ */
 
-/* simc_forces of a fresh contact set (started at q0, v0) at (q, v) into g; its return */
+/* contacts_forces of a fresh contact set (started at q0, v0) at (q, v) into g; its return */
 static int fresh_forces(const clink_model *m, const double *q0, const double *v0, const double *q,
                         const double *v, double *g, clink_contact_info *info)
 {
     char err[256];
-    simc *sc = simc_create(m, 1e-3, err, sizeof err);
+    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
     if (!sc)
         return -2;
-    simc_start(sc, q0, v0);
+    contacts_start(sc, q0, v0);
     memset(g, 0, (size_t) m->ncoords * sizeof *g);
-    int rc = simc_forces(sc, 0.0, q, v, g, NULL);
-    for (int k = 0; k < simc_count(sc); k++)
-        simc_info(sc, k, q, v, &info[k]);
-    simc_destroy(&sc);
+    int rc = contacts_forces(sc, 0.0, q, v, g, NULL);
+    for (int k = 0; k < contacts_count(sc); k++)
+        contacts_info(sc, k, q, v, &info[k]);
+    contacts_destroy(&sc);
     return rc;
 }
 
@@ -411,9 +411,9 @@ static void chain_against_fresh(const granular_law *law, int *states, int *overl
     }
     memcpy(q, q0, sizeof q);
     memcpy(v, v0, sizeof v);
-    simc *kept = simc_create(m, 1e-3, err, sizeof err);
-    ENSURE(kept != NULL && simc_count(kept) == nc);
-    simc_start(kept, q0, v0);
+    contact_set *kept = contacts_create(m, 1e-3, err, sizeof err);
+    ENSURE(kept != NULL && contacts_count(kept) == nc);
+    contacts_start(kept, q0, v0);
     int bad = 0;
     for (int s = 0; kept && s < 400; s++) {
         int bead = pick(NB); /* a bead (not the striker) */
@@ -428,15 +428,15 @@ static void chain_against_fresh(const granular_law *law, int *states, int *overl
         case 2: /* the root functions first at a new state (they keep their own values) */
             v[3 * bead] = uniform(-0.5, 0.5);
             q[3 * bead] += uniform(-1e-9, 1e-9);
-            simc_roots(kept, 0.0, q, v, groots);
+            contacts_roots(kept, 0.0, q, v, groots);
             break;
         default: /* the same state again */
             break;
         }
         memset(g, 0, (size_t) nq * sizeof *g);
-        int rc = simc_forces(kept, 0.0, q, v, g, NULL);
+        int rc = contacts_forces(kept, 0.0, q, v, g, NULL);
         for (int k = 0; k < nc; k++)
-            simc_info(kept, k, q, v, &info[k]);
+            contacts_info(kept, k, q, v, &info[k]);
         int rcf = fresh_forces(m, q0, v0, q, v, gf, infof);
         int same_g = rc == rcf;
         for (int i = 0; i < nq; i++)
@@ -450,7 +450,7 @@ static void chain_against_fresh(const granular_law *law, int *states, int *overl
         (*states)++;
     }
     ENSURE(bad == 0);
-    simc_destroy(&kept);
+    contacts_destroy(&kept);
     clink_model_destroy(&m);
 }
 
