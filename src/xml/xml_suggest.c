@@ -13,7 +13,7 @@
  * and xs:extension) without entering nested declarations. No list is kept by
  * hand: an attribute added to share/clink.xsd is offered at once.
  */
-#include "output/fmt_double.h"
+#include "fmt_double.h"
 #include "xml/xml_internal.h"
 
 #include <libxml/parser.h>
