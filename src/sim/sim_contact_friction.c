@@ -22,6 +22,8 @@
  */
 #include "sim/sim_contact_internal.h"
 
+#include "contact/friction_table.h"
+
 #include <math.h>
 
 void simc_friction_assign(simc *sc)
@@ -75,9 +77,7 @@ double simc_friction_at(const simc_contact *c, double v_t, double fn, double *zd
 
 double simc_friction_per_normal(const simc_contact *c, double v_t, double fp, double ft)
 {
-    if (c->fr.kind == CLINK_FRICTION_STRIBECK || c->fr.kind == CLINK_FRICTION_LUGRE)
-        return (ft + c->fr.sigma2 * v_t) / fp;
-    return ft / fp;
+    return (ft - contact_friction_viscous(&c->fr, v_t)) / fp;
 }
 
 int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[6], double dv[6])
@@ -99,10 +99,7 @@ int simc_friction_state_jacobian(const simc *sc, int k, int coord[6], double dq[
 double simc_friction_state_scale(const simc *sc, int k)
 {
     const simc_contact *c = &sc->c[k];
-    if (c->wz < 0 || !(c->fr.sigma0 > 0.0))
-        return 0.0;
-    double mu = c->fr.mu_s > c->fr.mu ? c->fr.mu_s : c->fr.mu;
-    return mu / c->fr.sigma0;
+    return c->wz < 0 ? 0.0 : contact_friction_state_scale(&c->fr);
 }
 
 void simc_friction_decay(const simc *sc, double *diag)

@@ -3,7 +3,7 @@
    Coulomb), the other laws, the descriptor and the checks. */
 #include "ensure.h"
 
-#include "clink/friction.h"
+#include "contact/friction_table.h"
 
 #include <math.h>
 #include <string.h>
@@ -160,4 +160,83 @@ TEST(friction_check_refuses_each_law_s_bad_parameters)
     p.v1 = 0.0;
     ENSURE(clink_friction_check(&p, msg, sizeof msg) == CLINK_ERR_RANGE);
     ENSURE(strstr(msg, "v1") != NULL);
+}
+
+/* ---- the rows' hooks (src/contact/friction_table.h), for every law ---------------- */
+
+/* params in range for every law of the catalogue, of the given kind */
+static clink_friction_params valid(size_t kind)
+{
+    clink_friction_params p = law((clink_friction_kind) kind, 0.2);
+    p.sigma1 = 300.0;
+    p.sigma2 = 0.1;
+    return p;
+}
+
+TEST(friction_rows_are_in_kind_order_with_the_hooks_their_states_need)
+{
+    ENSURE(CONTACT_FRICTION_LAWS == clink_friction_law_count());
+    for (size_t i = 0; i < clink_friction_law_count(); i++) {
+        const struct contact_friction_law *row = contact_friction_table[i];
+        ENSURE(clink_friction_law_at(i) == &row->info);
+        ENSURE((size_t) row->info.kind == i);
+        ENSURE(contact_friction_law_of((clink_friction_kind) i) == row);
+        int dynamic = row->info.states > 0;
+        ENSURE(dynamic == (row->rate != NULL) && dynamic == (row->decay != NULL));
+        ENSURE(dynamic == (row->state_scale != NULL));
+        ENSURE((row->force == NULL) == (row->info.kind == CLINK_FRICTION_NONE));
+    }
+    ENSURE(contact_friction_law_of((clink_friction_kind) CONTACT_FRICTION_LAWS) == NULL);
+    ENSURE(contact_friction_law_of((clink_friction_kind) -1) == NULL);
+}
+
+TEST(every_friction_law_accepts_valid_parameters_and_refuses_a_negative_mu)
+{
+    char msg[160] = "";
+    for (size_t i = 1; i < clink_friction_law_count(); i++) {
+        clink_friction_params p = valid(i);
+        ENSURE(clink_friction_check(&p, msg, sizeof msg) == CLINK_OK);
+        p.mu = -0.1;
+        ENSURE(clink_friction_check(&p, msg, sizeof msg) == CLINK_ERR_RANGE);
+        ENSURE(strstr(msg, "friction mu") != NULL);
+    }
+}
+
+/* the split the contact Jacobian makes: F_t - viscous(v) is F_n times a function of (v, z) */
+TEST(every_friction_law_less_its_viscous_part_scales_with_the_normal_force)
+{
+    const double vs[] = {-2e-2, -7e-4, -1e-5, 0.0, 3e-6, 4e-4, 1e-3, 5e-2};
+    for (size_t i = 1; i < clink_friction_law_count(); i++) {
+        clink_friction_params p = valid(i);
+        for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+            double z = 1e-6, visc = contact_friction_viscous(&p, vs[k]);
+            double f1 = clink_friction_force_state(&p, vs[k], 3.0, z, NULL) - visc;
+            double f2 = clink_friction_force_state(&p, vs[k], 6.0, z, NULL) - visc;
+            ENSURE_NEAR(f2, 2.0 * f1, 1e-13 * (1.0 + fabs(f1)));
+        }
+    }
+    /* the viscous part is there (stribeck, lugre: -sigma2 v) */
+    clink_friction_params s = valid(CLINK_FRICTION_STRIBECK);
+    ENSURE_NEAR(contact_friction_viscous(&s, 2.0), -0.2, 1e-15);
+}
+
+TEST(every_dynamic_friction_law_decays_at_the_slope_of_its_rate_in_the_state)
+{
+    for (size_t i = 1; i < clink_friction_law_count(); i++) {
+        clink_friction_params p = valid(i);
+        if (clink_friction_state_count(&p) == 0) {
+            ENSURE(clink_friction_state_decay(&p, 1e-3) == 0.0);
+            ENSURE(contact_friction_state_scale(&p) == 0.0);
+            continue;
+        }
+        /* the scale is the steady deflection's size max(mu, mu_s) / sigma0 */
+        ENSURE_REL(contact_friction_state_scale(&p), fmax(p.mu, p.mu_s) / p.sigma0, 1e-15);
+        for (double v = -3e-3; v <= 3e-3; v += 1.5e-3) {
+            double z = 1e-6, h = 1e-9, zp, zm;
+            clink_friction_force_state(&p, v, 1.0, z + h, &zp);
+            clink_friction_force_state(&p, v, 1.0, z - h, &zm);
+            ENSURE_NEAR(clink_friction_state_decay(&p, v), (zp - zm) / (2.0 * h),
+                        1e-6 * (1.0 + fabs(clink_friction_state_decay(&p, v))));
+        }
+    }
 }
