@@ -52,12 +52,16 @@ struct contact_friction_law {
 };
 
 /* every row, in kind order: X(symbol) */
+/* clang-format off */
 #define CONTACT_FRICTION_ROWS(X)                                                                   \
     X(contact_friction_none)                                                                       \
     X(contact_friction_coulomb)                                                                    \
     X(contact_friction_ramp)                                                                       \
     X(contact_friction_tanh)                                                                       \
-    X(contact_friction_stribeck) X(contact_friction_lugre) X(contact_friction_dahl)
+    X(contact_friction_stribeck)                                                                   \
+    X(contact_friction_lugre)                                                                      \
+    X(contact_friction_dahl)
+/* clang-format on */
 
 #define CONTACT_FRICTION_DECLARE_(sym) extern const struct contact_friction_law sym;
 CONTACT_FRICTION_ROWS(CONTACT_FRICTION_DECLARE_)
