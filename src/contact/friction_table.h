@@ -60,7 +60,8 @@ struct contact_friction_law {
     X(contact_friction_tanh)                                                                       \
     X(contact_friction_stribeck)                                                                   \
     X(contact_friction_lugre)                                                                      \
-    X(contact_friction_dahl)
+    X(contact_friction_dahl)                                                                       \
+    X(contact_friction_stribeck_tanh)
 /* clang-format on */
 
 #define CONTACT_FRICTION_DECLARE_(sym) extern const struct contact_friction_law sym;
