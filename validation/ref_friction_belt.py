@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Independent reference for the stick-slip of a mass on a moving belt through a
-spring (validation/val_friction_belt.c), for the friction laws stribeck and lugre.
+spring (validation/val_friction_belt.c), for the friction laws stribeck, lugre and
+stribeck-tanh.
 
 Not clink's formulation: one coordinate x of the mass (m = 1 kg) on a belt moving at
 vb = 0.1 m/s, tied to the ground by a spring k = 2 N/m (free at x = 0), a rigid normal
@@ -10,6 +11,7 @@ equations (docs/friction.md), v = x' - vb the slip of the mass on the belt:
 
     stribeck  F = -F_n mu(v) sat(v / v1) - sigma2 v,
     lugre     z' = v - sigma0 |v| z / mu(v),  F = -F_n (sigma0 z + sigma1 z') - sigma2 v,
+    stribeck-tanh  F = -F_n mu(v) tanh(v / eps) - sigma2 v  (eps = 1e-4 m/s),
     mu(v) = mu + (mu_s - mu) exp(-(v / v_s)^2),
 
 m x'' = -k x + F, from rest at x = 0 (z = 0), integrated with SciPy's Radau at
@@ -30,6 +32,7 @@ except ImportError as exc:
 
 M, K, VB, FN = 1.0, 2.0, 0.1, 1.0
 MU, MU_S, V_S, S0, S1, S2, V1 = 1.0, 1.5, 1e-3, 1e5, math.sqrt(1e5), 0.4, 1e-4
+EPS = 1e-4
 
 
 def mu_of(v):
@@ -41,6 +44,13 @@ def rhs_stribeck(t, y):
     v = xd - VB
     s = max(-1.0, min(1.0, v / V1))
     f = -FN * mu_of(v) * s - S2 * v
+    return [xd, (-K * x + f) / M]
+
+
+def rhs_stribeck_tanh(t, y):
+    x, xd = y
+    v = xd - VB
+    f = -FN * mu_of(v) * math.tanh(v / EPS) - S2 * v
     return [xd, (-K * x + f) / M]
 
 
@@ -69,7 +79,8 @@ def main():
     t_eval = np.arange(0.0, 40.0 + 1e-9, 1e-3)
     rows = []
     for name, f, y0 in (("stribeck", rhs_stribeck, [0.0, 0.0]),
-                        ("lugre", rhs_lugre, [0.0, 0.0, 0.0])):
+                        ("lugre", rhs_lugre, [0.0, 0.0, 0.0]),
+                        ("stribeck_tanh", rhs_stribeck_tanh, [0.0, 0.0])):
         sol = solve_ivp(f, (0.0, 40.0), y0, method="Radau", t_eval=t_eval, rtol=1e-10,
                         atol=1e-12)
         if not sol.success:

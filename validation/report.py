@@ -281,7 +281,7 @@ CASES = [
      "The friction force over a displacement cycle of +-20 um against the closed form of the "
      "bristle state under monotonic motion.", [], "validation/val_friction_lugre.c"),
     ("friction_belt", "7. Friction: stick-slip on a moving belt",
-     "Stribeck and LuGre: period, amplitude and peak of the stick-slip cycle against a SciPy "
+     "Stribeck, LuGre and tanh-regularised Stribeck: period, amplitude and peak of the stick-slip cycle against a SciPy "
      "reference of the same law (validation/ref_friction_belt.py).", [],
      "validation/val_friction_belt.c"),
     ("friction_pendulum", "7. Friction: a pendulum with revolute joint friction",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Stick-slip of a mass on a moving belt through a spring, with the friction laws
- * stribeck and lugre, against an independent SciPy reference of the same law
+ * stribeck, lugre and stribeck-tanh, against an independent SciPy reference of the same law
  * (validation/ref_friction_belt.py: one coordinate, a rigid normal contact).
  *
  * The mechanism: a belt (a body whose x = vb t, y and angle are prescribed by drivers)
@@ -10,10 +10,11 @@
  * tied to the ground by a horizontal spring k = 2 N/m free at x = 0. Laws (F_n = 1 N):
  * mu = 1, mu_s = 1.5, v_s = 1e-3 m/s, sigma2 = 0.4 N s/m; stribeck with v1 = 1e-4 m/s;
  * lugre with sigma0 = 1e5 1/m, sigma1 = sqrt(1e5) s/m (the parameter set of Canudas de
- * Wit et al. 1995). Over 40 s from rest, sampled every 1 ms: the period of the stick-slip
- * cycle (the mean spacing of the maxima of x after 10 s) within 0.2 % (the sampling), its
- * amplitude (half the mean of maxima minus minima) and the largest x (where the spring
- * breaks the stick: mu_s F_n / k plus the overshoot) within 1e-4 relative.
+ * Wit et al. 1995); stribeck-tanh with its tanh at v1 = eps = 1e-4 m/s. Over 40 s from rest,
+ * sampled every 1 ms: the period of the stick-slip cycle (the mean spacing of the maxima of x after
+ * 10 s) within 0.2 % (the sampling), its amplitude (half the mean of maxima minus minima) and the
+ * largest x (where the spring breaks the stick: mu_s F_n / k plus the overshoot) within 1e-4
+ * relative.
  */
 #include "vjson.h"
 
@@ -124,28 +125,33 @@ int main(int argc, char **argv)
 {
     const char *outdir = argc > 1 ? argv[1] : ".";
     char fr[256], q[160];
-    const char *laws[2] = {"stribeck", "lugre"};
+    const char *laws[3] = {"stribeck", "lugre", "stribeck_tanh"};
     if (vref_run(outdir, "ref_friction_belt.py", "") != 0)
         return 1;
     vref *ref = vref_load(outdir, "friction_belt_ref.csv");
     if (!ref)
         return 1;
-    vjson *vj = vjson_open(outdir, "friction_belt",
-                           "Stick-slip on a moving belt (stribeck, lugre) against a SciPy "
-                           "reference of the same law");
+    vjson *vj =
+        vjson_open(outdir, "friction_belt",
+                   "Stick-slip on a moving belt (stribeck, lugre, stribeck-tanh) against a SciPy "
+                   "reference of the same law");
     if (!vj)
         return 1;
     int failed = 0;
-    for (int l = 0; l < 2; l++) {
+    for (int l = 0; l < 3; l++) {
         if (l == 0)
             snprintf(fr, sizeof fr,
                      "<friction type=\"stribeck\" mu=\"1\" mu_s=\"1.5\" v_s=\"1e-3\" "
                      "sigma2=\"0.4\" v1=\"1e-4\"/>");
-        else
+        else if (l == 1)
             snprintf(fr, sizeof fr,
                      "<friction type=\"lugre\" mu=\"1\" mu_s=\"1.5\" v_s=\"1e-3\" sigma2=\"0.4\" "
                      "sigma0=\"1e5\" sigma1=\"%.17g\"/>",
                      sqrt(1e5));
+        else
+            snprintf(fr, sizeof fr,
+                     "<friction type=\"stribeck-tanh\" mu=\"1\" mu_s=\"1.5\" v_s=\"1e-3\" "
+                     "sigma2=\"0.4\" v1=\"1e-4\"/>");
         double m[3];
         if (run(fr, m) != 0) {
             failed = 1;

@@ -17,7 +17,9 @@
  *                   z' = v_t - sigma0 |v_t| z / mu(v_t) (Canudas de Wit, Olsson, Astrom and
  *                   Lischinsky 1995, per unit normal force: sigma0 1/m, sigma1 s/m);
  *   dahl            F_t = -F_n sigma0 z, z' = v_t - sigma0 |v_t| z / mu (Dahl 1968, the
- *                   exponent 1 form, per unit normal force).
+ *                   exponent 1 form, per unit normal force);
+ *   stribeck-tanh   F_t = -F_n mu(v_t) tanh(v_t / v1) - sigma2 v_t (the Stribeck curve
+ *                   regularised by tanh, eps = v1).
  *
  * The dynamic laws (lugre, dahl) carry one internal state z per contact (the mean bristle
  * deflection, m), integrated with the mechanism; it is set to 0 at the onset of a contact.
@@ -42,7 +44,9 @@ typedef enum clink_friction_kind {
     CLINK_FRICTION_TANH = 3,     /* Coulomb regularised by tanh(v / v1) */
     CLINK_FRICTION_STRIBECK = 4, /* Stribeck curve and viscous term, ramp up to v1 */
     CLINK_FRICTION_LUGRE = 5,    /* LuGre (one internal state) */
-    CLINK_FRICTION_DAHL = 6      /* Dahl (one internal state) */
+    CLINK_FRICTION_DAHL = 6,     /* Dahl (one internal state) */
+    /* Stribeck curve and viscous term, tanh(v / v1) through zero */
+    CLINK_FRICTION_STRIBECK_TANH = 7
 } clink_friction_kind;
 
 typedef struct clink_friction_params {

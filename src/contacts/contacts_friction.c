@@ -22,6 +22,8 @@
  */
 #include "contacts/contacts_internal.h"
 
+#include "contact/friction_table.h"
+
 #include <math.h>
 
 void contacts_friction_assign(contact_set *sc)
@@ -75,9 +77,7 @@ double contacts_friction_at(const contacts_contact *c, double v_t, double fn, do
 
 double contacts_friction_per_normal(const contacts_contact *c, double v_t, double fp, double ft)
 {
-    if (c->fr.kind == CLINK_FRICTION_STRIBECK || c->fr.kind == CLINK_FRICTION_LUGRE)
-        return (ft + c->fr.sigma2 * v_t) / fp;
-    return ft / fp;
+    return (ft - contact_friction_viscous(&c->fr, v_t)) / fp;
 }
 
 int contacts_friction_state_jacobian(const contact_set *sc, int k, int coord[6], double dq[6],
@@ -100,10 +100,7 @@ int contacts_friction_state_jacobian(const contact_set *sc, int k, int coord[6],
 double contacts_friction_state_scale(const contact_set *sc, int k)
 {
     const contacts_contact *c = &sc->c[k];
-    if (c->wz < 0 || !(c->fr.sigma0 > 0.0))
-        return 0.0;
-    double mu = c->fr.mu_s > c->fr.mu ? c->fr.mu_s : c->fr.mu;
-    return mu / c->fr.sigma0;
+    return c->wz < 0 ? 0.0 : contact_friction_state_scale(&c->fr);
 }
 
 void contacts_friction_decay(const contact_set *sc, double *diag)

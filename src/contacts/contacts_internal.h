@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * contacts_internal.h: the contact set shared by the files of the contacts in a
- * simulation, private to src/sim/sim_contact*.c (the driver sees contacts.h only).
+ * simulation, private to src/contacts/ (the driver sees contacts.h only).
  *
  * A contact (contacts_contact) is its definition, its energy components and the state of its
  * state machine, with one sub-struct per concern: contacts_fixed (the evaluation path and the

@@ -22,6 +22,7 @@
  * Nothing here changes the contacts' state or caches.
  */
 #include "contacts/contacts_internal.h"
+#include "contact/friction_table.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -184,7 +185,7 @@ static int contact_jacobian(const contact_set *sc, contacts_contact *c, const do
     double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
     double ft = contacts_friction_at(c, vt, fp, NULL);
     kinematics_dual Ft = seeded(ft, -1);
-    if (fp > 0.0 && (ft != 0.0 || c->wz >= 0 || c->fr.kind == CLINK_FRICTION_STRIBECK)) {
+    if (fp > 0.0 && (ft != 0.0 || c->wz >= 0 || contact_friction_slope_at_rest(&c->fr))) {
         double hv = 1e-6 * fmax(fabs(vt), c->fr.v1 > 0.0 ? c->fr.v1 : 1e-6);
         double ft_v = (contacts_friction_at(c, vt + hv, fp, NULL) -
                        contacts_friction_at(c, vt - hv, fp, NULL)) /
