@@ -24,7 +24,7 @@
  * at rtol 1e-10, atol 1e-12 (the balance closes to the integration error; at
  * rtol 1e-6 the integration error itself, BDF's numerical damping above all, is
  * larger than 1e-6: the rows of the drift runs report it). The projection run is at
- * rtol 1e-12 with a limit of 2e7 steps (it takes 1.02e7; docs/kernel.md, "The error
+ * rtol 1e-12 with a limit of 2e7 steps (it takes 9.0e6; docs/kernel.md, "The error
  * estimate of a projected step"). With no degree of freedom the work of the driver
  * has a closed form, the change of T + V since t = 0: reported for each mode.
  */
@@ -229,9 +229,9 @@ int main(int argc, char **argv)
                            : CLINK_DRIFT_NONE;
         a.baumgarte_alpha = 5.0;
         a.baumgarte_beta = 5.0;
-        /* the projection run takes 1.02e7 steps: its estimate keeps the error off the
-           constraints, which makes the driver's work 37 times as accurate as the projected
-           estimate's 7.9e6 steps did (docs/kernel.md) */
+        /* the projection run takes 9.0e6 steps (1.02e7 while its estimate kept the error
+           off the constraints at this rtol too, 7.9e6 with the projected estimate;
+           docs/kernel.md, "Tight tolerances") */
         if (k == 0)
             a.max_steps = 2e7;
         run_result r = run(&a, turns);

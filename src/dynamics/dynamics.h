@@ -66,6 +66,13 @@
 /* the normal part of a whole estimate counts beyond this many roundings of its row
    (u sum |Phi_q,rc x_c|): what the projected states carry into the history (project.c) */
 #define DYN_ESTIMATE_ROUNDING 1e3
+/* a row whose rounding band (DYN_ESTIMATE_ROUNDING roundings) exceeds this fraction of its
+   tolerance band (sum_c |Phi_q,rc| tol_c) has its part of a whole estimate removed (project.c) */
+#define DYN_ESTIMATE_RESOLVED 0.1
+/* a coordinate is resolved by the constraints to this many times what the rounding of
+   its rows moves it by in a correction; where that is above its tolerance, its part of a
+   whole estimate is dropped (project.c) */
+#define DYN_ESTIMATE_RESOLUTION 10.0
 /* the fallback forms S densely: at most this many constraint rows */
 #define DYN_RANKDEF_MAX_ROWS 2000
 
@@ -169,7 +176,7 @@ clink_status dyn_project_step(dyn_system *sys, double t, double *q, double *v, d
  * of M, the rest kept (project.c).
  */
 clink_status dyn_project_error_rounding(dyn_system *sys, double t, const double *q, const double *v,
-                                        double *eq, double *ev);
+                                        const double *tq, const double *tv, double *eq, double *ev);
 
 /* Projects a vector pair (eq, ev) of position/velocity errors onto the tangent space at q. */
 clink_status dyn_project_error(dyn_system *sys, double t, const double *q, double *eq, double *ev);

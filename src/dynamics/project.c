@@ -191,30 +191,84 @@ void dyn_violation(dyn_system *s, double t, const double *q, const double *v, do
         *vel = w;
 }
 
+/* the size of the terms of row r at x, sum_c |Phi_q,rc x_c| + time_term, and (tol not NULL)
+   its tolerance band sum_c |Phi_q,rc| tol_c */
+static double row_scale(const dyn_system *s, int r, const double *x, const double *tol,
+                        double time_term, double *band)
+{
+    double scale = time_term, bd = 0.0;
+    int body[2] = {s->row_a[r], s->row_b[r]};
+    const double *j[2] = {s->jac[r].ja, s->jac[r].jb};
+    for (int k = 0; k < 3; k++)
+        for (int side = 0; side < 2; side++) {
+            int c = 3 * (body[side] - 1) + k;
+            if (body[side] > 0) {
+                scale += fabs(j[side][k] * x[c]);
+                bd += tol ? fabs(j[side][k]) * tol[c] : 0.0;
+            }
+        }
+    *band = bd;
+    return scale;
+}
+
 /*
  * The part of an estimate's residual r = Phi_q e beyond the rounding of its row:
  * |r| less DYN_ESTIMATE_ROUNDING times u (sum_c |Phi_q,rc x_c| + time_term) (x the state
  * the row is evaluated at: positions for Phi, velocities for Phi_q v - nu; time_term
  * |t| |nu_r| or |t| |gamma_r| where drivers make the rows depend on t, whose rounding the
- * projection follows and the history does not), toward 0 and never past it.
+ * projection follows and the history does not), toward 0 and never past it; none of it
+ * where that rounding is above DYN_ESTIMATE_RESOLVED times the row's tolerance band.
  */
 static double beyond_rounding(const dyn_system *s, int r, double res, const double *x,
-                              double time_term)
+                              const double *tol, double time_term)
 {
-    double scale = time_term;
-    int a = s->row_a[r], b = s->row_b[r];
-    for (int k = 0; k < 3; k++) {
-        if (a > 0)
-            scale += fabs(s->jac[r].ja[k] * x[3 * (a - 1) + k]);
-        if (b > 0)
-            scale += fabs(s->jac[r].jb[k] * x[3 * (b - 1) + k]);
-    }
-    double noise = DYN_ESTIMATE_ROUNDING * DBL_EPSILON * scale;
+    double band;
+    double noise = DYN_ESTIMATE_ROUNDING * DBL_EPSILON * row_scale(s, r, x, tol, time_term, &band);
+    /* a row whose rounding is not well below its tolerance band cannot be resolved */
+    if (tol && noise > DYN_ESTIMATE_RESOLVED * band)
+        return 0.0;
     return fabs(res) <= noise ? 0.0 : res - copysign(noise, res);
 }
 
+/*
+ * Components of e below what the constraints resolve, set to 0: a row's rounding
+ * u scale_r moves coordinate c, in the correction minimal in the metric of M, by
+ * u scale_r (|Phi_q,rc| / m_c) / (sum_k Phi_q,rk^2 / m_k); where DYN_ESTIMATE_RESOLUTION
+ * times the largest of these over the rows of c is above its tolerance, the component
+ * is noise that no step size reduces (noise: nq scratch).
+ */
+static void drop_unresolved(const dyn_system *s, const double *x, const double *tol,
+                            double time_scale, const double *rate, double *e, double *noise)
+{
+    int nq = s->nq;
+    for (int c = 0; c < nq; c++)
+        noise[c] = 0.0;
+    for (int r = 0; r < s->nc; r++) {
+        double band;
+        double scale = row_scale(s, r, x, NULL, time_scale * fabs(rate[r]), &band);
+        int body[2] = {s->row_a[r], s->row_b[r]};
+        const double *j[2] = {s->jac[r].ja, s->jac[r].jb};
+        double srr = 0.0; /* Phi_q,r M^-1 Phi_q,r^T */
+        for (int side = 0; side < 2; side++)
+            for (int k = 0; body[side] > 0 && k < 3; k++) {
+                int c = 3 * (body[side] - 1) + k;
+                srr += j[side][k] * j[side][k] / s->mass[c];
+            }
+        if (!(srr > 0.0))
+            continue;
+        for (int side = 0; side < 2; side++)
+            for (int k = 0; body[side] > 0 && k < 3; k++) {
+                int c = 3 * (body[side] - 1) + k;
+                noise[c] = fmax(noise[c], scale * fabs(j[side][k]) / (s->mass[c] * srr));
+            }
+    }
+    for (int c = 0; c < nq; c++)
+        if (DYN_ESTIMATE_RESOLUTION * DBL_EPSILON * noise[c] > tol[c])
+            e[c] = 0.0;
+}
+
 clink_status dyn_project_error_rounding(dyn_system *s, double t, const double *q, const double *v,
-                                        double *eq, double *ev)
+                                        const double *tq, const double *tv, double *eq, double *ev)
 {
     int nq = s->nq, nc = s->nc;
     if (nc == 0)
@@ -223,6 +277,7 @@ clink_status dyn_project_error_rounding(dyn_system *s, double t, const double *q
     double *e[2] = {eq, ev};
     const double *x[2] = {q, v};
     const double *rate[2] = {s->nu, s->gamma};
+    const double *tol[2] = {tq, tv};
     /* the rounding of t moves the state only where drivers pin it to t */
     double rheonomic = s->m->d.ndrivers > 0 ? fabs(t) : 0.0;
     for (int i = 0; i < 2; i++) {
@@ -231,13 +286,16 @@ clink_status dyn_project_error_rounding(dyn_system *s, double t, const double *q
         /* the correction that removes the residual within the rounding of each row */
         for (int r = 0; r < nc; r++) {
             double res = dyn_row_times(s, r, e[i]);
-            s->work[nq + r] = beyond_rounding(s, r, res, x[i], rheonomic * fabs(rate[i][r])) - res;
+            s->work[nq + r] =
+                beyond_rounding(s, r, res, x[i], tol[i], rheonomic * fabs(rate[i][r])) - res;
         }
         clink_status st = solve_correction(s, t, q);
         if (st != CLINK_OK)
             return st;
         for (int c = 0; c < nq; c++)
             e[i][c] += s->rhs[c];
+        if (tol[i])
+            drop_unresolved(s, x[i], tol[i], rheonomic, rate[i], e[i], s->rhs);
     }
     return CLINK_OK;
 }

@@ -89,6 +89,7 @@ typedef struct mechsys {
     double *lambda;  /* nc: multipliers of the last evaluation (the right-hand side's, or the
                         output's: sim_advance.c) */
     double *pq, *pv; /* nq: a projection's coordinates and rates */
+    double *ptol;    /* 2 nq: their tolerances (system_project's error estimate) */
 
     long rhs_jac;     /* evaluations of the accelerations for Jacobians */
     int jac_fd;       /* 1: forward differences of the right-hand side; 0: dyn_jacobian */

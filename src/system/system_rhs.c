@@ -242,6 +242,20 @@ int system_jacobian(mechsys *s, double t, double *yy, const double *f0, double *
     return 0;
 }
 
+/* the tolerances of the full coordinates at (q, v): the reciprocals of the error weights
+   (system_weights) of the integrated ones, 0 for those left out (they carry no error) */
+static void system_tolerances(mechsys *s, const double *q, const double *v)
+{
+    int nq = s->nq;
+    double rtol = s->set.rtol, atol = s->set.atol;
+    memset(s->ptol, 0, 2 * (size_t) nq * sizeof(double));
+    for (int i = 0; i < s->nr; i++) {
+        int c = s->red[i];
+        s->ptol[c] = rtol * fabs(q[c] - s->q0[c]) + atol;
+        s->ptol[nq + c] = rtol * fabs(v[c]) + atol;
+    }
+}
+
 /* projects the error estimate e (the integrator's components) at the projected q */
 static int system_project_error(mechsys *s, double t, const double *q, const double *v, int whole,
                                 double *e)
@@ -258,8 +272,11 @@ static int system_project_error(mechsys *s, double t, const double *q, const dou
             ef[nq + s->red[i]] = e[nr + i];
         }
     }
-    clink_status st = whole ? dyn_project_error_rounding(s->dyn, t, q, v, ef, ef + nq)
-                            : dyn_project_error(s->dyn, t, q, ef, ef + nq);
+    if (whole)
+        system_tolerances(s, q, v);
+    clink_status st =
+        whole ? dyn_project_error_rounding(s->dyn, t, q, v, s->ptol, s->ptol + nq, ef, ef + nq)
+              : dyn_project_error(s->dyn, t, q, ef, ef + nq);
     if (st != CLINK_OK)
         return system_failed(s, st, dyn_error(s->dyn));
     if (nr != nq)

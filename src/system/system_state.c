@@ -323,10 +323,11 @@ static clink_status system_allocate(mechsys *s)
     s->lambda = calloc((size_t) (s->nc > 0 ? s->nc : 1), sizeof(double));
     s->pq = calloc(nq1, sizeof(double));
     s->pv = calloc(nq1, sizeof(double));
+    s->ptol = calloc(2 * nq1, sizeof(double));
     s->q0 = calloc(nq1, sizeof(double));
     s->yx = calloc((size_t) s->N, sizeof(double));
     s->acc = calloc(nq1, sizeof(double));
-    if (!s->dyn || !s->lambda || !s->pq || !s->pv || !s->q0 || !s->yx || !s->acc ||
+    if (!s->dyn || !s->lambda || !s->pq || !s->pv || !s->ptol || !s->q0 || !s->yx || !s->acc ||
         system_reduction(s) != CLINK_OK || system_roots_create(s) != CLINK_OK) {
         snprintf(s->msg, sizeof s->msg, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
@@ -371,6 +372,7 @@ void system_destroy(mechsys **sys)
     free(s->lambda);
     free(s->pq);
     free(s->pv);
+    free(s->ptol);
     free(s->jq);
     free(s->jv);
     free(s->pat_ptr);

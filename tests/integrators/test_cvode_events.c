@@ -12,7 +12,9 @@
  *     exactly zero at the start): no event there, the function monitored again once
  *     it moves, the next onset at its closed-form time;
  *   - the guard against events without a completed step counts the search's partial
- *     evaluations and stops the run with its message.
+ *     evaluations and stops the run with its message;
+ *   - Adams keeps to order 6 where the problem has events (contacts) and goes above it
+ *     without (cvode_setup.c, "Adams order").
  */
 #include "ensure.h"
 
@@ -254,4 +256,52 @@ TEST(events_without_a_completed_step_stop_the_run_counting_partial_evaluations)
 done:
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
+}
+
+/* the highest order Adams (with Baumgarte) reached over t_end on the model file at path,
+   sampled after each of 200 advances; -1 when it does not run */
+static int highest_adams_order(const char *path, double rtol, double t_end)
+{
+    char err[512];
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "model: %s\n", err);
+        return -1;
+    }
+    clink_settings_def set = clink_model_settings(m);
+    set.method = CLINK_METHOD_ADAMS;
+    set.drift = CLINK_DRIFT_BAUMGARTE;
+    set.rtol = rtol;
+    set.atol = 1e-3 * rtol;
+    clink_sim *sim = NULL;
+    int top = -1;
+    if (clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK) {
+        top = 0;
+        for (int k = 1; k <= 200; k++) {
+            clink_sim_stats st;
+            if (clink_sim_advance(sim, t_end * k / 200) != CLINK_OK) {
+                fprintf(stderr, "advance: %s\n", clink_sim_error(sim));
+                top = -1;
+                break;
+            }
+            clink_sim_stats_get(sim, &st);
+            if (st.last_order > top)
+                top = st.last_order;
+        }
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return top;
+}
+
+TEST(adams_keeps_to_order_6_with_contact_events_and_goes_above_without)
+{
+    /* the clearance slider-crank (a contact: events) over 0.02 s and the double pendulum
+       (none) over 2 s, both at rtol 1e-10, where Adams unbounded goes above order 6 */
+    int with =
+        highest_adams_order(CLINK_SOURCE_DIR "/models/slider_crank_clearance.xml", 1e-10, 0.02);
+    int without = highest_adams_order(CLINK_SOURCE_DIR "/models/double_pendulum.xml", 1e-10, 2.0);
+    printf("highest Adams order: %d with contact events, %d without\n", with, without);
+    ENSURE(with >= 1 && with <= 6);
+    ENSURE(without > 6);
 }
