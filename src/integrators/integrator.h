@@ -83,6 +83,10 @@ typedef struct integ_problem {
        located where they change sign in the direction event_directions gives (+1 rising,
        -1 falling, 0 both) */
     int nevents;
+    /* 1 when the solution crosses its events where the right-hand side is only C^1 (a
+       contact's onset and separation): a multistep method then keeps to a low order; 0 when
+       the events only mark smooth points or the end (the laboratory's single impact) */
+    int rough_events;
     void (*event_directions)(void *data, int *dirs);
     /* all functions at (t, y) */
     int (*events)(void *data, double t, const double *y, double *g);

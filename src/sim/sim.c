@@ -188,6 +188,7 @@ integ_problem sim_problem(clink_sim *s)
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
     if (sys->ncon) {
         p.nevents = 2 * sys->ncon;
+        p.rough_events = 1;
         p.event_directions = sim_p_directions;
         p.events = sim_p_events;
         p.events_load = sim_p_events_load;

@@ -117,9 +117,10 @@ TEST(a_journal_under_a_steady_load_settles_at_ocvirks_eccentricity_and_attitude)
     clink_model_destroy(&m);
 }
 
-/* a shipped model's peak eccentricity ratio, slider peak |a_x| after 24 ms, final balance */
-static void slider_crank(const char *file, double *eps_max, double *acc_max, double *balance,
-                         double *damping)
+/* a shipped model's peak eccentricity ratio, slider peak |a_x| on the 1e-5 s grid after
+   sample `from` (of 4800), final balance */
+static void slider_crank(const char *file, int from, double *eps_max, double *acc_max,
+                         double *balance, double *damping)
 {
     char path[1024], err[512];
     snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
@@ -149,7 +150,7 @@ static void slider_crank(const char *file, double *eps_max, double *acc_max, dou
         double ex = qr[0] + 0.06 * cos(qr[2]) - qs[0], ey = qr[1] + 0.06 * sin(qr[2]) - qs[1];
         *eps_max = fmax(*eps_max, hypot(ex, ey) / 5e-4);
         clink_sim_body_acceleration(s, slider, a);
-        if (i > 2400)
+        if (i > from)
             *acc_max = fmax(*acc_max, fabs(a[0]));
     }
     clink_energy en;
@@ -163,8 +164,12 @@ static void slider_crank(const char *file, double *eps_max, double *acc_max, dou
 TEST(the_lubricated_slider_crank_keeps_its_journal_inside_and_its_slider_calm)
 {
     double ed, ad, bd, dd, el, al, bl, dl;
-    slider_crank("slider_crank_clearance.xml", &ed, &ad, &bd, &dd);
-    slider_crank("slider_crank_lubricated.xml", &el, &al, &bl, &dl);
+    /* the dry run's peak over the whole run: its first impacts set it, and they are the
+       same whatever the integrator's settings (later ones are chaotic: after 24 ms the
+       peak was 191e3 m/s^2 with CVODE's Adams up to order 12 and 57e3 with order 6,
+       docs/kernel.md); the lubricated one's once its film has settled, after 24 ms */
+    slider_crank("slider_crank_clearance.xml", 0, &ed, &ad, &bd, &dd);
+    slider_crank("slider_crank_lubricated.xml", 2400, &el, &al, &bl, &dl);
     printf("dry: eps max %.4f, slider |a_x| max %.0f m/s^2, balance %.3g J of %.3g J\n", ed, ad, bd,
            dd);
     printf("lubricated: eps max %.4f, slider |a_x| max %.0f m/s^2, balance %.3g J of %.3g J\n", el,

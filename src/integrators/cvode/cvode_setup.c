@@ -19,18 +19,20 @@
  * projects it near singular positions only and leaves it whole elsewhere
  * (dyn_project_step).
  *
- * Adams order: at most CVODE_ADAMS_EVENT_ORDER = 6 (CVODE's 12 otherwise) when the problem
- * has events. A contact's force of the Hertz family, K delta^n (1 + c delta_dot) with
- * n = 1.5, is continuous with its first derivatives at onset and separation but its second
- * derivative in delta is unbounded there (delta^-1/2): the coordinates' fourth derivative
- * is, and the differences of order up to 13 an order-12 step rests on span such points.
- * Measured on the frictionless clearance slider-crank without gravity (bench/
+ * Adams order: at most CVODE_ADAMS_EVENT_ORDER = 6 (CVODE's 12 otherwise) when the problem's
+ * integration crosses its events (rough_events: a mechanism's contacts; the laboratory's
+ * single impact runs from onset to separation and never crosses one). A contact's force of the
+ * Hertz family, K delta^n (1 + c delta_dot) with n = 1.5, is continuous with its first derivatives
+ * at onset and separation but its second derivative in delta is unbounded there (delta^-1/2): the
+ * coordinates' fourth derivative is, and the differences of order up to 13 an order-12 step rests
+ * on span such points. Measured on the frictionless clearance slider-crank without gravity (bench/
  * slider_crank_defaults.py's case, onsets within 1 us of its reference): with order 12
  * rtol 1e-8 and 3.16e-9 met 15 and 26 onsets and the robust rung was 3.16e-10 (35 494
  * steps); with order 6 every rung from 1e-8 meets 26 (23 666 steps at 1e-8), each step
  * costs fewer instructions (CVODE's prediction adds q (q + 1) / 2 vectors), and the granular
  * chain takes as many right-hand sides (N = 70: 1 962 against 2 074; N = 700: 6 838 against
- * 6 923). Orders 5 and 4 met the target from 1e-8 as well with more steps (25 495, 27 609).
+ * 6 923); at the chain's own rtol 1e-8 it costs 7.6% more instructions (docs/kernel.md).
+ * Orders 5 and 4 met the target from 1e-8 as well with more steps (25 495, 27 609).
  *
  * Error test: the problem's weights (CVodeWFtolerances) and the weighted root mean
  * square over the components that carry an error (cvode_wrms_moving): the
@@ -270,9 +272,9 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
             return CLINK_ERR_NOMEM;
         }
         CV_CHECK(CVodeSetNonlinearSolver(cv->mem, cv->NLS));
-        /* with events (contacts: a force C^1 at onset and separation) at most order
-           CVODE_ADAMS_EVENT_ORDER (see the file comment) */
-        if (cv->p.nevents > 0)
+        /* with events crossed where the force is C^1 only (contacts: onset and separation)
+           at most order CVODE_ADAMS_EVENT_ORDER (see the file comment) */
+        if (cv->p.nevents > 0 && cv->p.rough_events)
             CV_CHECK(CVodeSetMaxOrd(cv->mem, CVODE_ADAMS_EVENT_ORDER));
         return CLINK_OK;
     }
