@@ -272,6 +272,15 @@ CASES = [
      "brentq, K = V'', M(th), C(th)), not the benchmark's numbers. The equilibrium angles and "
      "the eigenvalue of clink's body-coordinate linearisation against it.", [],
      "validation/val_analysis_four_bar_spring.c"),
+    ("film_coefficients", "8. Analysis: short-bearing film stiffness and damping",
+     "clink_film_coefficients_compute (src/analysis/analysis_film.c, docs/analysis.md) on a "
+     "short bearing loaded at eccentricity ratios 0.2, 0.5 and 0.8, the load set from the "
+     "load-Sommerfeld-number relation (L/D)^2 S = (1 - eps^2)^2 / (pi eps sqrt(pi^2 (1 - eps^2) "
+     "+ 16 eps^2)) (Ocvirk; Pinkus and Sternlicht 1961): the steady eccentricity, attitude angle "
+     "and Sommerfeld number, and the eight dimensionless coefficients K c / W and C c omega / W "
+     "against the closed forms of Friswell et al. (2010) and against central differences of "
+     "Ocvirk's closed-form force in NumPy (validation/ref_film_coefficients.py).", [],
+     "validation/val_film_coefficients.c"),
     ("friction_incline", "7. Friction: a block on an incline",
      "Every law of the friction catalogue (docs/friction.md) on a 20 deg incline: below the "
      "friction angle LuGre holds (drift per second), Dahl ratchets, the regularised laws creep "

@@ -176,6 +176,51 @@ CLINK_API const char *clink_kinematics_column_name(const clink_kinematics *k, in
 /* row r (columns values; NaN where assembly failed) */
 CLINK_API const double *clink_kinematics_row(const clink_kinematics *k, int r);
 
+/* ---- linearised film of a lubricated journal bearing ----------------------- */
+
+/* a lubricated journal bearing at a steady load and speed (the film of a lubricated revolute
+   clearance joint, docs/contact-laws.md "Hydrodynamic journal bearing") */
+typedef struct clink_film_bearing {
+    int theory;       /* clink_lubrication_theory: CLINK_LUBRICATION_SHORT or _LONG */
+    double viscosity; /* mu, Pa s (> 0) */
+    double radius;    /* journal radius R, m (> 0) */
+    double length;    /* bearing length L, m (> 0) */
+    double clearance; /* radial clearance c, m (> 0) */
+    double omega;     /* omega_journal + omega_bearing, rad/s (non-zero; + counter-clockwise) */
+    double load;      /* W, N (> 0), on the journal along +x of the coefficients' frame */
+} clink_film_bearing;
+
+/* a lubricated clearance joint's bearing (its viscosity, length, theory, journal radius and
+   clearance bearing_radius - journal_radius) at speed omega and load W; CLINK_ERR_ARG,
+   CLINK_ERR_NOT_FOUND (no such joint), CLINK_ERR_MODEL (the joint is dry) */
+CLINK_API clink_status clink_film_bearing_of_joint(const clink_model *model, int joint,
+                                                   double omega, double load,
+                                                   clink_film_bearing *out);
+
+typedef struct clink_film_coefficients {
+    double eccentricity; /* steady eccentricity ratio eps = e / c */
+    double attitude;     /* angle from the load (+x) to the line of centres, rad, + counter-
+                            clockwise (the sense of rotation for omega > 0) */
+    double position[2];  /* the journal centre from the bearing centre (x, y), m */
+    double force[2];     /* the film force on the journal there (x, y), N: (-W, 0) */
+    double sommerfeld;   /* S = mu N L D / W (R / c)^2, N = |omega| / 2 pi rev/s, D = 2 R */
+    double stiffness[4]; /* K_xx, K_xy, K_yx, K_yy = -dF_i / dx_j, N/m */
+    double damping[4];   /* C_xx, C_xy, C_yx, C_yy = -dF_i / dxdot_j, N s/m */
+    int iterations;      /* bisection steps on eps */
+} clink_film_coefficients;
+
+/*
+ * The steady journal position of the bearing under its load (|F(eps)| = W by bisection, then
+ * the attitude angle that makes F = -W e_x) and the film's stiffness and damping about it, so
+ * that a small displacement dx and velocity dv of the journal change the film force on it by
+ * -K dx - C dv. The derivatives are analytic (the chain rule through the short- or
+ * long-bearing force's own derivatives in eps, eps_dot and Omega). x along the load, y = x
+ * turned +90 degrees. CLINK_ERR_ARG (NULL), CLINK_ERR_RANGE (a parameter), CLINK_ERR_NO_
+ * CONVERGENCE (a load the film cannot carry below eps = 1 - 1e-12, or a non-finite value).
+ */
+CLINK_API clink_status clink_film_coefficients_compute(const clink_film_bearing *bearing,
+                                                       clink_film_coefficients *out);
+
 #ifdef __cplusplus
 }
 #endif
