@@ -7,7 +7,10 @@
 # is the fraction asked of the bounding box's diagonal; `clink animate DIR --mode 1` draws
 # the coupler's colour at the coupler's centre of the synthetic pose at a quarter period
 # and not there at three quarters (the frames move); the GIF has the frames asked; `clink
-# view` of the film writes its page; a mode with no film and bad options exit 2.
+# view` of the film writes its page; `clink view` of the double pendulum's modes directory
+# writes each film's page and the page choosing among them, which in headless Chromium
+# chooses mode 1 and loads its film, whose page reports no script error; a mode with no
+# film and bad options exit 2.
 set -u
 . "$CLINK_SOURCE_DIR/tests/cli/checks.bash"
 M=$CLINK_SOURCE_DIR/models
@@ -111,6 +114,31 @@ n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_r
 expect 0 "view of the film" "$CLINK" view "$tmp/m/mode-1"
 grep -q "four_bar_spring mode 1" "$tmp/m/mode-1/view.html" && ok "the page names the mode" ||
     bad "view.html does not name the mode"
+
+# the page of the modes directory: every film's page, and a table that plays the first mode
+expect 0 "modes of the double pendulum" "$CLINK" modes "$M/double_pendulum.xml" -o "$tmp/dp"
+expect 0 "view of the modes directory" "$CLINK" view "$tmp/dp"
+[ -s "$tmp/dp/view.html" ] && [ -s "$tmp/dp/mode-1/view.html" ] && [ -s "$tmp/dp/mode-2/view.html" ] &&
+    ok "view.html and each mode's page written" || bad "the modes' pages are missing"
+[ "$(grep -c 'data-film="mode-' "$tmp/dp/view.html")" = 2 ] && ok "the page offers the two modes" ||
+    bad "the page does not offer the two films"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$browser" ]; then
+    chrome() {
+        timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=4000 \
+            --dump-dom "$1" 2>/dev/null
+    }
+    chrome "file://$tmp/dp/view.html" >"$tmp/dom"
+    grep -q 'class="film chosen"' "$tmp/dom" && grep -q 'src="mode-1/view.html"' "$tmp/dom" &&
+        ok "in Chromium the page chose mode 1 and loads its film" ||
+        bad "the page did not choose mode 1 in Chromium"
+    chrome "file://$tmp/dp/mode-1/view.html#test&t=0.1" |
+        sed -n 's/.*<pre id="clink-test">\(.*\)<\/pre>.*/\1/p' >"$tmp/rep.json"
+    grep -q '"errors":\[\]' "$tmp/rep.json" && ok "mode 1's page runs without a script error" ||
+        bad "mode 1's page: $(head -c 300 "$tmp/rep.json")"
+else
+    echo "skip: no chromium: the pages are not opened"
+fi
 
 expect 2 "animate --mode of a mode with no film" "$CLINK" animate "$tmp/m" --mode 7
 says "the refusal names the missing film" "mode-7: no such film"
