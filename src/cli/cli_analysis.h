@@ -47,4 +47,10 @@ int cli_out_close(const char *command, cli_out_file *o);
 /* "body.x" style names: the body's name or "bodyN" */
 const char *cli_body_label(const clink_model *m, int body, char *buf, size_t size);
 
+/* the films of the oscillating modes (cli_modefilm.c): DIR/mode-K/timeseries.csv and
+   summary.json, a synthetic run of PERIODS periods with the largest displacement FRACTION of the
+   model's size; CLI_EXIT_OK or the exit status with the message printed */
+int cli_modes_film(const char *dir, const char *path, const clink_model *m,
+                   const clink_analysis *an, double fraction, int periods);
+
 #endif

@@ -34,6 +34,7 @@ enum {
     ANIM_MODEL,
     ANIM_FRAME,
     ANIM_PNG,
+    ANIM_MODE,
     ANIM_COUNT_
 };
 
@@ -59,6 +60,8 @@ static const cli_option animate_options[] = {
     {ANIM_PNG, "png", 0, "FILE",
      "where that frame goes, with FILE.json (pixel\n"
      "transform, body colours)"},
+    {ANIM_MODE, "mode", 0, "K",
+     "DIR is the output of clink modes -o DIR: film\nmode K (its run DIR/mode-K)"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -67,7 +70,7 @@ static void animate_usage(FILE *out)
     fprintf(out, "usage: clink animate DIR [-o OUTDIR] [--fps F] [--duration S] [--frames N]\n"
                  "                     [--size WxH] [--clearance-scale K] [--slow-impacts F]\n"
                  "                     [--format mp4,gif] [--model MODEL.xml]\n"
-                 "                     [--frame T --png FILE]\n\n"
+                 "                     [--frame T --png FILE] [--mode K]\n\n"
                  "Writes OUTDIR/animation.mp4 and OUTDIR/animation.gif, a film of the run in DIR\n"
                  "(written by clink run): every body drawn from its contact shapes and joint\n"
                  "points, bearings and journals of clearance joints with the clearance\n"
@@ -124,6 +127,11 @@ static int animate_check_value(int id, const char *spelled, const char *value)
         return CLI_EXIT_OK;
     case ANIM_FRAME:
         return cli_parse_double(spelled, value, &v) == 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    case ANIM_MODE:
+        if (cli_read_count(value, 1e6, &v, &why) != 0)
+            return cli_usage_error("animate: %s: '%s' %s (a mode number, 1 .. 1e6)", spelled, value,
+                                   why);
+        return CLI_EXIT_OK;
     case ANIM_MODEL:
         return cli_check_input_file("animate", value) == 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     case ANIM_OUTPUT:
@@ -168,7 +176,8 @@ static int animate_spawn(const animate_args *a, const char *viewer, const char *
                                                   "--format",
                                                   "--model",
                                                   "--frame",
-                                                  "--png"};
+                                                  "--png",
+                                                  NULL};
     const char *args[2 * ANIM_COUNT_ + 8];
     int id, n = 0;
 
@@ -179,7 +188,7 @@ static int animate_spawn(const animate_args *a, const char *viewer, const char *
     args[n++] = "--scene";
     args[n++] = scene;
     for (id = 1; id < ANIM_COUNT_; id++) {
-        if (a->value[id] != NULL && id != ANIM_MODEL) {
+        if (a->value[id] != NULL && flag[id] != NULL && id != ANIM_MODEL) {
             args[n++] = flag[id];
             args[n++] = a->value[id];
         }
@@ -192,7 +201,7 @@ int cmd_animate(int argc, char **argv)
 {
     animate_args a;
     const char *viewer;
-    char vbuf[4096], scene[4096];
+    char vbuf[4096], scene[4096], mode_dir[4200];
     int rc;
 
     memset(&a, 0, sizeof a);
@@ -215,6 +224,16 @@ int cmd_animate(int argc, char **argv)
     if (a.value[ANIM_PNG] != NULL &&
         cli_check_output_path("animate", "--png", a.value[ANIM_PNG], 0) != CLI_EXIT_OK)
         return CLI_EXIT_USAGE;
+    /* a mode's film is the synthetic run clink modes -o DIR wrote in DIR/mode-K */
+    if (a.value[ANIM_MODE] != NULL) {
+        snprintf(mode_dir, sizeof mode_dir, "%s/mode-%.0f", a.dir,
+                 strtod(a.value[ANIM_MODE], NULL));
+        if (access(mode_dir, F_OK) != 0)
+            return cli_usage_error("animate: --mode %s: %s: no such film (clink modes -o %s "
+                                   "films the oscillating modes only; see DIR/modes.csv)",
+                                   a.value[ANIM_MODE], mode_dir, a.dir);
+        a.dir = mode_dir;
+    }
     rc = cli_script_check_run("animate", a.dir);
     if (rc != CLI_EXIT_OK)
         return rc;

@@ -13,14 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MODES_OUT = 1, MODES_JSON, MODES_SET, MODES_AT };
+enum { MODES_OUT = 1, MODES_JSON, MODES_SET, MODES_AT, MODES_FILM };
 enum { AT_EQUILIBRIUM = 0, AT_START, AT_TIME };
 
 static const cli_option modes_options[] = {
     {MODES_AT, "at", 0, "WHERE",
      "equilibrium (default), start (the assembled state\nat t = 0), or t=T (the state of a run "
      "at T s)"},
-    {MODES_OUT, "output", 'o', "DIR", "write DIR/modes.csv and DIR/modes.json"},
+    {MODES_OUT, "output", 'o', "DIR",
+     "write DIR/modes.csv, DIR/modes.json and a film\nof each oscillating mode in DIR/mode-K/"},
+    {MODES_FILM, "film-amplitude", 0, "F",
+     "the films' largest displacement as a fraction of\nthe model's size, 0 < F <= 0.5 (default "
+     "0.05)"},
     {MODES_JSON, "json", 0, NULL, "print the result as one JSON object on stdout"},
     {MODES_SET, "set", 0, "PATH=VALUE", "override an attribute of the model, as clink run --set"},
     {0, NULL, 0, NULL, NULL},
@@ -29,12 +33,15 @@ static const cli_option modes_options[] = {
 static void modes_usage(FILE *out)
 {
     fprintf(out, "usage: clink modes MODEL.xml [--at equilibrium|start|t=T] [-o DIR] [--json]\n"
-                 "                   [--set PATH=VALUE ...]\n\n"
+                 "                   [--film-amplitude F] [--set PATH=VALUE ...]\n\n"
                  "Linearises MODEL.xml on its constraint manifold (a null-space basis of\n"
                  "the constraint Jacobian by SVD) about its static equilibrium, its start\n"
                  "or the state of a run at time T, and prints the eigenvalues of the\n"
                  "reduced first-order form (LAPACK dgeev): natural and damped frequencies\n"
-                 "in Hz, damping ratios and the body coordinates each mode moves most.\n\n");
+                 "in Hz, damping ratios and the body coordinates each mode moves most.\n"
+                 "With -o DIR, each oscillating mode K also gets a film DIR/mode-K/ (two\n"
+                 "periods of pose + A sin(2 pi f t) shape, a run that clink animate and\n"
+                 "clink view draw; clink animate DIR --mode K).\n\n");
     cli_print_options(out, modes_options);
     fprintf(out, "\nExit status: 0 modes computed (a zero eigenvalue is a warning naming the\n"
                  "direction without stiffness); 1 the computation failed; 2 input\n"
@@ -45,7 +52,7 @@ static void modes_usage(FILE *out)
 typedef struct modes_args {
     cli_analysis_args base;
     int at;
-    double t;
+    double t, film;
 } modes_args;
 
 static int modes_apply(void *ctx, int id, const char *spelled, const char *value)
@@ -61,6 +68,12 @@ static int modes_apply(void *ctx, int id, const char *spelled, const char *value
         return CLI_EXIT_OK;
     case MODES_SET:
         return cli_analysis_set(&a->base, spelled, value);
+    case MODES_FILM:
+        if (cli_read_double(value, &a->film, &why) != 0)
+            return cli_usage_error("modes: %s: '%s': %s", spelled, value, why);
+        if (!(a->film > 0.0 && a->film <= 0.5))
+            return cli_usage_error("modes: %s: '%s' is not in (0, 0.5]", spelled, value);
+        return CLI_EXIT_OK;
     case MODES_AT:
         if (strcmp(value, "equilibrium") == 0)
             a->at = AT_EQUILIBRIUM;
@@ -218,7 +231,9 @@ static int modes_write(modes_args *a, const clink_model *m, const clink_analysis
     if ((rc = cli_out_open("modes", a->base.dir, "modes.json", &o)) != CLI_EXIT_OK)
         return rc;
     modes_json(o.f, a, m, an, shape);
-    return cli_out_close("modes", &o);
+    if ((rc = cli_out_close("modes", &o)) != CLI_EXIT_OK)
+        return rc;
+    return cli_modes_film(a->base.dir, a->base.path, m, an, a->film, 2);
 }
 
 int cmd_modes(int argc, char **argv)
@@ -229,6 +244,7 @@ int cmd_modes(int argc, char **argv)
     char err[1024];
     memset(&a, 0, sizeof a);
     a.base.command = "modes";
+    a.film = 0.05;
     int rc = cli_parse_options(argc, argv, modes_options, modes_apply, &a);
     if (rc == CLI_HELP) {
         modes_usage(stdout);

@@ -54,7 +54,9 @@ static void plot_usage(FILE *out)
                  "with matplotlib: coordinates, velocities, accelerations, joint reactions,\n"
                  "energies; contact forces (a space-time map and the five largest when there\n"
                  "are more than 8 contacts) and journal orbits inside the clearance circle\n"
-                 "when present.\n"
+                 "when present. For the output of clink kinematics -o DIR: positions,\n"
+                 "velocities, accelerations and transmission angles against the driver,\n"
+                 "coupler curves, with dead points and assembly failures marked.\n"
                  "Environment: CLINK_PYTHON (interpreter), CLINK_VIEWER_PATH (the folder\n"
                  "holding the viewer package viz).\n\n");
     cli_print_options(out, plot_options);
@@ -101,6 +103,32 @@ static int plot_apply(void *ctx, int id, const char *spelled, const char *value)
     return CLI_EXIT_OK;
 }
 
+/* the figures of a kinematic sweep (DIR/kinematics.csv of clink kinematics -o DIR) */
+static int plot_kinematics(const plot_args *a, const char *viewer)
+{
+    const char *args[12];
+    int n = 0;
+
+    if (a->against != NULL || a->model != NULL)
+        return cli_usage_error("plot: %s holds a kinematic sweep: --against and --model do not "
+                               "apply (its figures are against the driver)",
+                               a->dir);
+    args[n++] = cli_script_python();
+    args[n++] = "-m";
+    args[n++] = "viz.kinplot";
+    args[n++] = a->dir;
+    if (a->out != NULL) {
+        args[n++] = "--out";
+        args[n++] = a->out;
+    }
+    if (a->format != NULL) {
+        args[n++] = "--format";
+        args[n++] = a->format;
+    }
+    args[n] = NULL;
+    return cli_script_run("plot", viewer, (char *const *) args);
+}
+
 /* runs the viewer on the run with the scene file (NULL: none) */
 static int plot_spawn(const plot_args *a, const char *viewer, const char *scene)
 {
@@ -135,7 +163,7 @@ int cmd_plot(int argc, char **argv)
 {
     plot_args a = {NULL, NULL, NULL, NULL, NULL};
     const char *viewer;
-    char vbuf[4096], scene[4096];
+    char vbuf[4096], scene[4096], kin[4200];
     int rc;
 
     rc = cli_parse_options(argc, argv, plot_options, plot_apply, &a);
@@ -151,15 +179,20 @@ int cmd_plot(int argc, char **argv)
     }
     if (a.out != NULL && cli_check_output_path("plot", "-o", a.out, 1) != CLI_EXIT_OK)
         return CLI_EXIT_USAGE;
-    rc = cli_script_check_run("plot", a.dir);
-    if (rc != CLI_EXIT_OK)
-        return rc;
+    snprintf(kin, sizeof kin, "%s/kinematics.csv", a.dir);
+    if (!cli_script_is_file(kin)) {
+        rc = cli_script_check_run("plot", a.dir);
+        if (rc != CLI_EXIT_OK)
+            return rc;
+    }
     viewer = cli_viewer_dir(vbuf, sizeof vbuf);
     if (viewer == NULL) {
         fprintf(stderr, "clink: plot: the viewer (the Python package clink's viz) not found "
                         "(set CLINK_VIEWER_PATH)\n");
         return CLI_EXIT_FAIL;
     }
+    if (cli_script_is_file(kin))
+        return plot_kinematics(&a, viewer);
     if (cli_scene_temp(scene, sizeof scene) != 0) {
         fprintf(stderr, "clink: plot: %s: cannot create: %s\n", scene, strerror(errno));
         return CLI_EXIT_IO;

@@ -46,7 +46,8 @@ static void view_usage(FILE *out)
                  "the impact and plays through it slowed), the summary; with many contacts\n"
                  "along a chain, the space-time map of their normal force. For a sweep\n"
                  "directory (clink sweep): the table, sortable and filterable, and a\n"
-                 "scatter plot of two columns coloured by a third.\n"
+                 "scatter plot of two columns coloured by a third. For the output of\n"
+                 "clink modes -o DIR: each mode's film page and a page choosing among them.\n"
                  "Environment: CLINK_PYTHON (interpreter), CLINK_VIEWER_PATH (the folder\n"
                  "holding the viewer package viz).\n\n");
     cli_print_options(out, view_options);
@@ -117,6 +118,72 @@ static int view_spawn(const view_args *a, const char *viewer, const char *scene)
     return cli_script_run("view", viewer, (char *const *) args);
 }
 
+/* the page of one run: its scene from the model, then the viewer */
+static int view_run(const view_args *a, const char *viewer)
+{
+    char scene[4096];
+    int rc = cli_script_check_run("view", a->dir);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (cli_scene_temp(scene, sizeof scene) != 0) {
+        fprintf(stderr, "clink: view: %s: cannot create: %s\n", scene, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    /* without its model the page has no mechanism (it says so); a --model must load */
+    rc = cli_scene_write("view", a->dir, a->model, scene, a->model == NULL);
+    if (rc == CLI_EXIT_IO || (rc != CLI_EXIT_OK && a->model != NULL)) {
+        unlink(scene);
+        return rc;
+    }
+    rc = view_spawn(a, viewer, rc == CLI_EXIT_OK ? scene : NULL);
+    if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {
+        fprintf(stderr, "clink: view: %s: cannot remove: %s\n", scene, strerror(errno));
+        rc = CLI_EXIT_IO;
+    }
+    return rc;
+}
+
+/* the output of clink modes -o DIR: each film's page DIR/mode-K/view.html, then the page
+   choosing among the modes (viz.modespage) */
+static int view_modes(const view_args *a, const char *viewer)
+{
+    char sub[4200], json[4400];
+    int rc = CLI_EXIT_OK;
+    for (int k = 1; rc == CLI_EXIT_OK; k++) {
+        view_args m = *a;
+        snprintf(sub, sizeof sub, "%s/mode-%d", a->dir, k);
+        snprintf(json, sizeof json, "%s/summary.json", sub);
+        if (!cli_script_is_file(json)) {
+            /* a mode without a film (overdamped, zero) leaves a gap: look a little further */
+            int more = 0;
+            for (int g = k + 1; g < k + 64 && !more; g++) {
+                snprintf(json, sizeof json, "%s/mode-%d/summary.json", a->dir, g);
+                more = cli_script_is_file(json);
+            }
+            if (!more)
+                break;
+            continue;
+        }
+        m.dir = sub;
+        m.out = NULL;
+        rc = view_run(&m, viewer);
+    }
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    const char *args[8];
+    int n = 0;
+    args[n++] = cli_script_python();
+    args[n++] = "-m";
+    args[n++] = "viz.modespage";
+    args[n++] = a->dir;
+    if (a->out != NULL) {
+        args[n++] = "-o";
+        args[n++] = a->out;
+    }
+    args[n] = NULL;
+    return cli_script_run("view", viewer, (char *const *) args);
+}
+
 /* dir holds a sweep's table */
 static int view_is_sweep(const char *dir)
 {
@@ -130,7 +197,7 @@ int cmd_view(int argc, char **argv)
 {
     view_args a = {NULL, NULL, NULL, NULL};
     const char *viewer;
-    char vbuf[4096], scene[4096];
+    char vbuf[4096], modes[4200];
     int rc;
 
     rc = cli_parse_options(argc, argv, view_options, view_apply, &a);
@@ -154,23 +221,9 @@ int cmd_view(int argc, char **argv)
     }
     if (view_is_sweep(a.dir))
         return view_spawn(&a, viewer, NULL);
-    rc = cli_script_check_run("view", a.dir);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    if (cli_scene_temp(scene, sizeof scene) != 0) {
-        fprintf(stderr, "clink: view: %s: cannot create: %s\n", scene, strerror(errno));
-        return CLI_EXIT_IO;
-    }
-    /* without its model the page has no mechanism (it says so); a --model must load */
-    rc = cli_scene_write("view", a.dir, a.model, scene, a.model == NULL);
-    if (rc == CLI_EXIT_IO || (rc != CLI_EXIT_OK && a.model != NULL)) {
-        unlink(scene);
-        return rc;
-    }
-    rc = view_spawn(&a, viewer, rc == CLI_EXIT_OK ? scene : NULL);
-    if (unlink(scene) != 0 && rc == CLI_EXIT_OK) {
-        fprintf(stderr, "clink: view: %s: cannot remove: %s\n", scene, strerror(errno));
-        rc = CLI_EXIT_IO;
-    }
+    snprintf(modes, sizeof modes, "%s/modes.json", a.dir);
+    if (cli_script_is_file(modes))
+        return view_modes(&a, viewer);
+    rc = view_run(&a, viewer);
     return rc;
 }
