@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/test_models.h: what the simulation tests share to get going: a model from XML text
- * and a simulation of a model under its own settings, each NULL (with the reason on stderr)
- * when it cannot be had, so that the test's checks fail rather than the program; and the
- * energy books of a model file run with BDF at a given drift control and tolerance.
+ * or from a file of models/, and a simulation of a model under its own settings, each NULL (with
+ * the reason on stderr) when it cannot be had, so that the test's checks fail rather than the
+ * program; and the energy books of a model file run with BDF at a given drift control and
+ * tolerance.
  */
 #ifndef CLINK_TEST_MODELS_H
 #define CLINK_TEST_MODELS_H
@@ -23,6 +24,18 @@ static inline clink_model *test_model_xml(const char *xml, const char *name)
         fprintf(stderr, "model: %s\n", err);
         return NULL;
     }
+    return m;
+}
+
+/* the model file models/<file> of the sources; NULL (with the reason on stderr) if it does
+   not load */
+static inline clink_model *test_model_file(const char *file)
+{
+    char path[512], err[512];
+    clink_model *m = NULL;
+    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
+    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK)
+        fprintf(stderr, "%s: %s\n", file, err);
     return m;
 }
 

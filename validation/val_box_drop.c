@@ -50,13 +50,7 @@ static clink_sim *open_sim(const char *set, clink_model **model)
         fprintf(stderr, "%s\n", err);
         return NULL;
     }
-    clink_sim *sim = NULL;
-    if (clink_sim_create(*model, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "%s\n", err);
-        clink_model_destroy(model);
-        return NULL;
-    }
-    return sim;
+    return vsim_create(model);
 }
 
 /* advances until n impacts are recorded (at most to t_max); 0 or -1 */

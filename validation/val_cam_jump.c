@@ -136,13 +136,7 @@ static clink_sim *open_sim(int harmonic, double w, clink_model **model)
         fprintf(stderr, "%s\n", err);
         return NULL;
     }
-    clink_sim *sim = NULL;
-    if (clink_sim_create(*model, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "%s\n", err);
-        clink_model_destroy(model);
-        return NULL;
-    }
-    return sim;
+    return vsim_create(model);
 }
 
 /* the impacts after the start (the follower starts touching the cam at zero force: the

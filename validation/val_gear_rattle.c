@@ -54,13 +54,7 @@ static clink_sim *open_sim(double A, double W, clink_model **model)
         fprintf(stderr, "%s\n", err);
         return NULL;
     }
-    clink_sim *sim = NULL;
-    if (clink_sim_create(*model, NULL, &sim, err, sizeof err) != CLINK_OK) {
-        fprintf(stderr, "%s\n", err);
-        clink_model_destroy(model);
-        return NULL;
-    }
-    return sim;
+    return vsim_create(model);
 }
 
 /* the transmission error x = r_b1 phi1 + r_b2 phi2 now, m */

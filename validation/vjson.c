@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * vjson: writes the JSON result file of a validation case, and runs and reads
- * the independent reference scripts (see vjson.h).
+ * vjson: writes the JSON result file of a validation case, runs and reads the
+ * independent reference scripts, and opens a model's simulation (see vjson.h).
  */
 #include "vjson.h"
 
@@ -267,4 +267,16 @@ void vref_free(vref *r)
         free(r->e);
         free(r);
     }
+}
+
+clink_sim *vsim_create(clink_model **model)
+{
+    char err[512];
+    clink_sim *sim = NULL;
+    if (clink_sim_create(*model, NULL, &sim, err, sizeof err) != CLINK_OK) {
+        fprintf(stderr, "%s\n", err);
+        clink_model_destroy(model);
+        return NULL;
+    }
+    return sim;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * vjson: the result file of one validation case.
+ * vjson: the result file of one validation case (and, below, the reference scripts and
+ * the opening of a simulation that the validation programs share).
  *
  *   vjson *v = vjson_open(outdir, "feng_table2", "Feng (2026) Table 2");
  *   vjson_row(v, "e_out p=1.5 v0=0.1", computed, 0.5, 1e-6, "-");   absolute tolerance
@@ -13,6 +14,8 @@
  */
 #ifndef CLINK_VALIDATION_VJSON_H
 #define CLINK_VALIDATION_VJSON_H
+
+#include "clink/sim.h"
 
 typedef struct vjson vjson;
 
@@ -48,5 +51,12 @@ int vref_run(const char *outdir, const char *script, const char *args);
 vref *vref_load(const char *outdir, const char *name);
 double vref_get(const vref *r, const char *key);
 void vref_free(vref *r);
+
+/*
+ * The simulation of a loaded model under the model's own settings:
+ *
+ *   clink_sim *sim = vsim_create(&model);   NULL: the reason on stderr, model destroyed
+ */
+clink_sim *vsim_create(clink_model **model);
 
 #endif

@@ -468,18 +468,57 @@ static void osculating(const kinematics_shape *s, double tau, int as_b, kinemati
     }
 }
 
-/* the profile A's stand-in against the circle B (poses may be NULL in a derivative) */
-static int profile_circle_feature(const kinematics_shape *sa, const kinematics_pose *pa,
-                                  const kinematics_shape *sb, const kinematics_pose *pb,
-                                  kinematics_shape *t)
+/* the circle B's centre in A's frame; -1 when B is not a circle (poses may be NULL in a
+   derivative) */
+static int circle_centre_in_a(const kinematics_pose *pa, const kinematics_shape *sb,
+                              const kinematics_pose *pb, double cl[2])
 {
-    double oa[2], ra[2], ob[2], rb[2], c[2], cl[2];
+    double oa[2], ra[2], ob[2], rb[2], c[2];
     if (sb->kind != CLINK_SHAPE_CIRCLE)
         return -1;
     frame_of(pa, oa, ra);
     frame_of(pb, ob, rb);
     to_world(ob, rb, sb->a, c);
     to_local(oa, ra, c, cl);
+    return 0;
+}
+
+/* A's stand-in t against the circle B, by one of the *_circle_feature below */
+typedef int (*circle_feature_fn)(const kinematics_shape *sa, const kinematics_pose *pa,
+                                 const kinematics_shape *sb, const kinematics_pose *pb,
+                                 kinematics_shape *t);
+
+/* the contact of A against the circle B: that of A's stand-in (a circle, bore or line) */
+static int feature_circle_pair(circle_feature_fn feature, const kinematics_shape *sa,
+                               const kinematics_pose *pa, const double rot_a[2],
+                               const kinematics_shape *sb, const kinematics_pose *pb,
+                               const double rot_b[2], kinematics_contact *out)
+{
+    kinematics_shape t;
+    if (feature(sa, pa, sb, pb, &t) != 0)
+        return -1;
+    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->eval(&t, pa, rot_a, sb, pb, rot_b, out);
+}
+
+/* its derivatives, the same way */
+static int feature_circle_diff(circle_feature_fn feature, const kinematics_shape *sa,
+                               const kinematics_pose *pa, const kinematics_shape *sb,
+                               const kinematics_pose *pb, kinematics_contact_diff *out)
+{
+    kinematics_shape t;
+    if (feature(sa, pa, sb, pb, &t) != 0)
+        return -1;
+    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->diff(&t, pa, sb, pb, out);
+}
+
+/* the profile A's stand-in against the circle B */
+static int profile_circle_feature(const kinematics_shape *sa, const kinematics_pose *pa,
+                                  const kinematics_shape *sb, const kinematics_pose *pb,
+                                  kinematics_shape *t)
+{
+    double cl[2];
+    if (circle_centre_in_a(pa, sb, pb, cl) != 0)
+        return -1;
     osculating(sa, minimum_tau(sa, 0, cl), 0, t);
     return 0;
 }
@@ -489,20 +528,14 @@ int kinematics_pair_profile_circle(const kinematics_shape *sa, const kinematics_
                                    const kinematics_pose *pb, const double rot_b[2],
                                    kinematics_contact *out)
 {
-    kinematics_shape t;
-    if (profile_circle_feature(sa, pa, sb, pb, &t) != 0)
-        return -1;
-    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->eval(&t, pa, rot_a, sb, pb, rot_b, out);
+    return feature_circle_pair(profile_circle_feature, sa, pa, rot_a, sb, pb, rot_b, out);
 }
 
 int kinematics_diff_profile_circle(const kinematics_shape *sa, const kinematics_pose *pa,
                                    const kinematics_shape *sb, const kinematics_pose *pb,
                                    kinematics_contact_diff *out)
 {
-    kinematics_shape t;
-    if (profile_circle_feature(sa, pa, sb, pb, &t) != 0)
-        return -1;
-    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->diff(&t, pa, sb, pb, out);
+    return feature_circle_diff(profile_circle_feature, sa, pa, sb, pb, out);
 }
 
 /* the profile B's stand-in against the line A */
@@ -548,13 +581,9 @@ static int arc_circle_feature(const kinematics_shape *sa, const kinematics_pose 
                               const kinematics_shape *sb, const kinematics_pose *pb,
                               kinematics_shape *t)
 {
-    double oa[2], ra[2], ob[2], rb[2], c[2], cl[2];
-    if (sb->kind != CLINK_SHAPE_CIRCLE)
+    double cl[2];
+    if (circle_centre_in_a(pa, sb, pb, cl) != 0)
         return -1;
-    frame_of(pa, oa, ra);
-    frame_of(pb, ob, rb);
-    to_world(ob, rb, sb->a, c);
-    to_local(oa, ra, c, cl);
     double beta = atan2(cl[1] - sa->a[1], cl[0] - sa->a[0]);
     double x = fmod(beta - sa->ang[0], TWO_PI_);
     if (x < 0.0)
@@ -583,20 +612,14 @@ int kinematics_pair_arc_circle(const kinematics_shape *sa, const kinematics_pose
                                const kinematics_pose *pb, const double rot_b[2],
                                kinematics_contact *out)
 {
-    kinematics_shape t;
-    if (arc_circle_feature(sa, pa, sb, pb, &t) != 0)
-        return -1;
-    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->eval(&t, pa, rot_a, sb, pb, rot_b, out);
+    return feature_circle_pair(arc_circle_feature, sa, pa, rot_a, sb, pb, rot_b, out);
 }
 
 int kinematics_diff_arc_circle(const kinematics_shape *sa, const kinematics_pose *pa,
                                const kinematics_shape *sb, const kinematics_pose *pb,
                                kinematics_contact_diff *out)
 {
-    kinematics_shape t;
-    if (arc_circle_feature(sa, pa, sb, pb, &t) != 0)
-        return -1;
-    return kinematics_pair_of(t.kind, CLINK_SHAPE_CIRCLE)->diff(&t, pa, sb, pb, out);
+    return feature_circle_diff(arc_circle_feature, sa, pa, sb, pb, out);
 }
 
 /* ---- drawing ------------------------------------------------------------------------- */

@@ -15,6 +15,7 @@
  *     (2/5) B(2/5, 1/2), e = 1), with BDF's Newton Jacobian evaluated and Adams' not.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/lab.h"
 #include "clink/sim.h"
@@ -28,11 +29,7 @@
 /* the model of file (models/), NULL (a failed check) if it does not load */
 static clink_model *load(const char *file)
 {
-    char path[512], err[512];
-    clink_model *m = NULL;
-    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
-    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK)
-        fprintf(stderr, "%s: %s\n", file, err);
+    clink_model *m = test_model_file(file);
     ENSURE(m != NULL);
     return m;
 }

@@ -19,6 +19,7 @@
  *   - clink_method_name gives the words of the model files.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -30,11 +31,7 @@
 /* the model of file (models/), NULL (a failed check) if it does not load */
 static clink_model *load(const char *file)
 {
-    char path[512], err[512];
-    clink_model *m = NULL;
-    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
-    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK)
-        fprintf(stderr, "%s: %s\n", file, err);
+    clink_model *m = test_model_file(file);
     ENSURE(m != NULL);
     return m;
 }

@@ -11,6 +11,7 @@
  *     message naming the method and what is missing.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -67,11 +68,7 @@ TEST(rk8_converges_at_order_eight_on_the_harmonic_oscillator)
 /* the model of file (models/), NULL (a failed check) if it does not load */
 static clink_model *load(const char *file)
 {
-    char path[512], err[512];
-    clink_model *m = NULL;
-    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
-    if (clink_xml_load(path, &m, NULL, err, sizeof err) != CLINK_OK)
-        fprintf(stderr, "%s: %s\n", file, err);
+    clink_model *m = test_model_file(file);
     ENSURE(m != NULL);
     return m;
 }

@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Shared by the sweep tests that feed clink refused specifications (sourced, not a test:
-# the tests are the *.sh). The caller has set -euo pipefail, works in a scratch directory
-# and writes each specification to spec.xml.
-#   fail TEXT             the test fails with TEXT
+# the tests are the *.sh). The caller has set -euo pipefail, has sourced scratch.bash
+# (its scratch directory and fail) and writes each specification to spec.xml.
 #   expect LINE PATTERN   `clink sweep spec.xml -o out` is refused within 10 s: exit 2, a
 #                         message "spec.xml:LINE: ..." matching PATTERN, no out created
-fail() { echo "FAIL: $*" >&2; exit 1; }
 expect() {
     local rc
     set +e

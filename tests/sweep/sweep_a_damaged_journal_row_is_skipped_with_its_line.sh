@@ -7,11 +7,7 @@
 # DIR/sweep.journal:LINE, and its case runs again; the good rows are kept as they are.
 # The table is then the one of an uninterrupted sweep (wall_time aside).
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 cat > spec.xml <<XML
 <?xml version="1.0"?>
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">

@@ -5,11 +5,7 @@
 # pid, and touches nothing (the first one's journal is not emptied, it ends with its
 # complete table); once the first has ended, the directory can be resumed again.
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 cat > spec.xml <<XML
 <?xml version="1.0"?>
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">

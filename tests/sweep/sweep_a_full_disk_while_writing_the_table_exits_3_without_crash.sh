@@ -12,10 +12,7 @@
 # infinite loop closing library" and a stale sweep.h5.tmp). SIGXFSZ keeps its
 # default action: clink ignores it itself (before, the sweep died of it, 153).
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 fail=0
 bad() { echo "FAIL: $*" >&2; fail=1; }
 # the model beside the specification, so that the file's size (the specification's

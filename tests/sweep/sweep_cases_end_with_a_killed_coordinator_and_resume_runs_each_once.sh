@@ -8,11 +8,7 @@
 # keep_outputs="true" (two processes writing one case's directory) no case is recorded as
 # failed, in this resume or in the next one.
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 cat > spec.xml <<XML
 <?xml version="1.0"?>
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml" keep_outputs="true">

@@ -8,10 +8,7 @@
 # hundreds of megabytes generating ten million values, only to be refused after
 # (found by the sweep reader's fuzz target's review, docs/development.md).
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 . "$CLINK_SOURCE_DIR/tests/sweep/refused.bash"
 model="$CLINK_SOURCE_DIR/models/slider_crank.xml"
 

@@ -9,11 +9,7 @@
 # damaged row is to report it and go on, so such a row never blocks a later resume: a second
 # resume warns about the same lines, exits 0 and gives the same table.
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 cat > spec.xml <<XML
 <?xml version="1.0"?>
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">

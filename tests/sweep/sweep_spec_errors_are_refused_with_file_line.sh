@@ -3,10 +3,7 @@
 # A sweep specification that breaks the schema or a rule the schema cannot say is
 # refused before anything runs: exit 2, "FILE:LINE: what is wrong", no output directory.
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 . "$CLINK_SOURCE_DIR/tests/sweep/refused.bash"
 model="$CLINK_SOURCE_DIR/models/slider_crank.xml"
 

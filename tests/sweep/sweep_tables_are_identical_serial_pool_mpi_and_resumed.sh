@@ -10,11 +10,7 @@
 # for bit (doubles, int64 case, strings), with units, descriptions and the
 # specification's text, and all of them agree with the serial one but for wall_time.
 set -euo pipefail
-: "${CLINK:?}" "${CLINK_SOURCE_DIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 
 cat > spec.xml <<XML
 <?xml version="1.0" encoding="UTF-8"?>

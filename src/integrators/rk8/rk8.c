@@ -206,23 +206,31 @@ static double rk8_norm_factor(rk8 *rk, const rk8_step *s)
     return fabs(s->h) * e5 / sqrt(den * (double) rk->n);
 }
 
+/* stage st of a step: k[st] = f(x0 + c[st] h, y0 + h sum_j<st a[st][j] k[j]); 0, or nonzero if
+   f is not finite */
+static int rk8_stage(rk8 *rk, rk8_step *s, int st)
+{
+    double *yt = rk->yt;
+    int j, i;
+
+    for (i = 0; i < rk->n; i++) {
+        double acc = 0.0;
+        for (j = 0; j < st; j++)
+            acc += rk8_a[st][j] * s->k[j][i];
+        yt[i] = s->y0[i] + s->h * acc;
+    }
+    rk->n_rhs++;
+    return rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]);
+}
+
 /* the stages of a step from (x0, y0) with f(x0, y0) in k[0]; 0, or nonzero if f is not finite */
 static int rk8_stages(rk8 *rk, rk8_step *s)
 {
-    double *yt = rk->yt;
     int st, j, i;
 
-    for (st = 1; st < RK8_STAGES; st++) {
-        for (i = 0; i < rk->n; i++) {
-            double acc = 0.0;
-            for (j = 0; j < st; j++)
-                acc += rk8_a[st][j] * s->k[j][i];
-            yt[i] = s->y0[i] + s->h * acc;
-        }
-        rk->n_rhs++;
-        if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
+    for (st = 1; st < RK8_STAGES; st++)
+        if (rk8_stage(rk, s, st) != 0)
             return 1;
-    }
     for (i = 0; i < rk->n; i++) {
         double acc = 0.0;
         for (j = 0; j < RK8_STAGES; j++)
@@ -317,22 +325,13 @@ rk8_step *rk8_last(rk8 *rk, int back)
 
 int rk8_dense(rk8 *rk, rk8_step *s)
 {
-    double *yt = rk->yt;
     int st, j, i, r;
 
     if (s->have_dense)
         return 0;
-    for (st = RK8_STAGES + 1; st < RK8_STAGES_DENSE; st++) {
-        for (i = 0; i < rk->n; i++) {
-            double acc = 0.0;
-            for (j = 0; j < st; j++)
-                acc += rk8_a[st][j] * s->k[j][i];
-            yt[i] = s->y0[i] + s->h * acc;
-        }
-        rk->n_rhs++;
-        if (rk->rhs(rk->ctx, s->x0 + rk8_c[st] * s->h, yt, s->k[st]) != 0)
+    for (st = RK8_STAGES + 1; st < RK8_STAGES_DENSE; st++)
+        if (rk8_stage(rk, s, st) != 0)
             return 1;
-    }
     for (i = 0; i < rk->n; i++) {
         double dy = s->y1[i] - s->y0[i];
         s->dense[0][i] = dy;
