@@ -299,7 +299,9 @@ int cli_scene_temp(char *path, size_t size)
 /* an entity's name as the CSV headers spell it: its own, or KIND + index */
 static void scene_name(FILE *f, const clink_model *m, clink_entity kind, int id)
 {
-    static const char *const word[] = {"body", "joint", "driver", "force", "pair", "clearance"};
+    static const char *const word[CLINK_ENTITY_COUNT_] = {
+        "body", "joint",    "driver", "force", "pair", "clearance", "translational_clearance",
+        "stop", "gear_pair"};
     const char *n = clink_model_name(m, kind, id);
     char buf[CLINK_NAME_MAX + 16];
 

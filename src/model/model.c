@@ -234,7 +234,8 @@ static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body",
                                                            "contact pair",
                                                            "clearance joint",
                                                            "translational clearance joint",
-                                                           "stop"};
+                                                           "stop",
+                                                           "gear pair"};
 
 static const char *entity_name(const model_data *d, clink_entity kind, int i)
 {

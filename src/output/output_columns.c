@@ -35,7 +35,9 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
 /* an entity's name for column headers: its own, or KIND + index when unnamed */
 static void entity_name(const clink_model *m, clink_entity kind, int id, char *buf, size_t size)
 {
-    static const char *const word[] = {"body", "joint", "driver", "force", "pair", "clearance"};
+    static const char *const word[CLINK_ENTITY_COUNT_] = {
+        "body", "joint",    "driver", "force", "pair", "clearance", "translational_clearance",
+        "stop", "gear_pair"};
     const char *n = clink_model_name(m, kind, id);
 
     if (n != NULL && n[0] != '\0')
