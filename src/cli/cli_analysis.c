@@ -53,6 +53,38 @@ int cli_analysis_load(cli_analysis_args *a, clink_model **model)
     return CLI_EXIT_OK;
 }
 
+int cli_analysis_parse(int argc, char **argv, const cli_option *table, cli_apply_fn apply,
+                       void *ctx, const cli_analysis_args *a, void (*usage)(FILE *out))
+{
+    int rc = cli_parse_options(argc, argv, table, apply, ctx);
+    if (rc == CLI_HELP) {
+        usage(stdout);
+        return CLI_HELP;
+    }
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (a->path == NULL) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_analysis_open(cli_analysis_args *a, clink_model **model, clink_analysis **an)
+{
+    char err[1024];
+    int rc = cli_analysis_load(a, model);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    clink_status st = clink_analysis_create(*model, NULL, an, err, sizeof err);
+    if (st != CLINK_OK) {
+        fprintf(stderr, "%s: %s\n", a->path, err);
+        clink_model_destroy(model);
+        return cli_analysis_exit(st);
+    }
+    return CLI_EXIT_OK;
+}
+
 int cli_analysis_exit(clink_status st)
 {
     switch (st) {

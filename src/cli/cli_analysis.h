@@ -7,6 +7,7 @@
 #ifndef CLINK_CLI_ANALYSIS_H
 #define CLINK_CLI_ANALYSIS_H
 
+#include "cli.h"
 #include "clink/analysis.h"
 #include "clink/xml.h"
 
@@ -29,6 +30,16 @@ int cli_analysis_set(cli_analysis_args *a, const char *spelled, const char *valu
 
 /* the model of a->path: CLI_EXIT_OK, or CLI_EXIT_USAGE with the message printed */
 int cli_analysis_load(cli_analysis_args *a, clink_model **model);
+
+/* the command line against the command's table (ctx holds *a, which the parse fills) and
+   its model operand: CLI_EXIT_OK to go on; CLI_HELP with the usage printed on stdout (exit
+   0); or the usage error's status (the usage on stderr when the model is missing) */
+int cli_analysis_parse(int argc, char **argv, const cli_option *table, cli_apply_fn apply,
+                       void *ctx, const cli_analysis_args *a, void (*usage)(FILE *out));
+
+/* the model of a->path and its analysis handle: CLI_EXIT_OK, or the exit status with the
+   message printed and nothing left to free */
+int cli_analysis_open(cli_analysis_args *a, clink_model **model, clink_analysis **an);
 
 /* the exit status of a failed analysis: 2 for a model that has no answer (no equilibrium,
    singular, a free degree of freedom, a bad range), 1 for a computation that failed */

@@ -207,30 +207,15 @@ int cmd_equilibrium(int argc, char **argv)
     clink_model *m = NULL;
     clink_analysis *an = NULL;
     clink_equilibrium_result r;
-    char err[1024];
     memset(&a, 0, sizeof a);
     a.base.command = "equilibrium";
     a.opt = clink_default_equilibrium_options();
-    int rc = cli_parse_options(argc, argv, eq_options, eq_apply, &a);
-    if (rc == CLI_HELP) {
-        eq_usage(stdout);
-        return CLI_EXIT_OK;
-    }
+    int rc = cli_analysis_parse(argc, argv, eq_options, eq_apply, &a, &a.base, eq_usage);
     if (rc != CLI_EXIT_OK)
+        return rc == CLI_HELP ? CLI_EXIT_OK : rc;
+    if ((rc = cli_analysis_open(&a.base, &m, &an)) != CLI_EXIT_OK)
         return rc;
-    if (a.base.path == NULL) {
-        eq_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    if ((rc = cli_analysis_load(&a.base, &m)) != CLI_EXIT_OK)
-        return rc;
-    clink_status st = clink_analysis_create(m, NULL, &an, err, sizeof err);
-    if (st != CLINK_OK) {
-        fprintf(stderr, "%s: %s\n", a.base.path, err);
-        clink_model_destroy(&m);
-        return cli_analysis_exit(st);
-    }
-    st = clink_analysis_equilibrium(an, &a.opt, &r);
+    clink_status st = clink_analysis_equilibrium(an, &a.opt, &r);
     if (st != CLINK_OK) {
         fprintf(stderr, "%s: %s\n", a.base.path, clink_analysis_error(an));
         rc = cli_analysis_exit(st);

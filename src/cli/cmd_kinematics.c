@@ -210,17 +210,9 @@ int cmd_kinematics(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.base.command = "kinematics";
     a.opt = clink_default_kinematics_options();
-    int rc = cli_parse_options(argc, argv, kin_options, kin_apply, &a);
-    if (rc == CLI_HELP) {
-        kin_usage(stdout);
-        return CLI_EXIT_OK;
-    }
+    int rc = cli_analysis_parse(argc, argv, kin_options, kin_apply, &a, &a.base, kin_usage);
     if (rc != CLI_EXIT_OK)
-        return rc;
-    if (a.base.path == NULL) {
-        kin_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
+        return rc == CLI_HELP ? CLI_EXIT_OK : rc;
     if (a.have_from != a.have_to)
         return cli_usage_error("kinematics: --from and --to go together");
     a.opt.range_given = a.have_from;

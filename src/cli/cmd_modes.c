@@ -241,29 +241,14 @@ int cmd_modes(int argc, char **argv)
     modes_args a;
     clink_model *m = NULL;
     clink_analysis *an = NULL;
-    char err[1024];
     memset(&a, 0, sizeof a);
     a.base.command = "modes";
     a.film = 0.05;
-    int rc = cli_parse_options(argc, argv, modes_options, modes_apply, &a);
-    if (rc == CLI_HELP) {
-        modes_usage(stdout);
-        return CLI_EXIT_OK;
-    }
+    int rc = cli_analysis_parse(argc, argv, modes_options, modes_apply, &a, &a.base, modes_usage);
     if (rc != CLI_EXIT_OK)
+        return rc == CLI_HELP ? CLI_EXIT_OK : rc;
+    if ((rc = cli_analysis_open(&a.base, &m, &an)) != CLI_EXIT_OK)
         return rc;
-    if (a.base.path == NULL) {
-        modes_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    if ((rc = cli_analysis_load(&a.base, &m)) != CLI_EXIT_OK)
-        return rc;
-    clink_status st = clink_analysis_create(m, NULL, &an, err, sizeof err);
-    if (st != CLINK_OK) {
-        fprintf(stderr, "%s: %s\n", a.base.path, err);
-        clink_model_destroy(&m);
-        return cli_analysis_exit(st);
-    }
     double *shape = malloc(sizeof *shape * ((size_t) clink_analysis_coordinate_count(an) + 1));
     if (shape == NULL) {
         fprintf(stderr, "clink: modes: out of memory\n");
