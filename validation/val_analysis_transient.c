@@ -22,23 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* root in [0, h] of the cubic Hermite interpolant of w with slopes a */
-static double hermite_root(double w0, double a0, double w1, double a1, double h)
-{
-    double lo = 0.0, hi = h;
-    for (int i = 0; i < 200; i++) {
-        double mid = 0.5 * (lo + hi), s = mid / h;
-        double h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s;
-        double h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s;
-        double w = h00 * w0 + h10 * h * a0 + h01 * w1 + h11 * h * a1;
-        if ((w > 0) == (w0 > 0))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
 /* the model of path (angles in radians) with every body at q and at rest, by overrides */
 static clink_model *model_at(const char *path, const clink_model *names, const double *q, int nb)
 {
@@ -87,7 +70,7 @@ static double transient_period(clink_model *m, int c, double qeq, double T0)
         clink_sim_body_acceleration(sim, c / 3 + 1, acc);
         double w = qq[c % 3] - qeq, a = vv[c % 3];
         if (i > 0 && (w > 0) != (wprev > 0)) {
-            double tc = tprev + hermite_root(wprev, aprev, w, a, t - tprev);
+            double tc = tprev + vhermite_root(wprev, aprev, w, a, t - tprev);
             if (crossings == 0)
                 first = tc;
             last = tc;

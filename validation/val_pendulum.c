@@ -44,23 +44,6 @@ static double ellipk(double k)
     return PI / (2.0 * agm(1.0, sqrt(1.0 - k * k)));
 }
 
-/* root in [0, h] of the cubic Hermite interpolant of w with slopes a */
-static double hermite_root(double w0, double a0, double w1, double a1, double h)
-{
-    double lo = 0.0, hi = h;
-    for (int i = 0; i < 200; i++) {
-        double mid = 0.5 * (lo + hi), s = mid / h;
-        double h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s;
-        double h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s;
-        double w = h00 * w0 + h10 * h * a0 + h01 * w1 + h11 * h * a1;
-        if ((w > 0) == (w0 > 0))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
 int main(int argc, char **argv)
 {
     const char *out = argc > 1 ? argv[1] : ".";
@@ -127,7 +110,7 @@ int main(int argc, char **argv)
         clink_sim_body_state(sim, 1, q, vv);
         clink_sim_body_acceleration(sim, 1, a);
         if (i > 1 && (vv[2] > 0) != (wprev > 0) && nturn < 256)
-            turning[nturn++] = t + hermite_root(wprev, aprev, vv[2], a[2], tn - t);
+            turning[nturn++] = t + vhermite_root(wprev, aprev, vv[2], a[2], tn - t);
         wprev = vv[2];
         aprev = a[2];
         t = tn;

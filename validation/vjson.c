@@ -280,3 +280,20 @@ clink_sim *vsim_create(clink_model **model)
     }
     return sim;
 }
+
+/* root in [0, h] of the cubic Hermite interpolant of w with slopes a */
+double vhermite_root(double w0, double a0, double w1, double a1, double h)
+{
+    double lo = 0.0, hi = h;
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi), s = mid / h;
+        double h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s;
+        double h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s;
+        double w = h00 * w0 + h10 * h * a0 + h01 * w1 + h11 * h * a1;
+        if ((w > 0) == (w0 > 0))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}

@@ -59,4 +59,8 @@ void vref_free(vref *r);
  */
 clink_sim *vsim_create(clink_model **model);
 
+/* the root in [0, h] of the cubic Hermite interpolant of w between (0, w0) and (h, w1) with
+   slopes a0 and a1, by 200 bisections (w0 and w1 of opposite signs) */
+double vhermite_root(double w0, double a0, double w1, double a1, double h);
+
 #endif
