@@ -8,6 +8,7 @@
  * bit, on pseudo-random poses.
  */
 #include "ensure.h"
+#include "kinematics/geometry_checks.h"
 
 #include "kinematics/contact_geometry.h"
 
@@ -42,32 +43,6 @@ static kinematics_pose pose(double x, double y, double phi, double xd, double yd
 {
     kinematics_pose p = {{x, y, phi}, {xd, yd, phid}};
     return p;
-}
-
-/* the pose after time h of rigid motion with constant velocities */
-static kinematics_pose advance(kinematics_pose p, double h)
-{
-    int i;
-    for (i = 0; i < 3; i++)
-        p.q[i] += h * p.qd[i];
-    return p;
-}
-
-/* central difference of delta against delta_dot */
-static void check_rate(const kinematics_shape *sa, kinematics_pose pa, const kinematics_shape *sb,
-                       kinematics_pose pb)
-{
-    const double h = 1e-6;
-    kinematics_contact c0, cp, cm;
-    kinematics_pose pap = advance(pa, h), pam = advance(pa, -h);
-    kinematics_pose pbp = advance(pb, h), pbm = advance(pb, -h);
-
-    ENSURE(kinematics_contact_eval(sa, &pa, sb, &pb, &c0) == 0);
-    ENSURE(kinematics_contact_eval(sa, &pap, sb, &pbp, &cp) == 0);
-    ENSURE(kinematics_contact_eval(sa, &pam, sb, &pbm, &cm) == 0);
-    ENSURE_NEAR(c0.delta_dot, (cp.delta - cm.delta) / (2 * h), 1e-7);
-    ENSURE_NEAR(hypot(c0.n[0], c0.n[1]), 1.0, 1e-14);
-    ENSURE_NEAR(c0.n[0] * c0.t[0] + c0.n[1] * c0.t[1], 0.0, 1e-14);
 }
 
 TEST(two_circles_overlap_by_the_sum_of_radii_minus_the_distance)

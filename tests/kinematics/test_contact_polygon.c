@@ -11,6 +11,7 @@
  * registry's pairs and contact points.
  */
 #include "ensure.h"
+#include "kinematics/geometry_checks.h"
 
 #include "kinematics/contact_shapes.h"
 
@@ -47,13 +48,6 @@ static kinematics_shape shape(clink_shape_type kind, double x, double y, double 
 static kinematics_pose pose(double x, double y, double phi, double xd, double yd, double phid)
 {
     kinematics_pose p = {{x, y, phi}, {xd, yd, phid}};
-    return p;
-}
-
-static kinematics_pose advance(kinematics_pose p, double h)
-{
-    for (int i = 0; i < 3; i++)
-        p.q[i] += h * p.qd[i];
     return p;
 }
 
@@ -132,55 +126,6 @@ TEST(a_corner_of_one_square_into_another_in_either_order)
     ENSURE_NEAR(s.p_b[1], r.p_a[1], 1e-15);
     /* A's vertex 1 lies far outside B: apart */
     ENSURE(s.delta < 0.0);
-}
-
-/* central difference of delta against delta_dot along a rigid motion */
-static void check_rate(const kinematics_shape *sa, kinematics_pose pa, const kinematics_shape *sb,
-                       kinematics_pose pb)
-{
-    const double h = 1e-6;
-    kinematics_contact c0, cp, cm;
-    ENSURE(kinematics_contact_eval(sa, &pa, sb, &pb, &c0) == 0);
-    kinematics_pose pap = advance(pa, h), pam = advance(pa, -h);
-    kinematics_pose pbp = advance(pb, h), pbm = advance(pb, -h);
-    ENSURE(kinematics_contact_eval(sa, &pap, sb, &pbp, &cp) == 0);
-    ENSURE(kinematics_contact_eval(sa, &pam, sb, &pbm, &cm) == 0);
-    ENSURE_NEAR(c0.delta_dot, (cp.delta - cm.delta) / (2 * h), 1e-7);
-}
-
-/* the 12 inputs' values of a pose pair, in the order of kinematics_dual.d */
-static double *slot(kinematics_pose *pa, kinematics_pose *pb, int k)
-{
-    kinematics_pose *p = (k % 6) / 3 ? pb : pa;
-    return k < 6 ? &p->q[k % 3] : &p->qd[k % 3];
-}
-
-/* the exact derivatives against central differences of the geometry in each input */
-static void check_diff(const kinematics_shape *sa, kinematics_pose pa, const kinematics_shape *sb,
-                       kinematics_pose pb)
-{
-    kinematics_contact_diff d;
-    ENSURE(kinematics_contact_eval_diff(sa, &pa, sb, &pb, &d) == 0);
-    kinematics_contact c;
-    ENSURE(kinematics_contact_eval(sa, &pa, sb, &pb, &c) == 0);
-    ENSURE_NEAR(d.delta.v, c.delta, 1e-15);
-    ENSURE_NEAR(d.v_t.v, c.v_t, 1e-14);
-    for (int k = 0; k < KINEMATICS_NDIFF; k++) {
-        const double h = 1e-7;
-        kinematics_pose a1 = pa, b1 = pb, a2 = pa, b2 = pb;
-        *slot(&a1, &b1, k) += h;
-        *slot(&a2, &b2, k) -= h;
-        kinematics_contact cp, cm;
-        ENSURE(kinematics_contact_eval(sa, &a1, sb, &b1, &cp) == 0);
-        ENSURE(kinematics_contact_eval(sa, &a2, sb, &b2, &cm) == 0);
-        ENSURE_NEAR(d.delta.d[k], (cp.delta - cm.delta) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.delta_dot.d[k], (cp.delta_dot - cm.delta_dot) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.n[0].d[k], (cp.n[0] - cm.n[0]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.n[1].d[k], (cp.n[1] - cm.n[1]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.p_b[0].d[k], (cp.p_b[0] - cm.p_b[0]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.p_a[1].d[k], (cp.p_a[1] - cm.p_a[1]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.v_t.d[k], (cp.v_t - cm.v_t) / (2 * h), 1e-6);
-    }
 }
 
 TEST(polygon_pairs_have_exact_rates_and_derivatives)

@@ -11,6 +11,7 @@
  * centre, an undercut roller cam, a flat-face cam with a cusp).
  */
 #include "ensure.h"
+#include "kinematics/geometry_checks.h"
 
 #include "kinematics/contact_profile.h"
 
@@ -54,59 +55,6 @@ static clink_shape_def law_cam(clink_motion_law law, clink_follower_kind f, doub
     d.profile.follower = f;
     d.profile.roller_radius = rr;
     return d;
-}
-
-static kinematics_pose advance(kinematics_pose p, double h)
-{
-    for (int i = 0; i < 3; i++)
-        p.q[i] += h * p.qd[i];
-    return p;
-}
-
-static void check_rate(const kinematics_shape *sa, kinematics_pose pa, const kinematics_shape *sb,
-                       kinematics_pose pb)
-{
-    const double h = 1e-6;
-    kinematics_contact c0, cp, cm;
-    ENSURE(kinematics_contact_eval(sa, &pa, sb, &pb, &c0) == 0);
-    kinematics_pose pap = advance(pa, h), pam = advance(pa, -h);
-    kinematics_pose pbp = advance(pb, h), pbm = advance(pb, -h);
-    ENSURE(kinematics_contact_eval(sa, &pap, sb, &pbp, &cp) == 0);
-    ENSURE(kinematics_contact_eval(sa, &pam, sb, &pbm, &cm) == 0);
-    ENSURE_NEAR(c0.delta_dot, (cp.delta - cm.delta) / (2 * h), 1e-7);
-}
-
-static double *slot(kinematics_pose *pa, kinematics_pose *pb, int k)
-{
-    kinematics_pose *p = (k % 6) / 3 ? pb : pa;
-    return k < 6 ? &p->q[k % 3] : &p->qd[k % 3];
-}
-
-static void check_diff(const kinematics_shape *sa, kinematics_pose pa, const kinematics_shape *sb,
-                       kinematics_pose pb)
-{
-    kinematics_contact_diff d;
-    ENSURE(kinematics_contact_eval_diff(sa, &pa, sb, &pb, &d) == 0);
-    kinematics_contact c;
-    ENSURE(kinematics_contact_eval(sa, &pa, sb, &pb, &c) == 0);
-    ENSURE_NEAR(d.delta.v, c.delta, 1e-15);
-    ENSURE_NEAR(d.v_t.v, c.v_t, 1e-14);
-    for (int k = 0; k < KINEMATICS_NDIFF; k++) {
-        const double h = 1e-7;
-        kinematics_pose a1 = pa, b1 = pb, a2 = pa, b2 = pb;
-        *slot(&a1, &b1, k) += h;
-        *slot(&a2, &b2, k) -= h;
-        kinematics_contact cp, cm;
-        ENSURE(kinematics_contact_eval(sa, &a1, sb, &b1, &cp) == 0);
-        ENSURE(kinematics_contact_eval(sa, &a2, sb, &b2, &cm) == 0);
-        ENSURE_NEAR(d.delta.d[k], (cp.delta - cm.delta) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.delta_dot.d[k], (cp.delta_dot - cm.delta_dot) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.n[0].d[k], (cp.n[0] - cm.n[0]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.n[1].d[k], (cp.n[1] - cm.n[1]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.p_a[0].d[k], (cp.p_a[0] - cm.p_a[0]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.p_b[1].d[k], (cp.p_b[1] - cm.p_b[1]) / (2 * h), 1e-6);
-        ENSURE_NEAR(d.v_t.d[k], (cp.v_t - cm.v_t) / (2 * h), 1e-6);
-    }
 }
 
 TEST(motion_laws_match_their_closed_forms_and_differences)
