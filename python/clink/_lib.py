@@ -7,8 +7,10 @@ checks every struct's size and field offsets against these, so that a header
 changed without this file fails the tests instead of corrupting memory.
 
 The library is found, in order: the environment variable CLINK_LIBRARY (a
-path to libclink.so), the path recorded at install time (_paths.py, written
-by `cmake --install`), then the system's search (ctypes.util.find_library).
+path to libclink.so), the copy inside the package (libclink.so next to this
+file, put there by `pip install .`: setup.py), the path recorded at install
+time (_paths.py, written by `cmake --install` and by the Debian package), then
+the system's search (ctypes.util.find_library).
 """
 
 import ctypes.util
@@ -345,6 +347,9 @@ def library_path():
     env = os.environ.get("CLINK_LIBRARY")
     if env:
         return env
+    bundled = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libclink.so")
+    if os.path.exists(bundled):  # pip install . (setup.py)
+        return bundled
     try:
         from clink import _paths  # written by `cmake --install`
         if os.path.exists(_paths.LIBRARY):
