@@ -41,6 +41,11 @@ endif()
 if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/share")
   install(DIRECTORY share/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clink)
 endif()
+# the example mechanisms (DATADIR/clink/models: `clink run /usr/share/clink/models/NAME.xml`
+# after the Debian package), the licence and the release notes
+install(DIRECTORY models/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clink/models
+        FILES_MATCHING PATTERN "*.xml")
+install(FILES LICENSE CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 install(EXPORT clinkTargets NAMESPACE clink:: FILE clinkTargets.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/clink)

@@ -92,6 +92,9 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
         json_string(f, in->source);
     else
         output_file_str(f, "null");
+    /* the release that computed it (docs/releases.md) */
+    output_file_str(f, ",\n  \"clink\": ");
+    json_string(f, clink_version());
     json_overrides(f, in);
     output_file_printf(f, ",\n  \"status\": \"%s\"",
                        in->interrupted ? "interrupted"
