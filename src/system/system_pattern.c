@@ -275,7 +275,9 @@ static int pat_tail_fill(mechsys *s, pat_work *w, int dense)
         for (int j = 0; j < nt; j++) {
             ptr[j] = p;
             for (int k = 0; k < s->ncon; k++) {
-                if (j != 2 + contacts_friction_state_index(s->sc, k))
+                /* a contact without a friction state (index -1) owns no column here */
+                int wz = contacts_friction_state_index(s->sc, k);
+                if (wz < 0 || j != 2 + wz)
                     continue;
                 int n = pat_pair_rates(s, w, s->rt_body[2 * k], s->rt_body[2 * k + 1], dense, pair);
                 for (int i = 0; i < n && pass == 1; i++)
