@@ -545,6 +545,13 @@ CLINK_API size_t clink_sim_state_size(const clink_sim *sim);
    changed), CLINK_ERR_STATE in use, CLINK_ERR_SOLVER when the restart fails. */
 CLINK_API clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size);
 
+/* Writes the snapshot clink_sim_state_save() would write, without the restart point: the
+   simulation continues bit for bit as one never saved (what an FMU's checkpoint needs,
+   docs/fmi.md). A restore of it restarts there, so the restored run continues from the
+   same state within the integrator's tolerances of this one, not bit for bit; two
+   restores of it continue bit for bit alike. Errors as clink_sim_state_save(). */
+CLINK_API clink_status clink_sim_state_peek(clink_sim *sim, void *buf, size_t size);
+
 /* Makes the state of the snapshot in buf (size bytes, as saved) the simulation's. Refused,
    with nothing changed and the cause in clink_sim_error(): CLINK_ERR_PARSE for a buffer that
    is not a snapshot, is truncated or damaged (checksum), or of another version or kind of

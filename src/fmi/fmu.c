@@ -7,7 +7,8 @@
  * (clink_sim_advance to currentCommunicationPoint + communicationStepSize); the outputs
  * are read by fmi2GetReal through the variable table (fmu_vars.h). fmi2GetFMUstate and
  * fmi2SetFMUstate (and their serialisation) are the simulation's state snapshots
- * (clink_sim_state_save, _restore).
+ * (clink_sim_state_peek, _restore): taking a state never changes the run (no restart of
+ * the integrator), setting one restarts the integrator at its time.
  *
  * The instance's states follow the standard's state machine for co-simulation:
  * instantiated -> initialization mode -> slave initialised (stepping) -> terminated, and
@@ -473,7 +474,8 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate *state)
         fmu_log(f, fmi2Error, "fmi2GetFMUstate: out of memory");
         return fmi2Error;
     }
-    if (clink_sim_state_save(f->sim, s->bytes, n) != CLINK_OK) {
+    /* peek, not save: taking a state leaves the run as one that never took one */
+    if (clink_sim_state_peek(f->sim, s->bytes, n) != CLINK_OK) {
         fmu_log(f, fmi2Error, "fmi2GetFMUstate: %s", clink_sim_error(f->sim));
         free(s);
         return fmi2Error;

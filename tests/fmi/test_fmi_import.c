@@ -272,6 +272,7 @@ typedef struct fmu_api {
     fmi2Status (*get_state)(fmi2Component, fmi2FMUstate *);
     fmi2Status (*set_state)(fmi2Component, fmi2FMUstate);
     fmi2Status (*free_state)(fmi2Component, fmi2FMUstate *);
+    fmi2Status (*reset)(fmi2Component);
     fmi2Status (*real_status)(fmi2Component, const fmi2StatusKind, fmi2Real *);
     const char *(*version)(void);
     const char *(*platform)(void);
@@ -322,13 +323,14 @@ static int load_api(fmu_api *a)
     SYM(get_state, "fmi2GetFMUstate");
     SYM(set_state, "fmi2SetFMUstate");
     SYM(free_state, "fmi2FreeFMUstate");
+    SYM(reset, "fmi2Reset");
     SYM(real_status, "fmi2GetRealStatus");
     SYM(version, "fmi2GetVersion");
     SYM(platform, "fmi2GetTypesPlatform");
 #undef SYM
     return a->instantiate && a->setup && a->enter && a->exit && a->step && a->get && a->set &&
                    a->terminate && a->free_instance && a->get_state && a->set_state &&
-                   a->free_state && a->real_status && a->version && a->platform
+                   a->free_state && a->reset && a->real_status && a->version && a->platform
                ? 0
                : -1;
 }
@@ -529,6 +531,20 @@ static int steps(fmu_api *a, fmi2Component c, int k0, int n, double dt, double *
     return a->get(c, vr, (size_t) nvars, out) == fmi2OK ? 0 : -1;
 }
 
+/* the largest |a - b| / (|b| + 1) over the bodies' positions and angles (the first 18
+   variables: 3 bodies x x, y, phi, vx, vy, omega) */
+static double position_gap(const double *a, const double *b)
+{
+    double worst = 0.0;
+    for (int v = 0; v < 18; v++)
+        if (v % 6 < 3 && fabs(a[v] - b[v]) / (fabs(b[v]) + 1.0) > worst)
+            worst = fabs(a[v] - b[v]) / (fabs(b[v]) + 1.0);
+    return worst;
+}
+
+/* a state taken at step 200 and set twice: both continuations alike bit for bit, and
+   within FMU_STATE_BOUND of the run that took it (docs/fmi.md, "FMU states") */
+#define FMU_STATE_BOUND 1e-6
 static void state_body(fmu_api *a)
 {
     fmi2Component c = instantiate(a, guid, &callbacks);
@@ -536,7 +552,7 @@ static void state_body(fmu_api *a)
     if (!c)
         return;
     const double dt = 1e-5;
-    double first[MAX_VARS], again[MAX_VARS];
+    double first[MAX_VARS], again[MAX_VARS], third[MAX_VARS];
     ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
     ENSURE(a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
     ENSURE(steps(a, c, 0, 200, dt, first) == 0);
@@ -545,7 +561,13 @@ static void state_body(fmu_api *a)
     ENSURE(steps(a, c, 200, 300, dt, first) == 0);
     ENSURE(a->set_state(c, s) == fmi2OK);
     ENSURE(steps(a, c, 200, 300, dt, again) == 0);
-    ENSURE(memcmp(first, again, (size_t) nvars * sizeof(double)) == 0);
+    ENSURE(a->set_state(c, s) == fmi2OK);
+    ENSURE(steps(a, c, 200, 300, dt, third) == 0);
+    ENSURE(memcmp(third, again, (size_t) nvars * sizeof(double)) == 0);
+    double gap = position_gap(again, first);
+    if (getenv("CLINK_FMI_LOG"))
+        fprintf(stderr, "restored vs original continuation: %.3g\n", gap);
+    ENSURE(gap < FMU_STATE_BOUND);
     ENSURE(a->free_state(c, &s) == fmi2OK && s == NULL);
     ENSURE(a->terminate(c) == fmi2OK);
     a->free_instance(c);
@@ -554,6 +576,41 @@ static void state_body(fmu_api *a)
 TEST(fmu_states_continue_bit_for_bit)
 {
     with_fmu(state_body);
+}
+
+/* 500 steps, states taken (one overwritten) and freed on the way, then fmi2Reset and the
+   same 500 steps without a state: the same bits (a checkpoint never changes the run) */
+static void checkpoint_body(fmu_api *a)
+{
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    const double dt = 1e-5;
+    double with[MAX_VARS], without[MAX_VARS];
+    fmi2FMUstate s = NULL, s2 = NULL;
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK);
+    ENSURE(a->get_state(c, &s2) == fmi2OK);
+    ENSURE(a->exit(c) == fmi2OK);
+    ENSURE(steps(a, c, 0, 150, dt, with) == 0);
+    ENSURE(a->get_state(c, &s) == fmi2OK);
+    ENSURE(steps(a, c, 150, 150, dt, with) == 0);
+    ENSURE(a->get_state(c, &s) == fmi2OK); /* overwritten */
+    ENSURE(a->free_state(c, &s) == fmi2OK && a->free_state(c, &s2) == fmi2OK);
+    ENSURE(steps(a, c, 300, 200, dt, with) == 0);
+    ENSURE(a->reset(c) == fmi2OK);
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
+    ENSURE(steps(a, c, 0, 500, dt, without) == 0);
+    ENSURE(memcmp(with, without, (size_t) nvars * sizeof(double)) == 0);
+    ENSURE(a->terminate(c) == fmi2OK);
+    a->free_instance(c);
+}
+
+TEST(a_reset_and_rerun_equals_a_run_that_took_and_freed_states_bit_for_bit)
+{
+    with_fmu(checkpoint_body);
 }
 
 /* ---- a closed loop through the FMU's input ------------------------------------------------ */
