@@ -943,6 +943,10 @@ CLINK_API const char *clink_model_contact_name(const clink_model *model, int i);
    output columns ex, ey: a revolute clearance joint's contact, as its element class says),
    0 otherwise or out of range */
 CLINK_API int clink_model_contact_has_eccentricity(const clink_model *model, int i);
+/* 1 if contact i integrates a friction state (its friction law is dynamic, lugre or dahl,
+   and its impacts are not piecewise: the bristle state z of
+   clink_sim_contact_friction_state), 0 otherwise or out of range */
+CLINK_API int clink_model_contact_friction_state(const clink_model *model, int i);
 
 /* The extra outputs of element e (0 for none; a translational clearance joint has two:
    "offset" m, "tilt" rad), their names and units, and their values at the poses
