@@ -11,6 +11,10 @@ set_target_properties(clink_fmu PROPERTIES PREFIX "" OUTPUT_NAME clink_fmu
                       C_VISIBILITY_PRESET hidden)
 target_compile_options(clink_fmu PRIVATE ${CLINK_WARNINGS} ${CLINK_FP_FLAGS})
 target_include_directories(clink_fmu PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
+# the standard's headers (third_party/fmi2, docs/development.md): the FMI functions are
+# compiled against their declarations
+target_include_directories(clink_fmu SYSTEM PRIVATE
+  "${CMAKE_CURRENT_SOURCE_DIR}/third_party/fmi2/headers")
 target_link_libraries(clink_fmu PRIVATE clink_static m)
 target_link_options(clink_fmu PRIVATE "LINKER:--no-undefined" "LINKER:--exclude-libs,ALL")
 

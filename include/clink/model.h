@@ -748,12 +748,24 @@ typedef enum clink_lubrication_jacobian {
     CLINK_LUBRICATION_JACOBIAN_DIFFERENCES = 1
 } clink_lubrication_jacobian;
 
+/* which part of the short bearing's film carries the load: Gumbel's half of positive
+   pressure, which turns with the squeeze and the sense of rotation (default), or the fixed
+   pi-film 0 < theta < pi of the papers' closed form (Flores et al. 2009), whose radial
+   force pulls the journal outwards where the effective speed Omega = omega_journal +
+   omega_bearing - 2 gamma' is negative (a simulation warns, CLINK_FINDING_VALIDITY). The
+   long bearing has the pi-film alone, whatever this says. */
+typedef enum clink_lubrication_film {
+    CLINK_LUBRICATION_FILM_GUMBEL = 0,
+    CLINK_LUBRICATION_FILM_PI = 1
+} clink_lubrication_film;
+
 typedef struct clink_lubrication_def {
     double viscosity;  /* mu, Pa s; 0 (default): dry; otherwise > 0 */
     double length;     /* bearing length L, m (> 0 when lubricated) */
     int theory;        /* clink_lubrication_theory */
     double transition; /* eccentricity ratio in (0, 1), default 0.95 */
     int jacobian;      /* clink_lubrication_jacobian */
+    int film;          /* clink_lubrication_film (short bearing) */
 } clink_lubrication_def;
 
 typedef struct clink_clearance_joint_def {
@@ -943,6 +955,10 @@ CLINK_API const char *clink_model_contact_name(const clink_model *model, int i);
    output columns ex, ey: a revolute clearance joint's contact, as its element class says),
    0 otherwise or out of range */
 CLINK_API int clink_model_contact_has_eccentricity(const clink_model *model, int i);
+/* 1 if contact i integrates a friction state (its friction law is dynamic, lugre or dahl,
+   and its impacts are not piecewise: the bristle state z of
+   clink_sim_contact_friction_state), 0 otherwise or out of range */
+CLINK_API int clink_model_contact_friction_state(const clink_model *model, int i);
 
 /* The extra outputs of element e (0 for none; a translational clearance joint has two:
    "offset" m, "tilt" rad), their names and units, and their values at the poses

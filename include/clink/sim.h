@@ -218,6 +218,20 @@ CLINK_API clink_status clink_sim_joint_reaction(const clink_sim *sim, int joint,
  */
 CLINK_API clink_status clink_sim_driver_force(const clink_sim *sim, int driver, double *force);
 
+/*
+ * Friction of joint `joint` (a revolute or translational joint with a <friction>,
+ * docs/friction.md, "Joint friction") at the current time: *force the torque r F_t the
+ * joint's friction applies to body_b (N m; -*force on body_a) for a revolute joint, the
+ * force on body_b along the joint's axis at its slider point (N) for a translational
+ * one; *z its bristle state (m, along the slip: on the pin's surface for a revolute
+ * joint) for a dynamic law (lugre, dahl), NaN for a static one. From the output state's
+ * multipliers: the applied friction to the joint-friction fixed point's tolerance (1e-12
+ * relative). CLINK_ERR_NOT_FOUND (both NaN) for a joint without friction, CLINK_ERR_STATE
+ * below CLINK_OUTPUT_ALL.
+ */
+CLINK_API clink_status clink_sim_joint_friction(const clink_sim *sim, int joint, double *force,
+                                                double *z);
+
 typedef struct clink_energy {
     double kinetic;      /* J */
     double gravity;      /* potential energy of gravity, J, zero at the origin */
@@ -408,6 +422,13 @@ typedef struct clink_contact_info {
 CLINK_API clink_status clink_sim_contact(const clink_sim *sim, int contact,
                                          clink_contact_info *info);
 
+/* The bristle state z (m, the mean bristle deflection along the tangent) of contact
+   `contact`'s dynamic friction law (lugre, dahl; include/clink/friction.h) at the current
+   time: 0 at each onset, frozen while the contact is open. CLINK_ERR_NOT_FOUND (*z NaN)
+   when its law has no state (a static law, or no friction). Any output level. */
+CLINK_API clink_status clink_sim_contact_friction_state(const clink_sim *sim, int contact,
+                                                        double *z);
+
 /* Contact element e's own outputs (clink_model_element_output_count of them, named by
    clink_model_element_output_name) at the current time, from the output state: those of
    the bodies' poses as clink_model_element_outputs gives them, and those from the forces
@@ -544,6 +565,13 @@ CLINK_API size_t clink_sim_state_size(const clink_sim *sim);
    above). CLINK_ERR_RANGE when buf is NULL or smaller than clink_sim_state_size() (nothing
    changed), CLINK_ERR_STATE in use, CLINK_ERR_SOLVER when the restart fails. */
 CLINK_API clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size);
+
+/* Writes the snapshot clink_sim_state_save() would write, without the restart point: the
+   simulation continues bit for bit as one never saved (what an FMU's checkpoint needs,
+   docs/fmi.md). A restore of it restarts there, so the restored run continues from the
+   same state within the integrator's tolerances of this one, not bit for bit; two
+   restores of it continue bit for bit alike. Errors as clink_sim_state_save(). */
+CLINK_API clink_status clink_sim_state_peek(clink_sim *sim, void *buf, size_t size);
 
 /* Makes the state of the snapshot in buf (size bytes, as saved) the simulation's. Refused,
    with nothing changed and the cause in clink_sim_error(): CLINK_ERR_PARSE for a buffer that

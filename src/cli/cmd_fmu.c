@@ -3,7 +3,8 @@
  * `clink fmu MODEL.xml -o MODEL.fmu`: writes an FMI 2.0 co-simulation FMU of a model
  * (docs/fmi.md): a zip archive (cli_zip.c) of
  *   modelDescription.xml                  generated here from the model's variables
- *                                         (src/fmi/fmu_vars.c: bodies, energies, contacts)
+ *                                         (src/fmi/fmu_vars.c: bodies, energies, contacts,
+ *                                         inputs, parameters)
  *   binaries/linux64/<modelIdentifier>.so the FMU library (src/fmi/fmu.c, cmake/clinkFmu.cmake)
  *   resources/model.xml                   the model file as given
  * The model is checked first as `clink check` does (read, assembled, its simulation set
@@ -42,7 +43,9 @@ static void fmu_usage(FILE *out)
     fprintf(out, "usage: clink fmu MODEL.xml [-o MODEL.fmu] [--library FILE]\n\n"
                  "Writes an FMI 2.0 co-simulation FMU of MODEL.xml: modelDescription.xml\n"
                  "(outputs: every body's position and velocity, the energies, every\n"
-                 "contact's forces and penetration), the library under binaries/linux64\n"
+                 "contact's forces and penetration; inputs: the model's <inputs>;\n"
+                 "parameters: clearances, law, friction and material values, drivers'\n"
+                 "constants), the library under binaries/linux64\n"
                  "and the model under resources (docs/fmi.md).\n\n");
     cli_print_options(out, fmu_options);
     fprintf(out, "\nExit status 0 when written, 2 for a refused model or usage, 3 when a file\n"
@@ -132,41 +135,69 @@ static void fmu_xml_text(FILE *out, const char *s)
     }
 }
 
-/* the variables, value reference = index: the outputs, then the inputs (with their start
-   values, as the standard asks of an input); then the structure, which lists the outputs */
+/* the causality of a variable */
+static const char *fmu_causality(const fmu_var *v)
+{
+    return v->kind == FMU_VAR_INPUT ? "input" : v->kind == FMU_VAR_PARAM ? "parameter" : "output";
+}
+
+/* the variables, value reference = index: the outputs, then the inputs and the
+   parameters (with their start values, as the standard asks of both; a parameter is
+   "fixed", set before initialisation); then the structure, which lists the outputs */
 static void fmu_write_variables(FILE *out, const fmu_var *v, int n)
 {
     fputs("  <ModelVariables>\n", out);
     for (int i = 0; i < n; i++) {
-        int input = v[i].kind == FMU_VAR_INPUT;
+        int output = v[i].kind != FMU_VAR_INPUT && v[i].kind != FMU_VAR_PARAM;
         fputs("    <ScalarVariable name=\"", out);
         fmu_xml_text(out, v[i].name);
-        fprintf(out,
-                "\" valueReference=\"%d\" description=\"%s\" causality=\"%s\" "
-                "variability=\"continuous\">\n      <Real unit=\"%s\"",
-                i, v[i].what, input ? "input" : "output", v[i].unit);
-        if (input)
+        fprintf(out, "\" valueReference=\"%d\" description=\"%s\" causality=\"%s\" ", i, v[i].what,
+                fmu_causality(&v[i]));
+        fprintf(out, "variability=\"%s\"%s>\n      <Real unit=\"%s\"",
+                v[i].kind == FMU_VAR_PARAM ? "fixed" : "continuous",
+                v[i].kind == FMU_VAR_PARAM ? " initial=\"exact\"" : "", v[i].unit);
+        if (!output)
             fprintf(out, " start=\"%.17g\"", v[i].start);
         fputs("/>\n    </ScalarVariable>\n", out);
     }
     fputs("  </ModelVariables>\n  <ModelStructure>\n    <Outputs>\n", out);
     for (int i = 0; i < n; i++)
-        if (v[i].kind != FMU_VAR_INPUT)
+        if (v[i].kind != FMU_VAR_INPUT && v[i].kind != FMU_VAR_PARAM)
             fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
     fputs("    </Outputs>\n    <InitialUnknowns>\n", out);
     for (int i = 0; i < n; i++)
-        if (v[i].kind != FMU_VAR_INPUT)
+        if (v[i].kind != FMU_VAR_INPUT && v[i].kind != FMU_VAR_PARAM)
             fprintf(out, "      <Unknown index=\"%d\"/>\n", i + 1);
     fputs("    </InitialUnknowns>\n  </ModelStructure>\n", out);
 }
 
+/* the units of the variables beyond the fixed ones written above them (the parameters'
+   units from the law catalogues), each once, without base units */
+static void fmu_write_more_units(FILE *out, const fmu_var *v, int n)
+{
+    static const char *const fixed[] = {"m", "rad", "m/s", "rad/s", "N", "J", "N.m", "1"};
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t f = 0; f < sizeof fixed / sizeof *fixed; f++)
+            seen |= strcmp(v[i].unit, fixed[f]) == 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen |= strcmp(v[i].unit, v[j].unit) == 0;
+        if (!seen) {
+            fputs("    <Unit name=\"", out);
+            fmu_xml_text(out, v[i].unit);
+            fputs("\"/>\n", out);
+        }
+    }
+}
+
 /* modelDescription.xml of the model into a memory buffer; 0 or -1 */
-static int fmu_description(const clink_model *m, const char *id, const char *guid, const char *name,
+static int fmu_description(const clink_model *m, const char *path, const char *id, const char *guid,
                            int states, char **text, size_t *n)
 {
     fmu_var *v = NULL;
     int nv = 0;
-    if (fmu_vars_build(m, &v, &nv) != 0)
+    const char *name = id;
+    if (fmu_vars_build(m, path, &v, &nv) != 0)
         return -1;
     FILE *out = open_memstream(text, n);
     if (!out) {
@@ -193,13 +224,15 @@ static int fmu_description(const clink_model *m, const char *id, const char *gui
         "    <Unit name=\"N\"><BaseUnit kg=\"1\" m=\"1\" s=\"-2\"/></Unit>\n"
         "    <Unit name=\"J\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n"
         "    <Unit name=\"N.m\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n"
-        "    <Unit name=\"1\"/>\n"
-        "  </UnitDefinitions>\n"
-        "  <LogCategories>\n    <Category name=\"logStatusError\"/>\n"
-        "    <Category name=\"logAll\"/>\n  </LogCategories>\n"
-        "  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n",
-        guid, cli_version(), id, states ? "true" : "false", states ? "true" : "false", set.t_end,
-        set.output_step);
+        "    <Unit name=\"1\"/>\n",
+        guid, cli_version(), id, states ? "true" : "false", states ? "true" : "false");
+    fmu_write_more_units(out, v, nv);
+    fprintf(out,
+            "  </UnitDefinitions>\n"
+            "  <LogCategories>\n    <Category name=\"logStatusError\"/>\n"
+            "    <Category name=\"logAll\"/>\n  </LogCategories>\n"
+            "  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n",
+            set.t_end, set.output_step);
     fmu_write_variables(out, v, nv);
     fputs("</fmiModelDescription>\n", out);
     free(v);
@@ -241,7 +274,7 @@ static int fmu_check_model(const char *path, clink_model **m, int *states, char 
     clink_sim_destroy(&s);
     fmu_var *v = NULL;
     int nv = 0, dup = -1;
-    if (fmu_vars_build(*m, &v, &nv) == 0)
+    if (fmu_vars_build(*m, path, &v, &nv) == 0)
         dup = fmu_vars_duplicate(v, nv);
     if (dup >= 0)
         snprintf(err, n,
@@ -307,7 +340,7 @@ static int fmu_pack(const fmu_args *a, const char *out, const clink_model *m, in
         fprintf(stderr, "clink: fmu: the FMU library %s: cannot read: %s (--library FILE)\n",
                 libpath, strerror(errno));
         rc = CLI_EXIT_IO;
-    } else if (fmu_description(m, id, guid, id, states, &desc, &ndesc) != 0) {
+    } else if (fmu_description(m, a->path, id, guid, states, &desc, &ndesc) != 0) {
         fprintf(stderr, "clink: fmu: out of memory\n");
         rc = CLI_EXIT_FAIL;
     } else if (fmu_write_zip(out, id, desc, ndesc, lib, nlib, xml, nxml) != 0) {

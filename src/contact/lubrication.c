@@ -34,6 +34,11 @@
  *                  + 2 eps eps_dot / ((2 + eps^2)(1 - eps^2)) ],   K' = mu R^3 L / c^2.
  * tests/contact/test_lubrication.c integrates both pressure fields itself.
  *
+ * The papers' fixed pi-film (film="pi", LUBRICATION_SHORT_PI): the short bearing's closed
+ * forms above taken on 0 < theta < pi whatever the signs of eps_dot and Omega (short_pi);
+ * where Omega < 0 its radial rotation term is positive, the journal pulled outwards (the
+ * film integrated over the sub-ambient half): docs/contact-laws.md.
+ *
  * Both forces are linear in eps_dot and Omega, F = A(eps) Omega + B(eps) eps_dot: their
  * derivatives in (eps, eps_dot, Omega) (lubrication_film) are A' Omega + B' eps_dot, B, A.
  */
@@ -178,6 +183,27 @@ static void long_slopes(double K, double eps, double dA[2], double dB[2])
     dB[1] = 24.0 * K * (2.0 + e2 + 3.0 * e2 * e2) / (qs * qs);
 }
 
+/* the short bearing on the fixed pi-film (the papers' closed form, include/clink/
+   lubrication.h) and its derivatives, s = 1 - eps^2:
+   d(eps^2 / s^2) = 2 eps (1 + eps^2) / s^3, d((1 + 2 eps^2) / s^(5/2)) = eps (9 + 6 eps^2) /
+   s^(7/2), d(eps / s^(3/2)) = (1 + 2 eps^2) / s^(5/2), d(eps / s^2) = (1 + 3 eps^2) / s^3 */
+static void short_pi(double K, double eps, double eps_dot, double Omega, lubrication_force *o)
+{
+    double e2 = eps * eps, s = 1.0 - e2, rs = sqrt(s), s2 = s * s, s3 = s2 * s;
+    double ar = e2 / s2, br = LUB_PI * (1.0 + 2.0 * e2) / (2.0 * s2 * rs);
+    double at = LUB_PI * eps / (4.0 * s * rs), bt = 2.0 * eps / s2;
+    o->F[0] = -K * (ar * Omega + br * eps_dot);
+    o->F[1] = K * (at * Omega + bt * eps_dot);
+    o->dF[0][0] = -K * (2.0 * eps * (1.0 + e2) / s3 * Omega +
+                        0.5 * LUB_PI * eps * (9.0 + 6.0 * e2) / (s3 * rs) * eps_dot);
+    o->dF[1][0] = K * (0.25 * LUB_PI * (1.0 + 2.0 * e2) / (s2 * rs) * Omega +
+                       2.0 * (1.0 + 3.0 * e2) / s3 * eps_dot);
+    o->dF[0][1] = -K * br;
+    o->dF[1][1] = K * bt;
+    o->dF[0][2] = -K * ar;
+    o->dF[1][2] = K * at;
+}
+
 int lubrication_film(int theory, double mu, double R, double L, double c, double eps,
                      double eps_dot, double Omega, lubrication_force *out)
 {
@@ -186,6 +212,10 @@ int lubrication_film(int theory, double mu, double R, double L, double c, double
     if (!lub_ok(mu, R, L, c, eps) || !isfinite(eps_dot) || !isfinite(Omega))
         return -1;
     double K = is_long ? mu * R * R * R * L / (c * c) : mu * R * L * L * L / (c * c);
+    if (theory == LUBRICATION_SHORT_PI) {
+        short_pi(K, eps, eps_dot, Omega, out);
+        return isfinite(out->F[0]) && isfinite(out->F[1]) ? 0 : -1;
+    }
     if (!is_long) {
         short_half(K, eps, eps_dot, Omega, out);
         return isfinite(out->F[0]) && isfinite(out->F[1]) ? 0 : -1;

@@ -15,8 +15,13 @@ typedef struct lubrication_force {
     double dF[2][3];
 } lubrication_force;
 
-/* the force of theory (clink_lubrication_theory) at (eps, eps_dot, Omega); 0, or -1 for
-   invalid input or a non-finite force */
+/* the theory value of the short bearing's fixed pi-film (clink_lubrication_film
+   CLINK_LUBRICATION_FILM_PI): Ocvirk's closed forms on 0 < theta < pi whatever the squeeze
+   and the sense of rotation (lubrication.c) */
+enum { LUBRICATION_SHORT_PI = 2 };
+
+/* the force of theory (clink_lubrication_theory, or LUBRICATION_SHORT_PI) at
+   (eps, eps_dot, Omega); 0, or -1 for invalid input or a non-finite force */
 int lubrication_film(int theory, double mu, double R, double L, double c, double eps,
                      double eps_dot, double Omega, lubrication_force *out);
 

@@ -193,8 +193,9 @@ int contacts_keeps_axis(const contact_set *sc, int k, int axis, const double *q0
    (world frame, N): 1, or 0 when the contact has none (f zero), -1 when it is not finite */
 int contacts_extra_force(const contact_set *sc, int k, const double *q, const double *v,
                          double f[2]);
-/* 1 when contact k's extra force is outside its theory's validity at (q, v) (a long-bearing
-   film turning backwards: Omega < 0 into *value), else 0 */
+/* non-zero when contact k's extra force is outside its theory's validity at (q, v) (a
+   pi-film turning backwards: Omega < 0 into *value; 1 the long bearing's, 2 the short
+   bearing's film="pi"), else 0 */
 int contacts_extra_invalid(const contact_set *sc, int k, const double *q, const double *v,
                            double *value);
 

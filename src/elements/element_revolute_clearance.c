@@ -59,6 +59,10 @@ static clink_status lub_check(const clink_lubrication_def *l, const char *name, 
         return snprintf(msg, size, "clearance joint '%s': unknown lubrication theory %d", name,
                         l->theory),
                CLINK_ERR_RANGE;
+    if (l->film != CLINK_LUBRICATION_FILM_GUMBEL && l->film != CLINK_LUBRICATION_FILM_PI)
+        return snprintf(msg, size, "clearance joint '%s': unknown lubrication film %d", name,
+                        l->film),
+               CLINK_ERR_RANGE;
     if (l->jacobian != CLINK_LUBRICATION_JACOBIAN_DIFFERENCES &&
         l->jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC)
         return snprintf(msg, size, "clearance joint '%s': unknown lubrication jacobian %d", name,
@@ -229,7 +233,10 @@ static film_par film_par_of(const clink_clearance_joint_def *d)
     l.R = d->journal_radius;
     l.c = d->bearing_radius - d->journal_radius;
     l.trans = d->lubrication.transition;
-    l.theory = d->lubrication.theory;
+    l.theory = d->lubrication.theory == CLINK_LUBRICATION_SHORT &&
+                       d->lubrication.film == CLINK_LUBRICATION_FILM_PI
+                   ? LUBRICATION_SHORT_PI
+                   : d->lubrication.theory;
     return l;
 }
 
@@ -318,20 +325,26 @@ static int rev_film_by_differences(const element_def *u)
     return u->revolute_clearance.lubrication.jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC;
 }
 
-/* a long-bearing film turning backwards (Omega < 0): its pi-film loads the sub-ambient half
-   (docs/contact-laws.md); Omega into *value */
+/* a pi-film turning backwards (Omega < 0): it loads the sub-ambient half and pulls the
+   journal outwards (docs/contact-laws.md); Omega into *value; 1 for the long bearing, 2 for
+   the short bearing's fixed pi-film (film="pi"), 0 when valid */
 static int rev_film_invalid(const element_def *u, const element_centres *s, double *value)
 {
     element_extra o;
+    const clink_lubrication_def *lub = &u->revolute_clearance.lubrication;
+    int why = lub->theory == CLINK_LUBRICATION_LONG ? 1
+              : lub->theory == CLINK_LUBRICATION_SHORT && lub->film == CLINK_LUBRICATION_FILM_PI
+                  ? 2
+                  : 0;
     *value = 0.0;
-    if (u->revolute_clearance.lubrication.theory != CLINK_LUBRICATION_LONG)
+    if (!why)
         return 0;
     double d = hypot(s->e[0], s->e[1]);
     if (rev_film(u, s, 0, &o) != 0 || !(d > 0.0))
         return 0;
     double gamma_dot = (s->e[0] * s->ed[1] - s->e[1] * s->ed[0]) / (d * d);
     *value = s->wa + s->wb - 2.0 * gamma_dot;
-    return *value < 0.0;
+    return *value < 0.0 ? why : 0;
 }
 
 const element_class element_revolute_clearance = {

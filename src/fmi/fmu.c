@@ -7,7 +7,8 @@
  * (clink_sim_advance to currentCommunicationPoint + communicationStepSize); the outputs
  * are read by fmi2GetReal through the variable table (fmu_vars.h). fmi2GetFMUstate and
  * fmi2SetFMUstate (and their serialisation) are the simulation's state snapshots
- * (clink_sim_state_save, _restore).
+ * (clink_sim_state_peek, _restore): taking a state never changes the run (no restart of
+ * the integrator), setting one restarts the integrator at its time.
  *
  * The instance's states follow the standard's state machine for co-simulation:
  * instantiated -> initialization mode -> slave initialised (stepping) -> terminated, and
@@ -42,11 +43,13 @@ typedef struct fmu {
     int logging;
     char model_path[4096];
     clink_model *m;
+    clink_model *mp; /* the model with the parameters set (overrides), NULL when none is */
     clink_sim *sim;
     fmu_var *vars;
     int nvars;
-    double *pending; /* per variable: an input's value set before the simulation exists
-                        (NaN: none), applied when initialisation begins */
+    double *pending; /* per variable: an input's value set before the simulation exists, a
+                        parameter's value set (NaN: none), applied when initialisation
+                        begins */
     fmu_mode mode;
     double t_start, t_stop, tolerance;
     int stop_defined, tolerance_defined;
@@ -176,7 +179,7 @@ static int fmu_load(fmu *f, fmi2String guid, fmi2String resources)
         fmu_log(f, fmi2Error, "fmi2Instantiate: %s", err);
         return -1;
     }
-    if (fmu_vars_build(f->m, &f->vars, &f->nvars) != 0 ||
+    if (fmu_vars_build(f->m, f->model_path, &f->vars, &f->nvars) != 0 ||
         !(f->pending = malloc(sizeof(double) * (size_t) (f->nvars > 0 ? f->nvars : 1)))) {
         fmu_log(f, fmi2Error, "fmi2Instantiate: out of memory");
         return -1;
@@ -230,6 +233,7 @@ void fmi2FreeInstance(fmi2Component c)
     if (!f)
         return;
     clink_sim_destroy(&f->sim);
+    clink_model_destroy(&f->mp);
     clink_model_destroy(&f->m);
     free(f->vars);
     free(f->pending);
@@ -258,27 +262,71 @@ fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fm
     return fmi2OK;
 }
 
-fmi2Status fmi2EnterInitializationMode(fmi2Component c)
+/* the model with the parameters set into f->mp (as `clink run --set PATH=VALUE` for each,
+   in value-reference order), or none when no parameter is set; 0, or -1 (logged) */
+static int fmu_parameters(fmu *f, const char *call)
 {
-    fmu *f = fmu_in(c, FMU_INSTANTIATED, "fmi2EnterInitializationMode");
-    if (!f)
-        return fmi2Error;
-    clink_settings_def set = clink_model_settings(f->m);
+    clink_model_destroy(&f->mp);
+    int n = 0;
+    for (int i = 0; i < f->nvars; i++)
+        n += f->vars[i].kind == FMU_VAR_PARAM && !isnan(f->pending[i]);
+    if (n == 0)
+        return 0;
+    char(*text)[FMU_PATH_MAX + 32] = malloc((size_t) n * sizeof *text);
+    const char **sets = malloc((size_t) n * sizeof *sets);
+    clink_xml_applied *applied = malloc((size_t) n * sizeof *applied);
+    char err[1024] = "out of memory";
+    clink_status st = CLINK_ERR_NOMEM;
+    if (text && sets && applied) {
+        int k = 0;
+        for (int i = 0; i < f->nvars; i++)
+            if (f->vars[i].kind == FMU_VAR_PARAM && !isnan(f->pending[i])) {
+                snprintf(text[k], sizeof text[k], "%s=%.17g", f->vars[i].path, f->pending[i]);
+                sets[k] = text[k];
+                k++;
+            }
+        st = clink_xml_load_with(f->model_path, sets, n, applied, &f->mp, NULL, err, sizeof err);
+    }
+    free(text);
+    free(sets);
+    free(applied);
+    if (st != CLINK_OK) {
+        fmu_log(f, fmi2Error, "%s: the parameters: %s", call, err);
+        return -1;
+    }
+    return 0;
+}
+
+/* the simulation at t = 0 of the model with its parameters, the inputs set before it
+   given to it; 0, or -1 (logged, no simulation) */
+static int fmu_start(fmu *f, const char *call)
+{
+    if (fmu_parameters(f, call) != 0)
+        return -1;
+    const clink_model *m = f->mp ? f->mp : f->m;
+    clink_settings_def set = clink_model_settings(m);
     if (f->tolerance_defined)
         set.rtol = f->tolerance; /* the importer's relative tolerance */
     char err[512];
-    if (clink_sim_create(f->m, &set, &f->sim, err, sizeof err) != CLINK_OK) {
-        fmu_log(f, fmi2Error, "fmi2EnterInitializationMode: %s", err);
-        return fmi2Error;
+    if (clink_sim_create(m, &set, &f->sim, err, sizeof err) != CLINK_OK) {
+        fmu_log(f, fmi2Error, "%s: %s", call, err);
+        return -1;
     }
     for (int i = 0; i < f->nvars; i++)
         if (f->vars[i].kind == FMU_VAR_INPUT && !isnan(f->pending[i]) &&
             clink_sim_set_input(f->sim, f->vars[i].index, f->pending[i], 0.0) != CLINK_OK) {
-            fmu_log(f, fmi2Error, "fmi2EnterInitializationMode: %s: %s", f->vars[i].name,
-                    clink_sim_error(f->sim));
+            fmu_log(f, fmi2Error, "%s: %s: %s", call, f->vars[i].name, clink_sim_error(f->sim));
             clink_sim_destroy(&f->sim);
-            return fmi2Error;
+            return -1;
         }
+    return 0;
+}
+
+fmi2Status fmi2EnterInitializationMode(fmi2Component c)
+{
+    fmu *f = fmu_in(c, FMU_INSTANTIATED, "fmi2EnterInitializationMode");
+    if (!f || fmu_start(f, "fmi2EnterInitializationMode") != 0)
+        return fmi2Error;
     f->mode = FMU_INITIALIZING;
     return fmi2OK;
 }
@@ -309,6 +357,7 @@ fmi2Status fmi2Reset(fmi2Component c)
     if (!f)
         return fmi2Error;
     clink_sim_destroy(&f->sim);
+    clink_model_destroy(&f->mp);
     f->mode = FMU_INSTANTIATED;
     f->stop_defined = f->tolerance_defined = 0;
     for (int i = 0; i < f->nvars; i++)
@@ -337,6 +386,10 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
         const fmu_var *v = fmu_var_of(f, vr[i], "fmi2GetReal");
         if (!v)
             return fmi2Error;
+        if (v->kind == FMU_VAR_PARAM) {
+            value[i] = isnan(f->pending[vr[i]]) ? v->start : f->pending[vr[i]];
+            continue;
+        }
         clink_status st = fmu_var_value(f->sim, v, &value[i]);
         if (st != CLINK_OK) {
             fmu_log(f, fmi2Error, "fmi2GetReal: %s: %s", v->name, clink_sim_error(f->sim));
@@ -347,12 +400,39 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
 }
 
 /*
- * fmi2SetReal: only the inputs (kind FMU_VAR_INPUT, fmu_vars.h) can be set; an output is
- * refused, as the standard says. Before initialisation the value waits (pending) and is
- * given to the simulation when it is created; afterwards it goes to clink_sim_set_input
- * with slope 0: held over the next fmi2DoStep, and a changed value restarts the integrator
- * there (the same value again changes nothing; docs/fmi.md, "Inputs").
+ * fmi2SetReal: the inputs and the parameters can be set; an output is refused, as the
+ * standard says. Before initialisation an input's value waits (pending) and is given to
+ * the simulation when it is created; afterwards it goes to clink_sim_set_input with slope
+ * 0: held over the next fmi2DoStep, and a changed value restarts the integrator there (the
+ * same value again changes nothing; docs/fmi.md, "Inputs"). A parameter ("fixed") is set
+ * before fmi2EnterInitializationMode or in initialisation mode, where the simulation is
+ * made again from the model with the parameters set; later it is refused.
  */
+static int fmu_set_check(fmu *f, const fmi2ValueReference vr[], size_t nvr, const fmi2Real value[],
+                         int *params)
+{
+    *params = 0;
+    for (size_t i = 0; i < nvr; i++) {
+        const fmu_var *v = fmu_var_of(f, vr[i], "fmi2SetReal");
+        if (!v)
+            return -1;
+        const char *why = v->kind == FMU_VAR_PARAM
+                              ? (f->mode == FMU_STEPPING ? "is a parameter, fixed once "
+                                                           "initialisation ends"
+                                                         : NULL)
+                          : v->kind != FMU_VAR_INPUT ? "is an output and cannot be set"
+                                                     : NULL;
+        if (!why && !isfinite(value[i]))
+            why = "is not finite";
+        if (why) {
+            fmu_log(f, fmi2Error, "fmi2SetReal: %s = %g %s (nothing set)", v->name, value[i], why);
+            return -1;
+        }
+        *params += v->kind == FMU_VAR_PARAM;
+    }
+    return 0;
+}
+
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        const fmi2Real value[])
 {
@@ -364,31 +444,41 @@ fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
         return fmi2Error;
     }
     /* every value checked before any is set: a refused call changes nothing */
-    for (size_t i = 0; i < nvr; i++) {
-        const fmu_var *v = fmu_var_of(f, vr[i], "fmi2SetReal");
-        if (!v)
-            return fmi2Error;
-        if (v->kind != FMU_VAR_INPUT) {
-            fmu_log(f, fmi2Error, "fmi2SetReal: %s is an output and cannot be set (nothing set)",
-                    v->name);
-            return fmi2Error;
-        }
-        if (!isfinite(value[i])) {
-            fmu_log(f, fmi2Error, "fmi2SetReal: %s = %g is not finite (nothing set)", v->name,
-                    value[i]);
-            return fmi2Error;
-        }
+    int params;
+    if (fmu_set_check(f, vr, nvr, value, &params) != 0)
+        return fmi2Error;
+    /* a parameter set in initialisation mode makes the simulation again: the values it
+       replaces are kept to make it again as it was if the new ones are refused */
+    double *old = params && f->sim ? malloc(nvr * sizeof *old) : NULL;
+    if (params && f->sim && !old) {
+        fmu_log(f, fmi2Error, "fmi2SetReal: out of memory (nothing set)");
+        return fmi2Error;
     }
     for (size_t i = 0; i < nvr; i++) {
         const fmu_var *v = &f->vars[vr[i]];
-        if (!f->sim) {
-            f->pending[vr[i]] = value[i];
-        } else if (clink_sim_set_input(f->sim, v->index, value[i], 0.0) != CLINK_OK) {
+        if (old)
+            old[i] = f->pending[vr[i]];
+        if (!f->sim || v->kind == FMU_VAR_PARAM || f->mode == FMU_INITIALIZING)
+            f->pending[vr[i]] = value[i]; /* kept for a simulation made again */
+        if (!old && f->sim && v->kind == FMU_VAR_INPUT &&
+            clink_sim_set_input(f->sim, v->index, value[i], 0.0) != CLINK_OK) {
             fmu_log(f, fmi2Error, "fmi2SetReal: %s: %s", v->name, clink_sim_error(f->sim));
             return fmi2Error;
         }
     }
-    return fmi2OK;
+    if (!old)
+        return fmi2OK;
+    clink_sim_destroy(&f->sim);
+    fmi2Status st = fmi2OK;
+    if (fmu_start(f, "fmi2SetReal") != 0) {
+        for (size_t i = nvr; i-- > 0;)
+            f->pending[vr[i]] = old[i];
+        st = fmi2Error;
+        if (fmu_start(f, "fmi2SetReal") != 0)
+            f->mode = FMU_INSTANTIATED; /* no simulation: initialisation starts again */
+    }
+    free(old);
+    return st;
 }
 
 /* a communication point within this relative distance of the instance's time is taken as
@@ -473,7 +563,8 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate *state)
         fmu_log(f, fmi2Error, "fmi2GetFMUstate: out of memory");
         return fmi2Error;
     }
-    if (clink_sim_state_save(f->sim, s->bytes, n) != CLINK_OK) {
+    /* peek, not save: taking a state leaves the run as one that never took one */
+    if (clink_sim_state_peek(f->sim, s->bytes, n) != CLINK_OK) {
         fmu_log(f, fmi2Error, "fmi2GetFMUstate: %s", clink_sim_error(f->sim));
         free(s);
         return fmi2Error;

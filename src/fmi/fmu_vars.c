@@ -2,9 +2,17 @@
 /*
  * fmu_vars.c: the table of the FMU's variables (fmu_vars.h), their values from a
  * simulation, and the GUID of a model file (FNV-1a 64 of Fowler, Noll and Vo, with two
- * offset bases for 128 bits).
+ * offset bases for 128 bits). The parameters come from the model file itself (libxml2):
+ * every attribute the table fmu_param_rules names, written in the file as one number,
+ * is a parameter whose start value is that number.
  */
 #include "fmi/fmu_vars.h"
+
+#include "clink/contact.h"
+#include "clink/friction.h"
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -47,11 +55,179 @@ static const char *fmu_input_unit(const clink_model *m, const clink_input_def *d
     }
 }
 
-int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n)
+/* ---- parameters: the one table of what an importer may set ------------------------- */
+
+enum { FMU_RULE_LIST, FMU_RULE_LAW, FMU_RULE_FRICTION };
+
+/* an element whose attributes are parameters: those of the list (with their units), or
+   every key of a law catalogue (with the catalogue's unit) */
+typedef struct fmu_param_rule {
+    const char *tag;
+    int from;
+    const char *attr[5];
+    const char *unit[5];
+} fmu_param_rule;
+
+static const fmu_param_rule fmu_param_rules[] = {
+    {"revolute_clearance",
+     FMU_RULE_LIST,
+     {"clearance", "journal_radius", "bearing_radius"},
+     {"m", "m", "m"}},
+    {"lubrication", FMU_RULE_LIST, {"viscosity", "length"}, {"Pa.s", "m"}},
+    {"material", FMU_RULE_LIST, {"E", "nu"}, {"Pa", "1"}},
+    {"law", FMU_RULE_LAW, {NULL}, {NULL}},
+    {"friction", FMU_RULE_FRICTION, {NULL}, {NULL}},
+    /* drivers' constants: the unit is the driven coordinate's (m or rad, per second) */
+    {"constant", FMU_RULE_LIST, {"value"}, {"1"}},
+    {"linear", FMU_RULE_LIST, {"initial", "rate"}, {"1", "1"}},
+    {"harmonic",
+     FMU_RULE_LIST,
+     {"offset", "amplitude", "frequency", "phase"},
+     {"1", "1", "rad/s", "rad"}},
+};
+
+/* the unit of attribute a of an element of rule r, NULL when a is no parameter */
+static const char *fmu_param_unit(const fmu_param_rule *r, const char *a)
 {
+    const char *u = NULL;
+    if (r->from == FMU_RULE_LAW) {
+        const clink_contact_param *p = clink_contact_param_find(a);
+        u = p ? p->unit : NULL;
+    } else if (r->from == FMU_RULE_FRICTION) {
+        const clink_friction_param *p = clink_friction_param_find(a);
+        u = p ? p->unit : NULL;
+    } else {
+        for (int i = 0; i < 5 && r->attr[i]; i++)
+            if (strcmp(r->attr[i], a) == 0)
+                u = r->unit[i];
+    }
+    return u && strcmp(u, "-") != 0 ? u : u ? "1" : NULL;
+}
+
+/* the element's override path into path and its name's stem into name (NAME.CHILD for
+   TAG[NAME].CHILD); 0, or -1 when no named element holds it or it is too long */
+static int fmu_param_element(xmlNode *e, char *path, char *name, size_t n)
+{
+    const char *steps[8];
+    int k = 0;
+    xmlNode *x = e;
+    xmlChar *nm = NULL;
+    for (; x && x->type == XML_ELEMENT_NODE && k < 8; x = x->parent) {
+        steps[k++] = (const char *) x->name;
+        /* a <law>'s name is its law's, not its own */
+        if (strcmp((const char *) x->name, "law") != 0)
+            nm = xmlGetProp(x, (const xmlChar *) "name");
+        if (nm || strcmp((const char *) x->name, "mechanism") == 0)
+            break;
+    }
+    if (!nm || !x || strcmp((const char *) x->name, "mechanism") == 0) {
+        xmlFree(nm);
+        return -1;
+    }
+    size_t pl = (size_t) snprintf(path, n, "%s[%s]", steps[k - 1], (const char *) nm),
+           nl = (size_t) snprintf(name, n, "%s.%s", steps[k - 1], (const char *) nm);
+    xmlFree(nm);
+    for (int i = k - 2; i >= 0 && pl < n && nl < n; i--) {
+        pl += (size_t) snprintf(path + pl, n - pl, ".%s", steps[i]);
+        nl += (size_t) snprintf(name + nl, n - nl, ".%s", steps[i]);
+    }
+    return pl < n && nl < n ? 0 : -1;
+}
+
+/* one number filling the attribute's text into *x; 1, else 0 */
+static int fmu_param_number(const char *text, double *x)
+{
+    char *end;
+    *x = strtod(text, &end);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    return end != text && *end == '\0' && isfinite(*x);
+}
+
+/* one parameter into v (when there is room: *k < cap), counted in *k */
+static void fmu_param_add(fmu_var *v, int cap, int *k, const char *path, const char *name,
+                          const char *attr, const char *unit, double start)
+{
+    if (*k < cap) {
+        fmu_var *p = &v[*k];
+        *p = (fmu_var){.kind = FMU_VAR_PARAM,
+                       .index = *k,
+                       .unit = unit,
+                       .what = "parameter (an override of the model file, as clink run --set)",
+                       .start = start};
+        snprintf(p->name, sizeof p->name, "%s.%s", name, attr);
+        snprintf(p->path, sizeof p->path, "%s.%s", path, attr);
+    }
+    (*k)++;
+}
+
+/* a clearance joint's clearance when the file gives the two radii instead */
+static void fmu_param_clearance(xmlNode *e, fmu_var *v, int cap, int *k, const char *path,
+                                const char *name)
+{
+    xmlChar *c = xmlGetProp(e, (const xmlChar *) "clearance"),
+            *rj = xmlGetProp(e, (const xmlChar *) "journal_radius"),
+            *rb = xmlGetProp(e, (const xmlChar *) "bearing_radius");
+    double j, b;
+    if (!c && rj && rb && fmu_param_number((const char *) rj, &j) &&
+        fmu_param_number((const char *) rb, &b))
+        fmu_param_add(v, cap, k, path, name, "clearance", "m", b - j);
+    xmlFree(c);
+    xmlFree(rj);
+    xmlFree(rb);
+}
+
+/* the parameters of the elements from e on (depth first) into v; *k counts them */
+static void fmu_params_walk(xmlNode *e, fmu_var *v, int cap, int *k)
+{
+    for (; e; e = e->next) {
+        if (e->type != XML_ELEMENT_NODE)
+            continue;
+        const fmu_param_rule *r = NULL;
+        for (size_t i = 0; i < sizeof fmu_param_rules / sizeof *fmu_param_rules; i++)
+            if (strcmp((const char *) e->name, fmu_param_rules[i].tag) == 0)
+                r = &fmu_param_rules[i];
+        char path[FMU_PATH_MAX], name[FMU_PATH_MAX];
+        if (r && fmu_param_element(e, path, name, sizeof path - 24) == 0) {
+            if (strcmp(r->tag, "revolute_clearance") == 0)
+                fmu_param_clearance(e, v, cap, k, path, name);
+            for (xmlAttr *a = e->properties; a; a = a->next) {
+                const char *unit = fmu_param_unit(r, (const char *) a->name);
+                xmlChar *text = xmlNodeGetContent((xmlNode *) a);
+                double x;
+                if (unit && text && fmu_param_number((const char *) text, &x))
+                    fmu_param_add(v, cap, k, path, name, (const char *) a->name, unit, x);
+                xmlFree(text);
+            }
+        }
+        fmu_params_walk(e->children, v, cap, k);
+    }
+}
+
+/* the parameters of the model file at path into v (room for cap); their count, or -1
+   when the file cannot be read */
+static int fmu_params(const char *path, fmu_var *v, int cap)
+{
+    xmlDoc *doc =
+        xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+    if (!doc)
+        return -1;
+    int k = 0;
+    xmlNode *root = xmlDocGetRootElement(doc);
+    if (root)
+        fmu_params_walk(root->children, v, cap, &k);
+    xmlFreeDoc(doc);
+    return k;
+}
+
+int fmu_vars_build(const clink_model *m, const char *path, fmu_var **vars, int *n)
+{
+    int np = path ? fmu_params(path, NULL, 0) : 0;
+    if (np < 0)
+        return -1;
     int nb = clink_model_count(m, CLINK_ENTITY_BODY), nc = clink_model_contact_count(m);
     int ni = clink_model_input_count(m);
-    int cap = 6 * (nb > 1 ? nb - 1 : 0) + 10 + 3 * nc + (ni > 0 ? ni : 0);
+    int cap = 6 * (nb > 1 ? nb - 1 : 0) + 10 + 3 * nc + (ni > 0 ? ni : 0) + np;
     fmu_var *v = calloc((size_t) cap, sizeof *v);
     if (!v)
         return -1;
@@ -96,6 +272,16 @@ int fmu_vars_build(const clink_model *m, fmu_var **vars, int *n)
                          .what = "input (clink_sim_set_input)",
                          .start = d.initial};
         snprintf(v[k].name, sizeof v[k].name, "%s", clink_model_input_name(m, i));
+    }
+    if (np > 0) {
+        int k0 = k;
+        if (fmu_params(path, v + k, np) != np) {
+            free(v);
+            return -1;
+        }
+        for (int i = k0; i < k0 + np; i++)
+            v[i].index = i - k0;
+        k += np;
     }
     *vars = v;
     *n = k;
@@ -152,6 +338,8 @@ clink_status fmu_var_value(const clink_sim *s, const fmu_var *v, double *value)
         st = clink_sim_input(s, v->index, value, &slope);
         if (st == CLINK_OK && isnan(*value))
             *value = v->start; /* a driver input never set: what it starts at */
+    } else if (v->kind == FMU_VAR_PARAM) {
+        *value = v->start; /* the FMU's own value (fmu.c) is read before this */
     } else {
         clink_contact_info c;
         st = clink_sim_contact(s, v->index, &c);

@@ -145,3 +145,16 @@ double joint_friction_add(const clink_joint_def *d, const joint_pose *a, const j
     }
     return F * v;
 }
+
+double joint_friction_value(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
+                            const joint_row *jac, const double *lam, int neq, double z)
+{
+    double fn = joint_friction_normal(d, a, b, jac, lam, neq);
+    if (d->type == CLINK_JOINT_REVOLUTE) {
+        double r = d->friction_radius, wrel = b->w - a->w;
+        return r * clink_friction_force_state(&d->friction, r * wrel, fn, z, NULL);
+    }
+    double u[2], arm[2], P[2];
+    double v = slider_slip(d, a, b, u, arm, P);
+    return clink_friction_force_state(&d->friction, v, fn, z, NULL);
+}

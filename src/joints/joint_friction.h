@@ -36,6 +36,12 @@ double joint_friction_add(const clink_joint_def *d, const joint_pose *a, const j
                           const joint_row *jac, const double *lam, int neq, double z, double *zdot,
                           double *ga, double *gb, double *fn);
 
+/* the friction joint_friction_add applies, without applying it: the torque on b (N m,
+   revolute) or the force on b along the axis (N, translational), from the same
+   expressions in the same order (the same bits) */
+double joint_friction_value(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
+                            const joint_row *jac, const double *lam, int neq, double z);
+
 /* the normal force the joint's friction reads from the multipliers (see joint_friction_add) */
 double joint_friction_normal(const clink_joint_def *d, const joint_pose *a, const joint_pose *b,
                              const joint_row *jac, const double *lam, int neq);

@@ -2,10 +2,11 @@
 /*
  * output_columns.c: the columns of a run's time series, in the order of every format: t;
  * per body x, y, phi, vx, vy, omega (and ax, ay, alpha); per joint Fx, Fy, M and per
- * driver F (with reactions); per contact delta, delta_dot, Fn, Ft, phase (and ex, ey for a
- * clearance joint); the energies; the constraint violation; the row kind. Each column is
- * named "OWNER.QUANTITY" with its unit, and belongs to one quantity, the dataset of
- * results.h5 it goes to (output_datasets[]). Nothing is computed here.
+ * driver F (with reactions), then per joint with friction its friction (and z for a
+ * dynamic law; with reactions); per contact delta, delta_dot, Fn, Ft, phase (and ex, ey
+ * for a clearance joint, z for a dynamic friction law); the energies; the constraint violation; the
+ * row kind. Each column is named "OWNER.QUANTITY" with its unit, and belongs to one quantity, the
+ * dataset of results.h5 it goes to (output_datasets[]). Nothing is computed here.
  */
 #include "output/output_recorder.h"
 
@@ -18,6 +19,9 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"a", "body accelerations: ax, ay of the reference point, alpha"},
     {"reactions", "joint reactions on body2 of each joint: Fx, Fy (world frame), M"},
     {"driver_forces", "generalised force each driver applies (N, or N m for an angle)"},
+    {"joint_friction", "joints with friction: the friction torque on body2 (N m, revolute) or "
+                       "force along the axis (N, translational), and the bristle state z (m) of "
+                       "a lugre or dahl law"},
     {"contacts/delta", "penetration of each contact (> 0 in contact, negative: the gap)"},
     {"contacts/delta_dot", "penetration rate of each contact (> 0 approaching)"},
     {"contacts/Fn", "normal force of each contact, on body B along the normal"},
@@ -25,6 +29,7 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"contacts/phase",
      "phase of each contact: 0 open, 1 compression, 2 restitution, 3 released, 4 permanent"},
     {"contacts/eccentricity", "clearance joints: journal centre - bearing centre, world frame"},
+    {"contacts/z", "bristle state z of each contact with a lugre or dahl friction law, m"},
     {"energies", "energies and the energy balance's residual"},
     {"constraint_violation", "largest |Phi| (position) and |Phi_q v - nu| (velocity)"},
     {"row_kind", "what put the row there: 0 grid, 1 integrator step, 2 interpolated in an "
@@ -81,6 +86,32 @@ static void add_col(clink_recorder *r, const char *owner, const char *quantity, 
     r->ncols++;
 }
 
+int output_joint_friction(const clink_recorder *r, int j, int *dynamic)
+{
+    clink_joint_def d;
+    *dynamic = 0;
+    if (clink_model_joint(r->model, j, &d) != CLINK_OK || d.friction.kind == CLINK_FRICTION_NONE)
+        return 0;
+    *dynamic = clink_friction_state_count(&d.friction) > 0;
+    return d.type == CLINK_JOINT_REVOLUTE ? 1 : 2;
+}
+
+/* each joint with friction: its friction (N m for a revolute joint, N for a translational
+   one) and, for a dynamic law, its bristle state z */
+static void output_joint_friction_columns(clink_recorder *r)
+{
+    char name[CLINK_NAME_MAX + 16];
+    for (int j = 0; j < r->njoints; j++) {
+        int dynamic, kind = output_joint_friction(r, j, &dynamic);
+        if (!kind)
+            continue;
+        entity_name(r->model, CLINK_ENTITY_JOINT, j, name, sizeof name);
+        add_col(r, name, "friction", kind == 1 ? "N m" : "N", OUT_DS_JOINT_FRICTION);
+        if (dynamic)
+            add_col(r, name, "z", "m", OUT_DS_JOINT_FRICTION);
+    }
+}
+
 void output_list_columns(clink_recorder *r)
 {
     static const char *const energy_cols[] = {
@@ -117,6 +148,7 @@ void output_list_columns(clink_recorder *r)
             entity_name(r->model, CLINK_ENTITY_DRIVER, i, name, sizeof name);
             add_col(r, name, "F", unit != NULL ? unit : "N", OUT_DS_DRIVERS);
         }
+        output_joint_friction_columns(r);
     }
     for (i = 0; i < r->ncontacts; i++) {
         output_contact_name(r, i, name, sizeof name);
@@ -131,6 +163,8 @@ void output_list_columns(clink_recorder *r)
             add_col(r, name, "ex", "m", OUT_DS_ECC);
             add_col(r, name, "ey", "m", OUT_DS_ECC);
         }
+        if (clink_model_contact_friction_state(r->model, i))
+            add_col(r, name, "z", "m", OUT_DS_FZ);
         for (k = 0; k < output_contact_extras(r, i); k++) {
             int e = clink_model_contact_element(r->model, i);
             const char *unit, *q = clink_model_element_output_name(r->model, e, k, &unit);

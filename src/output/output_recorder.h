@@ -56,6 +56,10 @@ int output_contact_ecc(const clink_recorder *r, int k);
 /* the number of its element's own outputs that follow contact k (after its last contact) */
 int output_contact_extras(const clink_recorder *r, int k);
 
+/* joint j's friction columns: 0 none, 1 a revolute joint's torque, 2 a translational
+   joint's force; *dynamic 1 when a column z follows */
+int output_joint_friction(const clink_recorder *r, int j, int *dynamic);
+
 /* the columns of the time series in order into r->cols, r->ncols (counted only while
    r->cols is NULL); each contact's Fn column into r->fn_col when it is not NULL */
 void output_list_columns(clink_recorder *r);

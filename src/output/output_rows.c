@@ -95,6 +95,19 @@ static clink_status sample_reactions(clink_recorder *r, const clink_sim *sim, do
             return st;
         *(*p)++ = f;
     }
+    /* the joints' friction (output_columns.c) */
+    for (i = 0; i < r->njoints; i++) {
+        int dynamic;
+        double f, z;
+        if (!output_joint_friction(r, i, &dynamic))
+            continue;
+        st = clink_sim_joint_friction(sim, i, &f, &z);
+        if (st != CLINK_OK)
+            return st;
+        *(*p)++ = f;
+        if (dynamic)
+            *(*p)++ = z;
+    }
     return CLINK_OK;
 }
 
@@ -135,6 +148,13 @@ static clink_status sample_contacts(clink_recorder *r, const clink_sim *sim, dou
         if (output_contact_ecc(r, i)) {
             *(*p)++ = ci.eccentricity[0];
             *(*p)++ = ci.eccentricity[1];
+        }
+        if (clink_model_contact_friction_state(r->model, i)) {
+            double z;
+            st = clink_sim_contact_friction_state(sim, i, &z);
+            if (st != CLINK_OK)
+                return st;
+            *(*p)++ = z;
         }
         if (output_contact_extras(r, i) > 0) {
             /* at the row's own state: poses, and the forces evaluated there */

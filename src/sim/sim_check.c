@@ -150,10 +150,21 @@ static int model_is_passive(const clink_model *m)
 static void check_film(clink_sim *s, int k)
 {
     double Omega;
-    if ((s->chk.pen_level[k] & SIMCHK_FILM_REPORTED) ||
-        !contacts_extra_invalid(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega))
+    if (s->chk.pen_level[k] & SIMCHK_FILM_REPORTED)
+        return;
+    int why = contacts_extra_invalid(s->sys->sc, k, s->out.y, s->out.y + s->sys->nq, &Omega);
+    if (!why)
         return;
     s->chk.pen_level[k] |= SIMCHK_FILM_REPORTED;
+    if (why == 2) { /* the short bearing's fixed pi-film (film="pi") */
+        add_finding(s, CLINK_FINDING_VALIDITY, CLINK_FINDING_WARNING, s->t, k, Omega, Omega, 0.0,
+                    "contact '%s': its fixed pi-film (film=\"pi\") turns backwards (Omega = "
+                    "%.3g rad/s < 0), where the pi-film loads the sub-ambient half and its "
+                    "radial force pulls the journal outwards: film=\"gumbel\" follows the "
+                    "pressure",
+                    contacts_name(s->sys->sc, k), Omega);
+        return;
+    }
     add_finding(s, CLINK_FINDING_VALIDITY, CLINK_FINDING_WARNING, s->t, k, Omega, Omega, 0.0,
                 "contact '%s': its long-bearing film turns backwards (Omega = %.3g rad/s < 0), "
                 "where the long bearing's pi-film loads the sub-ambient half and its radial "

@@ -20,7 +20,10 @@
  * the restored simulation continue bit for bit alike. The cost: each save restarts the
  * integrator at order 1 with a small first step (a few extra steps and one Jacobian,
  * like a contact event), and the saved run's later bits differ from those of a run
- * never saved.
+ * never saved. clink_sim_state_peek writes the same bytes without the restart: the
+ * peeked run continues bit for bit as one never saved, and a restore of its snapshot
+ * continues from the same state after a restart (within the integrator's tolerances of
+ * the peeked run, not bit for bit).
  *
  * Layout: a header of SNAP_HEADER bytes (magic, version, byte order and sizes, total
  * size, the model's hash, a checksum of the rest; FNV-1a 64, Fowler, Noll and Vo), then
@@ -240,8 +243,10 @@ size_t clink_sim_state_size(const clink_sim *sim)
     return o.pos;
 }
 
-/* clink_sim_state_save, the simulation held */
-static clink_status snap_save(clink_sim *s, void *buf, size_t size)
+/* clink_sim_state_save (restart 1) and clink_sim_state_peek (restart 0), the simulation
+   held. The bytes written are the same either way: the restart changes the integrator and
+   the saddle-point solver's history, none of which a snapshot holds */
+static clink_status snap_save(clink_sim *s, void *buf, size_t size, int restart)
 {
     size_t need = clink_sim_state_size(s);
     if (!buf || size < need) {
@@ -251,7 +256,7 @@ static clink_status snap_save(clink_sim *s, void *buf, size_t size)
                 buf ? size : (size_t) 0, need);
         return CLINK_ERR_RANGE;
     }
-    clink_status st = snap_restart(s, dyn_history(s->sys->dyn));
+    clink_status st = restart ? snap_restart(s, dyn_history(s->sys->dyn)) : CLINK_OK;
     if (st != CLINK_OK)
         return st;
     snap_stream o = {.p = buf, .cap = size};
@@ -282,7 +287,19 @@ clink_status clink_sim_state_save(clink_sim *sim, void *buf, size_t size)
     clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
     if (st != CLINK_OK)
         return st;
-    st = snap_refused_by_window(sim) ? CLINK_ERR_STATE : snap_save(sim, buf, size);
+    st = snap_refused_by_window(sim) ? CLINK_ERR_STATE : snap_save(sim, buf, size, 1);
+    sim_leave(sim);
+    return st;
+}
+
+clink_status clink_sim_state_peek(clink_sim *sim, void *buf, size_t size)
+{
+    if (!sim)
+        return CLINK_ERR_ARG;
+    clink_status st = sim_enter(sim, SIM_OP_SNAPSHOT);
+    if (st != CLINK_OK)
+        return st;
+    st = snap_refused_by_window(sim) ? CLINK_ERR_STATE : snap_save(sim, buf, size, 0);
     sim_leave(sim);
     return st;
 }

@@ -86,14 +86,15 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
 }
 
 /* <lubrication viscosity="Pa s" length="m" theory="short|long" transition="0.95"
-   jacobian="analytic|differences"/> of a clearance
+   jacobian="analytic|differences" film="gumbel|pi"/> of a clearance
    joint w: each value checked here, with the line of the element */
 static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_def *l,
                              const char *w)
 {
-    static const char *const keys[] = {"viscosity",  "length",   "theory",
-                                       "transition", "jacobian", NULL};
+    static const char *const keys[] = {"viscosity", "length", "theory", "transition",
+                                       "jacobian",  "film",   NULL};
     static const char *const theories[] = {"short", "long", NULL};
+    static const char *const films[] = {"gumbel", "pi", NULL};
     static const char *const jacobians[] = {"analytic", "differences", NULL};
     if (n == NULL || xml_check_attrs(r, n, keys, NULL))
         return;
@@ -102,8 +103,17 @@ static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_
     l->theory = xml_keyword(r, n, "theory", theories, CLINK_LUBRICATION_SHORT);
     xml_num(r, n, "transition", 0.95, 1, &l->transition);
     l->jacobian = xml_keyword(r, n, "jacobian", jacobians, CLINK_LUBRICATION_JACOBIAN_ANALYTIC);
+    l->film = xml_keyword(r, n, "film", films, CLINK_LUBRICATION_FILM_GUMBEL);
     if (r->failed)
         return;
+    if (l->theory == CLINK_LUBRICATION_LONG && xmlHasProp(n, (const xmlChar *) "film") &&
+        l->film != CLINK_LUBRICATION_FILM_PI) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <lubrication> film=\"gumbel\" with theory=\"long\": the long bearing has "
+                 "the fixed pi-film alone (film=\"pi\", or leave film out)",
+                 w);
+        return;
+    }
     if (!has_mu || !(l->viscosity > 0.0) || !isfinite(l->viscosity))
         xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
                  "%s: <lubrication> viscosity = %g Pa s is out of range; give viscosity > 0", w,

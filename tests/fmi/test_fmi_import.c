@@ -43,6 +43,7 @@ static char id[128];  /* its modelIdentifier */
 static char guid[64]; /* its GUID */
 static char names[MAX_VARS][128];
 static int is_input[MAX_VARS]; /* causality "input" (with a start value) */
+static int is_param[MAX_VARS]; /* causality "parameter" (with a start value) */
 static int nvars;
 static const char *model_path = MODEL; /* the model the FMU is made of */
 
@@ -193,13 +194,17 @@ static int check_variables(xmlNode *vars, xmlNode *units)
             continue;
         char vr[32] = "", unit[32] = "", name[128] = "";
         bad += !attr(v, "name", name, sizeof name) || !attr(v, "valueReference", vr, sizeof vr);
-        int input = attr_is(v, "causality", "input");
-        bad += !(input || attr_is(v, "causality", "output")) ||
-               !attr_is(v, "variability", "continuous");
+        int input = attr_is(v, "causality", "input"), param = attr_is(v, "causality", "parameter");
+        bad += param ? !attr_is(v, "variability", "fixed") || !attr_is(v, "initial", "exact")
+                     : !(input || attr_is(v, "causality", "output")) ||
+                           !attr_is(v, "variability", "continuous");
         xmlNode *real = child(v, "Real");
         char start[64];
         bad += !real || !attr(real, "unit", unit, sizeof unit);
-        bad += real && input != attr(real, "start", start, sizeof start); /* inputs only */
+        /* inputs and parameters only */
+        bad += real && (input || param) != attr(real, "start", start, sizeof start);
+        if (nvars < MAX_VARS)
+            is_param[nvars] = param;
         if (nvars < MAX_VARS)
             is_input[nvars] = input;
         int found = 0;
@@ -231,7 +236,7 @@ static int check_structure(xmlNode *ms)
             seen[k - 1]++;
     }
     for (int i = 0; i < nvars; i++)
-        bad += seen[i] != !is_input[i]; /* every output once, no input */
+        bad += seen[i] != (!is_input[i] && !is_param[i]); /* every output once, nothing else */
     return bad;
 }
 
@@ -272,6 +277,7 @@ typedef struct fmu_api {
     fmi2Status (*get_state)(fmi2Component, fmi2FMUstate *);
     fmi2Status (*set_state)(fmi2Component, fmi2FMUstate);
     fmi2Status (*free_state)(fmi2Component, fmi2FMUstate *);
+    fmi2Status (*reset)(fmi2Component);
     fmi2Status (*real_status)(fmi2Component, const fmi2StatusKind, fmi2Real *);
     const char *(*version)(void);
     const char *(*platform)(void);
@@ -322,13 +328,14 @@ static int load_api(fmu_api *a)
     SYM(get_state, "fmi2GetFMUstate");
     SYM(set_state, "fmi2SetFMUstate");
     SYM(free_state, "fmi2FreeFMUstate");
+    SYM(reset, "fmi2Reset");
     SYM(real_status, "fmi2GetRealStatus");
     SYM(version, "fmi2GetVersion");
     SYM(platform, "fmi2GetTypesPlatform");
 #undef SYM
     return a->instantiate && a->setup && a->enter && a->exit && a->step && a->get && a->set &&
                    a->terminate && a->free_instance && a->get_state && a->set_state &&
-                   a->free_state && a->real_status && a->version && a->platform
+                   a->free_state && a->reset && a->real_status && a->version && a->platform
                ? 0
                : -1;
 }
@@ -404,11 +411,21 @@ static void with_fmu(void (*body)(fmu_api *a))
 
 /* ---- the tests ----------------------------------------------------------------------------- */
 
+static int var_named(const char *name);
+
 static void description_body(fmu_api *a)
 {
     ENSURE(strcmp(id, "slider_crank_clearance") == 0);
-    /* 3 bodies x 6, 10 energies, 1 contact x 3 */
-    ENSURE(nvars == 31);
+    /* 3 bodies x 6, 10 energies, 1 contact x 3; 11 parameters: the material's E and nu,
+       the joint's clearance and radii, its law's e, its friction's mu, v0 and v1, the
+       driver's initial angle and rate */
+    ENSURE(nvars == 42);
+    int np = 0;
+    for (int v = 0; v < nvars; v++)
+        np += is_param[v];
+    ENSURE(np == 11);
+    ENSURE(var_named("revolute_clearance.rod_slider.clearance") == 33);
+    ENSURE(var_named("revolute_clearance.rod_slider.law.e") == 36);
     ENSURE(strcmp(a->version(), "2.0") == 0);
     ENSURE(strcmp(a->platform(), "default") == 0);
 }
@@ -418,7 +435,47 @@ TEST(the_fmu_model_description_follows_the_schema_rules)
     with_fmu(description_body);
 }
 
-/* the doStep loop over the grid of clink run's rows, every matched column compared */
+/* the doStep loop of the initialised instance c over the grid of the rows of csv (a clink
+   run's timeseries.csv), every matched column compared; the rows into *rows, the values
+   that differ returned (-1 when the file cannot be read) */
+static int compare_with_run(fmu_api *a, fmi2Component c, const char *csv, int *rows)
+{
+    FILE *f = fopen(csv, "r");
+    static char line[1 << 16];
+    int col[MAX_VARS], differ = 0;
+    *rows = 0;
+    if (!f || !fgets(line, sizeof line, f)) {
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    int matched = match_columns(line, col);
+    ENSURE(matched >= 18); /* every body's x, y, phi, vx, vy, omega */
+    if (getenv("CLINK_FMI_LOG"))
+        fprintf(stderr, "%d columns matched\n", matched);
+    fmi2ValueReference vr[MAX_VARS];
+    double out[MAX_VARS], t_prev = 0.0;
+    for (int v = 0; v < nvars; v++)
+        vr[v] = (fmi2ValueReference) v;
+    while (fgets(line, sizeof line, f)) {
+        double t = field(line, 0);
+        if (*rows > 0 && a->step(c, t_prev, t - t_prev, fmi2True) != fmi2OK)
+            break;
+        ENSURE(a->get(c, vr, (size_t) nvars, out) == fmi2OK);
+        for (int v = 0; v < nvars; v++)
+            if (col[v] >= 0 && !same_bits(out[v], field(line, col[v]))) {
+                if (!differ)
+                    fprintf(stderr, "t = %.17g: %s FMU %.17g, clink run %.17g\n", t, names[v],
+                            out[v], field(line, col[v]));
+                differ++;
+            }
+        t_prev = t;
+        (*rows)++;
+    }
+    fclose(f);
+    return differ;
+}
+
 static void run_body(fmu_api *a)
 {
     fmi2Component c = instantiate(a, guid, &callbacks);
@@ -430,40 +487,11 @@ static void run_body(fmu_api *a)
     ENSURE(a->exit(c) == fmi2OK);
     char path[512];
     snprintf(path, sizeof path, "%s/run/timeseries.csv", dir);
-    FILE *f = fopen(path, "r");
-    ENSURE(f != NULL);
-    static char line[1 << 16];
-    int col[MAX_VARS], rows = 0, differ = 0;
-    ENSURE(f && fgets(line, sizeof line, f) != NULL);
-    int matched = match_columns(line, col);
-    ENSURE(matched >= 18); /* every body's x, y, phi, vx, vy, omega */
-    if (getenv("CLINK_FMI_LOG"))
-        fprintf(stderr, "%d columns matched\n", matched);
-    fmi2ValueReference vr[MAX_VARS];
-    double out[MAX_VARS], t_prev = 0.0;
-    for (int v = 0; v < nvars; v++)
-        vr[v] = (fmi2ValueReference) v;
-    while (f && fgets(line, sizeof line, f)) {
-        double t = field(line, 0);
-        if (rows > 0 && a->step(c, t_prev, t - t_prev, fmi2True) != fmi2OK)
-            break;
-        ENSURE(a->get(c, vr, (size_t) nvars, out) == fmi2OK);
-        for (int v = 0; v < nvars; v++)
-            if (col[v] >= 0 && !same_bits(out[v], field(line, col[v]))) {
-                if (!differ)
-                    fprintf(stderr, "t = %.17g: %s FMU %.17g, clink run %.17g\n", t, names[v],
-                            out[v], field(line, col[v]));
-                differ++;
-            }
-        t_prev = t;
-        rows++;
-    }
-    if (f)
-        fclose(f);
+    int rows = 0;
+    ENSURE(compare_with_run(a, c, path, &rows) == 0);
     ENSURE(rows == 501);
-    ENSURE(differ == 0);
     /* past the stop time: refused */
-    ENSURE(a->step(c, t_prev, 1e-5, fmi2True) == fmi2Error);
+    ENSURE(a->step(c, 0.005, 1e-5, fmi2True) == fmi2Error);
     ENSURE(a->terminate(c) == fmi2OK);
     a->free_instance(c);
 }
@@ -529,6 +557,20 @@ static int steps(fmu_api *a, fmi2Component c, int k0, int n, double dt, double *
     return a->get(c, vr, (size_t) nvars, out) == fmi2OK ? 0 : -1;
 }
 
+/* the largest |a - b| / (|b| + 1) over the bodies' positions and angles (the first 18
+   variables: 3 bodies x x, y, phi, vx, vy, omega) */
+static double position_gap(const double *a, const double *b)
+{
+    double worst = 0.0;
+    for (int v = 0; v < 18; v++)
+        if (v % 6 < 3 && fabs(a[v] - b[v]) / (fabs(b[v]) + 1.0) > worst)
+            worst = fabs(a[v] - b[v]) / (fabs(b[v]) + 1.0);
+    return worst;
+}
+
+/* a state taken at step 200 and set twice: both continuations alike bit for bit, and
+   within FMU_STATE_BOUND of the run that took it (docs/fmi.md, "FMU states") */
+#define FMU_STATE_BOUND 1e-6
 static void state_body(fmu_api *a)
 {
     fmi2Component c = instantiate(a, guid, &callbacks);
@@ -536,7 +578,7 @@ static void state_body(fmu_api *a)
     if (!c)
         return;
     const double dt = 1e-5;
-    double first[MAX_VARS], again[MAX_VARS];
+    double first[MAX_VARS], again[MAX_VARS], third[MAX_VARS];
     ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
     ENSURE(a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
     ENSURE(steps(a, c, 0, 200, dt, first) == 0);
@@ -545,7 +587,13 @@ static void state_body(fmu_api *a)
     ENSURE(steps(a, c, 200, 300, dt, first) == 0);
     ENSURE(a->set_state(c, s) == fmi2OK);
     ENSURE(steps(a, c, 200, 300, dt, again) == 0);
-    ENSURE(memcmp(first, again, (size_t) nvars * sizeof(double)) == 0);
+    ENSURE(a->set_state(c, s) == fmi2OK);
+    ENSURE(steps(a, c, 200, 300, dt, third) == 0);
+    ENSURE(memcmp(third, again, (size_t) nvars * sizeof(double)) == 0);
+    double gap = position_gap(again, first);
+    if (getenv("CLINK_FMI_LOG"))
+        fprintf(stderr, "restored vs original continuation: %.3g\n", gap);
+    ENSURE(gap < FMU_STATE_BOUND);
     ENSURE(a->free_state(c, &s) == fmi2OK && s == NULL);
     ENSURE(a->terminate(c) == fmi2OK);
     a->free_instance(c);
@@ -554,6 +602,118 @@ static void state_body(fmu_api *a)
 TEST(fmu_states_continue_bit_for_bit)
 {
     with_fmu(state_body);
+}
+
+/* 500 steps, states taken (one overwritten) and freed on the way, then fmi2Reset and the
+   same 500 steps without a state: the same bits (a checkpoint never changes the run) */
+static void checkpoint_body(fmu_api *a)
+{
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    const double dt = 1e-5;
+    double with[MAX_VARS], without[MAX_VARS];
+    fmi2FMUstate s = NULL, s2 = NULL;
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK);
+    ENSURE(a->get_state(c, &s2) == fmi2OK);
+    ENSURE(a->exit(c) == fmi2OK);
+    ENSURE(steps(a, c, 0, 150, dt, with) == 0);
+    ENSURE(a->get_state(c, &s) == fmi2OK);
+    ENSURE(steps(a, c, 150, 150, dt, with) == 0);
+    ENSURE(a->get_state(c, &s) == fmi2OK); /* overwritten */
+    ENSURE(a->free_state(c, &s) == fmi2OK && a->free_state(c, &s2) == fmi2OK);
+    ENSURE(steps(a, c, 300, 200, dt, with) == 0);
+    ENSURE(a->reset(c) == fmi2OK);
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
+    ENSURE(steps(a, c, 0, 500, dt, without) == 0);
+    ENSURE(memcmp(with, without, (size_t) nvars * sizeof(double)) == 0);
+    ENSURE(a->terminate(c) == fmi2OK);
+    a->free_instance(c);
+}
+
+TEST(a_reset_and_rerun_equals_a_run_that_took_and_freed_states_bit_for_bit)
+{
+    with_fmu(checkpoint_body);
+}
+
+/* ---- parameters --------------------------------------------------------------------------- */
+
+/* the clearance and friction coefficient set through the FMU (before initialisation, or in
+   initialisation mode) give the bits of `clink run --set` of the same values; unset, the
+   file's; a parameter is refused once stepping, a value the model refuses fails the
+   initialisation with the load's message */
+static void param_body(fmu_api *a)
+{
+    int cl = var_named("revolute_clearance.rod_slider.clearance"),
+        mu = var_named("revolute_clearance.rod_slider.friction.mu");
+    ENSURE(cl >= 0 && mu >= 0);
+    if (cl < 0 || mu < 0)
+        return;
+    char cmd[2048], set_csv[512], plain_csv[512];
+    snprintf(cmd, sizeof cmd,
+             "'%s' run '%s' --t-end " T_END " --rows grid -q -o '%s/runset' "
+             "--set 'revolute_clearance[rod_slider].clearance=4e-4' "
+             "--set 'revolute_clearance[rod_slider].friction.mu=0.05'",
+             CLINK_EXE, model_path, dir);
+    ENSURE(system(cmd) == 0);
+    snprintf(set_csv, sizeof set_csv, "%s/runset/timeseries.csv", dir);
+    snprintf(plain_csv, sizeof plain_csv, "%s/run/timeseries.csv", dir);
+    fmi2ValueReference vr[2] = {(fmi2ValueReference) cl, (fmi2ValueReference) mu};
+    const double value[2] = {4e-4, 0.05};
+    double back[2];
+    for (int when = 0; when < 3; when++) {
+        fmi2Component c = instantiate(a, guid, &callbacks);
+        ENSURE(c != NULL);
+        if (!c)
+            return;
+        ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+        if (when == 0)
+            ENSURE(a->set(c, vr, 2, value) == fmi2OK);
+        ENSURE(a->enter(c) == fmi2OK);
+        ENSURE(a->get(c, vr, 2, back) == fmi2OK);
+        if (when == 1) { /* in initialisation mode: the file's values until set */
+            ENSURE(fabs(back[0] - 5e-4) < 1e-15 && back[1] == 0.01);
+            ENSURE(a->set(c, vr, 2, value) == fmi2OK);
+            ENSURE(a->get(c, vr, 2, back) == fmi2OK);
+        }
+        if (when < 2)
+            ENSURE(back[0] == 4e-4 && back[1] == 0.05);
+        ENSURE(a->exit(c) == fmi2OK);
+        ENSURE(a->set(c, vr, 1, value) == fmi2Error); /* fixed once stepping */
+        int rows = 0, differ = compare_with_run(a, c, when < 2 ? set_csv : plain_csv, &rows);
+        ENSURE(differ == 0 && rows == 501);
+        ENSURE(a->terminate(c) == fmi2OK);
+        a->free_instance(c);
+    }
+    /* the parameters change the run: the set run is not the file's */
+    fmi2Component c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->set(c, vr, 2, value) == fmi2OK && a->enter(c) == fmi2OK && a->exit(c) == fmi2OK);
+    int rows = 0;
+    ENSURE(compare_with_run(a, c, plain_csv, &rows) > 0);
+    a->free_instance(c);
+    /* a clearance the model refuses: initialisation fails, naming it */
+    c = instantiate(a, guid, &callbacks);
+    ENSURE(c != NULL);
+    if (!c)
+        return;
+    const double negative = -1e-4;
+    ENSURE(a->setup(c, fmi2False, 0.0, 0.0, fmi2False, 0.0) == fmi2OK);
+    ENSURE(a->set(c, vr, 1, &negative) == fmi2OK);
+    ENSURE(a->enter(c) == fmi2Error);
+    ENSURE(strstr(last_error, "clearance") != NULL);
+    a->free_instance(c);
+}
+
+TEST(a_clearance_set_through_the_fmu_equals_clink_run_set_bit_for_bit)
+{
+    with_fmu(param_body);
 }
 
 /* ---- a closed loop through the FMU's input ------------------------------------------------ */
