@@ -23,7 +23,7 @@ enum {
     CHECK_STRICT,
     CHECK_ALLOW_BAD_START,
     CHECK_MAX_SETS = 32,
-    CHECK_MAX_WARNINGS = 8
+    CHECK_MAX_WARNINGS = 16
 };
 
 /* the options of `clink check` (cli.h, "Options") */
@@ -99,8 +99,9 @@ typedef struct check_found {
     double dq, dv;   /* assembly corrections of positions and velocities */
     int redundant;   /* constraint equations that depend on the others */
     char which[256]; /* their names (clink_sim_redundant_constraints) */
-    int n_warnings;  /* the start's findings (assembly moves, contacts at the start) */
-    char warnings[CHECK_MAX_WARNINGS][256];
+    int n_warnings;  /* the reader's unit hints, then the start's findings (assembly moves,
+                        contacts at the start) */
+    char warnings[CHECK_MAX_WARNINGS][512];
     int implausible; /* the first implausible one (index into warnings), -1 if none */
 } check_found;
 
@@ -216,6 +217,10 @@ static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char
     if (clink_xml_load_with(path, a->sets, a->n_sets, a->applied, &model, s, err, err_size) !=
         CLINK_OK)
         return CLI_EXIT_USAGE;
+    /* the reader's unit hints ("FILE:LINE: ...") come first */
+    for (int i = 0; i < clink_model_warning_count(model) && f->n_warnings < CHECK_MAX_WARNINGS; i++)
+        snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "%s",
+                 clink_model_warning(model, i));
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
     if (st != CLINK_OK) {
         cli_where_settings(path, msg, err, err_size);

@@ -458,6 +458,20 @@ static int run_start_findings(run_ctx *c)
     return CLI_EXIT_USAGE;
 }
 
+/* the reader's unit hints ("FILE:LINE: ...") on stderr (unless --quiet); --strict refuses them */
+static int run_reader_warnings(const run_ctx *c)
+{
+    int n = clink_model_warning_count(c->model);
+
+    if (n > 0 && c->a.strict) {
+        fprintf(stderr, "%s (refused: --strict)\n", clink_model_warning(c->model, 0));
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 0; i < n && !c->a.quiet; i++)
+        fprintf(stderr, "clink: run: %s\n", clink_model_warning(c->model, i));
+    return CLI_EXIT_OK;
+}
+
 /* the model and its simulation: any error in the file stops here, before anything is written */
 static int run_load(run_ctx *c)
 {
@@ -472,6 +486,9 @@ static int run_load(run_ctx *c)
         fprintf(stderr, "%s\n", err);
         return CLI_EXIT_USAGE;
     }
+    rc = run_reader_warnings(c);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     rc = run_settings(c->model, &c->a, &c->set);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -757,7 +774,7 @@ static void run_print_law_warnings(const run_ctx *c)
     if (c->a.quiet)
         return;
     for (int i = 0; i < c->law_warning_count; i++)
-        fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
+        fprintf(stderr, "clink: run: %s\n", c->law_warnings[i]);
 }
 
 static int run_finish(run_ctx *c)
@@ -824,7 +841,7 @@ static int run_finish(run_ctx *c)
            printed before the integration) */
         for (int i = 0; i < info.warning_count; i++)
             if (i < c->law_warning_count || i >= c->law_warning_count + c->start_findings)
-                fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
+                fprintf(stderr, "clink: run: %s\n", info.warnings[i]);
     }
     if (c->a.json && exit_code != CLI_EXIT_IO && run_print_json(c, exit_code) != 0)
         exit_code = CLI_EXIT_IO;
