@@ -251,7 +251,7 @@ static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char
         return CLI_EXIT_USAGE;
     /* the reader's unit hints ("FILE:LINE: ...") come first */
     for (int i = 0; i < clink_model_warning_count(model) && f->n_warnings < CHECK_MAX_WARNINGS; i++)
-        snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "%s",
+        snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "warning: %s",
                  clink_model_warning(model, i));
     check_count_elements(model, f);
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);

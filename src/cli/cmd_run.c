@@ -344,21 +344,53 @@ static int run_settings(const clink_model *model, const run_args *a, clink_setti
 }
 
 /* figures of `clink plot` and films of `clink animate` in a run directory: an earlier run's
-   must not stay */
+   must not stay (remove_old_figures) */
+static const char *const run_figures[] = {
+    "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
+    "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
+    "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
+    "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
+    "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
+    "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
+
+/* the files the recorder removes or writes in the output directory, of every format
+   (src/output/output.c, remove_previous; the writers' tables of src/output/output_writers.c) */
+static const char *const run_results[] = {"summary.json", "timeseries.csv", "impacts.csv",
+                                          "results.h5"};
+
+/* 1 (refused, said) when a file the run would remove or replace in DIR (its results, their
+   NAME.incomplete, the old figures) is the model itself, however spelled (device and inode):
+   `clink run DIR/summary.json -o DIR` would destroy its own model */
+static int run_output_is_input(const char *dir, const char *model)
+{
+    struct stat sm, so;
+    char path[4200];
+    size_t nr = sizeof run_results / sizeof run_results[0];
+    size_t nf = sizeof run_figures / sizeof run_figures[0];
+
+    if (stat(model, &sm) != 0)
+        return 0;
+    for (size_t i = 0; i < 2 * nr + nf; i++) {
+        const char *name = i < 2 * nr ? run_results[i / 2] : run_figures[i - 2 * nr];
+        snprintf(path, sizeof path, "%s/%s%s", dir, name, i < 2 * nr && i % 2 ? ".incomplete" : "");
+        if (stat(path, &so) == 0 && so.st_dev == sm.st_dev && so.st_ino == sm.st_ino) {
+            fprintf(stderr,
+                    "clink: run: %s is the model %s: refused (the run would replace it); give "
+                    "another output directory with -o\n",
+                    path, model);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int remove_old_figures(const char *dir)
 {
-    static const char *const figures[] = {
-        "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
-        "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
-        "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
-        "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
-        "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
-        "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
     char path[4200];
     size_t i;
 
-    for (i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, figures[i]);
+    for (i = 0; i < sizeof run_figures / sizeof run_figures[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, run_figures[i]);
         if (remove(path) != 0 && errno != ENOENT) {
             fprintf(stderr, "clink: run: %s: cannot remove the previous run's figure: %s\n", path,
                     strerror(errno));
@@ -468,7 +500,7 @@ static int run_reader_warnings(const run_ctx *c)
         return CLI_EXIT_USAGE;
     }
     for (int i = 0; i < n && !c->a.quiet; i++)
-        fprintf(stderr, "clink: run: %s\n", clink_model_warning(c->model, i));
+        fprintf(stderr, "clink: run: warning: %s\n", clink_model_warning(c->model, i));
     return CLI_EXIT_OK;
 }
 
@@ -567,7 +599,8 @@ static int run_open_output(run_ctx *c)
             snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
         c->dir = c->dirbuf;
     }
-    if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK)
+    if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK ||
+        run_output_is_input(c->dir, c->a.path))
         return CLI_EXIT_USAGE;
     if (run_install_handlers() != 0)
         return CLI_EXIT_FAIL;
@@ -774,7 +807,7 @@ static void run_print_law_warnings(const run_ctx *c)
     if (c->a.quiet)
         return;
     for (int i = 0; i < c->law_warning_count; i++)
-        fprintf(stderr, "clink: run: %s\n", c->law_warnings[i]);
+        fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
 }
 
 static int run_finish(run_ctx *c)
@@ -841,7 +874,7 @@ static int run_finish(run_ctx *c)
            printed before the integration) */
         for (int i = 0; i < info.warning_count; i++)
             if (i < c->law_warning_count || i >= c->law_warning_count + c->start_findings)
-                fprintf(stderr, "clink: run: %s\n", info.warnings[i]);
+                fprintf(stderr, "clink: run: warning: %s\n", info.warnings[i]);
     }
     if (c->a.json && exit_code != CLI_EXIT_IO && run_print_json(c, exit_code) != 0)
         exit_code = CLI_EXIT_IO;

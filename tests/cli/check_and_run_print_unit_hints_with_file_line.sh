@@ -25,6 +25,7 @@ cat >"$tmp/ball.xml" <<'XML'
 </mechanism>
 XML
 expect 0 "check of a file with unit hints" "$CLINK" check "$tmp/ball.xml"
+says "printed as warnings" "clink: check: warning: $tmp/ball.xml:5: body 'ball'"
 says "the angle hint with its line" "$tmp/ball.xml:5: body 'ball': phi = 90 is above 2 pi"
 says "the modulus hint with its line" "$tmp/ball.xml:2: material 'm': E = 207 Pa is below 1 MPa"
 grep -q "valid" "$tmp/out" && ok "still valid" || bad "not valid: $(cat "$tmp/out")"
@@ -37,7 +38,7 @@ expect 2 "check --strict refuses a hint" "$CLINK" check --strict "$tmp/ball.xml"
 says "the refusal names the hint" "refused: --strict"
 
 expect 0 "run of a file with unit hints" "$CLINK" run "$tmp/ball.xml" -o "$tmp/r1"
-says "run prints the angle hint" "clink: run: $tmp/ball.xml:5: body 'ball': phi = 90 is above 2 pi"
+says "run prints the angle hint" "clink: run: warning: $tmp/ball.xml:5: body 'ball': phi = 90 is above 2 pi"
 says "run prints the modulus hint" "$tmp/ball.xml:2: material 'm': E = 207 Pa"
 expect 0 "run --quiet" "$CLINK" run --quiet "$tmp/ball.xml" -o "$tmp/r2"
 [ ! -s "$tmp/err" ] && ok "--quiet prints no hint" || bad "--quiet: $(cat "$tmp/err")"
