@@ -14,7 +14,11 @@
  * If the solver fails, the rows so far are kept, summary.json says "failed",
  * when and why, and the exit status is 1. SIGINT and SIGTERM set a flag that is
  * read between output rows: the run stops there, keeps its rows, says
- * "interrupted" and exits 128 + the signal. An I/O failure removes the run's
+ * "interrupted" and exits 128 + the signal. A step cannot be interrupted (a KLU
+ * factorisation of a long chain's BDF Newton matrix takes seconds): when the run has not
+ * reached its next row RUN_SIGNAL_GRACE seconds after the signal, or a second signal
+ * comes, it ends at once (exit 128 + the signal) with its files left as NAME.incomplete,
+ * as kill -9 leaves them. An I/O failure removes the run's
  * files and exits 3 with the file's name and the system's reason. Progress goes
  * to stderr only when stderr is a terminal and the run lasts more than a second.
  */
@@ -41,9 +45,34 @@
 /* the signal that asked the run to stop (0: none); the one state a handler may set */
 static volatile sig_atomic_t run_stop_signal;
 
+/* s: how long after SIGINT or SIGTERM the run may take to reach its next row */
+#define RUN_SIGNAL_GRACE 1
+
+/* the run did not reach a row in time (or a second signal came): ends the process at once,
+   only with what a handler may call (write, _exit) */
+static void run_stop_now(int sig)
+{
+    static const char msg[] =
+        "clink: run: stopped at once: the step in progress (a long factorisation?) did not "
+        "end within 1 s of the signal; the rows so far are left in NAME.incomplete files, "
+        "without summary.json (the next run into the directory removes them)\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void) w;
+    _exit(CLI_EXIT_SIGNAL_BASE + sig);
+}
+
+static void run_on_alarm(int sig)
+{
+    (void) sig;
+    run_stop_now(run_stop_signal != 0 ? run_stop_signal : SIGTERM);
+}
+
 static void run_on_signal(int sig)
 {
+    if (run_stop_signal != 0)
+        run_stop_now(sig);
     run_stop_signal = sig;
+    alarm(RUN_SIGNAL_GRACE);
 }
 
 /* the options of `clink run`: one row each (cli.h, "Options"); run_apply reads them */
@@ -408,7 +437,10 @@ static int run_install_handlers(void)
     sa.sa_handler = run_on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0) {
+    struct sigaction al = sa;
+    al.sa_handler = run_on_alarm;
+    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0 ||
+        sigaction(SIGALRM, &al, NULL) != 0) {
         fprintf(stderr, "clink: run: cannot install the signal handlers: %s\n", strerror(errno));
         return -1;
     }
@@ -704,6 +736,8 @@ static void run_integrate(run_ctx *c)
         run_energy_overflow(c);
         cli_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
+    if (run_stop_signal != 0)
+        alarm(0); /* the row was reached in time: the files are finished as usual */
     cli_progress_end(&c->progress);
     if (st != CLINK_OK && !c->failed) {
         if (st == CLINK_ERR_IO) {
