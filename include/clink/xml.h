@@ -88,6 +88,19 @@ CLINK_API clink_status clink_xml_load_memory(const char *data, size_t size, cons
 CLINK_API clink_status clink_xml_check(const char *path, clink_xml_summary *summary, char *err,
                                        size_t err_size);
 
+/* ---- warnings ------------------------------------------------------------- */
+
+/*
+ * The reader's warnings of a model loaded from a file: values valid in SI that
+ * look like another unit (an angle above 2 pi without angle_unit, a Young's
+ * modulus below 1 MPa, a length above 10 times or a clearance above 0.1 of the
+ * mechanism's size; docs/xml-reference.md, "Unit hints"). A warning never stops
+ * a load. The count (0 for a model built in C or NULL), and warning i as
+ * "FILE:LINE: what" (owned by the model; NULL when i is out of range).
+ */
+CLINK_API int clink_model_warning_count(const clink_model *model);
+CLINK_API const char *clink_model_warning(const clink_model *model, int i);
+
 /* ---- overrides ------------------------------------------------------------ */
 
 /*

@@ -225,6 +225,15 @@ class Model:
         return self._ptr
 
     @property
+    def warnings(self) -> list[str]:
+        """The reader's unit hints, each "FILE:LINE: what" (clink_model_warning): an
+        angle above 2 pi without angle_unit, E below 1 MPa, a length or clearance out of
+        scale with the mechanism, as `clink check` warns. Empty for a clean file."""
+        ptr = self._live()
+        return [ffi.string(lib.clink_model_warning(ptr, i)).decode("utf-8", "replace")
+                for i in range(lib.clink_model_warning_count(ptr))]
+
+    @property
     def law_warnings(self) -> list[str]:
         """The contacts asked for a restitution their law's own damping rule does not
         reach (clink_model_law_warnings): a list of messages, as `clink run` warns."""

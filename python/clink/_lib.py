@@ -63,6 +63,8 @@ typedef struct clink_settings_def {
 } clink_settings_def;
 void clink_model_destroy(clink_model **model);
 int clink_model_count(const clink_model *model, clink_entity kind);
+int clink_model_warning_count(const clink_model *model);
+const char *clink_model_warning(const clink_model *model, int i);
 int clink_model_element_count(const clink_model *model);
 int clink_model_contact_count(const clink_model *model);
 int clink_model_element_kind(const clink_model *model, int e);

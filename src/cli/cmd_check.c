@@ -23,7 +23,7 @@ enum {
     CHECK_STRICT,
     CHECK_ALLOW_BAD_START,
     CHECK_MAX_SETS = 32,
-    CHECK_MAX_WARNINGS = 8
+    CHECK_MAX_WARNINGS = 16
 };
 
 /* the options of `clink check` (cli.h, "Options") */
@@ -99,10 +99,37 @@ typedef struct check_found {
     double dq, dv;   /* assembly corrections of positions and velocities */
     int redundant;   /* constraint equations that depend on the others */
     char which[256]; /* their names (clink_sim_redundant_constraints) */
-    int n_warnings;  /* the start's findings (assembly moves, contacts at the start) */
-    char warnings[CHECK_MAX_WARNINGS][256];
+    int n_warnings;  /* the reader's unit hints, then the start's findings (assembly moves,
+                        contacts at the start) */
+    char warnings[CHECK_MAX_WARNINGS][512];
     int implausible; /* the first implausible one (index into warnings), -1 if none */
+    int kinds[CLINK_ELEMENT_KIND_COUNT_]; /* contact elements of each kind */
+    int nelements, ncontacts;             /* contact elements, and the contacts they make */
 } check_found;
+
+/* the contact elements of every kind, and their contacts */
+static void check_count_elements(const clink_model *m, check_found *f)
+{
+    f->nelements = clink_model_element_count(m);
+    f->ncontacts = clink_model_contact_count(m);
+    for (int e = 0; e < f->nelements; e++) {
+        int kind = clink_model_element_kind(m, e);
+        if (kind >= 0 && kind < CLINK_ELEMENT_KIND_COUNT_)
+            f->kinds[kind]++;
+    }
+}
+
+/* "pair 1, revolute_clearance 0, ..." into buf (json: "\"pair\": 1, ...") */
+static void check_kinds_text(const check_found *f, int json, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < CLINK_ELEMENT_KIND_COUNT_ && n < size; k++) {
+        int w = snprintf(buf + n, size - n, json ? "%s\"%s\": %d" : "%s%s %d", k ? ", " : "",
+                         clink_model_element_kind_name((clink_element_kind) k), f->kinds[k]);
+        n = w < 0 ? size : n + (size_t) w;
+    }
+}
 
 /* --json of a refused model: the message stderr carries, and the exit status */
 static void check_print_json_refused(const char *path, const char *err, int status)
@@ -156,6 +183,9 @@ static void check_print_json(const char *path, const clink_xml_summary *s, const
     cli_json_number(stdout, f->dq);
     printf(",\n  \"assembly_correction_velocity\": ");
     cli_json_number(stdout, f->dv);
+    char kinds[400];
+    check_kinds_text(f, 1, kinds, sizeof kinds);
+    printf(",\n  \"elements\": {%s},\n  \"element_contacts\": %d", kinds, f->ncontacts);
     printf(",\n  \"warnings\": [");
     for (int i = 0; i < f->n_warnings; i++) {
         fputs(i ? ", " : "", stdout);
@@ -172,7 +202,10 @@ static void check_print_text(const char *path, const clink_xml_summary *s, const
     printf("  joints             %d ideal, %d with clearance\n", s->joints, s->clearance_joints);
     printf("  drivers            %d\n", s->drivers);
     printf("  loads              %d%s\n", s->loads, s->has_gravity ? " (and gravity)" : "");
+    char kinds[400];
+    check_kinds_text(f, 0, kinds, sizeof kinds);
     printf("  contact pairs      %d\n", s->contacts);
+    printf("  contact elements   %d (%s; %d contacts)\n", f->nelements, kinds, f->ncontacts);
     printf("  contact laws       %s\n", s->laws[0] != '\0' ? s->laws : "none");
     printf("  constraints        %d equations\n", s->constraints);
     if (f->redundant > 0)
@@ -216,6 +249,11 @@ static int check_model(check_args *a, clink_xml_summary *s, check_found *f, char
     if (clink_xml_load_with(path, a->sets, a->n_sets, a->applied, &model, s, err, err_size) !=
         CLINK_OK)
         return CLI_EXIT_USAGE;
+    /* the reader's unit hints ("FILE:LINE: ...") come first */
+    for (int i = 0; i < clink_model_warning_count(model) && f->n_warnings < CHECK_MAX_WARNINGS; i++)
+        snprintf(f->warnings[f->n_warnings++], sizeof f->warnings[0], "warning: %s",
+                 clink_model_warning(model, i));
+    check_count_elements(model, f);
     st = clink_sim_create(model, NULL, &sim, msg, sizeof msg);
     if (st != CLINK_OK) {
         cli_where_settings(path, msg, err, err_size);

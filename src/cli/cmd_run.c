@@ -14,7 +14,11 @@
  * If the solver fails, the rows so far are kept, summary.json says "failed",
  * when and why, and the exit status is 1. SIGINT and SIGTERM set a flag that is
  * read between output rows: the run stops there, keeps its rows, says
- * "interrupted" and exits 128 + the signal. An I/O failure removes the run's
+ * "interrupted" and exits 128 + the signal. A step cannot be interrupted (a KLU
+ * factorisation of a long chain's BDF Newton matrix takes seconds): when the run has not
+ * reached its next row RUN_SIGNAL_GRACE seconds after the signal, or a second signal
+ * comes, it ends at once (exit 128 + the signal) with its files left as NAME.incomplete,
+ * as kill -9 leaves them. An I/O failure removes the run's
  * files and exits 3 with the file's name and the system's reason. Progress goes
  * to stderr only when stderr is a terminal and the run lasts more than a second.
  */
@@ -41,9 +45,34 @@
 /* the signal that asked the run to stop (0: none); the one state a handler may set */
 static volatile sig_atomic_t run_stop_signal;
 
+/* s: how long after SIGINT or SIGTERM the run may take to reach its next row */
+#define RUN_SIGNAL_GRACE 1
+
+/* the run did not reach a row in time (or a second signal came): ends the process at once,
+   only with what a handler may call (write, _exit) */
+static void run_stop_now(int sig)
+{
+    static const char msg[] =
+        "clink: run: stopped at once: the step in progress (a long factorisation?) did not "
+        "end within 1 s of the signal; the rows so far are left in NAME.incomplete files, "
+        "without summary.json (the next run into the directory removes them)\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void) w;
+    _exit(CLI_EXIT_SIGNAL_BASE + sig);
+}
+
+static void run_on_alarm(int sig)
+{
+    (void) sig;
+    run_stop_now(run_stop_signal != 0 ? run_stop_signal : SIGTERM);
+}
+
 static void run_on_signal(int sig)
 {
+    if (run_stop_signal != 0)
+        run_stop_now(sig);
     run_stop_signal = sig;
+    alarm(RUN_SIGNAL_GRACE);
 }
 
 /* the options of `clink run`: one row each (cli.h, "Options"); run_apply reads them */
@@ -344,21 +373,53 @@ static int run_settings(const clink_model *model, const run_args *a, clink_setti
 }
 
 /* figures of `clink plot` and films of `clink animate` in a run directory: an earlier run's
-   must not stay */
+   must not stay (remove_old_figures) */
+static const char *const run_figures[] = {
+    "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
+    "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
+    "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
+    "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
+    "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
+    "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
+
+/* the files the recorder removes or writes in the output directory, of every format
+   (src/output/output.c, remove_previous; the writers' tables of src/output/output_writers.c) */
+static const char *const run_results[] = {"summary.json", "timeseries.csv", "impacts.csv",
+                                          "results.h5"};
+
+/* 1 (refused, said) when a file the run would remove or replace in DIR (its results, their
+   NAME.incomplete, the old figures) is the model itself, however spelled (device and inode):
+   `clink run DIR/summary.json -o DIR` would destroy its own model */
+static int run_output_is_input(const char *dir, const char *model)
+{
+    struct stat sm, so;
+    char path[4200];
+    size_t nr = sizeof run_results / sizeof run_results[0];
+    size_t nf = sizeof run_figures / sizeof run_figures[0];
+
+    if (stat(model, &sm) != 0)
+        return 0;
+    for (size_t i = 0; i < 2 * nr + nf; i++) {
+        const char *name = i < 2 * nr ? run_results[i / 2] : run_figures[i - 2 * nr];
+        snprintf(path, sizeof path, "%s/%s%s", dir, name, i < 2 * nr && i % 2 ? ".incomplete" : "");
+        if (stat(path, &so) == 0 && so.st_dev == sm.st_dev && so.st_ino == sm.st_ino) {
+            fprintf(stderr,
+                    "clink: run: %s is the model %s: refused (the run would replace it); give "
+                    "another output directory with -o\n",
+                    path, model);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int remove_old_figures(const char *dir)
 {
-    static const char *const figures[] = {
-        "coordinates.png",    "velocities.png",     "accelerations.png", "reactions.png",
-        "energies.png",       "contact_forces.png", "journal_orbit.png", "coordinates.svg",
-        "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
-        "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
-        "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
-        "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
     char path[4200];
     size_t i;
 
-    for (i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, figures[i]);
+    for (i = 0; i < sizeof run_figures / sizeof run_figures[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, run_figures[i]);
         if (remove(path) != 0 && errno != ENOENT) {
             fprintf(stderr, "clink: run: %s: cannot remove the previous run's figure: %s\n", path,
                     strerror(errno));
@@ -376,7 +437,10 @@ static int run_install_handlers(void)
     sa.sa_handler = run_on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0) {
+    struct sigaction al = sa;
+    al.sa_handler = run_on_alarm;
+    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0 ||
+        sigaction(SIGALRM, &al, NULL) != 0) {
         fprintf(stderr, "clink: run: cannot install the signal handlers: %s\n", strerror(errno));
         return -1;
     }
@@ -458,6 +522,20 @@ static int run_start_findings(run_ctx *c)
     return CLI_EXIT_USAGE;
 }
 
+/* the reader's unit hints ("FILE:LINE: ...") on stderr (unless --quiet); --strict refuses them */
+static int run_reader_warnings(const run_ctx *c)
+{
+    int n = clink_model_warning_count(c->model);
+
+    if (n > 0 && c->a.strict) {
+        fprintf(stderr, "%s (refused: --strict)\n", clink_model_warning(c->model, 0));
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 0; i < n && !c->a.quiet; i++)
+        fprintf(stderr, "clink: run: warning: %s\n", clink_model_warning(c->model, i));
+    return CLI_EXIT_OK;
+}
+
 /* the model and its simulation: any error in the file stops here, before anything is written */
 static int run_load(run_ctx *c)
 {
@@ -472,6 +550,9 @@ static int run_load(run_ctx *c)
         fprintf(stderr, "%s\n", err);
         return CLI_EXIT_USAGE;
     }
+    rc = run_reader_warnings(c);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     rc = run_settings(c->model, &c->a, &c->set);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -550,7 +631,8 @@ static int run_open_output(run_ctx *c)
             snprintf(c->dirbuf, sizeof c->dirbuf, "out/%s", c->sum.name);
         c->dir = c->dirbuf;
     }
-    if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK)
+    if (cli_check_output_path("run", "output directory", c->dir, 1) != CLI_EXIT_OK ||
+        run_output_is_input(c->dir, c->a.path))
         return CLI_EXIT_USAGE;
     if (run_install_handlers() != 0)
         return CLI_EXIT_FAIL;
@@ -654,6 +736,8 @@ static void run_integrate(run_ctx *c)
         run_energy_overflow(c);
         cli_progress_show(&c->progress, clink_sim_time(c->sim), c->set.t_end);
     }
+    if (run_stop_signal != 0)
+        alarm(0); /* the row was reached in time: the files are finished as usual */
     cli_progress_end(&c->progress);
     if (st != CLINK_OK && !c->failed) {
         if (st == CLINK_ERR_IO) {

@@ -256,7 +256,14 @@ double contacts_size(const contact_set *sc, int k)
     double ra = kinematics_shape_class_of(c->sa.kind)->size(&c->sa);
     double rb = kinematics_shape_class_of(c->sb.kind)->size(&c->sb);
     double L = fmin(ra > 0.0 ? ra : INFINITY, rb > 0.0 ? rb : INFINITY);
-    return isfinite(L) ? L : 0.0;
+    if (isfinite(L))
+        return L;
+    /* a point on a line (a stop, a slider's corner): its element's own size */
+    const model_data *d = &sc->m->d;
+    const model_element *e = &d->elems[d->contacts[k].element];
+    const element_class *ec = element_class_of(e->kind);
+    L = ec->contact_size != NULL ? ec->contact_size(&e->def) : 0.0;
+    return L > 0.0 && isfinite(L) ? L : 0.0;
 }
 
 int contacts_suspect(const contact_set *sc, const double *y, int nq, char *buf, size_t n)

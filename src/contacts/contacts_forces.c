@@ -270,9 +270,10 @@ static int contact_forces(contact_set *sc, int k, double t, const double *q, con
         /* the state is finite (dyn_accelerations checks it first): the law or the
            friction gave NaN or infinity, and no smaller step changes that */
         snprintf(sc->msg, sizeof sc->msg,
-                 "contact %d (%s): non-finite force at t = %.9g s (normal %g N, friction %g N "
-                 "at penetration %.6g m, rate %.6g m/s)",
-                 k, clink_law_name(c->law), t, fn, ft, geo.delta, geo.delta_dot);
+                 "contact '%s' (contact %d, %s): non-finite force at t = %.9g s (normal %g N, "
+                 "friction %g N at penetration %.6g m, rate %.6g m/s)",
+                 sc->m->d.contacts[k].name, k, clink_law_name(c->law), t, fn, ft, geo.delta,
+                 geo.delta_dot);
         sc->failed = 1;
         return -1;
     }

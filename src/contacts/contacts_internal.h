@@ -155,7 +155,7 @@ struct contact_set {
     contacts_impulse_work imp;
     contacts_jac_work jac;
     contacts_rot_cache rot;
-    char msg[256];
+    char msg[512];
     long events;
     clink_contact_bookkeeping bookkeeping;
     int nwork;  /* energy components in y */

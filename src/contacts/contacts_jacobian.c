@@ -243,8 +243,8 @@ int contacts_forces_jacobian(void *data, double t, const double *q, const double
         int rc = contact_jacobian(sc, c, q, v, J);
         if (rc < 0) {
             snprintf(sc->msg, sizeof sc->msg,
-                     "contact %d (%s): non-finite force derivative at t = %.9g s", k,
-                     clink_law_name(c->law), t);
+                     "contact '%s' (contact %d, %s): non-finite force derivative at t = %.9g s",
+                     sc->m->d.contacts[k].name, k, clink_law_name(c->law), t);
             return -1;
         }
         if (rc == 0)

@@ -135,6 +135,10 @@ typedef struct element_class {
     /* the start check's words for one of its contacts approaching its wall ("journal
        approaching the bearing"); NULL: its contacts are checked for a penetration only */
     const char *approach;
+    /* optional: the size (m) against which a penetration of its contacts is judged when
+       their shapes have none (a point on a line: a stop, a slider's corner), as a circle's
+       radius is (src/contacts/contacts.c, contacts_size); NULL or 0: none */
+    double (*contact_size)(const element_def *d);
 
     /* optional: a force beyond its contact's law between the centres of its (one) contact's
        shapes, a function of their relative motion (a lubricated joint's oil film; applied and

@@ -116,6 +116,14 @@ static void stop_outputs(const element_def *u, const double qa[3], const double 
     values[0] = ux * (p2[0] - p1[0]) + uy * (p2[1] - p1[1]);
 }
 
+/* a two-sided stop's size is its range upper - lower (a point beyond it has passed the
+   other limit too); a one-sided stop has none (the start check then takes the model's) */
+static double stop_size(const element_def *u)
+{
+    const clink_stop_def *d = &u->stop;
+    return isnan(d->lower) || isnan(d->upper) ? 0.0 : d->upper - d->lower;
+}
+
 const element_class element_stop = {
     .kind = CLINK_ELEMENT_STOP,
     .name = "stop",
@@ -134,4 +142,5 @@ const element_class element_stop = {
     .output_names = stop_output_names,
     .output_units = stop_output_units,
     .outputs = stop_outputs,
+    .contact_size = stop_size,
 };

@@ -171,6 +171,13 @@ static void tc_centring(const element_def *u, double *move, double *tilt)
     *tilt = 2.0 * atan(2.0 * t->clearance / t->length);
 }
 
+/* a corner's size is the slider's half-height, as a circle's is its radius: a corner sunk
+   that far into the wall has taken the slider's mid-line through it */
+static double tc_size(const element_def *u)
+{
+    return 0.5 * u->translational_clearance.height;
+}
+
 const element_class element_translational_clearance = {
     .kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE,
     .name = "translational_clearance",
@@ -192,4 +199,5 @@ const element_class element_translational_clearance = {
     .ideal_joint = tc_ideal_joint,
     .centring = tc_centring,
     .approach = "slider approaching the guide",
+    .contact_size = tc_size,
 };

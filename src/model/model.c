@@ -9,6 +9,7 @@
  * equations: each joint contributes the rows of its class (src/joints/joint.h:
  * revolute 2, translational 2, weld 3) and each driver one row, joints first.
  */
+#include "clink/xml.h"
 #include "integrators/integrator.h"
 #include "joints/joint.h"
 #include "joints/joint_friction.h"
@@ -777,11 +778,32 @@ void clink_model_destroy(clink_model **model)
     data_free(&(*model)->d);
     free((*model)->joint_row);
     free((*model)->driver_row);
+    for (int i = 0; i < (*model)->nwarnings; i++)
+        free((*model)->warnings[i]);
+    free((*model)->warnings);
     free(*model);
     *model = NULL;
 }
 
 /* ---- queries -------------------------------------------------------------- */
+
+void model_take_warnings(clink_model *m, char **warnings, int n)
+{
+    m->warnings = warnings;
+    m->nwarnings = n;
+}
+
+int clink_model_warning_count(const clink_model *model)
+{
+    return model != NULL ? model->nwarnings : 0;
+}
+
+const char *clink_model_warning(const clink_model *model, int i)
+{
+    if (model == NULL || i < 0 || i >= model->nwarnings)
+        return NULL;
+    return model->warnings[i];
+}
 
 int clink_model_count(const clink_model *model, clink_entity kind)
 {

@@ -100,7 +100,12 @@ struct clink_model {
     int nconstraints; /* equations of joints and drivers */
     int *joint_row;   /* first constraint row of each joint */
     int *driver_row;  /* constraint row of each driver */
+    char **warnings;  /* the XML reader's warnings "FILE:LINE: what" (clink_model_warning) */
+    int nwarnings;
 };
+
+/* gives the model n warnings (malloc'ed strings in a malloc'ed array; the model frees them) */
+void model_take_warnings(clink_model *m, char **warnings, int n);
 
 /* shared with model_contact.c */
 clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt, ...)

@@ -107,14 +107,17 @@ static clink_status sim_stalled(clink_sim *s, double t, double h, const char *wh
     long events = contacts_events(s->sys->sc);
     const double *y = s->sys->ncon ? system_full(s->sys, s->in->y, s->yh) : NULL;
     int n = s->sys->ncon ? contacts_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who) : 0;
-    /* the known causes in order, before the stiffness is blamed: the right-hand side, an
-       assembly that moved the start, a penetration beyond a law's range, an absurd
-       friction coefficient, a load too stiff or too large for its bodies */
+    /* the known causes in order, before the stiffness is blamed: a right-hand side that
+       fails (after what made it fail, when known), an assembly that moved the start, a
+       penetration beyond a law's range, an absurd friction coefficient, a load too stiff or
+       too large for its bodies */
     int known =
         s->sys->ncon && contacts_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect);
     known = known || sim_check_stall_loads(s, t, h, suspect, sizeof suspect);
+    int rhs = s->sys->fail != CLINK_OK;
     const char *cause =
-        s->sys->fail != CLINK_OK ? "the right-hand side fails near this time"
+        rhs && known ? suspect
+        : rhs        ? "the right-hand side fails near this time"
         : s->chk.nstart > 0
             ? "initial conditions the assembly had to move, or a contact that started "
               "penetrated or fast (the warnings at t = 0 name them; clink check --strict)"
@@ -132,7 +135,10 @@ static clink_status sim_stalled(clink_sim *s, double t, double h, const char *wh
             "events; %s%s; likely cause: %s%s%s",
             s->in->ops->name, what, when, h, sim_steps(s), events,
             n ? "contacts involved: " : "no contact involved", n ? who : "", cause,
-            s->sys->fail != CLINK_OK ? ": " : "", s->sys->fail != CLINK_OK ? s->sys->cb_msg : "");
+            !rhs    ? ""
+            : known ? "; the right-hand side fails near this time: "
+                    : ": ",
+            rhs ? s->sys->cb_msg : "");
     return s->sys->fail != CLINK_OK ? s->sys->fail : CLINK_ERR_SOLVER;
 }
 
@@ -169,6 +175,31 @@ static clink_status sim_check_progress(clink_sim *s, double tn)
 
 /* ---- failures ------------------------------------------------------------- */
 
+/*
+ * The right-hand side failed for good in a model with contacts (a law or the friction gave a
+ * non-finite force): the integrator's flag and the failure, then the contacts involved and
+ * the likely cause in the stall's order (contacts_suspect: a penetration beyond a contact's
+ * size, an absurd friction coefficient; then the loads). SUNDIALS 7 stops here where 6.4's
+ * fixed-point solver retried the step until it stalled (sim_stalled): both name the contact
+ * and the cause.
+ */
+static clink_status sim_rhs_failed(clink_sim *s, double t, double h, const char *flag,
+                                   const char *failure)
+{
+    char who[256], suspect[512], when[OUTPUT_DOUBLE_MAX + 64];
+    const double *y = system_full(s->sys, s->in->y, s->yh);
+    int n = contacts_describe_active(s->sys->sc, y, s->sys->nq, who, sizeof who);
+    int known = contacts_suspect(s->sys->sc, y, s->sys->nq, suspect, sizeof suspect) ||
+                sim_check_stall_loads(s, t, h, suspect, sizeof suspect);
+    sim_msg(s, "%s stopped at %s with %s: %s; %s%s; likely cause: %s", s->in->ops->name,
+            sim_when(t, when, sizeof when), flag, failure,
+            n ? "contacts involved: " : "no contact involved", n ? who : "",
+            known ? suspect
+                  : "a contact law or friction law whose parameters give a non-finite force at "
+                    "this state (the failure above names it)");
+    return s->sys->fail;
+}
+
 /* the integrator failed: the status of the component that made it fail, else
    CLINK_ERR_SOLVER */
 static clink_status sim_integrator_failed(clink_sim *s, int rc, double tret)
@@ -188,6 +219,8 @@ static clink_status sim_integrator_failed(clink_sim *s, int rc, double tret)
     char cause[512];
     snprintf(cause, sizeof cause, "%s", s->sys->fail != CLINK_OK ? s->sys->cb_msg : icause);
     char when[OUTPUT_DOUBLE_MAX + 64];
+    if (s->sys->fail != CLINK_OK && s->sys->ncon)
+        return sim_rhs_failed(s, tret, h, flag, cause);
     sim_msg(s, "%s stopped at %s with %s%s%s", s->in->ops->name, sim_when(tret, when, sizeof when),
             flag, cause[0] ? ": " : "", cause);
     if (kind == INTEG_FAIL_NOMEM)

@@ -16,7 +16,8 @@
  *     warning, implausible between free bodies whose contact normal passes through
  *     their centres (circles, lines, bores: rotation cannot feed the normal motion);
  *   - penetration: the largest penetration of an impact, or the penetration at
- *     an output, against the contact's size (contacts_size): above
+ *     an output, against the contact's size (contacts_size: its shapes', or its element's
+ *     for a point on a line; a one-sided stop's is the model's, start_size): above
  *     SIMCHK_PENETRATION_WARN of it a warning, above the size itself implausible.
  * Below the complete output (clink_sim_set_outputs) the energy is not checked, and below
  * CLINK_OUTPUT_CONTACTS neither is the penetration at the output (that of each impact is),
@@ -172,9 +173,19 @@ static void check_film(clink_sim *s, int k)
                 contacts_name(s->sys->sc, k), Omega);
 }
 
-static void check_penetration(clink_sim *s, int k, double t, double delta)
+static double start_size(const clink_model *m);
+
+/* the size a penetration of contact k is judged against: its shapes' or its element's
+   (contacts_size), else (a one-sided stop) the model's (start_size) */
+static double check_size(const clink_sim *s, int k)
 {
     double L = contacts_size(s->sys->sc, k);
+    return L > 0.0 ? L : start_size(s->m);
+}
+
+static void check_penetration(clink_sim *s, int k, double t, double delta)
+{
+    double L = check_size(s, k);
     if (!(L > 0.0) || !(delta > SIMCHK_PENETRATION_WARN * L))
         return;
     double rel = delta / L;
@@ -445,7 +456,7 @@ static void start_contact(clink_sim *s, int k, const double *y)
 {
     clink_contact_info info;
     contact_set *sc = s->sys->sc;
-    double L = contacts_size(sc, k);
+    double L = check_size(s, k);
     if (contacts_info(sc, k, y, y + s->sys->nq, &info) != CLINK_OK)
         return;
     if (contacts_clearance(sc, k) > 0.0 &&

@@ -67,7 +67,7 @@ struct clink_sim {
     sim_checks chk;
     sim_inputs inp;       /* the host's inputs and user force (sim_inputs.c) */
     sim_window win;       /* the window of the state (sim_window.c) */
-    char msg[512];        /* the message of the last failure */
+    char msg[1024];       /* the message of the last failure */
     atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
     unsigned long serial; /* this simulation among all created (a refusal names it) */
 };

@@ -175,6 +175,7 @@ int xml_numbers(xml_reader *r, const xmlNode *n, const char *key, double *out, i
         out[i] *= scale;
     if (count >= min && i == count && !under) {
         xmlFree(v);
+        xml_hint_numbers(r, n, key, out, count);
         return count;
     }
     /* an error: the element's description only now */

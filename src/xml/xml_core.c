@@ -19,6 +19,8 @@
  */
 #include "xml/xml_internal.h"
 
+#include "model/model_internal.h"
+
 #include "clink/contact.h"
 
 #include <libxml/SAX2.h>
@@ -307,6 +309,7 @@ static void read_document(xml_reader *r, const xmlNode *root)
     }
     r->angle_scale =
         xml_keyword(r, root, "angle_unit", units, 0) ? 3.14159265358979323846 / 180.0 : 1.0;
+    r->angle_unit_given = xml_has(root, "angle_unit");
     r->summary.out_reactions = r->summary.out_energies = r->summary.out_contacts = 1;
     r->summary.out_dense = 1;
     r->summary.out_rows = CLINK_ROWS_AUTO;
@@ -336,6 +339,7 @@ static void read_document(xml_reader *r, const xmlNode *root)
         xml_read_contacts(r, n);
     if (!r->failed && (n = xml_child(root, "output")) != NULL)
         xml_read_output(r, n);
+    xml_hints_finish(r);
 }
 
 /* counts of the summary from the model */
@@ -468,6 +472,12 @@ clink_status xml_read_memory_with(const char *data, size_t size, const char *nam
         read_bytes(&r, data, size, schema);
     if (!r.failed)
         xml_built(&r, clink_model_builder_finalize(r.builder, model), NULL);
+    if (!r.failed && r.n_warnings > 0) {
+        /* the warnings go with the model (clink_model_warning) */
+        model_take_warnings(*model, r.warnings, r.n_warnings);
+        r.warnings = NULL;
+        r.n_warnings = r.cap_warnings = 0;
+    }
     if (!r.failed && r.summary.name[0] == '\0')
         file_stem(r.name, r.summary.name, sizeof r.summary.name);
     if (!r.failed && summary != NULL) {
@@ -482,6 +492,7 @@ clink_status xml_read_memory_with(const char *data, size_t size, const char *nam
     free(r.materials);
     free(r.bodies);
     free(r.set_lines);
+    xml_hints_free(&r);
     xml_schema_destroy(&own);
     return r.failed ? r.status : CLINK_OK;
 }

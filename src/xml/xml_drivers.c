@@ -211,7 +211,9 @@ static void read_driver(xml_reader *r, const xmlNode *k)
     angular = def.target == CLINK_DRIVE_JOINT_ANGLE ||
               (def.target == CLINK_DRIVE_BODY_COORDINATE && def.coordinate == 2);
     double *owned = NULL;
+    r->angular = angular;
     read_function(r, f, angular ? r->angle_scale : 1.0, &def.function, &owned, w);
+    r->angular = 0;
     if (!r->failed)
         xml_built(r, clink_model_builder_add_driver(r->builder, &def, NULL), k);
     free(owned);

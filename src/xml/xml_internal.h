@@ -55,6 +55,16 @@ typedef struct xml_body_extra {
     int material; /* index into materials, -1 if none */
 } xml_body_extra;
 
+/* a length or clearance of the file, judged against the mechanism's size at the end (xml_hints.c)
+ */
+typedef struct xml_length_hint {
+    double value; /* m */
+    long line;
+    int clearance; /* 1: a clearance (0.1 L), 0: a length (10 L) */
+    char key[24];
+    char what[96];
+} xml_length_hint;
+
 /* the state of one load */
 typedef struct xml_reader {
     const char *name; /* file name for messages */
@@ -75,6 +85,12 @@ typedef struct xml_reader {
     clink_xml_applied *applied; /* n_sets records, or NULL */
     long *set_lines;            /* per override: lines of its element and its parent */
     const xmlDoc *xsd;          /* the schema as a document (xml_suggest.c), or NULL */
+    int angle_unit_given;       /* <mechanism angle_unit> was written */
+    int angular;                /* reading an angular driver's function */
+    char **warnings;            /* "NAME:LINE: what" (xml_hints.c), handed to the model */
+    int n_warnings, cap_warnings;
+    xml_length_hint *lengths; /* lengths and clearances read, for the size rule */
+    int n_lengths, cap_lengths;
 } xml_reader;
 
 /* ---- messages (xml_core.c) ------------------------------------------------ */
@@ -96,6 +112,28 @@ long xml_line(const xmlNode *n);
    spaces), and its line: the element's (xml_line) when the error names one, else libxml2's.
    Also the sweep specification reader's (src/sweep/sweep_spec.c) */
 long xml_error_text(const xmlError *e, char *msg, size_t size);
+
+/* ---- warnings (xml_hints.c) ----------------------------------------------- */
+
+/* keeps a warning "NAME:LINE: message" (line <= 0: "NAME: message"); never fails the load */
+void xml_warn(xml_reader *r, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* the unit hints of count numbers just read from attribute key of n (SI values) */
+void xml_hint_numbers(xml_reader *r, const xmlNode *n, const char *key, const double *v, int count);
+
+/* a length (clearance 0) or clearance (1) of element n, in m, kept for the rule on the
+   mechanism's size (known at the end of the file) */
+void xml_hint_length(xml_reader *r, const xmlNode *n, const char *key, double v, int clearance);
+
+/* the hints that need the whole file (lengths against the mechanism's size) */
+void xml_hints_finish(xml_reader *r);
+
+/* frees the warnings and lengths still held by r */
+void xml_hints_free(xml_reader *r);
 
 /* ---- suggestions (xml_suggest.c) ----------------------------------------- */
 

@@ -176,6 +176,8 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
     }
     def.journal_radius = has_j ? rj : rb - cl;
     def.bearing_radius = has_b ? rb : rj + cl;
+    if (!has_c) /* the clearance of two radii meets the size rule as a written one */
+        xml_hint_length(r, k, "clearance", def.bearing_radius - def.journal_radius, 1);
     if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
                              &def.friction, w) != 0)
         return;

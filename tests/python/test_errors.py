@@ -257,3 +257,10 @@ def test_energies_that_overflow_fail_the_result_instead_of_ok():
     assert "kinetic energy is not finite" in r.summary["message"]
     fine = clink.load(model("ball_drop"), set={"body[ball].omega": 10}).simulate(t_end=0.01)
     assert fine.summary["status"] == "ok"
+
+
+def test_unit_hints_of_the_file_are_the_models_warnings():
+    m = clink.load(model("ball_drop"), set={"body[ball].phi": 90})
+    assert len(m.warnings) == 1
+    assert "ball_drop.xml:" in m.warnings[0] and "phi = 90 is above 2 pi" in m.warnings[0]
+    assert clink.load(model("ball_drop")).warnings == []

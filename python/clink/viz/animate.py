@@ -603,7 +603,7 @@ def default_clearance_scale(sc, span):
     return float(max(m * p for m in (1, 2, 5, 10) if m * p <= k))
 
 
-def encode(frames_iter, size, fps, out, formats):
+def encode(frames_iter, size, fps, out, formats, inputs=None):
     """pipes RGBA frames to one ffmpeg writing the formats asked; the paths written"""
     ffmpeg = shutil.which("ffmpeg")
     if ffmpeg is None:
@@ -637,6 +637,8 @@ def encode(frames_iter, size, fps, out, formats):
         final.append(path)
         temp.append(path + ".incomplete")
         maps.append(["-map", "[gif]", "-f", "gif", temp[-1]])
+    for p in final:  # an input is refused before ffmpeg starts (plot.InputClash)
+        plot.refuse_input(p, inputs)
     if graph:
         cmd += ["-filter_complex", ";".join(graph)]
     for m in maps:
@@ -712,18 +714,20 @@ def main(argv):
         title += f"  (impacts slowed x{o['slow']:g})"
     r = Renderer(sc, box, (w, h), k, title, mark)
     tunit = time_unit(t1)
+    inputs = plot.run_inputs(run_dir, summary, scene, o["scene"])
     try:
         os.makedirs(out, exist_ok=True) if o["frame"] is None else None
         if o["frame"] is not None:
             r.draw(o["frame"], False, tunit)
+            plot.refuse_input(o["png"] + ".json", inputs)  # both refused before either is written
             plot.write_replacing(o["png"], lambda tmp: r.fig.savefig(tmp, format="png",
-                                                                       dpi=100))
+                                                                       dpi=100), inputs)
 
             def write_json(tmp):
                 with open(tmp, "w") as f:
                     json.dump({"pixel_transform": r.pixel_transform(), "size": [w, h],
                                "colors": sc.color, "clearance_scale": k}, f, indent=1)
-            plot.write_replacing(o["png"] + ".json", write_json)
+            plot.write_replacing(o["png"] + ".json", write_json, inputs)
             print(o["png"])
             return EXIT_OK if status == "ok" else EXIT_MARKED
 
@@ -733,7 +737,10 @@ def main(argv):
                 r.fig.canvas.draw()
                 yield bytes(r.fig.canvas.buffer_rgba())
 
-        written = encode(frames(), (w, h), o["fps"], out, o["formats"])
+        written = encode(frames(), (w, h), o["fps"], out, o["formats"], inputs)
+    except plot.InputClash as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return EXIT_DAMAGED
     except FileNotFoundError as e:
         if e.filename is None and str(e) == "ffmpeg":
             print(f"{PROG}: ffmpeg is not available; install ffmpeg", file=sys.stderr)

@@ -65,6 +65,47 @@ class Usage(Exception):
     """a bad option"""
 
 
+class InputClash(Exception):
+    """an output that is one of the command's inputs (the same file, however spelled)"""
+
+
+# the files of a run directory that are its data (docs/outputs.md), never to be replaced
+RUN_FILES = ("summary.json", "timeseries.csv", "impacts.csv", "results.h5", "kinematics.csv")
+
+
+def run_inputs(run_dir, summary, scene=None, scene_path=None):
+    """{(device, inode): description} of the files an output must never replace: the run's
+    data files, its model (the scene's "source" and summary.json's) and the scene file"""
+    inputs = {}
+
+    def add(path, what):
+        try:
+            st = os.stat(path)
+        except (OSError, TypeError, ValueError):
+            return
+        inputs.setdefault((st.st_dev, st.st_ino), f"{what} {path}")
+    for name in RUN_FILES:
+        add(os.path.join(run_dir, name), "the run's file")
+    for src in ((scene or {}).get("source"), (summary or {}).get("source")):
+        if isinstance(src, str) and src:
+            add(src, "the run's model")
+    if scene_path:
+        add(scene_path, "the scene file")
+    return inputs
+
+
+def refuse_input(path, inputs):
+    """raises InputClash when the file at path is one of inputs (run_inputs)"""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    what = (inputs or {}).get((st.st_dev, st.st_ino))
+    if what is not None:
+        raise InputClash(f"{path} is {what}: refused (writing there would replace it); "
+                         "name another file")
+
+
 def style(i):
     """colour and line style of series i (i < 30: all pairs distinct)"""
     return COLORS[i % len(COLORS)], DASHES[(i // len(COLORS)) % len(DASHES)]
@@ -86,6 +127,7 @@ class Run:
         self.col = {n: k for k, n in enumerate(names)}
         self.parts = [split(n) for n in names]
         self.summary, self.scene, self.formats, self.out = summary, scene, formats, out
+        self.inputs = {}  # the files no figure may replace (run_inputs)
         self.t = values[:, 0]
         self.title_color = "black"
         self.title = str(summary.get("model", "clink run"))
@@ -145,15 +187,17 @@ class Run:
         for fmt in self.formats:
             path = os.path.join(self.out, f"{stem}.{fmt}")
             write_replacing(path, lambda tmp, fmt=fmt: fig.savefig(
-                tmp, format=fmt, dpi=150 if fmt == "png" else None))
+                tmp, format=fmt, dpi=150 if fmt == "png" else None), self.inputs)
             self.written.append(path)
         plt.close(fig)
 
 
-def write_replacing(path, write):
+def write_replacing(path, write, inputs=None):
     """write(tmp) writes the file under the temporary name path.incomplete, which is then
     renamed to path: a previous file at path stays whole until the new one is complete,
-    and a failed write (OSError, raised) leaves it as it was and no temporary file"""
+    and a failed write (OSError, raised) leaves it as it was and no temporary file. A path
+    that is one of inputs (run_inputs) is refused before anything is written (InputClash)"""
+    refuse_input(path, inputs)
     tmp = path + ".incomplete"
     try:
         write(tmp)
@@ -524,6 +568,7 @@ def main(argv):
               file=sys.stderr)
         return EXIT_NO_MATPLOTLIB
     run = Run(names, values, summary, scene, opts["against"], opts["formats"], out)
+    run.inputs = run_inputs(run_dir, summary, scene, opts["scene"])
     if scene is None and opts["against"] == "auto":
         print(f"{PROG}: note: no scene file (the run's model was not found): figures "
               "against time", file=sys.stderr)
@@ -534,6 +579,9 @@ def main(argv):
     try:
         os.makedirs(out, exist_ok=True)
         written = draw(run)
+    except InputClash as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return EXIT_DAMAGED
     except OSError as e:
         print(f"{PROG}: {e.filename or out}: cannot write: {e.strerror}", file=sys.stderr)
         return EXIT_IO
