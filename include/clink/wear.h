@@ -60,6 +60,10 @@ CLINK_API void clink_wear_reset(clink_wear *wear);
    returns the number of cells. */
 CLINK_API int clink_wear_grid(const clink_wear *wear, int i, int surface, double *depth);
 
+/* Joint i's dwell: the time its contact (normal force > 0) spent in each bore cell, s, into
+   seconds (may be NULL); returns the number of cells. */
+CLINK_API int clink_wear_dwell(const clink_wear *wear, int i, double *seconds);
+
 /* Tallies of joint i since create or reset: the worn volume of surface s (m^3), the wear
    work integral of F v dt (J; Archard: volume = k_D times it), the sliding distance in
    contact (m), the largest normal force seen (N). */
@@ -87,16 +91,18 @@ CLINK_API clink_status clink_model_set_worn_bore(clink_model *model, int joint, 
 /* ---- the life simulation (clink wear) ------------------------------------------- */
 
 typedef struct clink_wear_options {
-    long cycles;     /* machine cycles to simulate, > 0 */
-    int warmup;      /* cycles run before each observation (default 1) */
-    int observe;     /* cycles observed per update (default 2) */
-    int samples;     /* observations per cycle (default 2000) */
-    int knots;       /* knots of the worn profile (default 36, 8 .. CLINK_WEAR_MAX_KNOTS) */
-    double fraction; /* an update adds at most this fraction of the radial clearance to the
-                        deepest point of the grid (default 0.02) */
-    double period;   /* cycle period, s (0: from the model's constant-rate angle driver) */
-    int resume;      /* continue from DIR/wear.journal */
-    int quiet;       /* no progress line */
+    long cycles;             /* machine cycles to simulate, > 0 */
+    int warmup;              /* cycles run before each observation (default 1) */
+    int observe;             /* cycles observed per update (default 2) */
+    int samples;             /* observations per cycle (default 2000) */
+    int knots;               /* knots of the worn profile (default 36, 8 .. CLINK_WEAR_MAX_KNOTS) */
+    double fraction;         /* an update adds at most this fraction of the radial clearance to the
+                                deepest point of the grid (default 0.02) */
+    double period;           /* cycle period, s (0: from the model's constant-rate angle driver) */
+    int resume;              /* continue from DIR/wear.journal */
+    const char *const *sets; /* overrides \"PATH=VALUE\" of the model (clink_xml_load_with) */
+    int nsets;
+    int quiet; /* no progress line */
 } clink_wear_options;
 
 CLINK_API void clink_wear_options_init(clink_wear_options *opt);

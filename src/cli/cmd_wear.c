@@ -23,8 +23,11 @@ enum {
     W_OBSERVE,
     W_PERIOD,
     W_RESUME,
-    W_QUIET
+    W_QUIET,
+    W_SET
 };
+
+enum { WEAR_MAX_SETS = 32 };
 
 static const cli_option wear_options[] = {
     {W_OUT, "output", 'o', "DIR", "output directory (created if missing; default out/wear)"},
@@ -40,6 +43,9 @@ static const cli_option wear_options[] = {
      "cycle period, s (default: 2 pi / rate of the model's\nconstant-rate angle driver)"},
     {W_RESUME, "resume", 0, NULL, "continue from DIR/wear.journal after its last update"},
     {W_QUIET, "quiet", 'q', NULL, "no progress line on stderr"},
+    {W_SET, "set", 0, "PATH=VALUE",
+     "override an attribute of the model, repeatable:\n"
+     "revolute_clearance[rod_slider].wear.grid=720"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -47,6 +53,7 @@ typedef struct wear_cli {
     clink_wear_options o;
     const char *model, *dir;
     int has_cycles;
+    const char *sets[WEAR_MAX_SETS];
 } wear_cli;
 
 static void wear_usage(FILE *out)
@@ -90,7 +97,13 @@ static int wear_apply(void *ctx, int id, const char *spelled, const char *v)
             c->o.cycles = (long) x, c->has_cycles = 1;
         return rc;
     case W_FRACTION:
-        return cli_parse_double(spelled, v, &c->o.fraction) ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+        if (cli_parse_double(spelled, v, &c->o.fraction))
+            return CLI_EXIT_USAGE;
+        if (!(c->o.fraction > 0.0 && c->o.fraction < 1.0))
+            return cli_usage_error("wear: %s %s is out of range; 0 < F < 1 (one update must "
+                                   "wear less than the radial clearance)",
+                                   spelled, v);
+        return CLI_EXIT_OK;
     case W_PERIOD:
         return cli_parse_double(spelled, v, &c->o.period) ? CLI_EXIT_USAGE : CLI_EXIT_OK;
     case W_KNOTS:
@@ -106,6 +119,12 @@ static int wear_apply(void *ctx, int id, const char *spelled, const char *v)
         return CLI_EXIT_OK;
     case W_QUIET:
         c->o.quiet = 1;
+        return CLI_EXIT_OK;
+    case W_SET:
+        if (c->o.nsets >= WEAR_MAX_SETS)
+            return cli_usage_error("wear: more than %d --set", WEAR_MAX_SETS);
+        c->sets[c->o.nsets++] = v;
+        c->o.sets = c->sets;
         return CLI_EXIT_OK;
     default:
         return CLI_EXIT_USAGE;

@@ -41,6 +41,7 @@ typedef struct wear_joint {
     double sb[2], sj[2]; /* bearing and journal points, body frames */
     int n;
     double *grid[2]; /* bore, journal */
+    double *dwell;   /* time in contact per bore cell, s */
     double work, sliding, fmax;
     wear_sample prev;
 } wear_joint;
@@ -94,6 +95,8 @@ static int wear_joint_init(const clink_model *m, int e, int contact, wear_joint 
     for (int s = 0; s < 2; s++)
         if (!(w->grid[s] = calloc((size_t) w->n, sizeof(double))))
             return snprintf(err, size, "out of memory"), -1;
+    if (!(w->dwell = calloc((size_t) w->n, sizeof(double))))
+        return snprintf(err, size, "out of memory"), -1;
     return 0;
 }
 
@@ -135,9 +138,11 @@ void clink_wear_destroy(clink_wear **w)
 {
     if (!w || !*w)
         return;
-    for (int i = 0; i < (*w)->nj; i++)
+    for (int i = 0; i < (*w)->nj; i++) {
         for (int s = 0; s < 2; s++)
             free((*w)->j[i].grid[s]);
+        free((*w)->j[i].dwell);
+    }
     free((*w)->j);
     free(*w);
     *w = NULL;
@@ -166,6 +171,7 @@ void clink_wear_reset(clink_wear *w)
         wear_joint *j = &w->j[i];
         for (int s = 0; s < 2; s++)
             memset(j->grid[s], 0, (size_t) j->n * sizeof(double));
+        memset(j->dwell, 0, (size_t) j->n * sizeof(double));
         j->work = j->sliding = j->fmax = 0.0;
     }
     w->have_prev = 0;
@@ -242,6 +248,11 @@ static void strip_lay(double *g, int n, double R, double c, double h, double q)
 /* adds the weight wt (s) of sample s to joint j's grids and tallies */
 static void wear_add(wear_joint *j, const wear_sample *s, double wt)
 {
+    if (s->fn > 0.0) { /* the dwell: the contact's time in the bore cell of its point */
+        double c = fmod(s->ang[0], TWO_PI_);
+        long k = (long) floor((c < 0.0 ? c + TWO_PI_ : c) / (TWO_PI_ / j->n));
+        j->dwell[k < 0 ? 0 : k >= j->n ? j->n - 1 : k] += wt;
+    }
     if (!(s->rate > 0.0))
         return;
     double R[2] = {j->Rb, j->Rj};
@@ -334,4 +345,13 @@ clink_status clink_wear_smooth(const double *g, int n, int nknots, double *knots
         knots[j] = wsum > 0.0 ? sum / wsum : 0.0;
     }
     return CLINK_OK;
+}
+
+int clink_wear_dwell(const clink_wear *w, int i, double *seconds)
+{
+    if (!w || i < 0 || i >= w->nj)
+        return 0;
+    if (seconds)
+        memcpy(seconds, w->j[i].dwell, (size_t) w->j[i].n * sizeof(double));
+    return w->j[i].n;
 }

@@ -384,6 +384,21 @@ static int life_update(life *L)
         j->work += (double) f * clink_wear_work(L->w, i) / L->o->observe;
         j->fpeak = clink_wear_peak_force(L->w, i);
     }
+    for (int i = 0; i < L->nj; i++) {
+        const life_joint *j = &L->j[i];
+        double top = 0.0;
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < j->n; k++)
+                top = fmax(top, j->cycle[s][k]);
+        if (top * (double) f > j->clearance) {
+            snprintf(L->err, L->size,
+                     "%s: clearance joint %d: one update of %ld cycles wears %g m, more than "
+                     "the radial clearance %g m: the wear coefficient is too large for "
+                     "updates of whole cycles",
+                     L->path, j->joint, f, top * (double) f, j->clearance);
+            return -1;
+        }
+    }
     L->done += f;
     if (journal_write(L, f) != 0 || life_rows(L, f, rate) != 0)
         return -1;
@@ -437,15 +452,14 @@ static int life_check(life *L)
     char b[64];
     snprintf(b, sizeof b, "%g", o->fraction);
     if (o->cycles < 1 || o->warmup < 0 || o->observe < 1 || o->samples < 10)
-        return life_fail(L, "wear: %s%scycles >= 1, warmup >= 0, observe >= 1, samples >= 10", "",
-                         "");
+        return life_fail(L, "%s%scycles >= 1, warmup >= 0, observe >= 1, samples >= 10", "", "");
     if (!(o->fraction > 0.0 && o->fraction < 1.0))
         return life_fail(L,
-                         "wear: fraction %s is out of range; 0 < fraction < 1 (of the "
+                         "fraction %s is out of range; 0 < fraction < 1 (of the "
                          "clearance: one update must wear less than the clearance)%s",
                          b, "");
     if (o->knots < 8 || o->knots > CLINK_WEAR_MAX_KNOTS)
-        return life_fail(L, "wear: %s%sknots out of range; 8 .. 47", "", "");
+        return life_fail(L, "%s%sknots out of range; 8 .. 47", "", "");
     return 0;
 }
 
@@ -459,7 +473,7 @@ clink_status clink_wear_life(const char *path, const char *dir, const clink_wear
         return CLINK_ERR_ARG;
     if (life_check(&L) != 0)
         return CLINK_ERR_RANGE;
-    clink_status st = clink_xml_load(path, &L.model, NULL, err, size);
+    clink_status st = clink_xml_load_with(path, o->sets, o->nsets, NULL, &L.model, NULL, err, size);
     if (st != CLINK_OK)
         return st;
     L.period = o->period > 0.0 ? o->period : driver_period(L.model);
