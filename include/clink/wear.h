@@ -60,9 +60,10 @@ CLINK_API void clink_wear_reset(clink_wear *wear);
    returns the number of cells. */
 CLINK_API int clink_wear_grid(const clink_wear *wear, int i, int surface, double *depth);
 
-/* Joint i's dwell: the time its contact (normal force > 0) spent in each bore cell, s, into
-   seconds (may be NULL); returns the number of cells. */
-CLINK_API int clink_wear_dwell(const clink_wear *wear, int i, double *seconds);
+/* Joint i's dwell: the time its contact (normal force > 0) spent in each bore cell (s) into
+   seconds, and the normal force's time integral there (N s) into impulse (either may be
+   NULL); returns the number of cells. */
+CLINK_API int clink_wear_dwell(const clink_wear *wear, int i, double *seconds, double *impulse);
 
 /* Tallies of joint i since create or reset: the worn volume of surface s (m^3), the wear
    work integral of F v dt (J; Archard: volume = k_D times it), the sliding distance in

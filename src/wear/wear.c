@@ -42,6 +42,7 @@ typedef struct wear_joint {
     int n;
     double *grid[2]; /* bore, journal */
     double *dwell;   /* time in contact per bore cell, s */
+    double *load;    /* the normal force's time integral per bore cell, N s */
     double work, sliding, fmax;
     wear_sample prev;
 } wear_joint;
@@ -95,7 +96,8 @@ static int wear_joint_init(const clink_model *m, int e, int contact, wear_joint 
     for (int s = 0; s < 2; s++)
         if (!(w->grid[s] = calloc((size_t) w->n, sizeof(double))))
             return snprintf(err, size, "out of memory"), -1;
-    if (!(w->dwell = calloc((size_t) w->n, sizeof(double))))
+    if (!(w->dwell = calloc((size_t) w->n, sizeof(double))) ||
+        !(w->load = calloc((size_t) w->n, sizeof(double))))
         return snprintf(err, size, "out of memory"), -1;
     return 0;
 }
@@ -142,6 +144,7 @@ void clink_wear_destroy(clink_wear **w)
         for (int s = 0; s < 2; s++)
             free((*w)->j[i].grid[s]);
         free((*w)->j[i].dwell);
+        free((*w)->j[i].load);
     }
     free((*w)->j);
     free(*w);
@@ -172,6 +175,7 @@ void clink_wear_reset(clink_wear *w)
         for (int s = 0; s < 2; s++)
             memset(j->grid[s], 0, (size_t) j->n * sizeof(double));
         memset(j->dwell, 0, (size_t) j->n * sizeof(double));
+        memset(j->load, 0, (size_t) j->n * sizeof(double));
         j->work = j->sliding = j->fmax = 0.0;
     }
     w->have_prev = 0;
@@ -251,7 +255,9 @@ static void wear_add(wear_joint *j, const wear_sample *s, double wt)
     if (s->fn > 0.0) { /* the dwell: the contact's time in the bore cell of its point */
         double c = fmod(s->ang[0], TWO_PI_);
         long k = (long) floor((c < 0.0 ? c + TWO_PI_ : c) / (TWO_PI_ / j->n));
-        j->dwell[k < 0 ? 0 : k >= j->n ? j->n - 1 : k] += wt;
+        k = k < 0 ? 0 : k >= j->n ? j->n - 1 : k;
+        j->dwell[k] += wt;
+        j->load[k] += s->fn * wt;
     }
     if (!(s->rate > 0.0))
         return;
@@ -347,11 +353,13 @@ clink_status clink_wear_smooth(const double *g, int n, int nknots, double *knots
     return CLINK_OK;
 }
 
-int clink_wear_dwell(const clink_wear *w, int i, double *seconds)
+int clink_wear_dwell(const clink_wear *w, int i, double *seconds, double *impulse)
 {
     if (!w || i < 0 || i >= w->nj)
         return 0;
     if (seconds)
         memcpy(seconds, w->j[i].dwell, (size_t) w->j[i].n * sizeof(double));
+    if (impulse)
+        memcpy(impulse, w->j[i].load, (size_t) w->j[i].n * sizeof(double));
     return w->j[i].n;
 }
