@@ -295,6 +295,30 @@ static void journal_tag(const life *L, char *buf, size_t size)
              L->period);
 }
 
+/* keeps the header and the rows of updates before `update` of the CSV file dir/name (a
+   resumed run rewrites the rows of the updates it runs again); 0 or -1 */
+static int csv_keep_before(life *L, const char *name, int update)
+{
+    char path[4096], tmp[4200], *line = NULL;
+    size_t cap = 0;
+    snprintf(path, sizeof path, "%s/%s", L->dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *in = fopen(path, "r"), *out = in ? fopen(tmp, "w") : NULL;
+    if (!in)
+        return 0;
+    int first = 1, rc = 0;
+    while (out && getline(&line, &cap, in) > 0) {
+        if (first || atoi(line) < update)
+            fputs(line, out);
+        first = 0;
+    }
+    free(line);
+    fclose(in);
+    if (!out || fclose(out) != 0 || rename(tmp, path) != 0)
+        rc = life_fail(L, "%s: %s", path, strerror(errno));
+    return rc;
+}
+
 /* opens the journal: a new one, or the resumed state of an old one; 0 or -1 */
 static int journal_open(life *L)
 {
@@ -318,6 +342,9 @@ static int journal_open(life *L)
                              "%s: cannot resume: its first line is not that of these "
                              "options (%s)",
                              path, "cycles, scheme or period differ");
+        if (csv_keep_before(L, "wear_updates.csv", L->update) != 0 ||
+            csv_keep_before(L, "wear_profile.csv", L->update) != 0)
+            return -1;
     }
     L->journal = fopen(path, L->o->resume ? "a" : "w");
     if (!L->journal)
