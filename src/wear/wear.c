@@ -119,7 +119,8 @@ clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err
     for (int k = 0; k < nc; k++) {
         int e = clink_model_contact_element(m, k);
         clink_clearance_joint_def d;
-        if (clink_model_element_kind(m, e) != CLINK_ELEMENT_REVOLUTE_CLEARANCE ||
+        /* a revolute clearance joint's contact (the one that reports an eccentricity) */
+        if (!clink_model_contact_has_eccentricity(m, k) ||
             clink_model_clearance_joint(m, clink_model_element_index(m, e), &d) != CLINK_OK ||
             !(d.wear.kd > 0.0))
             continue;
