@@ -117,6 +117,25 @@ static clink_status wear_check(const clink_wear_def *w, const char *name, char *
     return CLINK_OK;
 }
 
+/* a given worn bore (wear.depth): a surface the journal touches at one point */
+static clink_status worn_check(const clink_clearance_joint_def *d, const char *name, char *msg,
+                               size_t size)
+{
+    clink_profile_def p;
+    if (d->wear.nknots == 0)
+        return CLINK_OK;
+    kinematics_worn_bore_profile(&p, d->bearing_radius, d->wear.nknots, d->wear.depth);
+    double rho = kinematics_worn_bore_min_radius(&p);
+    if (!(rho > d->journal_radius))
+        return snprintf(msg, size,
+                        "clearance joint '%s': the worn bore's smallest radius of curvature %g "
+                        "m is below the journal radius %g m (the journal would bridge the "
+                        "groove)",
+                        name, rho, d->journal_radius),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
 static clink_status rev_check(element_def *u, const char *name, char *msg, size_t size)
 {
     const clink_clearance_joint_def *d = &u->revolute_clearance;
@@ -136,7 +155,9 @@ static clink_status rev_check(element_def *u, const char *name, char *msg, size_
                         d->journal_radius),
                CLINK_ERR_RANGE;
     clink_status st = lub_check(&d->lubrication, name, msg, size);
-    return st != CLINK_OK ? st : wear_check(&d->wear, name, msg, size);
+    if (st == CLINK_OK)
+        st = wear_check(&d->wear, name, msg, size);
+    return st != CLINK_OK ? st : worn_check(d, name, msg, size);
 }
 
 static element_stiffness rev_radii(const element_def *u, double R[4])

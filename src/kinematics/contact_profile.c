@@ -660,6 +660,21 @@ double kinematics_profile_curvature(const kinematics_shape *s, double tau, doubl
     return core_curvature(X1, X2, N);
 }
 
+double kinematics_worn_bore_min_radius(const clink_profile_def *p)
+{
+    kinematics_shape s;
+    double N[2], best = INFINITY;
+    memset(&s, 0, sizeof s);
+    s.kind = CLINK_SHAPE_BORE;
+    s.prof = p;
+    for (int i = 0; i < 4096; i++) {
+        double k = kinematics_profile_curvature(&s, TWO_PI_ * i / 4096.0, N);
+        if (k > 0.0)
+            best = fmin(best, 1.0 / k);
+    }
+    return best;
+}
+
 /* the worn bore A's stand-in against the circle B (the comment above) */
 static int worn_bore_circle_feature(const kinematics_shape *sa, const kinematics_pose *pa,
                                     const kinematics_shape *sb, const kinematics_pose *pb,

@@ -15,22 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the smallest convex radius of curvature of the worn bore p of nominal radius R */
-static double worn_min_radius(const clink_profile_def *p)
-{
-    kinematics_shape s;
-    double N[2], best = INFINITY;
-    memset(&s, 0, sizeof s);
-    s.kind = CLINK_SHAPE_BORE;
-    s.prof = p;
-    for (int i = 0; i < 4096; i++) {
-        double k = kinematics_profile_curvature(&s, 6.283185307179586 * i / 4096.0, N);
-        if (k > 0.0)
-            best = fmin(best, 1.0 / k);
-    }
-    return best;
-}
-
 clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, const double *knots,
                                        char *err, size_t size)
 {
@@ -63,7 +47,7 @@ clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, co
     memset(&p, 0, sizeof p);
     if (nknots > 0) {
         kinematics_worn_bore_profile(&p, d->bearing_radius, nknots, knots);
-        double rho = worn_min_radius(&p);
+        double rho = kinematics_worn_bore_min_radius(&p);
         if (!(rho > d->journal_radius))
             return snprintf(err, size,
                             "clearance joint '%s': the worn bore's smallest radius of curvature "
