@@ -768,6 +768,26 @@ typedef struct clink_lubrication_def {
     int film;          /* clink_lubrication_film (short bearing) */
 } clink_lubrication_def;
 
+/*
+ * Archard wear of a revolute clearance joint (docs/wear.md): the depth rate of each surface
+ * h' = k_D p v, with k_D = k / H the dimensional wear coefficient (m^2/N = 1/Pa), p the
+ * contact pressure (Hertz's strip of the line contact of length `length`) and v the sliding
+ * speed. kd = 0 (default): no wear. The worn bore is a periodic cubic spline of the bearing's
+ * radius plus `depth` at nknots equally spaced angles of the bearing body's frame (0 .. 2 pi;
+ * nknots 0: the circular bore); src/wear/ accumulates and updates it (clink wear).
+ */
+#define CLINK_WEAR_MAX_KNOTS 47
+
+typedef struct clink_wear_def {
+    double kd;      /* dimensional wear coefficient k / H, m^2/N (>= 0; 0: no wear) */
+    double length;  /* axial length of the contact, m (> 0 when kd > 0) */
+    double modulus; /* effective modulus E* of the strip, Pa; NaN: from the joint's materials */
+    double wall;    /* wall thickness of the bearing, m (INFINITY: none) */
+    int grid;       /* cells of the accumulation grid over 2 pi (default 360) */
+    int nknots;     /* knots of the worn profile (0: circular) */
+    double depth[CLINK_WEAR_MAX_KNOTS]; /* wear depth of the bore at the knots, m (>= 0) */
+} clink_wear_def;
+
 typedef struct clink_clearance_joint_def {
     const char *name; /* optional, copied */
     int journal_body, bearing_body;
@@ -780,6 +800,7 @@ typedef struct clink_clearance_joint_def {
     double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
     int cookie; /* stamped by clink_default_clearance_joint_def(); checked by the builder */
     clink_lubrication_def lubrication; /* default dry (viscosity 0) */
+    clink_wear_def wear;               /* default none (kd 0) */
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */

@@ -55,6 +55,7 @@ int cmd_fmu(int argc, char **argv);
 int cmd_equilibrium(int argc, char **argv);
 int cmd_modes(int argc, char **argv);
 int cmd_kinematics(int argc, char **argv);
+int cmd_wear(int argc, char **argv);
 
 /*
  * The number readers behind every numeric option, with no output (the fuzz

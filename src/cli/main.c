@@ -33,6 +33,7 @@ static const cli_command commands[] = {
     {"equilibrium", "static equilibrium: pose, reactions, residual, stability", cmd_equilibrium},
     {"modes", "linearised modes: frequencies, damping ratios, mode shapes", cmd_modes},
     {"kinematics", "sweep a driven mechanism: positions, velocities, dead points", cmd_kinematics},
+    {"wear", "joint wear over a machine's life: Archard, worn bore fed back", cmd_wear},
     {NULL, NULL, NULL},
 };
 

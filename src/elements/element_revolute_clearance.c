@@ -21,6 +21,7 @@
  */
 #include "contact/lubrication.h"
 #include "elements/element.h"
+#include "kinematics/contact_profile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -76,6 +77,69 @@ static clink_status lub_check(const clink_lubrication_def *l, const char *name, 
     return CLINK_OK;
 }
 
+/* Archard wear (clink_wear_def, docs/wear.md): coefficient >= 0 and, with wear, a length,
+   a grid, a modulus and a wall that make sense; the worn depth >= 0 and short of the wall */
+static clink_status wear_check(const clink_wear_def *w, const char *name, char *msg, size_t size)
+{
+    if (!(w->kd >= 0.0) || !isfinite(w->kd))
+        return snprintf(msg, size,
+                        "clearance joint '%s': wear coefficient k/H = %g m^2/N is out "
+                        "of range; >= 0",
+                        name, w->kd),
+               CLINK_ERR_RANGE;
+    if (w->nknots != 0 && (w->nknots < 8 || w->nknots > CLINK_WEAR_MAX_KNOTS))
+        return snprintf(msg, size, "clearance joint '%s': %d wear profile knots; 8 .. %d", name,
+                        w->nknots, CLINK_WEAR_MAX_KNOTS),
+               CLINK_ERR_RANGE;
+    if (!(w->wall > 0.0))
+        return snprintf(msg, size, "clearance joint '%s': wall thickness %g m is out of range; > 0",
+                        name, w->wall),
+               CLINK_ERR_RANGE;
+    for (int i = 0; i < w->nknots; i++)
+        if (!(w->depth[i] >= 0.0) || !(w->depth[i] < w->wall))
+            return snprintf(msg, size,
+                            "clearance joint '%s': worn depth %g m at knot %d is out of range; "
+                            "0 <= depth < wall thickness %g m",
+                            name, w->depth[i], i, w->wall),
+                   CLINK_ERR_RANGE;
+    if (w->kd == 0.0)
+        return CLINK_OK;
+    if (!(w->length > 0.0) || !isfinite(w->length))
+        return snprintf(msg, size,
+                        "clearance joint '%s': wear length %g m is out of range; > 0 (the "
+                        "bearing's axial length)",
+                        name, w->length),
+               CLINK_ERR_RANGE;
+    if (w->grid < 16 || w->grid > 100000)
+        return snprintf(msg, size, "clearance joint '%s': wear grid of %d cells; 16 .. 100000",
+                        name, w->grid),
+               CLINK_ERR_RANGE;
+    if (!isnan(w->modulus) && !(w->modulus > 0.0 && isfinite(w->modulus)))
+        return snprintf(msg, size, "clearance joint '%s': wear modulus %g Pa is out of range; > 0",
+                        name, w->modulus),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
+/* a given worn bore (wear.depth): a surface the journal touches at one point */
+static clink_status worn_check(const clink_clearance_joint_def *d, const char *name, char *msg,
+                               size_t size)
+{
+    clink_profile_def p;
+    if (d->wear.nknots == 0)
+        return CLINK_OK;
+    kinematics_worn_bore_profile(&p, d->bearing_radius, d->wear.nknots, d->wear.depth);
+    double rho = kinematics_worn_bore_min_radius(&p);
+    if (!(rho > d->journal_radius))
+        return snprintf(msg, size,
+                        "clearance joint '%s': the worn bore's smallest radius of curvature %g "
+                        "m is below the journal radius %g m (the journal would bridge the "
+                        "groove)",
+                        name, rho, d->journal_radius),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
 static clink_status rev_check(element_def *u, const char *name, char *msg, size_t size)
 {
     const clink_clearance_joint_def *d = &u->revolute_clearance;
@@ -94,7 +158,10 @@ static clink_status rev_check(element_def *u, const char *name, char *msg, size_
                         name, d->bearing_radius - d->journal_radius, d->bearing_radius,
                         d->journal_radius),
                CLINK_ERR_RANGE;
-    return lub_check(&d->lubrication, name, msg, size);
+    clink_status st = lub_check(&d->lubrication, name, msg, size);
+    if (st == CLINK_OK)
+        st = wear_check(&d->wear, name, msg, size);
+    return st != CLINK_OK ? st : worn_check(d, name, msg, size);
 }
 
 static element_stiffness rev_radii(const element_def *u, double R[4])
@@ -120,6 +187,9 @@ static void rev_expand(const element_def *u, element_contact *out)
     out->sa.type = CLINK_SHAPE_BORE;
     memcpy(out->sa.a, d->bearing_point, sizeof out->sa.a);
     out->sa.radius = d->bearing_radius;
+    if (d->wear.nknots > 0) /* the worn bore: radius + depth on the knots (docs/wear.md) */
+        kinematics_worn_bore_profile(&out->sa.profile, d->bearing_radius, d->wear.nknots,
+                                     d->wear.depth);
     out->sb.type = CLINK_SHAPE_CIRCLE;
     memcpy(out->sb.a, d->journal_point, sizeof out->sb.a);
     out->sb.radius = d->journal_radius;

@@ -260,6 +260,8 @@ static int pair_bore(const kinematics_shape *sa, const kinematics_pose *pa, cons
 {
     double a2[2], b2[2];
 
+    if (sa->prof) /* a worn bore (contact_profile.c) */
+        return kinematics_pair_worn_bore_circle(sa, pa, rot_a, sb, pb, rot_b, out);
     core_b(sb, pb, rot_b, a2, b2);
     return contact_bore(sa, pa, rot_a, sb, pb, a2, out);
 }
@@ -267,6 +269,16 @@ static int pair_bore(const kinematics_shape *sa, const kinematics_pose *pa, cons
 static int diff_round(const kinematics_shape *sa, const kinematics_pose *pa,
                       const kinematics_shape *sb, const kinematics_pose *pb,
                       kinematics_contact_diff *out);
+
+/* a bore's derivatives: a worn bore's through its stand-in (contact_profile.c) */
+static int diff_bore(const kinematics_shape *sa, const kinematics_pose *pa,
+                     const kinematics_shape *sb, const kinematics_pose *pb,
+                     kinematics_contact_diff *out)
+{
+    if (sa->prof)
+        return kinematics_diff_worn_bore_circle(sa, pa, sb, pb, out);
+    return diff_round(sa, pa, sb, pb, out);
+}
 
 /*
  * The registry: [A][B] the geometry of shape A against shape B, its exact derivatives
@@ -288,7 +300,7 @@ static const kinematics_pair_entry registry[N_][N_] = {
     [K_][K_] = {pair_segments, NULL, NULL, NULL},
     [L_][C_] = {pair_line, diff_round, NULL, NULL},
     [L_][K_] = {pair_line, NULL, NULL, NULL},
-    [B_][C_] = {pair_bore, diff_round, NULL, NULL},
+    [B_][C_] = {pair_bore, diff_bore, NULL, NULL},
     [L_][P_] = {kinematics_pair_line_polygon, kinematics_diff_line_polygon,
                 kinematics_points_vertices_b, kinematics_point_vertex_b},
     [P_][C_] = {kinematics_pair_polygon_circle, kinematics_diff_polygon_circle, NULL, NULL},

@@ -622,6 +622,100 @@ int kinematics_diff_arc_circle(const kinematics_shape *sa, const kinematics_pose
     return feature_circle_diff(arc_circle_feature, sa, pa, sb, pb, out);
 }
 
+/* ---- the worn bore ------------------------------------------------------------------ */
+
+/*
+ * A bore with a profile (docs/wear.md): the bearing's inner surface X(tau) = a + rho(tau) u,
+ * rho the periodic cubic spline through the radius plus the worn depth at n equally spaced
+ * body angles. The journal (a circle of radius r, centre c) lies inside. Its contact is at
+ * the closest point X(tau*) of the surface to c (the same search as a cam profile's), and
+ * delta = r + N . (c - X) (N the outward normal: the material lies beyond the surface). The
+ * surface is replaced at tau* by its osculating shape, seen from inside: where it is convex
+ * (kappa > 0, the worn bore everywhere a smooth wear leaves it) the bore of radius 1 / kappa
+ * about X - N / kappa; where it bulges inwards (kappa < 0) the circle of radius 1 / |kappa|
+ * about the same point; where flat, the tangent line with outward normal -N. Each gives
+ * delta = r - |c - X| along the same normal with second-order contact, so delta, n and the
+ * points and their first derivatives are the worn surface's (the stand-in's exact entries).
+ * Valid while the journal's centre lies on the inner side of the osculating centre (1 / kappa
+ * > r where convex): src/wear/ refuses a profile whose radius of curvature falls below the
+ * journal's.
+ */
+
+void kinematics_worn_bore_profile(clink_profile_def *p, double R, int n, const double *depth)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = CLINK_PROFILE_TABLE;
+    p->npoints = n + 1;
+    for (int i = 0; i <= n; i++) {
+        p->angles[i] = i == n ? TWO_PI_ : TWO_PI_ * i / n;
+        p->radii[i] = R + depth[i % n];
+    }
+    spline_moments(p->angles, p->radii, n + 1, p->moments);
+}
+
+double kinematics_profile_curvature(const kinematics_shape *s, double tau, double N[2])
+{
+    double X[2], X1[2], X2[2];
+    kinematics_profile_point(s, tau, X, X1, X2);
+    return core_curvature(X1, X2, N);
+}
+
+double kinematics_worn_bore_min_radius(const clink_profile_def *p)
+{
+    kinematics_shape s;
+    double N[2], best = INFINITY;
+    memset(&s, 0, sizeof s);
+    s.kind = CLINK_SHAPE_BORE;
+    s.prof = p;
+    for (int i = 0; i < 4096; i++) {
+        double k = kinematics_profile_curvature(&s, TWO_PI_ * i / 4096.0, N);
+        if (k > 0.0)
+            best = fmin(best, 1.0 / k);
+    }
+    return best;
+}
+
+/* the worn bore A's stand-in against the circle B (the comment above) */
+static int worn_bore_circle_feature(const kinematics_shape *sa, const kinematics_pose *pa,
+                                    const kinematics_shape *sb, const kinematics_pose *pb,
+                                    kinematics_shape *t)
+{
+    double cl[2], X[2], X1[2], X2[2], N[2];
+    if (circle_centre_in_a(pa, sb, pb, cl) != 0)
+        return -1;
+    double tau = minimum_tau(sa, 0, cl);
+    kinematics_profile_point(sa, tau, X, X1, X2);
+    double k = core_curvature(X1, X2, N), L = hypot(X[0] - sa->a[0], X[1] - sa->a[1]);
+    memset(t, 0, sizeof *t);
+    if (fabs(k) * L > 1e-4) {
+        t->kind = k > 0.0 ? CLINK_SHAPE_BORE : CLINK_SHAPE_CIRCLE;
+        t->a[0] = X[0] - N[0] / k;
+        t->a[1] = X[1] - N[1] / k;
+        t->r = 1.0 / fabs(k);
+    } else {
+        t->kind = CLINK_SHAPE_LINE;
+        memcpy(t->a, X, sizeof t->a);
+        t->nrm[0] = -N[0];
+        t->nrm[1] = -N[1];
+    }
+    return 0;
+}
+
+int kinematics_pair_worn_bore_circle(const kinematics_shape *sa, const kinematics_pose *pa,
+                                     const double rot_a[2], const kinematics_shape *sb,
+                                     const kinematics_pose *pb, const double rot_b[2],
+                                     kinematics_contact *out)
+{
+    return feature_circle_pair(worn_bore_circle_feature, sa, pa, rot_a, sb, pb, rot_b, out);
+}
+
+int kinematics_diff_worn_bore_circle(const kinematics_shape *sa, const kinematics_pose *pa,
+                                     const kinematics_shape *sb, const kinematics_pose *pb,
+                                     kinematics_contact_diff *out)
+{
+    return feature_circle_diff(worn_bore_circle_feature, sa, pa, sb, pb, out);
+}
+
 /* ---- drawing ------------------------------------------------------------------------- */
 
 int clink_shape_outline(const clink_shape_def *d, int n, double (*xy)[2])

@@ -21,6 +21,21 @@ kinematics_pair_diff_fn kinematics_diff_profile_circle;
 kinematics_pair_eval_fn kinematics_pair_line_profile;
 kinematics_pair_diff_fn kinematics_diff_line_profile;
 
+/* the worn bore A (a bore with a profile: docs/wear.md) against the journal B inside it */
+kinematics_pair_eval_fn kinematics_pair_worn_bore_circle;
+kinematics_pair_diff_fn kinematics_diff_worn_bore_circle;
+
+/* the worn bore's profile: the periodic spline through radius R + depth[i] at the n angles
+   2 pi i / n of the body frame (n + 1 points, the last closing the first), moments filled */
+void kinematics_worn_bore_profile(clink_profile_def *p, double R, int n, const double *depth);
+
+/* the worn bore's smallest radius of curvature where it is convex (4096 samples; INFINITY:
+   none), which must exceed the journal's radius */
+double kinematics_worn_bore_min_radius(const clink_profile_def *p);
+
+/* the signed curvature (> 0 convex) of a profile's core at tau and its outward unit normal */
+double kinematics_profile_curvature(const kinematics_shape *s, double tau, double N[2]);
+
 /* two gear flanks of a gear pair (src/elements/element_gear_pair.c) */
 kinematics_pair_eval_fn kinematics_pair_flanks;
 

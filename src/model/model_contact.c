@@ -60,6 +60,9 @@ clink_clearance_joint_def clink_default_clearance_joint_def(void)
     d.bearing_body = 0;
     d.cookie = MODEL_COOKIE_CLEARANCE_JOINT;
     d.lubrication.transition = 0.95;
+    d.wear.modulus = NAN; /* no wear; its defaults (docs/wear.md) */
+    d.wear.wall = INFINITY;
+    d.wear.grid = 360;
     contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;
 }

@@ -213,6 +213,8 @@ void xml_describe(char *buf, size_t size, const char *kind, const xmlNode *n);
 void xml_read_settings(xml_reader *r, const xmlNode *n);
 void xml_read_gravity(xml_reader *r, const xmlNode *n);
 void xml_read_output(xml_reader *r, const xmlNode *n);
+/* <wear> of a clearance joint w (xml_wear.c; n NULL: nothing) */
+void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w);
 void xml_read_materials(xml_reader *r, const xmlNode *sec);
 void xml_read_bodies(xml_reader *r, const xmlNode *sec);
 void xml_read_joints(xml_reader *r, const xmlNode *sec);

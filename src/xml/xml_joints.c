@@ -183,6 +183,7 @@ static void read_clearance(xml_reader *r, const xmlNode *k)
         return;
     def.law = law;
     read_lubrication(r, xml_child(k, "lubrication"), &def.lubrication, w);
+    xml_read_wear(r, xml_child(k, "wear"), &def.wear, w); /* src/xml/xml_wear.c */
     if (r->failed)
         return;
     xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.journal_body].material,

@@ -310,3 +310,212 @@ TEST(profiles_not_closed_crossing_themselves_or_undercut_are_refused)
     ENSURE(kinematics_pair_of(CLINK_SHAPE_ARC, CLINK_SHAPE_CIRCLE)->diff != NULL);
     ENSURE(kinematics_pair_of(CLINK_SHAPE_CIRCLE, CLINK_SHAPE_PROFILE) == NULL);
 }
+
+/* ---- the worn bore (a bore with a profile: docs/wear.md) -------------------------- */
+
+/* the analytic wear of the worn-bore tests: a raised cosine of depth A about theta0, with its
+   first two derivatives */
+static const double WB_R = 0.01, WB_A = 40e-6, WB_T0 = 1.0;
+static void wb_h(double t, double h[3])
+{
+    h[0] = 0.5 * WB_A * (1.0 + cos(t - WB_T0));
+    h[1] = -0.5 * WB_A * sin(t - WB_T0);
+    h[2] = -0.5 * WB_A * cos(t - WB_T0);
+}
+
+/* a worn bore at body point (0.001, -0.002) through n knots of wb_h (amp scales it) */
+static clink_shape_def worn_def(int n, double amp)
+{
+    clink_shape_def d;
+    double depth[CLINK_WEAR_MAX_KNOTS], h[3];
+    memset(&d, 0, sizeof d);
+    d.type = CLINK_SHAPE_BORE;
+    d.a[0] = 0.001, d.a[1] = -0.002;
+    d.radius = WB_R;
+    for (int i = 0; i < n; i++) {
+        wb_h(2.0 * PI_ * i / n, h);
+        depth[i] = amp * h[0];
+    }
+    kinematics_worn_bore_profile(&d.profile, WB_R, n, depth);
+    return d;
+}
+
+/* the exact surface X(t) = a + (R + h(t)) u(t) and its derivatives, body frame */
+static void wb_curve(const double a[2], double t, double X[2], double X1[2], double X2[2])
+{
+    double h[3], u[2] = {cos(t), sin(t)}, w[2] = {-sin(t), cos(t)};
+    wb_h(t, h);
+    double r = WB_R + h[0];
+    for (int k = 0; k < 2; k++) {
+        X[k] = a[k] + r * u[k];
+        X1[k] = h[1] * u[k] + r * w[k];
+        X2[k] = (h[2] - r) * u[k] + 2.0 * h[1] * w[k];
+    }
+}
+
+/* the closest point of the exact surface to c: the best of 200000 samples, then Newton on
+   X' . (X - c) = 0 with the exact derivatives */
+static double wb_closest(const double a[2], const double c[2])
+{
+    double best = INFINITY, tb = 0.0, X[2], X1[2], X2[2];
+    for (int i = 0; i < 200000; i++) {
+        double t = 2.0 * PI_ * i / 200000;
+        wb_curve(a, t, X, X1, X2);
+        double d = hypot(X[0] - c[0], X[1] - c[1]);
+        if (d < best)
+            best = d, tb = t;
+    }
+    for (int it = 0; it < 20; it++) {
+        wb_curve(a, tb, X, X1, X2);
+        double d[2] = {X[0] - c[0], X[1] - c[1]};
+        double f = X1[0] * d[0] + X1[1] * d[1];
+        double fp = X2[0] * d[0] + X2[1] * d[1] + X1[0] * X1[0] + X1[1] * X1[1];
+        tb -= f / fp;
+    }
+    return tb;
+}
+
+TEST(a_worn_bore_of_zero_depth_is_the_circular_bore)
+{
+    clink_shape_def d = worn_def(36, 0.0), plain = d;
+    memset(&plain.profile, 0, sizeof plain.profile);
+    kinematics_shape worn, bore, journal = simple(CLINK_SHAPE_CIRCLE, 0, 0, 0, 0, 0.0095);
+    kinematics_shape_of(&d, 0, &worn);
+    kinematics_shape_of(&plain, 0, &bore);
+    ENSURE(worn.prof != NULL && bore.prof == NULL);
+    /* the worn bore is neither round nor central; the circular bore is both */
+    ENSURE(!kinematics_shape_has(&worn, KINEMATICS_SHAPE_ROUND) &&
+           !kinematics_shape_has(&worn, KINEMATICS_SHAPE_CENTRAL));
+    ENSURE(kinematics_shape_has(&bore, KINEMATICS_SHAPE_ROUND));
+    kinematics_pose pa = pose(0.1, 0.2, 0.3, 0.5, -0.4, 2.0);
+    for (double b = 0.1; b < 6.3; b += 0.7) {
+        double e = 0.0005 + 1e-5 * sin(3 * b), cs = cos(0.3), sn = sin(0.3);
+        double c[2] = {0.1 + cs * 0.001 - sn * -0.002 + e * cos(b),
+                       0.2 + sn * 0.001 + cs * -0.002 + e * sin(b)};
+        kinematics_pose pb = pose(c[0], c[1], -0.4, 0.1, 0.3, -7.0);
+        kinematics_contact cw, cb;
+        ENSURE(kinematics_contact_eval(&worn, &pa, &journal, &pb, &cw) == 0);
+        ENSURE(kinematics_contact_eval(&bore, &pa, &journal, &pb, &cb) == 0);
+        ENSURE_NEAR(cw.delta, cb.delta, 1e-13);
+        ENSURE_NEAR(cw.delta_dot, cb.delta_dot, 1e-12);
+        ENSURE_NEAR(cw.v_t, cb.v_t, 1e-12);
+        for (int k = 0; k < 2; k++) {
+            ENSURE_NEAR(cw.n[k], cb.n[k], 1e-11);
+            ENSURE_NEAR(cw.p_a[k], cb.p_a[k], 1e-13);
+            ENSURE_NEAR(cw.p_b[k], cb.p_b[k], 1e-13);
+        }
+    }
+}
+
+/*
+ * (c) of docs/wear.md: the worn bore's penetration, normal, contact point and curvature
+ * against an independent evaluation of the exact surface the knots sample (a dense search
+ * of the closest point refined by Newton on the analytic curve). The spline through 47 knots
+ * of the raised cosine interpolates it within 5/384 dtheta^4 max|h''''| = 1e-10 m, its slope
+ * within dtheta^3 / 24 max|h''''| (angle 2e-7 rad) and its second derivative within
+ * dtheta^2 / 12 max|h''''| (curvature 3e-4 1/m of 100): tolerances 5e-10 m, 2e-6 and 2e-5
+ * relative. The contact point slides along the surface by the normal's error divided by
+ * 1 / d - kappa (d the journal radius; the conformal contact's 5.3 1/m), up to 4e-8 m:
+ * tolerance 5e-8 m.
+ */
+TEST(a_worn_bore_has_the_gap_normal_and_curvature_of_a_dense_closest_point_search)
+{
+    clink_shape_def d = worn_def(47, 1.0);
+    kinematics_shape worn, journal = simple(CLINK_SHAPE_CIRCLE, 0, 0, 0, 0, 0.0095);
+    kinematics_shape_of(&d, 0, &worn);
+    const double phi = 0.3, cs = cos(phi), sn = sin(phi);
+    kinematics_pose pa = pose(0.1, 0.2, phi, 0, 0, 0);
+    int checked = 0;
+    for (double b = 0.05; b < 6.3; b += 0.45) {
+        double h[3];
+        wb_h(b, h);
+        /* the journal centre in the bearing's frame, near the worn wall */
+        double e = 0.0005 + h[0] + 3e-6 * cos(5 * b);
+        double cl[2] = {0.001 + e * cos(b), -0.002 + e * sin(b)};
+        kinematics_pose pb =
+            pose(0.1 + cs * cl[0] - sn * cl[1], 0.2 + sn * cl[0] + cs * cl[1], 0.7, 0, 0, 0);
+        kinematics_contact c;
+        ENSURE(kinematics_contact_eval(&worn, &pa, &journal, &pb, &c) == 0);
+        double t = wb_closest(d.a, cl), X[2], X1[2], X2[2];
+        wb_curve(d.a, t, X, X1, X2);
+        double dist = hypot(X[0] - cl[0], X[1] - cl[1]);
+        ENSURE_NEAR(c.delta, 0.0095 - dist, 5e-10);
+        /* the normal (on the journal: inwards) and the contact point, into the body frame */
+        double nl[2] = {cs * c.n[0] + sn * c.n[1], -sn * c.n[0] + cs * c.n[1]};
+        double pl[2] = {cs * (c.p_a[0] - 0.1) + sn * (c.p_a[1] - 0.2),
+                        -sn * (c.p_a[0] - 0.1) + cs * (c.p_a[1] - 0.2)};
+        double l = hypot(X1[0], X1[1]), N[2] = {X1[1] / l, -X1[0] / l};
+        ENSURE_NEAR(nl[0], -N[0], 2e-6);
+        ENSURE_NEAR(nl[1], -N[1], 2e-6);
+        ENSURE_NEAR(pl[0], X[0], 5e-8);
+        ENSURE_NEAR(pl[1], X[1], 5e-8);
+        /* the curvature of the spline at the contact against the polar formula */
+        double rr = WB_R + h[0], Nk[2];
+        wb_h(t, h);
+        rr = WB_R + h[0];
+        double kappa = (rr * rr + 2 * h[1] * h[1] - rr * h[2]) / pow(rr * rr + h[1] * h[1], 1.5);
+        double tau = atan2(pl[1] - d.a[1], pl[0] - d.a[0]);
+        ENSURE_REL(kinematics_profile_curvature(&worn, tau, Nk), kappa, 2e-5);
+        checked++;
+    }
+    ENSURE(checked == 14);
+}
+
+/*
+ * The conformal journal-bearing contact's derivatives grow by a factor 1 / (d (1 - kappa d))
+ * ~ 2000 1/m each (d the distance of the centre from the wall), so the third derivatives
+ * reach 1e10 and geometry_checks.h's step of 1e-7 leaves a truncation error of 1e-5: here
+ * the step is 1e-8 (truncation and rounding near 1e-7 each) and the tolerance 1e-6 relative to
+ * max(1, |derivative|).
+ */
+static void worn_check_diff(const kinematics_shape *sa, kinematics_pose pa,
+                            const kinematics_shape *sb, kinematics_pose pb)
+{
+    kinematics_contact_diff d;
+    ENSURE(kinematics_contact_eval_diff(sa, &pa, sb, &pb, &d) == 0);
+    for (int k = 0; k < KINEMATICS_NDIFF; k++) {
+        const double h = 1e-8;
+        kinematics_pose a1 = pa, b1 = pb, a2 = pa, b2 = pb;
+        *slot(&a1, &b1, k) += h;
+        *slot(&a2, &b2, k) -= h;
+        kinematics_contact cp, cm;
+        ENSURE(kinematics_contact_eval(sa, &a1, sb, &b1, &cp) == 0);
+        ENSURE(kinematics_contact_eval(sa, &a2, sb, &b2, &cm) == 0);
+        const kinematics_dual *x[5] = {&d.delta, &d.delta_dot, &d.n[0], &d.n[1], &d.v_t};
+        double fd[5] = {cp.delta - cm.delta, cp.delta_dot - cm.delta_dot, cp.n[0] - cm.n[0],
+                        cp.n[1] - cm.n[1], cp.v_t - cm.v_t};
+        for (int i = 0; i < 5; i++)
+            ENSURE_NEAR(x[i]->d[k], fd[i] / (2 * h), 1e-6 * fmax(1.0, fabs(x[i]->d[k])));
+        for (int i = 0; i < 2; i++) {
+            ENSURE_NEAR(d.p_a[i].d[k], (cp.p_a[i] - cm.p_a[i]) / (2 * h),
+                        1e-6 * fmax(1.0, fabs(d.p_a[i].d[k])));
+            ENSURE_NEAR(d.p_b[i].d[k], (cp.p_b[i] - cm.p_b[i]) / (2 * h),
+                        1e-6 * fmax(1.0, fabs(d.p_b[i].d[k])));
+        }
+    }
+    /* the rate: delta along the rigid motion, step 1e-9 s */
+    kinematics_contact cp, cm;
+    kinematics_pose pap = advance(pa, 1e-9), pam = advance(pa, -1e-9);
+    kinematics_pose pbp = advance(pb, 1e-9), pbm = advance(pb, -1e-9);
+    ENSURE(kinematics_contact_eval(sa, &pap, sb, &pbp, &cp) == 0);
+    ENSURE(kinematics_contact_eval(sa, &pam, sb, &pbm, &cm) == 0);
+    ENSURE_NEAR(d.delta_dot.v, (cp.delta - cm.delta) / 2e-9, 1e-6 * fmax(1.0, fabs(d.delta_dot.v)));
+}
+
+TEST(a_worn_bore_has_exact_rates_and_derivatives)
+{
+    clink_shape_def d = worn_def(36, 1.0);
+    kinematics_shape worn, journal = simple(CLINK_SHAPE_CIRCLE, 0.0003, -0.0001, 0, 0, 0.0095);
+    kinematics_shape_of(&d, 0, &worn);
+    kinematics_pose pa = pose(0.01, -0.02, 0.7, 0.3, -0.2, 4.0);
+    for (double b = 0.2; b < 6.3; b += 0.9) {
+        double e = 0.00052, cs = cos(0.7), sn = sin(0.7);
+        double cl[2] = {0.001 + e * cos(b), -0.002 + e * sin(b)};
+        double c[2] = {0.01 + cs * cl[0] - sn * cl[1], -0.02 + sn * cl[0] + cs * cl[1]};
+        /* the journal's body point (0.0003, -0.0001) at c: its reference point is offset */
+        double psi = 0.2, off[2] = {cos(psi) * 0.0003 + sin(psi) * 0.0001,
+                                    sin(psi) * 0.0003 - cos(psi) * 0.0001};
+        kinematics_pose pb = pose(c[0] - off[0], c[1] - off[1], psi, -0.5, 0.8, -3.0);
+        worn_check_diff(&worn, pa, &journal, pb);
+    }
+}

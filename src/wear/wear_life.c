@@ -1,0 +1,534 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * wear_life.c: the life simulation of a mechanism whose clearance joints wear
+ * (clink_wear_life, include/clink/wear.h, docs/wear.md; the "update every k-th cycle" scheme
+ * of the wear literature, Flores 2009, Mukras et al. 2010).
+ *
+ * Update u: the model with the bores worn so far (clink_model_set_worn_bore) runs `warmup`
+ * cycles of period T, then `observe` cycles sampled `samples` times a cycle
+ * (clink_wear_observe): the grids' depth per cycle w = grid / observe. The factor
+ *   f = min(cycles left, max(1, floor(fraction c / max w)))
+ * (c the smallest radial clearance, max w over every joint, surface and cell) extrapolates:
+ * the life grids take f w, f cycles are done; the worn bore becomes the low-pass of its life
+ * grid at the knots (clink_wear_smooth) as a periodic cubic spline. So one update adds at
+ * most fraction c to any point, unless f = 1 already adds more (then it says so). The life
+ * grid reaching the <wear> wall thickness stops the run with an error.
+ *
+ * Journal (dir/wear.journal): a first line naming the model, the cycles and the scheme;
+ * then one line per update, written whole and flushed: u, cycles done, f, and per joint the
+ * volumes, the peak force, the work and the two life grids. A resume reads every complete
+ * line, checks the first against the options, and continues after the last update.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "clink/wear.h"
+#include "clink/xml.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define TWO_PI_ 6.283185307179586
+
+void clink_wear_options_init(clink_wear_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cycles = 1000;
+    o->warmup = 1;
+    o->observe = 2;
+    o->samples = 2000;
+    o->knots = 36;
+    o->fraction = 0.02;
+    o->period = 0.0;
+}
+
+/* the life state: per joint its life grids (bore, journal), its knots and tallies */
+typedef struct life_joint {
+    int joint, n;
+    double clearance, wall;
+    double *life[2], *cycle[2];
+    double knots[CLINK_WEAR_MAX_KNOTS];
+    double vol[2], fpeak, work;
+} life_joint;
+
+typedef struct life {
+    const char *path, *dir;
+    const clink_wear_options *o;
+    clink_model *model;
+    clink_wear *w;
+    life_joint *j;
+    int nj, update;
+    long done;
+    double period;
+    FILE *journal;
+    char *err;
+    size_t size;
+} life;
+
+static int life_fail(life *L, const char *fmt, const char *a, const char *b)
+{
+    snprintf(L->err, L->size, fmt, a, b);
+    return -1;
+}
+
+/* the period of the model's constant-rate angle driver: 2 pi / |rate| */
+static double driver_period(const clink_model *m)
+{
+    int n = clink_model_count(m, CLINK_ENTITY_DRIVER);
+    for (int i = 0; i < n; i++) {
+        clink_driver_def d;
+        if (clink_model_driver(m, i, &d) != CLINK_OK)
+            continue;
+        if (d.function.type == CLINK_FUNCTION_LINEAR && d.function.c[1] != 0.0 &&
+            d.target != CLINK_DRIVE_JOINT_DISPLACEMENT &&
+            (d.target != CLINK_DRIVE_BODY_COORDINATE || d.coordinate == 2))
+            return TWO_PI_ / fabs(d.function.c[1]);
+    }
+    return NAN;
+}
+
+/* the life state of the model's worn joints; 0 or -1 */
+static int life_init(life *L)
+{
+    L->nj = clink_wear_count(L->w);
+    if (!(L->j = calloc((size_t) L->nj, sizeof *L->j)))
+        return life_fail(L, "%s%sout of memory", "", "");
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        clink_clearance_joint_def d;
+        j->joint = clink_wear_joint(L->w, i);
+        clink_model_clearance_joint(L->model, j->joint, &d);
+        j->clearance = d.bearing_radius - d.journal_radius;
+        j->wall = d.wear.wall;
+        j->n = clink_wear_grid(L->w, i, CLINK_WEAR_BORE, NULL);
+        for (int s = 0; s < 2; s++)
+            if (!(j->life[s] = calloc((size_t) j->n, sizeof(double))) ||
+                !(j->cycle[s] = calloc((size_t) j->n, sizeof(double))))
+                return life_fail(L, "%s%sout of memory", "", "");
+    }
+    return 0;
+}
+
+static void life_free(life *L)
+{
+    for (int i = 0; L->j && i < L->nj; i++)
+        for (int s = 0; s < 2; s++) {
+            free(L->j[i].life[s]);
+            free(L->j[i].cycle[s]);
+        }
+    free(L->j);
+    clink_wear_destroy(&L->w);
+    clink_model_destroy(&L->model);
+    if (L->journal)
+        fclose(L->journal);
+}
+
+/* the worn bores of the life grids into the model; 0 or -1 */
+static int life_apply(life *L)
+{
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        double top = 0.0;
+        for (int k = 0; k < j->n; k++)
+            top = fmax(top, j->life[0][k]);
+        if (!(top < j->wall)) {
+            snprintf(L->err, L->size,
+                     "%s: clearance joint %d is worn through: depth %g m reaches the wall "
+                     "thickness %g m after %ld cycles",
+                     L->path, j->joint, top, j->wall, L->done);
+            return -1;
+        }
+        clink_wear_smooth(j->life[0], j->n, L->o->knots, j->knots);
+        if (top == 0.0)
+            continue;
+        if (clink_model_set_worn_bore(L->model, j->joint, L->o->knots, j->knots, L->err, L->size) !=
+            CLINK_OK)
+            return -1;
+    }
+    return 0;
+}
+
+/* writes the orbit sample of the journal centre in the bearing's frame */
+static void orbit_row(FILE *f, const life *L, const clink_sim *sim, int i, double t)
+{
+    clink_contact_info c;
+    double qa[3];
+    clink_clearance_joint_def d;
+    if (!f || clink_sim_contact(sim, clink_wear_contact(L->w, i), &c) != CLINK_OK)
+        return;
+    clink_model_clearance_joint(L->model, L->j[i].joint, &d);
+    clink_sim_body_state(sim, d.bearing_body, qa, NULL);
+    double cs = cos(qa[2]), sn = sin(qa[2]);
+    fprintf(f, "%d,%d,%.9g,%.9g,%.9g\n", L->update, L->j[i].joint, t,
+            cs * c.eccentricity[0] + sn * c.eccentricity[1],
+            -sn * c.eccentricity[0] + cs * c.eccentricity[1]);
+}
+
+/* advances sim to t; 0 or -1 with the simulation's message */
+static int life_advance(life *L, clink_sim *sim, double t)
+{
+    if (clink_sim_advance(sim, t) == CLINK_OK)
+        return 0;
+    snprintf(L->err, L->size, "%s: update %d: %s", L->path, L->update, clink_sim_error(sim));
+    return -1;
+}
+
+/* one simulation of the current model: warmup, then the observed cycles; 0 or -1 */
+static int life_observe(life *L)
+{
+    const clink_wear_options *o = L->o;
+    clink_sim *sim = NULL;
+    char path[4096];
+    if (clink_sim_create(L->model, NULL, &sim, L->err, L->size) != CLINK_OK)
+        return -1;
+    clink_sim_set_outputs(sim, CLINK_OUTPUT_CONTACTS);
+    snprintf(path, sizeof path, "%s/orbit_%05d.csv", L->dir, L->update);
+    FILE *orb = fopen(path, "w");
+    if (orb)
+        fprintf(orb, "update,joint,t [s],ex [m],ey [m]\n");
+    double dt = L->period / o->samples, t0 = o->warmup * L->period;
+    int rc = 0;
+    for (long k = 1; rc == 0 && k <= (long) o->warmup * o->samples; k++)
+        rc = life_advance(L, sim, k * dt);
+    clink_wear_reset(L->w);
+    for (long k = 0; rc == 0 && k <= (long) o->observe * o->samples; k++) {
+        if (k > 0)
+            rc = life_advance(L, sim, t0 + k * dt);
+        if (rc == 0 && clink_wear_observe(L->w, sim) != CLINK_OK)
+            rc = life_fail(L, "%s: %sthe contacts could not be observed", L->path, "");
+        for (int i = 0; rc == 0 && i < L->nj && k % 10 == 0; i++)
+            orbit_row(orb, L, sim, i, clink_sim_time(sim));
+    }
+    if (orb && fclose(orb) != 0 && rc == 0)
+        rc = life_fail(L, "%s: %s", path, strerror(errno));
+    clink_sim_destroy(&sim);
+    return rc;
+}
+
+/* the factor of this update from the observed depth per cycle (file comment) */
+static long life_factor(life *L, double *rate)
+{
+    double f = INFINITY;
+    *rate = 0.0;
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        for (int s = 0; s < 2; s++) {
+            clink_wear_grid(L->w, i, s, j->cycle[s]);
+            for (int k = 0; k < j->n; k++) {
+                j->cycle[s][k] /= L->o->observe;
+                *rate = fmax(*rate, j->cycle[s][k]);
+                if (j->cycle[s][k] > 0.0)
+                    f = fmin(f, L->o->fraction * j->clearance / j->cycle[s][k]);
+            }
+        }
+    }
+    long left = L->o->cycles - L->done;
+    if (!(f < (double) left))
+        return left;
+    return f < 1.0 ? 1 : (long) floor(f);
+}
+
+/* one journal line of the state after an update; 0 or -1 */
+static int journal_write(life *L, long factor)
+{
+    FILE *f = L->journal;
+    fprintf(f, "update %d %ld %ld %d", L->update, L->done, factor, L->nj);
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        fprintf(f, " %d %.17g %.17g %.17g %.17g %d", j->joint, j->vol[0], j->vol[1], j->fpeak,
+                j->work, j->n);
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < j->n; k++)
+                fprintf(f, " %.17g", j->life[s][k]);
+    }
+    fputc('\n', f);
+    if (fflush(f) != 0 || ferror(f))
+        return life_fail(L, "%s/wear.journal: %s", L->dir, strerror(errno));
+    return 0;
+}
+
+/* reads one update line into the state; 1 read, 0 not a complete line */
+static int journal_read_line(life *L, char *line)
+{
+    char *p = line, *q;
+    int u, nj;
+    long done, factor;
+    if (sscanf(p, "update %d %ld %ld %d", &u, &done, &factor, &nj) != 4 || nj != L->nj)
+        return 0;
+    for (int w = 0; w < 5; w++)
+        p = strchr(p + 1, ' ');
+    for (int i = 0; i < L->nj && p; i++) {
+        life_joint *j = &L->j[i];
+        double v[4];
+        int id = (int) strtol(p, &q, 10), n;
+        for (int k = 0; k < 4; k++)
+            v[k] = strtod(q, &q);
+        n = (int) strtol(q, &q, 10);
+        if (id != j->joint || n != j->n)
+            return 0;
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < n; k++) {
+                char *e;
+                j->life[s][k] = strtod(q, &e);
+                if (e == q)
+                    return 0;
+                q = e;
+            }
+        j->vol[0] = v[0], j->vol[1] = v[1], j->fpeak = v[2], j->work = v[3];
+        p = q;
+    }
+    L->update = u + 1;
+    L->done = done;
+    return 1;
+}
+
+/* the journal's first line for these options */
+static void journal_tag(const life *L, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             "clink-wear 1 cycles %ld warmup %d observe %d samples %d knots %d "
+             "fraction %.17g period %.17g\n",
+             L->o->cycles, L->o->warmup, L->o->observe, L->o->samples, L->o->knots, L->o->fraction,
+             L->period);
+}
+
+/* keeps the header and the rows of updates before `update` of the CSV file dir/name (a
+   resumed run rewrites the rows of the updates it runs again); 0 or -1 */
+static int csv_keep_before(life *L, const char *name, int update)
+{
+    char path[4096], tmp[4200], *line = NULL;
+    size_t cap = 0;
+    snprintf(path, sizeof path, "%s/%s", L->dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *in = fopen(path, "r"), *out = in ? fopen(tmp, "w") : NULL;
+    if (!in)
+        return 0;
+    int first = 1, rc = 0;
+    while (out && getline(&line, &cap, in) > 0) {
+        if (first || atoi(line) < update)
+            fputs(line, out);
+        first = 0;
+    }
+    free(line);
+    fclose(in);
+    if (!out || fclose(out) != 0 || rename(tmp, path) != 0)
+        rc = life_fail(L, "%s: %s", path, strerror(errno));
+    return rc;
+}
+
+/* opens the journal: a new one, or the resumed state of an old one; 0 or -1 */
+static int journal_open(life *L)
+{
+    char path[4096], tag[512];
+    snprintf(path, sizeof path, "%s/wear.journal", L->dir);
+    journal_tag(L, tag, sizeof tag);
+    if (L->o->resume) {
+        FILE *f = fopen(path, "r");
+        if (!f)
+            return life_fail(L, "%s: cannot resume: %s", path, strerror(errno));
+        size_t cap = 0;
+        char *line = NULL;
+        int ok = getline(&line, &cap, f) > 0 && strcmp(line, tag) == 0;
+        while (ok && getline(&line, &cap, f) > 0)
+            if (strchr(line, '\n'))
+                journal_read_line(L, line);
+        free(line);
+        fclose(f);
+        if (!ok)
+            return life_fail(L,
+                             "%s: cannot resume: its first line is not that of these "
+                             "options (%s)",
+                             path, "cycles, scheme or period differ");
+        if (csv_keep_before(L, "wear_updates.csv", L->update) != 0 ||
+            csv_keep_before(L, "wear_profile.csv", L->update) != 0)
+            return -1;
+    }
+    L->journal = fopen(path, L->o->resume ? "a" : "w");
+    if (!L->journal)
+        return life_fail(L, "%s: %s", path, strerror(errno));
+    if (!L->o->resume && fputs(tag, L->journal) < 0)
+        return life_fail(L, "%s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* the update's rows: wear_updates.csv and wear_profile.csv (appended); 0 or -1 */
+static int life_rows(life *L, long factor, double rate)
+{
+    char path[4096];
+    int fresh = L->update == 0;
+    snprintf(path, sizeof path, "%s/wear_updates.csv", L->dir);
+    FILE *u = fopen(path, fresh ? "w" : "a");
+    snprintf(path, sizeof path, "%s/wear_profile.csv", L->dir);
+    FILE *p = fopen(path, fresh ? "w" : "a");
+    int rc = 0;
+    if (!u || !p)
+        rc = life_fail(L, "%s: %s", path, strerror(errno));
+    if (rc == 0 && fresh) {
+        fprintf(u, "update,cycles,factor,joint,volume_bore [m^3],volume_journal [m^3],"
+                   "depth_max_bore [m],depth_per_cycle_max [m],peak_force [N],added_max [m]\n");
+        fprintf(p, "update,cycles,joint,surface,cells,depth [m] at cell centres 2 pi (i + 1/2) / "
+                   "cells of the body frame...\n");
+    }
+    for (int i = 0; rc == 0 && i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        double top = 0.0;
+        for (int k = 0; k < j->n; k++)
+            top = fmax(top, j->life[0][k]);
+        fprintf(u, "%d,%ld,%ld,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", L->update, L->done, factor,
+                j->joint, j->vol[0], j->vol[1], top, rate, j->fpeak, rate * factor);
+        for (int s = 0; s < 2; s++) {
+            fprintf(p, "%d,%ld,%d,%s,%d", L->update, L->done, j->joint, s ? "journal" : "bore",
+                    j->n);
+            for (int k = 0; k < j->n; k++)
+                fprintf(p, ",%.9g", j->life[s][k]);
+            fputc('\n', p);
+        }
+    }
+    if (u && fclose(u) != 0 && rc == 0)
+        rc = life_fail(L, "%s/wear_updates.csv: %s", L->dir, strerror(errno));
+    if (p && fclose(p) != 0 && rc == 0)
+        rc = life_fail(L, "%s/wear_profile.csv: %s", L->dir, strerror(errno));
+    return rc;
+}
+
+/* one update: observe, extrapolate, journal, rows; 0 or -1 */
+static int life_update(life *L)
+{
+    if (life_apply(L) != 0 || life_observe(L) != 0)
+        return -1;
+    double rate;
+    long f = life_factor(L, &rate);
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        for (int s = 0; s < 2; s++) {
+            for (int k = 0; k < j->n; k++)
+                j->life[s][k] += (double) f * j->cycle[s][k];
+            j->vol[s] += (double) f * clink_wear_volume(L->w, i, s) / L->o->observe;
+        }
+        j->work += (double) f * clink_wear_work(L->w, i) / L->o->observe;
+        j->fpeak = clink_wear_peak_force(L->w, i);
+    }
+    for (int i = 0; i < L->nj; i++) {
+        const life_joint *j = &L->j[i];
+        double top = 0.0;
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < j->n; k++)
+                top = fmax(top, j->cycle[s][k]);
+        if (top * (double) f > j->clearance) {
+            snprintf(L->err, L->size,
+                     "%s: clearance joint %d: one update of %ld cycles wears %g m, more than "
+                     "the radial clearance %g m: the wear coefficient is too large for "
+                     "updates of whole cycles",
+                     L->path, j->joint, f, top * (double) f, j->clearance);
+            return -1;
+        }
+    }
+    L->done += f;
+    if (journal_write(L, f) != 0 || life_rows(L, f, rate) != 0)
+        return -1;
+    if (!L->o->quiet) {
+        double top = 0.0;
+        for (int k = 0; k < L->j[0].n; k++)
+            top = fmax(top, L->j[0].life[0][k]);
+        fprintf(stderr,
+                "\rwear: %ld / %ld cycles (%3.0f%%), update %d, factor %ld (adds %.3g m, %.3g of "
+                "the clearance), deepest %.3g m  ",
+                L->done, L->o->cycles, 100.0 * L->done / L->o->cycles, L->update, f, rate * f,
+                rate * f / L->j[0].clearance, top);
+        fflush(stderr);
+    }
+    L->update++;
+    return 0;
+}
+
+/* dir/wear_summary.json; 0 or -1 */
+static int life_summary(life *L)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/wear_summary.json", L->dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return life_fail(L, "%s: %s", path, strerror(errno));
+    fprintf(f,
+            "{\n  \"model\": \"%s\",\n  \"cycles\": %ld,\n  \"updates\": %d,\n  \"period\": %.17g,"
+            "\n  \"fraction\": %.17g,\n  \"knots\": %d,\n  \"joints\": [",
+            L->path, L->done, L->update, L->period, L->o->fraction, L->o->knots);
+    for (int i = 0; i < L->nj; i++) {
+        life_joint *j = &L->j[i];
+        double top = 0.0;
+        for (int k = 0; k < j->n; k++)
+            top = fmax(top, j->life[0][k]);
+        fprintf(f,
+                "%s\n    {\"joint\": %d, \"volume_bore\": %.17g, \"volume_journal\": %.17g, "
+                "\"depth_max_bore\": %.17g, \"wear_work\": %.17g}",
+                i ? "," : "", j->joint, j->vol[0], j->vol[1], top, j->work);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    if (fclose(f) != 0)
+        return life_fail(L, "%s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* the options in range; 0 or -1 */
+static int life_check(life *L)
+{
+    const clink_wear_options *o = L->o;
+    char b[64];
+    snprintf(b, sizeof b, "%g", o->fraction);
+    if (o->cycles < 1 || o->warmup < 0 || o->observe < 1 || o->samples < 10)
+        return life_fail(L, "%s%scycles >= 1, warmup >= 0, observe >= 1, samples >= 10", "", "");
+    if (!(o->fraction > 0.0 && o->fraction < 1.0))
+        return life_fail(L,
+                         "fraction %s is out of range; 0 < fraction < 1 (of the "
+                         "clearance: one update must wear less than the clearance)%s",
+                         b, "");
+    if (o->knots < 8 || o->knots > CLINK_WEAR_MAX_KNOTS)
+        return life_fail(L, "%s%sknots out of range; 8 .. 47", "", "");
+    return 0;
+}
+
+clink_status clink_wear_life(const char *path, const char *dir, const clink_wear_options *o,
+                             char *err, size_t size)
+{
+    life L;
+    memset(&L, 0, sizeof L);
+    L.path = path, L.dir = dir, L.o = o, L.err = err, L.size = size;
+    if (!path || !dir || !o || !err)
+        return CLINK_ERR_ARG;
+    if (life_check(&L) != 0)
+        return CLINK_ERR_RANGE;
+    clink_status st = clink_xml_load_with(path, o->sets, o->nsets, NULL, &L.model, NULL, err, size);
+    if (st != CLINK_OK)
+        return st;
+    L.period = o->period > 0.0 ? o->period : driver_period(L.model);
+    if (!(L.period > 0.0)) {
+        life_fail(&L, "%s: no constant-rate angle driver gives the cycle; give its period%s", path,
+                  "");
+        life_free(&L);
+        return CLINK_ERR_MODEL;
+    }
+    if ((st = clink_wear_create(L.model, &L.w, err, size)) != CLINK_OK) {
+        char m[512];
+        snprintf(m, sizeof m, "%s", err);
+        snprintf(err, size, "%s: %s", path, m);
+        life_free(&L);
+        return st;
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        life_fail(&L, "%s: %s", dir, strerror(errno));
+        life_free(&L);
+        return CLINK_ERR_IO;
+    }
+    int rc = life_init(&L) != 0 || journal_open(&L) != 0 ? -1 : 0;
+    while (rc == 0 && L.done < o->cycles)
+        rc = life_update(&L);
+    if (!o->quiet)
+        fputc('\n', stderr);
+    if (rc == 0)
+        rc = life_apply(&L) != 0 || life_summary(&L) != 0 ? -1 : 0;
+    life_free(&L);
+    return rc == 0 ? CLINK_OK : CLINK_ERR_SOLVER;
+}

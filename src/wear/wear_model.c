@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * wear_model.c: a model's clearance joint given its worn bore (clink_model_set_worn_bore,
+ * include/clink/wear.h): the depth knots stored in the joint's <wear> definition and the
+ * bore of its contact made the periodic spline of radius R_b + depth
+ * (kinematics_worn_bore_profile, src/kinematics/contact_profile.c), checked: depths >= 0
+ * and short of the wall, and a surface the journal touches at one point (its radius of
+ * curvature, where convex, above the journal's radius; sampled at 4096 angles).
+ */
+#include "clink/wear.h"
+#include "kinematics/contact_profile.h"
+#include "model/model_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, const double *knots,
+                                       char *err, size_t size)
+{
+    char dummy[8];
+    if (!err)
+        err = dummy, size = sizeof dummy;
+    const int kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE;
+    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && !knots) ||
+        (nknots != 0 && (nknots < 8 || nknots > CLINK_WEAR_MAX_KNOTS)))
+        return snprintf(err, size, "worn bore: joint %d or %d knots out of range", joint, nknots),
+               CLINK_ERR_ARG;
+    int e = m->d.of_kind[kind][joint];
+    clink_clearance_joint_def *d = &m->d.elems[e].def.revolute_clearance;
+    const char *name = m->d.elems[e].label;
+    for (int i = 0; i < nknots; i++) {
+        if (!(knots[i] >= 0.0) || !isfinite(knots[i]))
+            return snprintf(err, size,
+                            "clearance joint '%s': worn depth %g m at knot %d is out "
+                            "of range; >= 0",
+                            name, knots[i], i),
+                   CLINK_ERR_RANGE;
+        if (!(knots[i] < d->wear.wall))
+            return snprintf(err, size,
+                            "clearance joint '%s': worn depth %g m at %.4g deg reaches the wall "
+                            "thickness %g m: the bearing is worn through",
+                            name, knots[i], 360.0 * i / nknots, d->wear.wall),
+                   CLINK_ERR_RANGE;
+    }
+    clink_profile_def p;
+    memset(&p, 0, sizeof p);
+    if (nknots > 0) {
+        kinematics_worn_bore_profile(&p, d->bearing_radius, nknots, knots);
+        double rho = kinematics_worn_bore_min_radius(&p);
+        if (!(rho > d->journal_radius))
+            return snprintf(err, size,
+                            "clearance joint '%s': the worn bore's smallest radius of curvature "
+                            "%g m is below the journal radius %g m (the journal would bridge the "
+                            "groove); use fewer knots or smaller updates",
+                            name, rho, d->journal_radius),
+                   CLINK_ERR_RANGE;
+    }
+    d->wear.nknots = nknots;
+    for (int i = 0; i < nknots; i++)
+        d->wear.depth[i] = knots[i];
+    for (int k = 0; k < m->d.ncontacts; k++)
+        if (m->d.contacts[k].element == e)
+            m->d.contacts[k].geo.sa.profile = p;
+    return CLINK_OK;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * xml_wear.c: <wear> of a <revolute_clearance>, Archard's wear law (docs/wear.md) into
+ * clink_wear_def: the coefficient either as k (dimensionless) with the hardness H (Pa), or
+ * as kd = k / H (m^2/N) directly; the contact's axial length (m), the effective modulus of
+ * the pressure strip (Pa, default: the joint's materials), the bearing's wall thickness (m,
+ * default none), the cells of the accumulation grid, and optionally a worn depth profile
+ * ("d1 d2 ...", m, at equally spaced angles of the bearing's frame from 0). Each value is
+ * checked here with the element's line; the builder checks the definition again.
+ */
+#include "xml/xml_internal.h"
+
+#include <math.h>
+
+/* a value out of range: the message with the element's line */
+static int wear_bad(xml_reader *r, const xmlNode *n, const char *w, const char *what, double v,
+                    const char *rule)
+{
+    xml_fail(r, CLINK_ERR_RANGE, xml_line(n), "%s: <wear> %s = %g is out of range; %s", w, what, v,
+             rule);
+    return -1;
+}
+
+/* the coefficient: k and hardness, or kd; 0 or -1 */
+static int wear_coefficient(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w)
+{
+    double k, H, kd;
+    int has_k = xml_num(r, n, "k", NAN, 1, &k), has_h = xml_num(r, n, "hardness", NAN, 1, &H);
+    int has_kd = xml_num(r, n, "kd", NAN, 1, &kd);
+    if (r->failed)
+        return -1;
+    if (has_kd && (has_k || has_h)) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <wear> gives kd and k or hardness; give kd (m^2/N) or k with hardness (Pa)",
+                 w);
+        return -1;
+    }
+    if (!has_kd && !(has_k && has_h)) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <wear> needs kd (m^2/N) or both k (-) and hardness (Pa)", w);
+        return -1;
+    }
+    if (has_kd) {
+        if (!(kd >= 0.0))
+            return wear_bad(r, n, w, "kd", kd, "give kd >= 0 (m^2/N)");
+        d->kd = kd;
+        return 0;
+    }
+    if (!(k >= 0.0))
+        return wear_bad(r, n, w, "k", k, "give k >= 0 (Archard's dimensionless coefficient)");
+    if (!(H > 0.0))
+        return wear_bad(r, n, w, "hardness", H, "give hardness > 0 (Pa)");
+    d->kd = k / H;
+    return 0;
+}
+
+void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w)
+{
+    static const char *const keys[] = {"k",    "hardness", "kd",    "length", "modulus",
+                                       "wall", "grid",     "depth", NULL};
+    double grid, depth[CLINK_WEAR_MAX_KNOTS];
+    if (n == NULL || xml_check_attrs(r, n, keys, NULL) || wear_coefficient(r, n, d, w) != 0)
+        return;
+    int has_l = xml_num(r, n, "length", NAN, 1, &d->length);
+    xml_num(r, n, "modulus", NAN, 1, &d->modulus);
+    xml_num(r, n, "wall", INFINITY, 1, &d->wall);
+    xml_num(r, n, "grid", 360, 1, &grid);
+    int nk = xml_numbers(r, n, "depth", depth, 1, CLINK_WEAR_MAX_KNOTS, 1.0);
+    if (r->failed)
+        return;
+    if (!has_l || !(d->length > 0.0))
+        wear_bad(r, n, w, "length", d->length, "give length > 0 (the bearing's axial length, m)");
+    else if (!isnan(d->modulus) && !(d->modulus > 0.0))
+        wear_bad(r, n, w, "modulus", d->modulus, "give modulus > 0 (E*, Pa)");
+    else if (!(d->wall > 0.0))
+        wear_bad(r, n, w, "wall", d->wall, "give wall > 0 (the bearing's wall thickness, m)");
+    else if (!(grid >= 16 && grid <= 100000 && grid == floor(grid)))
+        wear_bad(r, n, w, "grid", grid, "a whole number of cells in 16 .. 100000");
+    else if (nk != 0 && nk < 8)
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: <wear> depth has %d values; give 8 .. %d (equally spaced from 0 deg)", w, nk,
+                 CLINK_WEAR_MAX_KNOTS);
+    if (r->failed)
+        return;
+    d->grid = (int) grid;
+    d->nknots = nk;
+    for (int i = 0; i < nk; i++) {
+        d->depth[i] = depth[i];
+        if (!(depth[i] >= 0.0) || !(depth[i] < d->wall)) {
+            xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                     "%s: <wear> depth %g m (value %d) is out of range; 0 <= depth < wall "
+                     "thickness %g m (the wear reached the wall)",
+                     w, depth[i], i + 1, d->wall);
+            return;
+        }
+    }
+}
