@@ -104,7 +104,16 @@ typedef struct clink_output_options {
     int dense;                  /* interpolated rows per integrator step in an impact, 0 .. 1000
                                    (default 1; CLINK_ROWS_EVENTS only) */
     clink_output_format format; /* default CLINK_FORMAT_CSV */
+    /* Poincare sections (clink_sim_add_section), copied; their samples go to their own table:
+       poincare.csv, or the dataset "poincare" of results.h5 (docs/nonlinear.md). The
+       recorder adds them to the simulation at its first clink_recorder_advance. Default
+       none (NULL, 0); at most CLINK_SECTIONS_MAX */
+    const clink_section_def *sections;
+    int nsections;
 } clink_output_options;
+
+/* the most Poincare sections a recorder takes */
+#define CLINK_SECTIONS_MAX 16
 
 CLINK_API clink_output_options clink_default_output_options(void);
 
