@@ -33,6 +33,7 @@ static const cli_command commands[] = {
     {"equilibrium", "static equilibrium: pose, reactions, residual, stability", cmd_equilibrium},
     {"modes", "linearised modes: frequencies, damping ratios, mode shapes", cmd_modes},
     {"kinematics", "sweep a driven mechanism: positions, velocities, dead points", cmd_kinematics},
+    {"spectrum", "amplitude spectrum of a run's column over a settled window", cmd_spectrum},
     {NULL, NULL, NULL},
 };
 
