@@ -148,6 +148,15 @@ CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_si
  */
 CLINK_API clink_status clink_recorder_advance(clink_recorder *rec, clink_sim *sim, double t);
 
+/*
+ * Adds the recorder's Poincare sections (options.sections) to sim, before its first
+ * advance, for a caller that advances sim itself and samples it with
+ * clink_recorder_sample (clink_recorder_advance does this at its first call). Nothing
+ * when there are none or they were added. CLINK_OK, or the status of
+ * clink_sim_add_section with the message in clink_recorder_error().
+ */
+CLINK_API clink_status clink_recorder_watch(clink_recorder *rec, clink_sim *sim);
+
 /* Nonzero when this library was built with HDF5 (CLINK_FORMAT_HDF5 available). */
 CLINK_API int clink_output_has_hdf5(void);
 

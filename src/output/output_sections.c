@@ -87,6 +87,13 @@ clink_status output_sections_attach(clink_recorder *r, clink_sim *sim)
     return CLINK_OK;
 }
 
+clink_status clink_recorder_watch(clink_recorder *r, clink_sim *sim)
+{
+    if (r == NULL || sim == NULL)
+        return CLINK_ERR_ARG;
+    return r->nsec > 0 && !r->sec_added ? output_sections_attach(r, sim) : CLINK_OK;
+}
+
 /* a section's name: its own, or "section" + index */
 static void section_name(const clink_recorder *r, int i, char *buf, size_t size)
 {
