@@ -104,7 +104,16 @@ typedef struct clink_output_options {
     int dense;                  /* interpolated rows per integrator step in an impact, 0 .. 1000
                                    (default 1; CLINK_ROWS_EVENTS only) */
     clink_output_format format; /* default CLINK_FORMAT_CSV */
+    /* Poincare sections (clink_sim_add_section), copied; their samples go to their own table:
+       poincare.csv, or the dataset "poincare" of results.h5 (docs/nonlinear.md). The
+       recorder adds them to the simulation at its first clink_recorder_advance. Default
+       none (NULL, 0); at most CLINK_SECTIONS_MAX */
+    const clink_section_def *sections;
+    int nsections;
 } clink_output_options;
+
+/* the most Poincare sections a recorder takes */
+#define CLINK_SECTIONS_MAX 16
 
 CLINK_API clink_output_options clink_default_output_options(void);
 
@@ -138,6 +147,15 @@ CLINK_API clink_status clink_recorder_sample(clink_recorder *rec, const clink_si
  * (clink_sim_error()), the rows before it kept.
  */
 CLINK_API clink_status clink_recorder_advance(clink_recorder *rec, clink_sim *sim, double t);
+
+/*
+ * Adds the recorder's Poincare sections (options.sections) to sim, before its first
+ * advance, for a caller that advances sim itself and samples it with
+ * clink_recorder_sample (clink_recorder_advance does this at its first call). Nothing
+ * when there are none or they were added. CLINK_OK, or the status of
+ * clink_sim_add_section with the message in clink_recorder_error().
+ */
+CLINK_API clink_status clink_recorder_watch(clink_recorder *rec, clink_sim *sim);
 
 /* Nonzero when this library was built with HDF5 (CLINK_FORMAT_HDF5 available). */
 CLINK_API int clink_output_has_hdf5(void);

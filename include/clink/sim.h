@@ -471,6 +471,53 @@ CLINK_API clink_status clink_sim_impact(const clink_sim *sim, int i, clink_impac
 typedef void (*clink_impact_fn)(void *data, const clink_impact_record *record);
 CLINK_API void clink_sim_set_impact_callback(clink_sim *sim, clink_impact_fn fn, void *data);
 
+/* ---- Poincare sections (docs/nonlinear.md) ------------------------------------ */
+
+/* what a section samples: the times t = start + k period (stroboscopic), the times a driver's
+   prescribed value reaches f(0) + k period (a crank's revolutions), or the times a body
+   coordinate or rate crosses a level */
+typedef enum clink_section_kind {
+    CLINK_SECTION_TIME = 0,
+    CLINK_SECTION_DRIVER = 1,
+    CLINK_SECTION_STATE = 2
+} clink_section_kind;
+
+typedef struct clink_section_def {
+    char name[CLINK_NAME_MAX]; /* for the outputs ("" : section0, ...) */
+    clink_section_kind kind;
+    int driver;     /* CLINK_SECTION_DRIVER: the driver's index */
+    int body;       /* CLINK_SECTION_STATE: the body's index (>= 1) */
+    int coordinate; /* CLINK_SECTION_STATE: 0 x, 1 y, 2 phi, 3 vx, 4 vy, 5 omega */
+    double value;   /* CLINK_SECTION_STATE: the level (m, rad, m/s, rad/s) */
+    double period;  /* TIME: s; DRIVER: the driver's unit (m or rad); > 0 */
+    double start;   /* s: crossings before it are located but not reported; TIME: the phase
+                       origin, the first sample at start itself */
+    int direction;  /* STATE: +1 rising, -1 falling, 0 both; DRIVER: +1 the value increasing
+                       (targets f(0) + k period), -1 decreasing (f(0) - k period) */
+    int line;       /* the model file's line, for messages (0: none) */
+} clink_section_def;
+
+/* A section's default: CLINK_SECTION_TIME, period 0 (to be set), start 0, direction +1. */
+CLINK_API clink_section_def clink_default_section_def(void);
+
+/* Called at each crossing with its time, the section's count of crossings (1, 2, ...) and
+   the state there: y = q (nq: x, y, phi of each moving body) then v (nq). Another status
+   than CLINK_OK stops the advance with it. */
+typedef clink_status (*clink_section_fn)(void *data, int section, long count, double t,
+                                         const double *y, int nq);
+
+/*
+ * Adds a Poincare section to sim (before its first advance; not with the window of the
+ * state). Each crossing is located inside the integrator's steps on its dense output (the
+ * interpolant of the last step, CVODE's CVodeGetDky): a driver's or a state's crossing by
+ * root-finding to CVODE's root tolerance, 100 eps (|t| + |h|), a time section at its exact
+ * time. The integrator is never stopped or re-aimed: every other output of the run is the
+ * same, bit for bit, with or without sections. *index (may be NULL): the section's index.
+ * CLINK_ERR_ARG (bad definition), CLINK_ERR_STATE (advanced already, the window), NOMEM.
+ */
+CLINK_API clink_status clink_sim_add_section(clink_sim *sim, const clink_section_def *def,
+                                             clink_section_fn fn, void *data, int *index);
+
 /* ---- inputs and user forces (docs/api.md, "Acting on the mechanism") -------- */
 
 /*

@@ -25,6 +25,7 @@
 #define CLINK_XML_H
 
 #include "clink/clink.h"
+#include "clink/sim.h"
 
 #include <stddef.h>
 
@@ -33,6 +34,9 @@ extern "C" {
 #endif
 
 /* ---- checking ------------------------------------------------------------- */
+
+/* the most <poincare> sections a file holds */
+enum { CLINK_XML_SECTIONS_MAX = 16 };
 
 /* What a mechanism file contains (counts exclude the ground). */
 typedef struct clink_xml_summary {
@@ -53,6 +57,9 @@ typedef struct clink_xml_summary {
     int out_rows;         /* <output rows>: clink_output_rows (default 3, auto) */
     int out_dense;        /* <output dense>: interpolated rows per step in an impact (1) */
     int out_format;       /* <output format>: clink_output_format (default 0, csv) */
+    /* <output><poincare .../></output>: Poincare sections (docs/nonlinear.md) */
+    clink_section_def sections[CLINK_XML_SECTIONS_MAX];
+    int nsections;
 } clink_xml_summary;
 
 /* ---- loading -------------------------------------------------------------- */

@@ -84,6 +84,10 @@ int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
 const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 clink_settings_def clink_model_settings(const clink_model *model);
 
+typedef struct clink_section_def {
+    char name[64]; int kind; int driver; int body; int coordinate;
+    double value; double period; double start; int direction; int line;
+} clink_section_def;
 typedef struct clink_xml_summary {
     char name[64];
     int bodies; int joints; int clearance_joints; int drivers; int loads; int contacts;
@@ -91,6 +95,7 @@ typedef struct clink_xml_summary {
     char laws[256];
     int out_reactions; int out_energies; int out_contacts;
     int out_rows; int out_dense; int out_format;
+    clink_section_def sections[16]; int nsections;
 } clink_xml_summary;
 typedef struct clink_xml_applied {
     char path[256]; char value[256]; char previous[256]; long line;

@@ -659,6 +659,8 @@ static int run_open_output(run_ctx *c)
     opt.rows = (clink_output_rows) (c->a.rows >= 0 ? c->a.rows : c->sum.out_rows);
     opt.dense = c->a.dense >= 0 ? c->a.dense : c->sum.out_dense;
     opt.format = (clink_output_format) (c->a.format >= 0 ? c->a.format : c->sum.out_format);
+    opt.sections = c->sum.sections; /* <output><poincare> (docs/nonlinear.md) */
+    opt.nsections = c->sum.nsections;
     st = clink_recorder_create(c->model, c->dir, &opt, &c->rec, err, sizeof err);
     if (st != CLINK_OK || remove_old_figures(c->dir) != 0) {
         if (c->rec == NULL)

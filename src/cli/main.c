@@ -34,6 +34,8 @@ static const cli_command commands[] = {
     {"modes", "linearised modes: frequencies, damping ratios, mode shapes", cmd_modes},
     {"kinematics", "sweep a driven mechanism: positions, velocities, dead points", cmd_kinematics},
     {"wear", "joint wear over a machine's life: Archard, worn bore fed back", cmd_wear},
+    {"spectrum", "amplitude spectrum of a run's column over a settled window", cmd_spectrum},
+    {"bifurcation", "bifurcation diagram of a sweep's Poincare samples", cmd_bifurcation},
     {NULL, NULL, NULL},
 };
 

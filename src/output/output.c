@@ -36,6 +36,8 @@ clink_output_options clink_default_output_options(void)
     o.rows = CLINK_ROWS_AUTO;
     o.dense = 1;
     o.format = CLINK_FORMAT_CSV;
+    o.sections = NULL;
+    o.nsections = 0;
     return o;
 }
 
@@ -112,6 +114,7 @@ static void recorder_free(clink_recorder *r)
     free(r->fn_col);
     free(r->last);
     free(r->pend);
+    output_sections_free(r);
     free(r);
 }
 
@@ -148,6 +151,10 @@ static clink_status check_options(const clink_output_options *o, char *err, size
     }
     if (!ops->available())
         return out_fail(err, err_size, CLINK_ERR_ARG, "%s", ops->unavailable);
+    if (o->nsections < 0 || o->nsections > CLINK_SECTIONS_MAX ||
+        (o->nsections > 0 && o->sections == NULL))
+        return out_fail(err, err_size, CLINK_ERR_ARG, "output sections: %d, at most %d",
+                        o->nsections, CLINK_SECTIONS_MAX);
     return CLINK_OK;
 }
 
@@ -300,7 +307,7 @@ clink_status clink_recorder_create(const clink_model *model, const char *dir,
     st = set_paths(r, dir, err, err_size);
     if (st == CLINK_OK)
         st = remove_previous(dir, err, err_size);
-    if (st == CLINK_OK && alloc_columns(r) != 0)
+    if (st == CLINK_OK && (alloc_columns(r) != 0 || output_sections_setup(r) != 0))
         st = out_fail(err, err_size, CLINK_ERR_NOMEM, "out of memory");
     if (st == CLINK_OK) {
         r->finished = 0;
@@ -358,6 +365,8 @@ static clink_status close_all(clink_recorder *r, const clink_sim *sim, const cli
         st = output_write_impacts(r, sim);
     if (st == CLINK_OK)
         st = output_flush_pending(r, 1); /* a run that stopped between grid rows keeps them */
+    if (st == CLINK_OK)
+        st = output_sections_write(r);
     if (st != CLINK_OK)
         return st;
     if (output_file_memory(&summary) != 0)
@@ -397,6 +406,8 @@ clink_status clink_recorder_finish(clink_recorder *r, const clink_sim *sim,
         return st;
     /* summary.json last: it appears only beside the files it describes */
     for (i = 0; i < r->nfiles; i++) {
+        if (output_sections_absent(r, i))
+            continue; /* the Poincare table's file of a run without sections */
         if (rename(r->tmp[i], r->final[i]) != 0) {
             int e = errno;
             int j;

@@ -20,6 +20,7 @@ enum { CSV_TS = 0, CSV_IMP = 1, CSV_FILES = 2 };
 typedef struct csv_writer {
     out_file file[CSV_FILES];
     const char *shown[CSV_FILES];
+    const char *sec_tmp, *sec_shown; /* poincare.csv (written by csv_sections alone) */
     int ncols;
 } csv_writer;
 
@@ -63,6 +64,8 @@ static void *csv_open(const out_writer_setup *s, char *err, size_t err_size)
     c->ncols = s->ncols;
     for (i = 0; i < CSV_FILES; i++)
         c->shown[i] = s->shown[i];
+    c->sec_tmp = s->tmp[CSV_FILES];
+    c->sec_shown = s->shown[CSV_FILES];
     for (i = 0; i < CSV_FILES; i++)
         if (output_file_open(&c->file[i], s->tmp[i]) != 0) {
             csv_fail(c, i, "cannot create", errno, err, err_size);
@@ -122,6 +125,34 @@ static int csv_impact(void *w, const clink_impact_record *rec, const char *conta
     return 0;
 }
 
+/* poincare.csv: a header naming each column with its unit, one line per sample */
+static int csv_sections(void *w, const out_section_table *t, char *err, size_t err_size)
+{
+    csv_writer *c = w;
+    out_file f;
+
+    if (output_file_open(&f, c->sec_tmp) != 0) {
+        snprintf(err, err_size, "%s: cannot create: %s", c->sec_shown, strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < t->ncols; i++)
+        output_file_printf(&f, "%s%s [%s]", i ? "," : "", t->cols[i].name, t->cols[i].unit);
+    output_file_char(&f, '\n');
+    for (long r = 0; r < t->rows; r++) {
+        const double *row = t->data + (size_t) r * (size_t) t->ncols;
+        output_file_num0(&f, row[0]);
+        for (int i = 1; i < t->ncols; i++)
+            output_file_num(&f, row[i]);
+        output_file_char(&f, '\n');
+    }
+    output_file_close(&f);
+    if (f.err != 0) {
+        snprintf(err, err_size, "%s: cannot write: %s", c->sec_shown, strerror(f.err));
+        return -1;
+    }
+    return 0;
+}
+
 /* both files closed; the first failure (in file order) reported */
 static int csv_finish(void *w, const char *summary_json, char *err, size_t err_size)
 {
@@ -152,7 +183,7 @@ static int csv_available(void)
 const out_writer_ops output_csv_writer = {
     .format = CLINK_FORMAT_CSV,
     .name = "csv",
-    .files = {"timeseries.csv", "impacts.csv", NULL},
+    .files = {"timeseries.csv", "impacts.csv", "poincare.csv", NULL},
     .available = csv_available,
     .unavailable = NULL,
     .open = csv_open,
@@ -161,4 +192,6 @@ const out_writer_ops output_csv_writer = {
     .impact = csv_impact,
     .finish = csv_finish,
     .abort = csv_abort,
+    .sections = csv_sections,
+    .sections_file = "poincare.csv",
 };

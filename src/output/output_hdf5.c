@@ -69,6 +69,12 @@ struct out_h5 {
     clink_impact_record *imp; /* the impact log, kept until finish */
     h5_name *names;           /* each impact's contact name */
     int nimp, capimp;
+    /* the Poincare table (output_h5_sections), kept until finish */
+    double *sec;
+    long secrows;
+    int secncols, nsecnames;
+    const out_column *seccols;
+    h5_name *secnames;
 };
 
 int output_h5_available(void)
@@ -231,6 +237,8 @@ static void h5_release(out_h5 *h)
     free(h->dsof);
     free(h->imp);
     free(h->names);
+    free(h->sec);
+    free(h->secnames);
     free(h);
 }
 
@@ -464,6 +472,80 @@ static int h5_summary(out_h5 *h, const char *json)
     return rc;
 }
 
+int output_h5_sections(out_h5 *h, const out_section_table *t, char *err, size_t err_size)
+{
+    size_t n = (size_t) t->rows * (size_t) t->ncols;
+    h->sec = malloc((n + 1) * sizeof *h->sec);
+    h->secnames = calloc((size_t) t->nsections + 1, sizeof *h->secnames);
+    if (h->sec == NULL || h->secnames == NULL) {
+        errno = ENOMEM;
+        return h5_fail(h, err, err_size, "cannot write", "the Poincare table");
+    }
+    if (n > 0)
+        memcpy(h->sec, t->data, n * sizeof *h->sec);
+    for (int i = 0; i < t->nsections; i++)
+        snprintf(h->secnames[i], sizeof h->secnames[i], "%s", t->names[i]);
+    h->secrows = t->rows;
+    h->secncols = t->ncols;
+    h->nsecnames = t->nsections;
+    h->seccols = t->cols;
+    return 0;
+}
+
+/* the attributes of the Poincare table: description, units, columns, sections */
+static int h5_sections_attributes(const out_h5 *h, hid_t d)
+{
+    static const char *const desc = "Poincare sections: one row per sample (section index, "
+                                    "count, time, then x, y, phi, vx, vy, omega of each body)";
+    const char **names = calloc((size_t) h->secncols + 1, sizeof *names);
+    const char **units = calloc((size_t) h->secncols + 1, sizeof *units);
+    const char **secs = calloc((size_t) h->nsecnames + 1, sizeof *secs);
+    int rc = names && units && secs ? 0 : -1;
+    for (int i = 0; rc == 0 && i < h->secncols; i++) {
+        names[i] = h->seccols[i].name;
+        units[i] = h->seccols[i].unit;
+    }
+    for (int i = 0; rc == 0 && i < h->nsecnames; i++)
+        secs[i] = h->secnames[i];
+    if (rc == 0)
+        rc = output_h5_file_attr_strings(d, "description", &desc, 0);
+    if (rc == 0)
+        rc = output_h5_file_attr_strings(d, "units", units, (hsize_t) h->secncols);
+    if (rc == 0)
+        rc = output_h5_file_attr_strings(d, "columns", names, (hsize_t) h->secncols);
+    if (rc == 0)
+        rc = output_h5_file_attr_strings(d, "sections", secs, (hsize_t) h->nsecnames);
+    free(names);
+    free(units);
+    free(secs);
+    return rc;
+}
+
+/* the Poincare table as the 2-D dataset "poincare"; 0 or -1 */
+static int h5_sections(out_h5 *h, char *err, size_t err_size)
+{
+    hsize_t dims[2] = {(hsize_t) h->secrows, (hsize_t) h->secncols};
+    hsize_t chunk[2] = {h->secrows > 0 ? (hsize_t) h->secrows : 1, (hsize_t) h->secncols};
+    hid_t p = h5_chunked(2, chunk);
+    hid_t sp = H5Screate_simple(2, dims, NULL);
+    hid_t d = p >= 0 && sp >= 0 ? H5Dcreate2(h->file.id, "poincare", H5T_IEEE_F64LE, sp,
+                                             H5P_DEFAULT, p, H5P_DEFAULT)
+                                : -1;
+    int rc = d >= 0 ? 0 : -1;
+    if (rc == 0 && h->secrows > 0 &&
+        H5Dwrite(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, h->sec) < 0)
+        rc = -1;
+    if (rc == 0)
+        rc = h5_sections_attributes(h, d);
+    if (d >= 0 && H5Dclose(d) < 0)
+        rc = -1;
+    if (sp >= 0)
+        H5Sclose(sp);
+    if (p >= 0)
+        H5Pclose(p);
+    return rc != 0 ? h5_fail(h, err, err_size, "cannot write dataset", "poincare") : 0;
+}
+
 /* the impact log kept, with its contacts' names; 0 or -1 */
 static int h5_log(out_h5 *h, char *err, size_t err_size)
 {
@@ -496,6 +578,9 @@ int output_h5_finish(out_h5 *h, const char *summary_json, char *err, size_t err_
         rc = h5_flush(h, h->queue.fill, h->nbuf, err, err_size);
     if (rc == 0)
         rc = h5_log(h, err, err_size);
+    errno = 0;
+    if (rc == 0 && h->sec != NULL)
+        rc = h5_sections(h, err, err_size);
     errno = 0;
     if (rc == 0 && h5_summary(h, summary_json) != 0)
         rc = h5_fail(h, err, err_size, "cannot write", "the summary");
@@ -576,6 +661,14 @@ int output_h5_finish(out_h5 *h, const char *summary_json, char *err, size_t err_
     return -1;
 }
 
+int output_h5_sections(out_h5 *h, const out_section_table *t, char *err, size_t err_size)
+{
+    (void) h;
+    (void) t;
+    snprintf(err, err_size, "HDF5 output: not built");
+    return -1;
+}
+
 void output_h5_abandon(out_h5 *h)
 {
     (void) h;
@@ -611,6 +704,11 @@ static void h5_op_abort(void *w)
     output_h5_abandon(w);
 }
 
+static int h5_op_sections(void *w, const out_section_table *t, char *err, size_t err_size)
+{
+    return output_h5_sections(w, t, err, err_size);
+}
+
 const out_writer_ops output_hdf5_writer = {
     .format = CLINK_FORMAT_HDF5,
     .name = "hdf5",
@@ -624,4 +722,6 @@ const out_writer_ops output_hdf5_writer = {
     .impact = h5_op_impact,
     .finish = h5_op_finish,
     .abort = h5_op_abort,
+    .sections = h5_op_sections,
+    .sections_file = NULL,
 };

@@ -38,6 +38,9 @@ int output_h5_impact(out_h5 *h, const clink_impact_record *rec, const char *cont
  */
 int output_h5_finish(out_h5 *h, const char *summary_json, char *err, size_t err_size);
 
+/* keeps a copy of the Poincare table, written as the dataset "poincare" by finish; 0 or -1 */
+int output_h5_sections(out_h5 *h, const out_section_table *t, char *err, size_t err_size);
+
 /* releases the handle without finishing (the file is left as it is); accepts NULL */
 void output_h5_abandon(out_h5 *h);
 

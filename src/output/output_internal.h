@@ -50,4 +50,15 @@ typedef struct out_dataset {
 
 extern const out_dataset output_datasets[OUT_DS_COUNT];
 
+/* the Poincare table (output_sections.c): rows x ncols values, row after row, and the
+   names of the sections its first column numbers */
+typedef struct out_section_table {
+    const out_column *cols;
+    int ncols;
+    const double *data;
+    long rows;
+    const char *const *names;
+    int nsections;
+} out_section_table;
+
 #endif

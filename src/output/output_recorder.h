@@ -47,6 +47,14 @@ struct clink_recorder {
     double max_pos, max_vel, max_balance, last_balance;
     int finished;
     char msg[OUT_MSG];
+    /* Poincare sections (output_sections.c): the table's columns and rows */
+    clink_section_def sec[CLINK_SECTIONS_MAX];
+    int nsec, sec_added;
+    out_column *scols;
+    int nscols;
+    double *srows; /* nsrows x nscols */
+    long nsrows, capsrows;
+    int sec_err; /* out of memory while keeping a sample */
 };
 
 /* contact k's name for headers and the impact log (clink_model_contact_name) */
@@ -70,6 +78,15 @@ clink_status output_write_impacts(clink_recorder *r, const clink_sim *sim);
 /* writes the pending rows: all when keep_all or when the optional ones are needed, else the
    grid and event rows alone */
 clink_status output_flush_pending(clink_recorder *r, int keep_all);
+
+/* Poincare sections (output_sections.c): the table's columns (0, or -1 out of memory); the
+   sections added to sim at its first advance; the table handed to the writer at finish;
+   nonzero when file i of the format is the table's and the run has no sections; freed */
+int output_sections_setup(clink_recorder *r);
+clink_status output_sections_attach(clink_recorder *r, clink_sim *sim);
+clink_status output_sections_write(clink_recorder *r);
+int output_sections_absent(const clink_recorder *r, int i);
+void output_sections_free(clink_recorder *r);
 
 /* summary.json's text into f (a file in memory), followed by a NUL not counted in f->len */
 void output_write_summary(clink_recorder *r, out_file *f, const clink_sim *sim,

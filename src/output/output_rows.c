@@ -363,5 +363,10 @@ clink_status clink_recorder_advance(clink_recorder *r, clink_sim *sim, double t)
     if (sim == NULL || r->finished || r->w == NULL)
         return refuse(r, "clink_recorder_advance", sim);
     r->msg[0] = '\0';
+    if (r->nsec > 0 && !r->sec_added) {
+        clink_status st = output_sections_attach(r, sim);
+        if (st != CLINK_OK)
+            return st;
+    }
     return sim_output_walk(sim, t, r->opt.rows, r->opt.dense, r->onset, walk_row, r);
 }

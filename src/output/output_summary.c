@@ -133,6 +133,25 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
     json_long(f, "dense_rows_per_step", r->opt.dense);
 }
 
+/* with Poincare sections: their names and the samples written */
+static void summary_sections(const clink_recorder *r, out_file *f)
+{
+    if (r->nsec == 0)
+        return;
+    output_file_str(f, ",\n  \"poincare_sections\": [");
+    for (int i = 0; i < r->nsec; i++) {
+        char name[CLINK_NAME_MAX + 16];
+        if (r->sec[i].name[0] != '\0')
+            snprintf(name, sizeof name, "%s", r->sec[i].name);
+        else
+            snprintf(name, sizeof name, "section%d", i);
+        output_file_str(f, i ? ", " : "");
+        json_string(f, name);
+    }
+    output_file_str(f, "]");
+    json_long(f, "poincare_points", r->nsrows);
+}
+
 void output_write_summary(clink_recorder *r, out_file *f, const clink_sim *sim,
                           const clink_run_info *in)
 {
@@ -154,6 +173,7 @@ void output_write_summary(clink_recorder *r, out_file *f, const clink_sim *sim,
     json_long(f, "root_events", st.contact_events);
     json_long(f, "cvode_reinits", st.contact_reinits);
     json_long(f, "impacts", sim != NULL ? clink_sim_impact_count(sim) : 0);
+    summary_sections(r, f);
     json_number(f, "max_constraint_violation_position", r->max_pos);
     json_number(f, "max_constraint_violation_velocity", r->max_vel);
     json_number(f, "energy_residual_final", r->last_balance);

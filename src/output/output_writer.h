@@ -57,6 +57,11 @@ typedef struct out_writer_ops {
     int (*finish)(void *w, const char *summary_json, char *err, size_t err_size);
     /* releases w without finishing (the recorder removes the files); NULL accepted */
     void (*abort)(void *w);
+    /* optional: writes the Poincare table, before finish, in a run with sections; 0 or -1 */
+    int (*sections)(void *w, const out_section_table *t, char *err, size_t err_size);
+    /* the name among files of the table's own file, written only in a run with sections
+       (NULL: the table goes into another file) */
+    const char *sections_file;
 } out_writer_ops;
 
 /* the formats, one file each */

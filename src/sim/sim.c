@@ -231,6 +231,7 @@ void clink_sim_destroy(clink_sim **sim)
         s->in->ops->destroy(s->in);
     sim_inputs_destroy(s);
     sim_window_free(s);
+    sim_section_free(s);
     system_destroy(&s->sys);
     free(s->out.y);
     free(s->out.qdd);

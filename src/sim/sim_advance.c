@@ -241,6 +241,8 @@ clink_status sim_reinit(clink_sim *s, double t)
         return CLINK_ERR_SOLVER;
     }
     s->loop.reinits++;
+    if (s->sec)
+        sim_section_restart(s, t);
     s->loop.at_reinit = 1;
     s->loop.at_tstop = 0;
     s->loop.recheck = 0;
@@ -545,6 +547,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
         if (rc < 0)
             return sim_integrator_failed(s, rc, tret);
         s->loop.at_reinit = 0;
+        if (s->sec) { /* Poincare sections on the dense output (sim_section.c) */
+            clink_status st = sim_section_check(s, tret);
+            if (st != CLINK_OK)
+                return st;
+        }
         if (rc == INTEG_ROOT) {
             clink_status st = sim_take_root(s, tret);
             if (st != CLINK_OK || one_step)

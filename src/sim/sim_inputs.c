@@ -392,6 +392,8 @@ clink_status sim_inputs_restart(clink_sim *s)
     s->loop.recheck = 0;
     in->changed = in->project = 0;
     in->restarts++;
+    if (s->sec)
+        sim_section_restart(s, s->t);
     return CLINK_OK;
 }
 

@@ -53,6 +53,8 @@ typedef enum sim_op {
     SIM_OP_SNAPSHOT
 } sim_op;
 
+typedef struct sim_sections sim_sections;
+
 struct clink_sim {
     const clink_model *m;
     clink_settings_def set;
@@ -67,10 +69,17 @@ struct clink_sim {
     sim_checks chk;
     sim_inputs inp;       /* the host's inputs and user force (sim_inputs.c) */
     sim_window win;       /* the window of the state (sim_window.c) */
+    sim_sections *sec;    /* Poincare sections, NULL: none (sim_section.c) */
     char msg[1024];       /* the message of the last failure */
     atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
     unsigned long serial; /* this simulation among all created (a refusal names it) */
 };
+
+/* Poincare sections (sim_section.c): the crossings up to tret after the integrator
+   returned there (in->y kept); the integrator restarted at t from loop.yroot; freed */
+clink_status sim_section_check(clink_sim *s, double tret);
+void sim_section_restart(clink_sim *s, double t);
+void sim_section_free(clink_sim *s);
 
 /* formats the message of the last failure */
 void sim_msg(clink_sim *s, const char *fmt, ...)

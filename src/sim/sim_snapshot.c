@@ -229,6 +229,8 @@ static clink_status snap_restart(clink_sim *s, int sticky)
     s->loop.recheck = 0;
     s->loop.at_reinit = 1;
     s->loop.at_tstop = 0;
+    if (s->sec)
+        sim_section_restart(s, s->t);
     return CLINK_OK;
 }
 

@@ -140,6 +140,8 @@ static int sweep_case_recorder(const char *dir, long k, const clink_model *model
     sweep_case_dir(dir, k, cdir, sizeof cdir);
     opt.reactions = sum->out_reactions;
     opt.energies = sum->out_energies;
+    opt.sections = sum->sections; /* Poincare sections: the case's poincare.csv */
+    opt.nsections = sum->nsections;
     if (mkdir(cdir, 0777) != 0 && errno != EEXIST) {
         res->status = "failed";
         snprintf(res->cause, sizeof res->cause, "cannot create %.900s: %s", cdir, strerror(errno));
@@ -162,7 +164,9 @@ static int sweep_case_integrate(const clink_model *model, clink_sim *sim, clink_
     clink_status st;
 
     sweep_sample(sim, bodies, res);
-    st = rec != NULL ? clink_recorder_sample(rec, sim) : CLINK_OK;
+    st = rec != NULL ? clink_recorder_watch(rec, sim) : CLINK_OK; /* its Poincare sections */
+    if (st == CLINK_OK && rec != NULL)
+        st = clink_recorder_sample(rec, sim);
     failed = sweep_energy_overflow(sim, res);
     for (long j = 1; j <= n_out + 1 && st == CLINK_OK && !failed; j++) {
         double t = j <= n_out ? (double) j * set->output_step : set->t_end;

@@ -226,6 +226,9 @@ void xml_read_contacts(xml_reader *r, const xmlNode *sec);
    ...) into the builder; returns 0 if k is none of them */
 int xml_read_element(xml_reader *r, const xmlNode *k);
 
+/* the <poincare> children of <output> into r->summary.sections (xml_sections.c) */
+void xml_read_sections(xml_reader *r, const xmlNode *output);
+
 /* <law> into name, params and treatment; <friction> (n may be NULL) into friction params */
 void xml_read_law(xml_reader *r, const xmlNode *n, char *name, clink_contact_params *p,
                   clink_contact_treatment *treatment, double *restitution, const char *what);

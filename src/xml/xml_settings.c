@@ -111,4 +111,5 @@ void xml_read_output(xml_reader *r, const xmlNode *n)
         xml_fail(r, CLINK_ERR_RANGE, xml_line(n), "<output dense=\"%g\">: an integer 0 .. 1000",
                  dense);
     r->summary.out_dense = (int) dense;
+    xml_read_sections(r, n); /* the <poincare> children (xml_sections.c) */
 }
