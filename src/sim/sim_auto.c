@@ -44,7 +44,10 @@
 #include "model/model_internal.h"
 #include "sim/sim_internal.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* the root of node i (path halving) */
 static int auto_root(int *parent, int i)
@@ -127,4 +130,226 @@ int sim_auto_resolve(const clink_model *m, clink_settings_def *set)
 clink_settings_def clink_sim_settings(const clink_sim *sim)
 {
     return sim ? sim->set : clink_default_settings_def();
+}
+
+/* ---- switches while running: LSODA's test (Petzold 1983) ---------------------- */
+
+/* steps between two checks, and the least stay on a method after a switch (doubled at each
+   switch back within SIM_AUTO_QUICK stays: hysteresis, so that the method cannot flap) */
+#define SIM_AUTO_EVERY    16
+#define SIM_AUTO_STAY     32
+#define SIM_AUTO_QUICK    8
+#define SIM_AUTO_STAY_MAX 65536
+/* the steps over which BDF's cost per second is measured before it is compared with Adams's */
+#define SIM_AUTO_MEASURE 64
+/* consecutive checks that must find Adams bounded by stability (an estimate of L from one
+   step near a contact's onset, where f is not smooth, is not taken alone) */
+#define SIM_AUTO_HOLD 3
+
+/* the stability bound of the Adams methods of order q with a fixed-point iteration, h L at
+   most (LSODA's sm1, orders 1 .. 12) */
+static const double sim_auto_adams_bound[12] = {0.5,  0.575, 0.55, 0.45,  0.35, 0.25,
+                                                0.20, 0.15,  0.10, 0.075, 0.05, 0.025};
+
+/* the error constant of the Adams-Moulton method of order q: |gamma*_q|, gamma*_0 = 1,
+   sum_{j=0..m} gamma*_j / (m + 1 - j) = 0 (Hairer, Norsett and Wanner 1993, III.1) */
+static double sim_auto_adams_const(int q)
+{
+    double g[13] = {1.0};
+    for (int m = 1; m <= q && m <= 12; m++) {
+        double sum = 0.0;
+        for (int j = 0; j < m; j++)
+            sum += g[j] / (double) (m + 1 - j);
+        g[m] = -sum;
+    }
+    return fabs(g[q < 12 ? q : 12]);
+}
+
+/* the error constant of the BDF of order q (normalised by sigma(1)): 1 / ((q + 1) H_q) */
+static double sim_auto_bdf_const(int q)
+{
+    double hq = 0.0;
+    for (int j = 1; j <= q; j++)
+        hq += 1.0 / (double) j;
+    return 1.0 / ((double) (q + 1) * hq);
+}
+
+/* the step ratio the error test allows at the error ratio err, order q (LSODA's) */
+static double sim_auto_ratio(double err, int q)
+{
+    return 1.0 / (1.2 * pow(err, 1.0 / (double) (q + 1)) + 1.2e-6);
+}
+
+void sim_auto_start(clink_sim *s)
+{
+    sim_autorun *a = &s->aut;
+    a->on = a->requested && s->set.drift != CLINK_DRIFT_PROJECTION && !s->sys->win &&
+            (s->set.method == CLINK_METHOD_ADAMS || s->set.method == CLINK_METHOD_BDF) &&
+            integrator_for(CLINK_METHOD_ADAMS) == integrator_for(CLINK_METHOD_BDF);
+    a->stay = SIM_AUTO_STAY;
+}
+
+int clink_sim_method_switches(const clink_sim *sim, clink_method_switch *out, int max)
+{
+    if (!sim)
+        return 0;
+    int n =
+        sim->aut.count < CLINK_METHOD_SWITCHES_KEPT ? sim->aut.count : CLINK_METHOD_SWITCHES_KEPT;
+    for (int i = 0; out && i < n && i < max; i++)
+        out[i] = sim->aut.log[i];
+    return sim->aut.count;
+}
+
+/* the cost of the run so far in right-hand sides: the integrator's, the finite-difference
+   Jacobian's and one per linear set-up (a factorization of the Newton matrix) */
+static double sim_auto_cost(const clink_sim *s)
+{
+    integ_stats st;
+    s->in->ops->stats(s->in, &st);
+    return (double) st.rhs_evals + (double) s->sys->rhs_jac + (double) st.lin_setups;
+}
+
+/* the cost per second since the mark; 0 when no time passed */
+static double sim_auto_rate(const clink_sim *s, double tn)
+{
+    double dt = tn - s->aut.t_mark;
+    return dt > 0.0 ? (sim_auto_cost(s) - s->aut.cost_mark) / dt : 0.0;
+}
+
+static void sim_auto_mark(clink_sim *s, double tn)
+{
+    s->aut.t_mark = tn;
+    s->aut.cost_mark = sim_auto_cost(s);
+}
+
+/* the integrator re-created at tn with method `to`, its first step h0, the switch logged */
+static clink_status sim_auto_switch(clink_sim *s, double tn, clink_method to, double h0,
+                                    const char *why)
+{
+    const integ_ops *ops = s->in->ops;
+    integ_stats counts;
+    ops->stats(s->in, &counts);
+    /* the state at tn (an output may have left an interpolated one in the integrator's y) */
+    if (ops->dense(s->in, tn, 0) != 0)
+        return CLINK_OK; /* no dense output: not switched */
+    memcpy(s->loop.yroot, s->in->y, (size_t) s->sys->Nr * sizeof(double));
+    clink_method from = s->set.method;
+    ops->destroy(s->in);
+    s->set.method = to;
+    integ_problem p = sim_problem(s);
+    integ_config c = sim_config(s);
+    c.first_step = h0;
+    ops = integrator_for(to);
+    clink_status st = CLINK_OK;
+    s->in = ops->create(&p, &c, tn, s->loop.yroot, &st, s->msg, sizeof s->msg);
+    if (!s->in)
+        return st;
+    ops->set_counters(s->in, &counts);
+    if (s->loop.tstop_set && ops->set_stop_time(s->in, s->loop.t_stop) != 0) {
+        sim_msg(s, "auto: %s refused the stop time after the switch to %s", ops->name,
+                clink_method_name(to));
+        return CLINK_ERR_SOLVER;
+    }
+    s->loop.at_reinit = 1;
+    sim_autorun *a = &s->aut;
+    if (a->count > 0 && counts.steps - a->steps_switch < SIM_AUTO_QUICK * a->stay &&
+        a->stay < SIM_AUTO_STAY_MAX)
+        a->stay *= 2; /* back soon after the last switch: stay longer from now on */
+    a->steps_switch = counts.steps;
+    a->marked = 0; /* BDF's cost measured from its first check */
+    if (a->count < CLINK_METHOD_SWITCHES_KEPT) {
+        clink_method_switch *w = &a->log[a->count];
+        w->t = tn;
+        w->from = from;
+        w->to = to;
+        snprintf(w->reason, sizeof w->reason, "%s", why);
+    }
+    a->count++;
+    return CLINK_OK;
+}
+
+/* Adams now: BDF when Adams's step is bounded by stability (h L above the bound of its order)
+   at SIM_AUTO_HOLD checks in a row and BDF's step, from the error estimate, would be at least
+   as long (LSODA's test asks 5 times as long at once: measured below) */
+static clink_status sim_auto_from_adams(clink_sim *s, double tn, const integ_stiffness *k)
+{
+    sim_autorun *a = &s->aut;
+    int q = k->order, qb = q < 5 ? q : 5;
+    double hl = k->lip * k->h, bound = sim_auto_adams_bound[q <= 12 ? q - 1 : 11];
+    if (!(k->lip > 0.0) || !(k->err > 0.0) || hl <= bound) {
+        a->streak = 0; /* no estimate (the iteration converged at once), or within the bound */
+        return CLINK_OK;
+    }
+    double rh1 = sim_auto_ratio(k->err, q);
+    if (bound / hl < rh1)
+        rh1 = bound / hl;
+    double rh2 = sim_auto_ratio(k->err * sim_auto_bdf_const(qb) / sim_auto_adams_const(q), qb);
+    if (rh2 < rh1) {
+        a->streak = 0;
+        return CLINK_OK;
+    }
+    if (a->streak++ == 0)
+        sim_auto_mark(s, tn); /* Adams's cost measured from the first check that found it */
+    if (a->streak < SIM_AUTO_HOLD)
+        return CLINK_OK;
+    a->rate_adams = sim_auto_rate(s, tn);
+    a->streak = 0;
+    char why[128];
+    snprintf(why, sizeof why, "stiff: h L = %.3g > %.3g (Adams order %d); BDF step %.3g x", hl,
+             bound, q, rh2 / rh1);
+    return sim_auto_switch(s, tn, CLINK_METHOD_BDF, k->h, why);
+}
+
+/* BDF now: Adams when its step, bounded by stability, would be at least BDF's (LSODA's test),
+   or when BDF has cost more per second than Adams did before the switch (measured) */
+static clink_status sim_auto_from_bdf(clink_sim *s, double tn, const integ_stiffness *k)
+{
+    sim_autorun *a = &s->aut;
+    int q = k->order;
+    char why[128];
+    long steps = s->in->ops->steps(s->in);
+    if (!a->marked) { /* BDF's cost measured after its start (order 1, short steps) */
+        sim_auto_mark(s, tn);
+        a->marked = 1;
+        a->steps_mark = steps;
+    }
+    double rate = sim_auto_rate(s, tn);
+    if (a->rate_adams > 0.0 && steps - a->steps_mark >= SIM_AUTO_MEASURE && rate > a->rate_adams) {
+        snprintf(why, sizeof why, "measured: BDF %.3g rhs/ms > Adams %.3g rhs/ms", 1e-3 * rate,
+                 1e-3 * a->rate_adams);
+        a->rate_adams = 0.0;
+        return sim_auto_switch(s, tn, CLINK_METHOD_ADAMS, k->h, why);
+    }
+    if (!(k->lip > 0.0) || !(k->err > 1e-6))
+        return CLINK_OK; /* no Jacobian yet, or an error too small to tell */
+    double hl = k->lip * k->h, bound = sim_auto_adams_bound[q - 1];
+    double rh2 = sim_auto_ratio(k->err, q);
+    double rh1 = sim_auto_ratio(k->err * sim_auto_adams_const(q) / sim_auto_bdf_const(q), q);
+    if (hl * rh1 > 1e-5 && bound / hl < rh1)
+        rh1 = bound / hl;
+    if (rh1 < rh2)
+        return CLINK_OK;
+    snprintf(why, sizeof why,
+             "non-stiff: h L = %.3g (Adams order %d bound %.3g); Adams step %.3g x", hl, q, bound,
+             rh1 / rh2);
+    a->rate_adams = 0.0;
+    return sim_auto_switch(s, tn, CLINK_METHOD_ADAMS, k->h, why);
+}
+
+clink_status sim_auto_watch(clink_sim *s, double tn)
+{
+    sim_autorun *a = &s->aut;
+    if (!a->on || s->loop.at_reinit)
+        return CLINK_OK;
+    long steps = s->in->ops->steps(s->in);
+    if (steps - a->steps_check < SIM_AUTO_EVERY)
+        return CLINK_OK;
+    a->steps_check = steps;
+    integ_stiffness k;
+    if (!s->in->ops->stiffness || s->in->ops->stiffness(s->in, &k) != 0 || k.order < 1)
+        return CLINK_OK;
+    if (steps - a->steps_switch < a->stay)
+        return CLINK_OK;
+    return s->set.method == CLINK_METHOD_ADAMS ? sim_auto_from_adams(s, tn, &k)
+                                               : sim_auto_from_bdf(s, tn, &k);
 }
