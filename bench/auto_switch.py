@@ -22,7 +22,11 @@ reported with the steps and right-hand sides (+ the Jacobians'). For the two lub
 the accuracy is measured too: the journal orbit's largest distance from that of a reference
 run (BDF, projection, rtol 1e-12, atol 1e-15) on the output grid, over the clearance c.
 
-usage: auto_switch.py BUILD_DIR OUT.json [--reps N] [--cases a,b,...]
+With --shipped, every model of models/ instead: `clink run` with method auto against today's
+rule (the method auto starts with, kept), drift auto, REPS rounds interleaved, median CPU,
+steps and the switches (auto / rule must stay below 1.3).
+
+usage: auto_switch.py BUILD_DIR OUT.json [--reps N] [--cases a,b,...] [--shipped]
 """
 import json
 import os
@@ -111,12 +115,48 @@ def rule_method(summary):
     return sw[0]["from"] if sw else summary["method"]
 
 
+def shipped(build, out, reps):
+    """auto against today's rule on every model of models/"""
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in sorted(os.listdir(os.path.join(TOP, "models"))):
+            if not f.endswith(".xml"):
+                continue
+            path = os.path.join(TOP, "models", f)
+            od = os.path.join(tmp, f)
+            _, s0 = run(build, path, od, "auto")
+            variants = {"auto": "auto", "rule": rule_method(s0)}
+            cpu = {v: [] for v in variants}
+            summ = {}
+            for _ in range(reps):
+                for v, m in variants.items():
+                    c, summ[v] = run(build, path, od + v, m)
+                    if c is not None and summ[v]["status"] == "ok":
+                        cpu[v].append(c)
+            row = {"model": f, "rule": variants["rule"],
+                   "switch_count": summ["auto"].get("method_switch_count", 0)}
+            for v in variants:
+                row[v] = {"status": summ[v]["status"], "steps": summ[v]["steps"],
+                          "cpu_s": statistics.median(cpu[v]) if cpu[v] else None}
+            a, r = row["auto"]["cpu_s"], row["rule"]["cpu_s"]
+            row["auto_over_rule"] = a / r if a and r else None
+            results.append(row)
+            print("%-44s rule %-5s switches %3d  steps %8d / %8d  cpu %s / %s  auto/rule %s" % (
+                f, variants["rule"], row["switch_count"], row["auto"]["steps"],
+                row["rule"]["steps"], a, r,
+                "%.2f" % row["auto_over_rule"] if row["auto_over_rule"] else "-"), flush=True)
+    with open(out, "w") as fo:
+        json.dump({"reps": reps, "shipped": results}, fo, indent=1)
+
+
 def main():
     argv = sys.argv[1:]
     if len(argv) < 2:
         sys.exit(__doc__)
     build, out = os.path.abspath(argv[0]), argv[1]
     reps = int(argv[argv.index("--reps") + 1]) if "--reps" in argv else 3
+    if "--shipped" in argv:
+        return shipped(build, out, reps)
     allc = cases()
     names = argv[argv.index("--cases") + 1].split(",") if "--cases" in argv else list(allc)
     results = []

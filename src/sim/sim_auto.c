@@ -35,7 +35,21 @@
  * An explicit method or drift is never changed; with one of them explicit the
  * other follows the rule, except that Adams never gets projection (CVODE 6.4's
  * projection works with BDF only): Adams with auto drift gets Baumgarte, and
- * auto method with projection gets BDF.
+ * auto method with projection gets BDF. *
+ * While running, an auto method (drift not projection, no window of the state) is
+ * switched between Adams and BDF by what its steps are measured to be limited by,
+ * LSODA's test (Petzold 1983; docs/kernel.md, "Switched while running"): every
+ * SIM_AUTO_EVERY steps the integrator's `stiffness` op gives the last step h, its
+ * order q, its error test ratio E and L, the Lipschitz constant of f estimated from
+ * the fixed-point iteration (Adams) or the Jacobian's spectral radius (BDF). With
+ * r(E, q) = 1 / (1.2 E^(1/(q+1)) + 1.2e-6) the step ratio an error test allows and
+ * the error constants C_AM(q), C_BDF(q) turning one method's error into the other's:
+ *   Adams -> BDF  h L above Adams's stability bound s_q and r(E C_BDF / C_AM) at least
+ *                 Adams's ratio min(r(E), s_q / (h L)), at SIM_AUTO_HOLD checks in a row;
+ *   BDF -> Adams  min(r(E C_AM / C_BDF), s_q / (h L)) >= r(E), or BDF's measured cost
+ *                 per second (right-hand sides and set-ups) above Adams's before the switch;
+ * after a switch the run stays SIM_AUTO_STAY steps or more (doubled at a quick return).
+ * A switch re-creates the integrator at its time tn (as the window does, sim_window.c).
  */
 #include "sim/sim_auto.h"
 
