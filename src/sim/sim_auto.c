@@ -45,9 +45,11 @@
  * r(E, q) = 1 / (1.2 E^(1/(q+1)) + 1.2e-6) the step ratio an error test allows and
  * the error constants C_AM(q), C_BDF(q) turning one method's error into the other's:
  *   Adams -> BDF  h L above Adams's stability bound s_q and r(E C_BDF / C_AM) at least
- *                 Adams's ratio min(r(E), s_q / (h L)), at SIM_AUTO_HOLD checks in a row;
+ *                 Adams's ratio min(r(E), s_q / (h L)), at SIM_AUTO_HOLD checks in a row
+ *                 (doubled after each BDF trial that did not pay);
  *   BDF -> Adams  min(r(E C_AM / C_BDF), s_q / (h L)) >= r(E), or BDF's measured cost
- *                 per second (right-hand sides and set-ups) above Adams's before the switch;
+ *                 per second (right-hand sides, set-ups, steps) above SIM_AUTO_GAIN times
+ *                 Adams's before the switch;
  * after a switch the run stays SIM_AUTO_STAY steps or more (doubled at a quick return).
  * A switch re-creates the integrator at its time tn (as the window does, sim_window.c).
  */
@@ -154,11 +156,19 @@ clink_settings_def clink_sim_settings(const clink_sim *sim)
 #define SIM_AUTO_STAY     32
 #define SIM_AUTO_QUICK    8
 #define SIM_AUTO_STAY_MAX 65536
-/* the steps over which BDF's cost per second is measured before it is compared with Adams's */
+/* the steps over which BDF's cost per second is measured before it is compared with Adams's,
+   and the share of Adams's it must stay below (a BDF step's Newton solves and Jacobian work
+   beyond its right-hand sides are not counted: on the dry clearance slider-crank BDF costs
+   1.2 to 1.4 times Adams's instructions per right-hand side) */
 #define SIM_AUTO_MEASURE 64
+#define SIM_AUTO_GAIN    0.75
 /* consecutive checks that must find Adams bounded by stability (an estimate of L from one
    step near a contact's onset, where f is not smooth, is not taken alone) */
-#define SIM_AUTO_HOLD 3
+#define SIM_AUTO_HOLD     3
+#define SIM_AUTO_HOLD_MAX 1024
+/* LSODA's ratio: BDF's step this many times Adams's switches even where BDF was measured
+   dearer before */
+#define SIM_AUTO_RATIO 5.0
 
 /* the stability bound of the Adams methods of order q with a fixed-point iteration, h L at
    most (LSODA's sm1, orders 1 .. 12) */
@@ -201,6 +211,7 @@ void sim_auto_start(clink_sim *s)
             (s->set.method == CLINK_METHOD_ADAMS || s->set.method == CLINK_METHOD_BDF) &&
             integrator_for(CLINK_METHOD_ADAMS) == integrator_for(CLINK_METHOD_BDF);
     a->stay = SIM_AUTO_STAY;
+    a->hold = SIM_AUTO_HOLD;
 }
 
 int clink_sim_method_switches(const clink_sim *sim, clink_method_switch *out, int max)
@@ -215,12 +226,15 @@ int clink_sim_method_switches(const clink_sim *sim, clink_method_switch *out, in
 }
 
 /* the cost of the run so far in right-hand sides: the integrator's, the finite-difference
-   Jacobian's and one per linear set-up (a factorization of the Newton matrix) */
+   Jacobian's, one per linear set-up (a factorization of the Newton matrix) and one per step
+   (the step's own work: prediction, error test, event search, about one right-hand side's
+   on the clearance slider-crank) */
 static double sim_auto_cost(const clink_sim *s)
 {
     integ_stats st;
     s->in->ops->stats(s->in, &st);
-    return (double) st.rhs_evals + (double) s->sys->rhs_jac + (double) st.lin_setups;
+    return (double) st.rhs_evals + (double) s->sys->rhs_jac + (double) st.lin_setups +
+           (double) st.steps;
 }
 
 /* the cost per second since the mark; 0 when no time passed */
@@ -283,8 +297,9 @@ static clink_status sim_auto_switch(clink_sim *s, double tn, clink_method to, do
 }
 
 /* Adams now: BDF when Adams's step is bounded by stability (h L above the bound of its order)
-   at SIM_AUTO_HOLD checks in a row and BDF's step, from the error estimate, would be at least
-   as long (LSODA's test asks 5 times as long at once: measured below) */
+   at a->hold checks in a row (SIM_AUTO_HOLD, doubled after each BDF trial that did not pay)
+   and BDF's step, from the error estimate, would be at least as long (LSODA's test asks 5
+   times as long at once: measured instead) */
 static clink_status sim_auto_from_adams(clink_sim *s, double tn, const integ_stiffness *k)
 {
     sim_autorun *a = &s->aut;
@@ -304,10 +319,15 @@ static clink_status sim_auto_from_adams(clink_sim *s, double tn, const integ_sti
     }
     if (a->streak++ == 0)
         sim_auto_mark(s, tn); /* Adams's cost measured from the first check that found it */
-    if (a->streak < SIM_AUTO_HOLD)
+    if (a->streak < a->hold)
         return CLINK_OK;
     a->rate_adams = sim_auto_rate(s, tn);
     a->streak = 0;
+    /* BDF was measured dearer before: tried again only when Adams now costs more than BDF did
+       (over SIM_AUTO_GAIN), or BDF's step would be SIM_AUTO_RATIO times Adams's */
+    if (a->rate_bdf > 0.0 && SIM_AUTO_GAIN * a->rate_adams < a->rate_bdf &&
+        rh2 < SIM_AUTO_RATIO * rh1)
+        return CLINK_OK;
     char why[128];
     snprintf(why, sizeof why, "stiff: h L = %.3g > %.3g (Adams order %d); BDF step %.3g x", hl,
              bound, q, rh2 / rh1);
@@ -315,7 +335,8 @@ static clink_status sim_auto_from_adams(clink_sim *s, double tn, const integ_sti
 }
 
 /* BDF now: Adams when its step, bounded by stability, would be at least BDF's (LSODA's test),
-   or when BDF has cost more per second than Adams did before the switch (measured) */
+   or when BDF has cost more than SIM_AUTO_GAIN of Adams's per second before the switch
+   (measured) */
 static clink_status sim_auto_from_bdf(clink_sim *s, double tn, const integ_stiffness *k)
 {
     sim_autorun *a = &s->aut;
@@ -328,10 +349,14 @@ static clink_status sim_auto_from_bdf(clink_sim *s, double tn, const integ_stiff
         a->steps_mark = steps;
     }
     double rate = sim_auto_rate(s, tn);
-    if (a->rate_adams > 0.0 && steps - a->steps_mark >= SIM_AUTO_MEASURE && rate > a->rate_adams) {
-        snprintf(why, sizeof why, "measured: BDF %.3g rhs/ms > Adams %.3g rhs/ms", 1e-3 * rate,
-                 1e-3 * a->rate_adams);
+    if (a->rate_adams > 0.0 && steps - a->steps_mark >= SIM_AUTO_MEASURE &&
+        rate > SIM_AUTO_GAIN * a->rate_adams) {
+        snprintf(why, sizeof why, "measured: BDF %.3g > %.2g x Adams %.3g rhs/ms", 1e-3 * rate,
+                 SIM_AUTO_GAIN, 1e-3 * a->rate_adams);
         a->rate_adams = 0.0;
+        a->rate_bdf = rate;
+        if (a->hold < SIM_AUTO_HOLD_MAX)
+            a->hold *= 2; /* a trial that did not pay: the next needs twice the evidence */
         return sim_auto_switch(s, tn, CLINK_METHOD_ADAMS, k->h, why);
     }
     if (!(k->lip > 0.0) || !(k->err > 1e-6))

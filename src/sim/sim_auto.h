@@ -19,9 +19,12 @@ typedef struct sim_autorun {
     long stay;         /* steps after a switch before the next may happen */
     int count;         /* switches so far */
     int streak;        /* consecutive checks that found Adams limited by stability */
+    int hold;          /* the streak that switches to BDF (doubled after a trial that did not
+                          pay) */
     double t_mark;     /* s: where the cost of the current measurement starts, */
     double cost_mark;  /* and the cost then (sim_auto.c: right-hand sides and set-ups) */
     double rate_adams; /* cost per second of Adams while found stiff, before the switch */
+    double rate_bdf;   /* of BDF, measured when it was found dearer than Adams (0: never) */
     int marked;        /* the measurement of the current method started */
     long steps_mark;   /* steps then */
     clink_method_switch log[CLINK_METHOD_SWITCHES_KEPT]; /* the first of them */
