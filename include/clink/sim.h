@@ -327,6 +327,21 @@ typedef struct clink_window_stats {
 /* The window's figures into *stats (in_use 0 and zeros when the window is off). */
 CLINK_API void clink_sim_window_get(const clink_sim *sim, clink_window_stats *stats);
 
+/* A change of integration method while a run with settings method "auto" runs (docs/kernel.md,
+   "What auto picks and why": Adams while the steps are limited by accuracy, BDF while they are
+   limited by stiffness, as LSODA decides). */
+typedef struct clink_method_switch {
+    double t;              /* s: the time of the switch */
+    clink_method from, to; /* CLINK_METHOD_ADAMS or CLINK_METHOD_BDF */
+    char reason[128];      /* what was measured, e.g. "stiff: h L = 2.1 > 0.45 ..." */
+} clink_method_switch;
+
+/* The method switches of the run so far: their number (0 when none, for a method other than
+   auto, or a NULL handle); the first min(max, CLINK_METHOD_SWITCHES_KEPT) of them into out
+   (out may be NULL with max 0). */
+#define CLINK_METHOD_SWITCHES_KEPT 64
+CLINK_API int clink_sim_method_switches(const clink_sim *sim, clink_method_switch *out, int max);
+
 /* ---- physical sanity checks ------------------------------------------------- */
 
 /*

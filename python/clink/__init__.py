@@ -877,6 +877,18 @@ class Simulation:
         return {f: getattr(s, f) for f in _STATS_FIELDS}
 
     @property
+    def method_switches(self) -> list[dict[str, Any]]:
+        """The switches of method auto so far (docs/kernel.md, "Switched while running"): a
+        list of {"t", "from", "to", "reason"}, the first 64; [] for another method."""
+        p = self._live()
+        out = ffi.new("clink_method_switch[64]")
+        n = min(lib.clink_sim_method_switches(p, out, 64), 64)
+        names = {v: k for k, v in _METHODS.items()}
+        return [{"t": out[i].t, "from": names[getattr(out[i], "from")],
+                 "to": names[out[i].to], "reason": ffi.string(out[i].reason).decode()}
+                for i in range(n)]
+
+    @property
     def findings(self) -> list[tuple[str, str]]:
         """The physical sanity findings so far: a list of (severity, message)."""
         p = self._live()
@@ -1034,6 +1046,10 @@ class Simulation:
             "assembly_correction_position": dq[0], "assembly_correction_velocity": dv[0],
             "warnings": (self.model.law_warnings + [m for _, m in findings])[:64],
         }
+        n_switches = lib.clink_sim_method_switches(p, ffi.NULL, 0)
+        if n_switches > 0:  # as summary.json has them
+            r.summary["method_switch_count"] = n_switches
+            r.summary["method_switches"] = self.method_switches
         if self.model.overrides:
             r.summary["overrides"] = dict(self.model.overrides)
         r._element_outputs = _runs.element_outputs(self.model._ptr, r, r._layout)

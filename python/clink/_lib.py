@@ -143,6 +143,10 @@ typedef struct clink_sim_stats {
     long root_evals; long root_evals_partial;
 } clink_sim_stats;
 void clink_sim_stats_get(const clink_sim *sim, clink_sim_stats *stats);
+typedef struct clink_method_switch {
+    double t; int from; int to; char reason[128];
+} clink_method_switch;
+int clink_sim_method_switches(const clink_sim *sim, clink_method_switch *out, int max);
 typedef struct clink_sim_finding {
     int kind; int severity; double t; int contact; double value; double relative;
     double limit; char message[256];

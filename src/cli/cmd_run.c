@@ -845,6 +845,18 @@ static void run_print_law_warnings(const run_ctx *c)
     for (int i = 0; i < c->law_warning_count; i++)
         fprintf(stderr, "clink: run: warning: %s\n", c->law_warnings[i]);
 }
+/* ", auto switched adams -> bdf at t = T s (N switches)" for a run whose method auto switched
+   (docs/kernel.md, "What auto picks and why"), else "" */
+static void run_method_switches(const clink_sim *sim, char *buf, size_t n)
+{
+    clink_method_switch first;
+    int k = clink_sim_method_switches(sim, &first, 1);
+    buf[0] = '\0';
+    if (k > 0)
+        snprintf(buf, n, ", auto switched %s -> %s at t = %.6g s (%d switch%s)",
+                 clink_method_name(first.from), clink_method_name(first.to), first.t, k,
+                 k > 1 ? "es" : "");
+}
 
 static int run_finish(run_ctx *c)
 {
@@ -902,8 +914,10 @@ static int run_finish(run_ctx *c)
         if (!c->a.json) {
             clink_sim_stats stats;
             clink_sim_stats_get(c->sim, &stats);
-            printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides; results in %s\n",
-                   c->sum.name, clink_sim_time(c->sim), stats.steps, stats.rhs_evals, c->dir);
+            char sw[160];
+            run_method_switches(c->sim, sw, sizeof sw);
+            printf("%s: ok, t = %g s, %ld steps, %ld right-hand sides%s; results in %s\n",
+                   c->sum.name, clink_sim_time(c->sim), stats.steps, stats.rhs_evals, sw, c->dir);
             fflush(stdout);
         }
         /* the result first, then what it is to be read with (the findings at t = 0 were

@@ -111,7 +111,19 @@ typedef struct integ_config {
     double min_step;   /* s, 0: none */
     double step;       /* s: the step of a fixed-step method */
     double first_step; /* s: the first step of an adaptive method, 0: its own estimate */
+    int watch;         /* 1: estimate what the steps are limited by (the `stiffness` op) */
 } integ_config;
+
+/* what the last step was limited by (the `stiffness` op, with integ_config.watch): its size
+   and order, its error test's ratio and an estimate of the Lipschitz constant of f in the
+   error weights (its spectral radius): from the contraction of a fixed-point iteration
+   (Adams) or a power iteration on the Jacobian (BDF); src/sim/sim_auto.c switches on it */
+typedef struct integ_stiffness {
+    double h;   /* s, the last step */
+    int order;  /* its order */
+    double err; /* its error test's ratio (<= 1: accepted) */
+    double lip; /* 1/s, ||df/dy|| estimated since the last call; 0: none */
+} integ_stiffness;
 
 /* counters since creation (summed across re-initialisations) */
 typedef struct integ_stats {
@@ -157,6 +169,9 @@ typedef struct integ_ops {
        name (flag) and the integrator's own last message (*cause, "" if none) */
     integ_failure (*failure)(integ *in, int rc, double *h, char *flag, size_t n,
                              const char **cause);
+    /* optional (with integ_config.watch): what the last step was limited by; 0 or < 0 (none
+       known yet) */
+    int (*stiffness)(integ *in, integ_stiffness *st);
     /* the name of a return code, into buf */
     const char *(*code_name)(int rc, char *buf, size_t n);
     void (*destroy)(integ *in);

@@ -77,6 +77,26 @@ static const char *summary_method_name(clink_method method)
     return name != NULL ? name : "?";
 }
 
+/* ",\n  "method_switches": [{"t": T, "from": M, "to": M, "reason": R}, ...]" of a run with
+   method auto (none when nothing switched; docs/kernel.md, "What auto picks and why") */
+static void json_method_switches(out_file *f, const clink_sim *sim)
+{
+    clink_method_switch sw[CLINK_METHOD_SWITCHES_KEPT];
+    int n = clink_sim_method_switches(sim, sw, CLINK_METHOD_SWITCHES_KEPT);
+    if (n <= 0)
+        return;
+    output_file_printf(f, ",\n  \"method_switch_count\": %d,\n  \"method_switches\": [", n);
+    for (int i = 0; i < n && i < CLINK_METHOD_SWITCHES_KEPT; i++) {
+        output_file_str(f, i > 0 ? ",\n    {\"t\": " : "\n    {\"t\": ");
+        output_file_num0(f, sw[i].t);
+        output_file_printf(f, ", \"from\": \"%s\", \"to\": \"%s\", \"reason\": ",
+                           summary_method_name(sw[i].from), summary_method_name(sw[i].to));
+        json_string(f, sw[i].reason);
+        output_file_char(f, '}');
+    }
+    output_file_str(f, "\n  ]");
+}
+
 /* the run: status, end, settings of the integrator and of the output */
 static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *sim,
                               const clink_run_info *in)
@@ -113,6 +133,7 @@ static void write_summary_run(clink_recorder *r, out_file *f, const clink_sim *s
     output_file_printf(f, ",\n  \"method\": \"%s\",\n  \"drift\": \"%s\"%s",
                        summary_method_name(set.method), drifts[(int) set.drift % 4],
                        automatic ? ",\n  \"auto\": true" : "");
+    json_method_switches(f, sim);
     clink_window_stats ws;
     clink_sim_window_get(sim, &ws);
     if (ws.in_use) /* the window of the state ran (on, or auto chose it; docs/kernel.md) */

@@ -208,7 +208,8 @@ integ_config sim_config(const clink_sim *s)
                       .atol = s->set.atol,
                       .max_step = s->set.max_step,
                       .min_step = s->set.min_step,
-                      .step = s->set.max_step};
+                      .step = s->set.max_step,
+                      .watch = s->aut.on};
     return c;
 }
 
@@ -346,6 +347,7 @@ static clink_status sim_start(clink_sim *s)
                 integrator_methods_with(CLINK_CAP_EVENTS, words, sizeof words));
         return CLINK_ERR_ARG;
     }
+    sim_auto_start(s); /* may auto switch methods while running (sim_auto.c) */
     integ_config c = sim_config(s);
     system_reduce(s->sys, s->out.y, s->loop.yroot);
     s->in = ops->create(&p, &c, 0.0, s->loop.yroot, &st, s->msg, sizeof s->msg);
@@ -375,6 +377,7 @@ clink_status clink_sim_create(const clink_model *model, const clink_settings_def
     s->serial = atomic_fetch_add(&sim_serials, 1ul) + 1ul;
     s->m = model;
     s->set = settings ? *settings : model->d.settings;
+    s->aut.requested = s->set.method == CLINK_METHOD_AUTO;
     sim_auto_resolve(model, &s->set); /* CLINK_METHOD_AUTO, CLINK_DRIFT_AUTO */
     s->prog.wall_start = -1.0;
     clink_status st = sim_check_settings(s);

@@ -290,7 +290,7 @@ static clink_status sim_take_root(clink_sim *s, double tret)
    and restarts after an input changed (each empties its history) */
 static long sim_step_gen(const clink_sim *s)
 {
-    return s->loop.reinits + s->win.restarts + s->inp.restarts;
+    return s->loop.reinits + s->win.restarts + s->inp.restarts + s->aut.count;
 }
 
 /* the integrator's state at the end of a step just taken (tret), kept with the one before */
@@ -526,6 +526,11 @@ clink_status sim_integrate_to(clink_sim *s, double t, int one_step)
             return CLINK_OK;
         if (s->sys->win && !s->loop.recheck) { /* the window before a step (sim_window.c) */
             clink_status st = sim_window_look(s, tn);
+            if (st != CLINK_OK)
+                return st;
+        }
+        if (s->aut.on && !s->loop.recheck) { /* auto's method switch (sim_auto.c) */
+            clink_status st = sim_auto_watch(s, tn);
             if (st != CLINK_OK)
                 return st;
         }

@@ -32,6 +32,7 @@
 #include "clink/sim.h"
 #include "integrators/integrator.h"
 #include "sim/sim_advance.h"
+#include "sim/sim_auto.h"
 #include "sim/sim_check.h"
 #include "sim/sim_inputs.h"
 #include "sim/sim_window.h"
@@ -70,6 +71,7 @@ struct clink_sim {
     sim_inputs inp;       /* the host's inputs and user force (sim_inputs.c) */
     sim_window win;       /* the window of the state (sim_window.c) */
     sim_sections *sec;    /* Poincare sections, NULL: none (sim_section.c) */
+    sim_autorun aut;      /* auto's method switches while running (sim_auto.c) */
     char msg[1024];       /* the message of the last failure */
     atomic_int busy;      /* the sim_op of the call that holds the simulation, 0: none */
     unsigned long serial; /* this simulation among all created (a refusal names it) */

@@ -143,3 +143,18 @@ def test_overrides_give_the_same_run_from_python_and_from_clink_run_set(tmp_path
         cli = json.load(f)
     check_summary(r.summary, cli)
     assert r.summary["overrides"] == cli["overrides"]
+
+
+def test_auto_method_switches_of_the_stiff_film_equal_the_cli(tmp_path):
+    """method auto switches the stiff lubricated slider-crank from Adams to BDF (docs/kernel.md,
+    "Switched while running"): Python's summary lists the switches of summary.json, bit for
+    bit, and Simulation.method_switches gives them"""
+    run_cli("run", model("slider_crank_lubricated_stiff"), "-o", tmp_path, "--no-timing",
+            "--quiet", "--rows", "grid", "--t-end", "0.002")
+    r = clink.load(model("slider_crank_lubricated_stiff")).simulate(t_end=0.002)
+    with open(tmp_path / "summary.json") as f:
+        cli = json.load(f)
+    check_summary(r.summary, cli)
+    assert cli["method_switch_count"] == r.summary["method_switch_count"] >= 1
+    assert r.summary["method_switches"] == cli["method_switches"]
+    assert cli["method_switches"][0]["from"] == "adams" and cli["method_switches"][0]["to"] == "bdf"

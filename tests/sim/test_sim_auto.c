@@ -223,3 +223,93 @@ TEST(auto_takes_bdf_for_a_dynamic_friction_law_and_keeps_the_drift_of_the_struct
             ENSURE(method == CLINK_METHOD_ADAMS && drift == drifts[b]);
         }
 }
+
+/* ---- switches while running (sim_auto_watch) ---------------------------------------------- */
+
+/* the model file models/<file> run to t_end with method (and drift auto): its steps, the
+   switches (up to 8 into sw) and their number into *nsw; 0 if it does not load or run */
+static int run_file(const char *file, clink_method method, double t_end, long *steps,
+                    clink_method_switch *sw, int *nsw)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/models/%s", CLINK_SOURCE_DIR, file);
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "model: %s\n", err);
+        return 0;
+    }
+    clink_settings_def set = clink_model_settings(m);
+    set.method = method;
+    set.drift = CLINK_DRIFT_AUTO;
+    set.t_end = t_end;
+    clink_sim *sim = NULL;
+    int ok = clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK &&
+             clink_sim_advance(sim, t_end) == CLINK_OK;
+    if (!ok)
+        fprintf(stderr, "%s: %s\n", file, sim ? clink_sim_error(sim) : err);
+    clink_sim_stats st;
+    clink_sim_stats_get(sim, &st);
+    *steps = st.steps;
+    *nsw = clink_sim_method_switches(sim, sw, 8);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return ok;
+}
+
+/* The stiff film (c = 0.05 mm, models/slider_crank_lubricated_stiff.xml): Adams's steps are
+   bounded by the film's relaxation, h L above Adams's stability bound from the first steps on,
+   so auto switches to BDF in the first millisecond and stays there, and takes at most 1.5
+   times BDF's steps over the same 10 ms (measured 1.05 over the 48 ms of the model: the steps
+   before the switch and BDF's restart at order 1); Adams alone takes about 60 000 steps per
+   millisecond here. */
+TEST(auto_switches_the_stiff_film_to_bdf_within_its_first_millisecond_at_bdf_steps)
+{
+    clink_method_switch sw[8];
+    int n = -1, nb = -1;
+    long steps = 0, steps_bdf = 0;
+    ENSURE(run_file("slider_crank_lubricated_stiff.xml", CLINK_METHOD_AUTO, 0.01, &steps, sw, &n));
+    ENSURE(n >= 1);
+    if (n >= 1) {
+        ENSURE(sw[0].from == CLINK_METHOD_ADAMS && sw[0].to == CLINK_METHOD_BDF);
+        ENSURE(sw[0].t > 0.0 && sw[0].t < 1e-3);
+        ENSURE(strncmp(sw[0].reason, "stiff: h L = ", 13) == 0);
+    }
+    /* BDF to the end: an even number of later switches would leave it in Adams */
+    ENSURE(n % 2 == 1);
+    ENSURE(
+        run_file("slider_crank_lubricated_stiff.xml", CLINK_METHOD_BDF, 0.01, &steps_bdf, sw, &nb));
+    ENSURE(nb == 0);
+    ENSURE(steps_bdf > 0 && (double) steps <= 1.5 * (double) steps_bdf);
+}
+
+/* A non-stiff model never switches: the double pendulum (models/double_pendulum.xml) under
+   auto runs Adams from start to end, with the steps of Adams chosen explicitly (the estimates
+   observe the steps, never change them). */
+TEST(auto_never_switches_on_the_double_pendulum_and_takes_adams_steps)
+{
+    clink_method_switch sw[8];
+    int n = -1, na = -1;
+    long steps = 0, steps_adams = 0;
+    ENSURE(run_file("double_pendulum.xml", CLINK_METHOD_AUTO, 5.0, &steps, sw, &n));
+    ENSURE(n == 0);
+    ENSURE(run_file("double_pendulum.xml", CLINK_METHOD_ADAMS, 5.0, &steps_adams, sw, &na));
+    ENSURE(na == 0);
+    ENSURE(steps > 0 && steps == steps_adams);
+}
+
+/* Hysteresis: on the dry clearance slider-crank, where the contacts' onsets make single
+   estimates of L jump and Adams is the cheaper method, auto's switches stay few (2 measured
+   over 48 ms: one BDF trial, back to Adams by BDF's measured cost, the next trial needing
+   twice the evidence) and its steps near Adams's; an explicit method never switches. */
+TEST(auto_switches_a_few_times_at_most_on_the_dry_clearance_joint_and_explicit_never)
+{
+    clink_method_switch sw[8];
+    int n = -1, na = -1;
+    long steps = 0, steps_adams = 0;
+    ENSURE(run_file("slider_crank_clearance.xml", CLINK_METHOD_AUTO, 0.048, &steps, sw, &n));
+    ENSURE(n >= 0 && n <= 16);
+    ENSURE(
+        run_file("slider_crank_clearance.xml", CLINK_METHOD_ADAMS, 0.048, &steps_adams, sw, &na));
+    ENSURE(na == 0);
+    ENSURE(steps_adams > 0 && (double) steps <= 1.3 * (double) steps_adams);
+}

@@ -8,6 +8,7 @@
  *   cvode_events.c  the event search, a mirror of CVODE 6.4's
  *   cvode_vector.c  the serial vector kernels compiled with clink
  *   cvode_ode.c     creation with the error handler, flag names, counters
+ *   cvode_watch.c   what the steps are limited by (integ_config.watch, the `stiffness` op)
  */
 #ifndef CLINK_CVODE_INTEG_H
 #define CLINK_CVODE_INTEG_H
@@ -22,6 +23,19 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
+
+/* the estimates of what the steps are limited by (cvode_watch.c) */
+typedef struct cvode_watch {
+    const double *ewt; /* CVODE's error weights, as cvode_ewt last wrote them */
+    double *y, *f;     /* n each: the last evaluation of f and where */
+    double *u, *v;     /* n each: the power iteration's vectors */
+    double t;          /* its time */
+    int have;          /* y, f hold one */
+    double lip_step;   /* 1/s: the largest estimate at the time t */
+    double lip;        /* 1/s: the estimate of the last step that had one, 0: none since asked */
+    double rho;        /* 1/s: the spectral radius of the last Jacobian (BDF), 0: none */
+    N_Vector ele;      /* the local error estimate of the last step */
+} cvode_watch;
 
 typedef struct cvode_integ {
     integ base; /* base.y: the data of ycv */
@@ -47,7 +61,17 @@ typedef struct cvode_integ {
     double t_stop;       /* s */
     int projection;      /* CVodeSetProjFn in force */
     cvode_events ev;     /* the event search (cvode_events.c) */
+    cvode_watch w;       /* the stiffness estimates (cvode_watch.c), with c.watch */
 } cvode_integ;
+
+/* cvode_watch.c: the right-hand side f(t, y) just evaluated (its Lipschitz estimate from the
+   last evaluation at the same t), the Jacobian just formed in J (its spectral radius), the
+   `stiffness` op; cvode_watch_create allocates (0 or -1), cvode_watch_free frees */
+int cvode_watch_create(cvode_integ *cv);
+void cvode_watch_rhs(cvode_integ *cv, double t, const double *y, const double *f);
+void cvode_watch_jacobian(cvode_integ *cv, SUNMatrix J);
+int cvode_watch_stiffness(integ *in, integ_stiffness *st);
+void cvode_watch_free(cvode_integ *cv);
 
 /* tests: the BDF Newton Jacobian df/dy as CVODE's Newton iteration gets it, at (t, y), dense
    (n x n, column-major) into out; 0, or the problem's failure, or -1 (no Jacobian: Adams,

@@ -81,13 +81,17 @@
 static int cvode_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud)
 {
     cvode_integ *cv = ud;
-    return cv->p.rhs(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+    int rc = cv->p.rhs(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+    if (rc == 0 && cv->c.watch) /* observed, not changed (cvode_watch.c) */
+        cvode_watch_rhs(cv, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+    return rc;
 }
 
 static int cvode_ewt(N_Vector y, N_Vector ewt, void *ud)
 {
     cvode_integ *cv = ud;
     cv->p.weights(cv->p.data, N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+    cv->w.ewt = N_VGetArrayPointer(ewt); /* CVODE's own vector, for cvode_watch.c */
     return 0;
 }
 
@@ -217,6 +221,8 @@ static int cvode_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *
                             N_VGetArrayPointer(t1), x, cv->jstart);
     if (rc == 0 && cv->p.jacobian_diagonal)
         cvode_jac_tail(cv, x, cp);
+    if (rc == 0 && cv->c.watch)
+        cvode_watch_jacobian(cv, J);
     return rc;
 }
 
@@ -372,6 +378,10 @@ static clink_status cvode_setup(cvode_integ *cv, double t0, const double *y0, ch
         return flag == CV_MEM_FAIL ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
     }
     st = cvode_set_limits(&cv->base, &cv->c, msg, n);
+    if (st == CLINK_OK && cv->c.watch && cvode_watch_create(cv) != 0) {
+        snprintf(msg, n, "clink_sim_create: out of memory");
+        return CLINK_ERR_NOMEM;
+    }
     if (st == CLINK_OK)
         st = cvode_setup_solvers(cv, msg, n);
     if (st != CLINK_OK || !cv->p.nevents)
@@ -402,6 +412,7 @@ void cvode_destroy(integ *in)
     free(cv->jstart);
     free(cv->tvals);
     free(cv->diag);
+    cvode_watch_free(cv);
     if (cv->ycv)
         N_VDestroy(cv->ycv);
     cvode_events_destroy(cv);

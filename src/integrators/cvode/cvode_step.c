@@ -187,6 +187,7 @@ const integ_ops integrator_cvode_ops = {
     .steps = cvode_steps,
     .stats = cvode_stats,
     .failure = cvode_failure,
+    .stiffness = cvode_watch_stiffness,
     .code_name = cvode_code_name,
     .destroy = cvode_destroy,
 };
