@@ -123,11 +123,9 @@ typedef enum clink_entity {
     CLINK_ENTITY_JOINT = 1,
     CLINK_ENTITY_DRIVER = 2,
     CLINK_ENTITY_FORCE = 3,
-    /* then the contact elements' (clink_element_kind), in the order of CLINK_ELEMENT_KINDS,
-       each kind its own names and indices: CLINK_ENTITY_CONTACT_PAIR = 4 (pairs of
-       body-fixed shapes with a law), CLINK_ENTITY_CLEARANCE_JOINT (revolute joints with
-       radial clearance), CLINK_ENTITY_TRANSLATIONAL_CLEARANCE, CLINK_ENTITY_STOP (joint
-       stops through a contact law), CLINK_ENTITY_GEAR_PAIR (spur gear pairs with backlash) */
+    /* then the contact elements' (clink_element_kind), CLINK_ENTITY_<ENTITY> in the order
+       of CLINK_ELEMENT_KINDS, each kind its own names and indices: CLINK_ENTITY_CONTACT_PAIR
+       = 4, CLINK_ENTITY_CLEARANCE_JOINT (revolute joints with radial clearance), ... */
     CLINK_ELEMENT_KINDS(CLINK_ENTITY_ENUM_) CLINK_ENTITY_COUNT_
 } clink_entity;
 #undef CLINK_ENTITY_ENUM_
