@@ -372,6 +372,23 @@ static int is_row_child(const element_class *ec, const char *name)
     return 0;
 }
 
+/* child s of an element of class ec is none it holds: say which it holds, the nearest first */
+static void unknown_child(xml_reader *r, const xmlNode *s, const element_class *ec, const char *w)
+{
+    char hint[SUGGEST_MAX_LEN + 24];
+    xml_names names;
+
+    xml_names_init(&names, (const char *) s->name);
+    xml_names_add(&names, "law");
+    xml_names_add(&names, "friction");
+    for (int i = 0; i < ec->nfields; i++)
+        if (ec->fields[i].child && !xml_names_has(&names, ec->fields[i].child))
+            xml_names_add(&names, ec->fields[i].child);
+    xml_fail(r, CLINK_ERR_MODEL, xml_line(s), "%s: unknown element <%s>%s; <%s> holds %s", w,
+             (const char *) s->name, xml_names_hint(&names, hint, sizeof hint, 1), ec->name,
+             names.list);
+}
+
 /* the children of element k: <law> and <friction> (read by the caller), the children that
    hold rows, and the shapes of the SHAPE rows in their order; 0, or -1 after an error */
 static int read_children(xml_reader *r, const xmlNode *k, const element_class *ec, element_def *d,
@@ -390,7 +407,7 @@ static int read_children(xml_reader *r, const xmlNode *k, const element_class *e
             continue;
         }
         if (want == 0) {
-            xml_fail(r, CLINK_ERR_MODEL, xml_line(s), "%s: unknown element <%s>", w, name);
+            unknown_child(r, s, ec, w);
             return -1;
         }
         if (nshape == want) {
