@@ -115,7 +115,8 @@ CLINK_API void clink_model_destroy(clink_model **model);
     X(TRANSLATIONAL_CLEARANCE, translational_clearance, translational_clearance,                   \
       TRANSLATIONAL_CLEARANCE, "translational clearance joint")                                    \
     X(STOP, stop, stop, STOP, "stop")                                                              \
-    X(GEAR_PAIR, gear_pair, gear_pair, GEAR_PAIR, "gear pair")
+    X(GEAR_PAIR, gear_pair, gear_pair, GEAR_PAIR, "gear pair")                                     \
+    X(SLOT_CLEARANCE, slot_clearance, slot_clearance, SLOT_CLEARANCE, "slot clearance joint")
 
 #define CLINK_ENTITY_ENUM_(NAME, name, api, ENTITY, word) CLINK_ENTITY_##ENTITY,
 typedef enum clink_entity {
@@ -923,6 +924,38 @@ CLINK_API clink_status clink_model_builder_add_gear_pair(clink_model_builder *bu
                                                          const clink_gear_pair_def *def, int *id);
 CLINK_API clink_status clink_model_gear_pair(const clink_model *model, int id,
                                              clink_gear_pair_def *def);
+
+/*
+ * A pin in a straight slot with clearance (a Scotch yoke's or a pin-in-slot joint's play):
+ * the slot of body `slot` has its mid-line through slot_point along axis (slot coordinates)
+ * and its two walls at +-width / 2 from it; the pin, a circle of pin_radius at pin_point on
+ * body `pin`, meets each wall through the contact law (two circle-on-line contacts,
+ * NAME.lower and NAME.upper; the slot is unbounded along its axis). The clearance is
+ * width - 2 pin_radius > 0. When params.K is not given, the stiffness is Hertz's of a
+ * cylinder on a plane from the materials (E1, nu1 the slot's, E2, nu2 the pin's; R1 = the
+ * wall's, infinite, R2 = pin_radius). The element's output is the pin centre's offset from
+ * the mid-line (m).
+ */
+typedef struct clink_slot_clearance_def {
+    CLINK_ELEMENT_BASE_;
+    int slot_body, pin_body;
+    double slot_point[2]; /* on the slot's mid-line, slot coordinates, m */
+    double axis[2];       /* the slot's direction in slot coordinates, non-zero */
+    double pin_point[2];  /* the pin's centre, pin coordinates, m */
+    double width;         /* between the walls, m, > 2 pin_radius */
+    double pin_radius;    /* m, > 0 */
+} clink_slot_clearance_def;
+
+/* slot body 0, pin body 1, points at the centres, axis (1, 0), sizes 0 (set them), law NULL,
+   frictionless */
+CLINK_API clink_slot_clearance_def clink_default_slot_clearance_def(void);
+/* Adds a slot clearance joint; *id (optional) receives its index. CLINK_ERR_RANGE for a zero
+   axis, a pin_radius <= 0 or a width <= 2 pin_radius. */
+CLINK_API clink_status clink_model_builder_add_slot_clearance(clink_model_builder *builder,
+                                                              const clink_slot_clearance_def *def,
+                                                              int *id);
+CLINK_API clink_status clink_model_slot_clearance(const clink_model *model, int id,
+                                                  clink_slot_clearance_def *def);
 
 /*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,
