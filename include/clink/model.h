@@ -99,19 +99,40 @@ CLINK_API void clink_model_destroy(clink_model **model);
 
 /* ---- entity kinds and names ----------------------------------------------- */
 
+/*
+ * The contact element kinds, one row each: X(KIND, xml_name, api, ENTITY, "word").
+ * A row makes the kind's value CLINK_ELEMENT_KIND and its entity kind
+ * CLINK_ENTITY_ENTITY (its own names and indices), and declares its public API,
+ * defined once for every kind by src/model/model_contact.c: clink_api_def (the
+ * struct, declared below, beginning with CLINK_ELEMENT_BASE_), clink_default_api_def(),
+ * clink_model_builder_add_api() and clink_model_api(). xml_name is its XML element and
+ * its kind's name (clink_model_element_kind_name), "word" its name in messages. Its class,
+ * with the fields of its definition, is src/elements/element_<xml_name>.c.
+ */
+#define CLINK_ELEMENT_KINDS(X)                                                                     \
+    X(PAIR, pair, contact_pair, CONTACT_PAIR, "contact pair")                                      \
+    X(REVOLUTE_CLEARANCE, revolute_clearance, clearance_joint, CLEARANCE_JOINT, "clearance joint") \
+    X(TRANSLATIONAL_CLEARANCE, translational_clearance, translational_clearance,                   \
+      TRANSLATIONAL_CLEARANCE, "translational clearance joint")                                    \
+    X(STOP, stop, stop, STOP, "stop")                                                              \
+    X(GEAR_PAIR, gear_pair, gear_pair, GEAR_PAIR, "gear pair")                                     \
+    X(SLOT_CLEARANCE, slot_clearance, slot_clearance, SLOT_CLEARANCE, "slot clearance joint")
+
+#define CLINK_ENTITY_ENUM_(NAME, name, api, ENTITY, word) CLINK_ENTITY_##ENTITY,
 typedef enum clink_entity {
     CLINK_ENTITY_BODY = 0,
     CLINK_ENTITY_JOINT = 1,
     CLINK_ENTITY_DRIVER = 2,
     CLINK_ENTITY_FORCE = 3,
-    /* contact elements (clink_element_kind), each kind its own names and indices: */
-    CLINK_ENTITY_CONTACT_PAIR = 4,            /* pairs of body-fixed shapes with a law */
-    CLINK_ENTITY_CLEARANCE_JOINT = 5,         /* revolute joints with radial clearance */
-    CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, /* translational joints with clearance */
-    CLINK_ENTITY_STOP = 7,                    /* joint stops through a contact law */
-    CLINK_ENTITY_GEAR_PAIR = 8,               /* spur gear pairs with backlash */
-    CLINK_ENTITY_COUNT_ = 9
+    /* then the contact elements' (clink_element_kind), CLINK_ENTITY_<ENTITY> in the order
+       of CLINK_ELEMENT_KINDS, each kind its own names and indices: CLINK_ENTITY_CONTACT_PAIR
+       = 4, CLINK_ENTITY_CLEARANCE_JOINT (revolute joints with radial clearance), ... */
+    CLINK_ELEMENT_KINDS(CLINK_ENTITY_ENUM_) CLINK_ENTITY_COUNT_
 } clink_entity;
+#undef CLINK_ENTITY_ENUM_
+
+/* the entity kind of element kind k (clink_element_kind) */
+#define CLINK_ENTITY_OF_ELEMENT(k) ((clink_entity) (CLINK_ENTITY_FORCE + 1 + (int) (k)))
 
 /*
  * Names: optional (NULL or "" means unnamed), at most CLINK_NAME_MAX - 1 bytes,
@@ -689,6 +710,41 @@ typedef struct clink_shape_def {
 CLINK_API int clink_shape_outline(const clink_shape_def *shape, int n, double (*xy)[2]);
 
 /*
+ * The base of every contact element's definition (as Box2D's b2JointDef base): the fields
+ * each kind shares, first in each clink_*_def, reachable by their names (def.law,
+ * def.params.K) or together as def.base.
+ *   name         optional, copied
+ *   law          the normal force law's name or alias (clink laws), copied; required when
+ *                continuous, ignored when piecewise
+ *   params       the law's parameters, as clink_law_check() requires for the law
+ *   friction     the friction law and its parameters (include/clink/friction.h)
+ *   treatment    default continuous
+ *   restitution  piecewise: Newton's coefficient e, in (0, 1]
+ *   cookie       stamped by the kind's clink_default_*_def(); checked by the builder
+ */
+#define CLINK_ELEMENT_BASE_FIELDS_                                                                 \
+    const char *name;                                                                              \
+    const char *law;                                                                               \
+    clink_contact_params params;                                                                   \
+    clink_friction_params friction;                                                                \
+    clink_contact_treatment treatment;                                                             \
+    double restitution;                                                                            \
+    int cookie;
+
+typedef struct clink_element_base {
+    CLINK_ELEMENT_BASE_FIELDS_
+} clink_element_base;
+
+/* the first member of every element definition: its base, by name or as .base */
+#define CLINK_ELEMENT_BASE_                                                                        \
+    union {                                                                                        \
+        clink_element_base base;                                                                   \
+        struct {                                                                                   \
+            CLINK_ELEMENT_BASE_FIELDS_                                                             \
+        };                                                                                         \
+    }
+
+/*
  * A contact pair: shape_a on body_a against shape_b on body_b, with a normal
  * force law of the catalogue (include/clink/contact.h, by name) and friction.
  * A line may only be shape_a, a polygon only shape_a against a circle or shape_b
@@ -698,16 +754,9 @@ CLINK_API int clink_shape_outline(const clink_shape_def *shape, int n, double (*
  * params.R1, R2 are given.
  */
 typedef struct clink_contact_pair_def {
-    const char *name; /* optional, copied */
+    CLINK_ELEMENT_BASE_;
     int body_a, body_b;
     clink_shape_def shape_a, shape_b;
-    const char *law;             /* law name or alias (clink laws), copied; required when
-                                    continuous, ignored when piecewise */
-    clink_contact_params params; /* as clink_law_check() requires for the law */
-    clink_friction_params friction;
-    clink_contact_treatment treatment; /* default continuous */
-    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
-    int cookie; /* stamped by clink_default_contact_pair_def(); checked by the builder */
 } clink_contact_pair_def;
 
 /* bodies 0 and 1, circles of radius 0 at the centres (must be set), law NULL, params not
@@ -789,18 +838,12 @@ typedef struct clink_wear_def {
 } clink_wear_def;
 
 typedef struct clink_clearance_joint_def {
-    const char *name; /* optional, copied */
+    CLINK_ELEMENT_BASE_;
     int journal_body, bearing_body;
     double journal_point[2], bearing_point[2]; /* body coordinates, m */
     double journal_radius, bearing_radius;     /* m, 0 < journal_radius < bearing_radius */
-    const char *law;                           /* law name or alias, copied; required */
-    clink_contact_params params;
-    clink_friction_params friction;
-    clink_contact_treatment treatment; /* default continuous */
-    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
-    int cookie; /* stamped by clink_default_clearance_joint_def(); checked by the builder */
-    clink_lubrication_def lubrication; /* default dry (viscosity 0) */
-    clink_wear_def wear;               /* default none (kd 0) */
+    clink_lubrication_def lubrication;         /* default dry (viscosity 0) */
+    clink_wear_def wear;                       /* default none (kd 0) */
 } clink_clearance_joint_def;
 
 /* bodies 1 and 0, points at the centres, radii 0 (must be set), law NULL, frictionless */
@@ -835,7 +878,7 @@ CLINK_API clink_status clink_model_clearance_joint(const clink_model *model, int
  * from the mid-line) and its tilt (rad, slider angle - guide angle, in (-pi, pi]).
  */
 typedef struct clink_translational_clearance_def {
-    const char *name; /* optional, copied */
+    CLINK_ELEMENT_BASE_;
     int guide_body, slider_body;
     double guide_point[2];  /* on the guide's mid-line, guide coordinates, m */
     double axis[2];         /* the guide's direction in guide coordinates, non-zero */
@@ -843,12 +886,6 @@ typedef struct clink_translational_clearance_def {
     double length, height;  /* the slider's, m, > 0 */
     double clearance;       /* the gap on each side when centred, m, > 0 */
     double guide_length;    /* m, NaN: not checked */
-    const char *law;        /* law name or alias, copied; required when continuous */
-    clink_contact_params params;
-    clink_friction_params friction;
-    clink_contact_treatment treatment; /* default continuous */
-    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
-    int cookie; /* stamped by clink_default_translational_clearance_def(); checked */
 } clink_translational_clearance_def;
 
 /* guide body 0, slider body 1, points at the centres, axis (1, 0), sizes 0 (must be set),
@@ -872,18 +909,12 @@ CLINK_API clink_status clink_model_translational_clearance(const clink_model *mo
  * a plane has no Hertz formula: params.K must be given. The element's output is s (m).
  */
 typedef struct clink_stop_def {
-    const char *name; /* optional, copied */
+    CLINK_ELEMENT_BASE_;
     int body1, body2;
     double point1[2];    /* the origin of the travel, body1 coordinates, m */
     double axis[2];      /* the direction of travel in body1 coordinates, non-zero */
     double point2[2];    /* the stopped point, body2 coordinates, m */
     double lower, upper; /* limits of s, m; NaN: none; lower < upper when both */
-    const char *law;     /* law name or alias, copied; required when continuous */
-    clink_contact_params params;
-    clink_friction_params friction;
-    clink_contact_treatment treatment; /* default continuous */
-    double restitution;                /* piecewise: Newton's coefficient e, in (0, 1] */
-    int cookie;                        /* stamped by clink_default_stop_def(); checked */
 } clink_stop_def;
 
 /* body1 0, body2 1, points at the origins, axis (1, 0), no limits (set one), law NULL,
@@ -908,19 +939,13 @@ CLINK_API clink_status clink_model_stop(const clink_model *model, int id, clink_
  * dte (x, m) and mesh_force (N, the mesh's force on gear 2).
  */
 typedef struct clink_gear_pair_def {
-    const char *name; /* optional, copied */
+    CLINK_ELEMENT_BASE_;
     int body1, body2;
     double center1[2], center2[2];     /* the gears' centres, body coordinates, m */
     double base_radius1, base_radius2; /* m, > 0 */
     double pressure_angle;             /* rad, in (0, pi/2) */
     double backlash;                   /* total, along the line of action, m, >= 0 */
     double angle1, angle2;             /* reference angles, rad */
-    const char *law;                   /* law name or alias, copied */
-    clink_contact_params params;
-    clink_friction_params friction;
-    clink_contact_treatment treatment;
-    double restitution;
-    int cookie; /* stamped by clink_default_gear_pair_def(); checked */
 } clink_gear_pair_def;
 
 /* bodies 1 and 2, centres at the origins, radii 0 (set them), pressure angle 20 deg,
@@ -934,6 +959,38 @@ CLINK_API clink_status clink_model_gear_pair(const clink_model *model, int id,
                                              clink_gear_pair_def *def);
 
 /*
+ * A pin in a straight slot with clearance (a Scotch yoke's or a pin-in-slot joint's play):
+ * the slot of body `slot` has its mid-line through slot_point along axis (slot coordinates)
+ * and its two walls at +-width / 2 from it; the pin, a circle of pin_radius at pin_point on
+ * body `pin`, meets each wall through the contact law (two circle-on-line contacts,
+ * NAME.lower and NAME.upper; the slot is unbounded along its axis). The clearance is
+ * width - 2 pin_radius > 0. When params.K is not given, the stiffness is Hertz's of a
+ * cylinder on a plane from the materials (E1, nu1 the slot's, E2, nu2 the pin's; R1 = the
+ * wall's, infinite, R2 = pin_radius). The element's output is the pin centre's offset from
+ * the mid-line (m).
+ */
+typedef struct clink_slot_clearance_def {
+    CLINK_ELEMENT_BASE_;
+    int slot_body, pin_body;
+    double slot_point[2]; /* on the slot's mid-line, slot coordinates, m */
+    double axis[2];       /* the slot's direction in slot coordinates, non-zero */
+    double pin_point[2];  /* the pin's centre, pin coordinates, m */
+    double width;         /* between the walls, m, > 2 pin_radius */
+    double pin_radius;    /* m, > 0 */
+} clink_slot_clearance_def;
+
+/* slot body 0, pin body 1, points at the centres, axis (1, 0), sizes 0 (set them), law NULL,
+   frictionless */
+CLINK_API clink_slot_clearance_def clink_default_slot_clearance_def(void);
+/* Adds a slot clearance joint; *id (optional) receives its index. CLINK_ERR_RANGE for a zero
+   axis, a pin_radius <= 0 or a width <= 2 pin_radius. */
+CLINK_API clink_status clink_model_builder_add_slot_clearance(clink_model_builder *builder,
+                                                              const clink_slot_clearance_def *def,
+                                                              int *id);
+CLINK_API clink_status clink_model_slot_clearance(const clink_model *model, int id,
+                                                  clink_slot_clearance_def *def);
+
+/*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,
  * ...) is one row of the element table (src/elements/element.h): the model expands
  * each into the contacts it needs, each a pair of shapes with the element's law. The
@@ -943,14 +1000,7 @@ CLINK_API clink_status clink_model_gear_pair(const clink_model *model, int id,
  * (The list is ordered kind by kind in the order of clink_element_kind, each kind's
  * elements in the order they were added, each element's contacts in its own order.)
  */
-#define CLINK_ELEMENT_KINDS(X)                                                                     \
-    X(PAIR, pair, CLINK_ENTITY_CONTACT_PAIR)                                                       \
-    X(REVOLUTE_CLEARANCE, revolute_clearance, CLINK_ENTITY_CLEARANCE_JOINT)                        \
-    X(TRANSLATIONAL_CLEARANCE, translational_clearance, CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)      \
-    X(STOP, stop, CLINK_ENTITY_STOP)                                                               \
-    X(GEAR_PAIR, gear_pair, CLINK_ENTITY_GEAR_PAIR)
-
-#define CLINK_ELEMENT_ENUM_(NAME, name, entity) CLINK_ELEMENT_##NAME,
+#define CLINK_ELEMENT_ENUM_(NAME, name, api, ENTITY, word) CLINK_ELEMENT_##NAME,
 typedef enum clink_element_kind {
     CLINK_ELEMENT_KINDS(CLINK_ELEMENT_ENUM_) CLINK_ELEMENT_KIND_COUNT_
 } clink_element_kind;
@@ -967,6 +1017,18 @@ CLINK_API int clink_model_element_kind(const clink_model *model, int e);
 CLINK_API const char *clink_model_element_name(const clink_model *model, int e);
 CLINK_API const char *clink_model_element_kind_name(clink_element_kind kind);
 CLINK_API int clink_model_element_index(const clink_model *model, int e);
+/* A kind's word in messages ("clearance joint"); NULL out of range. */
+CLINK_API const char *clink_model_element_kind_word(clink_element_kind kind);
+
+/* The fields of element e's definition besides its base (its class's field table,
+   src/elements/element.h), as a file gives them: their number, and field j's XML attribute
+   (*name), the child element that holds it (*child, NULL: the element itself), its unit
+   (*unit: "m", "rad", "" for none, "body" for a body index, "word" for the index of a
+   keyword) and its value(s) into value (a point: two). Returns the number of values (1 or 2),
+   0 out of range. */
+CLINK_API int clink_model_element_field_count(const clink_model *model, int e);
+CLINK_API int clink_model_element_field(const clink_model *model, int e, int j, const char **name,
+                                        const char **child, const char **unit, double value[2]);
 
 /* The element of contact i (-1 out of range) and the contact's name: the element's for a
    one-contact element, ELEMENT.PART otherwise ("slider.corner2_upper"). NULL out of range. */

@@ -171,9 +171,33 @@ def loads(xml_text: str | bytes, set: Overrides = None, name: str = "(string)") 
     return _load(lambda *a: lib.clink_xml_load_memory_with(data, len(data), nm, *a), _sets(set))
 
 
+def _element(ptr: Any, e: int) -> dict[str, Any]:
+    """element e of the model: {"kind": XML name, "name", "fields": {attribute: value}}, the
+    fields of its definition as a file gives them (clink_model_element_field: a point as a
+    tuple, a body by its name, an attribute of a child element as "child.attribute")"""
+    kind = _text(lib.clink_model_element_kind_name(lib.clink_model_element_kind(ptr, e)))
+    fields: dict[str, Any] = {}
+    name, child, unit = ffi.new("char *[1]"), ffi.new("char *[1]"), ffi.new("char *[1]")
+    v = ffi.new("double[2]")
+    for j in range(lib.clink_model_element_field_count(ptr, e)):
+        n = lib.clink_model_element_field(ptr, e, j, name, child, unit, v)
+        key = _text(name[0]) if child[0] == ffi.NULL else f"{_text(child[0])}.{_text(name[0])}"
+        u = _text(unit[0])
+        if u == "body":
+            s = lib.clink_model_name(ptr, lib.CLINK_ENTITY_BODY, int(v[0]))
+            fields[key] = _text(s) if s != ffi.NULL else ""
+        elif u == "word":
+            fields[key] = int(v[0])
+        else:
+            fields[key] = (v[0], v[1]) if n == 2 else v[0]
+    return {"kind": kind, "name": _text(lib.clink_model_element_name(ptr, e)), "fields": fields}
+
+
 class Model:
     """A mechanism loaded from XML (immutable). Names: .bodies (moving bodies, body i + 1 of
-    the library), .joints, .drivers, .loads, .contacts (the model's flat list of contacts,
+    the library), .joints, .drivers, .loads, each kind of contact element's (.pairs, .stops,
+    .clearance_joints, ...: Model.__getattr__), .elements (every contact element's kind, name
+    and fields), .contacts (the model's flat list of contacts,
     each named as its element names it: the order of contact quantities). .overrides: {PATH: effective value} of the load."""
 
     def __init__(self, ptr: Any, summ: Any, overrides: dict[str, float | str]) -> None:
@@ -207,9 +231,19 @@ class Model:
         self.joints = names(lib.CLINK_ENTITY_JOINT)
         self.drivers = names(lib.CLINK_ENTITY_DRIVER)
         self.loads = names(lib.CLINK_ENTITY_FORCE)
-        self.pairs = names(lib.CLINK_ENTITY_CONTACT_PAIR)
-        self.clearance_joints = names(lib.CLINK_ENTITY_CLEARANCE_JOINT)
-        self.translational_clearances = names(lib.CLINK_ENTITY_TRANSLATIONAL_CLEARANCE)
+        # the contact elements, every kind alike (the library's element table): each kind's
+        # names (its entity kind follows the loads', in the kinds' order) under its XML name
+        # and its word, in the plural (__getattr__: .stops, .pairs, .clearance_joints, ...),
+        # and .elements, each element's kind, name and fields
+        self._element_lists: dict[str, list[str]] = {}
+        kind = 0
+        while lib.clink_model_element_kind_name(kind) != ffi.NULL:
+            of_kind = names(lib.CLINK_ENTITY_FORCE + 1 + kind)
+            for word in (lib.clink_model_element_kind_name(kind),
+                         lib.clink_model_element_kind_word(kind)):
+                self._element_lists[_text(word).replace(" ", "_") + "s"] = of_kind
+            kind += 1
+        self.elements = [_element(ptr, e) for e in range(lib.clink_model_element_count(ptr))]
         # the model's one flat list of contacts, each named by its element
         self.contacts: list[str] = []
         for i in range(lib.clink_model_contact_count(ptr)):
@@ -218,6 +252,15 @@ class Model:
         # the host's inputs (<inputs>), set on a simulation: s.inputs["motor"] = value
         self.inputs = [ffi.string(lib.clink_model_input_name(ptr, i)).decode()
                        for i in range(lib.clink_model_input_count(ptr))]
+
+    def __getattr__(self, name: str) -> list[str]:
+        """The names of one kind of contact element, by its XML name or its word in the
+        plural: .pairs (.contact_pairs), .revolute_clearances (.clearance_joints),
+        .translational_clearances, .stops, .gear_pairs, ... ("" for an unnamed one)."""
+        lists = self.__dict__.get("_element_lists")
+        if lists is not None and name in lists:
+            return list(lists[name])
+        raise AttributeError(f"'Model' object has no attribute '{name}'")
 
     def _live(self):
         if self._ptr is None or self._closing:

@@ -33,9 +33,8 @@ const char *clink_status_name(clink_status status);
 
 typedef enum clink_entity {
     CLINK_ENTITY_BODY = 0, CLINK_ENTITY_JOINT = 1, CLINK_ENTITY_DRIVER = 2,
-    CLINK_ENTITY_FORCE = 3, CLINK_ENTITY_CONTACT_PAIR = 4, CLINK_ENTITY_CLEARANCE_JOINT = 5,
-    CLINK_ENTITY_TRANSLATIONAL_CLEARANCE = 6, CLINK_ENTITY_STOP = 7, CLINK_ENTITY_GEAR_PAIR = 8,
-    CLINK_ENTITY_COUNT_ = 9
+    CLINK_ENTITY_FORCE = 3
+    /* then one per element kind, in the order of CLINK_ELEMENT_KINDS (clink.Model) */
 } clink_entity;
 typedef enum clink_method {
     CLINK_METHOD_BDF = 0, CLINK_METHOD_ADAMS = 1, CLINK_METHOD_RK4 = 2, CLINK_METHOD_AUTO = 3,
@@ -80,6 +79,10 @@ int clink_model_element_outputs(const clink_model *model, int e, const double q_
                                 const double q_b[3], double *values);
 const char *clink_model_driver_unit(const clink_model *model, int id);
 const char *clink_model_element_kind_name(int kind);
+const char *clink_model_element_kind_word(int kind);
+int clink_model_element_field_count(const clink_model *model, int e);
+int clink_model_element_field(const clink_model *model, int e, int j, const char **name,
+                              const char **child, const char **unit, double value[2]);
 int clink_model_law_warnings(const clink_model *model, char *buf, size_t size);
 const char *clink_model_name(const clink_model *model, clink_entity kind, int id);
 clink_settings_def clink_model_settings(const clink_model *model);

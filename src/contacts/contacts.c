@@ -110,16 +110,16 @@ contact_set *contacts_create(const clink_model *m, double settle_speed, char *er
         const model_contact *mc = &m->d.contacts[k];
         const model_element *e = &m->d.elems[mc->element];
         element_def def = e->def;
-        element_common cm = element_class_of(e->kind)->common(&def);
+        const clink_element_base *cm = element_base(&def);
         c->body_a = mc->geo.body_a;
         c->body_b = mc->geo.body_b;
         kinematics_shape_of(&mc->geo.sa, mc->geo.vertex_a, &c->sa);
         kinematics_shape_of(&mc->geo.sb, mc->geo.vertex_b, &c->sb);
         c->law = clink_law_find(e->law);
-        c->p = *cm.params;
-        c->fr = *cm.friction;
-        c->piecewise = *cm.treatment == CLINK_CONTACT_PIECEWISE;
-        c->e_pw = *cm.restitution;
+        c->p = cm->params;
+        c->fr = cm->friction;
+        c->piecewise = cm->treatment == CLINK_CONTACT_PIECEWISE;
+        c->e_pw = cm->restitution;
         clink_contact_state_init(&c->st);
         prepare_contact(m, c);
         double L = kinematics_shape_class_of(c->sa.kind)->onset_length(&c->sa) +

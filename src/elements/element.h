@@ -18,7 +18,7 @@
  * geometry (src/kinematics/contact_shapes.h: circles, capsules, lines, bores, polygons),
  * and the part of its name after the element's ("corner2_upper"; "" for an element
  * of one contact). Every contact of an element shares its law, parameters, friction
- * and treatment (the element's `common` fields).
+ * and treatment (the base of its definition, clink_element_base).
  */
 #ifndef CLINK_ELEMENTS_ELEMENT_H
 #define CLINK_ELEMENTS_ELEMENT_H
@@ -27,24 +27,74 @@
 
 #include <stddef.h>
 
-/* the definition of any element kind */
+/* the definition of any element kind: member `xml_name` of type clink_api_def per row of
+   CLINK_ELEMENT_KINDS (include/clink/model.h), each beginning with its base */
+#define ELEMENT_DEF_MEMBER_(NAME, name, api, ENTITY, word) clink_##api##_def name;
 typedef union element_def {
-    clink_contact_pair_def pair;
-    clink_clearance_joint_def revolute_clearance;
-    clink_translational_clearance_def translational_clearance;
-    clink_stop_def stop;
-    clink_gear_pair_def gear_pair;
+    CLINK_ELEMENT_KINDS(ELEMENT_DEF_MEMBER_)
 } element_def;
+#undef ELEMENT_DEF_MEMBER_
 
-/* the fields every element definition has, wherever its struct keeps them */
-typedef struct element_common {
-    const char **name, **law;
-    clink_contact_params *params;
-    clink_friction_params *friction;
-    clink_contact_treatment *treatment;
-    double *restitution;
-    int *cookie;
-} element_common;
+/* the fields every element definition has: its base, first in every definition */
+static inline clink_element_base *element_base(element_def *d)
+{
+    return (clink_element_base *) (void *) d;
+}
+
+/*
+ * The definition's fields, one row each (element_class.fields): what the default
+ * definition holds (element_default), what the XML reader reads (src/xml/xml_contacts.c,
+ * one reader for every kind: attributes by `attr`, in the element or in its child
+ * `child`), and what clink_model_element_field() reports. A field added to a
+ * definition is one row here (a <wear> child, a new attribute): the reader, the defaults
+ * and the Python view follow.
+ */
+typedef enum element_field_type {
+    ELEMENT_FIELD_NUMBER = 0,  /* double, in `unit` */
+    ELEMENT_FIELD_ANGLE,       /* double, rad (read in the file's angle unit) */
+    ELEMENT_FIELD_POINT,       /* double[2], "x y" (body coordinates, m, or a direction) */
+    ELEMENT_FIELD_BODY,        /* int: a body by name (the ground is 0); always required */
+    ELEMENT_FIELD_WORDS,       /* int: the index of one of `words` */
+    ELEMENT_FIELD_MATERIAL,    /* file only: a material by name whose E, nu (and yield) fill
+                                  the law's side `slot` (0: E1, nu1; 1: E2, nu2); default the
+                                  material of the body of row `of` */
+    ELEMENT_FIELD_FILE_NUMBER, /* file only: a number into element_file.number[slot] */
+    ELEMENT_FIELD_SHAPE,       /* a child shape element (the shape table's, with body= and
+                                  material=): the `slot`-th shape of the file into the
+                                  clink_shape_def at offset, its body into the int at `of` */
+    ELEMENT_FIELD_WEAR         /* the child `child` read whole by the wear reader
+                                  (src/xml/xml_wear.c: k and hardness or kd, a depth profile)
+                                  into the clink_wear_def at offset; attr NULL */
+} element_field_type;
+
+enum {
+    ELEMENT_REQUIRED = 1 /* the attribute must be given (in its child when it has one) */
+};
+
+typedef struct element_field {
+    const char *attr; /* the XML attribute; NULL: a default only */
+    element_field_type type;
+    size_t offset;            /* into the definition (NUMBER ... WORDS, SHAPE) */
+    const char *unit;         /* "m", "rad", "" (words, bodies) */
+    double dflt[2];           /* its value in the default definition */
+    unsigned flags;           /* ELEMENT_REQUIRED */
+    const char *child;        /* the child element that holds it (<lubrication>); NULL: none */
+    const char *const *words; /* WORDS: the words of values 0, 1, ... (NULL-terminated) */
+    int slot;                 /* MATERIAL, FILE_NUMBER, SHAPE (above) */
+    int of;                   /* MATERIAL: a BODY row; SHAPE: the offset of its body */
+    /* a range the file's value must be in, lo < x < hi, when hint is given: else
+       "ATTR = X UNIT is out of range; HINT" */
+    double lo, hi;
+    const char *hint;
+} element_field;
+
+/* what the file says beyond the definition, for a class's file rule (element_class.file) */
+typedef struct element_file {
+    unsigned given;    /* bit i: the attribute of row i was given */
+    double number[4];  /* the FILE_NUMBER rows' values (NaN when not given) */
+    double pose[2][3]; /* the initial poses (x, y, phi) of the element's two bodies */
+    int material[2];   /* the materials of the law's two sides (-1: none) */
+} element_file;
 
 /* one contact of an element: shape sa on body_a against shape sb on body_b */
 typedef struct element_contact {
@@ -93,8 +143,15 @@ typedef struct element_class {
     const char *unnamed; /* a name's stem when unnamed: "pair" gives "pair3" */
     clink_entity entity; /* the kind of its names and indices */
     int cookie;          /* the stamp of its default definition */
-    /* the fields of a definition (pointers into *d) */
-    element_common (*common)(element_def *d);
+    size_t size;         /* sizeof its definition */
+    /* its definition's own fields (besides the base, clink_element_base) */
+    const element_field *fields;
+    int nfields;
+    const char *section; /* the XML section that holds it: NULL <joints>, "contacts" */
+    /* optional: the rules of the file that go beyond one field (attributes that go
+       together, defaults from the bodies' initial poses) on a definition read from a file;
+       CLINK_OK, or a status with the message after "ELEMENT: " in msg */
+    clink_status (*file)(element_def *d, element_file *f, char *msg, size_t size);
     /* its two bodies (checked to exist and differ before `check`) */
     void (*bodies)(const element_def *d, int *body_a, int *body_b);
     /* checks and normalises a definition named `name`; CLINK_OK or a status with the
@@ -170,6 +227,13 @@ const element_class *element_class_find(const char *name);
 
 /* the class whose names live in entity kind `entity`; NULL if none */
 const element_class *element_class_of_entity(clink_entity entity);
+
+/* the default definition of class ec into *d: the base's defaults (laws' parameters not
+   given, frictionless, continuous, the stamp) and the rows' */
+void element_default(const element_class *ec, element_def *d);
+
+/* the index of row `attr` of class ec, -1 if none */
+int element_field_find(const element_class *ec, const char *attr);
 
 /* shared checks: nonzero if both values are finite */
 int element_finite2(const double *x);

@@ -30,14 +30,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static element_common gear_common(element_def *u)
-{
-    clink_gear_pair_def *d = &u->gear_pair;
-    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
-                        &d->treatment, &d->restitution, &d->cookie};
-    return c;
-}
-
 static void gear_bodies(const element_def *u, int *a, int *b)
 {
     *a = u->gear_pair.body1;
@@ -124,6 +116,62 @@ static void gear_force_outputs(const element_def *u, const element_forces *f, do
     values[1] = hypot(f->dry[0], f->dry[1]);
 }
 
+/* the definition's fields: <gear_pair name body1 center1 base_radius1 body2 center2
+   base_radius2 pressure_angle backlash angle1 angle2> */
+#define GEAR_AT_(m) offsetof(clink_gear_pair_def, m)
+static const element_field gear_fields[] = {
+    {.attr = "body1", .type = ELEMENT_FIELD_BODY, .offset = GEAR_AT_(body1), .dflt = {1}},
+    {.attr = "center1", .type = ELEMENT_FIELD_POINT, .offset = GEAR_AT_(center1), .unit = "m"},
+    {.attr = "base_radius1",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = GEAR_AT_(base_radius1),
+     .unit = "m"},
+    {.attr = "body2", .type = ELEMENT_FIELD_BODY, .offset = GEAR_AT_(body2), .dflt = {2}},
+    {.attr = "center2", .type = ELEMENT_FIELD_POINT, .offset = GEAR_AT_(center2), .unit = "m"},
+    {.attr = "base_radius2",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = GEAR_AT_(base_radius2),
+     .unit = "m"},
+    {.attr = "pressure_angle",
+     .type = ELEMENT_FIELD_ANGLE,
+     .offset = GEAR_AT_(pressure_angle),
+     .unit = "rad",
+     .dflt = {0.3490658503988659}}, /* 20 deg */
+    {.attr = "backlash", .type = ELEMENT_FIELD_NUMBER, .offset = GEAR_AT_(backlash), .unit = "m"},
+    {.attr = "angle1", .type = ELEMENT_FIELD_ANGLE, .offset = GEAR_AT_(angle1), .unit = "rad"},
+    {.attr = "angle2", .type = ELEMENT_FIELD_ANGLE, .offset = GEAR_AT_(angle2), .unit = "rad"},
+};
+enum { GEAR_ANGLE1 = 8, GEAR_ANGLE2 = 9 };
+
+/* in a file, the angles default to the bodies' initial angles (the teeth centred in the
+   backlash at the start), and the centres' initial distance must be (r_b1 + r_b2) /
+   cos(pressure_angle), the operating centre distance of the two base circles */
+static clink_status gear_file(element_def *u, element_file *f, char *msg, size_t size)
+{
+    clink_gear_pair_def *d = &u->gear_pair;
+    double c[2][2];
+
+    if (!((f->given >> GEAR_ANGLE1) & 1))
+        d->angle1 = f->pose[0][2];
+    if (!((f->given >> GEAR_ANGLE2) & 1))
+        d->angle2 = f->pose[1][2];
+    for (int g = 0; g < 2; g++) {
+        const double *p = f->pose[g], *cb = g ? d->center2 : d->center1;
+        c[g][0] = p[0] + cos(p[2]) * cb[0] - sin(p[2]) * cb[1];
+        c[g][1] = p[1] + sin(p[2]) * cb[0] + cos(p[2]) * cb[1];
+    }
+    double dist = hypot(c[1][0] - c[0][0], c[1][1] - c[0][1]);
+    double need = (d->base_radius1 + d->base_radius2) / cos(d->pressure_angle);
+    if (d->base_radius1 > 0.0 && d->base_radius2 > 0.0 && d->pressure_angle > 0.0 &&
+        d->pressure_angle < 1.5707963267948966 && !(fabs(dist - need) <= 1e-9 * need))
+        return snprintf(msg, size,
+                        "centre distance %.9g m does not fit the base radii and pressure angle: "
+                        "(r_b1 + r_b2) / cos(pressure_angle) = %.9g m",
+                        dist, need),
+               CLINK_ERR_MODEL;
+    return CLINK_OK;
+}
+
 const element_class element_gear_pair = {
     .kind = CLINK_ELEMENT_GEAR_PAIR,
     .name = "gear_pair",
@@ -131,7 +179,10 @@ const element_class element_gear_pair = {
     .unnamed = "gear_pair",
     .entity = CLINK_ENTITY_GEAR_PAIR,
     .cookie = CLINK_DEF_COOKIE + 14,
-    .common = gear_common,
+    .size = sizeof(clink_gear_pair_def),
+    .fields = gear_fields,
+    .nfields = sizeof gear_fields / sizeof gear_fields[0],
+    .file = gear_file,
     .bodies = gear_bodies,
     .check = gear_check,
     .radii = gear_radii,

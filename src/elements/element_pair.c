@@ -21,14 +21,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static element_common pair_common(element_def *u)
-{
-    clink_contact_pair_def *d = &u->pair;
-    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
-                        &d->treatment, &d->restitution, &d->cookie};
-    return c;
-}
-
 static void pair_bodies(const element_def *u, int *a, int *b)
 {
     *a = u->pair.body_a;
@@ -160,6 +152,46 @@ static void pair_expand(const element_def *u, element_contact *out)
     }
 }
 
+/* the definition's fields: <pair name> holding two shape elements (the shape table's, each
+   with body= and material=) in either order; pair_file puts them in the registry's */
+#define PAIR_AT_(m) offsetof(clink_contact_pair_def, m)
+static const element_field pair_fields[] = {
+    {.type = ELEMENT_FIELD_SHAPE,
+     .offset = PAIR_AT_(shape_a),
+     .slot = 0,
+     .of = PAIR_AT_(body_a),
+     .dflt = {0}},
+    {.type = ELEMENT_FIELD_SHAPE,
+     .offset = PAIR_AT_(shape_b),
+     .slot = 1,
+     .of = PAIR_AT_(body_b),
+     .dflt = {1}},
+};
+
+/* the API takes a pair in the registry's order (a line first, a polygon before a circle):
+   the file may give the shapes in either, so they swap with their bodies and materials */
+static clink_status pair_file(element_def *u, element_file *f, char *msg, size_t size)
+{
+    clink_contact_pair_def *d = &u->pair;
+    (void) msg;
+    (void) size;
+    int swap = !kinematics_pair_of(d->shape_a.type, d->shape_b.type) &&
+               kinematics_pair_of(d->shape_b.type, d->shape_a.type);
+    if (d->shape_b.type == CLINK_SHAPE_LINE && d->shape_a.type != CLINK_SHAPE_LINE)
+        swap = 1;
+    if (swap) {
+        clink_shape_def s = d->shape_a;
+        int b = d->body_a, m = f->material[0];
+        d->shape_a = d->shape_b;
+        d->shape_b = s;
+        d->body_a = d->body_b;
+        d->body_b = b;
+        f->material[0] = f->material[1];
+        f->material[1] = m;
+    }
+    return CLINK_OK;
+}
+
 const element_class element_pair = {
     .kind = CLINK_ELEMENT_PAIR,
     .name = "pair",
@@ -167,7 +199,11 @@ const element_class element_pair = {
     .unnamed = "pair",
     .entity = CLINK_ENTITY_CONTACT_PAIR,
     .cookie = CLINK_DEF_COOKIE + 6,
-    .common = pair_common,
+    .size = sizeof(clink_contact_pair_def),
+    .fields = pair_fields,
+    .nfields = sizeof pair_fields / sizeof pair_fields[0],
+    .section = "contacts",
+    .file = pair_file,
     .bodies = pair_bodies,
     .check = pair_check,
     .radii = pair_radii,

@@ -27,14 +27,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static element_common rev_common(element_def *u)
-{
-    clink_clearance_joint_def *d = &u->revolute_clearance;
-    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
-                        &d->treatment, &d->restitution, &d->cookie};
-    return c;
-}
-
 static void rev_bodies(const element_def *u, int *a, int *b)
 {
     *a = u->revolute_clearance.journal_body;
@@ -417,6 +409,112 @@ static int rev_film_invalid(const element_def *u, const element_centres *s, doub
     return *value < 0.0 ? why : 0;
 }
 
+/* the definition's fields: <revolute_clearance name journal journal_point bearing
+   bearing_point journal_radius bearing_radius clearance journal_material bearing_material>
+   (two of the three dimensions: rev_file) and its child <lubrication viscosity length theory
+   transition jacobian> */
+static const char *const rev_theories[] = {"short", "long", NULL};
+static const char *const rev_jacobians[] = {"analytic", "differences", NULL};
+static const char *const rev_films[] = {"gumbel", "pi", NULL};
+#define REV_AT_(m) offsetof(clink_clearance_joint_def, m)
+static const element_field rev_fields[] = {
+    {.attr = "journal", .type = ELEMENT_FIELD_BODY, .offset = REV_AT_(journal_body), .dflt = {1}},
+    {.attr = "journal_point",
+     .type = ELEMENT_FIELD_POINT,
+     .offset = REV_AT_(journal_point),
+     .unit = "m"},
+    {.attr = "bearing", .type = ELEMENT_FIELD_BODY, .offset = REV_AT_(bearing_body), .dflt = {0}},
+    {.attr = "bearing_point",
+     .type = ELEMENT_FIELD_POINT,
+     .offset = REV_AT_(bearing_point),
+     .unit = "m"},
+    {.attr = "journal_radius",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = REV_AT_(journal_radius),
+     .unit = "m"},
+    {.attr = "bearing_radius",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = REV_AT_(bearing_radius),
+     .unit = "m"},
+    {.attr = "clearance", .type = ELEMENT_FIELD_FILE_NUMBER, .unit = "m", .slot = 0},
+    {.attr = "journal_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 0, .of = 0},
+    {.attr = "bearing_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 1, .of = 2},
+    /* the oil film (viscosity 0: dry), each value checked with the line of <lubrication> */
+    {.attr = "viscosity",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = REV_AT_(lubrication.viscosity),
+     .unit = "Pa s",
+     .flags = ELEMENT_REQUIRED,
+     .child = "lubrication",
+     .lo = 0,
+     .hi = INFINITY,
+     .hint = "give viscosity > 0"},
+    {.attr = "length",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = REV_AT_(lubrication.length),
+     .unit = "m",
+     .flags = ELEMENT_REQUIRED,
+     .child = "lubrication",
+     .lo = 0,
+     .hi = INFINITY,
+     .hint = "give length > 0 (the bearing's axial length)"},
+    {.attr = "theory",
+     .type = ELEMENT_FIELD_WORDS,
+     .offset = REV_AT_(lubrication.theory),
+     .child = "lubrication",
+     .words = rev_theories},
+    {.attr = "transition",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = REV_AT_(lubrication.transition),
+     .unit = "",
+     .dflt = {0.95},
+     .child = "lubrication",
+     .lo = 0,
+     .hi = 1,
+     .hint = "0 < transition < 1 (an eccentricity ratio)"},
+    {.attr = "jacobian",
+     .type = ELEMENT_FIELD_WORDS,
+     .offset = REV_AT_(lubrication.jacobian),
+     .child = "lubrication",
+     .words = rev_jacobians},
+    {.attr = "film",
+     .type = ELEMENT_FIELD_WORDS,
+     .offset = REV_AT_(lubrication.film),
+     .child = "lubrication",
+     .words = rev_films},
+    /* Archard wear (docs/wear.md), read whole by src/xml/xml_wear.c */
+    {.type = ELEMENT_FIELD_WEAR, .offset = REV_AT_(wear), .child = "wear"},
+};
+enum { REV_JOURNAL_RADIUS = 4, REV_BEARING_RADIUS = 5, REV_CLEARANCE = 6, REV_FILM = 14 };
+
+/* the file gives two of journal_radius, bearing_radius and clearance: the third follows,
+   and all three must agree */
+static clink_status rev_file(element_def *u, element_file *f, char *msg, size_t size)
+{
+    clink_clearance_joint_def *d = &u->revolute_clearance;
+    int has_j = (f->given >> REV_JOURNAL_RADIUS) & 1, has_b = (f->given >> REV_BEARING_RADIUS) & 1;
+    int has_c = (f->given >> REV_CLEARANCE) & 1;
+    double rj = d->journal_radius, rb = d->bearing_radius, cl = f->number[0];
+
+    if (has_j + has_b + has_c < 2)
+        return snprintf(msg, size, "give two of journal_radius, bearing_radius and clearance"),
+               CLINK_ERR_MODEL;
+    if (has_j + has_b + has_c == 3 && fabs((rb - rj) - cl) > 1e-9 * fabs(rb))
+        return snprintf(msg, size,
+                        "clearance = %g m disagrees with bearing_radius - journal_radius = %g m",
+                        cl, rb - rj),
+               CLINK_ERR_RANGE;
+    d->journal_radius = has_j ? rj : rb - cl;
+    d->bearing_radius = has_b ? rb : rj + cl;
+    if (d->lubrication.theory == CLINK_LUBRICATION_LONG && ((f->given >> REV_FILM) & 1) &&
+        d->lubrication.film != CLINK_LUBRICATION_FILM_PI)
+        return snprintf(msg, size,
+                        "<lubrication> film=\"gumbel\" with theory=\"long\": the long bearing "
+                        "has the fixed pi-film alone (film=\"pi\", or leave film out)"),
+               CLINK_ERR_MODEL;
+    return CLINK_OK;
+}
+
 const element_class element_revolute_clearance = {
     .kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE,
     .name = "revolute_clearance",
@@ -424,7 +522,10 @@ const element_class element_revolute_clearance = {
     .unnamed = "clearance",
     .entity = CLINK_ENTITY_CLEARANCE_JOINT,
     .cookie = CLINK_DEF_COOKIE + 7,
-    .common = rev_common,
+    .size = sizeof(clink_clearance_joint_def),
+    .fields = rev_fields,
+    .nfields = sizeof rev_fields / sizeof rev_fields[0],
+    .file = rev_file,
     .bodies = rev_bodies,
     .check = rev_check,
     .radii = rev_radii,

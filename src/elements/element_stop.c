@@ -23,14 +23,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static element_common stop_common(element_def *u)
-{
-    clink_stop_def *d = &u->stop;
-    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
-                        &d->treatment, &d->restitution, &d->cookie};
-    return c;
-}
-
 static void stop_bodies(const element_def *u, int *a, int *b)
 {
     *a = u->stop.body1;
@@ -124,6 +116,26 @@ static double stop_size(const element_def *u)
     return isnan(d->lower) || isnan(d->upper) ? 0.0 : d->upper - d->lower;
 }
 
+/* the definition's fields: <stop name body1 point1 axis body2 point2 lower upper> */
+#define STOP_AT_(m) offsetof(clink_stop_def, m)
+static const element_field stop_fields[] = {
+    {.attr = "body1", .type = ELEMENT_FIELD_BODY, .offset = STOP_AT_(body1), .dflt = {0}},
+    {.attr = "point1", .type = ELEMENT_FIELD_POINT, .offset = STOP_AT_(point1), .unit = "m"},
+    {.attr = "axis", .type = ELEMENT_FIELD_POINT, .offset = STOP_AT_(axis), .dflt = {1, 0}},
+    {.attr = "body2", .type = ELEMENT_FIELD_BODY, .offset = STOP_AT_(body2), .dflt = {1}},
+    {.attr = "point2", .type = ELEMENT_FIELD_POINT, .offset = STOP_AT_(point2), .unit = "m"},
+    {.attr = "lower",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = STOP_AT_(lower),
+     .unit = "m",
+     .dflt = {NAN}},
+    {.attr = "upper",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = STOP_AT_(upper),
+     .unit = "m",
+     .dflt = {NAN}},
+};
+
 const element_class element_stop = {
     .kind = CLINK_ELEMENT_STOP,
     .name = "stop",
@@ -131,7 +143,9 @@ const element_class element_stop = {
     .unnamed = "stop",
     .entity = CLINK_ENTITY_STOP,
     .cookie = CLINK_DEF_COOKIE + 9,
-    .common = stop_common,
+    .size = sizeof(clink_stop_def),
+    .fields = stop_fields,
+    .nfields = sizeof stop_fields / sizeof stop_fields[0],
     .bodies = stop_bodies,
     .check = stop_check,
     .radii = stop_radii,

@@ -27,14 +27,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static element_common tc_common(element_def *u)
-{
-    clink_translational_clearance_def *d = &u->translational_clearance;
-    element_common c = {&d->name,      &d->law,         &d->params, &d->friction,
-                        &d->treatment, &d->restitution, &d->cookie};
-    return c;
-}
-
 static void tc_bodies(const element_def *u, int *a, int *b)
 {
     *a = u->translational_clearance.guide_body;
@@ -178,6 +170,46 @@ static double tc_size(const element_def *u)
     return 0.5 * u->translational_clearance.height;
 }
 
+/* the definition's fields: <translational_clearance name guide guide_point axis slider
+   slider_point length height clearance guide_length slider_material guide_material> */
+#define TC_AT_(m) offsetof(clink_translational_clearance_def, m)
+static const element_field tc_fields[] = {
+    {.attr = "guide", .type = ELEMENT_FIELD_BODY, .offset = TC_AT_(guide_body), .dflt = {0}},
+    {.attr = "guide_point",
+     .type = ELEMENT_FIELD_POINT,
+     .offset = TC_AT_(guide_point),
+     .unit = "m"},
+    {.attr = "axis", .type = ELEMENT_FIELD_POINT, .offset = TC_AT_(axis), .dflt = {1, 0}},
+    {.attr = "slider", .type = ELEMENT_FIELD_BODY, .offset = TC_AT_(slider_body), .dflt = {1}},
+    {.attr = "slider_point",
+     .type = ELEMENT_FIELD_POINT,
+     .offset = TC_AT_(slider_point),
+     .unit = "m"},
+    {.attr = "length",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = TC_AT_(length),
+     .unit = "m",
+     .flags = ELEMENT_REQUIRED},
+    {.attr = "height",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = TC_AT_(height),
+     .unit = "m",
+     .flags = ELEMENT_REQUIRED},
+    {.attr = "clearance",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = TC_AT_(clearance),
+     .unit = "m",
+     .flags = ELEMENT_REQUIRED},
+    {.attr = "guide_length",
+     .type = ELEMENT_FIELD_NUMBER,
+     .offset = TC_AT_(guide_length),
+     .unit = "m",
+     .dflt = {NAN}},
+    /* the slider's material is a journal's (E1, nu1), the guide's a bearing's (E2, nu2) */
+    {.attr = "slider_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 0, .of = 3},
+    {.attr = "guide_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 1, .of = 0},
+};
+
 const element_class element_translational_clearance = {
     .kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE,
     .name = "translational_clearance",
@@ -185,7 +217,9 @@ const element_class element_translational_clearance = {
     .unnamed = "tclearance",
     .entity = CLINK_ENTITY_TRANSLATIONAL_CLEARANCE,
     .cookie = CLINK_DEF_COOKIE + 8,
-    .common = tc_common,
+    .size = sizeof(clink_translational_clearance_def),
+    .fields = tc_fields,
+    .nfields = sizeof tc_fields / sizeof tc_fields[0],
     .bodies = tc_bodies,
     .check = tc_check,
     .radii = tc_radii,

@@ -228,15 +228,11 @@ const char *clink_model_builder_error(const clink_model_builder *builder)
 
 /* ---- names (a hash table per kind, model_internal.h) ---------------------- */
 
-static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body",
-                                                           "joint",
-                                                           "driver",
-                                                           "force",
-                                                           "contact pair",
-                                                           "clearance joint",
-                                                           "translational clearance joint",
-                                                           "stop",
-                                                           "gear pair"};
+/* an entity kind's word in messages: the element kinds' from CLINK_ELEMENT_KINDS */
+#define MODEL_KIND_WORD_(NAME, name, api, ENTITY, word) word,
+static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body", "joint", "driver", "force",
+                                                           CLINK_ELEMENT_KINDS(MODEL_KIND_WORD_)};
+#undef MODEL_KIND_WORD_
 
 static const char *entity_name(const model_data *d, clink_entity kind, int i)
 {

@@ -28,83 +28,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the fields every contact element's definition shares: law parameters unset (NaN),
-   default friction, continuous treatment, no restitution (piecewise only) */
-static void contact_defaults(clink_contact_params *p, clink_friction_params *f,
-                             clink_contact_treatment *t, double *e)
-{
-    clink_contact_params_init(p);
-    *f = clink_default_friction_params();
-    *t = CLINK_CONTACT_CONTINUOUS;
-    *e = NAN;
-}
-
-clink_contact_pair_def clink_default_contact_pair_def(void)
-{
-    clink_contact_pair_def d;
-    memset(&d, 0, sizeof d);
-    d.body_a = 0;
-    d.body_b = 1;
-    d.shape_a.type = CLINK_SHAPE_CIRCLE;
-    d.shape_b.type = CLINK_SHAPE_CIRCLE;
-    d.cookie = MODEL_COOKIE_CONTACT_PAIR;
-    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
-    return d;
-}
-
-clink_clearance_joint_def clink_default_clearance_joint_def(void)
-{
-    clink_clearance_joint_def d;
-    memset(&d, 0, sizeof d);
-    d.journal_body = 1;
-    d.bearing_body = 0;
-    d.cookie = MODEL_COOKIE_CLEARANCE_JOINT;
-    d.lubrication.transition = 0.95;
-    d.wear.modulus = NAN; /* no wear; its defaults (docs/wear.md) */
-    d.wear.wall = INFINITY;
-    d.wear.grid = 360;
-    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
-    return d;
-}
-
-clink_translational_clearance_def clink_default_translational_clearance_def(void)
-{
-    clink_translational_clearance_def d;
-    memset(&d, 0, sizeof d);
-    d.guide_body = 0;
-    d.slider_body = 1;
-    d.axis[0] = 1.0;
-    d.guide_length = NAN;
-    d.cookie = element_class_of(CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE)->cookie;
-    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
-    return d;
-}
-
-clink_gear_pair_def clink_default_gear_pair_def(void)
-{
-    clink_gear_pair_def d;
-    memset(&d, 0, sizeof d);
-    d.body1 = 1;
-    d.body2 = 2;
-    d.pressure_angle = 0.3490658503988659; /* 20 deg */
-    d.cookie = element_class_of(CLINK_ELEMENT_GEAR_PAIR)->cookie;
-    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
-    return d;
-}
-
-clink_stop_def clink_default_stop_def(void)
-{
-    clink_stop_def d;
-    memset(&d, 0, sizeof d);
-    d.body1 = 0;
-    d.body2 = 1;
-    d.axis[0] = 1.0;
-    d.lower = d.upper = NAN;
-    d.cookie = element_class_of(CLINK_ELEMENT_STOP)->cookie;
-    contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
-    return d;
-}
-
 static clink_status check_bodies(clink_model_builder *b, const char *what, const char *name, int ba,
                                  int bb)
 {
@@ -208,8 +131,8 @@ static clink_status stiffness_from_materials(clink_model_builder *b, const char 
    class's; on success the element is stored and *id (optional) is its index in its kind */
 static clink_status element_check(clink_model_builder *b, const element_class *ec, model_element *e)
 {
-    element_common c = ec->common(&e->def);
-    const char *name = (*c.name && **c.name) ? *c.name : "(unnamed)";
+    clink_element_base *c = element_base(&e->def);
+    const char *name = (c->name && *c->name) ? c->name : "(unnamed)";
     int ba, bb;
     char msg[400];
 
@@ -220,20 +143,20 @@ static clink_status element_check(clink_model_builder *b, const element_class *e
     st = ec->check(&e->def, name, msg, sizeof msg);
     if (st != CLINK_OK)
         return model_fail(b, st, "%s", msg);
-    int pw = check_treatment(b, ec->word, name, *c.treatment, *c.restitution);
+    int pw = check_treatment(b, ec->word, name, c->treatment, c->restitution);
     if (pw < 0)
-        return isnan(*c.restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
+        return isnan(c->restitution) ? CLINK_ERR_ARG : CLINK_ERR_RANGE;
     if (pw)
         return CLINK_OK;
     double R[4];
     element_stiffness mode = ec->radii(&e->def, R);
     if (mode != ELEMENT_STIFFNESS_GIVEN)
-        radii_from_geometry(c.params, R[0], R[1]);
-    st = stiffness_from_materials(b, ec->word, name, c.params, mode, R[2], R[3]);
-    if (st == CLINK_OK && ec->k_missing && isnan(c.params->K))
+        radii_from_geometry(&c->params, R[0], R[1]);
+    st = stiffness_from_materials(b, ec->word, name, &c->params, mode, R[2], R[3]);
+    if (st == CLINK_OK && ec->k_missing && isnan(c->params.K))
         return model_fail(b, CLINK_ERR_ARG, "%s '%s': %s", ec->word, name, ec->k_missing);
     if (st == CLINK_OK)
-        st = check_law(b, ec->word, name, *c.law, c.params, c.friction, e->law);
+        st = check_law(b, ec->word, name, c->law, &c->params, &c->friction, e->law);
     return st;
 }
 
@@ -248,20 +171,20 @@ static clink_status element_add(clink_model_builder *b, clink_element_kind kind,
         return b ? model_fail(b, CLINK_ERR_ARG, "%s: NULL definition", fn) : CLINK_ERR_ARG;
     memset(&e, 0, sizeof e);
     memcpy(&e.def, def, size);
-    element_common c = ec->common(&e.def);
-    if (model_check_cookie(b, *c.cookie, ec->cookie, cookie_what) != CLINK_OK)
+    clink_element_base *c = element_base(&e.def);
+    if (model_check_cookie(b, c->cookie, ec->cookie, cookie_what) != CLINK_OK)
         return CLINK_ERR_ARG;
     clink_status st = element_check(b, ec, &e);
     if (st == CLINK_OK)
-        st = model_take_name(b, ec->entity, *c.name, e.name);
+        st = model_take_name(b, ec->entity, c->name, e.name);
     if (st != CLINK_OK)
         return st;
     if (model_grow((void **) &d->elems, &d->cap_elems, d->nelems, sizeof e) ||
         model_grow((void **) &d->of_kind[kind], &d->cap_of_kind[kind], d->nof_kind[kind],
                    sizeof(int)))
         return model_fail(b, CLINK_ERR_NOMEM, "%s: out of memory", fn);
-    *c.name = NULL;
-    *c.law = NULL;
+    c->name = NULL;
+    c->law = NULL;
     e.kind = kind;
     e.index = d->nof_kind[kind];
     if (e.name[0] != '\0')
@@ -279,93 +202,41 @@ static clink_status element_add(clink_model_builder *b, clink_element_kind kind,
     return CLINK_OK;
 }
 
-clink_status clink_model_builder_add_contact_pair(clink_model_builder *b,
-                                                  const clink_contact_pair_def *def, int *id)
+/* element id of `kind` in model into def (size bytes), the name and law borrowed from
+   the model */
+static clink_status element_get(const clink_model *model, clink_element_kind kind, int id,
+                                void *def, size_t size)
 {
-    return element_add(b, CLINK_ELEMENT_PAIR, def, sizeof *def, "add_contact_pair", "contact_pair",
-                       id);
-}
-
-clink_status clink_model_builder_add_clearance_joint(clink_model_builder *b,
-                                                     const clink_clearance_joint_def *def, int *id)
-{
-    return element_add(b, CLINK_ELEMENT_REVOLUTE_CLEARANCE, def, sizeof *def, "add_clearance_joint",
-                       "clearance_joint", id);
-}
-
-clink_status clink_model_builder_add_translational_clearance(
-    clink_model_builder *b, const clink_translational_clearance_def *def, int *id)
-{
-    return element_add(b, CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE, def, sizeof *def,
-                       "add_translational_clearance", "translational_clearance", id);
-}
-
-clink_status clink_model_builder_add_stop(clink_model_builder *b, const clink_stop_def *def,
-                                          int *id)
-{
-    return element_add(b, CLINK_ELEMENT_STOP, def, sizeof *def, "add_stop", "stop", id);
-}
-
-clink_status clink_model_builder_add_gear_pair(clink_model_builder *b,
-                                               const clink_gear_pair_def *def, int *id)
-{
-    return element_add(b, CLINK_ELEMENT_GEAR_PAIR, def, sizeof *def, "add_gear_pair", "gear_pair",
-                       id);
-}
-
-/* element id of `kind` in model (NULL out of range) */
-static const model_element *kind_element(const clink_model *model, clink_element_kind kind, int id)
-{
-    if (!model || id < 0 || id >= model->d.nof_kind[kind])
-        return NULL;
-    return &model->d.elems[model->d.of_kind[kind][id]];
-}
-
-clink_status clink_model_contact_pair(const clink_model *model, int id, clink_contact_pair_def *def)
-{
-    const model_element *e = kind_element(model, CLINK_ELEMENT_PAIR, id);
-    if (!e || !def)
+    if (!model || !def || id < 0 || id >= model->d.nof_kind[kind])
         return CLINK_ERR_ARG;
-    *def = e->def.pair;
-    def->name = e->name;
-    def->law = e->law;
+    const model_element *e = &model->d.elems[model->d.of_kind[kind][id]];
+    memcpy(def, &e->def, size);
+    clink_element_base *c = def;
+    c->name = e->name;
+    c->law = e->law;
     return CLINK_OK;
 }
 
-clink_status clink_model_clearance_joint(const clink_model *model, int id,
-                                         clink_clearance_joint_def *def)
-{
-    const model_element *e = kind_element(model, CLINK_ELEMENT_REVOLUTE_CLEARANCE, id);
-    if (!e || !def)
-        return CLINK_ERR_ARG;
-    *def = e->def.revolute_clearance;
-    def->name = e->name;
-    def->law = e->law;
-    return CLINK_OK;
-}
-
-clink_status clink_model_translational_clearance(const clink_model *model, int id,
-                                                 clink_translational_clearance_def *def)
-{
-    const model_element *e = kind_element(model, CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE, id);
-    if (!e || !def)
-        return CLINK_ERR_ARG;
-    *def = e->def.translational_clearance;
-    def->name = e->name;
-    def->law = e->law;
-    return CLINK_OK;
-}
-
-clink_status clink_model_stop(const clink_model *model, int id, clink_stop_def *def)
-{
-    const model_element *e = kind_element(model, CLINK_ELEMENT_STOP, id);
-    if (!e || !def)
-        return CLINK_ERR_ARG;
-    *def = e->def.stop;
-    def->name = e->name;
-    def->law = e->law;
-    return CLINK_OK;
-}
+/* each kind's public functions (include/clink/model.h), from CLINK_ELEMENT_KINDS: its
+   default definition (its class's rows, element_default), add and getter */
+#define MODEL_ELEMENT_API_(NAME, name, api, ENTITY, word)                                          \
+    clink_##api##_def clink_default_##api##_def(void)                                              \
+    {                                                                                              \
+        element_def d;                                                                             \
+        element_default(element_class_of(CLINK_ELEMENT_##NAME), &d);                               \
+        return d.name;                                                                             \
+    }                                                                                              \
+    clink_status clink_model_builder_add_##api(clink_model_builder *b,                             \
+                                               const clink_##api##_def *def, int *id)              \
+    {                                                                                              \
+        return element_add(b, CLINK_ELEMENT_##NAME, def, sizeof *def, "add_" #api, #api, id);      \
+    }                                                                                              \
+    clink_status clink_model_##api(const clink_model *model, int id, clink_##api##_def *def)       \
+    {                                                                                              \
+        return element_get(model, CLINK_ELEMENT_##NAME, id, def, sizeof *def);                     \
+    }
+CLINK_ELEMENT_KINDS(MODEL_ELEMENT_API_)
+#undef MODEL_ELEMENT_API_
 
 /* element i of the model in the contacts' order (kind by kind): name, law and parameters */
 static int law_contact_at(const clink_model *model, int i, const char **name, const char **law,
@@ -380,12 +251,12 @@ static int law_contact_at(const clink_model *model, int i, const char **name, co
         return -1;
     const model_element *e = &d->elems[d->of_kind[k][i]];
     element_def def = e->def;
-    element_common c = element_class_of(e->kind)->common(&def);
-    if (*c.treatment != CLINK_CONTACT_CONTINUOUS)
+    const clink_element_base *c = element_base(&def);
+    if (c->treatment != CLINK_CONTACT_CONTINUOUS)
         return -1;
     *name = e->name;
     *law = e->law;
-    *params = *c.params;
+    *params = c->params;
     return 0;
 }
 
@@ -449,15 +320,4 @@ int clink_model_law_warnings(const clink_model *model, char *buf, size_t size)
         written++;
     }
     return written;
-}
-
-clink_status clink_model_gear_pair(const clink_model *model, int id, clink_gear_pair_def *def)
-{
-    const model_element *e = kind_element(model, CLINK_ELEMENT_GEAR_PAIR, id);
-    if (!e || !def)
-        return CLINK_ERR_ARG;
-    *def = e->def.gear_pair;
-    def->name = e->name;
-    def->law = e->law;
-    return CLINK_OK;
 }

@@ -123,6 +123,66 @@ const char *clink_model_element_kind_name(clink_element_kind kind)
     return ec ? ec->name : NULL;
 }
 
+const char *clink_model_element_kind_word(clink_element_kind kind)
+{
+    const element_class *ec = element_class_of(kind);
+    return ec ? ec->word : NULL;
+}
+
+/* row j of element e's class among those with a value in the definition; NULL if none */
+static const element_field *value_row(const clink_model *model, int e, int j)
+{
+    if (!model || e < 0 || e >= model->d.nelems)
+        return NULL;
+    const element_class *ec = element_class_of(model->d.elems[e].kind);
+    for (int i = 0; i < ec->nfields; i++) {
+        const element_field *f = &ec->fields[i];
+        int valued = f->attr && f->type != ELEMENT_FIELD_MATERIAL &&
+                     f->type != ELEMENT_FIELD_FILE_NUMBER && f->type != ELEMENT_FIELD_SHAPE &&
+                     f->type != ELEMENT_FIELD_WEAR;
+        if (valued && j-- == 0)
+            return f;
+    }
+    return NULL;
+}
+
+int clink_model_element_field_count(const clink_model *model, int e)
+{
+    int n = 0;
+    while (value_row(model, e, n))
+        n++;
+    return n;
+}
+
+int clink_model_element_field(const clink_model *model, int e, int j, const char **name,
+                              const char **child, const char **unit, double value[2])
+{
+    const element_field *f = value_row(model, e, j);
+    if (!f)
+        return 0;
+    const char *at = (const char *) &model->d.elems[e].def + f->offset;
+    double v[2] = {0.0, NAN};
+    int n = f->type == ELEMENT_FIELD_POINT ? 2 : 1;
+    if (f->type == ELEMENT_FIELD_BODY || f->type == ELEMENT_FIELD_WORDS)
+        v[0] = *(const int *) (const void *) at;
+    else
+        memcpy(v, at, (size_t) n * sizeof(double));
+    if (name)
+        *name = f->attr;
+    if (child)
+        *child = f->child;
+    if (unit)
+        *unit = f->type == ELEMENT_FIELD_BODY    ? "body"
+                : f->type == ELEMENT_FIELD_WORDS ? "word"
+                : f->unit                        ? f->unit
+                                                 : "";
+    if (value) {
+        value[0] = v[0];
+        value[1] = v[1];
+    }
+    return n;
+}
+
 int clink_model_element_index(const clink_model *model, int e)
 {
     if (!model || e < 0 || e >= model->d.nelems)

@@ -14,6 +14,6 @@ int clink_model_contact_friction_state(const clink_model *model, int i)
         return 0;
     const model_element *e = &model->d.elems[model->d.contacts[i].element];
     element_def def = e->def;
-    element_common cm = element_class_of(e->kind)->common(&def);
-    return *cm.treatment != CLINK_CONTACT_PIECEWISE && clink_friction_state_count(cm.friction) > 0;
+    const clink_element_base *b = element_base(&def);
+    return b->treatment != CLINK_CONTACT_PIECEWISE && clink_friction_state_count(&b->friction) > 0;
 }

@@ -122,9 +122,7 @@ enum {
     MODEL_COOKIE_JOINT,
     MODEL_COOKIE_DRIVER,
     MODEL_COOKIE_FORCE,
-    MODEL_COOKIE_SETTINGS,
-    MODEL_COOKIE_CONTACT_PAIR, /* the element classes' cookies follow (element.h) */
-    MODEL_COOKIE_CLEARANCE_JOINT
+    MODEL_COOKIE_SETTINGS /* the element classes' cookies follow (element_class.cookie) */
 };
 
 /* CLINK_ERR_ARG unless def_cookie is `cookie` (a definition made by its default function) */

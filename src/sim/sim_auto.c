@@ -104,8 +104,9 @@ int sim_auto_dynamic_friction(const clink_model *m)
             return 1;
     for (int k = 0; k < m->d.nelems; k++) {
         element_def def = m->d.elems[k].def;
-        element_common cm = element_class_of(m->d.elems[k].kind)->common(&def);
-        if (*cm.treatment != CLINK_CONTACT_PIECEWISE && clink_friction_state_count(cm.friction) > 0)
+        const clink_element_base *cm = element_base(&def);
+        if (cm->treatment != CLINK_CONTACT_PIECEWISE &&
+            clink_friction_state_count(&cm->friction) > 0)
             return 1;
     }
     return 0;

@@ -246,14 +246,12 @@ int xml_keyword(xml_reader *r, const xmlNode *n, const char *key, const char *co
     return def;
 }
 
-static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"a body",
-                                                           "a joint",
-                                                           "a driver",
-                                                           "a load",
-                                                           "a contact pair",
-                                                           "a clearance joint",
-                                                           "a translational clearance joint",
-                                                           "a stop"};
+/* an entity kind's word in messages ("is not a WORD of this file"): the element kinds' from
+   CLINK_ELEMENT_KINDS */
+#define XML_KIND_WORD_(NAME, name, api, ENTITY, word) word,
+static const char *const kind_word[CLINK_ENTITY_COUNT_] = {"body", "joint", "driver", "load",
+                                                           CLINK_ELEMENT_KINDS(XML_KIND_WORD_)};
+#undef XML_KIND_WORD_
 
 /* the names of the document's elements that name an entity of kind (the ground for bodies) */
 static void entity_names(const xml_reader *r, const xmlNode *n, clink_entity kind, xml_names *s)
@@ -316,7 +314,7 @@ int xml_ref(xml_reader *r, const xmlNode *n, const char *key, clink_entity kind,
     xml_names_init(&s, name);
     entity_names(r, n, kind, &s);
     xml_names_hint(&s, hint, sizeof hint, 0);
-    xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n), "%s: %s = '%s' is not %s of this file%s", what,
+    xml_fail(r, CLINK_ERR_NOT_FOUND, xml_line(n), "%s: %s = '%s' is not a %s of this file%s", what,
              key, name, kind_word[kind],
              hint[0] != '\0'             ? hint
              : kind == CLINK_ENTITY_BODY ? " (bodies: see <bodies>)"

@@ -1,24 +1,28 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * <contacts> (pairs of shapes with a law and friction) and the <law> and
- * <friction> elements shared with <revolute_clearance>.
+ * The contact elements (<pair> in <contacts>; <revolute_clearance>, <translational_clearance>,
+ * <stop>, <gear_pair>, ... in <joints>) and the <law> and <friction> elements they share.
  *
- * A pair is a clink_contact_pair_def: two shapes (<circle center radius>,
- * <line point normal>, <capsule point1 point2 radius>, <polygon vertices>, m, each on a
- * body with an optional material; read by the rows of the shape table,
- * src/kinematics/contact_shapes.h), put in the order of the pair registry (a line first,
- * a polygon before a circle), the law and the friction. <law> takes name, treatment and any key of
- * the contact parameter descriptor (clink_contact_param_at(): K, n, e, chi, c,
- * alpha, v_ref, E1, E2, nu1, nu2, R1, R2, eta1, eta2, Y, psi, xi, zero_force, in
- * the units it lists), read generically: a parameter added to the descriptor is
- * readable with no edit here. Materials fill E1, nu1 (shape 1 / journal), E2,
- * nu2 (shape 2 / bearing) and Y (the softer yield strength) where the law left
- * them out; a shape without a material takes its body's. treatment="impulse"
- * is CLINK_CONTACT_PIECEWISE with e as Newton's restitution. The builder checks
- * the shapes, the law's parameters and the friction.
+ * One reader serves every element kind: the rows of its class's field table
+ * (src/elements/element.h, element_field) say which attributes it takes (and in which
+ * child element), their types (a number, an angle in the file's unit, a point, a body or a
+ * material by name, a word), which are required and which ranges the file's values must be
+ * in; the definition starts as the kind's default and the class's file rule checks what
+ * goes together (element_class.file). A pair's shapes (<circle center radius>, <line point
+ * normal>, <capsule point1 point2 radius>, <polygon vertices>, ..., each on a body with an
+ * optional material) are read by the rows of the shape table (src/kinematics/contact_shapes.h).
+ * <law> takes name, treatment and any key of the contact parameter descriptor
+ * (clink_contact_param_at(): K, n, e, chi, c, alpha, v_ref, E1, E2, nu1, nu2, R1, R2, eta1,
+ * eta2, Y, psi, xi, zero_force, in the units it lists), read generically: a parameter added
+ * to the descriptor is readable with no edit here. Materials fill E1, nu1 (side 1: shape 1,
+ * journal, slider), E2, nu2 (side 2: shape 2, bearing, guide) and Y (the softer yield
+ * strength) where the law left them out; a shape or element without a material takes its
+ * body's. treatment="impulse" is CLINK_CONTACT_PIECEWISE with e as Newton's restitution. The
+ * builder checks the rest (geometry, the law's parameters, the friction).
  */
 #include "xml/xml_internal.h"
 
+#include "elements/element.h"
 #include "kinematics/contact_shapes.h"
 
 #include "clink/contact.h"
@@ -275,217 +279,250 @@ static void read_shape(xml_reader *r, const xmlNode *k, clink_shape_def *s, int 
         *material = r->bodies[*body].material;
 }
 
-static void read_pair(xml_reader *r, const xmlNode *k)
+/* the attributes element n takes: name (of the element itself) and the rows held by it
+   (child NULL) or by its child `child` */
+static int check_row_attrs(xml_reader *r, const xmlNode *n, const element_class *ec,
+                           const char *child)
 {
-    clink_contact_pair_def def = clink_default_contact_pair_def();
-    clink_shape_def shape[2];
-    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-    int body[2], mat[2], ns = 0, has_law = 0, f;
-    const xmlNode *s;
+    const char *keys[2 + 32];
+    int nk = 0;
 
-    xml_describe(w, sizeof w, "contact pair", k);
-    def.name = xml_name(r, k, "name", name) ? name : NULL;
-    for (s = k->children; s != NULL && !r->failed; s = s->next) {
-        if (xml_is_elem(s, "law")) {
-            xml_read_law(r, s, law, &def.params, &def.treatment, &def.restitution, w);
-            has_law = 1;
-        } else if (xml_is_elem(s, "friction")) {
-            xml_read_friction(r, s, &def.friction, w);
-        } else if (xml_is_elem(s, NULL)) {
-            if (ns == 2) {
-                xml_fail(r, CLINK_ERR_PARSE, xml_line(s), "%s: more than two shapes", w);
-                return;
-            }
-            read_shape(r, s, &shape[ns], &body[ns], &mat[ns], w);
-            ns++;
+    if (child == NULL)
+        keys[nk++] = "name";
+    for (int i = 0; i < ec->nfields && nk < 33; i++) {
+        const element_field *f = &ec->fields[i];
+        int here = child ? f->child && strcmp(f->child, child) == 0 : f->child == NULL;
+        if (f->attr && f->type != ELEMENT_FIELD_SHAPE && here)
+            keys[nk++] = f->attr;
+    }
+    keys[nk] = NULL;
+    return xml_check_attrs(r, n, keys, NULL);
+}
+
+/* row f's attribute of node n into the definition d (or the file's f); 1 if given */
+static int read_row(xml_reader *r, const xmlNode *n, const element_field *f, element_def *d,
+                    element_file *file, const char *w)
+{
+    void *at = (char *) d + f->offset;
+    int m;
+
+    switch (f->type) {
+    case ELEMENT_FIELD_NUMBER:
+        return xml_num(r, n, f->attr, *(double *) at, 1, at);
+    case ELEMENT_FIELD_ANGLE:
+        return xml_num(r, n, f->attr, *(double *) at, r->angle_scale, at);
+    case ELEMENT_FIELD_POINT:
+        return xml_vec2(r, n, f->attr, ((double *) at)[0], ((double *) at)[1], at);
+    case ELEMENT_FIELD_BODY:
+        *(int *) at = xml_ref(r, n, f->attr, CLINK_ENTITY_BODY, w);
+        return 1;
+    case ELEMENT_FIELD_WORDS:
+        *(int *) at = xml_keyword(r, n, f->attr, f->words, *(int *) at);
+        return xml_has(n, f->attr);
+    case ELEMENT_FIELD_MATERIAL:
+        m = xml_ref_material(r, n, f->attr, w);
+        file->material[f->slot] = m;
+        return m >= 0;
+    case ELEMENT_FIELD_FILE_NUMBER:
+        return xml_num(r, n, f->attr, NAN, 1, &file->number[f->slot]);
+    case ELEMENT_FIELD_SHAPE:
+    case ELEMENT_FIELD_WEAR:
+        return 0;
+    }
+    return 0;
+}
+
+/* the rows held by node n (child NULL: the element's own; else those of its <child>): read,
+   required, in range; 0, or -1 after an error */
+static int read_rows(xml_reader *r, const xmlNode *n, const element_class *ec, const char *child,
+                     element_def *d, element_file *file, const char *w)
+{
+    if (check_row_attrs(r, n, ec, child))
+        return -1;
+    for (int i = 0; i < ec->nfields && !r->failed; i++) {
+        const element_field *f = &ec->fields[i];
+        int here = child ? f->child && strcmp(f->child, child) == 0 : f->child == NULL;
+        if (f->attr == NULL || !here || f->type == ELEMENT_FIELD_SHAPE)
+            continue;
+        if (read_row(r, n, f, d, file, w))
+            file->given |= 1u << i;
+        else if ((f->flags & ELEMENT_REQUIRED) && !r->failed)
+            xml_fail(r, CLINK_ERR_MODEL, xml_line(n), "%s: %s%s%s%s is required", w,
+                     child ? "<" : "", child ? child : "", child ? "> " : "", f->attr);
+    }
+    /* the ranges of the file, in the rows' order */
+    for (int i = 0; i < ec->nfields && !r->failed; i++) {
+        const element_field *f = &ec->fields[i];
+        int here = child ? f->child && strcmp(f->child, child) == 0 : f->child == NULL;
+        double x =
+            f->type == ELEMENT_FIELD_NUMBER ? *(double *) (void *) ((char *) d + f->offset) : 0.0;
+        if (here && f->hint && f->type == ELEMENT_FIELD_NUMBER && !(f->lo < x && x < f->hi))
+            xml_fail(r, CLINK_ERR_RANGE, xml_line(n), "%s: %s%s%s%s = %g%s%s is out of range; %s",
+                     w, child ? "<" : "", child ? child : "", child ? "> " : "", f->attr, x,
+                     f->unit && *f->unit ? " " : "", f->unit ? f->unit : "", f->hint);
+    }
+    return r->failed ? -1 : 0;
+}
+
+/* 1 if class ec reads its rows from children named `name` */
+static int is_row_child(const element_class *ec, const char *name)
+{
+    for (int i = 0; i < ec->nfields; i++)
+        if (ec->fields[i].child && strcmp(ec->fields[i].child, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* the row of class ec whose child `name` a reader of its own reads whole (a <wear>); NULL if
+   none */
+static const element_field *whole_child(const element_class *ec, const char *name)
+{
+    for (int i = 0; i < ec->nfields; i++)
+        if (ec->fields[i].type == ELEMENT_FIELD_WEAR && strcmp(ec->fields[i].child, name) == 0)
+            return &ec->fields[i];
+    return NULL;
+}
+
+/* child s of an element of class ec is none it holds: say which it holds, the nearest first */
+static void unknown_child(xml_reader *r, const xmlNode *s, const element_class *ec, const char *w)
+{
+    char hint[SUGGEST_MAX_LEN + 24];
+    xml_names names;
+
+    xml_names_init(&names, (const char *) s->name);
+    xml_names_add(&names, "law");
+    xml_names_add(&names, "friction");
+    for (int i = 0; i < ec->nfields; i++)
+        if (ec->fields[i].child && !xml_names_has(&names, ec->fields[i].child))
+            xml_names_add(&names, ec->fields[i].child);
+    xml_fail(r, CLINK_ERR_MODEL, xml_line(s), "%s: unknown element <%s>%s; <%s> holds %s", w,
+             (const char *) s->name, xml_names_hint(&names, hint, sizeof hint, 1), ec->name,
+             names.list);
+}
+
+/* the children of element k: <law> and <friction> (read by the caller), the children that
+   hold rows, and the shapes of the SHAPE rows in their order; 0, or -1 after an error */
+static int read_children(xml_reader *r, const xmlNode *k, const element_class *ec, element_def *d,
+                         element_file *file, const char *w)
+{
+    int nshape = 0, want = 0;
+
+    for (int i = 0; i < ec->nfields; i++)
+        want += ec->fields[i].type == ELEMENT_FIELD_SHAPE;
+    for (const xmlNode *s = k->children; s != NULL && !r->failed; s = s->next) {
+        const char *name = (const char *) s->name;
+        if (!xml_is_elem(s, NULL) || xml_is_elem(s, "law") || xml_is_elem(s, "friction"))
+            continue;
+        const element_field *whole = whole_child(ec, name);
+        if (whole) {
+            xml_read_wear(r, s, (clink_wear_def *) (void *) ((char *) d + whole->offset), w);
+            continue;
         }
+        if (is_row_child(ec, name)) {
+            read_rows(r, s, ec, name, d, file, w);
+            continue;
+        }
+        if (want == 0) {
+            unknown_child(r, s, ec, w);
+            return -1;
+        }
+        if (nshape == want) {
+            xml_fail(r, CLINK_ERR_PARSE, xml_line(s), "%s: more than %d shapes", w, want);
+            return -1;
+        }
+        for (int i = 0; i < ec->nfields; i++) {
+            const element_field *f = &ec->fields[i];
+            if (f->type == ELEMENT_FIELD_SHAPE && f->slot == nshape)
+                read_shape(r, s, (clink_shape_def *) (void *) ((char *) d + f->offset),
+                           (int *) (void *) ((char *) d + f->of), &file->material[f->slot], w);
+        }
+        nshape++;
     }
-    if (r->failed)
+    if (!r->failed && nshape < want)
+        xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s needs %d shapes and a <law>", w, want);
+    return r->failed ? -1 : 0;
+}
+
+/* the builder's add function of class ec's kind */
+static clink_status add_element(clink_model_builder *b, const element_class *ec,
+                                const element_def *d)
+{
+#define XML_ADD_(NAME, name, api, ENTITY, word)                                                    \
+    if (ec->kind == CLINK_ELEMENT_##NAME)                                                          \
+        return clink_model_builder_add_##api(b, &d->name, NULL);
+    CLINK_ELEMENT_KINDS(XML_ADD_)
+#undef XML_ADD_
+    return CLINK_ERR_ARG;
+}
+
+/*
+ * Any contact element k of class ec, from the rows of its class (src/elements/element.h):
+ * the definition starts as the class's default, each row's attribute replaces its field
+ * (a body or material by name, an angle in the file's unit), a required one must be given,
+ * a value with a range must be in it; then the class's file rule (attributes that go
+ * together), the <law> (required) and <friction>, and for a class with materials (rows
+ * MATERIAL, or the shapes') E1, nu1 (side 1), E2, nu2 (side 2) and Y where the law left
+ * them out. The builder checks the rest.
+ */
+static void read_element(xml_reader *r, const xmlNode *k, const element_class *ec)
+{
+    element_def def;
+    element_file file = {.number = {NAN, NAN, NAN, NAN}, .material = {-1, -1}};
+    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1], msg[300];
+    int materials = 0;
+
+    element_default(ec, &def);
+    clink_element_base *base = element_base(&def);
+    xml_describe(w, sizeof w, ec->word, k);
+    if (read_rows(r, k, ec, NULL, &def, &file, w) != 0)
         return;
-    if (ns != 2 || !has_law) {
-        xml_fail(r, CLINK_ERR_PARSE, xml_line(k), "%s needs two shapes and a <law>", w);
+    base->name = xml_name(r, k, "name", name) ? name : NULL;
+    if (read_children(r, k, ec, &def, &file, w) != 0)
+        return;
+    /* a material not given is its body's */
+    for (int i = 0; i < ec->nfields; i++) {
+        const element_field *f = &ec->fields[i];
+        materials |= f->type == ELEMENT_FIELD_MATERIAL || f->type == ELEMENT_FIELD_SHAPE;
+        if (f->type == ELEMENT_FIELD_MATERIAL && file.material[f->slot] < 0)
+            file.material[f->slot] =
+                r->bodies[*(int *) (void *) ((char *) &def + ec->fields[f->of].offset)].material;
+    }
+    int ba, bb;
+    ec->bodies(&def, &ba, &bb);
+    const xml_body_extra *pose[2] = {&r->bodies[ba], &r->bodies[bb]};
+    for (int g = 0; g < 2; g++) {
+        file.pose[g][0] = pose[g]->x;
+        file.pose[g][1] = pose[g]->y;
+        file.pose[g][2] = pose[g]->phi;
+    }
+    clink_status st = ec->file ? ec->file(&def, &file, msg, sizeof msg) : CLINK_OK;
+    if (st != CLINK_OK) {
+        xml_fail(r, st, xml_line(k), "%s: %s", w, msg);
         return;
     }
-    /* the API takes a pair in the registry's order (a line first, a polygon before a
-       circle): the file may give the shapes in either */
-    f = !kinematics_pair_of(shape[0].type, shape[1].type) &&
-        kinematics_pair_of(shape[1].type, shape[0].type);
-    if (shape[1].type == CLINK_SHAPE_LINE && shape[0].type != CLINK_SHAPE_LINE)
-        f = 1;
-    def.body_a = body[f];
-    def.body_b = body[1 - f];
-    def.shape_a = shape[f];
-    def.shape_b = shape[1 - f];
-    def.law = law;
-    xml_material_params(r, mat[f], mat[1 - f], &def.params);
-    xml_built(r, clink_model_builder_add_contact_pair(r->builder, &def, NULL), k);
+    if (xml_read_element_law(r, k, law, &base->params, &base->treatment, &base->restitution,
+                             &base->friction, w) != 0)
+        return;
+    base->law = law;
+    if (materials)
+        xml_material_params(r, file.material[0], file.material[1], &base->params);
+    xml_built(r, add_element(r->builder, ec, &def), k);
 }
 
 void xml_read_contacts(xml_reader *r, const xmlNode *sec)
 {
-    const xmlNode *k;
-
-    for (k = sec->children; k != NULL && !r->failed; k = k->next)
-        if (xml_is_elem(k, "pair"))
-            read_pair(r, k);
-}
-
-/*
- * <translational_clearance name guide guide_point axis slider slider_point length height
- * clearance guide_length slider_material guide_material> with a <law> and an optional
- * <friction>: a clink_translational_clearance_def (include/clink/model.h). Materials
- * fill E1, nu1 (the slider's) and E2, nu2 (the guide's) as a journal's and a bearing's;
- * the stiffness K must be in the <law>: a corner on a plane has no Hertz formula.
- */
-static void read_translational(xml_reader *r, const xmlNode *k)
-{
-    static const char *const keys[] = {
-        "name",   "guide",  "guide_point", "axis",         "slider",          "slider_point",
-        "length", "height", "clearance",   "guide_length", "slider_material", "guide_material",
-        NULL};
-    clink_translational_clearance_def def = clink_default_translational_clearance_def();
-    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-    int m1, m2;
-
-    xml_describe(w, sizeof w, "translational clearance joint", k);
-    if (xml_check_attrs(r, k, keys, NULL))
-        return;
-    def.name = xml_name(r, k, "name", name) ? name : NULL;
-    def.guide_body = xml_ref(r, k, "guide", CLINK_ENTITY_BODY, w);
-    def.slider_body = xml_ref(r, k, "slider", CLINK_ENTITY_BODY, w);
-    xml_vec2(r, k, "guide_point", 0, 0, def.guide_point);
-    xml_vec2(r, k, "axis", 1, 0, def.axis);
-    xml_vec2(r, k, "slider_point", 0, 0, def.slider_point);
-    if (!xml_num(r, k, "length", NAN, 1, &def.length) ||
-        !xml_num(r, k, "height", NAN, 1, &def.height) ||
-        !xml_num(r, k, "clearance", NAN, 1, &def.clearance)) {
-        if (!r->failed)
-            xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
-                     "%s: length, height and clearance are required", w);
-        return;
+    for (const xmlNode *k = sec->children; k != NULL && !r->failed; k = k->next) {
+        const element_class *ec = element_class_find((const char *) k->name);
+        if (xml_is_elem(k, NULL) && ec && ec->section && strcmp(ec->section, "contacts") == 0)
+            read_element(r, k, ec);
     }
-    xml_num(r, k, "guide_length", NAN, 1, &def.guide_length);
-    m1 = xml_ref_material(r, k, "slider_material", w);
-    m2 = xml_ref_material(r, k, "guide_material", w);
-    if (r->failed)
-        return;
-    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
-                             &def.friction, w) != 0)
-        return;
-    def.law = law;
-    xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.slider_body].material,
-                        m2 >= 0 ? m2 : r->bodies[def.guide_body].material, &def.params);
-    xml_built(r, clink_model_builder_add_translational_clearance(r->builder, &def, NULL), k);
-}
-
-/*
- * <stop name body1 point1 axis body2 point2 lower upper> with a <law> (K given) and an
- * optional <friction>: a clink_stop_def (include/clink/model.h); a missing limit is
- * none on that side.
- */
-static void read_stop(xml_reader *r, const xmlNode *k)
-{
-    static const char *const keys[] = {"name",   "body1", "point1", "axis", "body2",
-                                       "point2", "lower", "upper",  NULL};
-    clink_stop_def def = clink_default_stop_def();
-    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-
-    xml_describe(w, sizeof w, "stop", k);
-    if (xml_check_attrs(r, k, keys, NULL))
-        return;
-    def.name = xml_name(r, k, "name", name) ? name : NULL;
-    def.body1 = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
-    def.body2 = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
-    xml_vec2(r, k, "point1", 0, 0, def.point1);
-    xml_vec2(r, k, "axis", 1, 0, def.axis);
-    xml_vec2(r, k, "point2", 0, 0, def.point2);
-    xml_num(r, k, "lower", NAN, 1, &def.lower);
-    xml_num(r, k, "upper", NAN, 1, &def.upper);
-    if (r->failed)
-        return;
-    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
-                             &def.friction, w) != 0)
-        return;
-    def.law = law;
-    xml_built(r, clink_model_builder_add_stop(r->builder, &def, NULL), k);
-}
-
-/* the world centre of a gear at body coordinates c on body b at its initial pose */
-static void gear_centre(const xml_reader *r, int b, const double c[2], double w[2])
-{
-    double cs = cos(r->bodies[b].phi), sn = sin(r->bodies[b].phi);
-    w[0] = r->bodies[b].x + cs * c[0] - sn * c[1];
-    w[1] = r->bodies[b].y + sn * c[0] + cs * c[1];
-}
-
-/*
- * <gear_pair name body1 center1 base_radius1 body2 center2 base_radius2 pressure_angle
- * backlash angle1 angle2> with a <law> (K, the mesh stiffness) and an optional <friction>:
- * a clink_gear_pair_def; the angles default to the bodies' initial angles (the teeth
- * centred in the backlash at the start); the centres' initial distance must be
- * (r_b1 + r_b2) / cos(pressure_angle), the operating centre distance of the two base
- * circles at that pressure angle.
- */
-static void read_gear_pair(xml_reader *r, const xmlNode *k)
-{
-    static const char *const keys[] = {"name",     "body1",   "center1",      "base_radius1",
-                                       "body2",    "center2", "base_radius2", "pressure_angle",
-                                       "backlash", "angle1",  "angle2",       NULL};
-    clink_gear_pair_def def = clink_default_gear_pair_def();
-    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-
-    xml_describe(w, sizeof w, "gear pair", k);
-    if (xml_check_attrs(r, k, keys, NULL))
-        return;
-    def.name = xml_name(r, k, "name", name) ? name : NULL;
-    def.body1 = xml_ref(r, k, "body1", CLINK_ENTITY_BODY, w);
-    def.body2 = xml_ref(r, k, "body2", CLINK_ENTITY_BODY, w);
-    xml_vec2(r, k, "center1", 0, 0, def.center1);
-    xml_vec2(r, k, "center2", 0, 0, def.center2);
-    xml_num(r, k, "base_radius1", NAN, 1, &def.base_radius1);
-    xml_num(r, k, "base_radius2", NAN, 1, &def.base_radius2);
-    xml_num(r, k, "pressure_angle", 0.3490658503988659 / r->angle_scale, r->angle_scale,
-            &def.pressure_angle);
-    xml_num(r, k, "backlash", 0, 1, &def.backlash);
-    if (r->failed)
-        return;
-    if (!xml_num(r, k, "angle1", 0, r->angle_scale, &def.angle1))
-        def.angle1 = r->bodies[def.body1].phi;
-    if (!xml_num(r, k, "angle2", 0, r->angle_scale, &def.angle2))
-        def.angle2 = r->bodies[def.body2].phi;
-    if (r->failed || xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
-                                          &def.friction, w) != 0)
-        return;
-    def.law = law;
-    double c1[2], c2[2];
-    gear_centre(r, def.body1, def.center1, c1);
-    gear_centre(r, def.body2, def.center2, c2);
-    double d = hypot(c2[0] - c1[0], c2[1] - c1[1]);
-    double need = (def.base_radius1 + def.base_radius2) / cos(def.pressure_angle);
-    if (def.base_radius1 > 0.0 && def.base_radius2 > 0.0 && def.pressure_angle > 0.0 &&
-        def.pressure_angle < 1.5707963267948966 && !(fabs(d - need) <= 1e-9 * need)) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
-                 "%s: centre distance %.9g m does not fit the base radii and pressure angle: "
-                 "(r_b1 + r_b2) / cos(pressure_angle) = %.9g m",
-                 w, d, need);
-        return;
-    }
-    xml_built(r, clink_model_builder_add_gear_pair(r->builder, &def, NULL), k);
 }
 
 int xml_read_element(xml_reader *r, const xmlNode *k)
 {
-    if (xml_is_elem(k, "gear_pair")) {
-        read_gear_pair(r, k);
-        return 1;
-    }
-    if (xml_is_elem(k, "stop")) {
-        read_stop(r, k);
-        return 1;
-    }
-    if (xml_is_elem(k, "translational_clearance")) {
-        read_translational(r, k);
-        return 1;
-    }
-    return 0;
+    const element_class *ec = element_class_find((const char *) k->name);
+    if (ec == NULL || ec->section != NULL)
+        return 0;
+    read_element(r, k, ec);
+    return 1;
 }

@@ -6,9 +6,10 @@
  *   xml_attr.c      attributes: numbers, vectors, names, keywords, allowed sets
  *   xml_settings.c  <settings>, <gravity>, <output>
  *   xml_bodies.c    <materials>, <bodies>
- *   xml_joints.c    ideal joints through the joint class table, <revolute_clearance>
+ *   xml_joints.c    ideal joints through the joint class table
  *   xml_drivers.c   <drivers>, <loads>
- *   xml_contacts.c  <contacts>, <law> (through the parameter descriptor), <friction>
+ *   xml_contacts.c  every contact element through its class's field table, <law>
+ *                   (through the parameter descriptor), <friction>
  *   xml_override.c  overrides by path ("PATH=VALUE") applied to the parsed document
  *   xml_suggest.c   the names allowed where an unknown one stands (from the schema itself)
  *   xml_load.c      the public functions of include/clink/xml.h
@@ -222,8 +223,8 @@ void xml_read_drivers(xml_reader *r, const xmlNode *sec);
 void xml_read_loads(xml_reader *r, const xmlNode *sec);
 void xml_read_inputs(xml_reader *r, const xmlNode *sec);
 void xml_read_contacts(xml_reader *r, const xmlNode *sec);
-/* a contact element of <joints> other than <revolute_clearance> (<translational_clearance>,
-   ...) into the builder; returns 0 if k is none of them */
+/* a contact element of <joints> (<revolute_clearance>, <stop>, ...: a class of
+   src/elements/ whose section is <joints>) into the builder; returns 0 if k is none of them */
 int xml_read_element(xml_reader *r, const xmlNode *k);
 
 /* the <poincare> children of <output> into r->summary.sections (xml_sections.c) */

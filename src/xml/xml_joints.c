@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * <joints>: the ideal joints through the joint class table (src/joints/joint.h)
- * and the revolute joints with clearance.
+ * <joints>: the ideal joints through the joint class table (src/joints/joint.h);
+ * the contact elements it holds (<revolute_clearance>, <stop>, ...) are read by
+ * xml_read_element() (xml_contacts.c) from their classes' field tables.
  *
  * An ideal joint element is named by its class (<revolute>, <translational>,
  * <weld>, ...); it takes name, body1, body2 and the attributes of the fields its
@@ -13,11 +14,6 @@
  * <revolute> and <translational> take an optional <friction> child (any static law of
  * the friction catalogue) with friction_radius (the pin radius, m) or friction_length
  * (the slider length, m) and friction_preload (N, default 0): docs/friction.md.
- *
- * <revolute_clearance> gives two of journal_radius, bearing_radius and
- * clearance (the third follows; all three must agree), a <law> and optionally
- * <friction>; the builder checks the geometry and the law. An optional <lubrication
- * viscosity length theory transition> fills def.lubrication (docs/xml-reference.md).
  */
 #include "joints/joint.h"
 #include "xml/xml_internal.h"
@@ -85,112 +81,6 @@ static void read_ideal(xml_reader *r, const xmlNode *k, const joint_class *jc)
     xml_built(r, clink_model_builder_add_joint(r->builder, &def, NULL), k);
 }
 
-/* <lubrication viscosity="Pa s" length="m" theory="short|long" transition="0.95"
-   jacobian="analytic|differences" film="gumbel|pi"/> of a clearance
-   joint w: each value checked here, with the line of the element */
-static void read_lubrication(xml_reader *r, const xmlNode *n, clink_lubrication_def *l,
-                             const char *w)
-{
-    static const char *const keys[] = {"viscosity", "length", "theory", "transition",
-                                       "jacobian",  "film",   NULL};
-    static const char *const theories[] = {"short", "long", NULL};
-    static const char *const films[] = {"gumbel", "pi", NULL};
-    static const char *const jacobians[] = {"analytic", "differences", NULL};
-    if (n == NULL || xml_check_attrs(r, n, keys, NULL))
-        return;
-    int has_mu = xml_num(r, n, "viscosity", NAN, 1, &l->viscosity);
-    int has_l = xml_num(r, n, "length", NAN, 1, &l->length);
-    l->theory = xml_keyword(r, n, "theory", theories, CLINK_LUBRICATION_SHORT);
-    xml_num(r, n, "transition", 0.95, 1, &l->transition);
-    l->jacobian = xml_keyword(r, n, "jacobian", jacobians, CLINK_LUBRICATION_JACOBIAN_ANALYTIC);
-    l->film = xml_keyword(r, n, "film", films, CLINK_LUBRICATION_FILM_GUMBEL);
-    if (r->failed)
-        return;
-    if (l->theory == CLINK_LUBRICATION_LONG && xmlHasProp(n, (const xmlChar *) "film") &&
-        l->film != CLINK_LUBRICATION_FILM_PI) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
-                 "%s: <lubrication> film=\"gumbel\" with theory=\"long\": the long bearing has "
-                 "the fixed pi-film alone (film=\"pi\", or leave film out)",
-                 w);
-        return;
-    }
-    if (!has_mu || !(l->viscosity > 0.0) || !isfinite(l->viscosity))
-        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
-                 "%s: <lubrication> viscosity = %g Pa s is out of range; give viscosity > 0", w,
-                 l->viscosity);
-    else if (!has_l || !(l->length > 0.0) || !isfinite(l->length))
-        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
-                 "%s: <lubrication> length = %g m is out of range; give length > 0 (the "
-                 "bearing's axial length)",
-                 w, l->length);
-    else if (!(l->transition > 0.0 && l->transition < 1.0))
-        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
-                 "%s: <lubrication> transition = %g is out of range; 0 < transition < 1 (an "
-                 "eccentricity ratio)",
-                 w, l->transition);
-}
-
-static void read_clearance(xml_reader *r, const xmlNode *k)
-{
-    static const char *const keys[] = {"name",
-                                       "journal",
-                                       "journal_point",
-                                       "bearing",
-                                       "bearing_point",
-                                       "journal_radius",
-                                       "bearing_radius",
-                                       "clearance",
-                                       "journal_material",
-                                       "bearing_material",
-                                       NULL};
-    clink_clearance_joint_def def = clink_default_clearance_joint_def();
-    char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
-    double rj, rb, cl;
-    int has_j, has_b, has_c, m1, m2;
-
-    xml_describe(w, sizeof w, "clearance joint", k);
-    if (xml_check_attrs(r, k, keys, NULL))
-        return;
-    def.name = xml_name(r, k, "name", name) ? name : NULL;
-    def.journal_body = xml_ref(r, k, "journal", CLINK_ENTITY_BODY, w);
-    def.bearing_body = xml_ref(r, k, "bearing", CLINK_ENTITY_BODY, w);
-    xml_vec2(r, k, "journal_point", 0, 0, def.journal_point);
-    xml_vec2(r, k, "bearing_point", 0, 0, def.bearing_point);
-    has_j = xml_num(r, k, "journal_radius", NAN, 1, &rj);
-    has_b = xml_num(r, k, "bearing_radius", NAN, 1, &rb);
-    has_c = xml_num(r, k, "clearance", NAN, 1, &cl);
-    m1 = xml_ref_material(r, k, "journal_material", w);
-    m2 = xml_ref_material(r, k, "bearing_material", w);
-    if (r->failed)
-        return;
-    if (has_j + has_b + has_c < 2) {
-        xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
-                 "%s: give two of journal_radius, bearing_radius and clearance", w);
-        return;
-    }
-    if (has_j + has_b + has_c == 3 && fabs((rb - rj) - cl) > 1e-9 * fabs(rb)) {
-        xml_fail(r, CLINK_ERR_RANGE, xml_line(k),
-                 "%s: clearance = %g m disagrees with bearing_radius - journal_radius = %g m", w,
-                 cl, rb - rj);
-        return;
-    }
-    def.journal_radius = has_j ? rj : rb - cl;
-    def.bearing_radius = has_b ? rb : rj + cl;
-    if (!has_c) /* the clearance of two radii meets the size rule as a written one */
-        xml_hint_length(r, k, "clearance", def.bearing_radius - def.journal_radius, 1);
-    if (xml_read_element_law(r, k, law, &def.params, &def.treatment, &def.restitution,
-                             &def.friction, w) != 0)
-        return;
-    def.law = law;
-    read_lubrication(r, xml_child(k, "lubrication"), &def.lubrication, w);
-    xml_read_wear(r, xml_child(k, "wear"), &def.wear, w); /* src/xml/xml_wear.c */
-    if (r->failed)
-        return;
-    xml_material_params(r, m1 >= 0 ? m1 : r->bodies[def.journal_body].material,
-                        m2 >= 0 ? m2 : r->bodies[def.bearing_body].material, &def.params);
-    xml_built(r, clink_model_builder_add_clearance_joint(r->builder, &def, NULL), k);
-}
-
 /* an element of <joints> that is no joint: the joint elements, the nearest first */
 static void unknown_joint(xml_reader *r, const xmlNode *k)
 {
@@ -215,10 +105,6 @@ void xml_read_joints(xml_reader *r, const xmlNode *sec)
         const joint_class *jc;
         if (!xml_is_elem(k, NULL))
             continue;
-        if (xml_is_elem(k, "revolute_clearance")) {
-            read_clearance(r, k);
-            continue;
-        }
         if (xml_read_element(r, k))
             continue;
         jc = joint_class_find((const char *) k->name);
