@@ -387,6 +387,8 @@ static int rev_film_by_differences(const element_def *u)
     return u->revolute_clearance.lubrication.jacobian != CLINK_LUBRICATION_JACOBIAN_ANALYTIC;
 }
 
+#define FILM_PI_EPS_MIN 1e-6
+
 /* a pi-film turning backwards (Omega < 0): it loads the sub-ambient half and pulls the
    journal outwards (docs/contact-laws.md); Omega into *value; 1 for the long bearing, 2 for
    the short bearing's fixed pi-film (film="pi"), 0 when valid */
@@ -406,6 +408,12 @@ static int rev_film_invalid(const element_def *u, const element_centres *s, doub
         return 0;
     double gamma_dot = (s->e[0] * s->ed[1] - s->e[1] * s->ed[0]) / (d * d);
     *value = s->wa + s->wb - 2.0 * gamma_dot;
+    /* the pi-film of film="pi" near the centre (eps below FILM_PI_EPS_MIN): the line of
+       centres, hence gamma' and Omega, is not defined at the centre (a concentric start
+       has |e| of rounding size, gamma' of 1e6 rad/s), and the pull eps^2 Omega vanishes */
+    if (why == 2 && d < FILM_PI_EPS_MIN * (u->revolute_clearance.bearing_radius -
+                                           u->revolute_clearance.journal_radius))
+        return 0;
     return *value < 0.0 ? why : 0;
 }
 
