@@ -35,6 +35,7 @@ static const cli_command commands[] = {
     {"kinematics", "sweep a driven mechanism: positions, velocities, dead points", cmd_kinematics},
     {"spectrum", "amplitude spectrum of a run's column over a settled window", cmd_spectrum},
     {"bifurcation", "bifurcation diagram of a sweep's Poincare samples", cmd_bifurcation},
+    {"lyapunov", "largest Lyapunov exponent of a model's response", cmd_lyapunov},
     {NULL, NULL, NULL},
 };
 
