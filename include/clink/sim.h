@@ -533,6 +533,55 @@ typedef clink_status (*clink_section_fn)(void *data, int section, long count, do
 CLINK_API clink_status clink_sim_add_section(clink_sim *sim, const clink_section_def *def,
                                              clink_section_fn fn, void *data, int *index);
 
+/*
+ * The bodies' positions and velocities at the output state, y = q then v (n = 2 nq, nq = 3
+ * per moving body): get, and set at the current time (clink_sim_time()). A set state is
+ * projected onto the constraints as an output is, the rest of the state (work integrals,
+ * contact phases and dissipation) kept, and the integrator restarted there with no history
+ * (as after a contact event): for a perturbed trajectory beside a reference one (the largest
+ * Lyapunov exponent, docs/nonlinear.md). A perturbation should not change which contacts
+ * touch. CLINK_ERR_ARG (n, non-finite values), CLINK_ERR_STATE (the window of the state).
+ */
+CLINK_API clink_status clink_sim_state_get(const clink_sim *sim, double *y, int n);
+CLINK_API clink_status clink_sim_state_set(clink_sim *sim, const double *y, int n);
+
+/* ---- the largest Lyapunov exponent (docs/nonlinear.md) ---------------------------- */
+
+typedef struct clink_lyapunov_options {
+    double d0;     /* the distance of the perturbed trajectory after each renormalisation
+                      (Euclidean over q and v; default 1e-8) */
+    double every;  /* s: the renormalisation interval (> 0; a forcing period, say) */
+    double settle; /* s: the transient, before the perturbed trajectory starts */
+    double t_end;  /* s: the end (> settle + every) */
+    /* the coordinates perturbed and measured, of every body: bit k for x, y, phi, vx, vy,
+       omega (k = 0 .. 5); 0: all. A free body's x, phi and their rates are neutral directions
+       (exponent 0) that hide the negative exponents of a periodic response */
+    unsigned coordinates;
+} clink_lyapunov_options;
+
+typedef struct clink_lyapunov_result {
+    double lambda; /* 1/s: the mean growth rate of the distance */
+    double error;  /* 1/s: the standard error of the means of 10 batches of the intervals */
+    long intervals;
+} clink_lyapunov_result;
+
+/* Called after each interval with its time and the running estimate (the convergence). */
+typedef void (*clink_lyapunov_fn)(void *data, double t, double lambda);
+
+CLINK_API clink_lyapunov_options clink_default_lyapunov_options(void);
+
+/*
+ * The largest Lyapunov exponent of model's response under settings (NULL: the model's), by
+ * two trajectories through every impact with renormalisation (Benettin et al. 1980): a
+ * reference simulation and one set d0 away (clink_sim_state_set) after the transient and
+ * set back to d0 every interval. CLINK_OK and *r, or the failing simulation's status with
+ * the message in err.
+ */
+CLINK_API clink_status clink_lyapunov(const clink_model *model, const clink_settings_def *settings,
+                                      const clink_lyapunov_options *options, clink_lyapunov_fn fn,
+                                      void *data, clink_lyapunov_result *r, char *err,
+                                      size_t err_size);
+
 /* ---- inputs and user forces (docs/api.md, "Acting on the mechanism") -------- */
 
 /*

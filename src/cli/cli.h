@@ -47,6 +47,7 @@ int cmd_run(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_spectrum(int argc, char **argv);
 int cmd_bifurcation(int argc, char **argv);
+int cmd_lyapunov(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
 int cmd_laws(int argc, char **argv);

@@ -184,7 +184,7 @@ static int sp_read(const char *path, const char *name, sp_signal *s)
     return rc;
 }
 
-/* OUTDIR/spectrum_COLUMN.EXT into buf */
+/* OUTDIR/spectrum_COLUMN + ext (".svg") into buf */
 static void sp_name(const sp_args *a, const char *dir, const char *ext, char *buf, size_t n)
 {
     char col[128];
@@ -192,7 +192,7 @@ static void sp_name(const sp_args *a, const char *dir, const char *ext, char *bu
     for (char *p = col; *p; p++)
         if (*p == '/' || *p == ' ')
             *p = '_';
-    snprintf(buf, n, "%s/spectrum_%s.%s", dir, col, ext);
+    snprintf(buf, n, "%s/spectrum_%s%s", dir, col, ext);
 }
 
 /* closes f; exit status 3 with the message when a write failed */
@@ -322,9 +322,9 @@ static int sp_report(sp_args *a, const sp_signal *s, const cli_spectrum *sp, int
         fprintf(stderr, "clink: spectrum: %s: cannot create: %s\n", a->out, strerror(errno));
         return CLI_EXIT_IO;
     }
-    sp_name(a, dir, "csv", csv, sizeof csv);
-    sp_name(a, dir, "json", json, sizeof json);
-    sp_name(a, dir, "svg", svg, sizeof svg);
+    sp_name(a, dir, ".csv", csv, sizeof csv);
+    sp_name(a, dir, ".json", json, sizeof json);
+    sp_name(a, dir, ".svg", svg, sizeof svg);
     int rc = sp_write_csv(csv, a, s, sp);
     if (rc == CLI_EXIT_OK)
         rc = sp_write_json(json, a, s, sp, pk, np);

@@ -36,6 +36,7 @@ static const cli_command commands[] = {
     {"wear", "joint wear over a machine's life: Archard, worn bore fed back", cmd_wear},
     {"spectrum", "amplitude spectrum of a run's column over a settled window", cmd_spectrum},
     {"bifurcation", "bifurcation diagram of a sweep's Poincare samples", cmd_bifurcation},
+    {"lyapunov", "largest Lyapunov exponent of a model's response", cmd_lyapunov},
     {NULL, NULL, NULL},
 };
 
