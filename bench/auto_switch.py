@@ -142,7 +142,7 @@ def shipped(build, out, reps):
                     c, summ[v] = run(build, path, od + v, m, drift)
                     if c is not None and summ[v]["status"] == "ok":
                         cpu[v].append(c)
-            row = {"model": f, "rule": variants["rule"],
+            row = {"model": f, "rule_method": variants["rule"],
                    "switch_count": summ["auto"].get("method_switch_count", 0)}
             for v in variants:
                 row[v] = {"status": summ[v]["status"], "steps": summ[v]["steps"],
