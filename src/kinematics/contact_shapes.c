@@ -316,6 +316,8 @@ void kinematics_shape_of(const clink_shape_def *d, int vertex, kinematics_shape 
     }
     memcpy(s->ang, d->angle, sizeof s->ang);
     s->concave = d->concave;
+    if (d->type == CLINK_SHAPE_FLANK) /* its mesh parameters (contact_profile.c) */
+        s->v = (const double(*)[2]) d->vertices;
     if (d->type == CLINK_SHAPE_PROFILE) {
         /* its size: the smallest convex radius of curvature of the surface */
         double concave;

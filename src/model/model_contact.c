@@ -84,6 +84,7 @@ clink_gear_pair_def clink_default_gear_pair_def(void)
     d.body1 = 1;
     d.body2 = 2;
     d.pressure_angle = 0.3490658503988659; /* 20 deg */
+    d.contact_ratio = d.addendum_radius1 = d.addendum_radius2 = NAN;
     d.cookie = element_class_of(CLINK_ELEMENT_GEAR_PAIR)->cookie;
     contact_defaults(&d.params, &d.friction, &d.treatment, &d.restitution);
     return d;

@@ -426,11 +426,53 @@ static void gear_centre(const xml_reader *r, int b, const double c[2], double w[
  * (r_b1 + r_b2) / cos(pressure_angle), the operating centre distance of the two base
  * circles at that pressure angle.
  */
+/*
+ * The gear pair's mesh attributes (docs/gears-cams.md): internal (a ring as gear 2), teeth1,
+ * contact_ratio, addendum_radius1, addendum_radius2 (m), stiffness_amplitude, mesh_smoothing,
+ * mesh_phase (fractions); the builder checks them. 0, or -1 (failed).
+ */
+static int read_gear_mesh(xml_reader *r, const xmlNode *k, clink_gear_pair_def *def, const char *w)
+{
+    static const char *const flags[] = {"false", "true", "0", "1", NULL};
+    double z;
+    def->internal = xml_keyword(r, k, "internal", flags, 0) % 2;
+    if (xml_num(r, k, "teeth1", 0, 1, &z) && !(z == floor(z) && z >= 0.0 && z <= 1e6)) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(k), "%s: teeth1 = %g is not a whole number >= 0", w,
+                 z);
+        return -1;
+    }
+    def->teeth1 = (int) z;
+    xml_num(r, k, "contact_ratio", NAN, 1, &def->contact_ratio);
+    xml_num(r, k, "addendum_radius1", NAN, 1, &def->addendum_radius1);
+    xml_num(r, k, "addendum_radius2", NAN, 1, &def->addendum_radius2);
+    xml_num(r, k, "stiffness_amplitude", 0, 1, &def->stiffness_amplitude);
+    xml_num(r, k, "mesh_smoothing", 0, 1, &def->mesh_smoothing);
+    xml_num(r, k, "mesh_phase", 0, 1, &def->mesh_phase);
+    return r->failed ? -1 : 0;
+}
+
 static void read_gear_pair(xml_reader *r, const xmlNode *k)
 {
-    static const char *const keys[] = {"name",     "body1",   "center1",      "base_radius1",
-                                       "body2",    "center2", "base_radius2", "pressure_angle",
-                                       "backlash", "angle1",  "angle2",       NULL};
+    static const char *const keys[] = {"name",
+                                       "body1",
+                                       "center1",
+                                       "base_radius1",
+                                       "body2",
+                                       "center2",
+                                       "base_radius2",
+                                       "pressure_angle",
+                                       "backlash",
+                                       "angle1",
+                                       "angle2",
+                                       "internal",
+                                       "teeth1",
+                                       "contact_ratio",
+                                       "addendum_radius1",
+                                       "addendum_radius2",
+                                       "stiffness_amplitude",
+                                       "mesh_smoothing",
+                                       "mesh_phase",
+                                       NULL};
     clink_gear_pair_def def = clink_default_gear_pair_def();
     char w[96], name[CLINK_NAME_MAX + 1], law[CLINK_NAME_MAX + 1];
 
@@ -447,7 +489,7 @@ static void read_gear_pair(xml_reader *r, const xmlNode *k)
     xml_num(r, k, "pressure_angle", 0.3490658503988659 / r->angle_scale, r->angle_scale,
             &def.pressure_angle);
     xml_num(r, k, "backlash", 0, 1, &def.backlash);
-    if (r->failed)
+    if (r->failed || read_gear_mesh(r, k, &def, w) != 0)
         return;
     if (!xml_num(r, k, "angle1", 0, r->angle_scale, &def.angle1))
         def.angle1 = r->bodies[def.body1].phi;
@@ -461,13 +503,15 @@ static void read_gear_pair(xml_reader *r, const xmlNode *k)
     gear_centre(r, def.body1, def.center1, c1);
     gear_centre(r, def.body2, def.center2, c2);
     double d = hypot(c2[0] - c1[0], c2[1] - c1[1]);
-    double need = (def.base_radius1 + def.base_radius2) / cos(def.pressure_angle);
+    double need =
+        (def.internal ? def.base_radius2 - def.base_radius1 : def.base_radius1 + def.base_radius2) /
+        cos(def.pressure_angle);
     if (def.base_radius1 > 0.0 && def.base_radius2 > 0.0 && def.pressure_angle > 0.0 &&
-        def.pressure_angle < 1.5707963267948966 && !(fabs(d - need) <= 1e-9 * need)) {
+        def.pressure_angle < 1.5707963267948966 && !(fabs(d - need) <= 1e-9 * fabs(need))) {
         xml_fail(r, CLINK_ERR_MODEL, xml_line(k),
                  "%s: centre distance %.9g m does not fit the base radii and pressure angle: "
-                 "(r_b1 + r_b2) / cos(pressure_angle) = %.9g m",
-                 w, d, need);
+                 "(%s) / cos(pressure_angle) = %.9g m",
+                 w, d, def.internal ? "r_b2 - r_b1" : "r_b1 + r_b2", need);
         return;
     }
     xml_built(r, clink_model_builder_add_gear_pair(r->builder, &def, NULL), k);

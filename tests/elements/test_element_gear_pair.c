@@ -117,3 +117,80 @@ TEST(gear_pairs_with_negative_backlash_or_bad_radii_are_refused)
     clink_model_destroy(&m);
     clink_model_builder_destroy(&b);
 }
+
+/* the builder's check of a definition (CLINK_OK or the refusal) with its message */
+static clink_status check_def(clink_gear_pair_def *d, char *msg, size_t size)
+{
+    element_def u;
+    memset(&u, 0, sizeof u);
+    u.gear_pair = *d;
+    clink_status st = element_class_of(CLINK_ELEMENT_GEAR_PAIR)->check(&u, "g", msg, size);
+    *d = u.gear_pair;
+    return st;
+}
+
+TEST(the_contact_ratio_follows_from_the_tip_circles_and_below_1_is_refused)
+{
+    /* 20 and 40 teeth of module 2.6604 mm at 20 deg, tip circles one module out: the path of
+       contact sqrt(ra1^2 - rb1^2) + sqrt(ra2^2 - rb2^2) - C sin(alpha) = 12.8412 mm over the
+       base pitch 2 pi 25 mm / 20 = 7.85398 mm (hand computation: 1.63499) */
+    clink_gear_pair_def d = pair_def();
+    char msg[256];
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.029265;
+    d.addendum_radius2 = 0.055869;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_OK);
+    double C = (RB1 + RB2) / cos(ALPHA), pb = 2.0 * 3.141592653589793 * RB1 / 20.0;
+    double path = sqrt(0.029265 * 0.029265 - RB1 * RB1) + sqrt(0.055869 * 0.055869 - RB2 * RB2) -
+                  C * sin(ALPHA);
+    ENSURE_REL(d.contact_ratio, path / pb, 1e-14);
+    ENSURE_NEAR(d.contact_ratio, 1.635, 1e-3);
+    /* an internal pair: the ring's tip circle inside its pitch circle, the path's ring part
+       subtracted and C sin(alpha) added */
+    clink_gear_pair_def e = pair_def();
+    e.internal = 1;
+    e.base_radius2 = 0.075;
+    e.teeth1 = 20;
+    e.addendum_radius1 = 0.029265;
+    e.addendum_radius2 = 0.0771529;
+    ENSURE(check_def(&e, msg, sizeof msg) == CLINK_OK);
+    double Ci = (0.075 - RB1) / cos(ALPHA);
+    ENSURE_REL(e.contact_ratio,
+               (sqrt(0.029265 * 0.029265 - RB1 * RB1) -
+                sqrt(0.0771529 * 0.0771529 - 0.075 * 0.075) + Ci * sin(ALPHA)) /
+                   pb,
+               1e-14);
+    /* tips short of each other: a contact ratio below 1, refused */
+    d = pair_def();
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.0272;
+    d.addendum_radius2 = 0.0540;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strstr(msg, "below 1") != NULL);
+    d = pair_def();
+    d.contact_ratio = 0.9;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    /* an amplitude without teeth, one that leaves no stiffness, a smoothing too wide, a ring
+       smaller than its pinion, a tip circle inside its base circle */
+    d = pair_def();
+    d.stiffness_amplitude = 0.2;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d.teeth1 = 20;
+    d.contact_ratio = 1.6;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_OK);
+    d.stiffness_amplitude = 0.9; /* 1 - 2 (0.9) (0.6) < 0 */
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d.stiffness_amplitude = 0.2;
+    d.mesh_smoothing = 0.5;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d = pair_def();
+    d.internal = 1;
+    d.base_radius2 = 0.02;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strstr(msg, "ring") != NULL);
+    d = pair_def();
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.02;
+    d.addendum_radius2 = 0.056;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+}
