@@ -289,6 +289,7 @@ TEST(contact_force_jacobian_matches_differences_of_the_contact_forces)
     /* a gear mesh whose stiffness varies over the mesh cycle (its factor's slope and the
        torque of its potential on the pinion), external and internal */
     check_contact_jacobian("gear_mesh_cycle", 2e-3, 1e-7);
+    check_contact_jacobian("gear_internal", 2e-3, 1e-7);
     /* the same at a phase that puts the first impact (u = 0.8627 + phase) on the rising step
        of the stiffness, [-0.025, 0.025] of the cycle: its slope and curvature enter */
     check_contact_jacobian_with("gear_mesh_cycle", "gear_pair[mesh].mesh_phase=0.147", 2e-3, 1e-7);
