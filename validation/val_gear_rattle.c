@@ -74,13 +74,18 @@ static clink_sim *open_sim(double A, double W, clink_model **model)
    the start), or held at angle theta when w1 = 0, its steps smoothed over `smooth` */
 static clink_sim *open_mesh(double w1, double theta, double smooth, clink_model **model)
 {
-    char rate[96], init[96], omega[96], sm[96];
+    char rate[96], init[96], omega[96], sm[96], p1[96], p2[96];
     snprintf(rate, sizeof rate, "driver[motor].linear.rate=%.17g", w1);
     snprintf(init, sizeof init, "driver[motor].linear.initial=%.17g", theta);
     snprintf(omega, sizeof omega, "body[gear].omega=%.17g", -R1 * w1 / R2);
     snprintf(sm, sizeof sm, "gear_pair[mesh].mesh_smoothing=%.17g", smooth);
-    const char *sets[4] = {rate, init, omega, sm};
-    return open_with(MESH_MODEL, sets, 4, model);
+    /* held at theta: both gears start there with the teeth centred in the backlash, the
+       reference angles 0 (the mesh cycle's origin) */
+    snprintf(p1, sizeof p1, "body[pinion].phi=%.17g", theta);
+    snprintf(p2, sizeof p2, "body[gear].phi=%.17g", -R1 * theta / R2);
+    const char *sets[8] = {
+        rate, init, omega, sm, p1, p2, "gear_pair[mesh].angle1=0", "gear_pair[mesh].angle2=0"};
+    return open_with(MESH_MODEL, sets, theta != 0.0 ? 8 : 4, model);
 }
 
 /* the contact ratio of the mesh model from its tip circles: the path of contact over the base

@@ -413,6 +413,10 @@ static clink_status on_continuous_event(contact_set *sc, int k, contacts_event *
     c->impact.booked += u_before - contacts_stored(c, ev->q, geo->delta);
     if (ev->closes && contacts_records_close(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
         return CLINK_ERR_NOMEM;
+    /* a separation (delta through 0; a resting episode's too, which then rests in permanent
+       contact: v_sep > 0), not a re-compression's entry into permanent contact */
+    if (ev->closes && (!c->persistent || ev->v_sep > 0.0))
+        contacts_note_separation(c, ev->t, ev->q);
     probe(c, geo->delta, geo->delta_dot, after);
     if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
         *reinit = 1;

@@ -45,6 +45,9 @@ typedef struct contacts_fixed {
     /* the factor of the law's force as a function of body A's angle (a gear mesh's stiffness
        over its cycle, contacts_kscale); NULL: 1 */
     kinematics_pair_stiffness_fn *kfac;
+    /* the body carrying a profile shape (a cam) and its initial angle; 0: none */
+    int turn_body;
+    double turn_phi0;
 } contacts_fixed;
 
 /* the caches of an open contact (contacts_memo.c) */
@@ -75,6 +78,10 @@ typedef struct contacts_episode {
     int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
     double t_onset, f_max, diss0;
     double booked; /* energy dissipated at events (contacts.c, "Energy audit"), J */
+    /* a cam's contact (contacts_first_separation): the first separation of each of the last
+       two turns of its profile's body that had one, [1] the latest; sep_n of them */
+    int sep_n, sep_turn[2];
+    double sep_t[2];
 } contacts_episode;
 
 /* an element's extra force (contacts_extra.c): on when the element has one (a lubricated
@@ -318,6 +325,9 @@ clink_status contacts_impulse_onset(contact_set *sc, int k, double t, const doub
                                     const kinematics_contact *geo);
 
 /* ---- contacts_records.c: impact records ---------------------------------------- */
+
+/* notes contact c's separation at time t, positions q, for contacts_first_separation */
+void contacts_note_separation(contacts_contact *c, double t, const double *q);
 
 /* stores an impact record and calls the host's callback; -1 when out of memory */
 int contacts_records_push(contact_set *sc, const clink_impact_record *r);
