@@ -26,7 +26,17 @@ DOP853 (rtol 1e-11, atol 1e-13, steps at most 1/200 of a natural period) with th
 crossings as terminal events, restarted after each; the extremes of x_ from the steps and
 the dense output on a grid of 1e-3.
 
+The mesh stiffness over the mesh cycle (Kahraman and Singh 1991's time-varying stiffness):
+with the pinion turning at a constant speed (A = 0), the cycle's fraction is
+u = frac(W_m tau / (2 pi) + phase), W_m the mesh frequency over w_n, and the mesh force is
+s(u) f(x_, x_'), s = 1 + 2 a (h(u) - d), d = contact ratio - floor(contact ratio), h the
+indicator of [0, d) with each of its two steps replaced by a 3-4-5 polynomial ramp over the
+width w (a fraction of the cycle) centred on the step: written here from that statement, h
+the periodic sum of the smooth steps up at k and down at k + d (its terms k = -1, 0, 1). Only w > 0 (a
+rectangular wave would need events at its steps).
+
 Usage: ref_gear_rattle.py OUTDIR --Fm F --Fa F --W W --zeta Z --x0 X --v0 V --t-end T --out N
+[--amp a --ratio eps --Wm W_m --smooth w --phase p]
 (non-dimensional; x0, v0 the initial x_ and x_'). Writes OUTDIR/N, lines "key,value":
 imp.K.t, imp.K.flank (1 drive, 2 back), imp.K.v (approach speed |x_'|) of the K-th impact,
 n_imp; n_drive, n_back the impacts on each flank whose episode ended before the end (those
@@ -41,7 +51,28 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 
-def run(Fm, Fa, W, zeta, x0, v0, t_end):
+def smooth_step(y):
+    """0 below 0, 1 above 1, 10 y^3 - 15 y^4 + 6 y^5 between"""
+    y = min(max(y, 0.0), 1.0)
+    return y * y * y * (10.0 - 15.0 * y + 6.0 * y * y)
+
+
+def stiffness_factor(mesh, t):
+    """s at non-dimensional time t; mesh = (a, ratio, Wm, w, phase) or None"""
+    if mesh is None:
+        return 1.0
+    a, ratio, Wm, w, phase = mesh
+    d = ratio - math.floor(ratio)
+    u = Wm * t / (2.0 * math.pi) + phase
+    u -= math.floor(u)
+    # the periodic sum over k of (up at k) - (down at k + d), its terms for k = -1, 0, 1
+    h = 0.0
+    for k in (-1.0, 0.0, 1.0):
+        h += smooth_step((u - k) / w + 0.5) - smooth_step((u - k - d) / w + 0.5)
+    return 1.0 + 2.0 * a * (h - d)
+
+
+def run(Fm, Fa, W, zeta, x0, v0, t_end, mesh=None):
     def force(x, v, mode):
         if mode == 1:
             return (x - 1.0) + 2.0 * zeta * v
@@ -50,7 +81,10 @@ def run(Fm, Fa, W, zeta, x0, v0, t_end):
         return 0.0
 
     def rhs(mode):
-        return lambda t, z: [z[1], Fm - Fa * math.sin(W * t) - force(z[0], z[1], mode)]
+        if mesh is None:
+            return lambda t, z: [z[1], Fm - Fa * math.sin(W * t) - force(z[0], z[1], mode)]
+        return lambda t, z: [z[1], Fm - Fa * math.sin(W * t) -
+                             stiffness_factor(mesh, t) * force(z[0], z[1], mode)]
 
     def ev(level, direction):
         f = lambda t, z: z[0] - level
@@ -91,8 +125,15 @@ def main():
     for k in ("Fm", "Fa", "W", "zeta", "x0", "v0", "t-end"):
         ap.add_argument("--" + k, type=float, required=True)
     ap.add_argument("--out", required=True)
+    for k in ("amp", "ratio", "Wm", "smooth", "phase"):
+        ap.add_argument("--" + k, type=float, default=0.0)
     a = ap.parse_args()
-    imps, xs = run(a.Fm, a.Fa, a.W, a.zeta, a.x0, a.v0, a.t_end)
+    mesh = None
+    if a.amp > 0.0:
+        if not a.smooth > 0.0:
+            sys.exit("ref_gear_rattle: a varying stiffness needs --smooth > 0")
+        mesh = (a.amp, a.ratio, a.Wm, a.smooth, a.phase)
+    imps, xs = run(a.Fm, a.Fa, a.W, a.zeta, a.x0, a.v0, a.t_end, mesh)
     half = 0.5 * a.t_end
     hi = max(max(y[t >= half]) for t, y in xs if (t >= half).any())
     lo = min(min(y[t >= half]) for t, y in xs if (t >= half).any())

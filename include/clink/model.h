@@ -946,6 +946,19 @@ typedef struct clink_gear_pair_def {
     double pressure_angle;             /* rad, in (0, pi/2) */
     double backlash;                   /* total, along the line of action, m, >= 0 */
     double angle1, angle2;             /* reference angles, rad */
+    /* the mesh cycle (docs/gears-cams.md, "Mesh stiffness over the mesh cycle"): the law's
+       force is scaled by k(theta) / K, theta = phi1 - angle1, over one base pitch 2 pi / teeth1
+       of gear 1's rotation: a rectangular wave (n + 1 tooth pairs over the fraction
+       contact_ratio - n of the cycle, n pairs over the rest) of mean 1 and half-jump
+       stiffness_amplitude, its steps smoothed over mesh_smoothing of the cycle */
+    int internal;               /* nonzero: gear 2 is a ring (internal teeth), r_b2 > r_b1 */
+    int teeth1;                 /* teeth of gear 1, 0: none given */
+    double contact_ratio;       /* >= 1; NaN: from the addendum radii when given, else none */
+    double addendum_radius1;    /* m, NaN: not given */
+    double addendum_radius2;    /* m (a ring's: its inner tip circle), NaN: not given */
+    double stiffness_amplitude; /* (k_high - k_low) / (2 K), >= 0; 0: constant stiffness */
+    double mesh_smoothing;      /* fraction of the cycle each step takes, >= 0; 0: steps */
+    double mesh_phase;          /* fraction of the cycle at theta = 0, in [0, 1) */
 } clink_gear_pair_def;
 
 /* bodies 1 and 2, centres at the origins, radii 0 (set them), pressure angle 20 deg,

@@ -64,6 +64,15 @@ static void prepare_contact(const clink_model *m, contacts_contact *c)
     c->fixed.ia = c->body_a > 0 ? 3 * (ptrdiff_t) (c->body_a - 1) : 0;
     c->fixed.ib = c->body_b > 0 ? 3 * (ptrdiff_t) (c->body_b - 1) : 0;
     contact_law_prepare(c->law, &c->p, &c->fixed.lc);
+    /* a factor of the law's force (a gear mesh's stiffness over its cycle) */
+    const kinematics_pair_entry *pe = kinematics_pair_of(c->sa.kind, c->sb.kind);
+    double s[3];
+    c->fixed.kfac = pe && pe->stiffness && pe->stiffness(&c->sa, 0.0, s) ? pe->stiffness : NULL;
+    /* a cam: the body carrying the profile, whose turns count the first separations */
+    c->fixed.turn_body = c->sb.kind == CLINK_SHAPE_PROFILE   ? c->body_b
+                         : c->sa.kind == CLINK_SHAPE_PROFILE ? c->body_a
+                                                             : 0;
+    c->fixed.turn_phi0 = c->fixed.turn_body > 0 ? m->d.bodies[c->fixed.turn_body].def.phi : 0.0;
     c->fixed.elastic = c->fixed.lc.generic && c->law->rule == CLINK_RULE_NONE;
     for (int i = 0; i < 2; i++) {
         int body = i ? c->body_b : c->body_a;

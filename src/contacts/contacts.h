@@ -189,6 +189,11 @@ int contacts_keeps_axis(const contact_set *sc, int k, int axis, const double *q0
 
 /* ---- an element's extra force (contacts_extra.c: a lubricated joint's film) ---- */
 
+/* the first separation of contact k (a cam's: a contact with a profile shape) in the turn of
+   the profile's body at positions q (its angle from its initial one, turns counted from 0),
+   among those up to time t: its time (s), or NaN when there is none yet, or no profile */
+double contacts_first_separation(const contact_set *sc, int k, double t, const double *q);
+
 /* the extra force of contact k on its body B (a film's on its journal) at (q, v) into f
    (world frame, N): 1, or 0 when the contact has none (f zero), -1 when it is not finite */
 int contacts_extra_force(const contact_set *sc, int k, const double *q, const double *v,

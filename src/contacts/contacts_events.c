@@ -233,6 +233,8 @@ static void after_step_one(contact_set *sc, contacts_contact *c, const double *q
     if (!c->impact.in_impact || contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return;
     double f = contacts_normal_force(c, geo.delta, geo.delta_dot);
+    if (c->fixed.kfac)
+        f *= contacts_kscale(c, q, NULL);
     if (f > c->impact.f_max)
         c->impact.f_max = f;
     if (geo.delta > c->st.delta_max)
@@ -396,7 +398,7 @@ static clink_status on_continuous_event(contact_set *sc, int k, contacts_event *
     const kinematics_contact *geo = &ev->geo;
     double before[3], after[3];
     probe(c, geo->delta, geo->delta_dot, before);
-    double u_before = contacts_stored(c, geo->delta);
+    double u_before = contacts_stored(c, ev->q, geo->delta);
     double fscale = fmax(fabs(c->impact.f_max), fmax(fabs(before[0]), fabs(before[1])));
     if (c->persistent)
         on_permanent(c, ev);
@@ -408,9 +410,13 @@ static clink_status on_continuous_event(contact_set *sc, int k, contacts_event *
         on_compression(c, ev, before[0]);
     else
         on_restitution(c, ev);
-    c->impact.booked += u_before - contacts_stored(c, geo->delta);
+    c->impact.booked += u_before - contacts_stored(c, ev->q, geo->delta);
     if (ev->closes && contacts_records_close(sc, k, ev->t, ev->v_sep, ev->work, c->persistent) != 0)
         return CLINK_ERR_NOMEM;
+    /* a separation (delta through 0; a resting episode's too, which then rests in permanent
+       contact: v_sep > 0), not a re-compression's entry into permanent contact */
+    if (ev->closes && (!c->persistent || ev->v_sep > 0.0))
+        contacts_note_separation(c, ev->t, ev->q);
     probe(c, geo->delta, geo->delta_dot, after);
     if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
         *reinit = 1;

@@ -183,8 +183,8 @@ double contacts_free_inv_mass(const contact_set *sc, const contacts_contact *c,
  * a provisional onset at the current rate (the law's constants cached at creation:
  * contact_law_onset_cached). *f0 (optional) receives F(delta, 0).
  */
-double contacts_contact_force(const contact_set *sc, const contacts_contact *c,
-                              const kinematics_contact *geo, const double *q, double *f0)
+static double law_contact_force(const contact_set *sc, const contacts_contact *c,
+                                const kinematics_contact *geo, const double *q, double *f0)
 {
     if (c->piecewise) {
         if (f0)
@@ -200,6 +200,41 @@ double contacts_contact_force(const contact_set *sc, const contacts_contact *c,
         return law_normal(c, &tmp, geo->delta, geo->delta_dot, f0);
     }
     return law_normal(c, &c->st, geo->delta, geo->delta_dot, f0);
+}
+
+/* the law's force times the contact's factor (contacts_kscale) when it has one */
+double contacts_contact_force(const contact_set *sc, const contacts_contact *c,
+                              const kinematics_contact *geo, const double *q, double *f0)
+{
+    double f = law_contact_force(sc, c, geo, q, f0);
+    if (c->fixed.kfac) {
+        double s = contacts_kscale(c, q, NULL);
+        f *= s;
+        if (f0)
+            *f0 *= s;
+    }
+    return f;
+}
+
+double contacts_kscale(const contacts_contact *c, const double *q, double ds[2])
+{
+    double s[3] = {1.0, 0.0, 0.0};
+    if (c->fixed.kfac && c->body_a > 0)
+        c->fixed.kfac(&c->sa, q[3 * (c->body_a - 1) + 2], s);
+    if (ds) {
+        ds[0] = s[1];
+        ds[1] = s[2];
+    }
+    return s[0];
+}
+
+double contacts_kscale_torque(const contacts_contact *c, const double *q, double delta)
+{
+    if (!c->fixed.kfac || c->piecewise || !in_contact(c) || !(delta > 0.0))
+        return 0.0;
+    double ds[2];
+    contacts_kscale(c, q, ds);
+    return -clink_law_stored_energy(c->law, &c->p, &c->st, delta) * ds[0];
 }
 
 /* the generalised force Q (kinematics_point_force's (f, (p - r) x f), written out) of the
@@ -281,6 +316,8 @@ static int contact_forces(contact_set *sc, int k, double t, const double *q, con
     double fa[2] = {-f[0], -f[1]};
     add_point_force(g, q, c->body_b, geo.p_b, f, c->memo.rest_Q);
     add_point_force(g, q, c->body_a, geo.p_a, fa, c->memo.rest_Q + 3);
+    if (c->fixed.kfac && c->body_a > 0) /* the scaled contact's potential turns body A */
+        g[3 * (c->body_a - 1) + 2] += contacts_kscale_torque(c, q, geo.delta);
     if (open)
         contacts_memo_keep_normal(c, geo.n);
     c->pdamp = (fn - f0) * geo.delta_dot;
@@ -349,11 +386,12 @@ void contacts_dissipation_rates(const contact_set *sc, double *rates)
 /* ---- energy --------------------------------------------------------------- */
 
 /* integral_0^delta F(s, 0) ds of the law in the contact's state (exact, clink_law_stored_energy) */
-double contacts_stored(const contacts_contact *c, double delta)
+double contacts_stored(const contacts_contact *c, const double *q, double delta)
 {
     if (c->piecewise || !in_contact(c))
         return 0.0;
-    return clink_law_stored_energy(c->law, &c->p, &c->st, delta);
+    double u = clink_law_stored_energy(c->law, &c->p, &c->st, delta);
+    return c->fixed.kfac ? u * contacts_kscale(c, q, NULL) : u;
 }
 
 double contacts_stored_energy(contact_set *sc, const double *q, const double *v)
@@ -362,7 +400,7 @@ double contacts_stored_energy(contact_set *sc, const double *q, const double *v)
     for (int k = 0; k < sc->n; k++) {
         kinematics_contact geo;
         if (in_contact(&sc->c[k]) && contacts_geometry(&sc->c[k], q, v, &geo) == 0)
-            u += contacts_stored(&sc->c[k], geo.delta);
+            u += contacts_stored(&sc->c[k], q, geo.delta);
     }
     return u;
 }

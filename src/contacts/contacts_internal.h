@@ -23,6 +23,7 @@
 #include "contacts/contacts.h"
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
+#include "kinematics/contact_shapes.h"
 #include "model/model_internal.h"
 
 #include <stddef.h>
@@ -41,6 +42,12 @@ typedef struct contacts_fixed {
     contact_law_cache lc;
     /* each body's 1 / mass and moment of inertia (ground: unused) */
     double inv_mass[2], inertia[2];
+    /* the factor of the law's force as a function of body A's angle (a gear mesh's stiffness
+       over its cycle, contacts_kscale); NULL: 1 */
+    kinematics_pair_stiffness_fn *kfac;
+    /* the body carrying a profile shape (a cam) and its initial angle; 0: none */
+    int turn_body;
+    double turn_phi0;
 } contacts_fixed;
 
 /* the caches of an open contact (contacts_memo.c) */
@@ -71,6 +78,10 @@ typedef struct contacts_episode {
     int hyst;  /* the hysteresis rule applies to it (a resting episode, or that bookkeeping) */
     double t_onset, f_max, diss0;
     double booked; /* energy dissipated at events (contacts.c, "Energy audit"), J */
+    /* a cam's contact (contacts_first_separation): the first separation of each of the last
+       two turns of its profile's body that had one, [1] the latest; sep_n of them */
+    int sep_n, sep_turn[2];
+    double sep_t[2];
 } contacts_episode;
 
 /* an element's extra force (contacts_extra.c): on when the element has one (a lubricated
@@ -190,8 +201,16 @@ double contacts_free_inv_mass(const contact_set *sc, const contacts_contact *c,
    (optional) receives F(delta, 0) */
 double contacts_contact_force(const contact_set *sc, const contacts_contact *c,
                               const kinematics_contact *geo, const double *q, double *f0);
-/* integral_0^delta F(s, 0) ds of the law in the contact's state, J */
-double contacts_stored(const contacts_contact *c, double delta);
+/* integral_0^delta F(s, 0) ds of the law in the contact's state at q, J (times the factor
+   of contacts_kscale) */
+double contacts_stored(const contacts_contact *c, const double *q, double delta);
+/* the factor s of contact c's law force at q (1 unless c->fixed.kfac), with ds / dphi_A and
+   d2s / dphi_A^2 into ds[0..1] when ds is not NULL */
+double contacts_kscale(const contacts_contact *c, const double *q, double ds[2]);
+/* the torque on body A of a scaled contact at q in contact with penetration delta,
+   -U(delta) ds / dphi_A (U the law's stored energy): the force of the potential s U; 0 for
+   a contact without a factor or not in contact */
+double contacts_kscale_torque(const contacts_contact *c, const double *q, double delta);
 
 /* ---- contacts_friction.c: friction and its states ----------------------------- */
 
@@ -306,6 +325,9 @@ clink_status contacts_impulse_onset(contact_set *sc, int k, double t, const doub
                                     const kinematics_contact *geo);
 
 /* ---- contacts_records.c: impact records ---------------------------------------- */
+
+/* notes contact c's separation at time t, positions q, for contacts_first_separation */
+void contacts_note_separation(contacts_contact *c, double t, const double *q);
 
 /* stores an impact record and calls the host's callback; -1 when out of memory */
 int contacts_records_push(contact_set *sc, const clink_impact_record *r);

@@ -63,8 +63,10 @@ static int contact_generalised(const contact_set *sc, const contacts_contact *c,
     double fa[2] = {-f[0], -f[1]};
     if (c->body_b > 0)
         kinematics_point_force(q + 3 * (c->body_b - 1), geo.p_b, f, QB);
-    if (c->body_a > 0)
+    if (c->body_a > 0) {
         kinematics_point_force(q + 3 * (c->body_a - 1), geo.p_a, fa, QA);
+        QA[2] += contacts_kscale_torque(c, q, geo.delta);
+    }
     return isfinite(fn) && isfinite(ft) ? 0 : -1;
 }
 
@@ -149,6 +151,31 @@ static void state_jacobian(contacts_contact *c, const kinematics_dual *vt_dual, 
     c->zjac = 1;
 }
 
+/*
+ * A contact whose law force is scaled by s(phi_A) (contacts_kscale): F_n = s F_law, so its
+ * slope in phi_A gains F_law ds / dphi_A (the slopes in delta and its rate, from force_at,
+ * hold s already); and the torque on A, -U(delta) ds / dphi_A, has the slopes
+ * -F(delta, 0) ds / dphi_A d delta - U d2s / dphi_A^2 d phi_A (F(delta, 0) = dU / d delta).
+ */
+static void scaled_slopes(const contact_set *sc, const contacts_contact *c, const double *q,
+                          const kinematics_contact *geo, const kinematics_contact_diff *d,
+                          kinematics_dual *Fn, dyn_gjac *J)
+{
+    double ds[2], s = contacts_kscale(c, q, ds);
+    Fn->d[2] += Fn->v / s * ds[0];
+    double u = contacts_stored(c, q, geo->delta) / s; /* 0 unless in contact */
+    if (u == 0.0)
+        return;
+    double fe = force_at(sc, c, geo, q, geo->delta, 0.0) / s;
+    for (int slot = 0; slot < KINEMATICS_NDIFF; slot++) {
+        int in_body = (slot % 6) / 3 ? c->body_b : c->body_a;
+        if (in_body <= 0)
+            continue;
+        double dt = -fe * ds[0] * d->delta.d[slot] - (slot == 2 ? u * ds[1] : 0.0);
+        dyn_gjac_at(J, slot >= 6, 3 * (in_body - 1) + slot % 3, c->body_a)[2] += dt;
+    }
+}
+
 static int contact_jacobian(const contact_set *sc, contacts_contact *c, const double *q,
                             const double *v, dyn_gjac *J)
 {
@@ -182,6 +209,8 @@ static int contact_jacobian(const contact_set *sc, contacts_contact *c, const do
     kinematics_dual Fn = kinematics_dual_add(kinematics_dual_scale(d.delta, fn_d),
                                              kinematics_dual_scale(d.delta_dot, fn_r));
     Fn.v = fn;
+    if (c->fixed.kfac && c->body_a > 0)
+        scaled_slopes(sc, c, q, &geo, &d, &Fn, J);
     double fp = fn > 0.0 ? fn : 0.0, vt = geo.v_t;
     double ft = contacts_friction_at(c, vt, fp, NULL);
     kinematics_dual Ft = seeded(ft, -1);

@@ -39,8 +39,8 @@ double contacts_memo_force(const contact_set *sc, const contacts_contact *c,
                            const kinematics_contact *geo, const double *q, double *f0,
                            contacts_contact *keep)
 {
-    if (c->fixed.elastic && !isfinite(geo->delta_dot))
-        return contacts_contact_force(sc, c, geo, q, f0);
+    if ((c->fixed.elastic && !isfinite(geo->delta_dot)) || c->fixed.kfac)
+        return contacts_contact_force(sc, c, geo, q, f0); /* a factor reads q */
     double key[3] = {geo->delta, 0.0, 0.0};
     if (!c->fixed.elastic) {
         key[1] = geo->delta_dot;

@@ -15,6 +15,7 @@
  */
 #include "contacts/contacts_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,6 +38,47 @@ int contacts_records_push(contact_set *sc, const clink_impact_record *r)
     if (sc->records.cb)
         sc->records.cb(sc->records.cb_data, r);
     return 0;
+}
+
+/* the turn of a cam's profile body at q: floor((phi - phi0) / (2 pi)) */
+static int turn_of(const contacts_contact *c, const double *q)
+{
+    double phi = q[3 * (c->fixed.turn_body - 1) + 2] - c->fixed.turn_phi0;
+    return (int) floor(phi / 6.283185307179586);
+}
+
+/*
+ * The first separation of each turn of a cam (a contact with a profile shape): a separation
+ * in a turn later than the latest noted becomes that turn's first; the two latest are kept
+ * (an output's state may lie before the integrator's last event, within one step, which
+ * never spans two turns).
+ */
+void contacts_note_separation(contacts_contact *c, double t, const double *q)
+{
+    if (c->fixed.turn_body <= 0)
+        return;
+    contacts_episode *e = &c->impact;
+    int turn = turn_of(c, q);
+    if (e->sep_n > 0 && turn <= e->sep_turn[1])
+        return;
+    e->sep_turn[0] = e->sep_turn[1];
+    e->sep_t[0] = e->sep_t[1];
+    e->sep_turn[1] = turn;
+    e->sep_t[1] = t;
+    e->sep_n = e->sep_n < 2 ? e->sep_n + 1 : 2;
+}
+
+double contacts_first_separation(const contact_set *sc, int k, double t, const double *q)
+{
+    if (!sc || k < 0 || k >= sc->n || sc->c[k].fixed.turn_body <= 0)
+        return NAN;
+    const contacts_contact *c = &sc->c[k];
+    const contacts_episode *e = &c->impact;
+    int turn = turn_of(c, q);
+    for (int i = 1; i >= 2 - e->sep_n; i--)
+        if (e->sep_turn[i] == turn && e->sep_t[i] <= t)
+            return e->sep_t[i];
+    return NAN;
 }
 
 /* the record of the impact in progress at contact k, ended at t; -1 when out of memory */

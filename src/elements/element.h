@@ -179,6 +179,10 @@ typedef struct element_class {
        clink_model_element_outputs, they are NaN) */
     int force_first;
     void (*force_outputs)(const element_def *d, const element_forces *f, double *values);
+    /* optional: 1 + the index of an output that is the first separation of its (first)
+       contact in the current turn of the body carrying its profile, a cam's
+       (contacts_first_separation, at the output's state; NaN without a simulation); 0: none */
+    int turn_output;
 
     /* the rules of the start (start="ideal", "ideal_centred"; the start checks) */
     /* optional: the ideal joint the element stands for at the positions q (body b >= 1 at

@@ -192,6 +192,26 @@ static clink_status pair_file(element_def *u, element_file *f, char *msg, size_t
     return CLINK_OK;
 }
 
+/* a cam (a profile shape on either side): the first separation of each turn of its body */
+static int pair_output_count(const element_def *u)
+{
+    const clink_contact_pair_def *d = &u->pair;
+    return d->shape_a.type == CLINK_SHAPE_PROFILE || d->shape_b.type == CLINK_SHAPE_PROFILE;
+}
+
+static const char *const pair_output_names[] = {"first_separation"};
+static const char *const pair_output_units[] = {"s"};
+
+/* the cam's output comes from the simulation's events (turn_output) */
+static void pair_outputs(const element_def *u, const double qa[3], const double qb[3],
+                         double *values)
+{
+    (void) qa;
+    (void) qb;
+    if (pair_output_count(u))
+        values[0] = NAN;
+}
+
 const element_class element_pair = {
     .kind = CLINK_ELEMENT_PAIR,
     .name = "pair",
@@ -210,5 +230,10 @@ const element_class element_pair = {
     .k_missing = NULL,
     .ncontacts = pair_ncontacts,
     .expand = pair_expand,
-    .noutputs = 0,
+    .noutputs = 1,
+    .output_names = pair_output_names,
+    .output_units = pair_output_units,
+    .outputs = pair_outputs,
+    .output_count = pair_output_count,
+    .turn_output = 1,
 };

@@ -309,7 +309,8 @@ static const kinematics_pair_entry registry[N_][N_] = {
     [A_][C_] = {kinematics_pair_arc_circle, kinematics_diff_arc_circle, NULL, NULL},
     [F_][C_] = {kinematics_pair_profile_circle, kinematics_diff_profile_circle, NULL, NULL},
     [L_][F_] = {kinematics_pair_line_profile, kinematics_diff_line_profile, NULL, NULL},
-    [CLINK_SHAPE_FLANK][CLINK_SHAPE_FLANK] = {kinematics_pair_flanks, NULL, NULL, NULL},
+    [CLINK_SHAPE_FLANK][CLINK_SHAPE_FLANK] = {kinematics_pair_flanks, kinematics_diff_flanks, NULL,
+                                              NULL, kinematics_flank_stiffness},
 };
 #undef C_
 #undef K_

@@ -38,6 +38,9 @@ double kinematics_profile_curvature(const kinematics_shape *s, double tau, doubl
 
 /* two gear flanks of a gear pair (src/elements/element_gear_pair.c) */
 kinematics_pair_eval_fn kinematics_pair_flanks;
+kinematics_pair_diff_fn kinematics_diff_flanks;
+/* the mesh stiffness factor k(theta) / K of a gear pair's flanks over the mesh cycle */
+kinematics_pair_stiffness_fn kinematics_flank_stiffness;
 
 /* the follower motion law of a law profile at cam angle phi (rad, any value): the lift s
    (m) and its derivatives d^k s / d phi^k, k = 1..3, into s[0..3] */

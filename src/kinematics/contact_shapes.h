@@ -91,6 +91,10 @@ typedef int kinematics_pair_eval_fn(const kinematics_shape *sa, const kinematics
 typedef int kinematics_pair_diff_fn(const kinematics_shape *sa, const kinematics_pose *pa,
                                     const kinematics_shape *sb, const kinematics_pose *pb,
                                     kinematics_contact_diff *out);
+/* the factor s(q) a pair scales its law's force by, a function of body A's angle phi_a (a
+   gear mesh's stiffness over its cycle): s, ds / dphi_a, d2s / dphi_a^2 into s[0..2]; returns
+   0 (s untouched) when the factor is 1 everywhere for these shapes */
+typedef int kinematics_pair_stiffness_fn(const kinematics_shape *sa, double phi_a, double s[3]);
 typedef kinematics_pair_eval_fn *kinematics_pair_eval;
 typedef kinematics_pair_diff_fn *kinematics_pair_diff;
 /* the contact points of a pair (NULL: one) and contact i's vertex features */
@@ -105,6 +109,8 @@ typedef struct kinematics_pair_entry {
      *vb (1 + index, 0: the whole shape) */
     kinematics_pair_npoints_fn *npoints;
     kinematics_pair_point_fn *point;
+    /* optional: the factor of the law's force (NULL: 1) */
+    kinematics_pair_stiffness_fn *stiffness;
 } kinematics_pair_entry;
 
 /* the registry's entry for (A, B); NULL when the pair is not a contact geometry */

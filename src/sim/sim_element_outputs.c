@@ -55,6 +55,13 @@ clink_status clink_sim_element_outputs(const clink_sim *s, int e, double *values
     if (b > 0)
         memcpy(qb, s->out.y + 3 * (b - 1), sizeof qb);
     ec->outputs(&el->def, qa, qb, values);
+    if (ec->turn_output > 0 && ec->turn_output <= n) /* a cam's first separation of its turn */
+        for (int k = 0; k < s->sys->ncon; k++)
+            if (clink_model_contact_element(s->m, k) == e) {
+                values[ec->turn_output - 1] =
+                    contacts_first_separation(s->sys->sc, k, s->t, s->out.y);
+                break;
+            }
     if (ec->force_outputs == NULL || ec->force_first >= n)
         return CLINK_OK;
     element_forces f;

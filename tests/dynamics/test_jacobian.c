@@ -206,11 +206,15 @@ static void contact_differences(contact_set *sc, int nq, double *q, double *v, d
  * 1e-7 and 1e-6 of the coordinates' size, charging their disagreement to the reference; the contact
  * must carry force (some entry nonzero).
  */
-static void check_contact_jacobian(const char *name, double t_max, double tol)
+static void check_contact_jacobian_with(const char *name, const char *set, double t_max, double tol)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/models/%s.xml", CLINK_SOURCE_DIR, name);
-    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    clink_model *m = NULL;
+    if (set)
+        ENSURE(clink_xml_load_with(path, &set, 1, NULL, &m, NULL, err, sizeof err) == CLINK_OK);
+    else
+        m = clink_model_load_xml(path, err, sizeof err);
     ENSURE(m != NULL);
     if (!m)
         return;
@@ -266,6 +270,11 @@ static void check_contact_jacobian(const char *name, double t_max, double tol)
     clink_model_destroy(&m);
 }
 
+static void check_contact_jacobian(const char *name, double t_max, double tol)
+{
+    check_contact_jacobian_with(name, NULL, t_max, tol);
+}
+
 /* every contact model shipped with a continuous law: bores, a line, capsules (differences),
    a polygon */
 TEST(contact_force_jacobian_matches_differences_of_the_contact_forces)
@@ -277,6 +286,13 @@ TEST(contact_force_jacobian_matches_differences_of_the_contact_forces)
     check_contact_jacobian("double_pendulum_impact", 1.3, 1e-7);
     check_contact_jacobian("granular_chain", 2e-5, 1e-7);
     check_contact_jacobian("box_drop", 0.2, 1e-7); /* a polygon's corners on a line */
+    /* a gear mesh whose stiffness varies over the mesh cycle (its factor's slope and the
+       torque of its potential on the pinion), external and internal */
+    check_contact_jacobian("gear_mesh_cycle", 2e-3, 1e-7);
+    check_contact_jacobian("gear_internal", 2e-3, 1e-7);
+    /* the same at a phase that puts the first impact (u = 0.8627 + phase) on the rising step
+       of the stiffness, [-0.025, 0.025] of the cycle: its slope and curvature enter */
+    check_contact_jacobian_with("gear_mesh_cycle", "gear_pair[mesh].mesh_phase=0.147", 2e-3, 1e-7);
 }
 
 /* every kind of applied load and a translational joint, with Baumgarte terms */

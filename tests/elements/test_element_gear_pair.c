@@ -13,6 +13,9 @@
 #include "elements/element.h"
 #include "kinematics/contact_shapes.h"
 
+#include "clink/sim.h"
+#include "clink/xml.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -116,4 +119,128 @@ TEST(gear_pairs_with_negative_backlash_or_bad_radii_are_refused)
     ENSURE(strstr(clink_model_contact_name(m, 1), ".back") != NULL);
     clink_model_destroy(&m);
     clink_model_builder_destroy(&b);
+}
+
+/* the builder's check of a definition (CLINK_OK or the refusal) with its message */
+static clink_status check_def(clink_gear_pair_def *d, char *msg, size_t size)
+{
+    element_def u;
+    memset(&u, 0, sizeof u);
+    u.gear_pair = *d;
+    clink_status st = element_class_of(CLINK_ELEMENT_GEAR_PAIR)->check(&u, "g", msg, size);
+    *d = u.gear_pair;
+    return st;
+}
+
+TEST(the_contact_ratio_follows_from_the_tip_circles_and_below_1_is_refused)
+{
+    /* 20 and 40 teeth of module 2.6604 mm at 20 deg, tip circles one module out: the path of
+       contact sqrt(ra1^2 - rb1^2) + sqrt(ra2^2 - rb2^2) - C sin(alpha) = 12.8412 mm over the
+       base pitch 2 pi 25 mm / 20 = 7.85398 mm (hand computation: 1.63499) */
+    clink_gear_pair_def d = pair_def();
+    char msg[256];
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.029265;
+    d.addendum_radius2 = 0.055869;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_OK);
+    double C = (RB1 + RB2) / cos(ALPHA), pb = 2.0 * 3.141592653589793 * RB1 / 20.0;
+    double path = sqrt(0.029265 * 0.029265 - RB1 * RB1) + sqrt(0.055869 * 0.055869 - RB2 * RB2) -
+                  C * sin(ALPHA);
+    ENSURE_REL(d.contact_ratio, path / pb, 1e-14);
+    ENSURE_NEAR(d.contact_ratio, 1.635, 1e-3);
+    /* an internal pair: the ring's tip circle inside its pitch circle, the path's ring part
+       subtracted and C sin(alpha) added */
+    clink_gear_pair_def e = pair_def();
+    e.internal = 1;
+    e.base_radius2 = 0.075;
+    e.teeth1 = 20;
+    e.addendum_radius1 = 0.029265;
+    e.addendum_radius2 = 0.0771529;
+    ENSURE(check_def(&e, msg, sizeof msg) == CLINK_OK);
+    double Ci = (0.075 - RB1) / cos(ALPHA);
+    ENSURE_REL(e.contact_ratio,
+               (sqrt(0.029265 * 0.029265 - RB1 * RB1) -
+                sqrt(0.0771529 * 0.0771529 - 0.075 * 0.075) + Ci * sin(ALPHA)) /
+                   pb,
+               1e-14);
+    /* tips short of each other: a contact ratio below 1, refused */
+    d = pair_def();
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.0272;
+    d.addendum_radius2 = 0.0540;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strstr(msg, "below 1") != NULL);
+    d = pair_def();
+    d.contact_ratio = 0.9;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    /* an amplitude without teeth, one that leaves no stiffness, a smoothing too wide, a ring
+       smaller than its pinion, a tip circle inside its base circle */
+    d = pair_def();
+    d.stiffness_amplitude = 0.2;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d.teeth1 = 20;
+    d.contact_ratio = 1.6;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_OK);
+    d.stiffness_amplitude = 0.9; /* 1 - 2 (0.9) (0.6) < 0 */
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d.stiffness_amplitude = 0.2;
+    d.mesh_smoothing = 0.5;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    d = pair_def();
+    d.internal = 1;
+    d.base_radius2 = 0.02;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+    ENSURE(strstr(msg, "ring") != NULL);
+    d = pair_def();
+    d.teeth1 = 20;
+    d.addendum_radius1 = 0.02;
+    d.addendum_radius2 = 0.056;
+    ENSURE(check_def(&d, msg, sizeof msg) == CLINK_ERR_RANGE);
+}
+
+/*
+ * models/gear_internal.xml: a pinion turning at 100 rad/s drives a ring of three times its
+ * base radius against a load torque. The ring turns the same way (x = r_b1 phi1 - r_b2 phi2),
+ * its angle within (b + delta_max) / r_b2 of phi1 / 3 at every sample, only the drive flank
+ * is struck, the mesh force at the end carries the load (r_b2 F = T within the ring's
+ * residual vibration, 5 %), and the energy balance closes to 1e-6 of the kinetic energy.
+ */
+TEST(an_internal_pair_turns_its_ring_with_the_pinion_and_carries_the_load)
+{
+    char err[256];
+    clink_model *m =
+        clink_model_load_xml(CLINK_SOURCE_DIR "/models/gear_internal.xml", err, sizeof err);
+    ENSURE(m != NULL);
+    clink_sim *sim = NULL;
+    if (m)
+        ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    if (!sim) {
+        clink_model_destroy(&m);
+        return;
+    }
+    double worst = 0.0, q1[3], v1[3], q2[3], v2[3];
+    for (int i = 1; i <= 100; i++) {
+        ENSURE(clink_sim_advance(sim, 5e-4 * i) == CLINK_OK);
+        ENSURE(clink_sim_body_state(sim, 1, q1, v1) == CLINK_OK);
+        ENSURE(clink_sim_body_state(sim, 2, q2, v2) == CLINK_OK);
+        worst = fmax(worst, fabs(q2[2] - q1[2] / 3.0));
+    }
+    ENSURE(q1[2] > 4.9 && q2[2] > 1.6);
+    ENSURE(worst < (5e-5 + 3e-5) / 0.075);
+    int n = clink_sim_impact_count(sim);
+    ENSURE(n > 0);
+    for (int i = 0; i < n; i++) {
+        clink_impact_record r;
+        ENSURE(clink_sim_impact(sim, i, &r) == CLINK_OK);
+        ENSURE(strstr(clink_model_contact_name(m, r.contact), ".drive") != NULL);
+    }
+    double out[2];
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    ENSURE_NEAR(out[0], 0.025 * q1[2] - 0.075 * q2[2], 1e-15);
+    ENSURE_REL(0.075 * out[1], 25.0, 0.05);
+    clink_energy e;
+    ENSURE(clink_sim_energy(sim, &e) == CLINK_OK);
+    ENSURE(fabs(e.balance) < 1e-6 * e.kinetic);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
 }

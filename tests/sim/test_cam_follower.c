@@ -98,3 +98,51 @@ TEST(a_valve_train_jumps_above_its_jump_speed_and_not_below)
     ENSURE(valve_impacts(NULL) == 0);
     ENSURE(valve_impacts("driver[motor].linear.rate=200") > 0);
 }
+
+/*
+ * The cam's element output first_separation (src/contacts/contacts_records.c): turned at
+ * 200 rad/s the follower leaves the cam in each turn; the output is NaN before the first
+ * separation of a turn, then that separation's time (the end of the first contact episode,
+ * the record's onset plus duration), the same through the turn, and NaN again at the start
+ * of the next turn until its own. Without a simulation the output is NaN.
+ */
+TEST(a_cam_reports_its_first_separation_of_each_turn)
+{
+    char err[512];
+    const char *sets[1] = {"driver[motor].linear.rate=200"};
+    clink_model *m = NULL;
+    ENSURE(clink_xml_load_with(CLINK_SOURCE_DIR "/models/cam_valve_train.xml", sets, 1, NULL, &m,
+                               NULL, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_model_element_output_count(m, 0) == 1);
+    double q[3] = {0, 0, 0}, out[1] = {0.0};
+    ENSURE(clink_model_element_outputs(m, 0, q, q, out) == CLINK_OK);
+    ENSURE(isnan(out[0]));
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
+    if (!sim) {
+        clink_model_destroy(&m);
+        return;
+    }
+    const double turn = 2.0 * 3.141592653589793 / 200.0;
+    ENSURE(clink_sim_advance(sim, 1e-3) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    ENSURE(isnan(out[0]));
+    ENSURE(clink_sim_advance(sim, 0.5 * turn) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    clink_impact_record r;
+    ENSURE(clink_sim_impact_count(sim) >= 1 && clink_sim_impact(sim, 0, &r) == CLINK_OK);
+    ENSURE_NEAR(out[0], r.t_onset + r.duration, 1e-15);
+    double first = out[0];
+    ENSURE(clink_sim_advance(sim, turn - 1e-4) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    ENSURE(out[0] == first);
+    ENSURE(clink_sim_advance(sim, turn + 1e-3) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    ENSURE(isnan(out[0]));
+    ENSURE(clink_sim_advance(sim, 1.5 * turn) == CLINK_OK);
+    ENSURE(clink_sim_element_outputs(sim, 0, out) == CLINK_OK);
+    ENSURE(out[0] > turn && out[0] < 1.5 * turn);
+    ENSURE_NEAR(out[0] - turn, first, 1e-4); /* the same jump, one turn on */
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
