@@ -455,6 +455,21 @@ static clink_status add_element(clink_model_builder *b, const element_class *ec,
     return CLINK_ERR_ARG;
 }
 
+/* a clearance the file gives as two radii (rows journal_radius, bearing_radius and an unwritten
+   clearance) meets the unit hints' size rule as a written one (src/xml/xml_hints.c) */
+static void hint_clearance(xml_reader *r, const xmlNode *k, const element_class *ec,
+                           const element_def *d, const element_file *file)
+{
+    int j = element_field_find(ec, "journal_radius"), b = element_field_find(ec, "bearing_radius");
+    int c = element_field_find(ec, "clearance");
+    if (j < 0 || b < 0 || c < 0 || ((file->given >> c) & 1))
+        return;
+    const char *base = (const char *) d;
+    double rj = *(const double *) (const void *) (base + ec->fields[j].offset);
+    double rb = *(const double *) (const void *) (base + ec->fields[b].offset);
+    xml_hint_length(r, k, "clearance", rb - rj, 1);
+}
+
 /*
  * Any contact element k of class ec, from the rows of its class (src/elements/element.h):
  * the definition starts as the class's default, each row's attribute replaces its field
@@ -500,6 +515,7 @@ static void read_element(xml_reader *r, const xmlNode *k, const element_class *e
         xml_fail(r, st, xml_line(k), "%s: %s", w, msg);
         return;
     }
+    hint_clearance(r, k, ec, &def, &file);
     if (xml_read_element_law(r, k, law, &base->params, &base->treatment, &base->restitution,
                              &base->friction, w) != 0)
         return;

@@ -124,7 +124,9 @@ void xml_hint_numbers(xml_reader *r, const xmlNode *n, const char *key, const do
         xml_hint_length(r, n, key, fabs(v[0]), 1);
 }
 
-/* L: the diagonal of the box of the origin and the bodies' initial centres (1 m if a point) */
+/* L: the diagonal of the box of the origin and the bodies' initial centres, at least 0.1 m (a
+   journal in a bearing at the origin spans less than its clearance: a box of under 0.1 m
+   says nothing of its lengths) */
 static double mechanism_size(const xml_reader *r)
 {
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0, L;
@@ -134,7 +136,7 @@ static double mechanism_size(const xml_reader *r)
         y0 = fmin(y0, r->bodies[i].y), y1 = fmax(y1, r->bodies[i].y);
     }
     L = hypot(x1 - x0, y1 - y0);
-    return L > 0 && isfinite(L) ? L : 1.0;
+    return isfinite(L) ? fmax(L, 0.1) : 1.0;
 }
 
 void xml_hints_finish(xml_reader *r)
