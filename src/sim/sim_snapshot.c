@@ -25,6 +25,11 @@
  * continues from the same state after a restart (within the integrator's tolerances of
  * the peeked run, not bit for bit).
  *
+ * A snapshot is restored into a simulation of the same method and drift control, but a
+ * simulation whose method is auto and switches while running (sim_auto.c) takes one of the
+ * other of Adams and BDF: its integrator is re-created with the snapshot's method before the
+ * restart, and the switcher counts from the restored steps (snap_auto_restored).
+ *
  * Layout: a header of SNAP_HEADER bytes (magic, version, byte order and sizes, total
  * size, the model's hash, a checksum of the rest; FNV-1a 64, Fowler, Noll and Vo), then
  * the data in the order written below, in the machine's byte order.
@@ -308,8 +313,23 @@ clink_status clink_sim_state_peek(clink_sim *sim, void *buf, size_t size)
 
 /* ---- restore ----------------------------------------------------------------------- */
 
-/* the header and the layout of the snapshot at p (n bytes) against the simulation */
-static clink_status snap_check(clink_sim *s, const unsigned char *p, size_t n)
+/* 1 if the layouts lay (the snapshot's) and mine differ in the method alone and the
+   simulation may take the snapshot's: its settings say auto and it switches while running
+   (sim_auto.c), and the snapshot's method is one it switches between */
+static int snap_method_follows(const clink_sim *s, const int lay[8], const int mine[8])
+{
+    if (!s->aut.on || lay[6] == mine[6] ||
+        (lay[6] != (int) CLINK_METHOD_ADAMS && lay[6] != (int) CLINK_METHOD_BDF))
+        return 0;
+    for (int i = 0; i < 8; i++)
+        if (i != 6 && lay[i] != mine[i])
+            return 0;
+    return 1;
+}
+
+/* the header and the layout of the snapshot at p (n bytes) against the simulation; the
+   snapshot's method into *method */
+static clink_status snap_check(clink_sim *s, const unsigned char *p, size_t n, clink_method *method)
 {
     uint32_t w[4];
     uint64_t d[3];
@@ -346,13 +366,18 @@ static clink_status snap_check(clink_sim *s, const unsigned char *p, size_t n)
     int lay[8], mine[8];
     memcpy(lay, p + SNAP_HEADER, sizeof lay);
     snap_layout(s, mine);
-    if (memcmp(lay, mine, sizeof lay) != 0) {
+    *method = (clink_method) lay[6];
+    if (memcmp(lay, mine, sizeof lay) != 0 && !snap_method_follows(s, lay, mine)) {
         sim_msg(s,
                 "state restore: the snapshot was saved with method %s and drift control %d, "
-                "this simulation runs %s and %d",
+                "this simulation runs %s and %d%s",
                 clink_method_name((clink_method) lay[6]) ? clink_method_name((clink_method) lay[6])
                                                          : "?",
-                lay[7], clink_method_name(s->set.method), (int) s->set.drift);
+                lay[7], clink_method_name(s->set.method), (int) s->set.drift,
+                lay[6] != mine[6] && lay[7] == mine[7]
+                    ? " (only a simulation whose method is auto, switching while running, "
+                      "takes the snapshot's method)"
+                    : "");
         return CLINK_ERR_MODEL;
     }
     return CLINK_OK;
@@ -469,20 +494,76 @@ static clink_status snap_read_all(clink_sim *s, const unsigned char *p, size_t n
     return CLINK_OK;
 }
 
+/* auto's switcher after a restore that changed its method, at the restored step count
+   `steps`: as at the start of a run (sim_auto_start: the least stay and the checks a switch to
+   BDF needs at their first values), with the next check and the stay counted from the restored
+   steps; no streak, no measurement running and no measured cost (a snapshot holds none of
+   them: on BDF a return to Adams is then decided by the step test alone until Adams's cost is
+   measured again); the switch log stays this simulation's */
+static void snap_auto_restored(clink_sim *s, long steps)
+{
+    sim_autorun *a = &s->aut;
+    sim_auto_start(s);
+    a->steps_check = steps;
+    a->steps_switch = steps;
+    a->streak = 0;
+    a->marked = 0;
+    a->rate_adams = 0.0;
+    a->rate_bdf = 0.0;
+}
+
+/* an auto simulation on one method given a snapshot saved on the other (after a switch
+   while running, sim_auto.c): the integrator of the snapshot's method into *out, created at
+   the simulation's own time and state (the restart puts it at the snapshot's), nothing of the
+   simulation changed yet */
+static clink_status snap_other_method(clink_sim *s, clink_method method, integ **out)
+{
+    clink_method mine = s->set.method;
+    s->set.method = method; /* the problem and the configuration of that method */
+    integ_problem prob = sim_problem(s);
+    integ_config c = sim_config(s);
+    s->set.method = mine;
+    system_reduce(s->sys, s->out.y, s->loop.yroot);
+    clink_status st = CLINK_OK;
+    char msg[sizeof s->msg];
+    *out = integrator_for(method)->create(&prob, &c, s->t, s->loop.yroot, &st, msg, sizeof msg);
+    if (!*out) {
+        sim_msg(s, "state restore: the integrator of the snapshot's method %s: %s",
+                clink_method_name(method), msg);
+        return st != CLINK_OK ? st : CLINK_ERR_SOLVER;
+    }
+    return CLINK_OK;
+}
+
+/* the integrator `in` of `method` in place of the simulation's (docs/kernel.md, "Switched
+   while running") */
+static void snap_switch_to(clink_sim *s, clink_method method, integ *in)
+{
+    s->in->ops->destroy(s->in);
+    s->in = in;
+    s->set.method = method;
+}
+
 /* clink_sim_state_restore, the simulation held: all or nothing. The simulation's own data
    are written to a backup first (the same layout); a snapshot whose data turn out not to
    fit is undone by reading the backup back (its records fit the room already made), so a
    refused restore leaves the simulation as it was */
 static clink_status snap_restore(clink_sim *s, const unsigned char *p, size_t n)
 {
-    clink_status st = snap_check(s, p, n);
+    clink_method method = s->set.method;
+    clink_status st = snap_check(s, p, n, &method);
     if (st == CLINK_OK)
         st = snap_room(s, p, n);
+    integ *other = NULL; /* the snapshot's method's integrator, when auto switched it */
+    if (st == CLINK_OK && method != s->set.method)
+        st = snap_other_method(s, method, &other);
     size_t nb = st == CLINK_OK ? clink_sim_state_size(s) : 0;
     unsigned char *backup = st == CLINK_OK ? malloc(nb) : NULL;
     if (st == CLINK_OK && !backup)
         st = CLINK_ERR_NOMEM;
     if (st != CLINK_OK) {
+        if (other)
+            other->ops->destroy(other);
         if (st == CLINK_ERR_NOMEM)
             sim_msg(s, "state restore: out of memory");
         return st;
@@ -498,15 +579,21 @@ static clink_status snap_restore(clink_sim *s, const unsigned char *p, size_t n)
         if (!b.bad)
             snap_read_all(s, backup, nb, &unused, &unused_sticky);
         free(backup);
+        if (other)
+            other->ops->destroy(other);
         sim_msg(s, "state restore: the snapshot's data do not fit this simulation (nothing "
                    "changed)");
         return st;
     }
     free(backup);
+    if (other)
+        snap_switch_to(s, method, other);
     st = snap_restart(s, sticky);
     if (st != CLINK_OK)
         return st;
     s->in->ops->set_counters(s->in, &ist);
+    if (other)
+        snap_auto_restored(s, ist.steps);
     int rc = s->in->ops->set_stop_time(s->in, s->loop.tstop_set ? s->loop.t_stop : INFINITY);
     if (rc != 0) {
         sim_msg(s, "state restore: %s refused the stop time (%d)", s->in->ops->name, rc);
