@@ -8,6 +8,7 @@
 #include "clink/contact.h"
 #include "clink/model.h"
 #include "clink/xml.h"
+#include "elements/element.h"
 #include "xml/xml_internal.h"
 
 #include "ensure.h"
@@ -540,4 +541,58 @@ TEST(a_file_of_100000_bodies_is_read_with_every_body_named)
     ENSURE(m != NULL && clink_model_find(m, CLINK_ENTITY_BODY, "b99999") == n);
     clink_model_destroy(&m);
     free(doc);
+}
+
+/* Every contact element the reader holds inside <joints> (src/elements, one class each) is
+   declared in the schema with each attribute of its field table: <joints> takes any element
+   laxly, so an element left out of share/clink.xsd would be read without the schema's checks.
+   The attributes are looked for between the element's declaration and the next top-level
+   declaration (the lubrication and wear children's attributes of a clearance joint among
+   them). The contact pair is declared inside <contacts> (its shapes carry its fields). */
+TEST(every_contact_element_and_its_attributes_are_declared_in_the_schema)
+{
+    int checked = 0;
+    for (int k = 0; k < (int) CLINK_ELEMENT_KIND_COUNT_; k++) {
+        if (k == (int) CLINK_ELEMENT_PAIR)
+            continue;
+        const char *name = clink_model_element_kind_name((clink_element_kind) k);
+        const element_class *ec = element_class_of((clink_element_kind) k);
+        char open[128];
+        snprintf(open, sizeof open, "\n  <xs:element name=\"%s\">", name ? name : "?");
+        const char *at = name && ec ? strstr(xml_schema_text, open) : NULL;
+        if (!at)
+            fprintf(stderr, "<%s> is not declared at the top of share/clink.xsd\n", name);
+        ENSURE(at != NULL);
+        if (!at)
+            continue;
+        const char *end = strstr(at + strlen(open), "\n  <xs:element name=");
+        if (!end)
+            end = strstr(at, "</xs:schema>");
+        ENSURE(end != NULL);
+        for (int f = 0; end && f < ec->nfields; f++) {
+            if (!ec->fields[f].attr)
+                continue;
+            char attr[128];
+            snprintf(attr, sizeof attr, "name=\"%s\"", ec->fields[f].attr);
+            const char *hit = strstr(at, attr);
+            if (!hit || hit > end)
+                fprintf(stderr, "<%s %s> is not in share/clink.xsd\n", name, ec->fields[f].attr);
+            ENSURE(hit != NULL && hit < end);
+            checked++;
+        }
+    }
+    ENSURE(checked >= 40);
+}
+
+/* the slot clearance's example model is read through the schema's declaration */
+TEST(the_slot_clearance_model_is_valid_against_the_schema)
+{
+    clink_model *m = NULL;
+    char err[512];
+    ENSURE(clink_xml_load(CLINK_SOURCE_DIR "/models/slot_clearance_settle.xml", &m, NULL, err,
+                          sizeof err) == CLINK_OK);
+    if (!m)
+        fprintf(stderr, "%s\n", err);
+    ENSURE(m != NULL && clink_model_count(m, CLINK_ENTITY_SLOT_CLEARANCE) == 1);
+    clink_model_destroy(&m);
 }
