@@ -151,20 +151,26 @@ static int life_apply(life *L)
     return 0;
 }
 
-/* writes the orbit sample of the journal centre in the bearing's frame */
+/* writes the orbit sample of the journal centre in the bearing's frame: the centres from the
+   bodies' states (the contact's eccentricity is rebuilt from its normal and penetration,
+   which a worn bore's normal, missing the centre, and depth would not give) */
 static void orbit_row(FILE *f, const life *L, const clink_sim *sim, int i, double t)
 {
-    clink_contact_info c;
-    double qa[3];
+    double qa[3], qb[3];
     clink_clearance_joint_def d;
-    if (!f || clink_sim_contact(sim, clink_wear_contact(L->w, i), &c) != CLINK_OK)
+    if (!f)
         return;
     clink_model_clearance_joint(L->model, L->j[i].joint, &d);
-    clink_sim_body_state(sim, d.bearing_body, qa, NULL);
-    double cs = cos(qa[2]), sn = sin(qa[2]);
-    fprintf(f, "%d,%d,%.9g,%.9g,%.9g\n", L->update, L->j[i].joint, t,
-            cs * c.eccentricity[0] + sn * c.eccentricity[1],
-            -sn * c.eccentricity[0] + cs * c.eccentricity[1]);
+    if (clink_sim_body_state(sim, d.bearing_body, qa, NULL) != CLINK_OK ||
+        clink_sim_body_state(sim, d.journal_body, qb, NULL) != CLINK_OK)
+        return;
+    double ca = cos(qa[2]), sa = sin(qa[2]), cb = cos(qb[2]), sb = sin(qb[2]);
+    double ex = qb[0] + cb * d.journal_point[0] - sb * d.journal_point[1] -
+                (qa[0] + ca * d.bearing_point[0] - sa * d.bearing_point[1]);
+    double ey = qb[1] + sb * d.journal_point[0] + cb * d.journal_point[1] -
+                (qa[1] + sa * d.bearing_point[0] + ca * d.bearing_point[1]);
+    fprintf(f, "%d,%d,%.9g,%.9g,%.9g\n", L->update, L->j[i].joint, t, ca * ex + sa * ey,
+            -sa * ex + ca * ey);
 }
 
 /* advances sim to t; 0 or -1 with the simulation's message */
