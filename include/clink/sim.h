@@ -498,7 +498,7 @@ typedef enum clink_section_kind {
 } clink_section_kind;
 
 typedef struct clink_section_def {
-    char name[CLINK_NAME_MAX]; /* for the outputs ("" : section0, ...) */
+    char name[CLINK_NAME_MAX + 1]; /* for the outputs ("" : section0, ...) */
     clink_section_kind kind;
     int driver;     /* CLINK_SECTION_DRIVER: the driver's index */
     int body;       /* CLINK_SECTION_STATE: the body's index (>= 1) */

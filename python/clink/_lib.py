@@ -88,7 +88,7 @@ const char *clink_model_name(const clink_model *model, clink_entity kind, int id
 clink_settings_def clink_model_settings(const clink_model *model);
 
 typedef struct clink_section_def {
-    char name[64]; int kind; int driver; int body; int coordinate;
+    char name[65]; int kind; int driver; int body; int coordinate;
     double value; double period; double start; int direction; int line;
 } clink_section_def;
 typedef struct clink_xml_summary {
