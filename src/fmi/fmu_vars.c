@@ -144,7 +144,8 @@ static int fmu_param_number(const char *text, double *x)
     return end != text && *end == '\0' && isfinite(*x);
 }
 
-/* one parameter into v (when there is room: *k < cap), counted in *k */
+/* one parameter into v (when there is room: *k < cap), counted in *k; a name or path too long
+   for its field is left out rather than cut (a cut name could name another parameter) */
 static void fmu_param_add(fmu_var *v, int cap, int *k, const char *path, const char *name,
                           const char *attr, const char *unit, double start)
 {
@@ -155,8 +156,10 @@ static void fmu_param_add(fmu_var *v, int cap, int *k, const char *path, const c
                        .unit = unit,
                        .what = "parameter (an override of the model file, as clink run --set)",
                        .start = start};
-        snprintf(p->name, sizeof p->name, "%s.%s", name, attr);
-        snprintf(p->path, sizeof p->path, "%s.%s", path, attr);
+        int nn = snprintf(p->name, sizeof p->name, "%s.%s", name, attr);
+        int np = snprintf(p->path, sizeof p->path, "%s.%s", path, attr);
+        if (nn < 0 || (size_t) nn >= sizeof p->name || np < 0 || (size_t) np >= sizeof p->path)
+            return;
     }
     (*k)++;
 }
