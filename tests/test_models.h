@@ -78,4 +78,28 @@ static inline int test_bdf_energy(const char *path, clink_drift drift, double rt
     return rc;
 }
 
+/* the settings of a test that checks a contact's books rather than the integrator: Adams, no
+   drift control, the tolerances given */
+static inline clink_settings_def test_adams_settings(double rtol, double atol)
+{
+    clink_settings_def s = clink_default_settings_def();
+    s.rtol = rtol;
+    s.atol = atol;
+    s.method = CLINK_METHOD_ADAMS;
+    s.drift = CLINK_DRIFT_NONE;
+    return s;
+}
+
+/* the model builder b holds under the settings s; b is destroyed; NULL (with the reason on
+   stderr) if it cannot be had */
+static inline clink_model *test_finish(clink_model_builder *b, const clink_settings_def *s)
+{
+    clink_model *m = NULL;
+    if (clink_model_builder_set_settings(b, s) != CLINK_OK ||
+        clink_model_builder_finalize(b, &m) != CLINK_OK)
+        fprintf(stderr, "model: %s\n", clink_model_builder_error(b));
+    clink_model_builder_destroy(&b);
+    return m;
+}
+
 #endif

@@ -81,6 +81,10 @@ struct clink_sim {
    returned there (in->y kept); the integrator restarted at t from loop.yroot; freed */
 clink_status sim_section_check(clink_sim *s, double tret);
 void sim_section_restart(clink_sim *s, double t);
+
+/* the integrator re-initialised at the output state (sim_snapshot.c): a save, a restore and a
+   state set; CLINK_OK or CLINK_ERR_SOLVER with the message ending in `why` */
+clink_status sim_restart_at_output(clink_sim *s, int sticky, const char *why);
 void sim_section_free(clink_sim *s);
 
 /* formats the message of the last failure */

@@ -216,8 +216,9 @@ static void snap_seal(const clink_sim *s, unsigned char *p, size_t n)
 /* ---- the restart point --------------------------------------------------------------- */
 
 /* the integrator re-initialised at the output state, the saddle-point solver's history
-   forgotten: what a save and a restore both do (see the top of the file) */
-static clink_status snap_restart(clink_sim *s, int sticky)
+   forgotten unless sticky: what a save, a restore and a state set do (see the top of the
+   file); `why` ends the message of a failed restart ("of a state snapshot") */
+clink_status sim_restart_at_output(clink_sim *s, int sticky, const char *why)
 {
     mechsys *sys = s->sys;
     system_reduce(sys, s->out.y, s->loop.yroot);
@@ -226,8 +227,8 @@ static clink_status snap_restart(clink_sim *s, int sticky)
     int rc = s->in->ops->reinit(s->in, s->t, s->loop.yroot);
     if (rc != 0) {
         char flag[64];
-        sim_msg(s, "%s: the restart at t = %.9g s of a state snapshot failed with %d (%s)",
-                s->in->ops->name, s->t, rc, s->in->ops->code_name(rc, flag, sizeof flag));
+        sim_msg(s, "%s: the restart at t = %.9g s %s failed with %d (%s)", s->in->ops->name, s->t,
+                why, rc, s->in->ops->code_name(rc, flag, sizeof flag));
         return CLINK_ERR_SOLVER;
     }
     s->loop.root_pending = 0;
@@ -263,7 +264,9 @@ static clink_status snap_save(clink_sim *s, void *buf, size_t size, int restart)
                 buf ? size : (size_t) 0, need);
         return CLINK_ERR_RANGE;
     }
-    clink_status st = restart ? snap_restart(s, dyn_history(s->sys->dyn)) : CLINK_OK;
+    clink_status st =
+        restart ? sim_restart_at_output(s, dyn_history(s->sys->dyn), "of a state snapshot")
+                : CLINK_OK;
     if (st != CLINK_OK)
         return st;
     snap_stream o = {.p = buf, .cap = size};
@@ -588,7 +591,7 @@ static clink_status snap_restore(clink_sim *s, const unsigned char *p, size_t n)
     free(backup);
     if (other)
         snap_switch_to(s, method, other);
-    st = snap_restart(s, sticky);
+    st = sim_restart_at_output(s, sticky, "of a state snapshot");
     if (st != CLINK_OK)
         return st;
     s->in->ops->set_counters(s->in, &ist);

@@ -27,23 +27,10 @@ static clink_status state_set(clink_sim *s, const double *y)
             return st;
         }
     }
-    system_reduce(sys, yo, s->loop.yroot);
-    dyn_restart(sys->dyn, dyn_history(sys->dyn));
-    s->in->ops->events_changed(s->in);
-    int rc = s->in->ops->reinit(s->in, s->t, s->loop.yroot);
-    if (rc != 0) {
-        char flag[64];
-        sim_msg(s, "%s: the restart at t = %.9g s after a state set failed with %d (%s)",
-                s->in->ops->name, s->t, rc, s->in->ops->code_name(rc, flag, sizeof flag));
-        return CLINK_ERR_SOLVER;
-    }
-    s->loop.root_pending = 0;
-    s->loop.recheck = 0;
-    s->loop.at_reinit = 1;
-    s->loop.at_tstop = 0;
+    clink_status st = sim_restart_at_output(s, dyn_history(sys->dyn), "after a state set");
+    if (st != CLINK_OK)
+        return st;
     s->loop.reinits++;
-    if (s->sec)
-        sim_section_restart(s, s->t);
     return sim_settle_output(s, s->t);
 }
 

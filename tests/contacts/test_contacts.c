@@ -6,6 +6,7 @@
  * clearance joint's own tests are in tests/elements/test_element_revolute_clearance.c.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/elastoplastic.h"
 #include "clink/lab.h"
@@ -100,15 +101,9 @@ static clink_model *two_spheres(const char *law)
     c.params.K = 5.5e9;
     c.params.e = 0.7;
     ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
-    clink_settings_def s = clink_default_settings_def();
-    s.rtol = 1e-11;
-    s.atol = 1e-14;
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
-    clink_model_builder_set_settings(b, &s);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
+    clink_settings_def s = test_adams_settings(1e-11, 1e-14);
+    clink_model *m = test_finish(b, &s);
+    ENSURE(m != NULL);
     return m;
 }
 
@@ -192,15 +187,9 @@ TEST(ball_drop_apex_heights_fall_by_e_squared_per_bounce)
     clink_model_builder_add_body(b, &bd, NULL);
     clink_contact_pair_def c = ball_on_ground("gonthier-exact", 1e9, e, R);
     ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
-    clink_settings_def s = clink_default_settings_def();
-    s.rtol = 1e-10;
-    s.atol = 1e-12;
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
-    clink_model_builder_set_settings(b, &s);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
+    clink_settings_def s = test_adams_settings(1e-10, 1e-12);
+    clink_model *m = test_finish(b, &s);
+    ENSURE(m != NULL);
     clink_sim *sim = NULL;
     char err[256];
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
@@ -329,16 +318,10 @@ static clink_model *ball_with_spring_mass(clink_contact_bookkeeping mode)
     ENSURE(clink_model_builder_add_force(b, &f, NULL) == CLINK_OK);
     clink_contact_pair_def c = ball_on_ground("hunt-crossley", 1e8, 0.8, 0.01);
     ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
-    clink_settings_def s = clink_default_settings_def();
-    s.rtol = 1e-10;
-    s.atol = 1e-14;
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
+    clink_settings_def s = test_adams_settings(1e-10, 1e-14);
     s.contact_bookkeeping = mode;
-    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
+    clink_model *m = test_finish(b, &s);
+    ENSURE(m != NULL);
     return m;
 }
 
@@ -618,16 +601,11 @@ static clink_model *touching_chain(int n, double v, double settle, double x0)
         c.params.K = 1e9;
         ENSURE(clink_model_builder_add_contact_pair(b, &c, NULL) == CLINK_OK);
     }
-    clink_settings_def s = clink_default_settings_def();
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
-    s.rtol = 1e-12; /* so that the energy balance checks the books, not the integration */
-    s.atol = 1e-16;
+    /* rtol 1e-12: so that the energy balance checks the books, not the integration */
+    clink_settings_def s = test_adams_settings(1e-12, 1e-16);
     s.settle_speed = settle;
-    ENSURE(clink_model_builder_set_settings(b, &s) == CLINK_OK);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
+    clink_model *m = test_finish(b, &s);
+    ENSURE(m != NULL);
     return m;
 }
 

@@ -7,6 +7,7 @@
  * (src/lab/lab.c) gives for the same impact.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/contact.h"
 #include "clink/lab.h"
@@ -106,15 +107,9 @@ TEST(a_journal_in_a_bearing_rebounds_from_the_wall_as_the_laboratory_says)
     clink_model_builder_add_body(b, &bd, NULL);
     clink_clearance_joint_def j = steel_pin(0.0095);
     ENSURE(clink_model_builder_add_clearance_joint(b, &j, NULL) == CLINK_OK);
-    clink_settings_def s = clink_default_settings_def();
-    s.rtol = 1e-11;
-    s.atol = 1e-14;
-    s.method = CLINK_METHOD_ADAMS;
-    s.drift = CLINK_DRIFT_NONE;
-    clink_model_builder_set_settings(b, &s);
-    clink_model *m = NULL;
-    ENSURE(clink_model_builder_finalize(b, &m) == CLINK_OK);
-    clink_model_builder_destroy(&b);
+    clink_settings_def s = test_adams_settings(1e-11, 1e-14);
+    clink_model *m = test_finish(b, &s);
+    ENSURE(m != NULL);
     clink_sim *sim = NULL;
     char err[256];
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
