@@ -148,6 +148,12 @@ clink_status dyn_jacobian_prepare(dyn_system *s, double t, const double *q, cons
    1: d/dv), the rotation of the multipliers subtracted from the top block x (rate 0) */
 double dyn_jacobian_row_entry(dyn_system *s, int r, int c, int rate, const double *v, int baum,
                               double *x);
+/* jacobian_columns.c: the columns' structure (jc_*), dyn_jacobian_prepare and the force
+   blocks jc_gq, jc_gv at (t, q, v) (the host's forces and a hook without companion left
+   out), for the saddle Newton matrix (newton_saddle.c) */
+clink_status dyn_jacobian_blocks(dyn_system *s, double t, const double *q, const double *v);
+/* jacobian_columns.c: the columns' structure alone (each body's partners and rows) */
+clink_status dyn_jacobian_structure(dyn_system *s);
 /* jacobian.c: frees the Jacobians' members (dyn_destroy) */
 void dyn_jacobian_free(dyn_system *s);
 

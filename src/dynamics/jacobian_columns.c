@@ -293,7 +293,7 @@ static clink_status jc_forces(dyn_system *s, double t, const double *q, const do
     dyn_gjac J = {
         .nq = s->nq, .gq = s->jc_gq, .gv = s->jc_gv, .ptr = s->jc_ptr, .body = s->jc_body};
     dyn_loads_jacobian(s, t, q, v, &J);
-    if (s->ext) {
+    if (s->ext && s->ext_jac) {
         int rc = s->ext_jac(s->ext_data, t, q, v, &J);
         if (rc != 0) {
             dyn_set_msg(s, "Jacobian of the external forces failed at t = %.9g s", t);
@@ -384,6 +384,21 @@ static clink_status jc_dense(dyn_system *s, double t, const double *q, const dou
         for (size_t c = 0; c < nq; c++)
             emit(ctx, rate, (int) c, (rate ? s->jc_dv : s->jc_dq) + c * nq);
     return CLINK_OK;
+}
+
+clink_status dyn_jacobian_structure(dyn_system *s)
+{
+    return jc_build(s);
+}
+
+clink_status dyn_jacobian_blocks(dyn_system *s, double t, const double *q, const double *v)
+{
+    clink_status st = jc_build(s);
+    if (st == CLINK_OK)
+        st = dyn_jacobian_prepare(s, t, q, v);
+    if (st == CLINK_OK)
+        st = jc_forces(s, t, q, v);
+    return st;
 }
 
 clink_status dyn_jacobian_columns(dyn_system *s, double t, const double *q, const double *v,

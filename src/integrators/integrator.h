@@ -42,6 +42,23 @@ typedef enum integ_failure {
 } integ_failure;
 
 /*
+ * Optional (implicit methods): the Newton system (I - gamma J) x = b solved in the problem's
+ * own structure, J never formed (a mechanism's saddle form: src/dynamics/newton_saddle.c).
+ * A Jacobian is the problem's opaque value: jac_create makes one (NULL: out of memory),
+ * jac_eval evaluates it at (t, y), jac_copy copies one into another; setup factors
+ * I - gamma J of one, solve solves with the last setup in place on b (n components).
+ * 0, > 0 (recoverable: a smaller step may help) or < 0 as rhs.
+ */
+typedef struct integ_newton {
+    void *(*jac_create)(void *data);
+    void (*jac_destroy)(void *data, void *jac);
+    void (*jac_copy)(void *data, const void *src, void *dst);
+    int (*jac_eval)(void *data, double t, const double *y, void *jac);
+    int (*setup)(void *data, const void *jac, double gamma);
+    int (*solve)(void *data, double *b);
+} integ_newton;
+
+/*
  * The problem: y' = f(t, y) over n components, of which the first npos are positions and
  * the next npos their rates (q' = v), the rest integrals (energies). Callbacks return 0,
  * > 0 when a smaller step may help, < 0 when nothing will. Optional members are NULL (0).
@@ -79,6 +96,9 @@ typedef struct integ_problem {
     /* optional: the correction corr (n) that takes y onto the constraints; err (n, may be
        NULL) the error estimate, projected in place */
     int (*project)(void *data, double t, const double *y, double *corr, double *err);
+    /* optional (implicit methods): the Newton system in the problem's structure, used
+       instead of jacobian and its pattern when set (NULL: the sparse J of jacobian) */
+    const integ_newton *newton;
     /* events: nevents root functions in groups of two (group k: functions 2k, 2k + 1),
        located where they change sign in the direction event_directions gives (+1 rising,
        -1 falling, 0 both) */

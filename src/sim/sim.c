@@ -186,6 +186,7 @@ integ_problem sim_problem(clink_sim *s)
     p.jacobian_tail_pattern = sys->nfz ? sim_p_jacobian_tail_pattern : NULL;
     p.jacobian_tail = sys->nfz ? sim_p_jacobian_tail : NULL;
     p.project = s->set.drift == CLINK_DRIFT_PROJECTION ? sim_p_project : NULL;
+    p.newton = sim_newton(s); /* the saddle Newton solve, when it pays (sim_newton.c) */
     if (sys->ncon) {
         p.nevents = 2 * sys->ncon;
         p.rough_events = 1;

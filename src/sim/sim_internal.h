@@ -107,6 +107,8 @@ const char *sim_refusal(const clink_sim *s);
 /* the system as the integrator's problem, and how to integrate it (sim.c) */
 integ_problem sim_problem(clink_sim *s);
 integ_config sim_config(const clink_sim *s);
+/* the saddle Newton solve of the problem, NULL when not used (sim_newton.c) */
+const integ_newton *sim_newton(const clink_sim *s);
 
 /* re-initialises the integrator at (t, loop.yroot) after a contact event (sim_advance.c) */
 clink_status sim_reinit(clink_sim *s, double t);

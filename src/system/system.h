@@ -109,6 +109,9 @@ typedef struct mechsys {
     int *rt_inv;        /* nq: the integrator's coordinate of each model one (-1: left out) */
     double *rt_y;       /* N: the full state the partial evaluations read */
 
+    struct dyn_newton *newton; /* BDF's saddle Newton solve (system_newton.c), NULL: none */
+    int newton_mode;           /* SYSTEM_NEWTON_AUTO, _OFF or _ON */
+
     sys_window *win;  /* the window of the state (settings window), NULL: off */
     char win_why[96]; /* why the window was asked for and not used ("" if it is or was not) */
 
@@ -202,6 +205,23 @@ int system_roots_inputs(const mechsys *sys, const int *contacts, int n, int *pai
 int system_roots_some(mechsys *sys, double t, const int *contacts, int n, double *g);
 /* the directions of the root functions in the contacts' phases (+1 rising, -1 falling, 0) */
 void system_root_directions(const mechsys *sys, int *dirs);
+
+/* ---- BDF's Newton system in the saddle form (system_newton.c) ---- */
+
+/* when the saddle Newton solve is used: from SYSTEM_NEWTON_MIN_BODIES bodies (auto), never,
+   or whenever the model allows it */
+enum { SYSTEM_NEWTON_AUTO = 0, SYSTEM_NEWTON_OFF = 1, SYSTEM_NEWTON_ON = 2 };
+/* 1 when BDF's Newton system is to be solved in the saddle form (newton_mode, the model) */
+int system_newton_fits(const mechsys *sys);
+/* the integrator's Newton callbacks (integrator.h, integ_newton) on the system */
+void *system_newton_jac_create(mechsys *sys);
+void system_newton_jac_destroy(mechsys *sys, void *jac);
+void system_newton_jac_copy(mechsys *sys, const void *src, void *dst);
+int system_newton_eval(mechsys *sys, double t, const double *yr, void *jac);
+int system_newton_setup(mechsys *sys, const void *jac, double gamma);
+int system_newton_solve(mechsys *sys, double *b);
+/* frees the saddle Newton solver (system_destroy) */
+void system_newton_free(mechsys *sys);
 
 /* ---- the energy audit's book of the stabilisation (system_audit.c) ---- */
 

@@ -367,6 +367,7 @@ void system_destroy(mechsys **sys)
         return;
     mechsys *s = *sys;
     system_window_destroy(s);
+    system_newton_free(s);
     dyn_destroy(&s->dyn);
     contacts_destroy(&s->sc);
     free(s->lambda);

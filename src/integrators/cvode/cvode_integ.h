@@ -9,6 +9,7 @@
  *   cvode_vector.c  the serial vector kernels compiled with clink
  *   cvode_ode.c     creation with the error handler, flag names, counters
  *   cvode_watch.c   what the steps are limited by (integ_config.watch, the `stiffness` op)
+ *   cvode_newton.c  BDF's Newton system in the problem's own structure (integ_problem.newton)
  */
 #ifndef CLINK_CVODE_INTEG_H
 #define CLINK_CVODE_INTEG_H
@@ -60,6 +61,7 @@ typedef struct cvode_integ {
     int tstop_set;       /* CVodeSetStopTime in force */
     double t_stop;       /* s */
     int projection;      /* CVodeSetProjFn in force */
+    int newton;          /* BDF's Newton system solved by the problem (cvode_newton.c) */
     cvode_events ev;     /* the event search (cvode_events.c) */
     cvode_watch w;       /* the stiffness estimates (cvode_watch.c), with c.watch */
 } cvode_integ;
@@ -77,6 +79,11 @@ void cvode_watch_free(cvode_integ *cv);
    (n x n, column-major) into out; 0, or the problem's failure, or -1 (no Jacobian: Adams,
    memory). CVODE's matrix is overwritten (its next set-up forms it anew or from its copy) */
 int cvode_jacobian_dense(integ *in, double t, const double *y, double *out);
+
+/* cvode_newton.c: the problem's Newton solve (integ_problem.newton) as CVODE's matrix and
+   linear solver (cv->J, cv->LS) with the Jacobian function; 0, or -1 (out of memory) or -2
+   (CVODE refused) with msg */
+int cvode_newton_attach(cvode_integ *cv, char *msg, size_t n);
 
 /* the ops of integrator.h that cvode_setup.c implements */
 integ *cvode_create(const integ_problem *p, const integ_config *c, double t0, const double *y0,

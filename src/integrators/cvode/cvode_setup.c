@@ -230,8 +230,8 @@ int cvode_jacobian_dense(integ *in, double t, const double *y, double *out)
 {
     cvode_integ *cv = (cvode_integ *) in;
     int N = cv->p.n, rc = -1;
-    if (!cv->J)
-        return -1;
+    if (!cv->J || cv->newton)
+        return -1; /* no J formed with the problem's Newton solve */
     N_Vector yv = N_VClone(cv->ycv), fv = N_VClone(cv->ycv), tv = N_VClone(cv->ycv);
     if (yv && fv && tv) {
         memcpy(N_VGetArrayPointer(yv), y, (size_t) N * sizeof(double));
@@ -268,6 +268,19 @@ static int cvode_proj(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype e
 
 /* ---- set-up --------------------------------------------------------------- */
 
+/* BDF's projection onto the problem's constraints, when it has one */
+static clink_status cvode_setup_projection(cvode_integ *cv, char *msg, size_t n)
+{
+    if (cv->p.project) {
+        CV_CHECK(CVodeSetProjFn(cv->mem, cvode_proj));
+        /* the estimate reaches the projection, which decides per step whether to project
+           it; left whole, CVODE's error test is the one without error projection */
+        CV_CHECK(CVodeSetProjErrEst(cv->mem, SUNTRUE));
+        cv->projection = 1;
+    }
+    return CLINK_OK;
+}
+
 /* the nonlinear solver: fixed point (Adams) or Newton with KLU on the sparse Jacobian (BDF) */
 static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
 {
@@ -283,6 +296,13 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
         if (cv->p.nevents > 0 && cv->p.rough_events)
             CV_CHECK(CVodeSetMaxOrd(cv->mem, CVODE_ADAMS_EVENT_ORDER));
         return CLINK_OK;
+    }
+    if (cv->p.newton) {
+        /* the problem's own Newton solve (cvode_newton.c) */
+        int rc = cvode_newton_attach(cv, msg, n);
+        if (rc != 0)
+            return rc == -1 ? CLINK_ERR_NOMEM : CLINK_ERR_SOLVER;
+        return cvode_setup_projection(cv, msg, n);
     }
     int nr = cv->p.npos, N = cv->p.n;
     const int *rows = NULL;
@@ -311,14 +331,7 @@ static clink_status cvode_setup_solvers(cvode_integ *cv, char *msg, size_t n)
     }
     CV_CHECK(CVodeSetLinearSolver(cv->mem, cv->LS, cv->J));
     CV_CHECK(CVodeSetJacFn(cv->mem, cvode_jac));
-    if (cv->p.project) {
-        CV_CHECK(CVodeSetProjFn(cv->mem, cvode_proj));
-        /* the estimate reaches the projection, which decides per step whether to project
-           it; left whole, CVODE's error test is the one without error projection */
-        CV_CHECK(CVodeSetProjErrEst(cv->mem, SUNTRUE));
-        cv->projection = 1;
-    }
-    return CLINK_OK;
+    return cvode_setup_projection(cv, msg, n);
 }
 
 clink_status cvode_set_limits(integ *in, const integ_config *c, char *msg, size_t n)
