@@ -68,6 +68,7 @@ clink_status sim_use_saddle_newton(clink_sim *s, int mode)
     /* the integrator made again at the start with the problem of the new mode */
     const integ_ops *ops = integrator_for(s->set.method);
     s->in->ops->destroy(s->in);
+    system_newton_free(s->sys); /* made again at the first Jacobian if used */
     integ_problem p = sim_problem(s);
     integ_config c = sim_config(s);
     clink_status st = CLINK_OK;
