@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 /* from this many bodies the saddle form is used (SYSTEM_NEWTON_AUTO) */
-#define SYSTEM_NEWTON_MIN_BODIES 200
+#define SYSTEM_NEWTON_MIN_BODIES 100
 
 int system_newton_fits(const mechsys *s)
 {
