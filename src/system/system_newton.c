@@ -14,7 +14,10 @@
  * "Revolute chains"): below it the sparse J of the other path costs less (its dense blocks
  * are small) and every shipped model keeps that path and its bits. The host's forces
  * (inputs, a user force) are left out of the Newton matrix (their derivatives are not in
- * K); CVODE's Newton iteration converges on the residual, which includes them.
+ * K); CVODE's Newton iteration converges on the residual, which includes them. A model
+ * whose constraints the start found dependent (dyn_history: the rank-revealing fallback is
+ * in use) keeps the sparse path, whose saddle solves have that fallback: K of redundant
+ * constraints is singular.
  */
 #include "system/system.h"
 
@@ -28,7 +31,7 @@
 int system_newton_fits(const mechsys *s)
 {
     if (s->newton_mode == SYSTEM_NEWTON_OFF || s->nc == 0 || s->nfz > 0 || s->nr != s->nq ||
-        s->win || s->jac_fd || dyn_has_host_forces(s->dyn))
+        s->win || s->jac_fd || dyn_has_host_forces(s->dyn) || dyn_history(s->dyn))
         return 0;
     return s->newton_mode == SYSTEM_NEWTON_ON || s->nq / 3 >= SYSTEM_NEWTON_MIN_BODIES;
 }

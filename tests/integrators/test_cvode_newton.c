@@ -21,8 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a chain of n bars of 1 m, 1 kg, 1 kg m^2 along x, the first pinned, under gravity */
-static clink_model *chain(int n, const char *method)
+/* a chain of n bars of 1 m, 1 kg, 1 kg m^2 along x, the first pinned, under gravity;
+   redundant: pinned twice at the same point (two dependent rows) */
+static clink_model *chain_with(int n, const char *method, int redundant)
 {
     size_t cap = 512 + 200 * (size_t) n, len = 0;
     char *x = malloc(cap), err[512];
@@ -39,6 +40,10 @@ static clink_model *chain(int n, const char *method)
     len += (size_t) snprintf(x + len, cap - len,
                              "</bodies><joints><revolute name=\"pin\" body1=\"ground\" "
                              "body2=\"b0\" point1=\"-0.5 0\" point2=\"-0.5 0\"/>");
+    if (redundant)
+        len += (size_t) snprintf(x + len, cap - len,
+                                 "<revolute name=\"pin2\" body1=\"ground\" body2=\"b0\" "
+                                 "point1=\"-0.5 0\" point2=\"-0.5 0\"/>");
     for (int i = 1; i < n; i++)
         len += (size_t) snprintf(x + len, cap - len,
                                  "<revolute name=\"j%d\" body1=\"b%d\" body2=\"b%d\" "
@@ -50,6 +55,11 @@ static clink_model *chain(int n, const char *method)
         printf("chain: %s\n", err);
     free(x);
     return m;
+}
+
+static clink_model *chain(int n, const char *method)
+{
+    return chain_with(n, method, 0);
 }
 
 typedef struct chain_run {
@@ -224,6 +234,34 @@ TEST(the_hanging_chain_model_swings_with_the_saddle_newton_solve)
         ENSURE(pos <= 1e-9);
     } else
         ENSURE(!"the hanging chain runs to its end");
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+}
+
+/*
+ * Redundant constraints make K singular: a chain of 120 bars pinned twice (the start finds
+ * two dependent rows) keeps the sparse path, whose saddle solves have the rank-revealing
+ * fallback, and runs
+ */
+TEST(a_long_chain_with_a_redundant_joint_keeps_the_sparse_newton_matrix_and_runs)
+{
+    char err[512];
+    clink_model *m = chain_with(120, "bdf", 1);
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    clink_settings_def set = clink_model_settings(m);
+    clink_sim *sim = NULL;
+    ENSURE(clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(sim && clink_sim_advance(sim, 0.01) == CLINK_OK);
+    if (sim) {
+        clink_sim_stats st;
+        clink_sim_stats_get(sim, &st);
+        printf("  120 bars pinned twice: saddle %d, %ld steps\n", sim_uses_saddle_newton(sim),
+               st.steps);
+        ENSURE(!sim_uses_saddle_newton(sim));
+        ENSURE(st.steps > 0);
+    }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
 }
