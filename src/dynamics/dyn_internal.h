@@ -18,7 +18,8 @@
  *   factor_rank.c   the rank-revealing fallback (pivoted Cholesky of S, the
  *                   multipliers of least norm) when either finds the matrix singular.
  *
- * saddle.c chooses among them (dyn_factor, dyn_solve); the other files
+ * newton_saddle.c factors BDF's Newton matrix in the saddle form (newton_saddle.h) with
+ * KLU of its own. saddle.c chooses among them (dyn_factor, dyn_solve); the other files
  * (loads.c, jacobian.c, project.c, energy.c, diagnose.c) call those two only.
  */
 #ifndef CLINK_DYN_INTERNAL_H

@@ -2,7 +2,8 @@
 /*
  * factor_klu.c: the saddle-point matrix [M Phi_q^T; Phi_q 0] in compressed-column
  * form, factored by KLU (Davis and Palamadai Natarajan 2010), the sparse path for
- * more than DYN_SCHUR_MAX_ROWS constraint rows. The only file that includes klu.h.
+ * more than DYN_SCHUR_MAX_ROWS constraint rows. With newton_saddle.c (BDF's Newton matrix in
+ * the saddle form) the only files that include klu.h.
  *
  * Column c < nq of the matrix holds M_cc (row c) and the Jacobian entries
  * dPhi_r/dq_c (rows nq + r); column nq + r holds the entries of row r of Phi_q

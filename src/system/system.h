@@ -24,6 +24,7 @@
  *   system_state.c  creation, layout and reduction, initial state
  *   system_rhs.c    right-hand side, error weights, Jacobian, projection, root functions
  *   system_audit.c  the energy audit's book of the stabilisation
+ *   system_newton.c BDF's Newton system in the saddle form (src/dynamics/newton_saddle.c)
  */
 #ifndef CLINK_SYSTEM_H
 #define CLINK_SYSTEM_H

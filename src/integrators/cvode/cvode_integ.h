@@ -77,7 +77,8 @@ void cvode_watch_free(cvode_integ *cv);
 
 /* tests: the BDF Newton Jacobian df/dy as CVODE's Newton iteration gets it, at (t, y), dense
    (n x n, column-major) into out; 0, or the problem's failure, or -1 (no Jacobian: Adams,
-   memory). CVODE's matrix is overwritten (its next set-up forms it anew or from its copy) */
+   the problem's own Newton solve, memory). CVODE's matrix is overwritten (its next set-up forms it
+   anew or from its copy) */
 int cvode_jacobian_dense(integ *in, double t, const double *y, double *out);
 
 /* cvode_newton.c: the problem's Newton solve (integ_problem.newton) as CVODE's matrix and

@@ -14,6 +14,9 @@
  * mechanism, d v' / d z of the friction states, the bristle forces' effect on the
  * accelerations) and their diagonals (jacobian_diagonal), or zero. A new pattern (its
  * version changed) is taken at the next Jacobian, with KLU's symbolic analysis redone.
+ * A problem that solves the Newton system in its own structure (integ_problem.newton: a
+ * mechanism of 100 bodies or more, in the saddle form of its accelerations) gets CVODE's
+ * matrix and linear solver from cvode_newton.c instead, J never formed.
  * Drift: projection through CVodeSetProjFn (BDF only; SUNDIALS 6.4 returns CV_ILL_INPUT
  * for Adams); the error estimate is handed to the projection (CVodeSetProjErrEst), which
  * projects it near singular positions only and leaves it whole elsewhere
