@@ -75,11 +75,12 @@ TEST(a_run_observed_for_wear_is_the_run_without_wear_bit_for_bit)
 }
 
 /* the journal's height after 0.05 s in models/journal_bearing_wear.xml with a uniform worn
-   depth D (0: the circular bore) */
-static double journal_height(double D)
+   depth D (0: the circular bore); the contact's eccentricity then into ecc (may be NULL) */
+static double journal_height_ecc(double D, double ecc[2])
 {
     char err[512];
     double knots[36], q[3];
+    clink_contact_info c;
     clink_model *m = clink_model_load_xml(MODELS "journal_bearing_wear.xml", err, sizeof err);
     clink_sim *sim = NULL;
     ENSURE(m != NULL);
@@ -90,9 +91,32 @@ static double journal_height(double D)
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
     ENSURE(clink_sim_advance(sim, 0.05) == CLINK_OK);
     clink_sim_body_state(sim, 1, q, NULL);
+    ENSURE(clink_sim_contact(sim, 0, &c) == CLINK_OK);
+    if (ecc) {
+        /* the bore is the ground's, centred at the origin: the offset is the journal's */
+        ecc[0] = c.eccentricity[0] - q[0];
+        ecc[1] = c.eccentricity[1] - q[1];
+    }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
     return q[1];
+}
+
+static double journal_height(double D)
+{
+    return journal_height_ecc(D, NULL);
+}
+
+TEST(a_worn_bores_eccentricity_is_the_centre_offset_of_journal_and_bore)
+{
+    /* the rebuilt eccentricity -n (delta + R_b - r) of a circular bore would fall short of
+       the offset by the depth, 50 um, on this uniformly worn bore */
+    double d[2];
+    journal_height_ecc(50e-6, d);
+    ENSURE(fabs(d[0]) <= 1e-15 && fabs(d[1]) <= 1e-15);
+    /* the circular bore's (rebuilt from the contact): the same to rounding */
+    journal_height_ecc(0.0, d);
+    ENSURE(fabs(d[0]) <= 1e-15 && fabs(d[1]) <= 1e-15);
 }
 
 TEST(a_uniformly_worn_bore_lets_the_loaded_journal_settle_deeper_by_the_depth)
