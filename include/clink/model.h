@@ -823,7 +823,8 @@ typedef struct clink_lubrication_def {
  * contact pressure (Hertz's strip of the line contact of length `length`) and v the sliding
  * speed. kd = 0 (default): no wear. The worn bore is a periodic cubic spline of the bearing's
  * radius plus `depth` at nknots equally spaced angles of the bearing body's frame (0 .. 2 pi;
- * nknots 0: the circular bore); src/wear/ accumulates and updates it (clink wear).
+ * nknots 0: the circular bore); src/wear/ accumulates and updates it (clink wear). The worn
+ * journal (pin) likewise: its radius minus pin_depth at pin_nknots angles of its own frame.
  */
 #define CLINK_WEAR_MAX_KNOTS 47
 
@@ -834,7 +835,10 @@ typedef struct clink_wear_def {
     double wall;    /* wall thickness of the bearing, m (INFINITY: none) */
     int grid;       /* cells of the accumulation grid over 2 pi (default 360) */
     int nknots;     /* knots of the worn profile (0: circular) */
-    double depth[CLINK_WEAR_MAX_KNOTS]; /* wear depth of the bore at the knots, m (>= 0) */
+    double depth[CLINK_WEAR_MAX_KNOTS];     /* wear depth of the bore at the knots, m (>= 0) */
+    int pin_nknots;                         /* knots of the worn journal (pin; 0: circular) */
+    double pin_depth[CLINK_WEAR_MAX_KNOTS]; /* its wear depth at angles 2 pi i / pin_nknots of
+                                               the journal's frame, m (>= 0) */
 } clink_wear_def;
 
 typedef struct clink_clearance_joint_def {

@@ -89,6 +89,17 @@ CLINK_API clink_status clink_wear_smooth(const double *grid, int n, int nknots, 
 CLINK_API clink_status clink_model_set_worn_bore(clink_model *model, int joint, int nknots,
                                                  const double *knots, char *err, size_t err_size);
 
+/*
+ * Makes the journal of clearance joint `joint` the worn pin with depth knots[j] (m) at the
+ * angles 2 pi j / nknots of the journal's frame (nknots 0: the circular journal again), as
+ * clink_model_set_worn_bore. CLINK_ERR_RANGE, with the reason in err: a depth negative or not
+ * finite, reaching the <wear> wall thickness or the journal's radius, or a pin that is not
+ * convex or whose largest radius of curvature reaches the bore's smallest (two points of
+ * contact).
+ */
+CLINK_API clink_status clink_model_set_worn_pin(clink_model *model, int joint, int nknots,
+                                                const double *knots, char *err, size_t err_size);
+
 /* ---- the life simulation (clink wear) ------------------------------------------- */
 
 typedef struct clink_wear_options {
