@@ -828,6 +828,10 @@ typedef struct clink_lubrication_def {
  */
 #define CLINK_WEAR_MAX_KNOTS 47
 
+/* the contact pressure Archard's law is fed with (docs/wear.md): Hertz's elliptic strip, or
+   the elastic (Winkler) foundation's parabola of a layer of thickness `layer` */
+enum { CLINK_WEAR_HERTZ = 0, CLINK_WEAR_WINKLER = 1 };
+
 typedef struct clink_wear_def {
     double kd;      /* dimensional wear coefficient k / H, m^2/N (>= 0; 0: no wear) */
     double length;  /* axial length of the contact, m (> 0 when kd > 0) */
@@ -835,8 +839,10 @@ typedef struct clink_wear_def {
     double wall;    /* wall thickness of the bearing, m (INFINITY: none) */
     int grid;       /* cells of the accumulation grid over 2 pi (default 360) */
     int nknots;     /* knots of the worn profile (0: circular) */
-    double depth[CLINK_WEAR_MAX_KNOTS];     /* wear depth of the bore at the knots, m (>= 0) */
-    int pin_nknots;                         /* knots of the worn journal (pin; 0: circular) */
+    double depth[CLINK_WEAR_MAX_KNOTS]; /* wear depth of the bore at the knots, m (>= 0) */
+    int pressure;   /* the pressure over the contact: CLINK_WEAR_HERTZ (default), _WINKLER */
+    double layer;   /* the elastic foundation's layer thickness b, m (> 0 with _WINKLER) */
+    int pin_nknots; /* knots of the worn journal (pin; 0: circular) */
     double pin_depth[CLINK_WEAR_MAX_KNOTS]; /* its wear depth at angles 2 pi i / pin_nknots of
                                                the journal's frame, m (>= 0) */
 } clink_wear_def;

@@ -117,6 +117,16 @@ static clink_status wear_check(const clink_wear_def *w, const char *name, char *
         return snprintf(msg, size, "clearance joint '%s': wear grid of %d cells; 16 .. 100000",
                         name, w->grid),
                CLINK_ERR_RANGE;
+    if (w->pressure != CLINK_WEAR_HERTZ && w->pressure != CLINK_WEAR_WINKLER)
+        return snprintf(msg, size, "clearance joint '%s': unknown wear pressure %d", name,
+                        w->pressure),
+               CLINK_ERR_RANGE;
+    if (w->pressure == CLINK_WEAR_WINKLER && !(w->layer > 0.0 && isfinite(w->layer)))
+        return snprintf(msg, size,
+                        "clearance joint '%s': wear layer %g m is out of range; > 0 (the elastic "
+                        "foundation's thickness)",
+                        name, w->layer),
+               CLINK_ERR_RANGE;
     if (!isnan(w->modulus) && !(w->modulus > 0.0 && isfinite(w->modulus)))
         return snprintf(msg, size, "clearance joint '%s': wear modulus %g Pa is out of range; > 0",
                         name, w->modulus),

@@ -12,6 +12,7 @@
 
 #include "clink/wear.h"
 #include "clink/xml.h"
+#include "wear/wear_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -287,4 +288,34 @@ TEST(worn_pins_through_the_wall_negative_or_flatter_than_the_bore_are_refused)
     ENSURE(clink_model_set_worn_pin(m, 0, 36, knots, err, sizeof err) == CLINK_OK);
     ENSURE(clink_model_set_worn_pin(m, 0, 0, NULL, err, sizeof err) == CLINK_OK);
     clink_model_destroy(&m);
+}
+
+/*
+ * The two pressures Archard's law can be fed with (docs/wear.md): their total load over the
+ * strip, L times the integral of p(x) by Simpson's rule on 20000 intervals (independent of
+ * the closed-form primitives the grid uses), is the contact force: within 1e-9 for the
+ * elastic foundation's parabola (Simpson is exact on it but for rounding), within 1e-5 for
+ * Hertz's ellipse (its square-root edges cost Simpson's rule about 1e-6 here). And the
+ * foundation's half-width follows F = (2 / 3) L (E* / b) a^3 / R*: four times the force, a
+ * 4^(1/3) times wider strip; Hertz's, a twice wider.
+ */
+TEST(the_hertz_and_winkler_pressures_carry_the_contact_force)
+{
+    const double F = 98.1, Rs = 0.19, L = 0.01, Es = 1.137e11, b = 1e-3;
+    for (int winkler = 0; winkler < 2; winkler++) {
+        double a = wear_half_width(winkler, F, Rs, L, Es, b), sum = 0.0;
+        for (int i = 0; i <= 20000; i++) {
+            double x = -a + 2.0 * a * i / 20000;
+            double wt = (i == 0 || i == 20000) ? 1.0 : (i % 2 ? 4.0 : 2.0);
+            sum += wt * wear_pressure(winkler, F, Rs, L, Es, b, x);
+        }
+        sum *= 2.0 * a / 20000 / 3.0;
+        ENSURE_REL(L * sum, F, winkler ? 1e-9 : 1e-5);
+        ENSURE(wear_pressure(winkler, F, Rs, L, Es, b, 1.0001 * a) == 0.0);
+        ENSURE_REL(wear_half_width(winkler, 4.0 * F, Rs, L, Es, b) / a, winkler ? cbrt(4.0) : 2.0,
+                   1e-14);
+    }
+    /* the foundation's peak 3 F / (4 a L) */
+    double a = wear_half_width(1, F, Rs, L, Es, b);
+    ENSURE_REL(wear_pressure(1, F, Rs, L, Es, b, 0.0), 3.0 * F / (4.0 * a * L), 1e-14);
 }
