@@ -896,6 +896,10 @@ typedef struct clink_translational_clearance_def {
     double length, height;  /* the slider's, m, > 0 */
     double clearance;       /* the gap on each side when centred, m, > 0 */
     double guide_length;    /* m, NaN: not checked */
+    /* Archard wear of the guide's two surfaces (docs/wear.md): kd (or k / H), length (the
+       contact's axial width, m) and grid (cells over guide_length, which it needs); the
+       worn depth is accumulated (clink_wear_guide_*), not fed back into the contact */
+    clink_wear_def wear;
 } clink_translational_clearance_def;
 
 /* guide body 0, slider body 1, points at the centres, axis (1, 0), sizes 0 (must be set),

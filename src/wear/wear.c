@@ -58,6 +58,8 @@ typedef struct wear_joint {
 struct clink_wear {
     wear_joint *j;
     int nj;
+    wear_guide **g; /* the translational clearance joints' guides (wear_guide.c) */
+    int ng;
     int have_prev;
     double t_prev;
 };
@@ -112,6 +114,29 @@ static int wear_joint_init(const clink_model *m, int e, int contact, wear_joint 
     return 0;
 }
 
+/* the guides of the translational clearance joints with wear (kd > 0), each at its first
+   contact; 0, or -1 with err */
+static int wear_create_guides(const clink_model *m, clink_wear *w, char *err, size_t size)
+{
+    int nc = clink_model_contact_count(m), last = -1;
+    if (!(w->g = calloc((size_t) (nc > 0 ? nc : 1), sizeof *w->g)))
+        return snprintf(err, size, "out of memory"), -1;
+    for (int k = 0; k < nc; k++) {
+        int e = clink_model_contact_element(m, k);
+        clink_translational_clearance_def d;
+        if (e == last || clink_model_element_kind(m, e) != CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE ||
+            clink_model_translational_clearance(m, clink_model_element_index(m, e), &d) !=
+                CLINK_OK ||
+            !(d.wear.kd > 0.0))
+            continue;
+        last = e;
+        if (!(w->g[w->ng] = wear_guide_create(m, e, k, err, size)))
+            return -1;
+        w->ng++;
+    }
+    return 0;
+}
+
 clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err, size_t size)
 {
     char dummy[8];
@@ -126,6 +151,10 @@ clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err
         free(w);
         return snprintf(err, size, "out of memory"), CLINK_ERR_NOMEM;
     }
+    if (wear_create_guides(m, w, err, size) != 0) {
+        clink_wear_destroy(&w);
+        return CLINK_ERR_NOMEM;
+    }
     for (int k = 0; k < nc; k++) {
         int e = clink_model_contact_element(m, k);
         clink_clearance_joint_def d;
@@ -139,7 +168,7 @@ clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err
             return CLINK_ERR_MODEL;
         }
     }
-    if (w->nj == 0) {
+    if (w->nj == 0 && w->ng == 0) {
         clink_wear_destroy(&w);
         return snprintf(err, size, "no clearance joint has <wear> with kd > 0"), CLINK_ERR_MODEL;
     }
@@ -158,6 +187,9 @@ void clink_wear_destroy(clink_wear **w)
         free((*w)->j[i].load);
     }
     free((*w)->j);
+    for (int i = 0; i < (*w)->ng; i++)
+        wear_guide_destroy((*w)->g[i]);
+    free((*w)->g);
     free(*w);
     *w = NULL;
 }
@@ -189,6 +221,8 @@ void clink_wear_reset(clink_wear *w)
         memset(j->load, 0, (size_t) j->n * sizeof(double));
         j->work = j->sliding = j->fmax = 0.0;
     }
+    for (int i = 0; i < w->ng; i++)
+        wear_guide_reset(w->g[i]);
     w->have_prev = 0;
 }
 
@@ -322,6 +356,11 @@ clink_status clink_wear_observe(clink_wear *w, const clink_sim *sim)
         j->fmax = fmax(j->fmax, s.fn);
         j->prev = s;
     }
+    for (int i = 0; i < w->ng; i++) {
+        clink_status st = wear_guide_observe(w->g[i], sim, w->have_prev, t - w->t_prev);
+        if (st != CLINK_OK)
+            return st;
+    }
     w->have_prev = 1;
     w->t_prev = t;
     return CLINK_OK;
@@ -395,4 +434,30 @@ int clink_wear_dwell(const clink_wear *w, int i, double *seconds, double *impuls
     if (impulse)
         memcpy(impulse, w->j[i].load, (size_t) w->j[i].n * sizeof(double));
     return w->j[i].n;
+}
+
+int clink_wear_guide_count(const clink_wear *w)
+{
+    return w ? w->ng : 0;
+}
+
+int clink_wear_guide_joint(const clink_wear *w, int i)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_joint(w->g[i]) : -1;
+}
+
+int clink_wear_guide_grid(const clink_wear *w, int i, int side, double *depth)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_grid(w->g[i], side, depth) : 0;
+}
+
+double clink_wear_guide_volume(const clink_wear *w, int i, int part)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_volume(w->g[i], part) : NAN;
+}
+
+double clink_wear_guide_tally(const clink_wear *w, int i, int which)
+{
+    return w && i >= 0 && i < w->ng && which >= 0 && which <= 3 ? wear_guide_tally(w->g[i], which)
+                                                                : NAN;
 }

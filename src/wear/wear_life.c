@@ -540,6 +540,14 @@ clink_status clink_wear_life(const char *path, const char *dir, const clink_wear
         life_free(&L);
         return st;
     }
+    if (clink_wear_count(L.w) == 0) { /* guides only: observed, not run over a life */
+        life_fail(&L,
+                  "%s: no revolute clearance joint has <wear>; a translational clearance "
+                  "joint's guide wear is observed (clink_wear_guide_*), not run over a life%s",
+                  path, "");
+        life_free(&L);
+        return CLINK_ERR_MODEL;
+    }
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         life_fail(&L, "%s: %s", dir, strerror(errno));
         life_free(&L);
