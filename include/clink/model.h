@@ -823,9 +823,14 @@ typedef struct clink_lubrication_def {
  * contact pressure (Hertz's strip of the line contact of length `length`) and v the sliding
  * speed. kd = 0 (default): no wear. The worn bore is a periodic cubic spline of the bearing's
  * radius plus `depth` at nknots equally spaced angles of the bearing body's frame (0 .. 2 pi;
- * nknots 0: the circular bore); src/wear/ accumulates and updates it (clink wear).
+ * nknots 0: the circular bore); src/wear/ accumulates and updates it (clink wear). The worn
+ * journal (pin) likewise: its radius minus pin_depth at pin_nknots angles of its own frame.
  */
 #define CLINK_WEAR_MAX_KNOTS 47
+
+/* the contact pressure Archard's law is fed with (docs/wear.md): Hertz's elliptic strip, or
+   the elastic (Winkler) foundation's parabola of a layer of thickness `layer` */
+enum { CLINK_WEAR_HERTZ = 0, CLINK_WEAR_WINKLER = 1 };
 
 typedef struct clink_wear_def {
     double kd;      /* dimensional wear coefficient k / H, m^2/N (>= 0; 0: no wear) */
@@ -835,6 +840,11 @@ typedef struct clink_wear_def {
     int grid;       /* cells of the accumulation grid over 2 pi (default 360) */
     int nknots;     /* knots of the worn profile (0: circular) */
     double depth[CLINK_WEAR_MAX_KNOTS]; /* wear depth of the bore at the knots, m (>= 0) */
+    int pressure;   /* the pressure over the contact: CLINK_WEAR_HERTZ (default), _WINKLER */
+    double layer;   /* the elastic foundation's layer thickness b, m (> 0 with _WINKLER) */
+    int pin_nknots; /* knots of the worn journal (pin; 0: circular) */
+    double pin_depth[CLINK_WEAR_MAX_KNOTS]; /* its wear depth at angles 2 pi i / pin_nknots of
+                                               the journal's frame, m (>= 0) */
 } clink_wear_def;
 
 typedef struct clink_clearance_joint_def {
@@ -886,6 +896,10 @@ typedef struct clink_translational_clearance_def {
     double length, height;  /* the slider's, m, > 0 */
     double clearance;       /* the gap on each side when centred, m, > 0 */
     double guide_length;    /* m, NaN: not checked */
+    /* Archard wear of the guide's two surfaces (docs/wear.md): kd (or k / H), length (the
+       contact's axial width, m) and grid (cells over guide_length, which it needs); the
+       worn depth is accumulated (clink_wear_guide_*), not fed back into the contact */
+    clink_wear_def wear;
 } clink_translational_clearance_def;
 
 /* guide body 0, slider body 1, points at the centres, axis (1, 0), sizes 0 (must be set),

@@ -89,6 +89,40 @@ CLINK_API clink_status clink_wear_smooth(const double *grid, int n, int nknots, 
 CLINK_API clink_status clink_model_set_worn_bore(clink_model *model, int joint, int nknots,
                                                  const double *knots, char *err, size_t err_size);
 
+/*
+ * Makes the journal of clearance joint `joint` the worn pin with depth knots[j] (m) at the
+ * angles 2 pi j / nknots of the journal's frame (nknots 0: the circular journal again), as
+ * clink_model_set_worn_bore. CLINK_ERR_RANGE, with the reason in err: a depth negative or not
+ * finite, reaching the <wear> wall thickness or the journal's radius, or a pin that is not
+ * convex or whose largest radius of curvature reaches the bore's smallest (two points of
+ * contact).
+ */
+CLINK_API clink_status clink_model_set_worn_pin(clink_model *model, int joint, int nknots,
+                                                const double *knots, char *err, size_t err_size);
+
+/* ---- the guides of translational clearance joints ---------------------------------
+ * A translational clearance joint with <wear> wears its guide's two surfaces on a grid of
+ * `grid` cells over guide_length (centred on guide_point, along the axis; the first cell
+ * at -guide_length / 2): each slider corner's contact, a point load, lays its Archard volume
+ * k_D F v dt on the cell under it as a depth over the cell's area (length times the contact's
+ * axial width). Accumulated by clink_wear_observe with the revolute joints; not fed back. */
+enum { CLINK_WEAR_LOWER = 0, CLINK_WEAR_UPPER = 1, CLINK_WEAR_CORNER1 = 2 };
+
+/* the guides with wear, and the translational clearance joint id of the i-th */
+CLINK_API int clink_wear_guide_count(const clink_wear *wear);
+CLINK_API int clink_wear_guide_joint(const clink_wear *wear, int i);
+/* guide i's depth per cell on side CLINK_WEAR_LOWER or _UPPER into depth (may be NULL), m;
+   returns the number of cells */
+CLINK_API int clink_wear_guide_grid(const clink_wear *wear, int i, int side, double *depth);
+/* guide i's worn volume (m^3) of part CLINK_WEAR_LOWER, _UPPER (the guide's surfaces, grid
+   or not) or CLINK_WEAR_CORNER1 + k (the slider's corner k = 0..3, counter-clockwise from the
+   rear lower corner) */
+CLINK_API double clink_wear_guide_volume(const clink_wear *wear, int i, int part);
+/* guide i's tallies: which 0 the corners' sliding distance in contact (m, summed over the
+   corners), 1 the wear work integral of F v dt (J), 2 the largest corner force (N), 3 the
+   volume laid beyond the grid (m^3) */
+CLINK_API double clink_wear_guide_tally(const clink_wear *wear, int i, int which);
+
 /* ---- the life simulation (clink wear) ------------------------------------------- */
 
 typedef struct clink_wear_options {

@@ -380,6 +380,22 @@ int contacts_central(const contact_set *sc, int k)
            kinematics_shape_has(&c->sb, KINEMATICS_SHAPE_CENTRAL);
 }
 
+/* the journal's centre minus the bore's centre (world frame) of contact c at q, m */
+static void contacts_centre_offset(const contacts_contact *c, const double *q, double e[2])
+{
+    double w[2][2];
+    const kinematics_shape *s[2] = {&c->sa, &c->sb};
+    int body[2] = {c->body_a, c->body_b};
+    for (int i = 0; i < 2; i++) {
+        const double *qb = body[i] > 0 ? q + 3 * (body[i] - 1) : NULL;
+        double cs = qb ? cos(qb[2]) : 1.0, sn = qb ? sin(qb[2]) : 0.0;
+        w[i][0] = (qb ? qb[0] : 0.0) + cs * s[i]->a[0] - sn * s[i]->a[1];
+        w[i][1] = (qb ? qb[1] : 0.0) + sn * s[i]->a[0] + cs * s[i]->a[1];
+    }
+    e[0] = w[1][0] - w[0][0];
+    e[1] = w[1][1] - w[0][1];
+}
+
 clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,
                            clink_contact_info *info)
 {
@@ -400,7 +416,11 @@ clink_status contacts_info(contact_set *sc, int k, const double *q, const double
     memcpy(info->normal, geo.n, sizeof info->normal);
     memcpy(info->point_a, geo.p_a, sizeof info->point_a);
     memcpy(info->point_b, geo.p_b, sizeof info->point_b);
-    if (c->sa.kind == CLINK_SHAPE_BORE) {
+    if (c->sa.kind == CLINK_SHAPE_BORE && (c->sa.prof || c->sb.prof)) {
+        /* a worn bore or pin (docs/wear.md): the centre offset from the bodies' positions,
+           since the normal of a worn surface misses the centres */
+        contacts_centre_offset(c, q, info->eccentricity);
+    } else if (c->sa.kind == CLINK_SHAPE_BORE) {
         /* n = -e/|e| and delta = |e| - (R_bearing - r_journal) */
         double d = geo.delta + c->sa.r - c->sb.r;
         info->eccentricity[0] = -geo.n[0] * d;

@@ -87,6 +87,17 @@ static clink_status wear_check(const clink_wear_def *w, const char *name, char *
         return snprintf(msg, size, "clearance joint '%s': wall thickness %g m is out of range; > 0",
                         name, w->wall),
                CLINK_ERR_RANGE;
+    if (w->pin_nknots != 0 && (w->pin_nknots < 8 || w->pin_nknots > CLINK_WEAR_MAX_KNOTS))
+        return snprintf(msg, size, "clearance joint '%s': %d worn pin knots; 8 .. %d", name,
+                        w->pin_nknots, CLINK_WEAR_MAX_KNOTS),
+               CLINK_ERR_RANGE;
+    for (int i = 0; i < w->pin_nknots; i++)
+        if (!(w->pin_depth[i] >= 0.0) || !(w->pin_depth[i] < w->wall))
+            return snprintf(msg, size,
+                            "clearance joint '%s': worn pin depth %g m at knot %d is out of "
+                            "range; 0 <= depth < wall thickness %g m",
+                            name, w->pin_depth[i], i, w->wall),
+                   CLINK_ERR_RANGE;
     for (int i = 0; i < w->nknots; i++)
         if (!(w->depth[i] >= 0.0) || !(w->depth[i] < w->wall))
             return snprintf(msg, size,
@@ -106,9 +117,46 @@ static clink_status wear_check(const clink_wear_def *w, const char *name, char *
         return snprintf(msg, size, "clearance joint '%s': wear grid of %d cells; 16 .. 100000",
                         name, w->grid),
                CLINK_ERR_RANGE;
+    if (w->pressure != CLINK_WEAR_HERTZ && w->pressure != CLINK_WEAR_WINKLER)
+        return snprintf(msg, size, "clearance joint '%s': unknown wear pressure %d", name,
+                        w->pressure),
+               CLINK_ERR_RANGE;
+    if (w->pressure == CLINK_WEAR_WINKLER && !(w->layer > 0.0 && isfinite(w->layer)))
+        return snprintf(msg, size,
+                        "clearance joint '%s': wear layer %g m is out of range; > 0 (the elastic "
+                        "foundation's thickness)",
+                        name, w->layer),
+               CLINK_ERR_RANGE;
     if (!isnan(w->modulus) && !(w->modulus > 0.0 && isfinite(w->modulus)))
         return snprintf(msg, size, "clearance joint '%s': wear modulus %g Pa is out of range; > 0",
                         name, w->modulus),
+               CLINK_ERR_RANGE;
+    return CLINK_OK;
+}
+
+/* a given worn pin (wear.pin_depth) in a bore whose smallest radius of curvature is rho: a
+   convex pin, its radius of curvature everywhere below rho (one point of contact) */
+static clink_status worn_pin_check(const clink_clearance_joint_def *d, double rho, const char *name,
+                                   char *msg, size_t size)
+{
+    clink_profile_def p;
+    if (d->wear.pin_nknots == 0)
+        return CLINK_OK;
+    for (int i = 0; i < d->wear.pin_nknots; i++)
+        if (!(d->wear.pin_depth[i] < d->journal_radius))
+            return snprintf(msg, size,
+                            "clearance joint '%s': worn pin depth %g m at knot %d reaches the "
+                            "journal radius %g m",
+                            name, d->wear.pin_depth[i], i, d->journal_radius),
+                   CLINK_ERR_RANGE;
+    kinematics_worn_pin_profile(&p, d->journal_radius, d->wear.pin_nknots, d->wear.pin_depth);
+    double rp = kinematics_worn_pin_max_radius(&p);
+    if (!(rp < rho))
+        return snprintf(msg, size,
+                        "clearance joint '%s': the worn pin's largest radius of curvature %g m "
+                        "reaches the bore's smallest %g m (the pin would rest on two points, or "
+                        "it is not convex); use fewer knots or smaller updates",
+                        name, rp, rho),
                CLINK_ERR_RANGE;
     return CLINK_OK;
 }
@@ -119,7 +167,7 @@ static clink_status worn_check(const clink_clearance_joint_def *d, const char *n
 {
     clink_profile_def p;
     if (d->wear.nknots == 0)
-        return CLINK_OK;
+        return worn_pin_check(d, d->bearing_radius, name, msg, size);
     kinematics_worn_bore_profile(&p, d->bearing_radius, d->wear.nknots, d->wear.depth);
     double rho = kinematics_worn_bore_min_radius(&p);
     if (!(rho > d->journal_radius))
@@ -129,7 +177,7 @@ static clink_status worn_check(const clink_clearance_joint_def *d, const char *n
                         "groove)",
                         name, rho, d->journal_radius),
                CLINK_ERR_RANGE;
-    return CLINK_OK;
+    return worn_pin_check(d, rho, name, msg, size);
 }
 
 static clink_status rev_check(element_def *u, const char *name, char *msg, size_t size)
@@ -185,6 +233,9 @@ static void rev_expand(const element_def *u, element_contact *out)
     out->sb.type = CLINK_SHAPE_CIRCLE;
     memcpy(out->sb.a, d->journal_point, sizeof out->sb.a);
     out->sb.radius = d->journal_radius;
+    if (d->wear.pin_nknots > 0) /* the worn pin: radius - depth on its knots (docs/wear.md) */
+        kinematics_worn_pin_profile(&out->sb.profile, d->journal_radius, d->wear.pin_nknots,
+                                    d->wear.pin_depth);
 }
 
 static const char *const rev_output_names[] = {"eccentricity_ratio", "film_min", "film_Fx",

@@ -33,6 +33,43 @@ static void tc_bodies(const element_def *u, int *a, int *b)
     *b = u->translational_clearance.slider_body;
 }
 
+/* Archard wear of the guide (clink_wear_def, docs/wear.md): a coefficient >= 0 and, with
+   wear, an axial length, a grid and a guide length to lay it over; no worn profile, no
+   foundation (a corner is a point load) */
+static clink_status tc_wear_check(const clink_translational_clearance_def *d, const char *name,
+                                  char *msg, size_t size)
+{
+    const clink_wear_def *w = &d->wear;
+    const char *t = "translational clearance joint";
+    if (!(w->kd >= 0.0) || !isfinite(w->kd))
+        return snprintf(msg, size, "%s '%s': wear coefficient k/H = %g m^2/N is out of range; >= 0",
+                        t, name, w->kd),
+               CLINK_ERR_RANGE;
+    if (w->kd == 0.0)
+        return CLINK_OK;
+    if (w->nknots != 0 || w->pin_nknots != 0 || w->pressure != CLINK_WEAR_HERTZ)
+        return snprintf(msg, size,
+                        "%s '%s': <wear> depth, pin_depth and pressure are a revolute "
+                        "clearance joint's; a guide's wear is accumulated, not fed back",
+                        t, name),
+               CLINK_ERR_MODEL;
+    if (!(w->length > 0.0) || !isfinite(w->length))
+        return snprintf(msg, size,
+                        "%s '%s': wear length %g m is out of range; > 0 (the contact's axial "
+                        "width)",
+                        t, name, w->length),
+               CLINK_ERR_RANGE;
+    if (w->grid < 16 || w->grid > 100000)
+        return snprintf(msg, size, "%s '%s': wear grid of %d cells; 16 .. 100000", t, name,
+                        w->grid),
+               CLINK_ERR_RANGE;
+    if (!(d->guide_length > 0.0))
+        return snprintf(msg, size, "%s '%s': <wear> needs guide_length (the grid spans the guide)",
+                        t, name),
+               CLINK_ERR_MODEL;
+    return CLINK_OK;
+}
+
 static clink_status tc_check(element_def *u, const char *name, char *msg, size_t size)
 {
     clink_translational_clearance_def *d = &u->translational_clearance;
@@ -62,6 +99,9 @@ static clink_status tc_check(element_def *u, const char *name, char *msg, size_t
                         "(guide_length %g m)",
                         w, name, d->length, d->guide_length),
                CLINK_ERR_RANGE;
+    clink_status st = tc_wear_check(d, name, msg, size);
+    if (st != CLINK_OK)
+        return st;
     d->axis[0] /= l;
     d->axis[1] /= l;
     return CLINK_OK;
@@ -208,6 +248,8 @@ static const element_field tc_fields[] = {
     /* the slider's material is a journal's (E1, nu1), the guide's a bearing's (E2, nu2) */
     {.attr = "slider_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 0, .of = 3},
     {.attr = "guide_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 1, .of = 0},
+    /* Archard wear of the guide (docs/wear.md), read whole by src/xml/xml_wear.c */
+    {.type = ELEMENT_FIELD_WEAR, .offset = TC_AT_(wear), .child = "wear"},
 };
 
 const element_class element_translational_clearance = {

@@ -260,6 +260,8 @@ static int pair_bore(const kinematics_shape *sa, const kinematics_pose *pa, cons
 {
     double a2[2], b2[2];
 
+    if (sb->prof) /* a worn pin (contact_profile.c) */
+        return kinematics_pair_worn_pin(sa, pa, rot_a, sb, pb, rot_b, out);
     if (sa->prof) /* a worn bore (contact_profile.c) */
         return kinematics_pair_worn_bore_circle(sa, pa, rot_a, sb, pb, rot_b, out);
     core_b(sb, pb, rot_b, a2, b2);
@@ -275,6 +277,8 @@ static int diff_bore(const kinematics_shape *sa, const kinematics_pose *pa,
                      const kinematics_shape *sb, const kinematics_pose *pb,
                      kinematics_contact_diff *out)
 {
+    if (sb->prof)
+        return kinematics_diff_worn_pin(sa, pa, sb, pb, out);
     if (sa->prof)
         return kinematics_diff_worn_bore_circle(sa, pa, sb, pb, out);
     return diff_round(sa, pa, sb, pb, out);
@@ -357,7 +361,8 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
 
 int kinematics_contact_circles_ok(const kinematics_shape *s, int body)
 {
-    return s->kind == CLINK_SHAPE_CIRCLE && (body <= 0 || (s->a[0] == 0.0 && s->a[1] == 0.0));
+    return s->kind == CLINK_SHAPE_CIRCLE && !s->prof &&
+           (body <= 0 || (s->a[0] == 0.0 && s->a[1] == 0.0));
 }
 
 void kinematics_point_force(const double q[3], const double p[2], const double f[2], double Q[3])

@@ -404,21 +404,10 @@ static void stationary(const kinematics_shape *s, int deepest, const double c[2]
     }
 }
 
-/* the parameter of the minimum: the best of 128 samples, then Newton's method kept inside
-   the bracket of its neighbours by bisection */
-static double minimum_tau(const kinematics_shape *s, int deepest, const double c[2])
+/* Newton's method on the stationarity condition from tau, kept inside [lo, hi] by bisection */
+static double refine_tau(const kinematics_shape *s, int deepest, const double c[2], double lo,
+                         double hi, double tau)
 {
-    enum { M = 128 };
-    double best = INFINITY, X[2], X1[2], X2[2];
-    int ib = 0;
-    for (int i = 0; i < M; i++) {
-        kinematics_profile_point(s, TWO_PI_ * i / M, X, X1, X2);
-        double v = deepest ? c[0] * X[0] + c[1] * X[1]
-                           : (X[0] - c[0]) * (X[0] - c[0]) + (X[1] - c[1]) * (X[1] - c[1]);
-        if (v < best)
-            best = v, ib = i;
-    }
-    double lo = TWO_PI_ * (ib - 1) / M, hi = TWO_PI_ * (ib + 1) / M, tau = TWO_PI_ * ib / M;
     for (int it = 0; it < 60; it++) {
         double f, fp;
         stationary(s, deepest, c, tau, &f, &fp);
@@ -437,6 +426,24 @@ static double minimum_tau(const kinematics_shape *s, int deepest, const double c
             break;
     }
     return tau;
+}
+
+/* the parameter of the minimum: the best of 128 samples, then Newton's method kept inside
+   the bracket of its neighbours by bisection */
+static double minimum_tau(const kinematics_shape *s, int deepest, const double c[2])
+{
+    enum { M = 128 };
+    double best = INFINITY, X[2], X1[2], X2[2];
+    int ib = 0;
+    for (int i = 0; i < M; i++) {
+        kinematics_profile_point(s, TWO_PI_ * i / M, X, X1, X2);
+        double v = deepest ? c[0] * X[0] + c[1] * X[1]
+                           : (X[0] - c[0]) * (X[0] - c[0]) + (X[1] - c[1]) * (X[1] - c[1]);
+        if (v < best)
+            best = v, ib = i;
+    }
+    return refine_tau(s, deepest, c, TWO_PI_ * (ib - 1) / M, TWO_PI_ * (ib + 1) / M,
+                      TWO_PI_ * ib / M);
 }
 
 /*
@@ -714,6 +721,130 @@ int kinematics_diff_worn_bore_circle(const kinematics_shape *sa, const kinematic
                                      kinematics_contact_diff *out)
 {
     return feature_circle_diff(worn_bore_circle_feature, sa, pa, sb, pb, out);
+}
+
+/* ---- the worn pin ------------------------------------------------------------------- */
+
+/*
+ * A journal with a profile (docs/wear.md): the pin's surface X_p(s) = a + (r - h_p(s)) u(s),
+ * h_p the periodic spline through the pin's worn depth at n equally spaced angles of the
+ * journal's frame; convex, its radius of curvature below the bore's everywhere (checked by
+ * the element), so that it touches the bore at one point. The contact is the fixed point of
+ *   o   the centre of the pin's osculating circle at s (journal's frame; first: its centre),
+ *   t   the bore's closest point to o, N its outward normal (a circular bore: N along o - c_b),
+ *   s   the pin's support point in the direction N (the point whose outward normal is N),
+ * iterated until o moves by less than 1e-13 of the radius (a contraction: o moves by
+ * rho_p' ~ the wear's curvature change as s turns, which turns N by that over the distance
+ * of o from the bore). There the two surfaces share the normal N along the line through o,
+ * and the pair is that of the stand-ins: the pin's osculating circle (radius 1 / kappa_p
+ * about o, fixed to the journal) against the bore or the worn bore's stand-in about o. Both
+ * have second-order contact with the surfaces they stand for, so delta, n, the points and
+ * their first derivatives are those of the two worn surfaces.
+ */
+
+void kinematics_worn_pin_profile(clink_profile_def *p, double r, int n, const double *depth)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = CLINK_PROFILE_TABLE;
+    p->npoints = n + 1;
+    for (int i = 0; i <= n; i++) {
+        p->angles[i] = i == n ? TWO_PI_ : TWO_PI_ * i / n;
+        p->radii[i] = r - depth[i % n];
+    }
+    spline_moments(p->angles, p->radii, n + 1, p->moments);
+}
+
+double kinematics_worn_pin_max_radius(const clink_profile_def *p)
+{
+    kinematics_shape s;
+    double N[2], best = 0.0;
+    memset(&s, 0, sizeof s);
+    s.kind = CLINK_SHAPE_CIRCLE;
+    s.prof = p;
+    for (int i = 0; i < 4096; i++) {
+        double k = kinematics_profile_curvature(&s, TWO_PI_ * i / 4096.0, N);
+        if (!(k > 0.0))
+            return INFINITY;
+        best = fmax(best, 1.0 / k);
+    }
+    return best;
+}
+
+/* the bore A's outward normal (A's frame) at its closest point to cl, from *t when it is
+   finite (a local search about it) else from the full search; *t updated */
+static void bore_normal(const kinematics_shape *sa, const double cl[2], double *t, double N[2])
+{
+    if (!sa->prof) {
+        double d = hypot(cl[0] - sa->a[0], cl[1] - sa->a[1]);
+        N[0] = d > 0.0 ? (cl[0] - sa->a[0]) / d : 1.0;
+        N[1] = d > 0.0 ? (cl[1] - sa->a[1]) / d : 0.0;
+        return;
+    }
+    double X[2], X1[2], X2[2], w = TWO_PI_ / 128;
+    *t = isfinite(*t) ? refine_tau(sa, 0, cl, *t - w, *t + w, *t) : minimum_tau(sa, 0, cl);
+    kinematics_profile_point(sa, *t, X, X1, X2);
+    core_curvature(X1, X2, N);
+}
+
+/* the stand-ins of the bore A (worn or not) and the worn pin B at the fixed point above */
+static int worn_pin_features(const kinematics_shape *sa, const kinematics_pose *pa,
+                             const kinematics_shape *sb, const kinematics_pose *pb,
+                             kinematics_shape *ta, kinematics_shape *tb)
+{
+    double oa[2], ra[2], ob[2], rb[2], zero[2] = {0.0, 0.0};
+    double o[2] = {sb->a[0], sb->a[1]}, t = NAN, s = NAN, kp = 0.0;
+    frame_of(pa, oa, ra);
+    frame_of(pb, ob, rb);
+    for (int it = 0; it < 100; it++) {
+        double ow[2], cl[2], N[2], Nw[2], c[2], P[2], P1[2], P2[2], Np[2];
+        to_world(ob, rb, o, ow);
+        to_local(oa, ra, ow, cl);
+        bore_normal(sa, cl, &t, N);
+        to_world(zero, ra, N, Nw);
+        to_local(zero, rb, Nw, c);
+        c[0] = -c[0], c[1] = -c[1]; /* the support point: the minimum of -N . X_p */
+        double w = TWO_PI_ / 128;
+        s = isfinite(s) ? refine_tau(sb, 1, c, s - w, s + w, s) : minimum_tau(sb, 1, c);
+        kinematics_profile_point(sb, s, P, P1, P2);
+        kp = core_curvature(P1, P2, Np);
+        if (!(kp > 0.0))
+            return -1;
+        double next[2] = {P[0] - Np[0] / kp, P[1] - Np[1] / kp};
+        int done = hypot(next[0] - o[0], next[1] - o[1]) <= 1e-13 * sb->r;
+        o[0] = next[0], o[1] = next[1];
+        if (done)
+            break;
+    }
+    memset(tb, 0, sizeof *tb);
+    tb->kind = CLINK_SHAPE_CIRCLE;
+    tb->a[0] = o[0], tb->a[1] = o[1];
+    tb->r = 1.0 / kp;
+    if (sa->prof)
+        return worn_bore_circle_feature(sa, pa, tb, pb, ta);
+    *ta = *sa;
+    return 0;
+}
+
+int kinematics_pair_worn_pin(const kinematics_shape *sa, const kinematics_pose *pa,
+                             const double rot_a[2], const kinematics_shape *sb,
+                             const kinematics_pose *pb, const double rot_b[2],
+                             kinematics_contact *out)
+{
+    kinematics_shape ta, tb;
+    if (worn_pin_features(sa, pa, sb, pb, &ta, &tb) != 0)
+        return -1;
+    return kinematics_pair_of(ta.kind, CLINK_SHAPE_CIRCLE)
+        ->eval(&ta, pa, rot_a, &tb, pb, rot_b, out);
+}
+
+int kinematics_diff_worn_pin(const kinematics_shape *sa, const kinematics_pose *pa,
+                             const kinematics_shape *sb, const kinematics_pose *pb,
+                             kinematics_contact_diff *out)
+{
+    kinematics_shape ta, tb;
+    if (worn_pin_features(sa, pa, sb, pb, &ta, &tb) != 0)
+        return -1;
+    return kinematics_pair_of(ta.kind, CLINK_SHAPE_CIRCLE)->diff(&ta, pa, &tb, pb, out);
 }
 
 /* ---- drawing ------------------------------------------------------------------------- */

@@ -25,6 +25,19 @@ kinematics_pair_diff_fn kinematics_diff_line_profile;
 kinematics_pair_eval_fn kinematics_pair_worn_bore_circle;
 kinematics_pair_diff_fn kinematics_diff_worn_bore_circle;
 
+/* the bore A (circular or worn) against the worn journal B (a circle with a profile: the
+   worn pin, docs/wear.md) */
+kinematics_pair_eval_fn kinematics_pair_worn_pin;
+kinematics_pair_diff_fn kinematics_diff_worn_pin;
+
+/* the worn pin's profile: the periodic spline through radius r - depth[i] at the n angles
+   2 pi i / n of the journal's frame, moments filled */
+void kinematics_worn_pin_profile(clink_profile_def *p, double r, int n, const double *depth);
+
+/* the worn pin's largest radius of curvature (4096 samples; INFINITY where it is not
+   convex), which must stay below the bore's smallest */
+double kinematics_worn_pin_max_radius(const clink_profile_def *p);
+
 /* the worn bore's profile: the periodic spline through radius R + depth[i] at the n angles
    2 pi i / n of the body frame (n + 1 points, the last closing the first), moments filled */
 void kinematics_worn_bore_profile(clink_profile_def *p, double R, int n, const double *depth);

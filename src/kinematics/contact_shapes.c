@@ -297,9 +297,9 @@ const char *clink_shape_type_name(clink_shape_type type)
 int kinematics_shape_has(const kinematics_shape *s, unsigned t)
 {
     const kinematics_shape_class *c = kinematics_shape_class_of(s->kind);
-    /* a worn bore is neither round nor central: its normal misses the centre */
+    /* a worn bore or pin is neither round nor central: its normal misses the centre */
     unsigned traits = c ? c->traits : 0u;
-    if (s->kind == CLINK_SHAPE_BORE && s->prof)
+    if ((s->kind == CLINK_SHAPE_BORE || s->kind == CLINK_SHAPE_CIRCLE) && s->prof)
         traits &= ~(unsigned) (KINEMATICS_SHAPE_ROUND | KINEMATICS_SHAPE_CENTRAL);
     return (traits & t) != 0;
 }
@@ -320,8 +320,8 @@ void kinematics_shape_of(const clink_shape_def *d, int vertex, kinematics_shape 
     }
     memcpy(s->ang, d->angle, sizeof s->ang);
     s->concave = d->concave;
-    if (d->type == CLINK_SHAPE_BORE && d->profile.npoints > 0)
-        s->prof = &d->profile;        /* a worn bore (contact_profile.c) */
+    if ((d->type == CLINK_SHAPE_BORE || d->type == CLINK_SHAPE_CIRCLE) && d->profile.npoints > 0)
+        s->prof = &d->profile;        /* a worn bore or pin (contact_profile.c) */
     if (d->type == CLINK_SHAPE_FLANK) /* its mesh parameters (contact_profile.c) */
         s->v = (const double(*)[2]) d->vertices;
     if (d->type == CLINK_SHAPE_PROFILE) {

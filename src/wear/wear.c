@@ -13,10 +13,16 @@
  *   dh_i = k_D v dt (F / L) (2 / pi) (G(u2) - G(u1)) / (R dtheta),
  *   G(u) = (u sqrt(1 - u^2) + asin u) / 2,   u = x / a clamped to [-1, 1],
  * so that the worn volume L R dtheta sum dh_i = k_D F v dt holds to rounding whatever the
- * grid (Archard's V = k_D F s). In time the rates of two successive observations are
- * combined by the trapezoid (each state's strip laid with half the interval's weight).
+ * grid (Archard's V = k_D F s). With <wear pressure="winkler"> the pressure is instead the
+ * elastic (Winkler) foundation's of a layer of thickness b (Johnson 1985): p = (E* / b)
+ * times the overlap of the undeformed surfaces, (a^2 - x^2) / (2 R*), so p(x) = p0 (1 -
+ * x^2 / a^2) with F = (2 / 3) L (E* / b) a^3 / R*, a = (3 F R* b / (2 L E*))^(1/3),
+ * p0 = 3 F / (4 a L); each cell takes (Q(u2) - Q(u1)) / (4 / 3), Q(u) = u - u^3 / 3. In time the
+ * rates of two successive observations are combined by the trapezoid (each state's strip laid with
+ * half the interval's weight).
  */
 #include "clink/wear.h"
+#include "wear/wear_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +43,8 @@ typedef struct wear_sample {
 
 typedef struct wear_joint {
     int joint, contact, bearing, journal;
+    int winkler;  /* the pressure: 0 Hertz's ellipse, 1 the elastic foundation's parabola */
+    double layer; /* the foundation's layer thickness b, m */
     double Rb, Rj, Rs, Es, L, kd;
     double sb[2], sj[2]; /* bearing and journal points, body frames */
     int n;
@@ -50,6 +58,8 @@ typedef struct wear_joint {
 struct clink_wear {
     wear_joint *j;
     int nj;
+    wear_guide **g; /* the translational clearance joints' guides (wear_guide.c) */
+    int ng;
     int have_prev;
     double t_prev;
 };
@@ -84,6 +94,8 @@ static int wear_joint_init(const clink_model *m, int e, int contact, wear_joint 
     w->Es = wear_modulus(&d);
     w->L = d.wear.length;
     w->kd = d.wear.kd;
+    w->winkler = d.wear.pressure == CLINK_WEAR_WINKLER;
+    w->layer = d.wear.layer;
     memcpy(w->sb, d.bearing_point, sizeof w->sb);
     memcpy(w->sj, d.journal_point, sizeof w->sj);
     w->n = d.wear.grid;
@@ -102,6 +114,29 @@ static int wear_joint_init(const clink_model *m, int e, int contact, wear_joint 
     return 0;
 }
 
+/* the guides of the translational clearance joints with wear (kd > 0), each at its first
+   contact; 0, or -1 with err */
+static int wear_create_guides(const clink_model *m, clink_wear *w, char *err, size_t size)
+{
+    int nc = clink_model_contact_count(m), last = -1;
+    if (!(w->g = calloc((size_t) (nc > 0 ? nc : 1), sizeof *w->g)))
+        return snprintf(err, size, "out of memory"), -1;
+    for (int k = 0; k < nc; k++) {
+        int e = clink_model_contact_element(m, k);
+        clink_translational_clearance_def d;
+        if (e == last || clink_model_element_kind(m, e) != CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE ||
+            clink_model_translational_clearance(m, clink_model_element_index(m, e), &d) !=
+                CLINK_OK ||
+            !(d.wear.kd > 0.0))
+            continue;
+        last = e;
+        if (!(w->g[w->ng] = wear_guide_create(m, e, k, err, size)))
+            return -1;
+        w->ng++;
+    }
+    return 0;
+}
+
 clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err, size_t size)
 {
     char dummy[8];
@@ -116,6 +151,10 @@ clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err
         free(w);
         return snprintf(err, size, "out of memory"), CLINK_ERR_NOMEM;
     }
+    if (wear_create_guides(m, w, err, size) != 0) {
+        clink_wear_destroy(&w);
+        return CLINK_ERR_NOMEM;
+    }
     for (int k = 0; k < nc; k++) {
         int e = clink_model_contact_element(m, k);
         clink_clearance_joint_def d;
@@ -129,7 +168,7 @@ clink_status clink_wear_create(const clink_model *m, clink_wear **out, char *err
             return CLINK_ERR_MODEL;
         }
     }
-    if (w->nj == 0) {
+    if (w->nj == 0 && w->ng == 0) {
         clink_wear_destroy(&w);
         return snprintf(err, size, "no clearance joint has <wear> with kd > 0"), CLINK_ERR_MODEL;
     }
@@ -148,6 +187,9 @@ void clink_wear_destroy(clink_wear **w)
         free((*w)->j[i].load);
     }
     free((*w)->j);
+    for (int i = 0; i < (*w)->ng; i++)
+        wear_guide_destroy((*w)->g[i]);
+    free((*w)->g);
     free(*w);
     *w = NULL;
 }
@@ -179,6 +221,8 @@ void clink_wear_reset(clink_wear *w)
         memset(j->load, 0, (size_t) j->n * sizeof(double));
         j->work = j->sliding = j->fmax = 0.0;
     }
+    for (int i = 0; i < w->ng; i++)
+        wear_guide_reset(w->g[i]);
     w->have_prev = 0;
 }
 
@@ -215,7 +259,7 @@ static clink_status wear_sample_of(const wear_joint *j, const clink_sim *sim, we
     point_velocity(qb, vb, c.point_b, wb);
     double t[2] = {-c.normal[1], c.normal[0]};
     double v = fabs(t[0] * (wb[0] - wa[0]) + t[1] * (wb[1] - wa[1]));
-    double a = sqrt(4.0 * c.fn * j->Rs / (3.141592653589793 * j->L * j->Es));
+    double a = wear_half_width(j->winkler, c.fn, j->Rs, j->L, j->Es, j->layer);
     out->rate = j->kd * v * c.fn / j->L;
     out->ang[0] = body_angle(qa, j->sb, c.point_a);
     out->ang[1] = body_angle(qb, j->sj, c.point_b);
@@ -226,16 +270,37 @@ static clink_status wear_sample_of(const wear_joint *j, const clink_sim *sim, we
     return CLINK_OK;
 }
 
-/* the strip's primitive G(u) of sqrt(1 - u^2), u clamped to [-1, 1] */
-static double strip_primitive(double u)
+/* the strip's primitive, u clamped to [-1, 1]: Hertz's ellipse sqrt(1 - u^2), G(u) = (u
+   sqrt(1 - u^2) + asin u) / 2 (its whole integral pi / 2), or the foundation's parabola
+   1 - u^2, u - u^3 / 3 (its whole integral 4 / 3) */
+static double strip_primitive(int winkler, double u)
 {
     u = fmax(-1.0, fmin(1.0, u));
+    if (winkler)
+        return u - u * u * u / 3.0;
     return 0.5 * (u * sqrt(1.0 - u * u) + asin(u));
+}
+
+double wear_half_width(int winkler, double F, double Rs, double L, double Es, double b)
+{
+    if (winkler) /* the foundation: F = (2 / 3) L (E* / b) a^3 / R* */
+        return cbrt(1.5 * F * Rs * b / (L * Es));
+    return sqrt(4.0 * F * Rs / (3.141592653589793 * L * Es));
+}
+
+double wear_pressure(int winkler, double F, double Rs, double L, double Es, double b, double x)
+{
+    double a = wear_half_width(winkler, F, Rs, L, Es, b), u = x / a;
+    if (!(fabs(u) < 1.0))
+        return 0.0;
+    if (winkler) /* p = (E* / b) (a^2 - x^2) / (2 R*) = p0 (1 - u^2), p0 = 3 F / (4 a L) */
+        return Es / b * (a * a - x * x) / (2.0 * Rs);
+    return 2.0 * F / (3.141592653589793 * a * L) * sqrt(1.0 - u * u);
 }
 
 /* lays q (m^2: rate times time) as the strip about angle c of half-width h on the grid g of
    n cells of radius R */
-static void strip_lay(double *g, int n, double R, double c, double h, double q)
+static void strip_lay(double *g, int n, int winkler, double R, double c, double h, double q)
 {
     double d = TWO_PI_ / n;
     c = fmod(c, TWO_PI_);
@@ -244,7 +309,8 @@ static void strip_lay(double *g, int n, double R, double c, double h, double q)
     long lo = (long) floor((c - h) / d), hi = (long) floor((c + h) / d);
     for (long i = lo; i <= hi; i++) {
         double u1 = (i * d - c) / h, u2 = ((i + 1) * d - c) / h;
-        double share = (strip_primitive(u2) - strip_primitive(u1)) / (0.5 * 3.141592653589793);
+        double share = (strip_primitive(winkler, u2) - strip_primitive(winkler, u1)) /
+                       (winkler ? 4.0 / 3.0 : 0.5 * 3.141592653589793);
         long k = ((i % n) + n) % n;
         g[k] += q * share / (R * d);
     }
@@ -264,7 +330,7 @@ static void wear_add(wear_joint *j, const wear_sample *s, double wt)
         return;
     double R[2] = {j->Rb, j->Rj};
     for (int k = 0; k < 2; k++)
-        strip_lay(j->grid[k], j->n, R[k], s->ang[k], s->half[k], s->rate * wt);
+        strip_lay(j->grid[k], j->n, j->winkler, R[k], s->ang[k], s->half[k], s->rate * wt);
     j->work += s->fv * wt;
     j->sliding += s->v * wt;
 }
@@ -289,6 +355,11 @@ clink_status clink_wear_observe(clink_wear *w, const clink_sim *sim)
         }
         j->fmax = fmax(j->fmax, s.fn);
         j->prev = s;
+    }
+    for (int i = 0; i < w->ng; i++) {
+        clink_status st = wear_guide_observe(w->g[i], sim, w->have_prev, t - w->t_prev);
+        if (st != CLINK_OK)
+            return st;
     }
     w->have_prev = 1;
     w->t_prev = t;
@@ -363,4 +434,30 @@ int clink_wear_dwell(const clink_wear *w, int i, double *seconds, double *impuls
     if (impulse)
         memcpy(impulse, w->j[i].load, (size_t) w->j[i].n * sizeof(double));
     return w->j[i].n;
+}
+
+int clink_wear_guide_count(const clink_wear *w)
+{
+    return w ? w->ng : 0;
+}
+
+int clink_wear_guide_joint(const clink_wear *w, int i)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_joint(w->g[i]) : -1;
+}
+
+int clink_wear_guide_grid(const clink_wear *w, int i, int side, double *depth)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_grid(w->g[i], side, depth) : 0;
+}
+
+double clink_wear_guide_volume(const clink_wear *w, int i, int part)
+{
+    return w && i >= 0 && i < w->ng ? wear_guide_volume(w->g[i], part) : NAN;
+}
+
+double clink_wear_guide_tally(const clink_wear *w, int i, int which)
+{
+    return w && i >= 0 && i < w->ng && which >= 0 && which <= 3 ? wear_guide_tally(w->g[i], which)
+                                                                : NAN;
 }

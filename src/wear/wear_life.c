@@ -4,15 +4,17 @@
  * (clink_wear_life, include/clink/wear.h, docs/wear.md; the "update every k-th cycle" scheme
  * of the wear literature, Flores 2009, Mukras et al. 2010).
  *
- * Update u: the model with the bores worn so far (clink_model_set_worn_bore) runs `warmup`
- * cycles of period T, then `observe` cycles sampled `samples` times a cycle
- * (clink_wear_observe): the grids' depth per cycle w = grid / observe. The factor
+ * Update u: the model with the bores and journals worn so far (clink_model_set_worn_bore,
+ * clink_model_set_worn_pin) runs `warmup` cycles of period T, then `observe` cycles sampled
+ * `samples` times a cycle (clink_wear_observe): the grids' depth per cycle w = grid / observe.
+ * The factor
  *   f = min(cycles left, max(1, floor(fraction c / max w)))
  * (c the smallest radial clearance, max w over every joint, surface and cell) extrapolates:
- * the life grids take f w, f cycles are done; the worn bore becomes the low-pass of its life
- * grid at the knots (clink_wear_smooth) as a periodic cubic spline. So one update adds at
- * most fraction c to any point, unless f = 1 already adds more (then it says so). The life
- * grid reaching the <wear> wall thickness stops the run with an error.
+ * the life grids take f w, f cycles are done; the worn bore and the worn pin become the
+ * low-pass of their life grids at the knots (clink_wear_smooth) as periodic cubic splines.
+ * So one update adds at most fraction c to any point, unless f = 1 already adds more (then
+ * it says so).
+ * The life grid reaching the <wear> wall thickness stops the run with an error.
  *
  * Journal (dir/wear.journal): a first line naming the model, the cycles and the scheme;
  * then one line per update, written whole and flushed: u, cycles done, f, and per joint the
@@ -126,7 +128,22 @@ static void life_free(life *L)
         fclose(L->journal);
 }
 
-/* the worn bores of the life grids into the model; 0 or -1 */
+/* the worn pin of joint j's journal life grid into the model (after its bore); 0 or -1 */
+static int life_apply_pin(life *L, const life_joint *j)
+{
+    double top = 0.0, knots[CLINK_WEAR_MAX_KNOTS];
+    for (int k = 0; k < j->n; k++)
+        top = fmax(top, j->life[1][k]);
+    if (top == 0.0)
+        return 0;
+    clink_wear_smooth(j->life[1], j->n, L->o->knots, knots);
+    return clink_model_set_worn_pin(L->model, j->joint, L->o->knots, knots, L->err, L->size) ==
+                   CLINK_OK
+               ? 0
+               : -1;
+}
+
+/* the worn bores and pins of the life grids into the model; 0 or -1 */
 static int life_apply(life *L)
 {
     for (int i = 0; i < L->nj; i++) {
@@ -142,10 +159,10 @@ static int life_apply(life *L)
             return -1;
         }
         clink_wear_smooth(j->life[0], j->n, L->o->knots, j->knots);
-        if (top == 0.0)
-            continue;
-        if (clink_model_set_worn_bore(L->model, j->joint, L->o->knots, j->knots, L->err, L->size) !=
-            CLINK_OK)
+        if (top > 0.0 && clink_model_set_worn_bore(L->model, j->joint, L->o->knots, j->knots,
+                                                   L->err, L->size) != CLINK_OK)
+            return -1;
+        if (life_apply_pin(L, j) != 0)
             return -1;
     }
     return 0;
@@ -522,6 +539,14 @@ clink_status clink_wear_life(const char *path, const char *dir, const clink_wear
         snprintf(err, size, "%s: %s", path, m);
         life_free(&L);
         return st;
+    }
+    if (clink_wear_count(L.w) == 0) { /* guides only: observed, not run over a life */
+        life_fail(&L,
+                  "%s: no revolute clearance joint has <wear>; a translational clearance "
+                  "joint's guide wear is observed (clink_wear_guide_*), not run over a life%s",
+                  path, "");
+        life_free(&L);
+        return CLINK_ERR_MODEL;
     }
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         life_fail(&L, "%s: %s", dir, strerror(errno));

@@ -5,7 +5,10 @@
  * bore of its contact made the periodic spline of radius R_b + depth
  * (kinematics_worn_bore_profile, src/kinematics/contact_profile.c), checked: depths >= 0
  * and short of the wall, and a surface the journal touches at one point (its radius of
- * curvature, where convex, above the journal's radius; sampled at 4096 angles).
+ * curvature, where convex, above the journal's radius; sampled at 4096 angles). Likewise
+ * the worn pin (clink_model_set_worn_pin): the journal's radius minus its depth knots
+ * (kinematics_worn_pin_profile), convex and of radius of curvature everywhere below the
+ * bore's smallest (it touches the bore at one point).
  */
 #include "clink/wear.h"
 #include "kinematics/contact_profile.h"
@@ -14,6 +17,90 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+/* nonzero (with err) when the worn pin of d does not fit a bore of smallest radius of
+   curvature rho */
+static int wear_model_pin_misfit(const clink_clearance_joint_def *d, double rho, const char *name,
+                                 char *err, size_t size)
+{
+    clink_profile_def p;
+    if (d->wear.pin_nknots == 0)
+        return 0;
+    kinematics_worn_pin_profile(&p, d->journal_radius, d->wear.pin_nknots, d->wear.pin_depth);
+    double rp = kinematics_worn_pin_max_radius(&p);
+    if (rp < rho)
+        return 0;
+    snprintf(err, size,
+             "clearance joint '%s': the worn pin's largest radius of curvature %g m reaches the "
+             "bore's smallest %g m (the pin would rest on two points, or it is not convex); use "
+             "fewer knots or smaller updates",
+             name, rp, rho);
+    return 1;
+}
+
+/* the depth knots of a worn surface: >= 0, finite and short of the wall (and of the
+   journal's radius for the pin); 0, or -1 with err */
+static int wear_model_knots_check(const clink_clearance_joint_def *d, const char *name,
+                                  const char *what, int nknots, const double *knots, char *err,
+                                  size_t size)
+{
+    for (int i = 0; i < nknots; i++) {
+        if (!(knots[i] >= 0.0) || !isfinite(knots[i]))
+            return snprintf(err, size,
+                            "clearance joint '%s': worn %s depth %g m at knot %d is out of "
+                            "range; >= 0",
+                            name, what, knots[i], i),
+                   -1;
+        if (!(knots[i] < d->wear.wall) || !(knots[i] < d->journal_radius))
+            return snprintf(err, size,
+                            "clearance joint '%s': worn %s depth %g m at %.4g deg reaches the "
+                            "wall thickness %g m (or the journal radius %g m): it is worn through",
+                            name, what, knots[i], 360.0 * i / nknots, d->wear.wall,
+                            d->journal_radius),
+                   -1;
+    }
+    return 0;
+}
+
+clink_status clink_model_set_worn_pin(clink_model *m, int joint, int nknots, const double *knots,
+                                      char *err, size_t size)
+{
+    char dummy[8];
+    if (!err)
+        err = dummy, size = sizeof dummy;
+    const int kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE;
+    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && !knots) ||
+        (nknots != 0 && (nknots < 8 || nknots > CLINK_WEAR_MAX_KNOTS)))
+        return snprintf(err, size, "worn pin: joint %d or %d knots out of range", joint, nknots),
+               CLINK_ERR_ARG;
+    int e = m->d.of_kind[kind][joint];
+    clink_clearance_joint_def *d = &m->d.elems[e].def.revolute_clearance, t;
+    const char *name = m->d.elems[e].label;
+    if (wear_model_knots_check(d, name, "pin", nknots, knots, err, size) != 0)
+        return CLINK_ERR_RANGE;
+    t = *d;
+    t.wear.pin_nknots = nknots;
+    for (int i = 0; i < nknots; i++)
+        t.wear.pin_depth[i] = knots[i];
+    clink_profile_def p, bore;
+    memset(&p, 0, sizeof p);
+    double rho = d->bearing_radius;
+    if (d->wear.nknots > 0) {
+        kinematics_worn_bore_profile(&bore, d->bearing_radius, d->wear.nknots, d->wear.depth);
+        rho = kinematics_worn_bore_min_radius(&bore);
+    }
+    if (wear_model_pin_misfit(&t, rho, name, err, size))
+        return CLINK_ERR_RANGE;
+    if (nknots > 0)
+        kinematics_worn_pin_profile(&p, d->journal_radius, nknots, knots);
+    d->wear.pin_nknots = nknots;
+    for (int i = 0; i < nknots; i++)
+        d->wear.pin_depth[i] = knots[i];
+    for (int k = 0; k < m->d.ncontacts; k++)
+        if (m->d.contacts[k].element == e)
+            m->d.contacts[k].geo.sb.profile = p;
+    return CLINK_OK;
+}
 
 clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, const double *knots,
                                        char *err, size_t size)
@@ -56,6 +143,10 @@ clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, co
                             name, rho, d->journal_radius),
                    CLINK_ERR_RANGE;
     }
+    if (wear_model_pin_misfit(d,
+                              nknots > 0 ? kinematics_worn_bore_min_radius(&p) : d->bearing_radius,
+                              name, err, size))
+        return CLINK_ERR_RANGE;
     d->wear.nknots = nknots;
     for (int i = 0; i < nknots; i++)
         d->wear.depth[i] = knots[i];

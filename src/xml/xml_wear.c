@@ -5,7 +5,9 @@
  * as kd = k / H (m^2/N) directly; the contact's axial length (m), the effective modulus of
  * the pressure strip (Pa, default: the joint's materials), the bearing's wall thickness (m,
  * default none), the cells of the accumulation grid, and optionally a worn depth profile
- * ("d1 d2 ...", m, at equally spaced angles of the bearing's frame from 0). Each value is
+ * ("d1 d2 ...", m, at equally spaced angles of the bearing's frame from 0) and the worn
+ * journal's (pin_depth, at equally spaced angles of the journal's frame); the pressure's shape
+ * (pressure: hertz, default, or winkler with the foundation's layer thickness, m). Each value is
  * checked here with the element's line; the builder checks the definition again.
  */
 #include "xml/xml_internal.h"
@@ -54,11 +56,64 @@ static int wear_coefficient(xml_reader *r, const xmlNode *n, clink_wear_def *d, 
     return 0;
 }
 
+/* the worn pin's depths: >= 0 and short of the wall; 0 or -1 */
+static int wear_pin(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w, int np,
+                    const double *pin)
+{
+    d->pin_nknots = np;
+    for (int i = 0; i < np; i++) {
+        d->pin_depth[i] = pin[i];
+        if (!(pin[i] >= 0.0)) {
+            xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                     "%s: <wear> pin_depth %g m (value %d) is out of range; give depths >= 0", w,
+                     pin[i], i + 1);
+            return -1;
+        }
+        if (!(pin[i] < d->wall)) {
+            xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                     "%s: <wear> pin_depth %g m (value %d) reaches the wall thickness %g m (the "
+                     "journal is worn through)",
+                     w, pin[i], i + 1, d->wall);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* the pressure's shape: hertz (default) or winkler with its layer thickness; 0 or -1 */
+static int wear_pressure(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w)
+{
+    static const char *const shapes[] = {"hertz", "winkler", NULL};
+    d->pressure = xml_keyword(r, n, "pressure", shapes, CLINK_WEAR_HERTZ);
+    int has_b = xml_num(r, n, "layer", NAN, 1, &d->layer);
+    if (r->failed)
+        return -1;
+    if (d->pressure == CLINK_WEAR_WINKLER && !has_b) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <wear> pressure=\"winkler\" needs layer (the elastic foundation's "
+                 "thickness, m)",
+                 w);
+        return -1;
+    }
+    if (d->pressure == CLINK_WEAR_WINKLER && !(d->layer > 0.0 && isfinite(d->layer)))
+        return wear_bad(r, n, w, "layer", d->layer,
+                        "pressure=\"winkler\" needs layer > 0 (the elastic foundation's "
+                        "thickness, m)");
+    if (d->pressure != CLINK_WEAR_WINKLER && has_b) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <wear> layer is the elastic foundation's: give it with pressure=\"winkler\"",
+                 w);
+        return -1;
+    }
+    return 0;
+}
+
 void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w)
 {
-    static const char *const keys[] = {"k",    "hardness", "kd",    "length", "modulus",
-                                       "wall", "grid",     "depth", NULL};
-    double grid, depth[CLINK_WEAR_MAX_KNOTS];
+    static const char *const keys[] = {"k",         "hardness", "kd",    "length",
+                                       "modulus",   "wall",     "grid",  "depth",
+                                       "pin_depth", "pressure", "layer", NULL};
+    double grid, depth[CLINK_WEAR_MAX_KNOTS], pin[CLINK_WEAR_MAX_KNOTS];
     if (n == NULL || xml_check_attrs(r, n, keys, NULL) || wear_coefficient(r, n, d, w) != 0)
         return;
     int has_l = xml_num(r, n, "length", NAN, 1, &d->length);
@@ -66,6 +121,7 @@ void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const cha
     xml_num(r, n, "wall", INFINITY, 1, &d->wall);
     xml_num(r, n, "grid", 360, 1, &grid);
     int nk = xml_numbers(r, n, "depth", depth, 1, CLINK_WEAR_MAX_KNOTS, 1.0);
+    int np = xml_numbers(r, n, "pin_depth", pin, 1, CLINK_WEAR_MAX_KNOTS, 1.0);
     if (r->failed)
         return;
     if (!has_l || !(d->length > 0.0))
@@ -76,11 +132,12 @@ void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const cha
         wear_bad(r, n, w, "wall", d->wall, "give wall > 0 (the bearing's wall thickness, m)");
     else if (!(grid >= 16 && grid <= 100000 && grid == floor(grid)))
         wear_bad(r, n, w, "grid", grid, "a whole number of cells in 16 .. 100000");
-    else if (nk != 0 && nk < 8)
+    else if ((nk != 0 && nk < 8) || (np != 0 && np < 8))
         xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
-                 "%s: <wear> depth has %d values; give 8 .. %d (equally spaced from 0 deg)", w, nk,
+                 "%s: <wear> %s has %d values; give 8 .. %d (equally spaced from 0 deg)", w,
+                 nk != 0 && nk < 8 ? "depth" : "pin_depth", nk != 0 && nk < 8 ? nk : np,
                  CLINK_WEAR_MAX_KNOTS);
-    if (r->failed)
+    if (r->failed || wear_pin(r, n, d, w, np, pin) != 0 || wear_pressure(r, n, d, w) != 0)
         return;
     d->grid = (int) grid;
     d->nknots = nk;

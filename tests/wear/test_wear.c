@@ -6,12 +6,17 @@
  * settles deeper by the depth); the refusals of clink_model_set_worn_bore and
  * clink_wear_create.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "ensure.h"
 
 #include "clink/wear.h"
 #include "clink/xml.h"
+#include "wear/wear_internal.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MODELS CLINK_SOURCE_DIR "/models/"
@@ -75,11 +80,12 @@ TEST(a_run_observed_for_wear_is_the_run_without_wear_bit_for_bit)
 }
 
 /* the journal's height after 0.05 s in models/journal_bearing_wear.xml with a uniform worn
-   depth D (0: the circular bore) */
-static double journal_height(double D)
+   depth D (0: the circular bore); the contact's eccentricity then into ecc (may be NULL) */
+static double journal_height_ecc(double D, double ecc[2])
 {
     char err[512];
     double knots[36], q[3];
+    clink_contact_info c;
     clink_model *m = clink_model_load_xml(MODELS "journal_bearing_wear.xml", err, sizeof err);
     clink_sim *sim = NULL;
     ENSURE(m != NULL);
@@ -90,9 +96,32 @@ static double journal_height(double D)
     ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
     ENSURE(clink_sim_advance(sim, 0.05) == CLINK_OK);
     clink_sim_body_state(sim, 1, q, NULL);
+    ENSURE(clink_sim_contact(sim, 0, &c) == CLINK_OK);
+    if (ecc) {
+        /* the bore is the ground's, centred at the origin: the offset is the journal's */
+        ecc[0] = c.eccentricity[0] - q[0];
+        ecc[1] = c.eccentricity[1] - q[1];
+    }
     clink_sim_destroy(&sim);
     clink_model_destroy(&m);
     return q[1];
+}
+
+static double journal_height(double D)
+{
+    return journal_height_ecc(D, NULL);
+}
+
+TEST(a_worn_bores_eccentricity_is_the_centre_offset_of_journal_and_bore)
+{
+    /* the rebuilt eccentricity -n (delta + R_b - r) of a circular bore would fall short of
+       the offset by the depth, 50 um, on this uniformly worn bore */
+    double d[2];
+    journal_height_ecc(50e-6, d);
+    ENSURE(fabs(d[0]) <= 1e-15 && fabs(d[1]) <= 1e-15);
+    /* the circular bore's (rebuilt from the contact): the same to rounding */
+    journal_height_ecc(0.0, d);
+    ENSURE(fabs(d[0]) <= 1e-15 && fabs(d[1]) <= 1e-15);
 }
 
 TEST(a_uniformly_worn_bore_lets_the_loaded_journal_settle_deeper_by_the_depth)
@@ -101,6 +130,26 @@ TEST(a_uniformly_worn_bore_lets_the_loaded_journal_settle_deeper_by_the_depth)
     double y0 = journal_height(0.0), y1 = journal_height(50e-6);
     ENSURE_NEAR(y0, -(0.0005 + 98.1 / 1e8), 1e-12);
     ENSURE_NEAR(y1 - y0, -50e-6, 1e-11);
+}
+
+/* models/journal_bearing_worn.xml gives a bore worn by 20 um and a pin by 10 um (uniformly):
+   its journal settles 30 um below the unworn joint's (within the unworn test's 1e-11 m) */
+TEST(a_worn_bore_and_pin_given_in_the_file_lower_the_loaded_journal_by_both_depths)
+{
+    char err[512];
+    double q[3];
+    clink_model *m = clink_model_load_xml(MODELS "journal_bearing_worn.xml", err, sizeof err);
+    clink_sim *sim = NULL;
+    clink_clearance_joint_def d;
+    ENSURE(m != NULL);
+    ENSURE(clink_model_clearance_joint(m, 0, &d) == CLINK_OK);
+    ENSURE(d.wear.nknots == 12 && d.wear.pin_nknots == 12 && d.wear.pin_depth[3] == 10e-6);
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, 0.05) == CLINK_OK);
+    clink_sim_body_state(sim, 1, q, NULL);
+    ENSURE_NEAR(q[1] - journal_height(0.0), -30e-6, 1e-11);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
 }
 
 TEST(worn_bores_through_the_wall_or_sharper_than_the_journal_are_refused)
@@ -130,4 +179,143 @@ TEST(worn_bores_through_the_wall_or_sharper_than_the_journal_are_refused)
     ENSURE(clink_wear_create(m, &w, err, sizeof err) == CLINK_ERR_MODEL && w == NULL);
     ENSURE(strstr(err, "no clearance joint has <wear>") != NULL);
     clink_model_destroy(&m);
+}
+
+/* row `update` of DIR/wear_profile.csv for surface s ("bore", "journal") into g; its cells */
+static int profile_row(const char *dir, int update, const char *s, double *g, int max)
+{
+    char path[512], line[200000], want[64];
+    snprintf(path, sizeof path, "%s/wear_profile.csv", dir);
+    snprintf(want, sizeof want, "%d,", update);
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    ENSURE(f != NULL);
+    while (f && fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        if (strncmp(line, want, strlen(want)) != 0 || !strstr(line, s))
+            continue;
+        for (int k = 0; k < 5; k++) /* update, cycles, joint, surface, cells */
+            p = strchr(p, ',') + 1;
+        for (double v = strtod(p, &end); end != p && n < max; v = strtod(p, &end)) {
+            g[n++] = v;
+            p = *end == ',' ? end + 1 : end;
+        }
+    }
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/*
+ * The life run feeds both worn surfaces back (docs/wear.md, "The worn pin"): the journal of
+ * models/journal_bearing_wear.xml under its constant load, with E* = 1e7 Pa (an override:
+ * a strip of half-width 15 mm, so that the bore's groove is wide and smooth) over 9000 cycles
+ * (3 updates). In the last update the journal hangs at c + D_b + D_p + m g / K below the bore
+ * centre: D_b the worn bore's depth at -90 deg (its knot 27 of 36, the low-pass of the
+ * previous update's grid; 20 um), D_p the worn pin's (the journal turns: its mean knot, 8 um;
+ * uniform within 2e-3, validation (a)), m g / K = 98.1 / 1e8 m. Without the pin fed back the
+ * journal would hang D_p higher; the tolerance is 2e-8 m (the pin's non-uniformity, 2e-3 of
+ * 8 um; measured 3e-13 m).
+ */
+TEST(a_life_run_feeds_back_the_worn_bore_and_the_worn_pin)
+{
+    char dir[] = "/tmp/clink-wear-life-XXXXXX", err[512], path[600], line[256];
+    const char *sets[] = {"revolute_clearance[bearing].wear.modulus=1e7"};
+    static double g[4096];
+    double kb[36], kp[36], sum = 0.0, dp = 0.0;
+    int rows = 0;
+    ENSURE(mkdtemp(dir) != NULL);
+    clink_wear_options o;
+    clink_wear_options_init(&o);
+    o.cycles = 9000;
+    o.sets = sets;
+    o.nsets = 1;
+    o.quiet = 1;
+    ENSURE(clink_wear_life(MODELS "journal_bearing_wear.xml", dir, &o, err, sizeof err) ==
+           CLINK_OK);
+    ENSURE(profile_row(dir, 1, "bore", g, 4096) == 4096);
+    ENSURE(clink_wear_smooth(g, 4096, 36, kb) == CLINK_OK);
+    ENSURE(profile_row(dir, 1, "journal", g, 4096) == 4096);
+    ENSURE(clink_wear_smooth(g, 4096, 36, kp) == CLINK_OK);
+    for (int j = 0; j < 36; j++)
+        dp += kp[j] / 36.0;
+    ENSURE(kb[27] > 1.5e-5 && dp > 5e-6);
+    snprintf(path, sizeof path, "%s/orbit_00002.csv", dir);
+    FILE *f = fopen(path, "r");
+    ENSURE(f != NULL);
+    while (f && fgets(line, sizeof line, f)) {
+        double t, ex, ey;
+        int u, joint;
+        if (sscanf(line, "%d,%d,%lf,%lf,%lf", &u, &joint, &t, &ex, &ey) == 5 && u == 2)
+            sum += hypot(ex, ey), rows++;
+    }
+    if (f)
+        fclose(f);
+    ENSURE(rows > 100);
+    ENSURE_NEAR(sum / rows, 0.0005 + kb[27] + dp + 98.1 / 1e8, 2e-8);
+    const char *names[] = {"wear_updates.csv", "wear_profile.csv", "wear_summary.json",
+                           "wear.journal",     "orbit_00000.csv",  "orbit_00001.csv",
+                           "orbit_00002.csv"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    remove(dir);
+}
+
+TEST(worn_pins_through_the_wall_negative_or_flatter_than_the_bore_are_refused)
+{
+    char err[512];
+    double knots[36];
+    clink_model *m = clink_model_load_xml(MODELS "slider_crank_wear.xml", err, sizeof err);
+    ENSURE(m != NULL);
+    for (int i = 0; i < 36; i++)
+        knots[i] = i == 5 ? 2e-3 : 1e-4; /* the wall is 2 mm */
+    ENSURE(clink_model_set_worn_pin(m, 0, 36, knots, err, sizeof err) == CLINK_ERR_RANGE);
+    ENSURE(strstr(err, "worn through") != NULL);
+    /* a flat of 0.3 mm over one knot spacing: flatter than the bore */
+    for (int i = 0; i < 36; i++)
+        knots[i] = i == 5 ? 3e-4 : 0.0;
+    ENSURE(clink_model_set_worn_pin(m, 0, 36, knots, err, sizeof err) == CLINK_ERR_RANGE);
+    ENSURE(strstr(err, "largest radius of curvature") != NULL);
+    knots[5] = -1e-6;
+    ENSURE(clink_model_set_worn_pin(m, 0, 36, knots, err, sizeof err) == CLINK_ERR_RANGE);
+    ENSURE(clink_model_set_worn_pin(m, 0, 7, knots, err, sizeof err) == CLINK_ERR_ARG);
+    ENSURE(clink_model_set_worn_pin(m, 1, 36, knots, err, sizeof err) == CLINK_ERR_ARG);
+    /* a uniform wear is accepted, and undone by 0 knots */
+    for (int i = 0; i < 36; i++)
+        knots[i] = 2e-5;
+    ENSURE(clink_model_set_worn_pin(m, 0, 36, knots, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_model_set_worn_pin(m, 0, 0, NULL, err, sizeof err) == CLINK_OK);
+    clink_model_destroy(&m);
+}
+
+/*
+ * The two pressures Archard's law can be fed with (docs/wear.md): their total load over the
+ * strip, L times the integral of p(x) by Simpson's rule on 20000 intervals (independent of
+ * the closed-form primitives the grid uses), is the contact force: within 1e-9 for the
+ * elastic foundation's parabola (Simpson is exact on it but for rounding), within 1e-5 for
+ * Hertz's ellipse (its square-root edges cost Simpson's rule about 1e-6 here). And the
+ * foundation's half-width follows F = (2 / 3) L (E* / b) a^3 / R*: four times the force, a
+ * 4^(1/3) times wider strip; Hertz's, a twice wider.
+ */
+TEST(the_hertz_and_winkler_pressures_carry_the_contact_force)
+{
+    const double F = 98.1, Rs = 0.19, L = 0.01, Es = 1.137e11, b = 1e-3;
+    for (int winkler = 0; winkler < 2; winkler++) {
+        double a = wear_half_width(winkler, F, Rs, L, Es, b), sum = 0.0;
+        for (int i = 0; i <= 20000; i++) {
+            double x = -a + 2.0 * a * i / 20000;
+            double wt = (i == 0 || i == 20000) ? 1.0 : (i % 2 ? 4.0 : 2.0);
+            sum += wt * wear_pressure(winkler, F, Rs, L, Es, b, x);
+        }
+        sum *= 2.0 * a / 20000 / 3.0;
+        ENSURE_REL(L * sum, F, winkler ? 1e-9 : 1e-5);
+        ENSURE(wear_pressure(winkler, F, Rs, L, Es, b, 1.0001 * a) == 0.0);
+        ENSURE_REL(wear_half_width(winkler, 4.0 * F, Rs, L, Es, b) / a, winkler ? cbrt(4.0) : 2.0,
+                   1e-14);
+    }
+    /* the foundation's peak 3 F / (4 a L) */
+    double a = wear_half_width(1, F, Rs, L, Es, b);
+    ENSURE_REL(wear_pressure(1, F, Rs, L, Es, b, 0.0), 3.0 * F / (4.0 * a * L), 1e-14);
 }
