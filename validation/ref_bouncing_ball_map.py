@@ -172,7 +172,7 @@ def thresholds(K):
     phi = math.acos(g1 / gam)
     t0, v0 = phi / W, G * T / 2.0
     P = 1
-    span = 0.2  # the first search step: a tenth of the distance between thresholds after
+    span = 0.2  # the search steps: a tenth of the last interval between thresholds
     for k in range(1, K + 1):
         # march Gamma up along the period-P orbit until its multiplier passes -1
         step = span / 10.0
@@ -206,7 +206,6 @@ def thresholds(K):
             t, v, _ = impact(t, v, A)
         P *= 2
         t0, v0, mu = newton_orbit(reduce_phase(t), v, A, P)
-        out["orbit.%d.multiplier_after" % (2 * P // 2)] = smallest_real(mu)
     return out
 
 

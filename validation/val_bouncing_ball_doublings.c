@@ -27,8 +27,8 @@
  *     (val_bouncing_ball.c);
  *   - G_1 .. G_4 against the independent exact impact map (validation/ref_bouncing_ball_map.py:
  *     the period-P orbit by Newton's method on the map, its multiplier from the Jacobians, set
- *     to -1 by Brent's method; no code shared with clink) within 2e-5 (below a 200th of the
- *     smallest interval G_4 - G_3, so the ratios below move by less than 2%);
+ *     to -1 by Brent's method; no code shared with clink) within 2e-5 (a 300th of the
+ *     smallest interval G_4 - G_3, so the ratios below move by less than 1.5%);
  *   - the Feigenbaum ratios delta_k = (G_k - G_{k-1}) / (G_{k+1} - G_k), k = 2, 3, against
  *     delta = 4.6692 (Feigenbaum 1978) within 10% (the first ratios of a cascade approach the
  *     limit from a few per cent).
