@@ -3,8 +3,9 @@
 """The demo's bifurcation figure as a PNG: the samples of SWEEP_DIR/bifurcation.csv,
 written by `clink bifurcation SWEEP_DIR COLUMN` (docs/nonlinear.md) over a `clink sweep`
 of the ball on a vibrating table (examples/bouncing_ball_bifurcation.xml): each swept
-value (its first column, drawn in mm when it is a length in m) against its Poincare
-samples of COLUMN (the second column), one dot per sample. `clink bifurcation` draws the
+value (its first column, drawn in mm when it is an amplitude in m, in rpm when it is a
+motor's rate in rad/s) against its Poincare samples of COLUMN (the second column; in mm
+when it is an eccentricity, NAME.e, in m), one dot per sample. `clink bifurcation` draws the
 same points in SWEEP_DIR/bifurcation.svg; this is the same diagram for viewers without SVG.
 
 usage: demo_bifurcation.py SWEEP_DIR OUT.png
@@ -31,10 +32,13 @@ def main(argv):
         raise SystemExit(f"{path}: no samples")
     values = np.unique(data[:, 0])
     scale, unit = (1e3, " [mm]") if parameter.endswith("amplitude") else (1.0, "")
+    if parameter.endswith("linear.rate"):  # a motor's speed: rad/s drawn in rpm
+        scale, unit = 30.0 / np.pi, " [rpm]"
+    yscale, yunit = (1e3, " [mm]") if column.endswith(".e") else (1.0, "")
     fig, ax = plt.subplots(figsize=(9, 5.5))
-    ax.plot(scale * data[:, 0], data[:, 1], ".", color="#1f77b4", ms=2)
+    ax.plot(scale * data[:, 0], yscale * data[:, 1], ".", color="#1f77b4", ms=2)
     ax.set_xlabel(parameter + unit)
-    ax.set_ylabel(column + " at the Poincare section")
+    ax.set_ylabel(column + yunit + " at the Poincare section")
     ax.set_title(f"bifurcation diagram: {len(values)} values, {data.shape[0]} samples "
                  "(clink sweep, clink bifurcation)")
     fig.tight_layout()

@@ -9,6 +9,10 @@
  * poincare.csv, and writes bifurcation.csv (value, sample), bifurcation.svg (the diagram)
  * and, per value, the number of distinct points (samples closer than 1e-6 of the column's
  * range counted once): 1 for a period-1 response, 2 after a period doubling, many in chaos.
+ * --settle N leaves out each case's first N crossings (the column `count`), the transient;
+ * --eccentricity J:X,Y:B:X,Y makes the sample the distance between a point fixed on body J and
+ * one fixed on body B, r + A(phi) s of each from the bodies' x, y, phi (a clearance joint's
+ * journal and bearing centres: its eccentricity).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -21,34 +25,61 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { BF_PARAM = 1, BF_SECTION, BF_OUTPUT };
+enum { BF_PARAM = 1, BF_SECTION, BF_OUTPUT, BF_SETTLE, BF_ECC };
 enum { BF_LINE = 1 << 16, BF_MAXPTS = 1 << 22 };
 
 static const cli_option bif_options[] = {
     {BF_PARAM, "parameter", 0, "PATH", "the swept column of sweep.csv (default: its first)"},
     {BF_SECTION, "section", 0, "N", "the section's index in poincare.csv (default 0)"},
     {BF_OUTPUT, "output", 'o', "OUTDIR", "directory of the results (default SWEEPDIR)"},
+    {BF_SETTLE, "settle", 0, "N", "leave out each case's first N crossings (count <= N)"},
+    {BF_ECC, "eccentricity", 0, "J:X,Y:B:X,Y",
+     "COLUMN is the distance from body J's point (X, Y) to body B's (m, body frames)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static void bif_usage(FILE *out)
 {
-    fprintf(out, "usage: clink bifurcation SWEEPDIR COLUMN [--parameter PATH] [--section N]\n"
-                 "                          [-o OUTDIR]\n\n"
-                 "The bifurcation diagram of a sweep run with keep_outputs=\"true\" on a model\n"
-                 "with Poincare sections: for each case that ended ok, its swept value and\n"
-                 "the samples of COLUMN (a column of poincare.csv, without the unit) in one\n"
-                 "section. Writes bifurcation.csv and bifurcation.svg into OUTDIR and prints\n"
-                 "the distinct points per value.\n\n");
+    fprintf(out,
+            "usage: clink bifurcation SWEEPDIR COLUMN [--parameter PATH] [--section N]\n"
+            "                          [--settle N] [--eccentricity J:X,Y:B:X,Y] [-o OUTDIR]\n\n"
+            "The bifurcation diagram of a sweep run with keep_outputs=\"true\" on a model\n"
+            "with Poincare sections: for each case that ended ok, its swept value and\n"
+            "the samples of COLUMN (a column of poincare.csv, without the unit) in one\n"
+            "section. Writes bifurcation.csv and bifurcation.svg into OUTDIR and prints\n"
+            "the distinct points per value. With --eccentricity, COLUMN names the\n"
+            "distance between a point of body J and one of body B (a clearance joint's\n"
+            "journal and bearing centres: its eccentricity), from their x, y, phi.\n\n");
     cli_print_options(out, bif_options);
     fprintf(out, "\nExit status: 0 written; 2 bad input (no sweep table, no such column, no\n"
                  "case with samples); 3 a file could not be written.\n");
 }
 
+/* a point fixed on a body: its name and its body-frame coordinates (m) */
+typedef struct bf_point {
+    char body[128];
+    double x, y;
+} bf_point;
+
 typedef struct bf_args {
     const char *dir, *column, *param, *out;
-    int section;
+    int section, settle, ecc;
+    bf_point pj, pb; /* --eccentricity: the journal's and the bearing's points */
 } bf_args;
+
+/* J:X,Y:B:X,Y into a->pj, a->pb; exit status */
+static int bf_parse_ecc(bf_args *a, const char *spec)
+{
+    char tail;
+    if (sscanf(spec, "%127[^:]:%lf,%lf:%127[^:]:%lf,%lf%c", a->pj.body, &a->pj.x, &a->pj.y,
+               a->pb.body, &a->pb.x, &a->pb.y, &tail) != 6 ||
+        !isfinite(a->pj.x) || !isfinite(a->pj.y) || !isfinite(a->pb.x) || !isfinite(a->pb.y))
+        return cli_usage_error("bifurcation: --eccentricity '%s': expected BODY:X,Y:BODY:X,Y "
+                               "(e.g. rod:0.06,0:slider:0,0)",
+                               spec);
+    a->ecc = 1;
+    return CLI_EXIT_OK;
+}
 
 static int bif_apply(void *ctx, int id, const char *spelled, const char *value)
 {
@@ -62,6 +93,10 @@ static int bif_apply(void *ctx, int id, const char *spelled, const char *value)
     case BF_OUTPUT:
         a->out = value;
         return CLI_EXIT_OK;
+    case BF_SETTLE:
+        return cli_parse_int(spelled, value, &a->settle);
+    case BF_ECC:
+        return bf_parse_ecc(a, value);
     default:
         break;
     }
@@ -127,7 +162,51 @@ static int bf_push(bf_points *p, double v, double x)
     return 0;
 }
 
-/* the samples of case k's section into p; the count, -1 when the column is missing */
+/* the columns a sample is read from: section, count, and the column or the two bodies'
+   x, y, phi (--eccentricity); 0 when all are there */
+typedef struct bf_cols {
+    int s, c, x, b[6];
+} bf_cols;
+
+static int bf_columns(const bf_args *a, const char *hdr, bf_cols *k)
+{
+    static const char *const coord[3] = {"x", "y", "phi"};
+    k->s = bf_field_index(hdr, "section");
+    k->c = bf_field_index(hdr, "count");
+    k->x = a->ecc ? 0 : bf_field_index(hdr, a->column);
+    int bad = k->s < 0 || k->c < 0 || k->x < 0;
+    for (int i = 0; a->ecc && i < 6; i++) {
+        char name[160];
+        snprintf(name, sizeof name, "%s.%s", i < 3 ? a->pj.body : a->pb.body, coord[i % 3]);
+        k->b[i] = bf_field_index(hdr, name);
+        bad |= k->b[i] < 0;
+    }
+    return bad ? -1 : 0;
+}
+
+/* the sample of one row: the column, or the distance between the two bodies' points */
+static double bf_sample(const bf_args *a, const bf_cols *k, const char *line)
+{
+    char buf[64];
+    if (!a->ecc) {
+        bf_field(line, k->x, buf, sizeof buf);
+        return strtod(buf, NULL);
+    }
+    double q[6];
+    for (int i = 0; i < 6; i++) {
+        bf_field(line, k->b[i], buf, sizeof buf);
+        q[i] = strtod(buf, NULL);
+    }
+    /* r + A(phi) s of each point, A the rotation by phi */
+    double jx = q[0] + cos(q[2]) * a->pj.x - sin(q[2]) * a->pj.y;
+    double jy = q[1] + sin(q[2]) * a->pj.x + cos(q[2]) * a->pj.y;
+    double bx = q[3] + cos(q[5]) * a->pb.x - sin(q[5]) * a->pb.y;
+    double by = q[4] + sin(q[5]) * a->pb.x + cos(q[5]) * a->pb.y;
+    return hypot(jx - bx, jy - by);
+}
+
+/* the samples of case k's section (after the first `settle` crossings) into p; their count,
+   -1 when a column is missing */
 static long bf_case(const bf_args *a, long k, double value, bf_points *p, char *line)
 {
     char path[4300];
@@ -136,20 +215,18 @@ static long bf_case(const bf_args *a, long k, double value, bf_points *p, char *
     if (!f)
         return 0; /* a case without samples (none reached, or outputs not kept) */
     long n = 0;
-    int ks = -1, kx = -1;
-    if (fgets(line, BF_LINE, f)) {
-        ks = bf_field_index(line, "section");
-        kx = bf_field_index(line, a->column);
-    }
-    while (ks >= 0 && kx >= 0 && fgets(line, BF_LINE, f)) {
-        char s[64], x[64];
-        bf_field(line, ks, s, sizeof s);
-        bf_field(line, kx, x, sizeof x);
-        if (atoi(s) == a->section && bf_push(p, value, strtod(x, NULL)) == 0)
+    bf_cols kc;
+    int ok = fgets(line, BF_LINE, f) && bf_columns(a, line, &kc) == 0;
+    while (ok && fgets(line, BF_LINE, f)) {
+        char s[64], c[64];
+        bf_field(line, kc.s, s, sizeof s);
+        bf_field(line, kc.c, c, sizeof c);
+        if (atoi(s) == a->section && atol(c) > a->settle &&
+            bf_push(p, value, bf_sample(a, &kc, line)) == 0)
             n++;
     }
     fclose(f);
-    return ks >= 0 && kx >= 0 ? n : -1;
+    return ok ? n : -1;
 }
 
 /* every ok case of sweep.csv; exit status */
@@ -189,7 +266,7 @@ static int bf_read(const bf_args *a, bf_points *p, const char **pname)
         bf_field(row, kp, buf, sizeof buf);
         if (bf_case(a, k, strtod(buf, NULL), p, line) < 0) {
             fprintf(stderr, "clink: bifurcation: case %ld: poincare.csv has no column '%s'\n", k,
-                    a->column);
+                    a->ecc ? "BODY.x, BODY.y, BODY.phi of --eccentricity" : a->column);
             rc = CLI_EXIT_USAGE;
         }
     }
@@ -291,7 +368,8 @@ static int bf_write(const bf_args *a, const bf_points *p, const char *pname)
 
 int cmd_bifurcation(int argc, char **argv)
 {
-    bf_args a = {NULL, NULL, NULL, NULL, 0};
+    bf_args a;
+    memset(&a, 0, sizeof a);
     int rc = cli_parse_options(argc, argv, bif_options, bif_apply, &a);
     if (rc == CLI_HELP) {
         bif_usage(stdout);

@@ -81,6 +81,12 @@ struct clink_sim {
    returned there (in->y kept); the integrator restarted at t from loop.yroot; freed */
 clink_status sim_section_check(clink_sim *s, double tret);
 void sim_section_restart(clink_sim *s, double t);
+/* the sections' counters in a state snapshot (sim_section.c; stream of sim_snapshot.c): written
+   always (their number, 0 without sections); read back only into a simulation with the same
+   number and kinds of sections (CLINK_ERR_PARSE otherwise, the reason in the message) */
+struct snap_stream;
+void sim_section_snapshot_write(const clink_sim *s, struct snap_stream *o);
+clink_status sim_section_snapshot_read(clink_sim *s, struct snap_stream *o);
 
 /* the integrator re-initialised at the output state (sim_snapshot.c): a save, a restore and a
    state set; CLINK_OK or CLINK_ERR_SOLVER with the message ending in `why` */

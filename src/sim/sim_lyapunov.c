@@ -10,7 +10,9 @@
  * the mean growth rate lambda = sum_i ln(d_i / d0'_i) / (t - t_settle), and its error the standard
  * error of the means of 10 equal batches of the intervals (the rates of neighbouring intervals are
  * correlated; batch means are less so). The callback receives the running estimate after each
- * interval: the convergence curve.
+ * interval: the convergence curve. A is set to its own state at every set of B: both are
+ * projected onto the constraints and restarted alike, so that neither A's drift from the
+ * constraints (under Baumgarte's control) nor the restart enters the distance.
  */
 #include "clink/sim.h"
 
@@ -61,6 +63,11 @@ static clink_status ly_perturb(clink_sim *a, clink_sim *b, double *ya, double *y
                                unsigned mask, double *d)
 {
     clink_status st = clink_sim_state_get(a, ya, n);
+    /* A set to its own state: projected and restarted as B is (see ly_loop) */
+    if (st == CLINK_OK)
+        st = clink_sim_state_set(a, ya, n);
+    if (st == CLINK_OK)
+        st = clink_sim_state_get(a, ya, n);
     int used = 0;
     for (int i = 0; i < n; i++)
         used += ly_used(mask, i, n);
@@ -101,9 +108,19 @@ static clink_status ly_loop(clink_sim *a, clink_sim *b, const clink_lyapunov_opt
         *sum += log(d / dset);
         if (fn)
             fn(data, t, *sum / (t - o->settle));
+        /* A and B restarted alike: a state set projects onto the constraints, so A is set to
+           its own state first (else A's drift from the constraints, which Baumgarte's control
+           bounds but does not remove, would enter the distance at every set), then B at d0
+           along the separation from A's projected state */
         for (int k = 0; k < n; k++)
-            yb[k] = ly_used(o->coordinates, k, n) ? ya[k] + o->d0 * (yb[k] - ya[k]) / d : ya[k];
-        st = clink_sim_state_set(b, yb, n);
+            yb[k] = ly_used(o->coordinates, k, n) ? o->d0 * (yb[k] - ya[k]) / d : 0.0;
+        st = clink_sim_state_set(a, ya, n);
+        if (st == CLINK_OK)
+            st = clink_sim_state_get(a, ya, n);
+        for (int k = 0; k < n; k++)
+            yb[k] += ya[k];
+        if (st == CLINK_OK)
+            st = clink_sim_state_set(b, yb, n);
         if (st == CLINK_OK)
             st = clink_sim_state_get(b, yb, n);
         dset = ly_distance(ya, yb, n, o->coordinates);

@@ -29,6 +29,7 @@
  * after it.
  */
 #include "sim/sim_internal.h"
+#include "contacts/contacts_snapshot.h"
 
 #include <float.h>
 #include <math.h>
@@ -270,6 +271,46 @@ void sim_section_restart(clink_sim *s, double t)
         if (sec->v[i].def.kind == CLINK_SECTION_STATE)
             sec->v[i].glast = y[sec->v[i].idx] - sec->v[i].def.value;
     sec->tlast = t;
+}
+
+/* per section: its kind, the index of its next target and its crossings counted so far; a
+   restored simulation's sections continue the count and find no target twice */
+void sim_section_snapshot_write(const clink_sim *s, snap_stream *o)
+{
+    int n = s->sec ? s->sec->n : 0;
+    snap_put(o, &n, sizeof n);
+    for (int i = 0; i < n; i++) {
+        const sim_section *c = &s->sec->v[i];
+        int kind = (int) c->def.kind;
+        long kc[2] = {c->k, c->count};
+        snap_put(o, &kind, sizeof kind);
+        snap_put(o, kc, sizeof kc);
+    }
+}
+
+clink_status sim_section_snapshot_read(clink_sim *s, snap_stream *o)
+{
+    int n = -1, mine = s->sec ? s->sec->n : 0;
+    snap_get(o, &n, sizeof n);
+    if (o->bad || n != mine) {
+        sim_msg(s, "state restore: the snapshot has %d Poincare sections, the simulation %d", n,
+                mine);
+        return CLINK_ERR_PARSE;
+    }
+    for (int i = 0; i < n; i++) {
+        sim_section *c = &s->sec->v[i];
+        int kind = -1;
+        long kc[2] = {0, 0};
+        snap_get(o, &kind, sizeof kind);
+        snap_get(o, kc, sizeof kc);
+        if (o->bad || kind != (int) c->def.kind || kc[0] < 0 || kc[1] < 0) {
+            sim_msg(s, "state restore: Poincare section %d differs in kind from the snapshot's", i);
+            return CLINK_ERR_PARSE;
+        }
+        c->k = kc[0];
+        c->count = kc[1];
+    }
+    return CLINK_OK;
 }
 
 void sim_section_free(clink_sim *s)

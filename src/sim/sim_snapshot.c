@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#define SNAP_VERSION 1u
+#define SNAP_VERSION 2u
 #define SNAP_ORDER   0x01020304u
 #define SNAP_HEADER  48u
 static const char snap_magic[8] = {'C', 'L', 'I', 'N', 'K', 'S', 'N', 'P'};
@@ -197,6 +197,7 @@ static void snap_write(const clink_sim *s, snap_stream *o)
     contacts_snapshot_write(s->sys->sc, o);
     snap_write_output(s, o);
     snap_write_counters(s, o);
+    sim_section_snapshot_write(s, o);
 }
 
 /* the header of a written snapshot of n bytes at p */
@@ -491,6 +492,7 @@ static clink_status snap_read_all(clink_sim *s, const unsigned char *p, size_t n
         snap_read_levels(s, &ol);
         snap_read_output(s, &o);
         snap_read_counters(s, &o, ist, sticky);
+        st = sim_section_snapshot_read(s, &o);
     }
     if (st != CLINK_OK || o.bad || o.pos != n)
         return st == CLINK_ERR_NOMEM ? st : CLINK_ERR_PARSE;
