@@ -330,7 +330,15 @@ typedef enum clink_force_type {
      * and -T on body_a; free_length is the free relative angle (rad).
      */
     CLINK_FORCE_ROTATIONAL_SPRING_DAMPER = 3,
-    CLINK_FORCE_TYPE_COUNT_ = 4
+    /*
+     * planar beam element between nodes body_a and body_b (docs/flexible.md; usually made by
+     * clink_model_builder_add_beam): stiffnesses ea (N), ga (k G A, N), ei (N m^2), undeformed
+     * length free_length (m, > 0), Kelvin-Voigt retardation time c (s, >= 0); the nodes'
+     * angles are the cross-sections' rotations, equal to the element's direction when
+     * undeformed
+     */
+    CLINK_FORCE_BEAM = 4,
+    CLINK_FORCE_TYPE_COUNT_ = 5
 } clink_force_type;
 
 typedef struct clink_force_def {
@@ -350,6 +358,7 @@ typedef struct clink_force_def {
        the actuator of a spring-damper (its spring and damper are not scaled); default the
        constant 1 */
     clink_function scale;
+    double ea, ga, ei; /* CLINK_FORCE_BEAM: E A (N), k G A (N), E I (N m^2), each > 0 */
 } clink_force_def;
 
 /* point force, bodies 1 and 0, everything zero, scale the constant 1 */
@@ -358,6 +367,37 @@ CLINK_API clink_force_def clink_default_force_def(void);
 /* Adds an applied load; *id (optional) receives its index (>= 0). */
 CLINK_API clink_status clink_model_builder_add_force(clink_model_builder *builder,
                                                      const clink_force_def *def, int *id);
+
+/* ---- flexible beams (docs/flexible.md) ---------------------------------------- */
+
+/* A straight planar beam cut into `elements` elements of equal length: elements + 1 nodes,
+   bodies named "NAME.0" .. "NAME.N" from `from` to `to` (their angles the beam's direction),
+   with the lumped masses rho A l / 2 and rotary inertias rho I l / 2 of the elements on
+   either side, and `elements` beam elements (CLINK_FORCE_BEAM), loads named "NAME.e0" .. */
+typedef struct clink_beam_def {
+    const char *name;      /* required, copied; at most CLINK_NAME_MAX - 8 bytes */
+    double from[2], to[2]; /* end points of the centreline, m (distinct) */
+    int elements;          /* >= 1 */
+    double area;           /* cross-section A, m^2, > 0 */
+    double second_moment;  /* I, m^4, > 0 */
+    double E, G;           /* Young's and shear moduli, Pa, > 0 */
+    double density;        /* rho, kg/m^3, > 0 */
+    double shear_factor;   /* k of k G A, > 0 (default 5/6, a rectangle) */
+    double damping;        /* Kelvin-Voigt retardation time, s, >= 0 (default 0) */
+    /* initial velocity as a rigid motion: (vx, vy) of the `from` end, m/s, and the angular
+       velocity omega, rad/s (node i moves at v + omega x (r_i - from)) */
+    double vx, vy, omega;
+    int cookie; /* stamped by clink_default_beam_def(); checked by the builder */
+} clink_beam_def;
+
+/* no name, from (0, 0) to (1, 0), 1 element, shear factor 5/6, zero elsewhere (must be set) */
+CLINK_API clink_beam_def clink_default_beam_def(void);
+
+/* Adds a beam's nodes and elements; *first_node (optional) receives the body index of node 0
+   (node i is first_node + i). CLINK_ERR_RANGE for a value out of range, CLINK_ERR_ARG for a
+   missing name. */
+CLINK_API clink_status clink_model_builder_add_beam(clink_model_builder *builder,
+                                                    const clink_beam_def *def, int *first_node);
 
 /* ---- inputs: values the host sets between advances (clink_sim_set_input) ---- */
 

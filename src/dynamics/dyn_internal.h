@@ -160,6 +160,8 @@ void dyn_jacobian_free(dyn_system *s);
 
 /* loads.c: d g / dq and d g / dv of the applied loads (hook excluded), added to J */
 void dyn_loads_jacobian(dyn_system *s, double t, const double *q, const double *v, dyn_gjac *J);
+/* the strain energy of beam element f (CLINK_FORCE_BEAM) at q (loads.c), J */
+double dyn_beam_energy(const clink_force_def *f, const double *q);
 /* loads.c: the external hook's part by central differences (scratch jx_g0, jx_g1, jx_x) */
 int dyn_external_jacobian_fd(dyn_system *s, double t, const double *q, const double *v, double *gq,
                              double *gv);

@@ -40,6 +40,8 @@ static void stored_energies(const dyn_system *s, const double *q, const double *
         } else if (f->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER) {
             double rel = b.phi - a.phi - f->free_length;
             *spring += 0.5 * f->k * rel * rel;
+        } else if (f->type == CLINK_FORCE_BEAM) {
+            *spring += dyn_beam_energy(f, q);
         }
     }
 }

@@ -22,8 +22,65 @@
  * contacts'.
  */
 #include "dynamics/dyn_internal.h"
+#include "flex/flex.h"
 
 #include <string.h>
+
+/* a beam element's section and its nodes' coordinates and rates (both nodes are bodies) */
+static void beam_state(const clink_force_def *f, const double *q, const double *v, flex_section *s,
+                       double qe[6], double ve[6])
+{
+    s->ea = f->ea;
+    s->ga = f->ga;
+    s->ei = f->ei;
+    s->l = f->free_length;
+    s->tau = f->c;
+    int c[2] = {3 * (f->body_a - 1), 3 * (f->body_b - 1)};
+    for (int n = 0; n < 2; n++)
+        for (int i = 0; i < 3; i++) {
+            qe[3 * n + i] = q[c[n] + i];
+            ve[3 * n + i] = v[c[n] + i];
+        }
+}
+
+double dyn_beam_energy(const clink_force_def *f, const double *q)
+{
+    flex_section s;
+    double qe[6], ve[6];
+    beam_state(f, q, q, &s, qe, ve);
+    return flex_beam_energy(&s, qe);
+}
+
+/* a beam element's force added to g; returns the power of its damping (src/flex/) */
+static double beam_load(const clink_force_def *f, const double *q, const double *v, double *g)
+{
+    flex_section s;
+    double qe[6], ve[6], ge[6];
+    beam_state(f, q, v, &s, qe, ve);
+    double power = flex_beam_force(&s, qe, ve, ge, NULL, NULL);
+    for (int i = 0; i < 3; i++) {
+        g[3 * (f->body_a - 1) + i] += ge[i];
+        g[3 * (f->body_b - 1) + i] += ge[3 + i];
+    }
+    return power;
+}
+
+/* a beam element's stiffness and damping (src/flex/) added to J */
+static void beam_jacobian(const clink_force_def *f, const double *q, const double *v, dyn_gjac *J)
+{
+    flex_section s;
+    double qe[6], ve[6], ge[6], kq[6][6], kv[6][6];
+    beam_state(f, q, v, &s, qe, ve);
+    flex_beam_force(&s, qe, ve, ge, kq, kv);
+    int body[2] = {f->body_a, f->body_b};
+    for (int j = 0; j < 6; j++) {
+        int col = 3 * (body[j / 3] - 1) + j % 3;
+        for (int i = 0; i < 6; i++) {
+            dyn_gjac_at(J, 0, col, body[i / 3])[i % 3] += kq[i][j];
+            dyn_gjac_at(J, 1, col, body[i / 3])[i % 3] += kv[i][j];
+        }
+    }
+}
 
 /* adds force F (global) at body point s (arm A s) to g */
 static void add_point_force(double *g, int body, const double arm[2], double fx, double fy)
@@ -121,6 +178,9 @@ int dyn_applied_forces(dyn_system *sys, double t, const double *q, const double 
             power += (-f->c * relw + f->actuator) * relw;
             break;
         }
+        case CLINK_FORCE_BEAM:
+            power += beam_load(f, q, v, g);
+            break;
         default:
             break;
         }
@@ -250,6 +310,9 @@ void dyn_loads_jacobian(dyn_system *sys, double t, const double *q, const double
             break;
         case CLINK_FORCE_ROTATIONAL_SPRING_DAMPER:
             rotational_jacobian(f, ca, cb, J);
+            break;
+        case CLINK_FORCE_BEAM:
+            beam_jacobian(f, q, v, J);
             break;
         case CLINK_FORCE_TYPE_COUNT_:
             break;

@@ -573,8 +573,8 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
     if ((int) def->type < 0 || def->type >= CLINK_FORCE_TYPE_COUNT_)
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': type %d is not in 0..%d", nm,
                           (int) def->type, CLINK_FORCE_TYPE_COUNT_ - 1);
-    int two =
-        def->type == CLINK_FORCE_SPRING_DAMPER || def->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER;
+    int two = def->type == CLINK_FORCE_SPRING_DAMPER ||
+              def->type == CLINK_FORCE_ROTATIONAL_SPRING_DAMPER || def->type == CLINK_FORCE_BEAM;
     if (def->body_a < 0 || def->body_a >= b->d.nbodies ||
         (two && (def->body_b < 0 || def->body_b >= b->d.nbodies)))
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': bodies %d, %d must be in 0..%d", nm,
@@ -601,6 +601,8 @@ clink_status clink_model_builder_add_force(clink_model_builder *b, const clink_f
     if (def->type == CLINK_FORCE_SPRING_DAMPER && def->free_length < 0.0)
         return model_fail(b, CLINK_ERR_RANGE, "force '%s': free length %g m must be >= 0", nm,
                           def->free_length);
+    if (def->type == CLINK_FORCE_BEAM && model_beam_check(b, def, nm) != CLINK_OK)
+        return CLINK_ERR_RANGE;
     char name[CLINK_NAME_MAX];
     clink_status st = model_take_name(b, CLINK_ENTITY_FORCE, def->name, name);
     if (st != CLINK_OK)

@@ -116,6 +116,8 @@ clink_status model_fail(clink_model_builder *b, clink_status st, const char *fmt
 int model_grow(void **arr, int *cap, int n, size_t sz);
 /* "body 'rod'" or "body 3" (unnamed) into buf, for messages; returns buf */
 const char *model_body_word(const model_data *d, int i, char *buf, size_t size);
+/* the rules of a beam element (CLINK_FORCE_BEAM, model_beam.c): CLINK_OK or a refusal */
+clink_status model_beam_check(clink_model_builder *b, const clink_force_def *f, const char *nm);
 /* the stamp of each kind of definition (CLINK_DEF_COOKIE + kind) */
 enum {
     MODEL_COOKIE_BODY = CLINK_DEF_COOKIE + 1,

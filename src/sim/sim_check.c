@@ -138,7 +138,8 @@ static int model_is_passive(const clink_model *m)
         return 0;
     for (int k = 0; k < m->d.nforces; k++) {
         const clink_force_def *f = &m->d.forces[k].def;
-        if (f->type != CLINK_FORCE_SPRING_DAMPER && f->type != CLINK_FORCE_ROTATIONAL_SPRING_DAMPER)
+        if (f->type != CLINK_FORCE_SPRING_DAMPER &&
+            f->type != CLINK_FORCE_ROTATIONAL_SPRING_DAMPER && f->type != CLINK_FORCE_BEAM)
             return 0;
         if (f->actuator != 0.0)
             return 0;

@@ -265,6 +265,8 @@ static void entity_names(const xml_reader *r, const xmlNode *n, clink_entity kin
         xmlChar *v = k->type == XML_ELEMENT_NODE ? xmlGetNoNsProp(k, BAD_CAST "name") : NULL;
         if (v != NULL && clink_model_builder_find(r->builder, kind, (const char *) v) >= 0)
             xml_names_add(s, (const char *) v);
+        if (v != NULL && kind == CLINK_ENTITY_BODY && xml_is_elem(k, "beam"))
+            xml_beam_node_names(r, (const char *) v, s);
         xmlFree(v);
         if (k->children != NULL && k->type == XML_ELEMENT_NODE) {
             k = k->children;

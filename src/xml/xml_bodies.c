@@ -66,6 +66,7 @@ void xml_read_materials(xml_reader *r, const xmlNode *sec)
         xml_num(r, k, "E", NAN, 1, &m->E);
         xml_num(r, k, "nu", NAN, 1, &m->nu);
         xml_num(r, k, "density", NAN, 1, &density);
+        m->density = density;
         xml_num(r, k, "yield", NAN, 1, &m->yield);
         if (r->failed)
             return;
@@ -102,6 +103,10 @@ void xml_read_bodies(xml_reader *r, const xmlNode *sec)
     for (k = sec->children; k != NULL && !r->failed; k = k->next) {
         clink_body_def def = clink_default_body_def();
         int material;
+        if (xml_is_elem(k, "beam")) {
+            xml_read_beam(r, k);
+            continue;
+        }
         if (!xml_is_elem(k, "body") || xml_check_attrs(r, k, keys, NULL))
             continue;
         xml_describe(w, sizeof w, "body", k);

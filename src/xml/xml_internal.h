@@ -47,6 +47,7 @@ void xml_schema_destroy(xml_schema **schema);
 typedef struct xml_material {
     char name[CLINK_NAME_MAX];
     double E, nu, yield; /* Pa, -, Pa (yield NaN: not given) */
+    double density;      /* kg/m^3 (NaN: not given; a <beam>'s mass) */
 } xml_material;
 
 /* what the reader knows of a body besides its definition */
@@ -218,6 +219,10 @@ void xml_read_output(xml_reader *r, const xmlNode *n);
 void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w);
 void xml_read_materials(xml_reader *r, const xmlNode *sec);
 void xml_read_bodies(xml_reader *r, const xmlNode *sec);
+/* a <beam> of <bodies>: its nodes and elements into the builder (xml_beam.c) */
+void xml_read_beam(xml_reader *r, const xmlNode *k);
+/* adds the names of beam NAME's nodes the builder holds (NAME.0 ..) to s (xml_beam.c) */
+void xml_beam_node_names(const xml_reader *r, const char *name, xml_names *s);
 void xml_read_joints(xml_reader *r, const xmlNode *sec);
 void xml_read_drivers(xml_reader *r, const xmlNode *sec);
 void xml_read_loads(xml_reader *r, const xmlNode *sec);

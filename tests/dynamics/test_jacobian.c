@@ -152,6 +152,13 @@ TEST(analytic_jacobian_matches_finite_differences_on_the_mechanisms)
     check_model("n_four_bar", 1.0, 1e-1, 1e-5);
 }
 
+/* the beam elements' stiffness and Kelvin-Voigt damping in the assembled Jacobian (a cantilever
+   of 8 elements, bending, src/flex/) */
+TEST(analytic_jacobian_matches_finite_differences_on_a_flexible_beam)
+{
+    check_model("cantilever_beam", 0.05, 1e-2, 1e-6);
+}
+
 /*
  * With the contact hook differenced by dyn_jacobian itself (the rest of the analytic
  * Jacobian around a contact). With the analytic companion, the reference's own
