@@ -12,8 +12,9 @@
  * change the separation speed by about g T_c, so e_k is checked against e
  * within 2 g T_c / v_impact and the apex ratio against e^2 within twice that.
  * Also reported: the energy balance residual (T + V + U_contact + D_contact - E0)
- * relative to m g h0, the number of CVODE re-initialisations (none: the law's
- * force starts from zero) and the events handled.
+ * relative to m g h0, the number of CVODE re-initialisations (one per separation, where
+ * the force is not smooth; none at onset, where the law's force starts from zero) and the
+ * events handled.
  */
 #include "vjson.h"
 
@@ -88,8 +89,15 @@ int main(int argc, char **argv)
     vjson_info(v, "energy dissipated by contact damping", en.contact_damping, "J");
     clink_sim_stats st;
     clink_sim_stats_get(sim, &st);
+    long nsep = 0; /* impacts that ended in a separation */
+    for (int k = 0; k < clink_sim_impact_count(sim); k++) {
+        clink_impact_record r;
+        if (clink_sim_impact(sim, k, &r) == CLINK_OK && !r.persistent)
+            nsep++;
+    }
     vjson_check(v, "CVODE re-initialisations", (double) st.contact_reinits,
-                "0 (the force starts from zero at onset)", st.contact_reinits == 0, "-");
+                "one per separation (none at onset: the force starts from zero)",
+                st.contact_reinits == nsep, "-");
     vjson_info(v, "contact events handled", (double) st.contact_events, "-");
     vjson_info(v, "CVODE steps", (double) st.steps, "-");
     clink_sim_destroy(&sim);

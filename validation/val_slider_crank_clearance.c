@@ -22,10 +22,10 @@
  *    rod end by at most (|y_tip| + c + delta_max) / sqrt(l^2 - (r + c + delta_max)^2)
  *    times (c + delta_max) <= 0.5 (c + delta_max) (r = 0.05 m, l = 0.12 m), and the
  *    slider's by at most 1.5 (c + delta_max);
- *  - impacts happen, the force law never needs a re-initialisation
- *    (Lankarani-Nikravesh starts from zero), and the energy balance residual stays
- *    below 1e-5 of the crank's kinetic energy scale J_pivot w^2 / 2 (its largest
- *    absolute value is reported).
+ *  - impacts happen; the integrator restarts at each separation (the force is not smooth
+ *    there), never at an onset (Lankarani-Nikravesh starts from zero), and the energy
+ *    balance residual stays below 1e-5 of the crank's kinetic energy scale
+ *    J_pivot w^2 / 2 (its largest absolute value is reported).
  * Reported: impacts, contact events, peak contact force and peak slider
  * acceleration with and without friction, and the peak crank driving moment of
  * the ideal mechanism and of both clearance runs.
@@ -260,8 +260,14 @@ int main(int argc, char **argv)
         snprintf(q, sizeof q, "%s: max |energy balance residual| / (J_pivot w^2 / 2)", lab);
         vjson_row(v, q, max_bal / E_scale, 0.0, 1e-5, "-");
         snprintf(q, sizeof q, "%s: CVODE re-initialisations", lab);
-        vjson_check(v, q, (double) st.contact_reinits, "0 (force starts from zero)",
-                    st.contact_reinits == 0, "-");
+        long nsep = 0; /* impacts that ended in a separation: one restart each */
+        for (int i = 0; i < nimp; i++) {
+            clink_impact_record ri;
+            if (clink_sim_impact(sc, i, &ri) == CLINK_OK && !ri.persistent)
+                nsep++;
+        }
+        vjson_check(v, q, (double) st.contact_reinits, "one per separation (none at onset)",
+                    st.contact_reinits == nsep, "-");
         snprintf(q, sizeof q, "%s: largest penetration", lab);
         vjson_info(v, q, dmax, "m");
         snprintf(q, sizeof q, "%s: peak contact force (samples every 1e-5 s)", lab);

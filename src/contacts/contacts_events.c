@@ -420,6 +420,11 @@ static clink_status on_continuous_event(contact_set *sc, int k, contacts_event *
     probe(c, geo->delta, geo->delta_dot, after);
     if (jumped(before, after, fscale > 0.0 ? fscale : 1.0))
         *reinit = 1;
+    /* a separation: the force is continuous there but not smooth (delta^n), so the
+       integrator restarts rather than carry a multistep history across it
+       (docs/contact-mechanics.md, "When CVODE is re-initialised") */
+    if (ev->closes && !c->persistent)
+        *reinit = 1;
     return CLINK_OK;
 }
 
