@@ -374,6 +374,13 @@ clink_status dyn_newton_solve(dyn_newton *nw, const double *bq, const double *bv
     return CLINK_OK;
 }
 
+void dyn_newton_forget(dyn_newton *nw)
+{
+    if (nw->num)
+        klu_free_numeric(&nw->num, &nw->common);
+    nw->fj = NULL;
+}
+
 void dyn_newton_get_stats(const dyn_newton *nw, dyn_newton_stats *st)
 {
     *st = nw->st;

@@ -65,6 +65,10 @@ clink_status dyn_newton_factor(dyn_newton *nw, const dyn_newton_jac *j, double g
 clink_status dyn_newton_solve(dyn_newton *nw, const double *bq, const double *bv, double *dq,
                               double *dv);
 
+/* drops the numeric factorisation (KLU's pivot order): the next one is a full factorisation,
+   so that two integrators started alike solve alike, bit for bit (as dyn_restart) */
+void dyn_newton_forget(dyn_newton *nw);
+
 void dyn_newton_get_stats(const dyn_newton *nw, dyn_newton_stats *st);
 
 #endif

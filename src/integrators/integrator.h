@@ -46,8 +46,10 @@ typedef enum integ_failure {
  * own structure, J never formed (a mechanism's saddle form: src/dynamics/newton_saddle.c).
  * A Jacobian is the problem's opaque value: jac_create makes one (NULL: out of memory),
  * jac_eval evaluates it at (t, y), jac_copy copies one into another; setup factors
- * I - gamma J of one, solve solves with the last setup in place on b (n components).
- * 0, > 0 (recoverable: a smaller step may help) or < 0 as rhs.
+ * I - gamma J of one, solve solves with the last setup in place on b (n components);
+ * restart (at the integrator's start and at each re-initialisation) forgets what a setup
+ * keeps for the next (a sparse factorisation's pivot order), so that runs restarted alike
+ * solve alike, bit for bit. 0, > 0 (recoverable: a smaller step may help) or < 0 as rhs.
  */
 typedef struct integ_newton {
     void *(*jac_create)(void *data);
@@ -56,6 +58,7 @@ typedef struct integ_newton {
     int (*jac_eval)(void *data, double t, const double *y, void *jac);
     int (*setup)(void *data, const void *jac, double gamma);
     int (*solve)(void *data, double *b);
+    void (*restart)(void *data);
 } integ_newton;
 
 /*

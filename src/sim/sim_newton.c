@@ -39,6 +39,11 @@ static int sim_nw_solve(void *data, double *b)
     return system_newton_solve(data, b);
 }
 
+static void sim_nw_restart(void *data)
+{
+    system_newton_restart(data);
+}
+
 static const integ_newton sim_newton_ops = {
     .jac_create = sim_nw_jac_create,
     .jac_destroy = sim_nw_jac_destroy,
@@ -46,6 +51,7 @@ static const integ_newton sim_newton_ops = {
     .jac_eval = sim_nw_jac_eval,
     .setup = sim_nw_setup,
     .solve = sim_nw_solve,
+    .restart = sim_nw_restart,
 };
 
 const integ_newton *sim_newton(const clink_sim *s)

@@ -221,6 +221,8 @@ void system_newton_jac_copy(mechsys *sys, const void *src, void *dst);
 int system_newton_eval(mechsys *sys, double t, const double *yr, void *jac);
 int system_newton_setup(mechsys *sys, const void *jac, double gamma);
 int system_newton_solve(mechsys *sys, double *b);
+/* the integrator (re)started: the saddle Newton solver's next factorisation is a full one */
+void system_newton_restart(mechsys *sys);
 /* frees the saddle Newton solver (system_destroy) */
 void system_newton_free(mechsys *sys);
 

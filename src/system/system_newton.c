@@ -97,6 +97,12 @@ int system_newton_solve(mechsys *s, double *b)
     return st == CLINK_OK ? 0 : system_newton_failed(s, st);
 }
 
+void system_newton_restart(mechsys *s)
+{
+    if (s->newton)
+        dyn_newton_forget(s->newton);
+}
+
 void system_newton_free(mechsys *s)
 {
     dyn_newton_destroy(&s->newton);

@@ -338,6 +338,8 @@ TEST(restored_simulations_of_other_methods_and_contacts_continue_bit_for_bit)
     ENSURE(continue_alike("granular_chain.xml", 1e-6, 150, 250) == 0);
     /* a translational clearance joint */
     ENSURE(continue_alike("slider_crank_translational_clearance.xml", 1e-5, 300, 400) == 0);
+    /* BDF's Newton system in the saddle form (120 bars: src/dynamics/newton_saddle.c) */
+    ENSURE(continue_alike("hanging_chain.xml", 0.01, 20, 25) == 0);
 }
 
 /* the stiff film (models/slider_crank_lubricated_stiff.xml) under auto from its settings,

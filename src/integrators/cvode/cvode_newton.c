@@ -149,9 +149,13 @@ static SUNLinearSolver_ID nw_ls_id(SUNLinearSolver S)
     return SUNLINEARSOLVER_CUSTOM;
 }
 
+/* CVODE's start and each re-initialisation: the next setup without the last one's pivots
+   (as SUNLinSol_KLU's first factorisation after its initialize) */
 static int nw_ls_initialize(SUNLinearSolver S)
 {
-    NW_LS(S)->last = 0;
+    cvode_newton_ls *ls = NW_LS(S);
+    ls->last = 0;
+    ls->cv->p.newton->restart(ls->cv->p.data);
     return 0;
 }
 
