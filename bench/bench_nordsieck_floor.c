@@ -25,8 +25,8 @@
  *   valgrind --tool=callgrind --callgrind-out-file=X build/bench/bench_nordsieck_floor
  *   callgrind_annotate --inclusive=yes --tree=calling X
  *
- * Output: one JSON line per code (steps, right-hand sides, the largest error against the
- * exact solution over the steps' ends).
+ * Output: a JSON array, one object per code (steps, right-hand sides, the largest error
+ * against the exact solution over the steps' ends).
  */
 #include "integrators/integrator.h"
 
@@ -377,21 +377,21 @@ __attribute__((noinline)) static int cvode_run(double rtol, double *err, long *s
     return 0;
 }
 
-/* the two codes at rtol, one JSON line each, to out */
+/* the two codes at rtol, a JSON array of one object each, to out */
 static int run_both(double rtol, FILE *out)
 {
     double err = 0.0;
     long steps = 0, rhs = 0;
     nordsieck_run(rtol, &err, &steps, &rhs);
     fprintf(out,
-            "{\"code\": \"nordsieck\", \"rtol\": %.17g, \"steps\": %ld, \"rhs\": %ld, "
-            "\"max_error\": %.3e}\n",
+            "[{\"code\": \"nordsieck\", \"rtol\": %.17g, \"steps\": %ld, \"rhs\": %ld, "
+            "\"max_error\": %.3e},\n",
             rtol, steps, rhs, err);
     if (cvode_run(rtol, &err, &steps, &rhs) != 0)
         return 1;
     fprintf(out,
-            "{\"code\": \"cvode_adams\", \"rtol\": %.17g, \"steps\": %ld, \"rhs\": %ld, "
-            "\"max_error\": %.3e}\n",
+            " {\"code\": \"cvode_adams\", \"rtol\": %.17g, \"steps\": %ld, \"rhs\": %ld, "
+            "\"max_error\": %.3e}]\n",
             rtol, steps, rhs, err);
     return 0;
 }
