@@ -938,8 +938,13 @@ typedef struct clink_translational_clearance_def {
     double guide_length;    /* m, NaN: not checked */
     /* Archard wear of the guide's two surfaces (docs/wear.md): kd (or k / H), length (the
        contact's axial width, m) and grid (cells over guide_length, which it needs); the
-       worn depth is accumulated (clink_wear_guide_*), not fed back into the contact */
+       worn depth is accumulated (clink_wear_guide_*) and may be given back as the worn guide */
     clink_wear_def wear;
+    /* the worn guide (clink_model_set_worn_guide): the depth of its lower ([0]) and upper
+       ([1]) surfaces at guide_nknots abscissae equally spaced over guide_length from its
+       rear end (0: flat), m */
+    int guide_nknots;
+    double guide_depth[2][CLINK_WEAR_MAX_KNOTS];
 } clink_translational_clearance_def;
 
 /* guide body 0, slider body 1, points at the centres, axis (1, 0), sizes 0 (must be set),

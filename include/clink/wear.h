@@ -123,6 +123,18 @@ CLINK_API double clink_wear_guide_volume(const clink_wear *wear, int i, int part
    volume laid beyond the grid (m^3) */
 CLINK_API double clink_wear_guide_tally(const clink_wear *wear, int i, int which);
 
+/*
+ * Makes the guide of translational clearance joint `joint` the worn guide: its lower and
+ * upper surfaces worn by lower[j], upper[j] (m) at the nknots abscissae equally spaced over
+ * guide_length from its rear end (nknots 0: flat again), natural cubic splines, fed into the
+ * corners' contacts (docs/wear.md). CLINK_ERR_RANGE, with the reason in err: a depth negative,
+ * not finite or reaching the <wear> wall, no guide_length, a groove whose radius of
+ * curvature falls below the clearance.
+ */
+CLINK_API clink_status clink_model_set_worn_guide(clink_model *model, int joint, int nknots,
+                                                  const double *lower, const double *upper,
+                                                  char *err, size_t err_size);
+
 /* ---- the life simulation (clink wear) ------------------------------------------- */
 
 typedef struct clink_wear_options {

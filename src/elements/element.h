@@ -246,4 +246,9 @@ int element_finite2(const double *x);
    positions q (body b >= 1 at q + 3 (b - 1)) */
 void element_world_point(const double *q, int b, const double s[2], double out[2]);
 
+/* a translational clearance joint's worn guide checked (element_translational_clearance.c,
+   clink_model_set_worn_guide): CLINK_OK, or CLINK_ERR_RANGE with the reason in msg */
+clink_status element_worn_guide_check(const clink_translational_clearance_def *d, const char *name,
+                                      char *msg, size_t size);
+
 #endif

@@ -22,6 +22,7 @@
  * the mid-line and the tilt phi_slider - phi_guide wrapped into (-pi, pi] (rad).
  */
 #include "elements/element.h"
+#include "kinematics/contact_profile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -70,6 +71,47 @@ static clink_status tc_wear_check(const clink_translational_clearance_def *d, co
     return CLINK_OK;
 }
 
+/* a worn guide (clink_model_set_worn_guide): depths >= 0, finite and short of the wall, a
+   guide length to lay them over, and grooves whose radius of curvature exceeds the
+   clearance (a corner then has one closest point); CLINK_OK or CLINK_ERR_RANGE with msg */
+clink_status element_worn_guide_check(const clink_translational_clearance_def *d, const char *name,
+                                      char *msg, size_t size)
+{
+    const char *t = "translational clearance joint";
+    if (d->guide_nknots == 0)
+        return CLINK_OK;
+    if (d->guide_nknots < 2 || d->guide_nknots > CLINK_WEAR_MAX_KNOTS || !(d->guide_length > 0.0))
+        return snprintf(msg, size,
+                        "%s '%s': a worn guide needs 2 .. %d knots and guide_length (got %d, %g m)",
+                        t, name, CLINK_WEAR_MAX_KNOTS, d->guide_nknots, d->guide_length),
+               CLINK_ERR_RANGE;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < d->guide_nknots; i++) {
+            double h = d->guide_depth[s][i];
+            if (!(h >= 0.0) || !isfinite(h) || !(h < d->wear.wall))
+                return snprintf(msg, size,
+                                "%s '%s': worn guide depth %g m (%s surface, knot %d) is out of "
+                                "range; 0 <= depth < wall thickness %g m",
+                                t, name, h, s ? "upper" : "lower", i, d->wear.wall),
+                       CLINK_ERR_RANGE;
+        }
+    /* the curvature h'' of each surface's spline at its knots (its extremes, the spline's
+       second derivative being linear between them) */
+    for (int s = 0; s < 2; s++) {
+        clink_profile_def p;
+        kinematics_worn_line_profile(&p, d->guide_length, d->guide_nknots, d->guide_depth[s]);
+        for (int i = 0; i < d->guide_nknots; i++)
+            if (fabs(p.moments[i]) * d->clearance >= 1.0)
+                return snprintf(msg, size,
+                                "%s '%s': the worn guide's radius of curvature %g m (%s surface, "
+                                "knot %d) is below the clearance %g m",
+                                t, name, 1.0 / fabs(p.moments[i]), s ? "upper" : "lower", i,
+                                d->clearance),
+                       CLINK_ERR_RANGE;
+    }
+    return CLINK_OK;
+}
+
 static clink_status tc_check(element_def *u, const char *name, char *msg, size_t size)
 {
     clink_translational_clearance_def *d = &u->translational_clearance;
@@ -100,6 +142,8 @@ static clink_status tc_check(element_def *u, const char *name, char *msg, size_t
                         w, name, d->length, d->guide_length),
                CLINK_ERR_RANGE;
     clink_status st = tc_wear_check(d, name, msg, size);
+    if (st == CLINK_OK)
+        st = element_worn_guide_check(d, name, msg, size);
     if (st != CLINK_OK)
         return st;
     d->axis[0] /= l;
@@ -139,6 +183,12 @@ static void tc_expand(const element_def *u, element_contact *out)
             c->sa.a[1] = d->guide_point[1] + s * off * ny;
             c->sa.normal[0] = -s * nx;
             c->sa.normal[1] = -s * ny;
+            if (d->guide_nknots > 0) { /* the worn guide (docs/wear.md) */
+                kinematics_worn_line_profile(&c->sa.profile, d->guide_length, d->guide_nknots,
+                                             d->guide_depth[side]);
+                c->sa.b[0] = ux, c->sa.b[1] = uy; /* the axis */
+                c->sa.angle[0] = d->guide_length;
+            }
             c->sb.type = CLINK_SHAPE_CIRCLE;
             c->sb.a[0] =
                 d->slider_point[0] + sx[k] * 0.5 * d->length * ux + sy[k] * 0.5 * d->height * nx;

@@ -272,6 +272,26 @@ static int diff_round(const kinematics_shape *sa, const kinematics_pose *pa,
                       const kinematics_shape *sb, const kinematics_pose *pb,
                       kinematics_contact_diff *out);
 
+/* a line around a circle: a worn guide's through its stand-in (contact_profile.c) */
+static int pair_line_circle(const kinematics_shape *sa, const kinematics_pose *pa,
+                            const double rot_a[2], const kinematics_shape *sb,
+                            const kinematics_pose *pb, const double rot_b[2],
+                            kinematics_contact *out)
+{
+    if (sa->prof)
+        return kinematics_pair_worn_line(sa, pa, rot_a, sb, pb, rot_b, out);
+    return pair_line(sa, pa, rot_a, sb, pb, rot_b, out);
+}
+
+static int diff_line_circle(const kinematics_shape *sa, const kinematics_pose *pa,
+                            const kinematics_shape *sb, const kinematics_pose *pb,
+                            kinematics_contact_diff *out)
+{
+    if (sa->prof)
+        return kinematics_diff_worn_line(sa, pa, sb, pb, out);
+    return diff_round(sa, pa, sb, pb, out);
+}
+
 /* a bore's derivatives: a worn bore's through its stand-in (contact_profile.c) */
 static int diff_bore(const kinematics_shape *sa, const kinematics_pose *pa,
                      const kinematics_shape *sb, const kinematics_pose *pb,
@@ -302,7 +322,7 @@ static const kinematics_pair_entry registry[N_][N_] = {
     [C_][K_] = {pair_segments, NULL, NULL, NULL},
     [K_][C_] = {pair_segments, NULL, NULL, NULL},
     [K_][K_] = {pair_segments, NULL, NULL, NULL},
-    [L_][C_] = {pair_line, diff_round, NULL, NULL},
+    [L_][C_] = {pair_line_circle, diff_line_circle, NULL, NULL},
     [L_][K_] = {pair_line, NULL, NULL, NULL},
     [B_][C_] = {pair_bore, diff_bore, NULL, NULL},
     [L_][P_] = {kinematics_pair_line_polygon, kinematics_diff_line_polygon,

@@ -847,6 +847,157 @@ int kinematics_diff_worn_pin(const kinematics_shape *sa, const kinematics_pose *
     return kinematics_pair_of(ta.kind, CLINK_SHAPE_CIRCLE)->diff(&ta, pa, &tb, pb, out);
 }
 
+/* ---- the worn guide ------------------------------------------------------------------ */
+
+/*
+ * A guide surface with wear (docs/wear.md, "The translational clearance joint"): the line
+ * through a with outward normal N0 (towards the slider) and axis u (shape.b) worn by h(x),
+ *   X(x) = a + x u - h(x) N0,
+ * h the natural cubic spline through the depth at knots equally spaced over the guide (its
+ * abscissae from guide_point; beyond the end knots continued linearly: C2, the natural end).
+ * Against a corner (a circle, radius r, centre P): the closest point X(x*) by Newton's method
+ * on X' . (X - P) = 0 from the projection x0 = (P - a) . u (the slopes are tiny: two or three
+ * steps), then the osculating shape at x*, as for the worn bore: the tangent line where the
+ * curvature is below 1e-4 of 1 / the guide's size, else the circle (the surface bulging
+ * towards the slider) or bore (a groove) of radius 1 / |kappa|; second-order contact, so
+ * delta, n, the points and their first derivatives are the worn surface's.
+ */
+
+void kinematics_worn_line_profile(clink_profile_def *p, double G, int n, const double *depth)
+{
+    enum { N_ = CLINK_PROFILE_MAX_POINTS };
+    double c[N_], d[N_];
+    memset(p, 0, sizeof *p);
+    p->kind = CLINK_PROFILE_TABLE;
+    p->npoints = n;
+    double h = G / (n - 1);
+    for (int i = 0; i < n; i++) {
+        p->angles[i] = -0.5 * G + h * i;
+        p->radii[i] = depth[i];
+    }
+    /* the natural spline's moments: m_0 = m_{n-1} = 0, h m_{i-1} + 4 h m_i + h m_{i+1} =
+       6 (y_{i+1} - 2 y_i + y_{i-1}) / h, by the Thomas algorithm */
+    for (int i = 1; i < n - 1; i++) {
+        double rhs = 6.0 * (depth[i + 1] - 2.0 * depth[i] + depth[i - 1]) / (h * h);
+        double diag = 4.0 - (i > 1 ? c[i - 1] : 0.0);
+        c[i] = 1.0 / diag;
+        d[i] = (rhs - (i > 1 ? d[i - 1] : 0.0)) / diag;
+    }
+    p->moments[0] = p->moments[n - 1] = 0.0;
+    for (int i = n - 2; i >= 1; i--)
+        p->moments[i] = d[i] - (i < n - 2 ? c[i] * p->moments[i + 1] : 0.0);
+}
+
+/* h, h', h'' of the worn line's spline at abscissa x */
+static void worn_line_depth(const clink_profile_def *p, double x, double r[3])
+{
+    const double *X = p->angles, *y = p->radii, *m = p->moments;
+    int n = p->npoints;
+    if (x <= X[0] || x >= X[n - 1]) { /* linear beyond the ends (m = 0 there) */
+        int e = x <= X[0] ? 0 : n - 1, o = e == 0 ? 1 : n - 2;
+        double hh = X[e] - X[o];
+        double slope = (y[e] - y[o]) / hh + hh * (2.0 * m[e] + m[o]) / 6.0;
+        r[0] = y[e] + slope * (x - X[e]);
+        r[1] = slope;
+        r[2] = 0.0;
+        return;
+    }
+    double hh = X[1] - X[0];
+    int lo = (int) floor((x - X[0]) / hh);
+    lo = lo < 0 ? 0 : lo > n - 2 ? n - 2 : lo;
+    int hi = lo + 1;
+    double A = (X[hi] - x) / hh, B = 1.0 - A;
+    r[0] =
+        A * y[lo] + B * y[hi] + ((A * A * A - A) * m[lo] + (B * B * B - B) * m[hi]) * hh * hh / 6.0;
+    r[1] = (y[hi] - y[lo]) / hh - (3.0 * A * A - 1.0) / 6.0 * hh * m[lo] +
+           (3.0 * B * B - 1.0) / 6.0 * hh * m[hi];
+    r[2] = A * m[lo] + B * m[hi];
+}
+
+void kinematics_worn_line_point(const kinematics_shape *s, double x, double X[2], double X1[2],
+                                double X2[2])
+{
+    double h[3];
+    worn_line_depth(s->prof, x, h);
+    for (int k = 0; k < 2; k++) {
+        X[k] = s->a[k] + x * s->b[k] - h[0] * s->nrm[k];
+        X1[k] = s->b[k] - h[1] * s->nrm[k];
+        X2[k] = -h[2] * s->nrm[k];
+    }
+}
+
+/* the worn line A's stand-in against the circle B: the osculating shape (osculating 1) or
+   the tangent line (0) at the closest point */
+static int worn_line_stand_in(const kinematics_shape *sa, const kinematics_pose *pa,
+                              const kinematics_shape *sb, const kinematics_pose *pb, int osculating,
+                              kinematics_shape *t)
+{
+    double cl[2], X[2], X1[2], X2[2];
+    if (circle_centre_in_a(pa, sb, pb, cl) != 0)
+        return -1;
+    double x = (cl[0] - sa->a[0]) * sa->b[0] + (cl[1] - sa->a[1]) * sa->b[1];
+    for (int it = 0; it < 20; it++) {
+        kinematics_worn_line_point(sa, x, X, X1, X2);
+        double d[2] = {X[0] - cl[0], X[1] - cl[1]};
+        double f = X1[0] * d[0] + X1[1] * d[1];
+        double fp = X2[0] * d[0] + X2[1] * d[1] + X1[0] * X1[0] + X1[1] * X1[1];
+        double step = f / fp;
+        x -= step;
+        if (fabs(step) <= 1e-15 * (1.0 + fabs(x)))
+            break;
+    }
+    kinematics_worn_line_point(sa, x, X, X1, X2);
+    /* the outward normal N (towards the slider) and the curvature, > 0 where the surface
+       bends away from the slider (a groove: the stand-in a bore) */
+    double l = hypot(X1[0], X1[1]), N[2] = {-X1[1] / l, X1[0] / l};
+    if (N[0] * sa->nrm[0] + N[1] * sa->nrm[1] < 0.0)
+        N[0] = -N[0], N[1] = -N[1];
+    double k = (N[0] * X2[0] + N[1] * X2[1]) / (l * l);
+    double size = sa->ang[0] > 0.0 ? sa->ang[0] : 1.0;
+    memset(t, 0, sizeof *t);
+    if (osculating && fabs(k) * size > 1e-4) {
+        t->kind = k > 0.0 ? CLINK_SHAPE_BORE : CLINK_SHAPE_CIRCLE;
+        t->a[0] = X[0] + N[0] / k;
+        t->a[1] = X[1] + N[1] / k;
+        t->r = 1.0 / fabs(k);
+    } else {
+        t->kind = CLINK_SHAPE_LINE;
+        memcpy(t->a, X, sizeof t->a);
+        memcpy(t->nrm, N, sizeof t->nrm);
+    }
+    return 0;
+}
+
+/* the osculating stand-in (its derivatives are the surface's) */
+static int worn_line_feature(const kinematics_shape *sa, const kinematics_pose *pa,
+                             const kinematics_shape *sb, const kinematics_pose *pb,
+                             kinematics_shape *t)
+{
+    return worn_line_stand_in(sa, pa, sb, pb, 1, t);
+}
+
+/* the geometry through the tangent line: the same delta, normal, points and rates as the
+   osculating shape's (the corner's foot on it is the closest point), without the rounding
+   of an osculating circle metres wide (about its radius times 1e-16) */
+int kinematics_pair_worn_line(const kinematics_shape *sa, const kinematics_pose *pa,
+                              const double rot_a[2], const kinematics_shape *sb,
+                              const kinematics_pose *pb, const double rot_b[2],
+                              kinematics_contact *out)
+{
+    kinematics_shape t;
+    if (worn_line_stand_in(sa, pa, sb, pb, 0, &t) != 0)
+        return -1;
+    return kinematics_pair_of(CLINK_SHAPE_LINE, CLINK_SHAPE_CIRCLE)
+        ->eval(&t, pa, rot_a, sb, pb, rot_b, out);
+}
+
+int kinematics_diff_worn_line(const kinematics_shape *sa, const kinematics_pose *pa,
+                              const kinematics_shape *sb, const kinematics_pose *pb,
+                              kinematics_contact_diff *out)
+{
+    return feature_circle_diff(worn_line_feature, sa, pa, sb, pb, out);
+}
+
 /* ---- drawing ------------------------------------------------------------------------- */
 
 int clink_shape_outline(const clink_shape_def *d, int n, double (*xy)[2])

@@ -30,6 +30,19 @@ kinematics_pair_diff_fn kinematics_diff_worn_bore_circle;
 kinematics_pair_eval_fn kinematics_pair_worn_pin;
 kinematics_pair_diff_fn kinematics_diff_worn_pin;
 
+/* the worn guide surface A (a line with a profile: shape.b its axis, ang[0] the guide's
+   length) against a circle B (a slider's corner) */
+kinematics_pair_eval_fn kinematics_pair_worn_line;
+kinematics_pair_diff_fn kinematics_diff_worn_line;
+
+/* the worn line's profile: the natural cubic spline through depth[i] at n >= 2 abscissae
+   equally spaced over [-G / 2, G / 2], moments filled */
+void kinematics_worn_line_profile(clink_profile_def *p, double G, int n, const double *depth);
+
+/* the worn line's surface point X(x) = a + x u - h(x) N0 and its first two derivatives */
+void kinematics_worn_line_point(const kinematics_shape *s, double x, double X[2], double X1[2],
+                                double X2[2]);
+
 /* the worn pin's profile: the periodic spline through radius r - depth[i] at the n angles
    2 pi i / n of the journal's frame, moments filled */
 void kinematics_worn_pin_profile(clink_profile_def *p, double r, int n, const double *depth);

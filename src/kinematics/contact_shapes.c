@@ -320,8 +320,10 @@ void kinematics_shape_of(const clink_shape_def *d, int vertex, kinematics_shape 
     }
     memcpy(s->ang, d->angle, sizeof s->ang);
     s->concave = d->concave;
-    if ((d->type == CLINK_SHAPE_BORE || d->type == CLINK_SHAPE_CIRCLE) && d->profile.npoints > 0)
-        s->prof = &d->profile;        /* a worn bore or pin (contact_profile.c) */
+    if ((d->type == CLINK_SHAPE_BORE || d->type == CLINK_SHAPE_CIRCLE ||
+         d->type == CLINK_SHAPE_LINE) &&
+        d->profile.npoints > 0)
+        s->prof = &d->profile;        /* a worn bore, pin or guide (contact_profile.c) */
     if (d->type == CLINK_SHAPE_FLANK) /* its mesh parameters (contact_profile.c) */
         s->v = (const double(*)[2]) d->vertices;
     if (d->type == CLINK_SHAPE_PROFILE) {

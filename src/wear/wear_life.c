@@ -54,6 +54,7 @@ typedef struct life_joint {
     double *life[2], *cycle[2];
     double knots[CLINK_WEAR_MAX_KNOTS];
     double vol[2], fpeak, work;
+    double pin_scale; /* the share of the journal's wear its fed-back pin takes (1: all) */
 } life_joint;
 
 typedef struct life {
@@ -128,19 +129,48 @@ static void life_free(life *L)
         fclose(L->journal);
 }
 
-/* the worn pin of joint j's journal life grid into the model (after its bore); 0 or -1 */
-static int life_apply_pin(life *L, const life_joint *j)
+/* the worn pin of joint j's journal life grid into the model (after its bore): its knots
+   times the largest scale in [0, 1] the pin admits (1 unless its flattened arc would be
+   flatter than the bore's most curved, two points of contact: then the largest admissible
+   scale by bisection, a function of the life grids alone, so a resumed run makes the same
+   pins); the scale into j->pin_scale; 0 or -1 */
+static int life_apply_pin(life *L, life_joint *j)
 {
-    double top = 0.0, knots[CLINK_WEAR_MAX_KNOTS];
+    double top = 0.0, knots[CLINK_WEAR_MAX_KNOTS], scaled[CLINK_WEAR_MAX_KNOTS];
+    char why[512];
     for (int k = 0; k < j->n; k++)
         top = fmax(top, j->life[1][k]);
+    j->pin_scale = 1.0;
     if (top == 0.0)
         return 0;
+    if (!(top < j->wall))
+        return snprintf(L->err, L->size,
+                        "%s: clearance joint %d: its journal is worn through: depth %g m reaches "
+                        "the wall thickness %g m after %ld cycles",
+                        L->path, j->joint, top, j->wall, L->done),
+               -1;
     clink_wear_smooth(j->life[1], j->n, L->o->knots, knots);
-    return clink_model_set_worn_pin(L->model, j->joint, L->o->knots, knots, L->err, L->size) ==
-                   CLINK_OK
-               ? 0
-               : -1;
+    if (clink_model_set_worn_pin(L->model, j->joint, L->o->knots, knots, why, sizeof why) ==
+        CLINK_OK)
+        return 0;
+    double lo = 0.0, hi = 1.0;
+    for (int it = 0; it < 30; it++) {
+        double mid = 0.5 * (lo + hi);
+        for (int k = 0; k < L->o->knots; k++)
+            scaled[k] = mid * knots[k];
+        if (clink_model_set_worn_pin(L->model, j->joint, L->o->knots, scaled, why, sizeof why) ==
+            CLINK_OK)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    for (int k = 0; k < L->o->knots; k++)
+        scaled[k] = lo * knots[k];
+    j->pin_scale = lo;
+    if (clink_model_set_worn_pin(L->model, j->joint, L->o->knots, scaled, L->err, L->size) !=
+        CLINK_OK)
+        return -1;
+    return 0;
 }
 
 /* the worn bores and pins of the life grids into the model; 0 or -1 */
@@ -159,6 +189,9 @@ static int life_apply(life *L)
             return -1;
         }
         clink_wear_smooth(j->life[0], j->n, L->o->knots, j->knots);
+        /* the pin round while the bore is remade (the bore's check takes the pin in) */
+        if (clink_model_set_worn_pin(L->model, j->joint, 0, NULL, L->err, L->size) != CLINK_OK)
+            return -1;
         if (top > 0.0 && clink_model_set_worn_bore(L->model, j->joint, L->o->knots, j->knots,
                                                    L->err, L->size) != CLINK_OK)
             return -1;
@@ -486,8 +519,8 @@ static int life_summary(life *L)
             top = fmax(top, j->life[0][k]);
         fprintf(f,
                 "%s\n    {\"joint\": %d, \"volume_bore\": %.17g, \"volume_journal\": %.17g, "
-                "\"depth_max_bore\": %.17g, \"wear_work\": %.17g}",
-                i ? "," : "", j->joint, j->vol[0], j->vol[1], top, j->work);
+                "\"depth_max_bore\": %.17g, \"wear_work\": %.17g, \"pin_scale\": %.17g}",
+                i ? "," : "", j->joint, j->vol[0], j->vol[1], top, j->work, j->pin_scale);
     }
     fprintf(f, "\n  ]\n}\n");
     if (fclose(f) != 0)

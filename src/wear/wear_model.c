@@ -11,6 +11,7 @@
  * bore's smallest (it touches the bore at one point).
  */
 #include "clink/wear.h"
+#include "elements/element.h"
 #include "kinematics/contact_profile.h"
 #include "model/model_internal.h"
 
@@ -153,5 +154,46 @@ clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, co
     for (int k = 0; k < m->d.ncontacts; k++)
         if (m->d.contacts[k].element == e)
             m->d.contacts[k].geo.sa.profile = p;
+    return CLINK_OK;
+}
+
+clink_status clink_model_set_worn_guide(clink_model *m, int joint, int nknots, const double *lower,
+                                        const double *upper, char *err, size_t size)
+{
+    char dummy[8];
+    if (!err)
+        err = dummy, size = sizeof dummy;
+    const int kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE;
+    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && (!lower || !upper)) ||
+        (nknots != 0 && (nknots < 2 || nknots > CLINK_WEAR_MAX_KNOTS)))
+        return snprintf(err, size, "worn guide: joint %d or %d knots out of range", joint, nknots),
+               CLINK_ERR_ARG;
+    int e = m->d.of_kind[kind][joint];
+    clink_translational_clearance_def *d = &m->d.elems[e].def.translational_clearance, t = *d;
+    t.guide_nknots = nknots;
+    for (int i = 0; i < nknots; i++) {
+        t.guide_depth[0][i] = lower[i];
+        t.guide_depth[1][i] = upper[i];
+    }
+    clink_status st = element_worn_guide_check(&t, m->d.elems[e].label, err, size);
+    if (st != CLINK_OK)
+        return st;
+    *d = t;
+    /* the element's contacts, corner k against the lower (even) and upper (odd) surface */
+    int first = -1;
+    for (int k = 0; k < m->d.ncontacts; k++) {
+        if (m->d.contacts[k].element != e)
+            continue;
+        if (first < 0)
+            first = k;
+        clink_shape_def *sa = &m->d.contacts[k].geo.sa;
+        memset(&sa->profile, 0, sizeof sa->profile);
+        if (nknots > 0) {
+            kinematics_worn_line_profile(&sa->profile, d->guide_length, nknots,
+                                         d->guide_depth[(k - first) % 2]);
+            sa->b[0] = d->axis[0], sa->b[1] = d->axis[1];
+            sa->angle[0] = d->guide_length;
+        }
+    }
     return CLINK_OK;
 }

@@ -732,3 +732,126 @@ TEST(a_worn_pin_has_exact_rates_and_derivatives)
         }
     }
 }
+
+/* ---- the worn guide (a line with a profile: docs/wear.md) --------------------------- */
+
+/* the guide's analytic wear: a groove of depth 20 um and length 40 mm about x = 10 mm, with
+   its first two derivatives */
+static void wg_h(double x, double h[3])
+{
+    const double A = 20e-6, w = 2.0 * PI_ / 0.04, c = 0.01;
+    int in = fabs(x - c) < 0.02;
+    h[0] = in ? 0.5 * A * (1.0 + cos(w * (x - c))) : 0.0;
+    h[1] = in ? -0.5 * A * w * sin(w * (x - c)) : 0.0;
+    h[2] = in ? -0.5 * A * w * w * cos(w * (x - c)) : 0.0;
+}
+
+/* a worn lower guide surface: through a = (0.002, -0.0105) with axis u at 0.2 rad, normal
+   +n, 47 knots of wg_h over 0.2 m */
+static clink_shape_def guide_def(double *u)
+{
+    clink_shape_def d;
+    double depth[47], h[3];
+    memset(&d, 0, sizeof d);
+    u[0] = cos(0.2), u[1] = sin(0.2);
+    d.type = CLINK_SHAPE_LINE;
+    d.a[0] = 0.002 - 0.0105 * -u[1], d.a[1] = -0.0105 * u[0];
+    d.normal[0] = -u[1], d.normal[1] = u[0];
+    d.b[0] = u[0], d.b[1] = u[1];
+    d.angle[0] = 0.2;
+    for (int i = 0; i < 47; i++) {
+        wg_h(-0.1 + 0.2 * i / 46, h);
+        depth[i] = h[0];
+    }
+    kinematics_worn_line_profile(&d.profile, 0.2, 47, depth);
+    return d;
+}
+
+/* the exact surface point at abscissa x and its tangent */
+static void wg_curve(const clink_shape_def *d, double x, double X[2], double X1[2], double X2[2])
+{
+    double h[3];
+    wg_h(x, h);
+    for (int k = 0; k < 2; k++) {
+        X[k] = d->a[k] + x * d->b[k] - h[0] * d->normal[k];
+        X1[k] = d->b[k] - h[1] * d->normal[k];
+        X2[k] = -h[2] * d->normal[k];
+    }
+}
+
+/*
+ * A corner (a point) on the worn guide against an independent evaluation of the exact
+ * groove the knots sample: the closest point by a dense search (20000 samples within 5 mm of
+ * the corner's abscissa) refined by Newton on the analytic curve. The natural spline through
+ * 47 knots (dx = 4.35 mm) of the raised cosine (h'''' = A w^4 / 2 = 6.1e3 m^-3) interpolates
+ * it within 5/384 dx^4 max|h''''| = 2.8e-8 m, its slope within dx^3 / 24 max|h''''| = 2.1e-5
+ * rad (measured: 1e-8 m, 1.4e-5): penetration within 3e-8 m, normal within 2e-5, the
+ * contact point (on a surface that is flat to 1e-3) within 3e-8 m. The corners stand at
+ * 0 .. 20 mm, two knot spacings or more inside the groove's ends (-10 and 30 mm), where the
+ * cosine's h'' jumps and these bounds do not hold.
+ */
+TEST(a_worn_guide_has_the_gap_and_normal_of_a_dense_closest_point_search)
+{
+    double u[2];
+    clink_shape_def d = guide_def(u);
+    kinematics_shape guide, corner = simple(CLINK_SHAPE_CIRCLE, 0.01, 0.005, 0, 0, 0.0);
+    kinematics_shape_of(&d, 0, &guide);
+    ENSURE(guide.prof != NULL);
+    int checked = 0;
+    for (int j = 0; j < 11; j++) {
+        double h[3], x = 0.002 * j;
+        wg_h(x, h);
+        /* the corner 1 um into the worn surface, at abscissa x (ground guide) */
+        double gap = -1e-6 + 3e-7 * sin(300 * x);
+        double P[2] = {d.a[0] + x * u[0] - (h[0] + gap) * d.normal[0],
+                       d.a[1] + x * u[1] - (h[0] + gap) * d.normal[1]};
+        kinematics_pose pb = pose(P[0] - 0.01, P[1] - 0.005, 0.0, 0, 0, 0);
+        kinematics_contact c;
+        kinematics_pose pa = pose(0, 0, 0, 0, 0, 0);
+        ENSURE(kinematics_contact_eval(&guide, &pa, &corner, &pb, &c) == 0);
+        double best = INFINITY, tb = x, X[2], X1[2], X2[2];
+        for (int i = -10000; i <= 10000; i++) {
+            double t = x + 0.005 * i / 10000;
+            wg_curve(&d, t, X, X1, X2);
+            double dist = hypot(X[0] - P[0], X[1] - P[1]);
+            if (dist < best)
+                best = dist, tb = t;
+        }
+        for (int it = 0; it < 20; it++) {
+            wg_curve(&d, tb, X, X1, X2);
+            double dd[2] = {X[0] - P[0], X[1] - P[1]};
+            tb -= (X1[0] * dd[0] + X1[1] * dd[1]) /
+                  (X2[0] * dd[0] + X2[1] * dd[1] + X1[0] * X1[0] + X1[1] * X1[1]);
+        }
+        wg_curve(&d, tb, X, X1, X2);
+        double l = hypot(X1[0], X1[1]), N[2] = {-X1[1] / l, X1[0] / l};
+        double depth = -((P[0] - X[0]) * N[0] + (P[1] - X[1]) * N[1]);
+        ENSURE_NEAR(c.delta, depth, 3e-8);
+        for (int k = 0; k < 2; k++) {
+            ENSURE_NEAR(c.n[k], N[k], 2e-5);
+            ENSURE_NEAR(c.p_a[k], X[k], 3e-8);
+        }
+        checked++;
+    }
+    ENSURE(checked == 11);
+}
+
+TEST(a_worn_guide_has_exact_rates_and_derivatives)
+{
+    double u[2];
+    clink_shape_def d = guide_def(u);
+    kinematics_shape guide, corner = simple(CLINK_SHAPE_CIRCLE, 0.02, -0.01, 0, 0, 0.0);
+    kinematics_shape_of(&d, 0, &guide);
+    kinematics_pose pa = pose(0.01, -0.02, 0.0, 0.0, 0.0, 0.0);
+    /* where the groove's curvature is at least 0.7 of its largest, 0.25 1/m: the stand-in's
+       radius (4 to 6 m) then rounds delta within 1e-15 m, below the differences' resolution;
+       near the inflections its radius, and so its rounding, grows without bound */
+    const double xs[5] = {-0.005, 0.005, 0.01, 0.015, 0.025};
+    for (int j = 0; j < 5; j++) {
+        double x = xs[j];
+        double P[2] = {0.01 + d.a[0] + x * u[0] + 1e-6 * d.normal[0],
+                       -0.02 + d.a[1] + x * u[1] + 1e-6 * d.normal[1]};
+        kinematics_pose pb = pose(P[0] - 0.02, P[1] + 0.01, 0.0, 0.3, -0.2, 1.5);
+        worn_check_diff(&guide, pa, &corner, pb);
+    }
+}

@@ -319,3 +319,56 @@ TEST(the_hertz_and_winkler_pressures_carry_the_contact_force)
     double a = wear_half_width(1, F, Rs, L, Es, b);
     ENSURE_REL(wear_pressure(1, F, Rs, L, Es, b, 0.0), 3.0 * F / (4.0 * a * L), 1e-14);
 }
+
+/* the slider's height in models/guide_wear.xml at t with its lower guide surface worn by D
+   (uniformly, 12 knots; 0: flat) */
+static double slider_height(double D, double t)
+{
+    char err[512];
+    double lower[12], upper[12], q[3];
+    clink_model *m = clink_model_load_xml(MODELS "guide_wear.xml", err, sizeof err);
+    clink_sim *sim = NULL;
+    ENSURE(m != NULL);
+    for (int i = 0; i < 12; i++)
+        lower[i] = D, upper[i] = 0.0;
+    if (D > 0.0)
+        ENSURE(clink_model_set_worn_guide(m, 0, 12, lower, upper, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_sim_advance(sim, t) == CLINK_OK);
+    clink_sim_body_state(sim, 1, q, NULL);
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return q[1];
+}
+
+/* the worn guide is the corners' contact surface: a lower surface worn uniformly by 20 um
+   lets the sliding slider settle 20 um lower (its spring-dashpot near critical: the drop's
+   transient is gone by 0.5 s; within 1e-11 m) */
+TEST(a_uniformly_worn_guide_lets_the_sliding_slider_settle_deeper_by_the_depth)
+{
+    double y0 = slider_height(0.0, 0.5), y1 = slider_height(20e-6, 0.5);
+    ENSURE_NEAR(y0, -(0.0005 + 9.81 / 2.0 / 1e7), 1e-11);
+    ENSURE_NEAR(y1 - y0, -20e-6, 1e-11);
+}
+
+TEST(worn_guides_negative_through_the_wall_or_sharper_than_the_clearance_are_refused)
+{
+    char err[512];
+    double lower[40] = {0}, upper[40] = {0};
+    clink_model *m = clink_model_load_xml(MODELS "guide_wear.xml", err, sizeof err);
+    ENSURE(m != NULL);
+    lower[3] = -1e-6;
+    ENSURE(clink_model_set_worn_guide(m, 0, 40, lower, upper, err, sizeof err) == CLINK_ERR_RANGE);
+    ENSURE(strstr(err, "out of range") != NULL);
+    /* a pit of 20 mm at one knot (5.1 mm apart): h'' ~ 6 h / dx^2 ~ 5e3 1/m, a radius of
+       curvature of 0.2 mm, below the clearance of 0.5 mm */
+    lower[3] = 0.02;
+    ENSURE(clink_model_set_worn_guide(m, 0, 40, lower, upper, err, sizeof err) == CLINK_ERR_RANGE);
+    ENSURE(strstr(err, "radius of curvature") != NULL);
+    lower[3] = 0.0;
+    ENSURE(clink_model_set_worn_guide(m, 0, 1, lower, upper, err, sizeof err) == CLINK_ERR_ARG);
+    ENSURE(clink_model_set_worn_guide(m, 1, 40, lower, upper, err, sizeof err) == CLINK_ERR_ARG);
+    ENSURE(clink_model_set_worn_guide(m, 0, 40, lower, upper, err, sizeof err) == CLINK_OK);
+    ENSURE(clink_model_set_worn_guide(m, 0, 0, NULL, NULL, err, sizeof err) == CLINK_OK);
+    clink_model_destroy(&m);
+}
