@@ -5,7 +5,7 @@
  * its two lower corners (F / 2 = m g / 2 each) on the guide's lower surface, driven along it
  * at v = 0.1 m/s, frictionless; k_D = 1e-13 m^2/N, axial width L = 10 mm, 200 cells of dx =
  * 1 mm over the 200 mm guide. Observed every dt = 1e-4 s over T = 1 s after 0.05 s (the
- * slider starts at its static deflection). Closed forms (Archard 1953):
+ * slider starts on the surface and settles within 5 ms). Closed forms (Archard 1953):
  *   the corners' sliding distance 2 v T, the lower surface's worn volume k_D F v T and each
  *   lower corner's k_D (F / 2) v T (rel. 1e-6: the load and speed are constant; CVODE's rtol
  *   is 1e-10), the upper surface and the upper corners unworn (0);
