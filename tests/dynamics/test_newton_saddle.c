@@ -8,6 +8,7 @@
  * its matrix and factors on chains, which must grow in proportion to the bodies.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -208,15 +209,12 @@ TEST(the_saddle_newton_solve_agrees_with_the_dense_newton_matrix_on_a_loaded_cha
 
 TEST(the_saddle_newton_solve_agrees_with_the_dense_newton_matrix_on_closed_loops)
 {
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/models/n_four_bar.xml", CLINK_SOURCE_DIR);
-    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    clink_model *m = test_model_file("n_four_bar.xml");
     ENSURE(m != NULL);
     if (!m)
         return;
-    clink_settings_def set = clink_model_settings(m);
-    clink_sim *sim = NULL;
-    ENSURE(clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     if (sim && clink_sim_advance(sim, 0.37) == CLINK_OK) {
         int nq = sim->sys->nq;
         double e = 1.0, share = 0.0;

@@ -9,6 +9,7 @@
  * choice by size (SYSTEM_NEWTON_MIN_BODIES) and the matrix's entries per body on a run.
  */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -209,15 +210,13 @@ TEST(a_long_chain_takes_the_saddle_newton_solve_by_itself_and_a_short_one_does_n
  */
 TEST(the_hanging_chain_model_swings_with_the_saddle_newton_solve)
 {
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/models/hanging_chain.xml", CLINK_SOURCE_DIR);
-    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    clink_model *m = test_model_file("hanging_chain.xml");
     ENSURE(m != NULL);
     if (!m)
         return;
     clink_settings_def set = clink_model_settings(m);
-    clink_sim *sim = NULL;
-    ENSURE(clink_sim_create(m, &set, &sim, err, sizeof err) == CLINK_OK);
+    clink_sim *sim = test_sim_start(m);
+    ENSURE(sim != NULL);
     if (sim && clink_sim_advance(sim, set.t_end) == CLINK_OK) {
         clink_energy e;
         clink_sim_energy(sim, &e);
