@@ -81,7 +81,10 @@ typedef struct element_field {
     const char *child;        /* the child element that holds it (<lubrication>); NULL: none */
     const char *const *words; /* WORDS: the words of values 0, 1, ... (NULL-terminated) */
     int slot;                 /* MATERIAL, FILE_NUMBER, SHAPE (above) */
-    int of;                   /* MATERIAL: a BODY row; SHAPE: the offset of its body */
+    int of;                   /* MATERIAL: a BODY row; SHAPE: the offset of its body; WEAR:
+                                 the offset of a worn guide's knot count (int), 0: none */
+    size_t depths;            /* WEAR with `of`: the offset of the worn guide's depths
+                                 (double[2][CLINK_WEAR_MAX_KNOTS], lower and upper surface) */
     /* a range the file's value must be in, lo < x < hi, when hint is given: else
        "ATTR = X UNIT is out of range; HINT" */
     double lo, hi;

@@ -299,7 +299,11 @@ static const element_field tc_fields[] = {
     {.attr = "slider_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 0, .of = 3},
     {.attr = "guide_material", .type = ELEMENT_FIELD_MATERIAL, .slot = 1, .of = 0},
     /* Archard wear of the guide (docs/wear.md), read whole by src/xml/xml_wear.c */
-    {.type = ELEMENT_FIELD_WEAR, .offset = TC_AT_(wear), .child = "wear"},
+    {.type = ELEMENT_FIELD_WEAR,
+     .offset = TC_AT_(wear),
+     .child = "wear",
+     .of = (int) TC_AT_(guide_nknots),
+     .depths = TC_AT_(guide_depth)},
 };
 
 const element_class element_translational_clearance = {

@@ -415,7 +415,9 @@ static int read_children(xml_reader *r, const xmlNode *k, const element_class *e
             continue;
         const element_field *whole = whole_child(ec, name);
         if (whole) {
-            xml_read_wear(r, s, (clink_wear_def *) (void *) ((char *) d + whole->offset), w);
+            xml_read_wear(r, s, (clink_wear_def *) (void *) ((char *) d + whole->offset),
+                          whole->of ? (int *) (void *) ((char *) d + whole->of) : NULL,
+                          whole->of ? (double *) (void *) ((char *) d + whole->depths) : NULL, w);
             continue;
         }
         if (is_row_child(ec, name)) {

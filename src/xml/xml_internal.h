@@ -215,8 +215,11 @@ void xml_describe(char *buf, size_t size, const char *kind, const xmlNode *n);
 void xml_read_settings(xml_reader *r, const xmlNode *n);
 void xml_read_gravity(xml_reader *r, const xmlNode *n);
 void xml_read_output(xml_reader *r, const xmlNode *n);
-/* <wear> of a clearance joint w (xml_wear.c; n NULL: nothing) */
-void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w);
+/* <wear> of a clearance joint w (xml_wear.c; n NULL: nothing); guide_n non-NULL: a guide's
+   wear, whose worn guide (lower_depth, upper_depth) goes to *guide_n knots and guide_depth
+   (double[2][CLINK_WEAR_MAX_KNOTS]) */
+void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, int *guide_n,
+                   double *guide_depth, const char *w);
 void xml_read_materials(xml_reader *r, const xmlNode *sec);
 void xml_read_bodies(xml_reader *r, const xmlNode *sec);
 /* a <beam> of <bodies>: its nodes and elements into the builder (xml_beam.c) */

@@ -7,8 +7,11 @@
  * default none), the cells of the accumulation grid, and optionally a worn depth profile
  * ("d1 d2 ...", m, at equally spaced angles of the bearing's frame from 0) and the worn
  * journal's (pin_depth, at equally spaced angles of the journal's frame); the pressure's shape
- * (pressure: hertz, default, or winkler with the foundation's layer thickness, m). Each value is
- * checked here with the element's line; the builder checks the definition again.
+ * (pressure: hertz, default, or winkler with the foundation's layer thickness, m). The <wear>
+ * of a translational clearance joint takes k, hardness, kd, length, wall, grid and its worn
+ * guide: lower_depth and upper_depth (m, at knots equally spaced over guide_length from its
+ * rear end; one alone: the other surface flat). Each value is checked here with the element's
+ * line; the builder checks the definition again (the guide's grooves against the clearance).
  */
 #include "xml/xml_internal.h"
 
@@ -108,13 +111,61 @@ static int wear_pressure(xml_reader *r, const xmlNode *n, clink_wear_def *d, con
     return 0;
 }
 
-void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const char *w)
+/* a guide's worn surfaces: lower_depth and upper_depth with as many values (one alone: the
+   other flat), 2 .. CLINK_WEAR_MAX_KNOTS, each >= 0 and short of the wall, into *nk and
+   depth[side * CLINK_WEAR_MAX_KNOTS + i]; 0 or -1 */
+static int wear_guide_depths(xml_reader *r, const xmlNode *n, const clink_wear_def *d, int *nk,
+                             double *depth, const char *w)
+{
+    static const char *const keys[2] = {"lower_depth", "upper_depth"};
+    double v[2][CLINK_WEAR_MAX_KNOTS];
+    int c[2];
+    for (int s = 0; s < 2; s++)
+        c[s] = xml_numbers(r, n, keys[s], v[s], 1, CLINK_WEAR_MAX_KNOTS, 1.0);
+    if (r->failed)
+        return -1;
+    if (c[0] != 0 && c[1] != 0 && c[0] != c[1]) {
+        xml_fail(r, CLINK_ERR_MODEL, xml_line(n),
+                 "%s: <wear> lower_depth has %d values and upper_depth %d; give both at the "
+                 "same knots (as many values)",
+                 w, c[0], c[1]);
+        return -1;
+    }
+    int k = c[0] > c[1] ? c[0] : c[1];
+    if (k == 1) {
+        xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                 "%s: <wear> %s has 1 value; give 2 .. %d (equally spaced over guide_length "
+                 "from its rear end)",
+                 w, keys[c[0] == 1 ? 0 : 1], CLINK_WEAR_MAX_KNOTS);
+        return -1;
+    }
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < k; i++) {
+            double h = c[s] ? v[s][i] : 0.0;
+            if (!(h >= 0.0) || !(h < d->wall)) {
+                xml_fail(r, CLINK_ERR_RANGE, xml_line(n),
+                         "%s: <wear> %s %g m (value %d) is out of range; 0 <= depth < wall "
+                         "thickness %g m (the wear reached the wall)",
+                         w, keys[s], h, i + 1, d->wall);
+                return -1;
+            }
+            depth[s * CLINK_WEAR_MAX_KNOTS + i] = h;
+        }
+    *nk = k;
+    return 0;
+}
+
+void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, int *guide_n,
+                   double *guide_depth, const char *w)
 {
     static const char *const keys[] = {"k",         "hardness", "kd",    "length",
                                        "modulus",   "wall",     "grid",  "depth",
                                        "pin_depth", "pressure", "layer", NULL};
+    static const char *const guide_keys[] = {"k",    "hardness",    "kd",          "length", "wall",
+                                             "grid", "lower_depth", "upper_depth", NULL};
     double grid, depth[CLINK_WEAR_MAX_KNOTS], pin[CLINK_WEAR_MAX_KNOTS];
-    if (n == NULL || xml_check_attrs(r, n, keys, NULL) || wear_coefficient(r, n, d, w) != 0)
+    if (n == NULL || xml_check_attrs(r, n, guide_n ? guide_keys : keys, NULL) ||
+        wear_coefficient(r, n, d, w) != 0)
         return;
     int has_l = xml_num(r, n, "length", NAN, 1, &d->length);
     xml_num(r, n, "modulus", NAN, 1, &d->modulus);
@@ -138,6 +189,8 @@ void xml_read_wear(xml_reader *r, const xmlNode *n, clink_wear_def *d, const cha
                  nk != 0 && nk < 8 ? "depth" : "pin_depth", nk != 0 && nk < 8 ? nk : np,
                  CLINK_WEAR_MAX_KNOTS);
     if (r->failed || wear_pin(r, n, d, w, np, pin) != 0 || wear_pressure(r, n, d, w) != 0)
+        return;
+    if (guide_n && wear_guide_depths(r, n, d, guide_n, guide_depth, w) != 0)
         return;
     d->grid = (int) grid;
     d->nknots = nk;
