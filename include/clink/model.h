@@ -1089,6 +1089,9 @@ CLINK_API int clink_model_element_kind(const clink_model *model, int e);
 CLINK_API const char *clink_model_element_name(const clink_model *model, int e);
 CLINK_API const char *clink_model_element_kind_name(clink_element_kind kind);
 CLINK_API int clink_model_element_index(const clink_model *model, int e);
+/* Nonzero when element e slides along a guide that can wear (a translational clearance
+   joint; docs/wear.md); 0 otherwise or out of range. */
+CLINK_API int clink_model_element_has_guide(const clink_model *model, int e);
 /* A kind's word in messages ("clearance joint"); NULL out of range. */
 CLINK_API const char *clink_model_element_kind_word(clink_element_kind kind);
 

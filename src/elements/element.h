@@ -224,6 +224,9 @@ typedef struct element_class {
     /* nonzero: its contacts report the journal's eccentricity (the contact columns ex, ey;
        clink_model_contact_has_eccentricity) */
     int eccentricity;
+    /* nonzero: it slides along a guide that can wear (clink_model_element_has_guide;
+       the guide wear of src/wear/) */
+    int guide;
 } element_class;
 
 /* the class of a kind; NULL for a value outside the enum */

@@ -307,6 +307,7 @@ static const element_field tc_fields[] = {
 };
 
 const element_class element_translational_clearance = {
+    .guide = 1,
     .kind = CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE,
     .name = "translational_clearance",
     .word = "translational clearance joint",

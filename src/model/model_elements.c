@@ -211,6 +211,13 @@ int clink_model_contact_has_eccentricity(const clink_model *model, int i)
     return element_class_of(model->d.elems[model->d.contacts[i].element].kind)->eccentricity != 0;
 }
 
+int clink_model_element_has_guide(const clink_model *model, int e)
+{
+    if (!model || e < 0 || e >= model->d.nelems)
+        return 0;
+    return element_class_of(model->d.elems[e].kind)->guide != 0;
+}
+
 int clink_model_element_output_count(const clink_model *model, int e)
 {
     if (!model || e < 0 || e >= model->d.nelems)

@@ -124,7 +124,7 @@ static int wear_create_guides(const clink_model *m, clink_wear *w, char *err, si
     for (int k = 0; k < nc; k++) {
         int e = clink_model_contact_element(m, k);
         clink_translational_clearance_def d;
-        if (e == last || clink_model_element_kind(m, e) != CLINK_ELEMENT_TRANSLATIONAL_CLEARANCE ||
+        if (e == last || !clink_model_element_has_guide(m, e) ||
             clink_model_translational_clearance(m, clink_model_element_index(m, e), &d) !=
                 CLINK_OK ||
             !(d.wear.kd > 0.0))
