@@ -17,6 +17,8 @@
  */
 #include "vjson.h"
 
+#include "beam_model.h"
+
 #include "clink/analysis.h"
 #include "clink/model.h"
 
@@ -55,15 +57,7 @@ static clink_model *beam(int n, int clamped)
     d.G = E / (2.0 * (1.0 + NU));
     d.density = RHO;
     int first = -1;
-    clink_status st = clink_model_builder_set_gravity(b, 0.0, 0.0);
-    if (st == CLINK_OK)
-        st = clink_model_builder_add_beam(b, &d, &first);
-    clink_joint_def j = clink_default_joint_def();
-    j.type = CLINK_JOINT_WELD;
-    j.body_a = 0;
-    j.body_b = first;
-    if (st == CLINK_OK && clamped)
-        st = clink_model_builder_add_joint(b, &j, NULL);
+    clink_status st = beam_model_add(b, &d, clamped, &first);
     clink_model *m = NULL;
     if (st == CLINK_OK)
         st = clink_model_builder_finalize(b, &m);

@@ -17,6 +17,8 @@
  */
 #include "vjson.h"
 
+#include "beam_model.h"
+
 #include "clink/model.h"
 #include "clink/sim.h"
 
@@ -74,15 +76,8 @@ static clink_model *spin_up_model(int *tip, double *times, double *values)
     dr.function.values = values;
     if (st == CLINK_OK)
         st = clink_model_builder_add_driver(b, &dr, NULL);
-    clink_settings_def s = clink_default_settings_def();
-    s.t_end = T_END;
-    s.output_step = STEP;
-    s.method = CLINK_METHOD_BDF;
-    s.drift = CLINK_DRIFT_BAUMGARTE;
-    s.rtol = 1e-9;
-    s.atol = 1e-11;
     if (st == CLINK_OK)
-        st = clink_model_builder_set_settings(b, &s);
+        st = beam_model_settings(b, T_END, STEP, 1e-11);
     clink_model *m = NULL;
     if (st == CLINK_OK)
         st = clink_model_builder_finalize(b, &m);

@@ -18,6 +18,8 @@
  */
 #include "vjson.h"
 
+#include "beam_model.h"
+
 #include "clink/analysis.h"
 #include "clink/model.h"
 #include "clink/sim.h"
@@ -57,15 +59,7 @@ static clink_model *cantilever(const beam_case *c, int n, double P, double t_ram
     d.shear_factor = c->k;
     d.damping = tau;
     int first = -1;
-    clink_status st = clink_model_builder_set_gravity(b, 0.0, 0.0);
-    if (st == CLINK_OK)
-        st = clink_model_builder_add_beam(b, &d, &first);
-    clink_joint_def j = clink_default_joint_def();
-    j.type = CLINK_JOINT_WELD;
-    j.body_a = 0;
-    j.body_b = first;
-    if (st == CLINK_OK)
-        st = clink_model_builder_add_joint(b, &j, NULL);
+    clink_status st = beam_model_add(b, &d, 1, &first);
     clink_force_def f = clink_default_force_def();
     f.type = CLINK_FORCE_POINT;
     f.body_a = first + n;
@@ -79,15 +73,8 @@ static clink_model *cantilever(const beam_case *c, int n, double P, double t_ram
     }
     if (st == CLINK_OK)
         st = clink_model_builder_add_force(b, &f, NULL);
-    clink_settings_def s = clink_default_settings_def();
-    s.t_end = t_end;
-    s.output_step = t_end / 10.0;
-    s.method = CLINK_METHOD_BDF;
-    s.drift = CLINK_DRIFT_BAUMGARTE;
-    s.rtol = 1e-9;
-    s.atol = 1e-12;
     if (st == CLINK_OK)
-        st = clink_model_builder_set_settings(b, &s);
+        st = beam_model_settings(b, t_end, t_end / 10.0, 1e-12);
     clink_model *m = NULL;
     if (st == CLINK_OK)
         st = clink_model_builder_finalize(b, &m);
