@@ -37,7 +37,7 @@
    15.2% of the deepest point, with 4 by 13.1%, with 8 by 5.6% (docs/wear.md): the sampled
    cycles' scatter, which (b) is not about */
 #define OBSERVE 8
-#define MODEL CLINK_SOURCE_DIR "/models/slider_crank_wear.xml"
+#define MODEL   CLINK_SOURCE_DIR "/models/slider_crank_wear.xml"
 
 static const double PI = 3.141592653589793;
 
