@@ -648,16 +648,23 @@ int kinematics_diff_arc_circle(const kinematics_shape *sa, const kinematics_pose
  * journal's.
  */
 
-void kinematics_worn_bore_profile(clink_profile_def *p, double R, int n, const double *depth)
+/* the periodic spline through R + side h_i at n equally spaced angles (side +1: a bore
+   worn outwards, -1: a pin worn inwards) */
+static void worn_profile(clink_profile_def *p, double R, double side, int n, const double *depth)
 {
     memset(p, 0, sizeof *p);
     p->kind = CLINK_PROFILE_TABLE;
     p->npoints = n + 1;
     for (int i = 0; i <= n; i++) {
         p->angles[i] = i == n ? TWO_PI_ : TWO_PI_ * i / n;
-        p->radii[i] = R + depth[i % n];
+        p->radii[i] = R + side * depth[i % n];
     }
     spline_moments(p->angles, p->radii, n + 1, p->moments);
+}
+
+void kinematics_worn_bore_profile(clink_profile_def *p, double R, int n, const double *depth)
+{
+    worn_profile(p, R, 1.0, n, depth);
 }
 
 double kinematics_profile_curvature(const kinematics_shape *s, double tau, double N[2])
@@ -744,14 +751,7 @@ int kinematics_diff_worn_bore_circle(const kinematics_shape *sa, const kinematic
 
 void kinematics_worn_pin_profile(clink_profile_def *p, double r, int n, const double *depth)
 {
-    memset(p, 0, sizeof *p);
-    p->kind = CLINK_PROFILE_TABLE;
-    p->npoints = n + 1;
-    for (int i = 0; i <= n; i++) {
-        p->angles[i] = i == n ? TWO_PI_ : TWO_PI_ * i / n;
-        p->radii[i] = r - depth[i % n];
-    }
-    spline_moments(p->angles, p->radii, n + 1, p->moments);
+    worn_profile(p, r, -1.0, n, depth);
 }
 
 double kinematics_worn_pin_max_radius(const clink_profile_def *p)

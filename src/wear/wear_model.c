@@ -63,18 +63,29 @@ static int wear_model_knots_check(const clink_clearance_joint_def *d, const char
     return 0;
 }
 
+/* the element of revolute clearance joint `joint` into *e, when the joint and the number of
+   knots are in range; 0, or -1 with err (what: "worn pin", "worn bore") */
+static int wear_model_joint(const clink_model *m, int joint, int nknots, const double *knots,
+                            const char *what, int *e, char *err, size_t size)
+{
+    const int kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE;
+    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && !knots) ||
+        (nknots != 0 && (nknots < 8 || nknots > CLINK_WEAR_MAX_KNOTS)))
+        return snprintf(err, size, "%s: joint %d or %d knots out of range", what, joint, nknots),
+               -1;
+    *e = m->d.of_kind[kind][joint];
+    return 0;
+}
+
 clink_status clink_model_set_worn_pin(clink_model *m, int joint, int nknots, const double *knots,
                                       char *err, size_t size)
 {
     char dummy[8];
     if (!err)
         err = dummy, size = sizeof dummy;
-    const int kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE;
-    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && !knots) ||
-        (nknots != 0 && (nknots < 8 || nknots > CLINK_WEAR_MAX_KNOTS)))
-        return snprintf(err, size, "worn pin: joint %d or %d knots out of range", joint, nknots),
-               CLINK_ERR_ARG;
-    int e = m->d.of_kind[kind][joint];
+    int e = -1;
+    if (wear_model_joint(m, joint, nknots, knots, "worn pin", &e, err, size) != 0)
+        return CLINK_ERR_ARG;
     clink_clearance_joint_def *d = &m->d.elems[e].def.revolute_clearance, t;
     const char *name = m->d.elems[e].label;
     if (wear_model_knots_check(d, name, "pin", nknots, knots, err, size) != 0)
@@ -109,12 +120,9 @@ clink_status clink_model_set_worn_bore(clink_model *m, int joint, int nknots, co
     char dummy[8];
     if (!err)
         err = dummy, size = sizeof dummy;
-    const int kind = CLINK_ELEMENT_REVOLUTE_CLEARANCE;
-    if (!m || joint < 0 || joint >= m->d.nof_kind[kind] || (nknots > 0 && !knots) ||
-        (nknots != 0 && (nknots < 8 || nknots > CLINK_WEAR_MAX_KNOTS)))
-        return snprintf(err, size, "worn bore: joint %d or %d knots out of range", joint, nknots),
-               CLINK_ERR_ARG;
-    int e = m->d.of_kind[kind][joint];
+    int e = -1;
+    if (wear_model_joint(m, joint, nknots, knots, "worn bore", &e, err, size) != 0)
+        return CLINK_ERR_ARG;
     clink_clearance_joint_def *d = &m->d.elems[e].def.revolute_clearance;
     const char *name = m->d.elems[e].label;
     for (int i = 0; i < nknots; i++) {
