@@ -102,4 +102,28 @@ static inline clink_model *test_finish(clink_model_builder *b, const clink_setti
     return m;
 }
 
+/* a builder holding n unit bars (mass 1 kg, inertia 1/12 kg m^2) joined by revolute joints,
+   bar i centred at (i + 0.5, 0) along x, the first hinged to the ground at the origin when
+   grounded */
+static inline clink_model_builder *test_bar_chain(int n, int grounded)
+{
+    clink_model_builder *b = clink_model_builder_create();
+    clink_body_def bd = clink_default_body_def();
+    bd.mass = 1.0;
+    bd.inertia = 1.0 / 12.0;
+    for (int i = 0; i < n; i++) {
+        bd.x = i + 0.5;
+        clink_model_builder_add_body(b, &bd, NULL);
+    }
+    clink_joint_def jd = clink_default_joint_def();
+    for (int i = grounded ? 0 : 1; i < n; i++) {
+        jd.body_a = i;
+        jd.body_b = i + 1;
+        jd.point_a[0] = i == 0 ? 0.0 : 0.5;
+        jd.point_b[0] = -0.5;
+        clink_model_builder_add_joint(b, &jd, NULL);
+    }
+    return b;
+}
+
 #endif

@@ -2,6 +2,7 @@
 /* The saddle matrix's KLU path (src/dynamics/factor_klu.c): its pattern, and the sizes of its
    factors on joint chains, which must grow in proportion to the bodies (no fill-in). */
 #include "ensure.h"
+#include "test_models.h"
 
 #include "dynamics/dynamics.h"
 #include "clink/sim.h"
@@ -15,22 +16,7 @@
  */
 static clink_model *bar_chain(int n, int grounded)
 {
-    clink_model_builder *b = clink_model_builder_create();
-    clink_body_def bd = clink_default_body_def();
-    bd.mass = 1.0;
-    bd.inertia = 1.0 / 12.0;
-    for (int i = 0; i < n; i++) {
-        bd.x = i + 0.5;
-        clink_model_builder_add_body(b, &bd, NULL);
-    }
-    clink_joint_def jd = clink_default_joint_def();
-    for (int i = grounded ? 0 : 1; i < n; i++) {
-        jd.body_a = i;
-        jd.body_b = i + 1;
-        jd.point_a[0] = i == 0 ? 0.0 : 0.5;
-        jd.point_b[0] = -0.5;
-        clink_model_builder_add_joint(b, &jd, NULL);
-    }
+    clink_model_builder *b = test_bar_chain(n, grounded);
     clink_model_builder_set_gravity(b, 0.0, -9.81);
     clink_model *m = NULL;
     clink_model_builder_finalize(b, &m);

@@ -28,22 +28,7 @@
  */
 static clink_model *bar_chain(int n, int loads)
 {
-    clink_model_builder *b = clink_model_builder_create();
-    clink_body_def bd = clink_default_body_def();
-    bd.mass = 1.0;
-    bd.inertia = 1.0 / 12.0;
-    for (int i = 0; i < n; i++) {
-        bd.x = i + 0.5;
-        clink_model_builder_add_body(b, &bd, NULL);
-    }
-    clink_joint_def jd = clink_default_joint_def();
-    for (int i = 0; i < n; i++) {
-        jd.body_a = i;
-        jd.body_b = i + 1;
-        jd.point_a[0] = i == 0 ? 0.0 : 0.5;
-        jd.point_b[0] = -0.5;
-        clink_model_builder_add_joint(b, &jd, NULL);
-    }
+    clink_model_builder *b = test_bar_chain(n, 1);
     if (loads) {
         clink_force_def fd = clink_default_force_def();
         fd.type = CLINK_FORCE_SPRING_DAMPER;
