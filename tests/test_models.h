@@ -126,4 +126,15 @@ static inline clink_model_builder *test_bar_chain(int n, int grounded)
     return b;
 }
 
+/* bodies 1..nb of s: each one's position, velocity and acceleration (9 values) into row;
+   0, or -1 when one is refused */
+static inline int test_body_rows(const clink_sim *s, int nb, double *row)
+{
+    for (int b = 1; b <= nb; b++, row += 9)
+        if (clink_sim_body_state(s, b, row, row + 3) != CLINK_OK ||
+            clink_sim_body_acceleration(s, b, row + 6) != CLINK_OK)
+            return -1;
+    return 0;
+}
+
 #endif

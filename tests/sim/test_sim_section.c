@@ -49,15 +49,8 @@ static void row_of(const clink_sim *s, double *row)
     memset(row, 0, ROW * sizeof(double));
     int j = 0;
     row[j++] = clink_sim_time(s);
-    for (int b = 1; b <= 3; b++) {
-        double q[3], v[3], a[3];
-        ENSURE(clink_sim_body_state(s, b, q, v) == CLINK_OK);
-        ENSURE(clink_sim_body_acceleration(s, b, a) == CLINK_OK);
-        memcpy(row + j, q, sizeof q);
-        memcpy(row + j + 3, v, sizeof v);
-        memcpy(row + j + 6, a, sizeof a);
-        j += 9;
-    }
+    ENSURE(test_body_rows(s, 3, row + j) == 0);
+    j += 27;
     clink_contact_info c;
     ENSURE(clink_sim_contact(s, 0, &c) == CLINK_OK);
     row[j++] = c.delta;
