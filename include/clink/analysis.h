@@ -76,8 +76,9 @@ CLINK_API clink_equilibrium_options clink_default_equilibrium_options(void);
 typedef struct clink_equilibrium_result {
     int iterations;       /* Newton iterations */
     int line_search_cuts; /* step halvings of the line search, all iterations */
-    int fallback;         /* 1 when dynamic relaxation was used */
-    int fallback_steps;   /* its pseudo-time steps */
+    int fallback;         /* 1 when dynamic relaxation was used, 2 the continuation in the
+                             loads (Newton ran out of iterations without stalling) */
+    int fallback_steps;   /* its pseudo-time steps, or load steps */
     double residual;      /* max |N^T g_eff| at the end (N or N m) */
     double tolerance;     /* what it was held to */
     double force_scale;   /* the scale the default tolerance is relative to (N) */
@@ -92,7 +93,9 @@ typedef struct clink_equilibrium_result {
  * the equilibrium (rates zero). CLINK_ERR_MODEL: a driver moves at t (a driven coordinate has
  * no equilibrium); CLINK_ERR_SINGULAR: the reduced stiffness is singular (a free motion: the
  * message names it in body coordinates, and whether a net force acts along it);
- * CLINK_ERR_NO_CONVERGENCE: neither Newton nor the fallback reached the tolerance.
+ * CLINK_ERR_NO_CONVERGENCE: neither Newton nor the fallback reached the tolerance. The default
+ * tolerance is raised to the residual's rounding floor (eps times the largest stiffness times
+ * the largest coordinate: a stiff beam's axial forces); result->tolerance says what it was.
  */
 CLINK_API clink_status clink_analysis_equilibrium(clink_analysis *analysis,
                                                   const clink_equilibrium_options *options,

@@ -353,7 +353,8 @@ class Model:
                     accept_unstable: bool = False) -> Any:
         """The static equilibrium at t = 0 under gravity, loads, springs and contacts
         (clink.analysis.Equilibrium; docs/analysis.md): Newton on the constrained static
-        equations, dynamic relaxation as the fallback (relax=True: first), an unstable
+        equations, dynamic relaxation or a continuation in the loads as the fallback
+        (relax=True: the relaxation first), an unstable
         equilibrium left for a stable one unless accept_unstable. Raises clink.Error when
         there is none (a free motion, a moving driver: the message names it)."""
         from clink.analysis import equilibrium

@@ -38,7 +38,8 @@ class Equilibrium:
     reactions {joint: (fx, fy, moment)} on body_b (N, N m about its point);
     driver_forces {driver: force}; contact_forces (bodies, 3) the contacts' generalised
     force on each body; residual and tolerance (N or N m); iterations (Newton), fallback
-    (True when dynamic relaxation was used) and fallback_steps; stable (the reduced
+    (True when a fallback was used), fallback_method ("", "dynamic relaxation" or "load
+    continuation") and fallback_steps (its pseudo-time or load steps); stable (the reduced
     stiffness is positive definite) and min_stiffness (its smallest eigenvalue)."""
 
     q: Any
@@ -53,6 +54,7 @@ class Equilibrium:
     stable: bool
     min_stiffness: float
     dof: int
+    fallback_method: str = ""
 
 
 @dataclass
@@ -148,7 +150,8 @@ class _Analysis:
             contact[b] = (f[0], f[1], f[2])
         return Equilibrium(self.state(), reactions, drivers, contact, r.residual, r.tolerance,
                            r.iterations, bool(r.fallback), r.fallback_steps, bool(r.stable),
-                           r.min_stiffness, lib.clink_analysis_dof(self.ptr))
+                           r.min_stiffness, lib.clink_analysis_dof(self.ptr),
+                           ("", "dynamic relaxation", "load continuation")[r.fallback])
 
     def modes(self) -> list[Mode]:
         self.check(lib.clink_analysis_modes(self.ptr))

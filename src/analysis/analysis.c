@@ -362,8 +362,19 @@ clink_status analysis_accelerations(clink_analysis *a, const double *q, const do
 
 void analysis_residual(const clink_analysis *a, double *r)
 {
+    analysis_residual_in(a, a->N, r);
+}
+
+void analysis_generalised_forces(const clink_analysis *a, double *g)
+{
+    for (int c = 0; c < a->nq; c++)
+        g[c] = analysis_mass(a, c) * a->qdd[c];
+}
+
+void analysis_residual_in(const clink_analysis *a, const double *basis, double *r)
+{
     for (int j = 0; j < a->f; j++) {
-        const double *n = a->N + (size_t) a->nq * j;
+        const double *n = basis + (size_t) a->nq * j;
         double sum = 0.0;
         for (int c = 0; c < a->nq; c++)
             sum += n[c] * analysis_mass(a, c) * a->qdd[c];

@@ -22,12 +22,16 @@
  */
 #include "analysis/analysis_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { EQ_RELAX_STEPS = 20000, EQ_MAX_CUTS = 12 };
+enum { EQ_RELAX_STEPS = 20000, EQ_MAX_CUTS = 12, EQ_STAGE_ITERATIONS = 25 };
+
+/* the continuation gives up below this step in the load factor */
+#define EQ_MIN_LAMBDA_STEP 1e-3
 
 clink_equilibrium_options clink_default_equilibrium_options(void)
 {
@@ -39,6 +43,7 @@ clink_equilibrium_options clink_default_equilibrium_options(void)
 typedef struct eq_work {
     double *r, *dz, *u, *s, *vt, *k, *qt, *vt_q, *r2;
     double tol, scale, length;
+    double *g0, mu; /* the continuation's offset: r = N^T (M qdd - mu g0), mu = 1 - lambda */
 } eq_work;
 
 static double eq_norm(const double *x, int n)
@@ -75,8 +80,22 @@ static clink_status eq_check_drivers(clink_analysis *a)
     return CLINK_OK;
 }
 
+/* r -= mu basis^T g0: the continuation's share of the start's forces (nothing when mu = 0) */
+static void eq_offset(const clink_analysis *a, const eq_work *w, const double *basis, double *r)
+{
+    if (w->mu == 0.0)
+        return;
+    for (int j = 0; j < a->f; j++) {
+        double s = 0.0;
+        for (int c = 0; c < a->nq; c++)
+            s += basis[c + (size_t) a->nq * j] * w->g0[c];
+        r[j] -= w->mu * s;
+    }
+}
+
 /* N and r at q (rates zero): ||r||_2 into *norm */
-static clink_status eq_residual(clink_analysis *a, const double *q, double *r, double *norm)
+static clink_status eq_residual(clink_analysis *a, const eq_work *w, const double *q, double *r,
+                                double *norm)
 {
     clink_status st = analysis_null_space(a, q);
     if (st == CLINK_OK)
@@ -84,6 +103,7 @@ static clink_status eq_residual(clink_analysis *a, const double *q, double *r, d
     if (st != CLINK_OK)
         return st;
     analysis_residual(a, r);
+    eq_offset(a, w, a->N, r);
     *norm = eq_norm(r, a->f);
     return CLINK_OK;
 }
@@ -159,23 +179,47 @@ static clink_status eq_refuse_singular(clink_analysis *a, eq_work *w, int nzero,
     return CLINK_ERR_SINGULAR;
 }
 
-/* the Newton step dz = V S^-1 U^T r on the stiff directions */
-static void eq_step(const clink_analysis *a, const eq_work *w, int nzero)
+/* x = V S^-1 U^T b on the stiff directions (the first f - nzero singular values of K_r) */
+static void eq_svd_solve(const clink_analysis *a, const eq_work *w, int nzero, const double *b,
+                         double *x)
 {
     int f = a->f;
     for (int j = 0; j < f; j++)
-        w->dz[j] = 0.0;
+        x[j] = 0.0;
     for (int i = 0; i < f - nzero; i++) {
         double c = 0.0;
         for (int j = 0; j < f; j++)
-            c += w->u[j + (size_t) f * i] * w->r[j];
+            c += w->u[j + (size_t) f * i] * b[j];
         c /= w->s[i];
         for (int j = 0; j < f; j++)
-            w->dz[j] += w->vt[i + (size_t) f * j] * c;
+            x[j] += w->vt[i + (size_t) f * j] * c;
     }
 }
 
-/* the line search from q along N dz: 0 when accepted (q, r updated), 1 when it stalled */
+/* the Newton step dz = V S^-1 U^T r on the stiff directions */
+static void eq_step(const clink_analysis *a, const eq_work *w, int nzero)
+{
+    eq_svd_solve(a, w, nzero, w->r, w->dz);
+}
+
+/* the natural monotonicity test (Deuflhard 2004): the simplified Newton correction at the
+   trial pose, K_r^-1 r(trial) with the K_r and the basis N of the pose the step started from,
+   shorter than (1 - alpha / 4) of the full correction dz. It accepts the step a stiff
+   direction makes look bad in ||r||: a beam's first step from straight stretches the
+   elements by theta^2 / 2, a large force that is a small displacement */
+static int eq_monotone(clink_analysis *a, eq_work *w, const double *basis, double alpha)
+{
+    int f = a->f;
+    double *rb = w->k, *zb = w->k + f;
+    analysis_residual_in(a, basis, rb);
+    eq_offset(a, w, basis, rb);
+    eq_svd_solve(a, w, 0, rb, zb);
+    return eq_norm(zb, f) <= (1.0 - 0.25 * alpha) * eq_norm(w->dz, f);
+}
+
+/* the line search from q along N dz: 0 when accepted (q, r updated), 1 when it stalled; a
+   trial is accepted when ||r||_2 falls by the Armijo factor or, failing that, by the natural
+   monotonicity test */
 static int eq_line_search(clink_analysis *a, eq_work *w, double *rn, clink_equilibrium_result *res,
                           clink_status *st)
 {
@@ -194,8 +238,9 @@ static int eq_line_search(clink_analysis *a, eq_work *w, double *rn, clink_equil
                 s += nsave[c + (size_t) nq * j] * w->dz[j];
             w->qt[c] = a->q[c] + alpha * s;
         }
-        if (eq_project(a, w->qt) == CLINK_OK && eq_residual(a, w->qt, w->r2, &trial) == CLINK_OK &&
-            a->f == f && trial <= (1.0 - 1e-4 * alpha) * *rn) {
+        if (eq_project(a, w->qt) == CLINK_OK &&
+            eq_residual(a, w, w->qt, w->r2, &trial) == CLINK_OK && a->f == f &&
+            (trial <= (1.0 - 1e-4 * alpha) * *rn || eq_monotone(a, w, nsave, alpha))) {
             memcpy(a->q, w->qt, sizeof *a->q * (size_t) nq);
             memcpy(w->r, w->r2, sizeof *w->r * (size_t) f);
             *rn = trial;
@@ -207,7 +252,7 @@ static int eq_line_search(clink_analysis *a, eq_work *w, double *rn, clink_equil
     }
     /* back to the pose the search started from */
     free(nsave);
-    *st = eq_residual(a, a->q, w->r, rn);
+    *st = eq_residual(a, w, a->q, w->r, rn);
     return 1;
 }
 
@@ -284,7 +329,7 @@ static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
             double *vs = w->qt;
             memcpy(vs, a->v, sizeof *vs * (size_t) nq);
             memset(a->v, 0, sizeof *a->v * (size_t) nq);
-            st = eq_residual(a, a->q, w->r, rn);
+            st = eq_residual(a, w, a->q, w->r, rn);
             memcpy(a->v, vs, sizeof *vs * (size_t) nq);
             if (st != CLINK_OK || *rn <= fmax(w->tol, 1e-3 * r0))
                 break;
@@ -292,7 +337,7 @@ static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
     }
     memset(a->v, 0, sizeof *a->v * (size_t) nq);
     if (st == CLINK_OK)
-        st = eq_residual(a, a->q, w->r, rn);
+        st = eq_residual(a, w, a->q, w->r, rn);
     return st;
 }
 
@@ -331,6 +376,8 @@ static clink_status eq_work_alloc(clink_analysis *a, eq_work *w)
     w->r2 = w->s + f;
     w->qt = w->r2 + f;
     w->vt_q = w->qt + nq;
+    w->g0 = NULL;
+    w->mu = 0.0;
     return CLINK_OK;
 }
 
@@ -357,6 +404,20 @@ static double eq_length(const clink_analysis *a)
     return L;
 }
 
+/* the default tolerance raised to the rounding floor of the residual: a stiffness s_max
+   (the largest singular value of K_r) turns the rounding of the positions, eps max(|q|, L),
+   into forces of eps s_max max(|q|, L) that no pose can remove (a steel beam's axial
+   stiffness: 1e-7 N on a 1 m cantilever, above 1e-10 of its 20 N load) */
+static void eq_rounding_floor(const clink_analysis *a, eq_work *w, clink_equilibrium_result *res)
+{
+    double qmax = w->length;
+    for (int c = 0; c < a->nq; c++)
+        qmax = fmax(qmax, fabs(a->q[c]));
+    if (a->f > 0)
+        w->tol = fmax(w->tol, DBL_EPSILON * w->s[0] * qmax);
+    res->tolerance = w->tol;
+}
+
 /* Newton's iterations from the state; *stalled when the line search or stiffness gave up */
 static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilibrium_options *o,
                               clink_equilibrium_result *res, double *rn, int *stalled)
@@ -372,6 +433,8 @@ static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilib
         int nzero = eq_stiffness_svd(a, w, &st);
         if (st != CLINK_OK)
             return st;
+        if (o->tolerance == 0.0)
+            eq_rounding_floor(a, w, res);
         if (nzero > 0) {
             *stalled = 1;
             return res->fallback ? eq_refuse_singular(a, w, nzero, 1) : CLINK_OK;
@@ -386,13 +449,77 @@ static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilib
     return CLINK_OK;
 }
 
-/* Newton, the relaxation when it stalls and Newton again; then the residual's check and the
-   stiffness at the pose (singular: refused; its smallest eigenvalue: the stability) */
+/* one stage of the continuation: Newton on r_lambda from the pose, at most EQ_STAGE_ITERATIONS
+   iterations; 1 when it converged */
+static int eq_stage(clink_analysis *a, eq_work *w, const clink_equilibrium_options *o,
+                    clink_equilibrium_result *res, double *rn, clink_status *st)
+{
+    clink_equilibrium_options so = *o;
+    int stalled = 0;
+    so.max_iterations = res->iterations + EQ_STAGE_ITERATIONS;
+    *st = eq_residual(a, w, a->q, w->r, rn);
+    if (*st == CLINK_OK)
+        *st = eq_newton(a, w, &so, res, rn, &stalled);
+    return *st == CLINK_OK && !stalled && eq_max(w->r, a->f) <= w->tol;
+}
+
+/* continuation in the loads (a Newton homotopy) from the pose q0 where Newton started:
+   r_lambda(q) = N^T (M qdd(q) - (1 - lambda) g0), g0 = M qdd(q0), solved for lambda from 0
+   (q0 solves it) to 1 (the equilibrium sought); for loads that do not depend on the pose
+   (weights, dead forces) this is the classic load stepping of nonlinear structural
+   analysis. The step in lambda doubles after a stage that converges and falls by four after
+   one that does not; the stages are res->fallback_steps */
+static clink_status eq_continue(clink_analysis *a, eq_work *w, const clink_equilibrium_options *o,
+                                clink_equilibrium_result *res, double *rn, const double *q0)
+{
+    int nq = a->nq;
+    double *keep = malloc(sizeof *keep * 2 * (size_t) (nq + 1)), lam = 0.0, dlam = 0.25;
+    clink_status st = keep != NULL ? CLINK_OK : CLINK_ERR_NOMEM;
+    if (st != CLINK_OK)
+        return st;
+    w->g0 = keep + nq + 1;
+    memcpy(a->q, q0, sizeof *a->q * (size_t) nq);
+    st = eq_residual(a, w, a->q, w->r, rn);
+    if (st == CLINK_OK)
+        analysis_generalised_forces(a, w->g0);
+    res->fallback = 2;
+    res->fallback_steps = 0;
+    while (st == CLINK_OK && lam < 1.0 && dlam >= EQ_MIN_LAMBDA_STEP) {
+        double next = fmin(1.0, lam + dlam);
+        memcpy(keep, a->q, sizeof *keep * (size_t) nq);
+        w->mu = 1.0 - next;
+        res->fallback_steps++;
+        if (eq_stage(a, w, o, res, rn, &st)) {
+            lam = next;
+            dlam *= 2.0;
+        } else if (st == CLINK_OK) {
+            memcpy(a->q, keep, sizeof *a->q * (size_t) nq);
+            dlam *= 0.25;
+        }
+    }
+    w->mu = 0.0;
+    if (st == CLINK_OK)
+        st = eq_residual(a, w, a->q, w->r, rn);
+    w->g0 = NULL;
+    free(keep);
+    return st;
+}
+
+/* Newton; the relaxation when it stalls and Newton again, or the continuation in the loads
+   when it ran out of iterations; then the residual's check and the stiffness at the pose
+   (singular: refused; its smallest eigenvalue: the stability) */
 static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibrium_options *o,
                              clink_equilibrium_result *res, double *rn)
 {
     int stalled = 0;
+    double *q0 = malloc(sizeof *q0 * (size_t) (a->nq + 1));
+    if (q0 == NULL)
+        return CLINK_ERR_NOMEM;
+    memcpy(q0, a->q, sizeof *q0 * (size_t) a->nq);
     clink_status st = eq_newton(a, w, o, res, rn, &stalled);
+    if (st == CLINK_OK && !stalled && !res->fallback && eq_max(w->r, a->f) > w->tol)
+        st = eq_continue(a, w, o, res, rn, q0);
+    free(q0);
     if (st == CLINK_OK && stalled) {
         st = eq_relax(a, w, rn, res, 0);
         if (st == CLINK_OK)
@@ -404,7 +531,9 @@ static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibr
                      "equilibrium: no convergence: residual %.3g > tolerance %.3g after %d "
                      "Newton iterations%s",
                      res->residual, w->tol, res->iterations,
-                     res->fallback ? " and dynamic relaxation" : "");
+                     res->fallback == 2   ? " and a continuation in the loads"
+                     : res->fallback == 1 ? " and dynamic relaxation"
+                                          : "");
         return CLINK_ERR_NO_CONVERGENCE;
     }
     if (st != CLINK_OK)
@@ -467,7 +596,7 @@ clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibri
     w.tol = o.tolerance > 0.0 ? o.tolerance : 1e-10 * w.scale;
     res->tolerance = w.tol;
     res->force_scale = w.scale;
-    st = eq_residual(a, a->q, w.r, &rn);
+    st = eq_residual(a, &w, a->q, w.r, &rn);
     if (st == CLINK_OK && o.relax_first)
         st = eq_relax(a, &w, &rn, res, 0);
     if (st == CLINK_OK)
@@ -476,7 +605,7 @@ clink_status clink_analysis_equilibrium(clink_analysis *a, const clink_equilibri
     for (int tries = 0; st == CLINK_OK && !res->stable && !o.accept_unstable && tries < 3;
          tries++) {
         eq_displace(a, &w);
-        st = eq_residual(a, a->q, w.r, &rn);
+        st = eq_residual(a, &w, a->q, w.r, &rn);
         if (st == CLINK_OK)
             st = eq_relax(a, &w, &rn, res, 2);
         if (st == CLINK_OK)

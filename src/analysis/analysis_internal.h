@@ -76,6 +76,11 @@ clink_status analysis_null_space(clink_analysis *a, const double *q);
 clink_status analysis_accelerations(clink_analysis *a, const double *q, const double *v);
 /* r = N^T M qdd (f): the generalised forces along the free directions */
 void analysis_residual(const clink_analysis *a, double *r);
+/* the same with the columns of basis (nq x f) in place of N: the residual at a trial pose in the
+   basis of the pose a Newton step started from */
+void analysis_residual_in(const clink_analysis *a, const double *basis, double *r);
+/* M qdd (nq) at the accelerations last computed: the generalised forces with the reactions */
+void analysis_generalised_forces(const clink_analysis *a, double *g);
 /* M_r, K_r, C_r at (q, v) with N at q (dyn_jacobian, or differences above ANALYSIS_SVD_MAX) */
 clink_status analysis_reduced_matrices(clink_analysis *a, const double *q, const double *v);
 /* the scale of the forces at the state: max |g| and the weights m |gravity| (N), >= 1e-12 */

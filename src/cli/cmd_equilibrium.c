@@ -32,9 +32,10 @@ static void eq_usage(FILE *out)
                  "                         [--set PATH=VALUE ...]\n\n"
                  "Finds the static equilibrium of MODEL.xml at t = 0 under its gravity,\n"
                  "loads, springs and contacts: Newton on the constrained static equations\n"
-                 "with a line search, dynamic relaxation as the fallback (reported when\n"
-                 "used). Prints the pose, the joint reactions, the contact forces, the\n"
-                 "residual and its tolerance, and whether the equilibrium is stable.\n\n");
+                 "with a line search, dynamic relaxation or a continuation in the loads as\n"
+                 "the fallback (reported when used). Prints the pose, the joint reactions,\n"
+                 "the contact forces, the residual and its tolerance, and whether the\n"
+                 "equilibrium is stable.\n\n");
     cli_print_options(out, eq_options);
     fprintf(out, "\nExit status: 0 equilibrium found; 1 no convergence; 2 input rejected, or\n"
                  "no equilibrium (a free motion, a driver that moves, a singular\n"
@@ -90,7 +91,10 @@ static void eq_json(FILE *out, const clink_model *m, const clink_analysis *an,
     fprintf(out, ",\n  \"iterations\": %d,\n  \"line_search_cuts\": %d,\n  \"fallback\": ",
             r->iterations, r->line_search_cuts);
     fprintf(out, "%s,\n  \"fallback_steps\": %d,\n  \"residual\": ",
-            r->fallback ? "\"dynamic relaxation\"" : "null", r->fallback_steps);
+            r->fallback == 2   ? "\"load continuation\""
+            : r->fallback == 1 ? "\"dynamic relaxation\""
+                               : "null",
+            r->fallback_steps);
     cli_json_number(out, r->residual);
     fprintf(out, ",\n  \"tolerance\": ");
     cli_json_number(out, r->tolerance);
@@ -156,7 +160,10 @@ static void eq_text(const char *path, const clink_model *m, const clink_analysis
     printf("%s: equilibrium at t = %.9g s\n", path, clink_analysis_time(an));
     printf("  Newton             %d iterations, %d line-search halvings\n", r->iterations,
            r->line_search_cuts);
-    if (r->fallback)
+    if (r->fallback == 2)
+        printf("  fallback           continuation in the loads, %d load steps\n",
+               r->fallback_steps);
+    else if (r->fallback)
         printf("  fallback           dynamic relaxation, %d steps\n", r->fallback_steps);
     else
         printf("  fallback           not used\n");
