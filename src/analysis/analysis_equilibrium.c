@@ -10,15 +10,18 @@
  * through the SVD of K_r, so that a singular direction is found and named; the trial pose
  * q + alpha N dz is projected back onto the constraints, and alpha is halved until
  * ||r||_2 falls by the Armijo factor (1 - 1e-4 alpha) (the 2-norm does not depend on the
- * basis N chosen at the trial pose).
+ * basis N chosen at the trial pose) or the natural monotonicity test (Deuflhard 2004) passes.
+ * The default tolerance is raised to the residual's rounding floor (eq_rounding_floor).
  *
- * Fallback: dynamic relaxation with kinetic damping (Underwood 1983): pseudo-time steps of
- * the simulation's own accelerations (semi-implicit Euler, h = 0.5 / omega_max from the
- * reduced stiffness' Gershgorin bound, projected onto the constraints), the rates set to
- * zero at each peak of the kinetic energy; used when the line search stalls or the stiffness
- * is singular at the start, and always reported. A stiffness still singular after it is a
- * refusal naming the free direction, with the net generalised force along it (a free motion)
- * or without (a neutral, not isolated, equilibrium).
+ * Fallbacks: a continuation in the loads (Newton homotopy, eq_continue) when Newton runs out
+ * of iterations; dynamic relaxation with kinetic damping (Underwood 1983) when it stalls:
+ * pseudo-time steps of the simulation's own accelerations with the forces at rest (no
+ * velocity forces), semi-implicit Euler, h = 0.5 / omega_max from the reduced stiffness'
+ * Gershgorin bound, projected onto the constraints, the rates set to zero at each peak of
+ * the kinetic energy; also used when the stiffness is singular at the start. Both are
+ * always reported. A stiffness still singular after it is a refusal naming the free
+ * direction, with the net generalised force along it (a free motion) or without (a neutral,
+ * not isolated, equilibrium).
  */
 #include "analysis/analysis_internal.h"
 
@@ -41,7 +44,7 @@ clink_equilibrium_options clink_default_equilibrium_options(void)
 
 /* the solver's scratch: f x f matrices and vectors, nq positions */
 typedef struct eq_work {
-    double *r, *dz, *u, *s, *vt, *k, *qt, *vt_q, *r2;
+    double *r, *dz, *u, *s, *vt, *k, *qt, *zero, *r2;
     double tol, scale, length;
     double *g0, mu; /* the continuation's offset: r = N^T (M qdd - mu g0), mu = 1 - lambda */
 } eq_work;
@@ -298,7 +301,10 @@ static clink_status eq_relax(clink_analysis *a, eq_work *w, double *rn,
         h = fmin(h, 0.5 / om);
     res->fallback = 1;
     for (int step = 0; step < EQ_RELAX_STEPS; step++) {
-        st = analysis_accelerations(a, a->q, a->v);
+        /* the forces at rest: the pseudo-time's rates are not the mechanism's, and its
+           velocity forces (dampers, a beam's Kelvin-Voigt damping: rates up to tau
+           omega_max^2) would make the explicit step unstable */
+        st = analysis_accelerations(a, a->q, w->zero);
         if (st != CLINK_OK)
             break;
         double ke = 0.0;
@@ -375,7 +381,7 @@ static clink_status eq_work_alloc(clink_analysis *a, eq_work *w)
     w->s = w->dz + f;
     w->r2 = w->s + f;
     w->qt = w->r2 + f;
-    w->vt_q = w->qt + nq;
+    w->zero = w->qt + nq; /* nq + 1 zeros: the rates of the forces at rest */
     w->g0 = NULL;
     w->mu = 0.0;
     return CLINK_OK;
@@ -404,11 +410,26 @@ static double eq_length(const clink_analysis *a)
     return L;
 }
 
-/* the default tolerance raised to the rounding floor of the residual: a stiffness s_max
-   (the largest singular value of K_r) turns the rounding of the positions, eps max(|q|, L),
-   into forces of eps s_max max(|q|, L) that no pose can remove (a steel beam's axial
-   stiffness: 1e-7 N on a 1 m cantilever, above 1e-10 of its 20 N load) */
-static void eq_rounding_floor(const clink_analysis *a, eq_work *w, clink_equilibrium_result *res)
+/* 1 when the Newton correction N dz changes no coordinate by more than 8 ulps of
+   max(|q_c|, L) */
+static int eq_below_rounding(const clink_analysis *a, const eq_work *w)
+{
+    for (int c = 0; c < a->nq; c++) {
+        double s = 0.0;
+        for (int j = 0; j < a->f; j++)
+            s += a->N[c + (size_t) a->nq * j] * w->dz[j];
+        if (fabs(s) > 8.0 * DBL_EPSILON * fmax(fabs(a->q[c]), w->length))
+            return 0;
+    }
+    return 1;
+}
+
+/* at a correction below the rounding of q, the default tolerance raised to the residual's
+   rounding floor: a stiffness s_max (the largest singular value of K_r) turns the rounding
+   of the positions, eps max(|q|, L), into forces of eps s_max max(|q|, L) that no pose can
+   remove (a steel beam's axial stiffness: 1.4e-7 N on a 1 m cantilever, above 1e-10 of its
+   20 N load); 1 when the residual is within it */
+static int eq_rounding_floor(const clink_analysis *a, eq_work *w, clink_equilibrium_result *res)
 {
     double qmax = w->length;
     for (int c = 0; c < a->nq; c++)
@@ -416,6 +437,7 @@ static void eq_rounding_floor(const clink_analysis *a, eq_work *w, clink_equilib
     if (a->f > 0)
         w->tol = fmax(w->tol, DBL_EPSILON * w->s[0] * qmax);
     res->tolerance = w->tol;
+    return eq_max(w->r, a->f) <= w->tol;
 }
 
 /* Newton's iterations from the state; *stalled when the line search or stiffness gave up */
@@ -433,13 +455,14 @@ static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilib
         int nzero = eq_stiffness_svd(a, w, &st);
         if (st != CLINK_OK)
             return st;
-        if (o->tolerance == 0.0)
-            eq_rounding_floor(a, w, res);
         if (nzero > 0) {
             *stalled = 1;
             return res->fallback ? eq_refuse_singular(a, w, nzero, 1) : CLINK_OK;
         }
         eq_step(a, w, 0);
+        /* a correction below the rounding of q: the residual is at its floor */
+        if (o->tolerance == 0.0 && eq_below_rounding(a, w) && eq_rounding_floor(a, w, res))
+            return CLINK_OK;
         res->iterations++;
         if (eq_line_search(a, w, rn, res, &st)) {
             *stalled = st == CLINK_OK;
@@ -447,6 +470,39 @@ static clink_status eq_newton(clink_analysis *a, eq_work *w, const clink_equilib
         }
     }
     return CLINK_OK;
+}
+
+/* one more full Newton step at a converged pose, kept when it lowers ||r||_2: the residual
+   test alone leaves the pose as far from the root as tolerance / stiffness (a path through
+   the relaxation can stop there), one step in the quadratic range takes that error to its
+   square */
+static clink_status eq_polish(clink_analysis *a, eq_work *w, clink_equilibrium_result *res,
+                              double *rn)
+{
+    int nq = a->nq, f = a->f;
+    clink_status st = analysis_reduced_matrices(a, a->q, a->v);
+    if (st != CLINK_OK || f == 0)
+        return st;
+    if (eq_stiffness_svd(a, w, &st) > 0 || st != CLINK_OK)
+        return st;
+    eq_step(a, w, 0);
+    for (int c = 0; c < nq; c++) {
+        double s = 0.0;
+        for (int j = 0; j < f; j++)
+            s += a->N[c + (size_t) nq * j] * w->dz[j];
+        w->qt[c] = a->q[c] + s;
+    }
+    double trial = INFINITY;
+    if (eq_project(a, w->qt) == CLINK_OK && eq_residual(a, w, w->qt, w->r2, &trial) == CLINK_OK &&
+        a->f == f && trial < *rn) {
+        memcpy(a->q, w->qt, sizeof *a->q * (size_t) nq);
+        memcpy(w->r, w->r2, sizeof *w->r * (size_t) f);
+        *rn = trial;
+        res->iterations++;
+        return CLINK_OK;
+    }
+    /* N and the accelerations back at the pose */
+    return eq_residual(a, w, a->q, w->r, rn);
 }
 
 /* one stage of the continuation: Newton on r_lambda from the pose, at most EQ_STAGE_ITERATIONS
@@ -525,6 +581,8 @@ static clink_status eq_solve(clink_analysis *a, eq_work *w, const clink_equilibr
         if (st == CLINK_OK)
             st = eq_newton(a, w, o, res, rn, &stalled);
     }
+    if (st == CLINK_OK && eq_max(w->r, a->f) <= w->tol)
+        st = eq_polish(a, w, res, rn);
     res->residual = eq_max(w->r, a->f);
     if (st == CLINK_OK && res->residual > w->tol) {
         analysis_msg(a,
