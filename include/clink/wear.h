@@ -105,7 +105,8 @@ CLINK_API clink_status clink_model_set_worn_pin(clink_model *model, int joint, i
  * `grid` cells over guide_length (centred on guide_point, along the axis; the first cell
  * at -guide_length / 2): each slider corner's contact, a point load, lays its Archard volume
  * k_D F v dt on the cell under it as a depth over the cell's area (length times the contact's
- * axial width). Accumulated by clink_wear_observe with the revolute joints; not fed back. */
+ * axial width). Accumulated by clink_wear_observe with the revolute joints; fed back by
+ * clink_model_set_worn_guide (over a life: clink_wear_life). */
 enum { CLINK_WEAR_LOWER = 0, CLINK_WEAR_UPPER = 1, CLINK_WEAR_CORNER1 = 2 };
 
 /* the guides with wear, and the translational clearance joint id of the i-th */
@@ -159,7 +160,9 @@ CLINK_API void clink_wear_options_init(clink_wear_options *opt);
  * a simulation of the model with its current worn bores, `warmup` cycles run, `observe`
  * cycles observed; the wear per cycle extrapolated by a whole number of cycles f chosen so
  * that the deepest grid point grows by at most fraction times the clearance (and the life
- * not overrun); the grids, profiles and bores updated; until `cycles`. Writes
+ * not overrun); the grids, profiles and bores updated (and the guides of translational
+ * clearance joints with wear: dir/wear_guide_updates.csv, their rows in wear_profile.csv);
+ * until `cycles`. Writes
  * dir/wear.journal (one line per update, appended and flushed: a resume restarts after the
  * last complete line), dir/wear_profile.csv (per update and joint the bore's grid depth),
  * dir/wear_updates.csv (cycles, factor, worn volume, peak force, max depth), dir/orbit.csv

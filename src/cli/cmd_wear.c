@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * clink wear: the life simulation of a mechanism whose revolute clearance joints wear
- * (Archard's law, <wear> on <revolute_clearance>; include/clink/wear.h, docs/wear.md): a
- * few steady cycles observed per update, the wear per cycle extrapolated by a factor
- * chosen so one update adds at most a stated fraction of the clearance, the worn bore fed
+ * clink wear: the life simulation of a mechanism whose clearance joints wear (Archard's
+ * law, <wear> on <revolute_clearance> and <translational_clearance>; include/clink/wear.h,
+ * docs/wear.md): a few steady cycles observed per update, the wear per cycle extrapolated by a
+ * factor chosen so one update adds at most a stated fraction of the clearance, the worn bore fed
  * back into the dynamics; resumable from its journal. A shell over clink_wear_life().
  */
 #include "cli.h"
@@ -35,7 +35,8 @@ static const cli_option wear_options[] = {
     {W_FRACTION, "fraction", 0, "F",
      "one update adds at most F times the radial clearance\nat any point, 0 < F < 1 "
      "(default 0.02)"},
-    {W_KNOTS, "knots", 0, "K", "knots of the worn bore's spline, 8 .. 47 (default 36)"},
+    {W_KNOTS, "knots", 0, "K",
+     "knots of the worn bore's and guide's splines, 8 .. 47\n(default 36)"},
     {W_SAMPLES, "samples", 0, "S", "observations per cycle, >= 10 (default 2000)"},
     {W_WARMUP, "warmup", 0, "W", "cycles run before each observation (default 1)"},
     {W_OBSERVE, "observe", 0, "C", "cycles observed per update, >= 1 (default 2)"},
@@ -59,12 +60,14 @@ typedef struct wear_cli {
 static void wear_usage(FILE *out)
 {
     fprintf(out, "usage: clink wear MODEL.xml --cycles N [OPTIONS]\n\n"
-                 "Simulates N cycles of wear of the revolute clearance joints of MODEL.xml that\n"
-                 "have a <wear> (Archard's law): per update a few steady cycles are observed,\n"
-                 "the wear per cycle is extrapolated by a factor chosen so that one update adds\n"
-                 "at most F times the clearance, and the worn bore is fed back. Writes\n"
-                 "DIR/wear_updates.csv, DIR/wear_profile.csv, DIR/orbit_NNNNN.csv,\n"
-                 "DIR/wear_summary.json and DIR/wear.journal (docs/wear.md).\n\n"
+                 "Simulates N cycles of wear of the clearance joints of MODEL.xml that have a\n"
+                 "<wear> (Archard's law; revolute: bore and pin, translational: the guide):\n"
+                 "per update a few steady cycles are observed, the wear per cycle is\n"
+                 "extrapolated by a factor chosen so that one update adds at most F times the\n"
+                 "clearance, and the worn surfaces are fed back. Writes DIR/wear_updates.csv\n"
+                 "and DIR/orbit_NNNNN.csv (revolute joints), DIR/wear_guide_updates.csv\n"
+                 "(guides), DIR/wear_profile.csv, DIR/wear_summary.json and DIR/wear.journal\n"
+                 "(docs/wear.md).\n\n"
                  "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, wear_options);
     fprintf(out, "\nExit status: 0 done, 1 the model or the run failed, 2 usage.\n");

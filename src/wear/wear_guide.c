@@ -12,8 +12,8 @@
  * length, centred on guide_point along the axis; a contact beyond it is tallied (volume,
  * sliding) but laid on no cell. Each corner tallies its own worn volume (the slider's share:
  * Archard's law wears both bodies alike). In time the trapezoid of successive observations,
- * as for the revolute joints (wear.c). The depth is accumulated, not fed back: the guide stays
- * flat in the dynamics.
+ * as for the revolute joints (wear.c). The depth is accumulated here; the life simulation
+ * (wear_life_guide.c) feeds its low-pass back as the worn guide (clink_model_set_worn_guide).
  */
 #include "clink/wear.h"
 #include "wear/wear_internal.h"
@@ -186,4 +186,26 @@ double wear_guide_volume(const wear_guide *g, int part)
 double wear_guide_tally(const wear_guide *g, int which)
 {
     return which == 0 ? g->sliding : which == 1 ? g->work : which == 2 ? g->fmax : g->off;
+}
+
+int wear_guide_smooth(const double *g, int n, int nknots, double *knots)
+{
+    if (!g || !knots || nknots < 2 || n < nknots)
+        return -1;
+    /* Hann window w(x) = (1 + cos(pi x / D)) / 2, |x| < D, D one knot spacing, in units of
+       the guide's length; normalised over the cells it covers (fewer at the ends) */
+    double d = 1.0 / n, D = 1.0 / (nknots - 1);
+    for (int j = 0; j < nknots; j++) {
+        double c = (double) j / (nknots - 1), sum = 0.0, wsum = 0.0;
+        for (int i = 0; i < n; i++) {
+            double x = (i + 0.5) * d - c;
+            if (fabs(x) >= D)
+                continue;
+            double wt = 0.5 * (1.0 + cos(3.141592653589793 * x / D));
+            sum += wt * g[i];
+            wsum += wt;
+        }
+        knots[j] = wsum > 0.0 ? sum / wsum : 0.0;
+    }
+    return 0;
 }

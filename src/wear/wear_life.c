@@ -15,6 +15,10 @@
  * So one update adds at most fraction c to any point, unless f = 1 already adds more (then
  * it says so).
  * The life grid reaching the <wear> wall thickness stops the run with an error.
+ * The guides of translational clearance joints with wear take part alike (wear_life_guide.c):
+ * their depth per cycle bounds f through their clearance, their low-passed grids are fed
+ * back as worn guides (clink_model_set_worn_guide); their rows go to wear_guide_updates.csv
+ * and wear_profile.csv, their life grids to the journal after the joints' (" guides G ...").
  *
  * Journal (dir/wear.journal): a first line naming the model, the cycles and the scheme;
  * then one line per update, written whole and flushed: u, cycles done, f, and per joint the
@@ -25,6 +29,7 @@
 
 #include "clink/wear.h"
 #include "clink/xml.h"
+#include "wear/wear_internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -32,6 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #define TWO_PI_ 6.283185307179586
 
@@ -63,7 +70,8 @@ typedef struct life {
     clink_model *model;
     clink_wear *w;
     life_joint *j;
-    int nj, update;
+    wear_life_guide *g; /* the translational joints' guides (wear_life_guide.c) */
+    int nj, ng, update;
     long done;
     double period;
     FILE *journal;
@@ -112,6 +120,12 @@ static int life_init(life *L)
                 !(j->cycle[s] = calloc((size_t) j->n, sizeof(double))))
                 return life_fail(L, "%s%sout of memory", "", "");
     }
+    L->ng = clink_wear_guide_count(L->w);
+    if (L->ng > 0 && !(L->g = calloc((size_t) L->ng, sizeof *L->g)))
+        return life_fail(L, "%s%sout of memory", "", "");
+    for (int i = 0; i < L->ng; i++)
+        if (wear_life_guide_init(&L->g[i], L->model, L->w, i, L->err, L->size) != 0)
+            return -1;
     return 0;
 }
 
@@ -123,6 +137,9 @@ static void life_free(life *L)
             free(L->j[i].cycle[s]);
         }
     free(L->j);
+    for (int i = 0; L->g && i < L->ng; i++)
+        wear_life_guide_free(&L->g[i]);
+    free(L->g);
     clink_wear_destroy(&L->w);
     clink_model_destroy(&L->model);
     if (L->journal)
@@ -198,6 +215,10 @@ static int life_apply(life *L)
         if (life_apply_pin(L, j) != 0)
             return -1;
     }
+    for (int i = 0; i < L->ng; i++)
+        if (wear_life_guide_apply(&L->g[i], L->model, L->o->knots, L->path, L->done, L->err,
+                                  L->size) != 0)
+            return -1;
     return 0;
 }
 
@@ -242,7 +263,7 @@ static int life_observe(life *L)
         return -1;
     clink_sim_set_outputs(sim, CLINK_OUTPUT_CONTACTS);
     snprintf(path, sizeof path, "%s/orbit_%05d.csv", L->dir, L->update);
-    FILE *orb = fopen(path, "w");
+    FILE *orb = L->nj > 0 ? fopen(path, "w") : NULL;
     if (orb)
         fprintf(orb, "update,joint,t [s],ex [m],ey [m]\n");
     double dt = L->period / o->samples, t0 = o->warmup * L->period;
@@ -281,6 +302,8 @@ static long life_factor(life *L, double *rate)
             }
         }
     }
+    for (int i = 0; i < L->ng; i++) /* the guides' rates into g->rate, not into *rate */
+        wear_life_guide_rate(&L->g[i], L->w, L->o->observe, L->o->fraction, &f);
     long left = L->o->cycles - L->done;
     if (!(f < (double) left))
         return left;
@@ -300,6 +323,10 @@ static int journal_write(life *L, long factor)
             for (int k = 0; k < j->n; k++)
                 fprintf(f, " %.17g", j->life[s][k]);
     }
+    if (L->ng > 0)
+        fprintf(f, " guides %d", L->ng);
+    for (int i = 0; i < L->ng; i++)
+        wear_life_guide_journal(f, &L->g[i]);
     fputc('\n', f);
     if (fflush(f) != 0 || ferror(f))
         return life_fail(L, "%s/wear.journal: %s", L->dir, strerror(errno));
@@ -335,6 +362,15 @@ static int journal_read_line(life *L, char *line)
             }
         j->vol[0] = v[0], j->vol[1] = v[1], j->fpeak = v[2], j->work = v[3];
         p = q;
+    }
+    if (L->ng > 0) {
+        int ng = 0, used = 0;
+        if (!p || sscanf(p, " guides %d%n", &ng, &used) != 1 || ng != L->ng)
+            return 0;
+        p += used;
+        for (int i = 0; i < L->ng; i++)
+            if (wear_life_guide_parse(&L->g[i], &p) != 0)
+                return 0;
     }
     L->update = u + 1;
     L->done = done;
@@ -388,9 +424,10 @@ static int journal_open(life *L)
         size_t cap = 0;
         char *line = NULL;
         int ok = getline(&line, &cap, f) > 0 && strcmp(line, tag) == 0;
+        off_t end = ftello(f); /* the end of the last update read whole */
         while (ok && getline(&line, &cap, f) > 0)
-            if (strchr(line, '\n'))
-                journal_read_line(L, line);
+            if (strchr(line, '\n') && journal_read_line(L, line))
+                end = ftello(f);
         free(line);
         fclose(f);
         if (!ok)
@@ -398,8 +435,13 @@ static int journal_open(life *L)
                              "%s: cannot resume: its first line is not that of these "
                              "options (%s)",
                              path, "cycles, scheme or period differ");
+        /* a line cut by a killed run, or after the last update read, is dropped: the
+           updates appended next continue the journal of a run that was not cut */
+        if (end >= 0 && truncate(path, end) != 0)
+            return life_fail(L, "%s: cannot resume: %s", path, strerror(errno));
         if (csv_keep_before(L, "wear_updates.csv", L->update) != 0 ||
-            csv_keep_before(L, "wear_profile.csv", L->update) != 0)
+            csv_keep_before(L, "wear_profile.csv", L->update) != 0 ||
+            csv_keep_before(L, "wear_guide_updates.csv", L->update) != 0)
             return -1;
     }
     L->journal = fopen(path, L->o->resume ? "a" : "w");
@@ -410,26 +452,47 @@ static int journal_open(life *L)
     return 0;
 }
 
-/* the update's rows: wear_updates.csv and wear_profile.csv (appended); 0 or -1 */
-static int life_rows(life *L, long factor, double rate)
+/* opens dir/name for the update's rows: anew (with its header) at the first update, else
+   appended; NULL with err */
+static FILE *rows_open(life *L, const char *name, const char *header)
 {
     char path[4096];
-    int fresh = L->update == 0;
-    snprintf(path, sizeof path, "%s/wear_updates.csv", L->dir);
-    FILE *u = fopen(path, fresh ? "w" : "a");
-    snprintf(path, sizeof path, "%s/wear_profile.csv", L->dir);
-    FILE *p = fopen(path, fresh ? "w" : "a");
-    int rc = 0;
-    if (!u || !p)
+    snprintf(path, sizeof path, "%s/%s", L->dir, name);
+    FILE *f = fopen(path, L->update == 0 ? "w" : "a");
+    if (!f)
+        life_fail(L, "%s: %s", path, strerror(errno));
+    else if (L->update == 0)
+        fputs(header, f);
+    return f;
+}
+
+/* closes f of dir/name; rc, or -1 with err when rc was 0 and the close failed */
+static int rows_close(life *L, FILE *f, const char *name, int rc)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", L->dir, name);
+    if (f && fclose(f) != 0 && rc == 0)
         rc = life_fail(L, "%s: %s", path, strerror(errno));
-    if (rc == 0 && fresh) {
-        fprintf(u, "update,cycles,factor,joint,volume_bore [m^3],volume_journal [m^3],"
-                   "depth_max_bore [m],depth_per_cycle_max [m],peak_force [N],added_max [m]\n");
-        fprintf(p, "update,cycles,joint,surface,cells,depth [m] at cell centres 2 pi (i + 1/2) / "
-                   "cells of the body frame...\n");
-    }
-    for (int i = 0; rc == 0 && i < L->nj; i++) {
-        life_joint *j = &L->j[i];
+    return rc;
+}
+
+/* the header of wear_profile.csv: the cells' positions of the surfaces the model has */
+static const char *profile_header(const life *L)
+{
+    if (L->ng == 0)
+        return "update,cycles,joint,surface,cells,depth [m] at cell centres 2 pi (i + 1/2) / "
+               "cells of the body frame...\n";
+    return "update,cycles,joint,surface,cells,depth [m] at cell centres: surfaces bore and "
+           "journal at the angle 2 pi (i + 1/2) / cells of the body frame (rad); guide_lower and "
+           "guide_upper at x = guide_length ((i + 1/2) / cells - 1/2) along the guide's axis "
+           "from guide_point (m)...\n";
+}
+
+/* the revolute joints' rows of wear_updates.csv and wear_profile.csv */
+static void joint_rows(const life *L, FILE *u, FILE *p, long factor, double rate)
+{
+    for (int i = 0; i < L->nj; i++) {
+        const life_joint *j = &L->j[i];
         double top = 0.0;
         for (int k = 0; k < j->n; k++)
             top = fmax(top, j->life[0][k]);
@@ -443,20 +506,42 @@ static int life_rows(life *L, long factor, double rate)
             fputc('\n', p);
         }
     }
-    if (u && fclose(u) != 0 && rc == 0)
-        rc = life_fail(L, "%s/wear_updates.csv: %s", L->dir, strerror(errno));
-    if (p && fclose(p) != 0 && rc == 0)
-        rc = life_fail(L, "%s/wear_profile.csv: %s", L->dir, strerror(errno));
-    return rc;
 }
 
-/* one update: observe, extrapolate, journal, rows; 0 or -1 */
-static int life_update(life *L)
+/* the update's rows: wear_updates.csv (revolute joints), wear_guide_updates.csv (guides) and
+   wear_profile.csv (both), appended; 0 or -1 */
+static int life_rows(life *L, long factor, double rate)
 {
-    if (life_apply(L) != 0 || life_observe(L) != 0)
-        return -1;
-    double rate;
-    long f = life_factor(L, &rate);
+    static const char *gname = "wear_guide_updates.csv";
+    FILE *u = NULL, *g = NULL, *p = rows_open(L, "wear_profile.csv", profile_header(L));
+    int rc = p ? 0 : -1;
+    if (rc == 0 && L->nj > 0 &&
+        !(u = rows_open(L, "wear_updates.csv",
+                        "update,cycles,factor,joint,volume_bore [m^3],volume_journal [m^3],"
+                        "depth_max_bore [m],depth_per_cycle_max [m],peak_force [N],"
+                        "added_max [m]\n")))
+        rc = -1;
+    if (rc == 0 && L->ng > 0 &&
+        !(g = rows_open(L, gname,
+                        "update,cycles,factor,joint,volume_lower [m^3],volume_upper [m^3],"
+                        "volume_slider [m^3],volume_off_grid [m^3],depth_max_lower [m],"
+                        "depth_max_upper [m],depth_per_cycle_max [m],peak_force [N],"
+                        "added_max [m]\n")))
+        rc = -1;
+    if (rc == 0 && u)
+        joint_rows(L, u, p, factor, rate);
+    for (int i = 0; rc == 0 && i < L->ng; i++) {
+        wear_life_guide_update_row(g, &L->g[i], L->update, L->done, factor);
+        wear_life_guide_profile_rows(p, &L->g[i], L->update, L->done);
+    }
+    rc = rows_close(L, u, "wear_updates.csv", rc);
+    rc = rows_close(L, g, gname, rc);
+    return rows_close(L, p, "wear_profile.csv", rc);
+}
+
+/* the life grids and tallies of joints and guides advanced by f cycles of the observed */
+static void life_extrapolate(life *L, long f)
+{
     for (int i = 0; i < L->nj; i++) {
         life_joint *j = &L->j[i];
         for (int s = 0; s < 2; s++) {
@@ -467,35 +552,74 @@ static int life_update(life *L)
         j->work += (double) f * clink_wear_work(L->w, i) / L->o->observe;
         j->fpeak = clink_wear_peak_force(L->w, i);
     }
+    for (int i = 0; i < L->ng; i++)
+        wear_life_guide_add(&L->g[i], L->w, f, L->o->observe);
+}
+
+/* -1 with err when f cycles wear a surface by more than its clearance */
+static int life_overrun(life *L, long f)
+{
+    const char *tail = "the wear coefficient is too large for updates of whole cycles";
     for (int i = 0; i < L->nj; i++) {
         const life_joint *j = &L->j[i];
         double top = 0.0;
         for (int s = 0; s < 2; s++)
             for (int k = 0; k < j->n; k++)
                 top = fmax(top, j->cycle[s][k]);
-        if (top * (double) f > j->clearance) {
-            snprintf(L->err, L->size,
-                     "%s: clearance joint %d: one update of %ld cycles wears %g m, more than "
-                     "the radial clearance %g m: the wear coefficient is too large for "
-                     "updates of whole cycles",
-                     L->path, j->joint, f, top * (double) f, j->clearance);
-            return -1;
-        }
+        if (top * (double) f > j->clearance)
+            return snprintf(L->err, L->size,
+                            "%s: clearance joint %d: one update of %ld cycles wears %g m, more "
+                            "than the radial clearance %g m: %s",
+                            L->path, j->joint, f, top * (double) f, j->clearance, tail),
+                   -1;
     }
+    for (int i = 0; i < L->ng; i++) {
+        const wear_life_guide *g = &L->g[i];
+        if (g->rate * (double) f > g->clearance)
+            return snprintf(L->err, L->size,
+                            "%s: translational clearance joint %d: one update of %ld cycles wears "
+                            "its guide by %g m, more than the clearance %g m: %s",
+                            L->path, g->joint, f, g->rate * (double) f, g->clearance, tail),
+                   -1;
+    }
+    return 0;
+}
+
+/* the progress line: the largest share of a clearance added and the deepest point */
+static void life_progress(const life *L, long f, double rate)
+{
+    double share = 0.0, top = 0.0;
+    for (int i = 0; i < L->nj; i++) {
+        share = fmax(share, rate * (double) f / L->j[i].clearance);
+        for (int k = 0; k < L->j[i].n; k++)
+            top = fmax(top, L->j[i].life[0][k]);
+    }
+    for (int i = 0; i < L->ng; i++) {
+        share = fmax(share, L->g[i].rate * (double) f / L->g[i].clearance);
+        top = fmax(top, wear_life_guide_top(&L->g[i], 2));
+    }
+    fprintf(stderr,
+            "\rwear: %ld / %ld cycles (%3.0f%%), update %d, factor %ld (adds %.3g of the "
+            "clearance), deepest %.3g m  ",
+            L->done, L->o->cycles, 100.0 * L->done / L->o->cycles, L->update, f, share, top);
+    fflush(stderr);
+}
+
+/* one update: observe, extrapolate, journal, rows; 0 or -1 */
+static int life_update(life *L)
+{
+    if (life_apply(L) != 0 || life_observe(L) != 0)
+        return -1;
+    double rate;
+    long f = life_factor(L, &rate);
+    life_extrapolate(L, f);
+    if (life_overrun(L, f) != 0)
+        return -1;
     L->done += f;
     if (journal_write(L, f) != 0 || life_rows(L, f, rate) != 0)
         return -1;
-    if (!L->o->quiet) {
-        double top = 0.0;
-        for (int k = 0; k < L->j[0].n; k++)
-            top = fmax(top, L->j[0].life[0][k]);
-        fprintf(stderr,
-                "\rwear: %ld / %ld cycles (%3.0f%%), update %d, factor %ld (adds %.3g m, %.3g of "
-                "the clearance), deepest %.3g m  ",
-                L->done, L->o->cycles, 100.0 * L->done / L->o->cycles, L->update, f, rate * f,
-                rate * f / L->j[0].clearance, top);
-        fflush(stderr);
-    }
+    if (!L->o->quiet)
+        life_progress(L, f, rate);
     L->update++;
     return 0;
 }
@@ -522,7 +646,14 @@ static int life_summary(life *L)
                 "\"depth_max_bore\": %.17g, \"wear_work\": %.17g, \"pin_scale\": %.17g}",
                 i ? "," : "", j->joint, j->vol[0], j->vol[1], top, j->work, j->pin_scale);
     }
-    fprintf(f, "\n  ]\n}\n");
+    fprintf(f, "\n  ]");
+    if (L->ng > 0) {
+        fprintf(f, ",\n  \"guides\": [");
+        for (int i = 0; i < L->ng; i++)
+            wear_life_guide_summary(f, &L->g[i], i == 0);
+        fprintf(f, "\n  ]");
+    }
+    fprintf(f, "\n}\n");
     if (fclose(f) != 0)
         return life_fail(L, "%s: %s", path, strerror(errno));
     return 0;
@@ -572,14 +703,6 @@ clink_status clink_wear_life(const char *path, const char *dir, const clink_wear
         snprintf(err, size, "%s: %s", path, m);
         life_free(&L);
         return st;
-    }
-    if (clink_wear_count(L.w) == 0) { /* guides only: observed, not run over a life */
-        life_fail(&L,
-                  "%s: no revolute clearance joint has <wear>; a translational clearance "
-                  "joint's guide wear is observed (clink_wear_guide_*), not run over a life%s",
-                  path, "");
-        life_free(&L);
-        return CLINK_ERR_MODEL;
     }
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         life_fail(&L, "%s: %s", dir, strerror(errno));

@@ -5,8 +5,8 @@
 # every update keeps its depth within --fraction of the clearance (0.5 mm); a run cut after
 # its first update and resumed from its journal ends with the same journal and tables, bit
 # for bit, as the run that was not cut. Bad input is refused: a fraction of 1 or more (exit 2), a
-# missing --cycles (exit 2), a model without <wear> (exit 1, naming the file), a model whose
-# only wear is a translational joint's guide (exit 1), a resume with other options (exit 1).
+# missing --cycles (exit 2), a model without <wear> (exit 1, naming the file), a resume with
+# other options (exit 1). (The life of a guide: wear_life_of_a_guide_runs_resumes_and_refuses_bad_input.sh.)
 # The summary gives the share of the journal's wear its fed-back pin takes (pin_scale).
 set -u
 fail=0
@@ -45,10 +45,6 @@ cmp -s "$tmp/a/wear.journal" "$tmp/b/wear.journal" && cmp -s "$tmp/a/wear_update
     2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "slider_crank_clearance.xml: no clearance joint has <wear>" "$tmp/err" &&
     ok "model without wear refused" || bad "model without wear: $(cat "$tmp/err")"
-"$CLINK" wear "$CLINK_SOURCE_DIR/models/guide_wear.xml" --cycles 10 --period 0.1 -o "$tmp/c" \
-    2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "guide_wear.xml: no revolute clearance joint has <wear>" "$tmp/err" &&
-    ok "a guide's wear alone refused by the life run" || bad "guide only: $(cat "$tmp/err")"
 grep -q '"pin_scale": ' "$tmp/a/wear_summary.json" && ok "summary: the pin's share" ||
     bad "summary without pin_scale"
 "$CLINK" wear "$m" --cycles 30000 -o "$tmp/a" -q --resume 2>"$tmp/err"

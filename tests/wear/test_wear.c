@@ -44,6 +44,32 @@ TEST(wear_smooth_keeps_a_constant_and_the_sign_and_damps_a_ripple)
     ENSURE(clink_wear_smooth(g, 20, 36, k) == CLINK_ERR_ARG);
 }
 
+/* the guide's low-pass (wear_guide_smooth) is not periodic: a constant is kept at every knot,
+   the end knots included (the window renormalised over the cells inside the guide); wear at
+   one end does not reach the knot of the other; a linear ramp is kept at the inner knots (a
+   symmetric window on cells symmetric about the knot: 300 cells, 31 knots 10 cells apart) */
+TEST(wear_guide_smooth_keeps_a_constant_and_a_ramp_and_does_not_wrap_the_ends)
+{
+    double g[300], k[31];
+    for (int i = 0; i < 300; i++)
+        g[i] = 3e-6;
+    ENSURE(wear_guide_smooth(g, 300, 31, k) == 0);
+    for (int j = 0; j < 31; j++)
+        ENSURE_NEAR(k[j], 3e-6, 1e-20);
+    memset(g, 0, sizeof g);
+    g[299] = 1.0;
+    ENSURE(wear_guide_smooth(g, 300, 31, k) == 0);
+    ENSURE(k[30] > 0.0 && k[29] > 0.0 && k[28] == 0.0 && k[0] == 0.0);
+    for (int i = 0; i < 300; i++)
+        g[i] = (i + 0.5) / 300.0;
+    ENSURE(wear_guide_smooth(g, 300, 31, k) == 0);
+    for (int j = 1; j < 30; j++)
+        ENSURE_NEAR(k[j], j / 30.0, 1e-12);
+    ENSURE(k[0] > 0.0 && k[30] < 1.0); /* the ends: one-sided means, inside the guide */
+    ENSURE(wear_guide_smooth(g, 300, 1, k) == -1);
+    ENSURE(wear_guide_smooth(g, 20, 31, k) == -1);
+}
+
 /* the state of body b of a simulation of the file at t after advancing to the 200 times
    T k / 200, observing wear when observe */
 static void run_to(const char *file, int observe, double q[3], double v[3])
