@@ -116,7 +116,8 @@ CLINK_API void clink_model_destroy(clink_model **model);
       TRANSLATIONAL_CLEARANCE, "translational clearance joint")                                    \
     X(STOP, stop, stop, STOP, "stop")                                                              \
     X(GEAR_PAIR, gear_pair, gear_pair, GEAR_PAIR, "gear pair")                                     \
-    X(SLOT_CLEARANCE, slot_clearance, slot_clearance, SLOT_CLEARANCE, "slot clearance joint")
+    X(SLOT_CLEARANCE, slot_clearance, slot_clearance, SLOT_CLEARANCE, "slot clearance joint")      \
+    X(BEAM_CONTACT, beam_contact, beam_contact, BEAM_CONTACT, "beam contact")
 
 #define CLINK_ENTITY_ENUM_(NAME, name, api, ENTITY, word) CLINK_ENTITY_##ENTITY,
 typedef enum clink_entity {
@@ -1061,6 +1062,39 @@ CLINK_API clink_status clink_model_builder_add_slot_clearance(clink_model_builde
                                                               int *id);
 CLINK_API clink_status clink_model_slot_clearance(const clink_model *model, int id,
                                                   clink_slot_clearance_def *def);
+
+/*
+ * A circle against a beam's centreline (docs/flexible.md, "Contact on the centreline"): the
+ * circle of `radius` at `point` on `body` (0: the ground) meets the polyline through the
+ * nodes node_first .. node_first + elements (consecutive bodies, a beam's nodes:
+ * clink_model_builder_add_beam's first_node and its element count), swollen by
+ * half_thickness, through the contact law: one contact per element, NAME.e0 ..,
+ * between the circle and the segment of its two nodes (the closest point, the force shared
+ * by the nodes by the beam's linear interpolation). Frictionless and continuous only. When
+ * params.K is not given and half_thickness > 0, the stiffness is Hertz's of two cylinders of
+ * radii half_thickness (E1, nu1: the beam's) and radius (E2, nu2: the circle's).
+ */
+typedef struct clink_beam_contact_def {
+    CLINK_ELEMENT_BASE_;
+    int body;              /* the circle's body, 0: the ground */
+    double point[2];       /* the circle's centre, body coordinates, m */
+    double radius;         /* the circle's radius, m, >= 0 */
+    int node_first;        /* the beam's first node (a body >= 1) */
+    int elements;          /* the beam's elements, 1 .. 10000 */
+    double half_thickness; /* the beam's half thickness about its centreline, m, >= 0 */
+} clink_beam_contact_def;
+
+/* body 0, point at the origin, radius 0, node_first 1, elements 1, half_thickness 0 (set
+   them), law NULL, frictionless */
+CLINK_API clink_beam_contact_def clink_default_beam_contact_def(void);
+/* Adds a beam contact; *id (optional) receives its index. CLINK_ERR_RANGE for a negative
+   radius or half thickness, elements outside 1 .. 10000, a body among the nodes or a node
+   that does not exist; CLINK_ERR_MODEL for friction or the impulse treatment. */
+CLINK_API clink_status clink_model_builder_add_beam_contact(clink_model_builder *builder,
+                                                            const clink_beam_contact_def *def,
+                                                            int *id);
+CLINK_API clink_status clink_model_beam_contact(const clink_model *model, int id,
+                                                clink_beam_contact_def *def);
 
 /*
  * Contact elements and their contacts. A contact element (a pair, a clearance joint,

@@ -79,6 +79,7 @@ static void prepare_contact(const clink_model *m, contacts_contact *c)
         c->fixed.inv_mass[i] = body > 0 ? 1.0 / m->d.bodies[body].def.mass : 0.0;
         c->fixed.inertia[i] = body > 0 ? m->d.bodies[body].def.inertia : 0.0;
     }
+    c->fixed.inv_mass_c = c->body_c > 0 ? 1.0 / m->d.bodies[c->body_c].def.mass : 0.0;
 }
 
 contact_set *contacts_create(const clink_model *m, double settle_speed, char *err, size_t errlen)
@@ -122,6 +123,12 @@ contact_set *contacts_create(const clink_model *m, double settle_speed, char *er
         const clink_element_base *cm = element_base(&def);
         c->body_a = mc->geo.body_a;
         c->body_b = mc->geo.body_b;
+        c->body_c = mc->geo.body_c;
+        if (c->body_c > 0) /* a beam segment against a circle (contacts_segment.c) */
+            c->seg = (kinematics_segment){.radius = mc->geo.sb.radius,
+                                          .centre = {mc->geo.sb.a[0], mc->geo.sb.a[1]},
+                                          .h = mc->geo.sa.radius,
+                                          .ends = mc->geo.ends};
         kinematics_shape_of(&mc->geo.sa, mc->geo.vertex_a, &c->sa);
         kinematics_shape_of(&mc->geo.sb, mc->geo.vertex_b, &c->sb);
         c->law = clink_law_find(e->law);

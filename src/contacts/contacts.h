@@ -114,6 +114,9 @@ int contacts_roots_some(contact_set *sc, const int *contacts, int n, const doubl
                         const double *v, double *g);
 /* the two bodies of contact k (0: the ground): the coordinates its root functions read */
 void contacts_bodies(const contact_set *sc, int k, int *body_a, int *body_b);
+/* the third body whose coordinates contact k's geometry and force read (a beam segment's
+   second node, coupled with body_b and body_a), 0 for none */
+int contacts_third_body(const contact_set *sc, int k);
 void contacts_root_directions(const contact_set *sc, int *dirs);
 /* the directions of the listed contacts' functions into dirs[2 j], dirs[2 j + 1] */
 void contacts_root_directions_some(const contact_set *sc, const int *contacts, int n, int *dirs);

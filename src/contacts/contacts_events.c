@@ -217,6 +217,11 @@ void contacts_bodies(const contact_set *sc, int k, int *body_a, int *body_b)
     *body_b = sc->c[k].body_b;
 }
 
+int contacts_third_body(const contact_set *sc, int k)
+{
+    return sc->c[k].body_c;
+}
+
 void contacts_root_directions_some(const contact_set *sc, const int *contacts, int n, int *dirs)
 {
     for (int j = 0; j < n; j++) {

@@ -69,6 +69,8 @@ int contacts_geometry(const contacts_contact *c, const double *q, const double *
 {
     if (geometry_direct(c, q, v, g) == 0)
         return 0;
+    if (c->body_c > 0) /* a beam segment (contacts_segment.c) */
+        return contacts_segment_geometry(c, q, v, g);
     kinematics_pose pa, pb;
     contacts_pose_of(q, v, c->body_a, &pa);
     contacts_pose_of(q, v, c->body_b, &pb);
@@ -107,6 +109,8 @@ int contacts_geometry_cached(contact_set *sc, const contacts_contact *c, const d
 {
     if (geometry_direct(c, q, v, g) == 0)
         return 0;
+    if (c->body_c > 0) /* a beam segment (contacts_segment.c) */
+        return contacts_segment_geometry(c, q, v, g);
     kinematics_pose pa, pb;
     double ra[2], rb[2];
     contacts_pose_of(q, v, c->body_a, &pa);
@@ -175,6 +179,8 @@ double contacts_free_inv_mass(const contact_set *sc, const contacts_contact *c,
                               const kinematics_contact *geo, const double *q)
 {
     (void) sc;
+    if (c->body_c > 0)
+        return contacts_segment_inv_mass(c, geo, q);
     return inv_mass_along(c, 0, geo->p_a, q, geo->n) + inv_mass_along(c, 1, geo->p_b, q, geo->n);
 }
 
@@ -314,6 +320,12 @@ static int contact_forces(contact_set *sc, int k, double t, const double *q, con
     }
     double f[2] = {fn * geo.n[0] + ft * geo.t[0], fn * geo.n[1] + ft * geo.t[1]};
     double fa[2] = {-f[0], -f[1]};
+    if (c->body_c > 0) { /* a beam segment: the force shared by its nodes */
+        contacts_segment_apply(c, &geo, q, f, g);
+        c->pdamp = (fn - f0) * geo.delta_dot;
+        c->pfric = -ft * geo.v_t;
+        return 0;
+    }
     add_point_force(g, q, c->body_b, geo.p_b, f, c->memo.rest_Q);
     add_point_force(g, q, c->body_a, geo.p_a, fa, c->memo.rest_Q + 3);
     if (c->fixed.kfac && c->body_a > 0) /* the scaled contact's potential turns body A */
@@ -356,7 +368,7 @@ int contacts_forces_some(contact_set *sc, const int *contacts, int n, double t, 
 int contacts_window_fits(const contact_set *sc, int k)
 {
     const contacts_contact *c = &sc->c[k];
-    return !c->piecewise && !c->extra.on && c->wf < 0 && c->wz < 0 &&
+    return !c->piecewise && !c->extra.on && c->wf < 0 && c->wz < 0 && c->body_c == 0 &&
            contacts_clearance(sc, k) == 0.0;
 }
 

@@ -53,14 +53,16 @@ int contacts_impulse_response(contact_set *sc, int k, double t, const double *q,
     double *w = sc->imp.w, *z = sc->imp.z;
     for (int i = 0; i < nq; i++)
         w[i] = 0.0;
-    if (c->body_b > 0) {
+    if (c->body_c > 0) /* a beam segment (contacts_segment.c) */
+        contacts_segment_direction(c, geo, q, w);
+    else if (c->body_b > 0) {
         const double *qb = q + 3 * (c->body_b - 1);
         double *wb = w + 3 * (c->body_b - 1);
         wb[0] += geo->n[0];
         wb[1] += geo->n[1];
         wb[2] += (geo->p_b[0] - qb[0]) * geo->n[1] - (geo->p_b[1] - qb[1]) * geo->n[0];
     }
-    if (c->body_a > 0) {
+    if (c->body_a > 0 && c->body_c == 0) {
         const double *qa = q + 3 * (c->body_a - 1);
         double *wa = w + 3 * (c->body_a - 1);
         wa[0] -= geo->n[0];

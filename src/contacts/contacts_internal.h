@@ -23,6 +23,7 @@
 #include "contacts/contacts.h"
 #include "contact/law_table.h"
 #include "kinematics/contact_geometry.h"
+#include "kinematics/contact_segment.h"
 #include "kinematics/contact_shapes.h"
 #include "model/model_internal.h"
 
@@ -40,8 +41,8 @@ typedef struct contacts_fixed {
     int two;
     int elastic; /* a generic law without damping: F(delta, rate) = F(delta, 0) = K delta^n */
     contact_law_cache lc;
-    /* each body's 1 / mass and moment of inertia (ground: unused) */
-    double inv_mass[2], inertia[2];
+    /* each body's 1 / mass and moment of inertia (ground: unused); the third body's 1 / mass */
+    double inv_mass[2], inertia[2], inv_mass_c;
     /* the factor of the law's force as a function of body A's angle (a gear mesh's stiffness
        over its cycle, contacts_kscale); NULL: 1 */
     kinematics_pair_stiffness_fn *kfac;
@@ -97,6 +98,10 @@ typedef struct contacts_extra {
 typedef struct contacts_contact {
     kinematics_shape sa, sb;
     int body_a, body_b;
+    /* a third body (0: none): a beam segment from body_a to body_c against a circle on body_b
+       (a beam contact, contacts_segment.c), the circle and segment in seg */
+    int body_c;
+    kinematics_segment seg;
     const clink_law *law;
     clink_contact_params p;
     clink_friction_params fr;
@@ -212,6 +217,29 @@ double contacts_kscale(const contacts_contact *c, const double *q, double ds[2])
    a contact without a factor or not in contact */
 double contacts_kscale_torque(const contacts_contact *c, const double *q, double delta);
 
+/* ---- contacts_segment.c: contacts with a third body (a beam segment) ------------ */
+
+/* the geometry of contact c (body_c > 0) at (q, v); 0, or nonzero if it cannot be evaluated */
+int contacts_segment_geometry(const contacts_contact *c, const double *q, const double *v,
+                              kinematics_contact *g);
+/* the force f on B of contact c (body_c > 0) added to g: f on B at its circle's centre line,
+   -(1 - s) f on A and -s f on C at their centres (s = geo->share) */
+void contacts_segment_apply(const contacts_contact *c, const kinematics_contact *geo,
+                            const double *q, const double f[2], double *g);
+/* the inverse effective mass of the three free bodies along the normal, 1/kg */
+double contacts_segment_inv_mass(const contacts_contact *c, const kinematics_contact *geo,
+                                 const double *q);
+/* the generalised normal direction (delta_dot = -w . v) added to w */
+void contacts_segment_direction(const contacts_contact *c, const kinematics_contact *geo,
+                                const double *q, double *w);
+/* d g / d(q, v) of contact c's force (body_c > 0) added to J; 0, or -1 for a non-finite
+   slope. fn_at(c, geo, delta, rate) is the law's normal force at the contact's state */
+typedef double (*contacts_segment_force_fn)(const contact_set *sc, const contacts_contact *c,
+                                            const kinematics_contact *geo, const double *q,
+                                            double delta, double rate);
+int contacts_segment_jacobian(const contact_set *sc, const contacts_contact *c, const double *q,
+                              const double *v, contacts_segment_force_fn fn_at, dyn_gjac *J);
+
 /* ---- contacts_friction.c: friction and its states ----------------------------- */
 
 /* the friction force of c at slip v_t and normal force fn (>= 0) with its loaded state;
@@ -281,7 +309,7 @@ static inline void contacts_memo_remember(contacts_contact *c, const double *q, 
     contacts_memo_remember_q(c, q);
     c->memo.rest_g = g0;
     c->memo.rest_apart = apart;
-    c->memo.rest_valid = 1;
+    c->memo.rest_valid = c->body_c == 0; /* a third body's coordinates are not kept */
     c->memo.rest_force = 0;
 }
 

@@ -269,7 +269,8 @@ int contacts_forces_jacobian(void *data, double t, const double *q, const double
         }
         if (!exerts_force(c))
             continue;
-        int rc = contact_jacobian(sc, c, q, v, J);
+        int rc = c->body_c > 0 ? contacts_segment_jacobian(sc, c, q, v, force_at, J)
+                               : contact_jacobian(sc, c, q, v, J);
         if (rc < 0) {
             snprintf(sc->msg, sizeof sc->msg,
                      "contact '%s' (contact %d, %s): non-finite force derivative at t = %.9g s",

@@ -62,9 +62,12 @@ typedef enum element_field_type {
     ELEMENT_FIELD_SHAPE,       /* a child shape element (the shape table's, with body= and
                                   material=): the `slot`-th shape of the file into the
                                   clink_shape_def at offset, its body into the int at `of` */
-    ELEMENT_FIELD_WEAR         /* the child `child` read whole by the wear reader
+    ELEMENT_FIELD_WEAR,        /* the child `child` read whole by the wear reader
                                   (src/xml/xml_wear.c: k and hardness or kd, a depth profile)
                                   into the clink_wear_def at offset; attr NULL */
+    ELEMENT_FIELD_BEAM         /* a beam by name (src/xml/xml_beam_contact.c): its first
+                                  node's body into the int at offset, its element count into
+                                  the int at `of`; always required */
 } element_field_type;
 
 enum {
@@ -105,6 +108,10 @@ typedef struct element_contact {
     int body_a, body_b;
     clink_shape_def sa, sb;
     int vertex_a, vertex_b; /* a polygon's vertex the contact is about, 1 + index; 0: none */
+    /* a third body (>= 1; 0: none): the second node of a beam segment whose first node is
+       body_a (a beam contact's; src/kinematics/contact_segment.h), and which of the
+       segment's ends are the beam's ends (bit 0: body_a's, bit 1: body_c's) */
+    int body_c, ends;
 } element_contact;
 
 /* how the stiffness follows from materials (element_class.radii) */

@@ -86,6 +86,10 @@ void element_default(const element_class *ec, element_def *d)
         case ELEMENT_FIELD_SHAPE:
             *(int *) (void *) ((char *) d + f->of) = (int) f->dflt[0];
             break;
+        case ELEMENT_FIELD_BEAM: /* its first node and element count */
+            *(int *) (void *) at = (int) f->dflt[0];
+            *(int *) (void *) ((char *) d + f->of) = (int) f->dflt[1];
+            break;
         case ELEMENT_FIELD_WEAR: {
             /* no wear (kd 0), its defaults (docs/wear.md) */
             clink_wear_def *w = (clink_wear_def *) (void *) at;

@@ -68,6 +68,10 @@ typedef struct kinematics_contact {
     double p_a[2];    /* contact point on the surface of A, world frame, m */
     double p_b[2];    /* contact point on the surface of B, world frame, m */
     double v_t;       /* tangential slip velocity of B relative to A at the contact, m/s */
+    /* a contact with a third body (a beam segment between body A and a third body,
+       contact_segment.h): the closest point's parameter s in [0, 1], the third body's share
+       of the force on A (A's is 1 - s); set by the segment's geometry only */
+    double share;
 } kinematics_contact;
 
 /*

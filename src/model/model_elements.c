@@ -76,8 +76,9 @@ int model_contacts_build(clink_model *m)
             int e = d->of_kind[k][j];
             const element_class *ec = element_class_of((clink_element_kind) k);
             int nc = ec->ncontacts(&d->elems[e].def);
-            element_contact geo[ELEMENT_MAX_CONTACTS];
-            memset(geo, 0, sizeof geo);
+            element_contact *geo = calloc((size_t) (nc > 0 ? nc : 1), sizeof *geo);
+            if (!geo)
+                return -1;
             ec->expand(&d->elems[e].def, geo);
             const char *label = d->elems[e].label;
             for (int i = 0; i < nc; i++, n++) {
@@ -89,6 +90,7 @@ int model_contacts_build(clink_model *m)
                 else if (snprintf(c->name, sizeof c->name, "%s.%s", label, geo[i].part) < 0)
                     c->name[0] = '\0';
             }
+            free(geo);
         }
     return 0;
 }
@@ -163,9 +165,13 @@ int clink_model_element_field(const clink_model *model, int e, int j, const char
     const char *at = (const char *) &model->d.elems[e].def + f->offset;
     double v[2] = {0.0, NAN};
     int n = f->type == ELEMENT_FIELD_POINT ? 2 : 1;
-    if (f->type == ELEMENT_FIELD_BODY || f->type == ELEMENT_FIELD_WORDS)
+    if (f->type == ELEMENT_FIELD_BODY || f->type == ELEMENT_FIELD_WORDS) {
         v[0] = *(const int *) (const void *) at;
-    else
+    } else if (f->type == ELEMENT_FIELD_BEAM) { /* its first node and element count */
+        n = 2;
+        v[0] = *(const int *) (const void *) at;
+        v[1] = *(const int *) (const void *) ((const char *) &model->d.elems[e].def + f->of);
+    } else
         memcpy(v, at, (size_t) n * sizeof(double));
     if (name)
         *name = f->attr;
@@ -173,6 +179,7 @@ int clink_model_element_field(const clink_model *model, int e, int j, const char
         *child = f->child;
     if (unit)
         *unit = f->type == ELEMENT_FIELD_BODY    ? "body"
+                : f->type == ELEMENT_FIELD_BEAM  ? "beam"
                 : f->type == ELEMENT_FIELD_WORDS ? "word"
                 : f->unit                        ? f->unit
                                                  : "";

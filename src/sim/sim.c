@@ -194,7 +194,7 @@ integ_problem sim_problem(clink_sim *s)
         p.events = sim_p_events;
         p.events_load = sim_p_events_load;
         p.event_inputs = sim_p_event_inputs;
-        p.event_inputs_max = 12; /* 2 bodies x 3 coordinates x (q, v) */
+        p.event_inputs_max = 18; /* 3 bodies (a beam segment's) x 3 coordinates x (q, v) */
         p.events_some = sim_p_events_some;
         p.event_state = sys->rt_y;
     }

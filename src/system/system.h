@@ -106,9 +106,12 @@ typedef struct mechsys {
     long root_calls;    /* evaluations since the last completed step */
     long roots_full;    /* evaluations of all functions */
     long roots_partial; /* evaluations of some */
-    int *rt_body;       /* 2 ncon: the bodies of each contact */
-    int *rt_inv;        /* nq: the integrator's coordinate of each model one (-1: left out) */
-    double *rt_y;       /* N: the full state the partial evaluations read */
+    /* 2 ncouple: the bodies of each contact (2 ncon), then the pairs a contact's third body
+       adds (its second node with each of the other two: contacts_third_body) */
+    int *rt_body;
+    int ncouple;  /* ncon + the third bodies' pairs: the contact pairs of the Jacobian */
+    int *rt_inv;  /* nq: the integrator's coordinate of each model one (-1: left out) */
+    double *rt_y; /* N: the full state the partial evaluations read */
 
     struct dyn_newton *newton; /* BDF's saddle Newton solve (system_newton.c), NULL: none */
     int newton_mode;           /* SYSTEM_NEWTON_AUTO, _OFF or _ON */

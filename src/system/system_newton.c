@@ -41,7 +41,7 @@ static int system_newton_open(mechsys *s)
 {
     if (s->newton)
         return 0;
-    clink_status st = dyn_jacobian_couple(s->dyn, s->ncon, s->rt_body);
+    clink_status st = dyn_jacobian_couple(s->dyn, s->ncouple, s->rt_body);
     if (st == CLINK_OK && !(s->newton = dyn_newton_create(s->dyn)))
         st = CLINK_ERR_NOMEM;
     if (st != CLINK_OK) {

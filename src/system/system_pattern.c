@@ -76,14 +76,14 @@ typedef struct pat_work {
 static void pat_pair(const mechsys *s, int k, int *a, int *b)
 {
     const model_data *d = &s->m->d;
-    *a = k < s->ncon ? s->rt_body[2 * k] : d->forces[k - s->ncon].def.body_a;
-    *b = k < s->ncon ? s->rt_body[2 * k + 1] : d->forces[k - s->ncon].def.body_b;
+    *a = k < s->ncouple ? s->rt_body[2 * k] : d->forces[k - s->ncouple].def.body_a;
+    *b = k < s->ncouple ? s->rt_body[2 * k + 1] : d->forces[k - s->ncouple].def.body_b;
 }
 
 /* the pairs (contacts and two-body loads) of each body, as lists of pair indices */
 static void pat_links(const mechsys *s, pat_work *w)
 {
-    int npair = s->ncon + s->m->d.nforces;
+    int npair = s->ncouple + s->m->d.nforces;
     for (int i = 0; i <= w->nb; i++)
         w->lptr[i] = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -303,7 +303,7 @@ static int pat_tail_fill(mechsys *s, pat_work *w, int dense)
 /* the pattern built anew: dense (the host's forces) or by what couples; 0 or -1 */
 static int pat_build(mechsys *s, int dense)
 {
-    int nb = s->m->d.nbodies, npair = s->ncon + s->m->d.nforces;
+    int nb = s->m->d.nbodies, npair = s->ncouple + s->m->d.nforces;
     size_t nbs = (size_t) nb + 1;
     pat_work w = {.nb = nb};
     w.par = malloc(nbs * sizeof(int));
@@ -317,8 +317,8 @@ static int pat_build(mechsys *s, int dense)
     w.jrow = malloc((2 * (size_t) s->njz + 1) * sizeof(int));
     int rc = -1;
     /* the contact pairs to the dynamics too: its force derivatives are kept by these pairs */
-    if (dyn_jacobian_couple(s->dyn, s->ncon, s->rt_body) == CLINK_OK && w.par && w.cptr && w.cmem &&
-        w.lptr && w.link && w.mark && w.rows && w.jptr && w.jrow) {
+    if (dyn_jacobian_couple(s->dyn, s->ncouple, s->rt_body) == CLINK_OK && w.par && w.cptr &&
+        w.cmem && w.lptr && w.link && w.mark && w.rows && w.jptr && w.jrow) {
         pat_joint_states(s, &w);
         pat_links(s, &w);
         pat_components(s, &w);

@@ -347,8 +347,9 @@ int system_roots_inputs(const mechsys *s, const int *contacts, int nlist, int *p
 {
     int n = 0;
     for (int j = 0; j < nlist; j++)
-        for (int e = 0; e < 2; e++) {
-            int body = s->rt_body[2 * contacts[j] + e];
+        for (int e = 0; e < 3; e++) { /* its two bodies and a third (a beam segment's) */
+            int body =
+                e < 2 ? s->rt_body[2 * contacts[j] + e] : contacts_third_body(s->sc, contacts[j]);
             for (int d = 0; body > 0 && d < 3; d++) {
                 int f = 3 * (body - 1) + d, r = s->rt_inv[f];
                 if (r < 0)

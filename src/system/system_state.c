@@ -283,14 +283,25 @@ static clink_status system_reduction(mechsys *s)
 /* the arrays of the root functions: each contact's bodies, each coordinate's place */
 static clink_status system_roots_create(mechsys *s)
 {
-    size_t n = (size_t) (2 * s->ncon > 0 ? 2 * s->ncon : 1);
+    int third = 0;
+    for (int k = 0; k < s->ncon; k++)
+        third += contacts_third_body(s->sc, k) > 0;
+    s->ncouple = s->ncon + 2 * third;
+    size_t n = (size_t) (2 * s->ncouple > 0 ? 2 * s->ncouple : 1);
     s->rt_body = calloc(n, sizeof(int));
     s->rt_inv = calloc((size_t) (s->nq > 0 ? s->nq : 1), sizeof(int));
     s->rt_y = calloc((size_t) s->N, sizeof(double));
     if (!s->rt_body || !s->rt_inv || !s->rt_y)
         return CLINK_ERR_NOMEM;
-    for (int k = 0; k < s->ncon; k++)
-        contacts_bodies(s->sc, k, &s->rt_body[2 * k], &s->rt_body[2 * k + 1]);
+    for (int k = 0, x = s->ncon; k < s->ncon; k++) {
+        int *ab = &s->rt_body[2 * k], c = contacts_third_body(s->sc, k);
+        contacts_bodies(s->sc, k, &ab[0], &ab[1]);
+        if (c > 0) { /* a beam segment's second node couples with both */
+            int pairs[4] = {c, ab[0], c, ab[1]};
+            memcpy(&s->rt_body[2 * x], pairs, sizeof pairs);
+            x += 2;
+        }
+    }
     for (int i = 0; i < s->nq; i++)
         s->rt_inv[i] = -1;
     for (int i = 0; i < s->nr; i++)

@@ -325,6 +325,9 @@ static int read_row(xml_reader *r, const xmlNode *n, const element_field *f, ele
         return m >= 0;
     case ELEMENT_FIELD_FILE_NUMBER:
         return xml_num(r, n, f->attr, NAN, 1, &file->number[f->slot]);
+    case ELEMENT_FIELD_BEAM: /* a beam by name: its first node and elements */
+        xml_ref_beam(r, n, f->attr, w, (int *) at, (int *) (void *) ((char *) d + f->of));
+        return 1;
     case ELEMENT_FIELD_SHAPE:
     case ELEMENT_FIELD_WEAR:
         return 0;

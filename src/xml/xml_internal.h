@@ -163,7 +163,8 @@ xmlDocPtr xml_xsd_read(const char *text, size_t size);
    declares for element n of a file; 0, or -1 if the schema has no declaration of n */
 int xml_xsd_allowed(const xmlDoc *xsd, const xmlNode *n, int elements, xml_names *s);
 
-/* adds to s the global elements besides the root (those the open <joints> section takes) */
+/* adds to s the global elements besides the root and those of <contacts> (those the open
+   <joints> section takes) */
 void xml_xsd_open_elements(const xmlDoc *xsd, xml_names *s);
 
 /* a schema error on an unknown attribute or element said with the names allowed there
@@ -226,6 +227,10 @@ void xml_read_bodies(xml_reader *r, const xmlNode *sec);
 void xml_read_beam(xml_reader *r, const xmlNode *k);
 /* adds the names of beam NAME's nodes the builder holds (NAME.0 ..) to s (xml_beam.c) */
 void xml_beam_node_names(const xml_reader *r, const char *name, xml_names *s);
+/* the beam named by attribute key (required) of a <beam_contact>: its first node's body into
+ *first and its element count into *elements; 0, or -1 after an error (xml_beam_contact.c) */
+int xml_ref_beam(xml_reader *r, const xmlNode *n, const char *key, const char *what, int *first,
+                 int *elements);
 void xml_read_joints(xml_reader *r, const xmlNode *sec);
 void xml_read_drivers(xml_reader *r, const xmlNode *sec);
 void xml_read_loads(xml_reader *r, const xmlNode *sec);

@@ -16,6 +16,8 @@
 #include "fmt_double.h"
 #include "xml/xml_internal.h"
 
+#include "elements/element.h"
+
 #include <libxml/parser.h>
 
 #include <stdio.h>
@@ -253,7 +255,9 @@ void xml_xsd_open_elements(const xmlDoc *xsd, xml_names *s)
         xmlChar *name;
         if (!xsd_is(k, "element") || (name = xmlGetNoNsProp(k, BAD_CAST "name")) == NULL)
             continue;
-        if (!xmlStrEqual(name, BAD_CAST "mechanism"))
+        /* an element of <contacts> declared at the top (<beam_contact>) is no joint */
+        const element_class *ec = element_class_find((const char *) name);
+        if (!xmlStrEqual(name, BAD_CAST "mechanism") && !(ec && ec->section))
             xml_names_add(s, (const char *) name);
         xmlFree(name);
     }
