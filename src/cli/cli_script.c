@@ -4,8 +4,9 @@
  * package is (viz, in the Python package clink: python/clink/viz), which
  * interpreter runs it, how its exit status maps to clink's, and scene.json,
  * the bodies' shapes and joint points in body coordinates (read from the run's
- * model through the public model queries) that the viewer draws the mechanism
- * and chooses the crank-angle axis from.
+ * model through the public model queries) and the beams as chains of their
+ * nodes, that the viewer draws the mechanism and chooses the crank-angle axis
+ * from.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -521,7 +522,45 @@ static void scene_forces(FILE *f, const clink_model *m)
         scene_vec(f, "point_b", d.point_b);
         fputc('}', f);
     }
-    fputs("\n  ]\n", f);
+    fputs("\n  ],\n", f);
+}
+
+/* a beam's name from its element's ("rod" of "rod.e3"; "beamK" for an unnamed element) */
+static void scene_beam_name(const char *element, int k, char *buf, size_t size)
+{
+    const char *dot = element != NULL ? strrchr(element, '.') : NULL;
+    if (dot != NULL && dot[1] == 'e' && dot[2] >= '0' && dot[2] <= '9')
+        snprintf(buf, size, "%.*s", (int) (dot - element), element);
+    else
+        snprintf(buf, size, "beam%d", k);
+}
+
+/* the beams: each chain of beam elements (CLINK_FORCE_BEAM loads, one after the other, each
+   starting at the node where the one before ends) as its name and its nodes in order */
+static void scene_beams(FILE *f, const clink_model *m)
+{
+    int n = clink_model_count(m, CLINK_ENTITY_FORCE), beams = 0, last = -1;
+    char name[CLINK_NAME_MAX + 16], prev[CLINK_NAME_MAX + 16] = "";
+    clink_force_def d;
+
+    fputs("  \"beams\": [", f);
+    for (int i = 0; i < n; i++) {
+        if (clink_model_force(m, i, &d) != CLINK_OK || d.type != CLINK_FORCE_BEAM)
+            continue;
+        scene_beam_name(d.name, beams, name, sizeof name);
+        if (d.body_a != last || strcmp(name, prev) != 0) {
+            fputs(beams > 0 ? "]},\n    {\"name\": " : "\n    {\"name\": ", f);
+            cli_json_string(f, name);
+            fputs(", \"nodes\": [", f);
+            scene_name(f, m, CLINK_ENTITY_BODY, d.body_a);
+            snprintf(prev, sizeof prev, "%s", name);
+            beams++;
+        }
+        fputs(", ", f);
+        scene_name(f, m, CLINK_ENTITY_BODY, d.body_b);
+        last = d.body_b;
+    }
+    fputs(beams > 0 ? "]}\n  ]\n" : "\n  ]\n", f);
 }
 
 /* writes the scene of m to path; 0, or -1 with errno */
@@ -541,6 +580,7 @@ static int scene_file(const clink_model *m, const char *source, const char *path
     scene_contacts(f, m);
     scene_drivers(f, m);
     scene_forces(f, m);
+    scene_beams(f, m);
     fputs("}\n", f);
     err = ferror(f) ? (errno != 0 ? errno : EIO) : 0;
     if (fclose(f) != 0 && err == 0)

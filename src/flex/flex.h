@@ -32,6 +32,13 @@ typedef struct flex_section {
    grad is not NULL, their gradients grad[i][j] = d e_i / d q_j */
 void flex_beam_strains(const flex_section *s, const double q[6], double e[3], double grad[3][6]);
 
+/* the strains e (eps, gamma, kappa) at q, their rates edot = grad e . v and the section forces
+   sec = (N, Q, M) = S (e + tau edot), S = (EA, kGA, EI) (N, N, N m: the axial and shear force
+   along t and n at the element's middle and the bending moment); grad (may be NULL) as in
+   flex_beam_strains */
+void flex_beam_section(const flex_section *s, const double q[6], const double v[6], double e[3],
+                       double edot[3], double sec[3], double grad[3][6]);
+
 /* the strain energy U (J) */
 double flex_beam_energy(const flex_section *s, const double q[6]);
 

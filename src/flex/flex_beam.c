@@ -42,6 +42,19 @@ void flex_beam_strains(const flex_section *s, const double q[6], double e[3], do
     }
 }
 
+void flex_beam_section(const flex_section *s, const double q[6], const double v[6], double e[3],
+                       double edot[3], double sec[3], double grad[3][6])
+{
+    double own[3][6], (*g)[6] = grad ? grad : own, stiff[3] = {s->ea, s->ga, s->ei};
+    flex_beam_strains(s, q, e, g);
+    for (int i = 0; i < 3; i++) {
+        edot[i] = 0.0;
+        for (int j = 0; j < 6; j++)
+            edot[i] += g[i][j] * v[j];
+        sec[i] = stiff[i] * (e[i] + s->tau * edot[i]);
+    }
+}
+
 double flex_beam_energy(const flex_section *s, const double q[6])
 {
     double e[3];
@@ -78,14 +91,9 @@ double flex_beam_force(const flex_section *s, const double q[6], const double v[
 {
     double e[3], grad[3][6], ed[3], sec[3], stiff[3] = {s->ea, s->ga, s->ei};
     double power = 0.0;
-    flex_beam_strains(s, q, e, grad);
-    for (int i = 0; i < 3; i++) {
-        ed[i] = 0.0;
-        for (int j = 0; j < 6; j++)
-            ed[i] += grad[i][j] * v[j];
-        sec[i] = stiff[i] * (e[i] + s->tau * ed[i]);
+    flex_beam_section(s, q, v, e, ed, sec, grad);
+    for (int i = 0; i < 3; i++)
         power -= s->l * stiff[i] * s->tau * ed[i] * ed[i];
-    }
     for (int j = 0; j < 6; j++)
         g[j] = -s->l * (sec[0] * grad[0][j] + sec[1] * grad[1][j] + sec[2] * grad[2][j]);
     if (kv)

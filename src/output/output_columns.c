@@ -35,6 +35,8 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"row_kind", "what put the row there: 0 grid, 1 integrator step, 2 interpolated in an "
                  "impact, 3 impact onset, 4 end of compression, 5 separation, 6 other event"},
     {"elements", "contact elements' own outputs (a slider's lateral offset and tilt)"},
+    {"beams", "beam elements at their middle: curvature kappa (1/m), axial strain eps, shear "
+              "strain gamma, bending moment M (N m), axial force N and shear force Q (N)"},
 };
 
 /* an entity's name for column headers: its own, or KIND + index when unnamed */
@@ -171,6 +173,7 @@ void output_list_columns(clink_recorder *r)
             add_col(r, clink_model_element_name(r->model, e), q, unit, OUT_DS_ELEMENTS);
         }
     }
+    output_beam_columns(r);
     if (r->opt.energies)
         for (k = 0; k < (r->ncontacts > 0 ? 9 : 6); k++)
             add_col(r, "energy", energy_cols[k], "J", OUT_DS_ENERGIES);

@@ -31,6 +31,7 @@ enum {
     OUT_DS_VIOLATION,
     OUT_DS_KIND,
     OUT_DS_ELEMENTS,
+    OUT_DS_BEAMS,
     OUT_DS_COUNT
 };
 

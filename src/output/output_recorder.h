@@ -72,6 +72,11 @@ int output_joint_friction(const clink_recorder *r, int j, int *dynamic);
    r->cols is NULL); each contact's Fn column into r->fn_col when it is not NULL */
 void output_list_columns(clink_recorder *r);
 
+/* the beam elements' columns after the contacts' (output_beam.c): added to r->cols as
+   output_list_columns does; their values at sim's row appended at *p */
+void output_beam_columns(clink_recorder *r);
+clink_status output_beam_sample(const clink_recorder *r, const clink_sim *sim, double **p);
+
 /* the impacts recorded by sim since the last call, handed to the writer */
 clink_status output_write_impacts(clink_recorder *r, const clink_sim *sim);
 

@@ -213,6 +213,8 @@ static clink_status sample_row(clink_recorder *r, const clink_sim *sim)
         st = sample_reactions(r, sim, &p);
     if (st == CLINK_OK)
         st = sample_contacts(r, sim, &p);
+    if (st == CLINK_OK)
+        st = output_beam_sample(r, sim, &p);
     if (st == CLINK_OK && r->opt.energies)
         st = sample_energies(r, sim, &p);
     if (st != CLINK_OK)

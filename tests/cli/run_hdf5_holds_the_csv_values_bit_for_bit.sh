@@ -6,7 +6,8 @@
 # driver forces, each contact quantity, energies, constraint violation, every field of
 # the impact log), with units, descriptions and column names as attributes, chunked
 # and compressed; the summary inside is summary.json's text. Models: the clearance
-# slider-crank (contacts, a clearance joint, a driver) and the pendulum (no contact).
+# slider-crank (contacts, a clearance joint, a driver), the pendulum (no contact) and the
+# cantilever beam (the beam elements' dataset `beams`).
 # A CSV run of more than 2000 columns (the 700-bead chain: 9827) warns and suggests
 # HDF5; the HDF5 run of it does not.
 set -u
@@ -24,7 +25,7 @@ if ! "$CLINK" run "$CLINK_SOURCE_DIR/models/pendulum.xml" -o "$tmp/probe" --t-en
     exit 0
 fi
 fail=0
-for m in slider_crank_clearance:0.006 pendulum:0.5; do
+for m in slider_crank_clearance:0.006 pendulum:0.5 cantilever_beam:0.01; do
     name=${m%%:*} t=${m#*:}
     for f in csv hdf5; do
         "$CLINK" run "$CLINK_SOURCE_DIR/models/$name.xml" -o "$tmp/$name.$f" --t-end "$t" \

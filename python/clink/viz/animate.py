@@ -9,7 +9,9 @@ SCENE is the scene file `clink animate` writes from the run's model: every body
 with its contact shapes and joint points in body coordinates. Each frame draws
 every body at its pose interpolated from DIR/timeseries.csv (or results.h5): circles,
 capsules and polygons of its contact shapes, a bar through its joint points (a block for a
-body with one point and no shape, e.g. a slider), half-planes as hatched
+body with one point and no shape, e.g. a slider), each flexible beam as one curve
+through its nodes (between two nodes the cubic with their positions and, as end
+tangents, their cross-sections' directions), half-planes as hatched
 lines, the bearing of each clearance joint as a ring and its journal as a disc
 with the clearance magnified K times (the journal drawn at the bearing centre
 plus K times the eccentricity, the ring's bore K times wider than the
@@ -29,8 +31,8 @@ Output in OUTDIR (default DIR): animation.mp4 (H.264) and animation.gif (at most
 480 pixels wide), both from one ffmpeg pass, written under a temporary name and
 renamed when complete. --frame T --png FILE draws the single frame at
 simulated time T into FILE instead, and FILE.json with the pixel transform
-(for tests: pixel = A @ [x, y, 1] with the origin at the top left) and the
-colour of each body.
+(for tests: pixel = A @ [x, y, 1] with the origin at the top left), the
+colour of each body and each beam's nodes and colour.
 
 Exit status: 0 written; 1 the run failed or was interrupted (animated up to
 there, marked), or ffmpeg failed; 2 the run directory is damaged, the scene
@@ -176,7 +178,18 @@ class Scene:
             if (b, "x") not in self.col:
                 raise Usage(f"the scene's body '{b}' has no column in timeseries.csv "
                             "(a scene of another model?)")
-        self.color = {b: COLORS[i % len(COLORS)] for i, b in enumerate(self.bodies)}
+        # a beam (its nodes, bodies, in order) is drawn as one curve in one colour
+        self.beams = [bm for bm in scene.get("beams", []) if len(bm.get("nodes", [])) >= 2]
+        self.node_of = {n: bm["name"] for bm in self.beams for n in bm["nodes"]}
+        for n in self.node_of:
+            if n not in self.bodies:
+                raise Usage(f"the scene's beam node '{n}' is not a body of the run")
+        items = list(dict.fromkeys(("beam", self.node_of[b]) if b in self.node_of else b
+                                   for b in self.bodies))
+        colour = {k: COLORS[i % len(COLORS)] for i, k in enumerate(items)}
+        self.color = {b: colour[("beam", self.node_of[b]) if b in self.node_of else b]
+                      for b in self.bodies}
+        self.beam_color = {bm["name"]: colour[("beam", bm["name"])] for bm in self.beams}
         self.shapes = {b: [] for b in self.bodies + ["ground"]}
         self.points = {b: [] for b in self.bodies + ["ground"]}
         self.joints = scene.get("joints", [])
@@ -218,6 +231,29 @@ class Scene:
         for i in range(len(x)):
             out[i] = rotate(phi[i], q) + [x[i], y[i]]
         return out
+
+    def beam_curve(self, beam, t, journals=None, sub=8):
+        """points of beam's centreline at time t (array (k, 2)): between two nodes the cubic
+        with the nodes' positions and, as its end tangents, their cross-sections' directions
+        (theta; scaled by the chord), sub pieces per element; a node that is a clearance
+        joint's journal at its origin is moved to the drawn (magnified) journal,
+        journals[node]"""
+        poses = [[float(v[0]) for v in self.pose(n, np.array([t]))] for n in beam["nodes"]]
+        for k, n in enumerate(beam["nodes"]):
+            if journals and n in journals:
+                poses[k][0], poses[k][1] = journals[n]
+        s = np.linspace(0.0, 1.0, sub + 1)[:-1, None]
+        h00, h10 = 2 * s ** 3 - 3 * s ** 2 + 1, s ** 3 - 2 * s ** 2 + s
+        h01, h11 = -2 * s ** 3 + 3 * s ** 2, s ** 3 - s ** 2
+        out = []
+        for (xa, ya, pa), (xb, yb, pb) in zip(poses[:-1], poses[1:]):
+            ra, rb = np.array([xa, ya]), np.array([xb, yb])
+            c = math.hypot(xb - xa, yb - ya)
+            ta = c * np.array([math.cos(pa), math.sin(pa)])
+            tb = c * np.array([math.cos(pb), math.sin(pb)])
+            out.append(h00 * ra + h10 * ta + h01 * rb + h11 * tb)
+        out.append(np.array([poses[-1][:2]]))
+        return np.vstack(out)
 
     def series(self, entity, quantity, t):
         k = self.col.get((entity, quantity))
@@ -350,7 +386,9 @@ class Renderer:
             pts = [p for i, p in enumerate(pts)
                    if not any(np.allclose(p, q, rtol=0, atol=1e-12) for q in pts[:i])]
             shapes = sc.shapes.get(b, [])
-            if len(pts) >= 2:
+            if b in sc.node_of:
+                pass  # a beam's node: the beam's curve goes through it (below)
+            elif len(pts) >= 2:
                 c = np.mean(pts, axis=0)
                 order = sorted(pts, key=lambda p: math.atan2(p[1] - c[1], p[0] - c[0]))
                 closed = order + [order[0]] if len(order) > 2 else order
@@ -411,6 +449,15 @@ class Renderer:
                     arts += [bore, ring]
             self.body_artists[b] = arts
         self.static_ground(patches)
+        # the beams: a curve through their nodes, redrawn at each frame
+        self.beam_lines = []
+        for bm in sc.beams:
+            # as a rigid journal's body: over the bearing's block and ring, under the disc
+            journal = any(c["journal"] in bm["nodes"] for c in sc.clearances)
+            line, = self.ax.plot([], [], color=sc.beam_color[bm["name"]], lw=lw_bar,
+                                 solid_capstyle="round", solid_joinstyle="round",
+                                 zorder=4.5 if journal else 2.5)
+            self.beam_lines.append((bm, line))
         # journals (drawn magnified about their bearing), pins, arrows, labels
         self.journals = []
         for c in sc.clearances:
@@ -504,6 +551,14 @@ class Renderer:
                 cj = sc.world(c["journal"], c["journal_point"], t)[0]
                 ex, ey = cj - cb
             disc.center = (cb[0] + self.k * float(ex), cb[1] + self.k * float(ey))
+        journal_at = {}  # a beam node that is a journal at its origin: the drawn disc
+        for c, disc in self.journals:
+            if c["journal"] in sc.node_of and np.allclose(c["journal_point"], 0, rtol=0,
+                                                           atol=1e-12):
+                journal_at[c["journal"]] = disc.center
+        for bm, line in self.beam_lines:
+            xy = sc.beam_curve(bm, t, journal_at)
+            line.set_data(xy[:, 0], xy[:, 1])
         for b, line, pts, joined in self.bent:
             world = sc.world(b, pts, t)[0]
             for c in joined:
@@ -726,7 +781,10 @@ def main(argv):
             def write_json(tmp):
                 with open(tmp, "w") as f:
                     json.dump({"pixel_transform": r.pixel_transform(), "size": [w, h],
-                               "colors": sc.color, "clearance_scale": k}, f, indent=1)
+                               "colors": sc.color, "clearance_scale": k,
+                               "beams": {bm["name"]: {"nodes": bm["nodes"],
+                                                      "color": sc.beam_color[bm["name"]]}
+                                         for bm in sc.beams}}, f, indent=1)
             plot.write_replacing(o["png"] + ".json", write_json, inputs)
             print(o["png"])
             return EXIT_OK if status == "ok" else EXIT_MARKED

@@ -33,7 +33,7 @@ FILES = ("timeseries.csv", "impacts.csv", "results.h5", "summary.json")
 # the datasets of results.h5 that hold time-series columns, in the CSV writer's order
 H5_SERIES = ("q", "v", "a", "reactions", "driver_forces", "contacts/delta",
              "contacts/delta_dot", "contacts/Fn", "contacts/Ft", "contacts/phase",
-             "contacts/eccentricity", "energies", "constraint_violation")
+             "contacts/eccentricity", "beams", "energies", "constraint_violation")
 # impacts.csv header -> results.h5 dataset under impacts/
 H5_IMPACTS = (("t [s]", "t_onset"), ("pair", "contact_name"), ("v_impact [m/s]", "v_impact"),
               ("v_separation [m/s]", "v_separation"), ("restitution [-]", "restitution"),

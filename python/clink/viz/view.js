@@ -155,8 +155,17 @@
 
   // ---- the mechanism ------------------------------------------------------------------
   const bodies = (scene.bodies || []).map((b) => b.name).filter((b) => b !== "ground");
-  const color = {};
-  bodies.forEach((b, i) => { color[b] = COLORS[i % COLORS.length]; });
+  // a flexible beam (its nodes, bodies, in order) is drawn as one curve in one colour
+  const beams = (scene.beams || []).filter((bm) => (bm.nodes || []).length >= 2);
+  const nodeOf = {};
+  for (const bm of beams) for (const n of bm.nodes) nodeOf[n] = bm.name;
+  const color = {}, beamColor = {}, items = [];
+  for (const b of bodies) {
+    const k = b in nodeOf ? "\u0000beam " + nodeOf[b] : b;
+    if (!items.includes(k)) items.push(k);
+    color[b] = COLORS[items.indexOf(k) % COLORS.length];
+    if (b in nodeOf) beamColor[nodeOf[b]] = color[b];
+  }
   const pts = {}, shapes = {};
   function addPoint(b, p) {
     const l = pts[b] || (pts[b] = []);
@@ -245,6 +254,28 @@
     const ox = (v.w - s * (box[1] - box[0])) / 2, oy = (v.h - s * (box[3] - box[2])) / 2;
     return { s, px: (x) => ox + s * (x - box[0]), py: (y) => v.h - oy - s * (y - box[2]) };
   }
+  // a beam's centreline at t: between two nodes the cubic with their positions and, as end
+  // tangents, their cross-sections' directions (scaled by the chord), sub pieces per element;
+  // a node that is a clearance joint's journal at its origin is moved to its drawn disc
+  function beamCurve(bm, t, journals, sub = 8) {
+    const p = bm.nodes.map((n) => {
+      const q = pose(n, t);
+      return journals && journals[n] ? [journals[n][0], journals[n][1], q[2]] : q;
+    });
+    const out = [];
+    for (let i = 0; i + 1 < p.length; i++) {
+      const [xa, ya, pa] = p[i], [xb, yb, pb] = p[i + 1], c = Math.hypot(xb - xa, yb - ya);
+      for (let k = 0; k < sub; k++) {
+        const u = k / sub, u2 = u * u, u3 = u2 * u;
+        const h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
+        out.push([h00 * xa + h10 * c * Math.cos(pa) + h01 * xb + h11 * c * Math.cos(pb),
+          h00 * ya + h10 * c * Math.sin(pa) + h01 * yb + h11 * c * Math.sin(pb)]);
+      }
+    }
+    const e = p[p.length - 1];
+    out.push([e[0], e[1]]);
+    return out;
+  }
   function hull(l) {
     if (l.length < 3) return l;
     const cx = l.reduce((a, p) => a + p[0], 0) / l.length;
@@ -289,7 +320,9 @@
         l = l.map((p) => (Math.hypot(p[0] - jp[0], p[1] - jp[1]) < 1e-12 ? journals[c.name].disc : p));
       }
       const sh = shapes[b] || [];
-      if (l.length >= 2) {
+      if (b in nodeOf) {
+        // a beam's node: the beam's curve goes through it (drawn below)
+      } else if (l.length >= 2) {
         const o = hull(l);
         g.lineWidth = lw;
         g.beginPath();
@@ -340,13 +373,35 @@
         }
       }
     }
+    // the beams, over the bearings' rings and under the journals' discs
+    const journalAt = {};
     for (const name in journals) {
-      const { c, cb, disc } = journals[name];
+      const { c, disc } = journals[name];
+      if (c.journal in nodeOf && Math.abs(c.journal_point[0]) < 1e-12 && Math.abs(c.journal_point[1]) < 1e-12) journalAt[c.journal] = disc;
+    }
+    const drawBeams = (front) => {
+      for (const bm of beams) {
+        if (bm.nodes.some((n) => n in journalAt) !== front) continue;
+        const o = beamCurve(bm, t, journalAt);
+        g.strokeStyle = beamColor[bm.name]; g.lineWidth = lw;
+        g.beginPath();
+        o.forEach((p, i) => (i ? g.lineTo(X.px(p[0]), X.py(p[1])) : g.moveTo(X.px(p[0]), X.py(p[1]))));
+        g.stroke();
+      }
+    };
+    const ring = (c, cb) => { // a bearing's ring and its white bore
       const rb = c.journal_radius + K * (c.bearing_radius - c.journal_radius);
       g.lineWidth = X.s * rb * 0.6; g.strokeStyle = color[c.bearing] || "#999";
       g.beginPath(); g.arc(X.px(cb[0]), X.py(cb[1]), X.s * rb * 1.3, 0, 2 * Math.PI); g.stroke();
       g.fillStyle = "#fff";
       g.beginPath(); g.arc(X.px(cb[0]), X.py(cb[1]), X.s * rb, 0, 2 * Math.PI); g.fill();
+    };
+    drawBeams(false);
+    if (beams.length) for (const name in journals) ring(journals[name].c, journals[name].cb);
+    drawBeams(true);
+    for (const name in journals) {
+      const { c, cb, disc } = journals[name];
+      if (!beams.length) ring(c, cb);
       g.fillStyle = color[c.journal] || "#999"; g.strokeStyle = "#000"; g.lineWidth = 0.8;
       g.beginPath(); g.arc(X.px(disc[0]), X.py(disc[1]), X.s * c.journal_radius, 0, 2 * Math.PI);
       g.fill(); g.stroke();
@@ -677,9 +732,14 @@
       const [x, y] = pose(b, state.t);
       bodyPx[b] = [r.left + window.scrollX + X.px(x), r.top + window.scrollY + X.py(y)];
     }
+    const beamPx = {}; // each beam's colour and its curve's points in pixels
+    for (const bm of beams) {
+      beamPx[bm.name] = { color: beamColor[bm.name], nodes: bm.nodes,
+        curve: beamCurve(bm, state.t, null).map(([x, y]) => [r.left + window.scrollX + X.px(x), r.top + window.scrollY + X.py(y)]) };
+    }
     const p0 = plots[0], pr = p0.canvas.getBoundingClientRect();
     const report = {
-      errors, t: state.t, colors: color, bodies: bodyPx, load_ms: performance.now() - t0Load,
+      errors, t: state.t, colors: color, bodies: bodyPx, beams: beamPx, load_ms: performance.now() - t0Load,
       cursor: [pr.left + window.scrollX + (p0.cursorX || 0), pr.top + window.scrollY + 20],
       current_impact: state.current, rows: N, impacts: D.impacts.length, plots: plots.length,
     };

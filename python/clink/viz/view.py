@@ -9,7 +9,8 @@ directory (sweep.csv). The page needs only a browser: the data, the script
 (view.js) and the style (view.css) are inside it, nothing is fetched.
 
 A run's page: the mechanism drawn as `clink animate` draws it (shapes, joints,
-clearances magnified, contact-force arrows), a time slider, play/pause and a
+clearances magnified, contact-force arrows, each flexible beam as one curve
+through its nodes), a time slider, play/pause and a
 speed (simulated time per second of play); plots of any column chosen (against
 time or the crank angle), the journal orbit in its clearance circle, the
 energies and the audit residual, each with a cursor at the slider's time, zoom
