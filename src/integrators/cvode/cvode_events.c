@@ -145,6 +145,7 @@ void cvode_events_restart(cvode_integ *s, N_Vector y0)
     /* CVodeInit / CVodeReInit: no step yet, no root returned (gactive and the directions
        are kept, as CVODE keeps them) */
     N_VScale(1.0, y0, s->ev.ystep);
+    s->ev.yend = 0;
     s->ev.fresh = 1;
     s->ev.irfnd = 0;
     s->ev.zero0 = 0;
@@ -523,6 +524,7 @@ static int rt_before_step(cvode_integ *s, double *tret, int *rc)
 int cvode_events_step(cvode_integ *s, double tout, double *tret)
 {
     sunrealtype tcv = *tret;
+    s->ev.yend = 0;
     if (!s->ev.nrt) {
         int rc = CVode(s->mem, tout, s->ycv, &tcv, CV_ONE_STEP);
         *tret = tcv;
@@ -553,6 +555,9 @@ int cvode_events_step(cvode_integ *s, double tout, double *tret)
             return CV_RTFUNC_FAIL;
     }
     N_VScale(1.0, s->ycv, s->ev.ystep);
+    /* in CV_ONE_STEP, CV_SUCCESS returns zn[0] at tn (a stop at t_stop: CV_TSTOP_RETURN) */
+    s->ev.yend = rc == CV_SUCCESS;
+    s->ev.yend_t = tcv;
     if (rt_now(s, &tn, &h) != 0)
         return CV_MEM_NULL;
     int r = rt_check3(s, tn, h);
