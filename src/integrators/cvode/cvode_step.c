@@ -82,14 +82,31 @@ static int cvode_dense_at_end(const cvode_integ *cv, double t)
     return 1;
 }
 
+/*
+ * The dense output at t into ycv. Besides the step's end, the last sum is kept (ydense): it
+ * depends on CVODE's history, order, step and time alone, which only a step or a
+ * re-initialisation changes (both clear it), so a second call at the same t (a row's
+ * probe, then its output state) copies it back.
+ */
 static int cvode_dense(integ *in, double t, int k)
 {
     cvode_integ *cv = cvode_of(in);
+    size_t bytes = (size_t) cv->p.n * sizeof(double);
     if (k == 0 && cvode_dense_at_end(cv, t)) {
-        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ystep), (size_t) cv->p.n * sizeof(double));
+        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ystep), bytes);
         return CV_SUCCESS;
     }
-    return CVodeGetDky(cv->mem, t, k, cv->ycv);
+    if (k == 0 && cv->ev.dense && t == cv->ev.tdense) {
+        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ydense), bytes);
+        return CV_SUCCESS;
+    }
+    int rc = CVodeGetDky(cv->mem, t, k, cv->ycv);
+    if (rc == CV_SUCCESS && k == 0 && cv->ev.ydense) {
+        memcpy(NV_DATA_S(cv->ev.ydense), NV_DATA_S(cv->ycv), bytes);
+        cv->ev.tdense = t;
+        cv->ev.dense = 1;
+    }
+    return rc;
 }
 
 /* the counters as they are, the solver's only when with_solver */
@@ -104,6 +121,7 @@ static int cvode_reinit(integ *in, double t, const double *y)
     ode_counters c;
     cvode_counters(cv, &c);
     ode_counters_add(&cv->banked, &c, !cv->at_reinit);
+    cv->ev.yend = cv->ev.dense = 0; /* CVODE's state changes: no dense output kept */
     if (y != cv->base.y)
         memcpy(cv->base.y, y, (size_t) cv->p.n * sizeof(double));
     int rc = CVodeReInit(cv->mem, t, cv->ycv);
