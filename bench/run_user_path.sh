@@ -6,8 +6,9 @@
 # replaced by t_end = output_step = T, <output> removed), whole process under valgrind
 # callgrind (counts do not depend on the machine's load); docs/performance.md, "The
 # user's path". Prints one line per N: N, library call and `clink run` instructions
-# (1e9), their ratio.
-# Usage: bench/run_user_path.sh BUILD [T] [N...]   (default T = 1e-3 s, N = 100 700 10000)
+# (1e9), their ratio. An argument ending in .xml is a model file run with its own
+# settings instead (T unused for it), e.g. models/slider_crank_clearance.xml.
+# Usage: bench/run_user_path.sh BUILD [T] [N|MODEL.xml...]   (default T = 1e-3 s, N = 100 700 10000)
 set -eu
 build=${1:?usage: run_user_path.sh BUILD [T] [N...]}
 t_end=${2:-1e-3}
@@ -24,12 +25,18 @@ count() {
 }
 printf '%6s %10s %10s %6s\n' N lib_1e9 run_1e9 ratio
 for n in $ns; do
-    mkdir -p "$tmp/g$n"
-    python3 "$top/validation/make_granular_chain.py" "$tmp/g$n" "$n" >/dev/null
-    sed -e "s|<settings [^>]*/>|<settings t_end=\"$t_end\" output_step=\"$t_end\"/>|" \
-        -e '/<output rows="grid"\/>/d' "$tmp/g$n/granular_chain.xml" >"$tmp/chain$n.xml"
-    lib=$(count "$build/bench/bench_clearance_slider_crank" --once "$tmp/chain$n.xml")
-    run=$(count "$build/clink" run "$tmp/chain$n.xml" -o "$tmp/out$n" -q)
-    awk -v n="$n" -v a="$lib" -v b="$run" 'BEGIN {printf "%6d %10.3f %10.3f %6.2f\n", n, a / 1e9, b / 1e9, b / a}'
-    rm -rf "$tmp/out$n" "$tmp/g$n"
+    case $n in
+    *.xml) model=$n ;;
+    *)
+        mkdir -p "$tmp/g$n"
+        python3 "$top/validation/make_granular_chain.py" "$tmp/g$n" "$n" >/dev/null
+        sed -e "s|<settings [^>]*/>|<settings t_end=\"$t_end\" output_step=\"$t_end\"/>|" \
+            -e '/<output rows="grid"\/>/d' "$tmp/g$n/granular_chain.xml" >"$tmp/chain$n.xml"
+        model=$tmp/chain$n.xml
+        ;;
+    esac
+    lib=$(count "$build/bench/bench_clearance_slider_crank" --once "$model")
+    run=$(count "$build/clink" run "$model" -o "$tmp/out" -q)
+    awk -v n="$n" -v a="$lib" -v b="$run" 'BEGIN {printf "%6s %10.3f %10.3f %6.2f\n", n, a / 1e9, b / 1e9, b / a}'
+    rm -rf "$tmp/out" "$tmp/g$n"
 done

@@ -41,7 +41,6 @@
  */
 #include "fmt_double.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -482,69 +481,107 @@ static const char fmt_pairs[] = "00010203040506070809101112131415161718192021222
                                 "62636465666768697071727374757677787980818283848586878889909192"
                                 "93949596979899";
 
-/* the 8 digits of x < 10^8, leading zeros included, at p (32-bit arithmetic only) */
+/*
+ * The 8 digits of x < 10^8, leading zeros included, at p, two at a time from x / 10^6 in
+ * 32.32 fixed point: y = floor(x c / 2^16) + 1 with c = ceil(2^48 / 10^6) = 281474977 lies in
+ * (x / 10^6, x / 10^6 + 1.04e-7] (in units of 2^-32: x (c - 2^48 / 10^6) / 2^16 < 442 above
+ * x 2^32 / 10^6 before the floor, and the + 1 beyond what the floor takes), so its integer part
+ * is the first pair and each product of the fraction by 100 (exact in 64 bits) the next: the
+ * excess, 100 times larger at each pair, stays below the 10^-6, 10^-4, 10^-2 and 1 that would
+ * change a digit (checked for all 10^8 values once; tests/output/test_output.c checks the
+ * integers below 2e6 and 10^6 random ones against printf).
+ */
 static void fmt_write8(char *p, uint32_t x)
 {
-    uint32_t hi = x / 10000, lo = x % 10000;
-    memcpy(p, fmt_pairs + 2 * (hi / 100), 2);
-    memcpy(p + 2, fmt_pairs + 2 * (hi % 100), 2);
-    memcpy(p + 4, fmt_pairs + 2 * (lo / 100), 2);
-    memcpy(p + 6, fmt_pairs + 2 * (lo % 100), 2);
+    uint64_t y = ((uint64_t) x * 281474977u >> 16) + 1;
+    memcpy(p, fmt_pairs + 2 * (y >> 32), 2);
+    y = (y & 0xffffffffu) * 100u;
+    memcpy(p + 2, fmt_pairs + 2 * (y >> 32), 2);
+    y = (y & 0xffffffffu) * 100u;
+    memcpy(p + 4, fmt_pairs + 2 * (y >> 32), 2);
+    y = (y & 0xffffffffu) * 100u;
+    memcpy(p + 6, fmt_pairs + 2 * (y >> 32), 2);
+}
+
+/* the 17 digits of f < 10^17, leading zeros included, at w */
+static void fmt_digits17(char *w, uint64_t f)
+{
+    uint64_t hi = f / 100000000u, top = hi / 100000000u;
+    w[0] = (char) ('0' + top);
+    fmt_write8(w + 1, (uint32_t) (hi - top * 100000000u));
+    fmt_write8(w + 9, (uint32_t) (f - hi * 100000000u));
+}
+
+/* the shortest decimal f 10^e of the finite v > 0 of bits (f without trailing zeros); returns
+   the number of digits of f */
+static int fmt_decimal(uint64_t bits, uint64_t *fo, int *e)
+{
+    uint64_t t = bits & (FMT_C_MIN - 1), f;
+    int bq = (int) (bits >> 52);
+
+    *e = 0;
+    if (bq != 0) {
+        int mq = -FMT_Q_MIN + 1 - bq;
+        uint64_t c = FMT_C_MIN | t;
+        if (mq > 0 && mq < FMT_P && (c >> mq) << mq == c)
+            f = c >> mq; /* an integer below 2^53: its own digits */
+        else
+            fmt_to_decimal(-mq, c, &f, e);
+    } else {
+        fmt_to_decimal(FMT_Q_MIN, t, &f, e);
+    }
+    while (f % 10 == 0) { /* f > 0 */
+        f /= 10;
+        ++*e;
+    }
+    *fo = f;
+    return fmt_digit_count(f);
 }
 
 int output_shortest_decimal(double v, char digits[18], int *e)
 {
-    uint64_t bits, t, c, f = 0;
-    int bq, n;
+    char w[40];
+    uint64_t bits, f;
+    int n;
 
     memcpy(&bits, &v, sizeof bits);
-    t = bits & (FMT_C_MIN - 1);
-    bq = (int) ((bits >> 52) & 0x7ff);
-    *e = 0;
-    if (bq != 0) {
-        int mq = -FMT_Q_MIN + 1 - bq;
-        c = FMT_C_MIN | t;
-        if (mq > 0 && mq < FMT_P && (c >> mq) << mq == c) {
-            f = c >> mq; /* an integer below 2^53: its own digits */
-            *e = 0;
-        } else {
-            fmt_to_decimal(-mq, c, &f, e);
-        }
-    } else {
-        fmt_to_decimal(FMT_Q_MIN, t, &f, e);
-    }
-    while (f != 0 && f % 10 == 0) {
-        f /= 10;
-        ++*e;
-    }
-    /* f < 10^17: its 17 digits with leading zeros, right-aligned in a scratch
-       buffer (two blocks of 8 and one digit), then the last n of them */
-    n = fmt_digit_count(f);
-    {
-        char w[40] = {0};
-        uint64_t hi = f / 100000000u, top = hi / 100000000u;
-        fmt_write8(w + 16, (uint32_t) (f - hi * 100000000u));
-        fmt_write8(w + 8, (uint32_t) (hi - top * 100000000u));
-        w[7] = (char) ('0' + top);
-        memcpy(digits, w + 24 - n, 17);
-    }
+    n = fmt_decimal(bits, &f, e);
+    fmt_digits17(w, f);
+    memset(w + 17, '0', 16);
+    memcpy(digits, w + 17 - n, 17);
     return n;
 }
 
 /*
- * The text of a finite v > 0 at out (at most OUTPUT_DOUBLE_MAX - 1 bytes with
- * the NUL); returns its length. Laid out in t by copies of fixed length (the
- * bytes past the text are scratch), then OUTPUT_DOUBLE_MAX - 1 bytes of t go
- * to out: no copy of variable length.
+ * The text of the finite v > 0 of bits at out (at most OUTPUT_DOUBLE_MAX - 1 bytes with the
+ * NUL); returns its length. The 17 digits of f (leading zeros included, zeros after them) are
+ * written once into t, the text laid out before them by copies of fixed length, then
+ * OUTPUT_DOUBLE_MAX - 1 bytes of t go to out: no copy of variable length.
  */
-static size_t fmt_layout(double v, char *out)
+static size_t fmt_layout(uint64_t bits, char *out)
 {
-    char d[40] = {0}, t[64] = {0}, *p = t;
-    int n, e, x;
+    char t[80] = {0}, *w = t + 40, *p = t;
+    const char *d;
+    uint64_t f;
+    int e, n = fmt_decimal(bits, &f, &e), x = e + n - 1; /* x: the exponent of the first digit */
 
-    n = output_shortest_decimal(v, d, &e);
-    x = e + n - 1; /* the decimal exponent of the first digit */
-    if (x < -4 || x >= 17) {
+    fmt_digits17(w, f);
+    memset(w + 17, '0', 16);
+    d = w + 17 - n; /* the n digits, then zeros */
+    if (x >= 0 && x < n - 1) {
+        /* the point among the digits: x + 1 of them, the point, the other n - x - 1 */
+        memcpy(p, d, 16);
+        p[x + 1] = '.';
+        memcpy(p + x + 2, d + x + 1, 16);
+        p += n + 1;
+    } else if (x >= 0 && x < 17) {
+        memcpy(p, d, 17); /* an integer: its digits, then zeros */
+        p += x + 1;
+    } else if (x < 0 && x >= -4) {
+        memcpy(p, "0.000", 5); /* "0." and -x - 1 zeros, then the digits */
+        memcpy(p + 1 - x, d, 17);
+        p += 1 - x + n;
+    } else {
         int ax = x < 0 ? -x : x;
         *p++ = d[0];
         if (n > 1) {
@@ -558,22 +595,6 @@ static size_t fmt_layout(double v, char *out)
             *p++ = (char) ('0' + ax / 100);
         *p++ = (char) ('0' + ax / 10 % 10);
         *p++ = (char) ('0' + ax % 10);
-    } else if (x < 0) {
-        memcpy(p, "0.000", 5);
-        p += 1 - x; /* "0." and -x - 1 zeros */
-        memcpy(p, d, 17);
-        p += n;
-    } else if (x >= n - 1) {
-        memcpy(p, d, 17);
-        p += n;
-        memset(p, '0', 16);
-        p += x - (n - 1);
-    } else {
-        memcpy(p, d, 17);
-        p += x + 1;
-        *p++ = '.';
-        memcpy(p, d + x + 1, 16);
-        p += n - x - 1;
     }
     *p = '\0';
     memcpy(out, t, OUTPUT_DOUBLE_MAX - 1);
@@ -582,24 +603,25 @@ static size_t fmt_layout(double v, char *out)
 
 size_t output_format_double(double v, char *buf)
 {
+    uint64_t bits, mag;
     char *p = buf;
 
-    if (isnan(v)) {
-        memcpy(buf, "nan", 4);
+    memcpy(&bits, &v, sizeof bits);
+    mag = bits & FMT_MASK63;
+    if (mag > 0x7ff0000000000000u) {
+        memcpy(buf, "nan", 4); /* whatever its sign and payload */
         return 3;
     }
-    if (signbit(v)) {
+    if (bits >> 63)
         *p++ = '-';
-        v = -v;
-    }
-    if (isinf(v)) {
+    if (mag == 0x7ff0000000000000u) {
         memcpy(p, "inf", 4);
         return (size_t) (p - buf) + 3;
     }
-    if (v == 0) {
+    if (mag == 0) {
         *p++ = '0';
         *p = '\0';
         return (size_t) (p - buf);
     }
-    return (size_t) (p - buf) + fmt_layout(v, p);
+    return (size_t) (p - buf) + fmt_layout(mag, p);
 }

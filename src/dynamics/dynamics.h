@@ -285,6 +285,10 @@ clink_status dyn_impulse_response(dyn_system *s, double t, const double *q, cons
 /* max |Phi| (m or rad) and max |Phi_q v - nu| at (t, q, v) */
 void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, double *pos,
                    double *vel);
+/* the same from Phi, Phi_q and nu as the last dyn_accelerations evaluated them (at its t, q
+   and this v): the same bits without evaluating the constraints again, valid while nothing else
+   evaluated them since (the output state: dyn_accelerations, dyn_energies, this) */
+void dyn_violation_last(const dyn_system *sys, const double *v, double *pos, double *vel);
 
 /*
  * Power of the constraint forces on the constraint drift, lambda . (Phi_q v - nu)

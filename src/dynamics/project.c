@@ -180,6 +180,11 @@ void dyn_violation(dyn_system *s, double t, const double *q, const double *v, do
                    double *vel)
 {
     dyn_kin_eval(s, t, q, v, s->phi, s->jac, s->nu, NULL);
+    dyn_violation_last(s, v, pos, vel);
+}
+
+void dyn_violation_last(const dyn_system *s, const double *v, double *pos, double *vel)
+{
     double p = 0.0, w = 0.0;
     for (int r = 0; r < s->nc; r++) {
         p = fmax(p, fabs(s->phi[r]));

@@ -1128,3 +1128,42 @@ TEST(a_step_projection_iterates_once_and_leaves_the_estimate_whole_away_from_sin
         clink_model_destroy(&m);
     }
 }
+
+/* max |Phi| and max |Phi_q v - nu| from the last dyn_accelerations (dyn_violation_last) and
+   evaluated anew (dyn_violation) at a state off the constraints: 1 if the bits agree */
+static int violation_last_agrees(dyn_system *s, double t, const double *q, const double *v)
+{
+    double a[16], p1 = -1.0, w1 = -1.0, p2 = -2.0, w2 = -2.0;
+    if (dyn_accelerations(s, t, q, v, a, NULL) != CLINK_OK)
+        return 0;
+    dyn_violation_last(s, v, &p1, &w1);
+    dyn_violation(s, t, q, v, &p2, &w2);
+    printf("violation at t = %g: %.17g %.17g (last) %.17g %.17g (anew)\n", t, p1, w1, p2, w2);
+    return p1 > 0.0 && w1 > 0.0 && memcmp(&p1, &p2, sizeof p1) == 0 &&
+           memcmp(&w1, &w2, sizeof w1) == 0;
+}
+
+TEST(the_violation_of_the_last_accelerations_has_the_bits_of_a_new_evaluation)
+{
+    /* the double pendulum and the driven clearance slider-crank (nu depends on t), both off
+       their constraints in positions and velocities */
+    clink_model *pend = hinged_body(0.4, 0);
+    dyn_system *s = dyn_create(pend);
+    double q[9] = {0.401, 0.002, 0.1, 0.8, 0.01, 0.2};
+    double v[9] = {0.3, -0.2, 1.5, 0.1, 0.4, -2.0};
+    ENSURE(violation_last_agrees(s, 0.3, q, v));
+    dyn_destroy(&s);
+    clink_model_destroy(&pend);
+    char err[256];
+    clink_model *crank = clink_model_load_xml(CLINK_SOURCE_DIR "/models/slider_crank_clearance.xml",
+                                              err, sizeof err);
+    ENSURE(crank != NULL);
+    if (crank == NULL)
+        return;
+    s = dyn_create(crank);
+    double qc[9] = {0.025, 0.001, 0.02, 0.11, 0.002, -0.01, 0.1701, 0.0003, 0.001};
+    double vc[9] = {0.1, 13.0, 523.0, 0.2, 13.1, -218.0, 0.05, 0.01, 0.02};
+    ENSURE(violation_last_agrees(s, 1e-3, qc, vc));
+    dyn_destroy(&s);
+    clink_model_destroy(&crank);
+}

@@ -14,7 +14,10 @@
  *   - the guard against events without a completed step counts the search's partial
  *     evaluations and stops the run with its message;
  *   - Adams keeps to order 6 where the problem has events (contacts) and goes above it
- *     without (cvode_setup.c, "Adams order").
+ *     without (cvode_setup.c, "Adams order");
+ *   - the dense output at the end of the last step, taken from CVODE's own state there
+ *     (cvode_step.c, cvode_dense_at_end), and a second one at the same time inside the
+ *     step, from the sum kept, have the bits of CVodeGetDky's sum.
  */
 #include "ensure.h"
 
@@ -23,6 +26,8 @@
 #include "sim/sim_internal.h"
 #include "sim/sim_output.h"
 #include "integrators/cvode/cvode_integ.h"
+
+#include <cvode/cvode.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -304,4 +309,63 @@ TEST(adams_keeps_to_order_6_with_contact_events_and_goes_above_without)
     printf("highest Adams order: %d with contact events, %d without\n", with, without);
     ENSURE(with >= 1 && with <= 6);
     ENSURE(without > 6);
+}
+
+/* the dense output at tn and twice at tn - h/2 after each of n advances of dt on the model
+   file at path against CVodeGetDky's own sum: the advances where all agree bit for bit; *ends
+   counts those where the step's own state served at tn */
+static int dense_at_step_ends(const char *path, int n, double dt, int *ends)
+{
+    char err[512];
+    clink_model *m = clink_model_load_xml(path, err, sizeof err);
+    clink_sim *sim = NULL;
+    int same = -1;
+    *ends = 0;
+    if (m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK &&
+        sim->in->ops == &integrator_cvode_ops) {
+        cvode_integ *cv = (cvode_integ *) sim->in;
+        N_Vector ref = N_VClone(cv->ycv);
+        size_t bytes = (size_t) cv->p.n * sizeof(double);
+        same = 0;
+        for (int k = 1; k <= n && ref; k++) {
+            double tn = 0.0;
+            if (clink_sim_advance(sim, k * dt) != CLINK_OK || sim->in->ops->now(sim->in, &tn, NULL))
+                break;
+            *ends += cv->ev.yend && tn == cv->ev.yend_t;
+            if (CVodeGetDky(cv->mem, tn, 0, ref) != CV_SUCCESS ||
+                sim->in->ops->dense(sim->in, tn, 0) != 0)
+                break;
+            int end_same = memcmp(NV_DATA_S(ref), NV_DATA_S(cv->ycv), bytes) == 0;
+            /* inside the step, twice: the second from the sum kept */
+            double h = 0.0, tm = 0.0;
+            if (sim->in->ops->now(sim->in, &tn, &h) || CVodeGetDky(cv->mem, tn - 0.5 * h, 0, ref))
+                break;
+            tm = tn - 0.5 * h;
+            int mid_same = 1;
+            for (int r = 0; r < 2; r++)
+                mid_same &= sim->in->ops->dense(sim->in, tm, 0) == 0 && cv->ev.dense &&
+                            memcmp(NV_DATA_S(ref), NV_DATA_S(cv->ycv), bytes) == 0;
+            same += end_same && mid_same;
+        }
+        if (ref)
+            N_VDestroy(ref);
+    } else {
+        fprintf(stderr, "model: %s\n", err);
+    }
+    clink_sim_destroy(&sim);
+    clink_model_destroy(&m);
+    return same;
+}
+
+TEST(the_dense_output_at_a_step_end_and_at_a_time_asked_again_has_the_bits_of_cvode_own_sum)
+{
+    /* the clearance slider-crank as shipped (Adams, contact events) over 10 ms */
+    int ends = 0;
+    int same = dense_at_step_ends(CLINK_SOURCE_DIR "/models/slider_crank_clearance.xml", 1000, 1e-5,
+                                  &ends);
+    printf("dense output at tn and tn - h/2: %d of 1000 bit for bit, %d from the step's own "
+           "state\n",
+           same, ends);
+    ENSURE(same == 1000);
+    ENSURE(ends > 500);
 }

@@ -219,6 +219,99 @@ TEST(shortest_format_lays_numbers_out_like_printf_g)
     ENSURE_STR_EQ(buf, "-inf");
 }
 
+/*
+ * The text the header promises, laid out here from printf's digits: the shortest decimal's
+ * digits (printf "%.{n-1}e" at the formatter's digit count n) in fixed notation for decimal
+ * exponents -4 .. 16, else d.ddde+XX; -1 when printf's n digits do not read back as x (the
+ * asymmetric intervals at powers of two, where the shortest has fewer digits than printf's)
+ */
+static int expected_text(double x, char *out, size_t size)
+{
+    char e[48], dg[20], digits[18];
+    int ex, n = output_shortest_decimal(fabs(x), digits, &ex), j = 0, k, xp;
+    snprintf(e, sizeof e, "%.*e", n - 1, fabs(x));
+    if (strtod(e, NULL) != fabs(x))
+        return -1;
+    for (k = 0; e[k] != 'e'; k++)
+        if (e[k] != '.')
+            dg[j++] = e[k];
+    dg[j] = '\0';
+    xp = atoi(e + k + 1);
+    while (j > 1 && dg[j - 1] == '0') /* printf's digits at n - 1 places: n of them */
+        dg[--j] = '\0';
+    const char *sign = signbit(x) ? "-" : "";
+    if (xp < -4 || xp >= 17)
+        snprintf(out, size, "%s%c%s%.*se%c%02d", sign, dg[0], j > 1 ? "." : "", j - 1, dg + 1,
+                 xp < 0 ? '-' : '+', abs(xp));
+    else if (xp < 0)
+        snprintf(out, size, "%s0.%.*s%s", sign, -xp - 1, "0000", dg);
+    else if (xp >= j - 1)
+        snprintf(out, size, "%s%s%.*s", sign, dg, xp - (j - 1), "0000000000000000");
+    else
+        snprintf(out, size, "%s%.*s.%s", sign, xp + 1, dg, dg + xp + 1);
+    return 0;
+}
+
+TEST(shortest_format_text_is_the_layout_of_printf_digits_for_a_million_doubles)
+{
+    /* every family of sample_value (any bit pattern, subnormals, powers of ten, integers,
+       powers of two), both signs, and the values of a run's rows (small negative decimals) */
+    uint64_t s = 0x13198a2e03707344ULL;
+    char buf[OUTPUT_DOUBLE_MAX], want[64];
+    long i, n = 1000000, bad = 0, skipped = 0;
+    for (i = 0; i < n; i++) {
+        double x = i % 10 == 9 ? -(double) (next_random(&s) % 1000000) / 1024.0 - 1e-3
+                               : sample_value(&s, i);
+        if (x == 0 || !isfinite(x))
+            continue;
+        if (expected_text(x, want, sizeof want) != 0) {
+            skipped++;
+            continue;
+        }
+        size_t len = output_format_double(x, buf);
+        if (strcmp(buf, want) != 0 || len != strlen(want)) {
+            if (bad < 10)
+                fprintf(stderr, "%.17g: \"%s\", expected \"%s\"\n", x, buf, want);
+            bad++;
+        }
+    }
+    printf("%ld doubles: text as laid out from printf's digits, %ld at powers of two skipped, "
+           "%ld differ\n",
+           n, skipped, bad);
+    ENSURE(bad == 0);
+    ENSURE(skipped < n / 100);
+}
+
+TEST(shortest_format_writes_the_digits_of_every_integer_block_like_printf)
+{
+    /* the digits are written eight at a time (fmt_write8): every integer below 2e6, 10^6
+       random ones of 8 to 16 digits, and each 10^k - 1, 10^k, 10^k + 1, against "%.0f" */
+    uint64_t s = 0xa4093822299f31d0ULL;
+    char buf[OUTPUT_DOUBLE_MAX], want[40];
+    long bad = 0, count = 0;
+    for (long i = 0; i < 3000000 + 48; i++) {
+        double x;
+        if (i < 2000000)
+            x = (double) i;
+        else if (i < 3000000)
+            x = (double) (next_random(&s) % 10000000000000000ULL / (1 + next_random(&s) % 10000));
+        else
+            x = pow(10.0, (double) ((i - 3000000) / 3)) + (double) ((i - 3000000) % 3) - 1.0;
+        if (!(x < 9007199254740992.0))
+            continue;
+        output_format_double(x, buf);
+        snprintf(want, sizeof want, "%.0f", x);
+        count++;
+        if (strcmp(buf, want) != 0) {
+            if (bad < 10)
+                fprintf(stderr, "%s formatted as \"%s\"\n", want, buf);
+            bad++;
+        }
+    }
+    printf("%ld integers below 2^53: %ld differ from printf\n", count, bad);
+    ENSURE(bad == 0);
+}
+
 /* ---- the recorder's file protocol ------------------------------------------ */
 
 static int exists(const char *dir, const char *name)

@@ -96,10 +96,12 @@ clink_status cvode_events_create(cvode_integ *s)
     s->ev.list = calloc((size_t) s->ev.ngroups, sizeof(int));
     s->ev.ytry = N_VClone(s->ycv);
     s->ev.ystep = N_VClone(s->ycv);
+    s->ev.ydense = N_VClone(s->ycv);
     s->ev.comp = calloc((size_t) (s->ev.ngroups * s->p.event_inputs_max) * 2 + 1, sizeof(int));
     s->ev.dky = N_VNewEmpty(s->ctx);
     if (!s->ev.glo || !s->ev.ghi || !s->ev.grout || !s->ev.rootdir || !s->ev.iroots ||
-        !s->ev.gactive || !s->ev.list || !s->ev.ytry || !s->ev.ystep || !s->ev.comp || !s->ev.dky)
+        !s->ev.gactive || !s->ev.list || !s->ev.ytry || !s->ev.ystep || !s->ev.ydense ||
+        !s->ev.comp || !s->ev.dky)
         return CLINK_ERR_NOMEM;
     s->ev.dky->content = s;
     s->ev.dky->ops->nvlinearcombination = rt_lincomb;
@@ -121,6 +123,8 @@ void cvode_events_destroy(cvode_integ *s)
         N_VDestroy(s->ev.ytry);
     if (s->ev.ystep)
         N_VDestroy(s->ev.ystep);
+    if (s->ev.ydense)
+        N_VDestroy(s->ev.ydense);
     free(s->ev.comp);
     if (s->ev.dky) {
         s->ev.dky->content = NULL; /* the simulation, not the vector's */
@@ -131,7 +135,7 @@ void cvode_events_destroy(cvode_integ *s)
     s->ev.glo = s->ev.ghi = s->ev.grout = NULL;
     s->ev.rootdir = s->ev.iroots = s->ev.list = NULL;
     s->ev.gactive = NULL;
-    s->ev.ytry = s->ev.ystep = NULL;
+    s->ev.ytry = s->ev.ystep = s->ev.ydense = NULL;
 }
 
 void cvode_events_directions(cvode_integ *s)
@@ -145,6 +149,8 @@ void cvode_events_restart(cvode_integ *s, N_Vector y0)
     /* CVodeInit / CVodeReInit: no step yet, no root returned (gactive and the directions
        are kept, as CVODE keeps them) */
     N_VScale(1.0, y0, s->ev.ystep);
+    s->ev.yend = 0;
+    s->ev.dense = 0;
     s->ev.fresh = 1;
     s->ev.irfnd = 0;
     s->ev.zero0 = 0;
@@ -523,6 +529,8 @@ static int rt_before_step(cvode_integ *s, double *tret, int *rc)
 int cvode_events_step(cvode_integ *s, double tout, double *tret)
 {
     sunrealtype tcv = *tret;
+    s->ev.yend = 0;
+    s->ev.dense = 0;
     if (!s->ev.nrt) {
         int rc = CVode(s->mem, tout, s->ycv, &tcv, CV_ONE_STEP);
         *tret = tcv;
@@ -553,6 +561,9 @@ int cvode_events_step(cvode_integ *s, double tout, double *tret)
             return CV_RTFUNC_FAIL;
     }
     N_VScale(1.0, s->ycv, s->ev.ystep);
+    /* in CV_ONE_STEP, CV_SUCCESS returns zn[0] at tn (a stop at t_stop: CV_TSTOP_RETURN) */
+    s->ev.yend = rc == CV_SUCCESS;
+    s->ev.yend_t = tcv;
     if (rt_now(s, &tn, &h) != 0)
         return CV_MEM_NULL;
     int r = rt_check3(s, tn, h);

@@ -34,6 +34,12 @@ typedef struct cvode_events {
     int ncomp;                 /* pairs in use */
     int loaded;                /* the event state was filled once (events_load) */
     N_Vector dky;              /* CVodeGetDky's output at a trial time: comp only */
+    int yend;                  /* ystep is CVODE's zn[0] at tn: the last CVode call returned
+                                  CV_SUCCESS at yend_t = tn (cvode_step.c's dense output) */
+    double yend_t;
+    N_Vector ydense; /* CVodeGetDky(tdense, 0) since CVODE last moved (dense: 1) */
+    double tdense;
+    int dense;
 } cvode_events;
 
 /* the search's arrays (all functions monitored, the directions read); CLINK_OK or

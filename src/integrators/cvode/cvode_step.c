@@ -14,6 +14,7 @@
 
 #include <cvode/cvode.h>
 
+#include <math.h>
 #include <string.h>
 
 _Static_assert(CV_SUCCESS == INTEG_SUCCESS && CV_TSTOP_RETURN == INTEG_TSTOP &&
@@ -60,10 +61,52 @@ static void cvode_events_changed(integ *in)
     cvode_events_directions(cvode_of(in));
 }
 
+/*
+ * 1 when the dense output at t is, bit for bit, CVODE's state at the end of its last
+ * step (ystep). At t = tn, CVodeGetDky sums c_q zn[q] + ... + c_1 zn[1] + zn[0] with
+ * c_j = s^j, s = (t - tn) / h = 0: the zero products sum to a signed zero z, and
+ * z + zn[0] is zn[0] itself wherever zn[0] is not a zero; a zero of zn[0] comes back as
+ * +0, or as -0 only when it was -0 and z is -0. So with no -0 in zn[0] (the history is
+ * finite after a successful step: its error test fails otherwise) the sum is zn[0],
+ * which CV_ONE_STEP copied to ystep unrounded. A probe of the rows at each step's end
+ * (sim_output.c) then costs a copy instead of the sum over the whole history.
+ */
+static int cvode_dense_at_end(const cvode_integ *cv, double t)
+{
+    if (!cv->ev.yend || t != cv->ev.yend_t)
+        return 0;
+    const double *y = NV_DATA_S(cv->ev.ystep);
+    for (sunindextype i = 0; i < cv->p.n; i++)
+        if (y[i] == 0.0 && signbit(y[i]))
+            return 0;
+    return 1;
+}
+
+/*
+ * The dense output at t into ycv. Besides the step's end, the last sum is kept (ydense): it
+ * depends on CVODE's history, order, step and time alone, which only a step or a
+ * re-initialisation changes (both clear it), so a second call at the same t (a row's
+ * probe, then its output state) copies it back.
+ */
 static int cvode_dense(integ *in, double t, int k)
 {
     cvode_integ *cv = cvode_of(in);
-    return CVodeGetDky(cv->mem, t, k, cv->ycv);
+    size_t bytes = (size_t) cv->p.n * sizeof(double);
+    if (k == 0 && cvode_dense_at_end(cv, t)) {
+        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ystep), bytes);
+        return CV_SUCCESS;
+    }
+    if (k == 0 && cv->ev.dense && t == cv->ev.tdense) {
+        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ydense), bytes);
+        return CV_SUCCESS;
+    }
+    int rc = CVodeGetDky(cv->mem, t, k, cv->ycv);
+    if (rc == CV_SUCCESS && k == 0 && cv->ev.ydense) {
+        memcpy(NV_DATA_S(cv->ev.ydense), NV_DATA_S(cv->ycv), bytes);
+        cv->ev.tdense = t;
+        cv->ev.dense = 1;
+    }
+    return rc;
 }
 
 /* the counters as they are, the solver's only when with_solver */
@@ -78,6 +121,7 @@ static int cvode_reinit(integ *in, double t, const double *y)
     ode_counters c;
     cvode_counters(cv, &c);
     ode_counters_add(&cv->banked, &c, !cv->at_reinit);
+    cv->ev.yend = cv->ev.dense = 0; /* CVODE's state changes: no dense output kept */
     if (y != cv->base.y)
         memcpy(cv->base.y, y, (size_t) cv->p.n * sizeof(double));
     int rc = CVodeReInit(cv->mem, t, cv->ycv);
