@@ -380,7 +380,8 @@ static const char *const run_figures[] = {
     "velocities.svg",     "accelerations.svg",  "reactions.svg",     "energies.svg",
     "contact_forces.svg", "journal_orbit.svg",  "coordinates.pdf",   "velocities.pdf",
     "accelerations.pdf",  "reactions.pdf",      "energies.pdf",      "contact_forces.pdf",
-    "journal_orbit.pdf",  "animation.mp4",      "animation.gif"};
+    "journal_orbit.pdf",  "beams.png",          "beams.svg",         "beams.pdf",
+    "animation.mp4",      "animation.gif"};
 
 /* the files the recorder removes or writes in the output directory, of every format
    (src/output/output.c, remove_previous; the writers' tables of src/output/output_writers.c) */

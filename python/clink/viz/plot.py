@@ -14,6 +14,8 @@ every format asked (PNG by default):
     velocities          vx, vy and omega of every body
     accelerations       ax, ay and alpha of every body (when the run has them)
     reactions           joint reaction forces and driver efforts (when present)
+    beams               curvature, bending moment, axial and shear force at the
+                        middle of every beam element (when the model has beams)
     energies            kinetic, potential, ... and the energy residual
     contact_forces      normal and tangential contact forces (when present); with
                         more than 8 contacts, the 5 contacts of largest peak force,
@@ -283,13 +285,38 @@ def figure_by_quantity(run, quantities, stem, legend_title):
     run.save(fig, stem)
 
 
+def beam_elements(run):
+    """the beam elements of the run: the entities with a curvature column"""
+    return {p[0] for p in run.parts if p[1] == "kappa"}
+
+
+def beams(run):
+    """each beam element's curvature, bending moment, axial and shear force at its middle
+    (docs/flexible.md, "Outputs"), one panel per quantity, one line per element"""
+    elements = beam_elements(run)
+    if not elements:
+        return
+    names = {"kappa": "curvature", "M": "bending moment", "N": "axial force",
+             "Q": "shear force"}
+    panels = [(q, [k for k, p in enumerate(run.parts) if p[1] == q and p[0] in elements])
+              for q in names]
+    fig, axes = stacked(len(panels), 2.4)
+    for ax, (q, ks) in zip(axes[:, 0], panels):
+        lines(run, ax, ks, "beam element")
+        ax.set_ylabel(f"{names[q]} {q} [{run.parts[ks[0]][2]}]")
+        ax.grid(True, alpha=0.3)
+    run.set_xaxis(axes[-1, 0])
+    run.save(fig, "beams")
+
+
 def reactions(run):
     """joint reactions and driver efforts, one panel per unit; a joint whose moment is
     zero throughout (a revolute joint transmits none) is left out of the moment panel,
     and the panel is left out when no joint has one"""
     panels, zero = [], []
+    beams = beam_elements(run)  # their M is a section's, drawn in beams.png
     for q in ("Fx", "Fy", "M", "F"):
-        ks = [k for k, p in enumerate(run.parts) if p[1] == q]
+        ks = [k for k, p in enumerate(run.parts) if p[1] == q and p[0] not in beams]
         if q == "M":
             moving = [k for k in ks if np.any(run.values[:, k])]
             zero += [run.parts[k][0] for k in ks if k not in moving]
@@ -462,6 +489,7 @@ def draw(run):
     figure_by_quantity(run, ["vx", "vy", "omega"], "velocities", "body")
     figure_by_quantity(run, ["ax", "ay", "alpha"], "accelerations", "body")
     reactions(run)
+    beams(run)
     contact_forces(run)
     energies(run)
     journal_orbit(run)
