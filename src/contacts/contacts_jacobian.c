@@ -19,6 +19,9 @@
  * extrapolated (Richardson: steps h and h / 2, h = 1e-6 max(|x|, 1e-2), error of order
  * h^4).
  *
+ * A contact with a third body (a beam contact's segment): its own exact derivatives over the
+ * three bodies (contacts_segment.c).
+ *
  * Nothing here changes the contacts' state or caches.
  */
 #include "contacts/contacts_internal.h"

@@ -29,10 +29,10 @@ XML
 stop=$tmp/stop.xml
 expect 0 "check of a stop 0.02 m past its upper limit (0.2 of its range)" "$CLINK" check "$stop"
 says "the stop is warned" "contact 'limit.upper' starts penetrated by 0.02 m (0.2 of its size 0.1 m)"
-grep -q "contact elements   1 (pair 0, revolute_clearance 0, translational_clearance 0, stop 1, gear_pair 0, slot_clearance 0; 2 contacts)" \
+grep -q "contact elements   1 (pair 0, revolute_clearance 0, translational_clearance 0, stop 1, gear_pair 0, slot_clearance 0, beam_contact 0; 2 contacts)" \
     "$tmp/out" && ok "check counts the stop" || bad "counts: $(cat "$tmp/out")"
 expect 0 "check --json" "$CLINK" check --json "$stop"
-grep -q '"elements": {"pair": 0, "revolute_clearance": 0, "translational_clearance": 0, "stop": 1, "gear_pair": 0, "slot_clearance": 0}' \
+grep -q '"elements": {"pair": 0, "revolute_clearance": 0, "translational_clearance": 0, "stop": 1, "gear_pair": 0, "slot_clearance": 0, "beam_contact": 0}' \
     "$tmp/out" && ok "--json counts every kind" || bad "$(cat "$tmp/out")"
 expect 2 "check --strict refuses the penetrated stop" "$CLINK" check --strict "$stop"
 says "named" "limit.upper' starts penetrated"
@@ -63,7 +63,7 @@ expect 2 "corners beyond the slider's half-height: implausible" "$CLINK" check "
     --set 'translational_clearance[guide].guide_point=0 0.03'
 says "named" "an implausible start: implausible at t = 0 s: contact 'guide.corner1_lower' penetrates 0.029 m"
 expect 0 "the model itself" "$CLINK" check "$tc"
-grep -q "translational_clearance 1, stop 0, gear_pair 0, slot_clearance 0; 8 contacts" "$tmp/out" &&
+grep -q "translational_clearance 1, stop 0, gear_pair 0, slot_clearance 0, beam_contact 0; 8 contacts" "$tmp/out" &&
     ok "check counts the joint and its 8 corners" || bad "$(cat "$tmp/out")"
 [ ! -s "$tmp/err" ] && ok "no warning" || bad "$(cat "$tmp/err")"
 exit $fail

@@ -137,7 +137,6 @@ TEST(a_circle_near_a_convex_corner_is_carried_by_one_element_with_a_continuous_p
         /* never both (no corner counted twice), and the carrier's penetration is the
            distance to the polyline: the smaller of the two segments' distances */
         ENSURE(!(g0.delta > 0.0 && g1.delta > 0.0));
-        double d0 = 0.012 - g0.delta, d1 = 0.012 - g1.delta;
         double carrier = along < 0.0 ? g0.delta : g1.delta;
         ENSURE(carrier > 0.0);
         carried += carrier > 0.0;
@@ -145,8 +144,6 @@ TEST(a_circle_near_a_convex_corner_is_carried_by_one_element_with_a_continuous_p
         double dist =
             fmin(distance_by_search(n0.q, n1.q, c, &s), distance_by_search(n1.q, n2.q, c, &s));
         ENSURE_NEAR(0.012 - carrier, dist, 1e-9);
-        (void) d0;
-        (void) d1;
     }
     ENSURE(carried == 101);
 }
