@@ -65,9 +65,9 @@ static void wear_usage(FILE *out)
                  "per update a few steady cycles are observed, the wear per cycle is\n"
                  "extrapolated by a factor chosen so that one update adds at most F times the\n"
                  "clearance, and the worn surfaces are fed back. Writes DIR/wear_updates.csv\n"
-                 "and DIR/orbit_NNNNN.csv (revolute joints), DIR/wear_guide_updates.csv\n"
-                 "(guides), DIR/wear_profile.csv, DIR/wear_summary.json and DIR/wear.journal\n"
-                 "(docs/wear.md).\n\n"
+                 "and DIR/orbit_NNNNN.csv (revolute joints), DIR/wear_guide_updates.csv and\n"
+                 "DIR/guide_orbit_NNNNN.csv (guides), DIR/wear_profile.csv,\n"
+                 "DIR/wear_summary.json and DIR/wear.journal (docs/wear.md).\n\n"
                  "Options (--opt VALUE or --opt=VALUE):\n");
     cli_print_options(out, wear_options);
     fprintf(out, "\nExit status: 0 done, 1 the model or the run failed, 2 usage.\n");

@@ -50,6 +50,8 @@ typedef struct wear_life_guide {
     double *life[2], *cycle[2]; /* lower, upper: life depth and depth per cycle per cell, m */
     double knots[2][CLINK_WEAR_MAX_KNOTS];
     double vol[2], slider, off, fpeak, work, rate;
+    int guide_body, slider_body;
+    double gp[2], sp[2], axis[2]; /* guide point, slider point, unit axis (body frames) */
 } wear_life_guide;
 
 /* guide i of w: its constants, grids at zero; 0, or -1 with err */
@@ -75,5 +77,8 @@ void wear_life_guide_profile_rows(FILE *p, const wear_life_guide *g, int update,
 void wear_life_guide_update_row(FILE *u, const wear_life_guide *g, int update, long done,
                                 long factor);
 void wear_life_guide_summary(FILE *f, const wear_life_guide *g, int first);
+/* a row of guide_orbit_NNNNN.csv: the slider point from the guide point in the guide's frame,
+   along the axis and across it, and the slider's angle to the guide, at sim's state */
+void wear_life_guide_orbit_row(FILE *f, const wear_life_guide *g, const clink_sim *sim, int update);
 
 #endif

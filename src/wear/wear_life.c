@@ -258,7 +258,7 @@ static int life_observe(life *L)
 {
     const clink_wear_options *o = L->o;
     clink_sim *sim = NULL;
-    char path[4096];
+    char path[4096], gpath[4096];
     if (clink_sim_create(L->model, NULL, &sim, L->err, L->size) != CLINK_OK)
         return -1;
     clink_sim_set_outputs(sim, CLINK_OUTPUT_CONTACTS);
@@ -266,6 +266,10 @@ static int life_observe(life *L)
     FILE *orb = L->nj > 0 ? fopen(path, "w") : NULL;
     if (orb)
         fprintf(orb, "update,joint,t [s],ex [m],ey [m]\n");
+    snprintf(gpath, sizeof gpath, "%s/guide_orbit_%05d.csv", L->dir, L->update);
+    FILE *gorb = L->ng > 0 ? fopen(gpath, "w") : NULL;
+    if (gorb)
+        fprintf(gorb, "update,joint,t [s],x [m],y [m],angle [rad]\n");
     double dt = L->period / o->samples, t0 = o->warmup * L->period;
     int rc = 0;
     for (long k = 1; rc == 0 && k <= (long) o->warmup * o->samples; k++)
@@ -278,9 +282,13 @@ static int life_observe(life *L)
             rc = life_fail(L, "%s: %sthe contacts could not be observed", L->path, "");
         for (int i = 0; rc == 0 && i < L->nj && k % 10 == 0; i++)
             orbit_row(orb, L, sim, i, clink_sim_time(sim));
+        for (int i = 0; rc == 0 && i < L->ng && k % 10 == 0; i++)
+            wear_life_guide_orbit_row(gorb, &L->g[i], sim, L->update);
     }
     if (orb && fclose(orb) != 0 && rc == 0)
         rc = life_fail(L, "%s: %s", path, strerror(errno));
+    if (gorb && fclose(gorb) != 0 && rc == 0)
+        rc = life_fail(L, "%s: %s", gpath, strerror(errno));
     clink_sim_destroy(&sim);
     return rc;
 }

@@ -33,6 +33,12 @@ int wear_life_guide_init(wear_life_guide *g, const clink_model *m, const clink_w
     if (clink_model_translational_clearance(m, g->joint, &d) != CLINK_OK)
         return snprintf(err, size, "translational clearance joint %d cannot be read", g->joint), -1;
     g->clearance = d.clearance;
+    g->guide_body = d.guide_body;
+    g->slider_body = d.slider_body;
+    memcpy(g->gp, d.guide_point, sizeof g->gp);
+    memcpy(g->sp, d.slider_point, sizeof g->sp);
+    double l = hypot(d.axis[0], d.axis[1]);
+    g->axis[0] = d.axis[0] / l, g->axis[1] = d.axis[1] / l;
     g->wall = d.wear.wall;
     g->length = d.guide_length;
     g->n = clink_wear_guide_grid(w, i, CLINK_WEAR_LOWER, NULL);
@@ -193,4 +199,28 @@ void wear_life_guide_summary(FILE *f, const wear_life_guide *g, int first)
             "\"depth_max_upper\": %.17g, \"wear_work\": %.17g}",
             first ? "" : ",", g->joint, g->vol[0], g->vol[1], g->slider, g->off,
             wear_life_guide_top(g, 0), wear_life_guide_top(g, 1), g->work);
+}
+
+/* the world position of the point p of the body at q (the ground: q 0) */
+static void guide_world_point(const double q[3], const double p[2], double out[2])
+{
+    double c = cos(q[2]), s = sin(q[2]);
+    out[0] = q[0] + c * p[0] - s * p[1];
+    out[1] = q[1] + s * p[0] + c * p[1];
+}
+
+void wear_life_guide_orbit_row(FILE *f, const wear_life_guide *g, const clink_sim *sim, int update)
+{
+    double qg[3] = {0.0, 0.0, 0.0}, qs[3] = {0.0, 0.0, 0.0}, a[2], b[2];
+    if (!f ||
+        (g->guide_body > 0 && clink_sim_body_state(sim, g->guide_body, qg, NULL) != CLINK_OK) ||
+        (g->slider_body > 0 && clink_sim_body_state(sim, g->slider_body, qs, NULL) != CLINK_OK))
+        return;
+    guide_world_point(qg, g->gp, a);
+    guide_world_point(qs, g->sp, b);
+    /* into the guide's frame, then along and across its axis */
+    double c = cos(qg[2]), s = sin(qg[2]), dx = b[0] - a[0], dy = b[1] - a[1];
+    double lx = c * dx + s * dy, ly = -s * dx + c * dy;
+    fprintf(f, "%d,%d,%.9g,%.9g,%.9g,%.9g\n", update, g->joint, clink_sim_time(sim),
+            lx * g->axis[0] + ly * g->axis[1], -lx * g->axis[1] + ly * g->axis[0], qs[2] - qg[2]);
 }

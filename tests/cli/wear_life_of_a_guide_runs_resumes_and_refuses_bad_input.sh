@@ -3,7 +3,8 @@
 # `clink wear` on a translational clearance joint's guide (docs/wear.md, "Life simulation of a
 # guide"): the shipped models/slider_crank_translational_wear.xml over 12000 cycles writes the
 # guide's updates, its profiles (rows guide_lower and guide_upper, the header saying where
-# the cells are), the summary and the journal, no orbit (no revolute joint); every update
+# the cells are), the slider's orbit in its guide per update, the summary and the journal,
+# no journal orbit or wear_updates.csv (no revolute joint); every update
 # adds at most --fraction (0.02) of the 1 mm clearance; the deepest point grows. A run cut
 # after its first update (the journal shortened, a half-written line left at its end) and a
 # run killed mid-way, each resumed from its journal, end with the same journal and tables,
@@ -27,7 +28,10 @@ for f in wear_guide_updates.csv wear_profile.csv wear_summary.json wear.journal;
     [ -s "$tmp/a/$f" ] && ok "wrote $f" || bad "no $f"
 done
 [ ! -e "$tmp/a/orbit_00000.csv" ] && [ ! -e "$tmp/a/wear_updates.csv" ] &&
-    ok "no orbit or revolute table without a revolute joint" || bad "orbit or wear_updates.csv written"
+    ok "no journal orbit or revolute table without a revolute joint" || bad "orbit or wear_updates.csv written"
+[ "$(head -n 1 "$tmp/a/guide_orbit_00000.csv")" = "update,joint,t [s],x [m],y [m],angle [rad]" ] &&
+    [ "$(wc -l <"$tmp/a/guide_orbit_00000.csv")" -gt 400 ] && ok "the slider's orbit in its guide" ||
+    bad "guide_orbit_00000.csv"
 grep -q "\"cycles\": $N" "$tmp/a/wear_summary.json" && grep -q '"guides": \[' "$tmp/a/wear_summary.json" &&
     ok "summary: $N cycles, the guide" || bad "summary"
 head -n 1 "$tmp/a/wear_profile.csv" | grep -q "guide_lower and guide_upper at x = guide_length" &&
