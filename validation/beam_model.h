@@ -9,6 +9,8 @@
 
 #include "clink/model.h"
 
+#include <math.h>
+
 /* beam d added to b without gravity, welded to the ground at its first node when clamped;
    its first node's body into *first */
 static inline clink_status beam_model_add(clink_model_builder *b, const clink_beam_def *d,
@@ -38,6 +40,23 @@ static inline clink_status beam_model_settings(clink_model_builder *b, double t_
     s.rtol = 1e-9;
     s.atol = atol;
     return clink_model_builder_set_settings(b, &s);
+}
+
+/* the strain energy (J) of the elements of a beam of n nodes with positions and angles q
+   (rows x, y, theta), element length l, section stiffnesses EA, kGA and EI: the element's
+   one-point strains, computed apart from src/flex/ */
+static inline double beam_model_strain_energy(const double (*q)[3], int n, double l, double EA,
+                                              double kGA, double EI)
+{
+    double U = 0.0;
+    for (int e = 0; e + 1 < n; e++) {
+        double dx = q[e + 1][0] - q[e][0], dy = q[e + 1][1] - q[e][1];
+        double tm = 0.5 * (q[e][2] + q[e + 1][2]), c = cos(tm), s = sin(tm);
+        double eps = (dx * c + dy * s) / l - 1.0, gam = (-dx * s + dy * c) / l;
+        double kap = (q[e + 1][2] - q[e][2]) / l;
+        U += 0.5 * l * (EA * eps * eps + kGA * gam * gam + EI * kap * kap);
+    }
+    return U;
 }
 
 #endif

@@ -31,6 +31,8 @@
  */
 #include "vjson.h"
 
+#include "beam_model.h"
+
 #include "clink/model.h"
 #include "clink/sim.h"
 #include "clink/xml.h"
@@ -60,13 +62,7 @@ static books all_books(clink_sim *sim, const double *m, const double *j, double 
         b.T += 0.5 * (m[i] * (v[i][0] * v[i][0] + v[i][1] * v[i][1]) + j[i] * v[i][2] * v[i][2]);
         b.V += m[i] * g * q[i][1];
     }
-    for (int e = 0; e + 1 < NN; e++) {
-        double dx = q[e + 1][0] - q[e][0], dy = q[e + 1][1] - q[e][1];
-        double tm = 0.5 * (q[e][2] + q[e + 1][2]), c = cos(tm), s = sin(tm);
-        double eps = (dx * c + dy * s) / l - 1.0, gam = (-dx * s + dy * c) / l;
-        double kap = (q[e + 1][2] - q[e][2]) / l;
-        b.U += 0.5 * l * (E * A * eps * eps + k * G * A * gam * gam + E * I * kap * kap);
-    }
+    b.U = beam_model_strain_energy((const double(*)[3]) q, NN, l, E * A, k * G * A, E * I);
     return b;
 }
 

@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "ensure.h"
+#include "test_table.h"
 
 #include "clink/analysis.h"
 #include "clink/model.h"
@@ -21,75 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* a CSV time series read back: the header's names, every row's numbers and text */
-typedef struct table {
-    char **names;
-    int ncols, nrows;
-    double *v;    /* nrows x ncols */
-    char **lines; /* each row's text */
-} table;
-
-static void table_free(table *t)
-{
-    for (int i = 0; i < t->ncols; i++)
-        free(t->names[i]);
-    for (int i = 0; i < t->nrows; i++)
-        free(t->lines[i]);
-    free(t->names);
-    free(t->lines);
-    free(t->v);
-    memset(t, 0, sizeof *t);
-}
-
-static int table_read(const char *dir, table *t)
-{
-    char path[512], *line = NULL;
-    size_t cap = 0;
-    int cap_rows = 256;
-    memset(t, 0, sizeof *t);
-    snprintf(path, sizeof path, "%s/timeseries.csv", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return -1;
-    if (getline(&line, &cap, f) <= 0) {
-        fclose(f);
-        return -1;
-    }
-    line[strcspn(line, "\n")] = '\0';
-    t->names = calloc(strlen(line) + 2, sizeof *t->names);
-    for (char *p = strtok(line, ","); p != NULL; p = strtok(NULL, ","))
-        t->names[t->ncols++] = strdup(p);
-    t->v = malloc((size_t) cap_rows * (size_t) t->ncols * sizeof *t->v);
-    t->lines = malloc((size_t) cap_rows * sizeof *t->lines);
-    while (getline(&line, &cap, f) > 0) {
-        if (t->nrows == cap_rows) {
-            cap_rows *= 2;
-            t->v = realloc(t->v, (size_t) cap_rows * (size_t) t->ncols * sizeof *t->v);
-            t->lines = realloc(t->lines, (size_t) cap_rows * sizeof *t->lines);
-        }
-        line[strcspn(line, "\n")] = '\0';
-        t->lines[t->nrows] = strdup(line);
-        char *p = line;
-        for (int c = 0; c < t->ncols; c++) {
-            t->v[(size_t) t->nrows * (size_t) t->ncols + (size_t) c] = strtod(p, &p);
-            if (*p == ',')
-                p++;
-        }
-        t->nrows++;
-    }
-    free(line);
-    fclose(f);
-    return 0;
-}
-
-static int table_col(const table *t, const char *name)
-{
-    for (int i = 0; i < t->ncols; i++)
-        if (strcmp(t->names[i], name) == 0)
-            return i;
-    return -1;
-}
 
 /* the value of column "ENTITY.QUANTITY [UNIT]" in row r (NaN when there is no such column) */
 static double cell(const table *t, int r, const char *entity, int index, const char *quantity,
@@ -181,7 +113,7 @@ static int record_one_row(const clink_model *m, clink_sim *sim, const char *dir,
                  ? 0
                  : -1;
     clink_recorder_destroy(&rec);
-    return rc == 0 ? table_read(dir, t) : -1;
+    return rc == 0 ? table_read(dir, "timeseries.csv", -1, 0, t) : -1;
 }
 
 /*
@@ -355,7 +287,8 @@ TEST(beam_columns_in_motion_balance_the_loads_and_the_inertia_beyond_each_elemen
     memset(&t, 0, sizeof t);
     ENSURE(mkdtemp(dir) != NULL);
     ENSURE(cantilever_masses(NODES, mass, inertia, &gy) == 0);
-    ENSURE(run_cantilever(0.01, 2.5e-4, dir) == 0 && table_read(dir, &t) == 0);
+    ENSURE(run_cantilever(0.01, 2.5e-4, dir) == 0 &&
+           table_read(dir, "timeseries.csv", -1, 0, &t) == 0);
     if (ensure_failures > 0 || t.nrows < 2)
         return;
     double worst_m = 0, worst_f = 0, scale_m = 0, scale_f = 0, damping = 0;
@@ -422,8 +355,9 @@ TEST(beam_columns_never_change_the_run)
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     ENSURE(mkdtemp(da) != NULL && mkdtemp(db) != NULL);
-    ENSURE(run_cantilever(0.01, 1e-3, da) == 0 && table_read(da, &a) == 0);
-    ENSURE(run_cantilever(0.01, 2.5e-4, db) == 0 && table_read(db, &b) == 0);
+    ENSURE(run_cantilever(0.01, 1e-3, da) == 0 && table_read(da, "timeseries.csv", -1, 0, &a) == 0);
+    ENSURE(run_cantilever(0.01, 2.5e-4, db) == 0 &&
+           table_read(db, "timeseries.csv", -1, 0, &b) == 0);
     ENSURE(a.nrows == 11 && b.nrows == 41 && a.ncols == b.ncols);
     ENSURE(table_col(&a, "cantilever.e7.Q [N]") > 0);
     if (ensure_failures > 0)

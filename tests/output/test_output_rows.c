@@ -10,6 +10,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "ensure.h"
+#include "test_table.h"
 
 #include "clink/output.h"
 #include "clink/sim.h"
@@ -19,91 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* a CSV file read back: the header's names and the numbers of every row */
-typedef struct table {
-    char **names;
-    int ncols;
-    double *v;    /* nrows x ncols */
-    char **lines; /* each row's text, the row kind's field removed */
-    int nrows;
-} table;
-
-static void table_free(table *t)
-{
-    for (int i = 0; i < t->ncols; i++)
-        free(t->names[i]);
-    for (int i = 0; i < t->nrows; i++)
-        free(t->lines[i]);
-    free(t->names);
-    free(t->lines);
-    free(t->v);
-    memset(t, 0, sizeof *t);
-}
-
-/* reads dir/name (numbers only after the header, except column `text_col`, kept as 0) */
-static int table_read(const char *dir, const char *name, int text_col, table *t)
-{
-    char path[512], *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    FILE *f;
-    int cap_rows = 1024;
-
-    memset(t, 0, sizeof *t);
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    f = fopen(path, "r");
-    if (f == NULL)
-        return -1;
-    if ((len = getline(&line, &cap, f)) <= 0) {
-        fclose(f);
-        return -1;
-    }
-    line[strcspn(line, "\n")] = '\0';
-    t->names = calloc(strlen(line) + 2, sizeof *t->names);
-    for (char *p = strtok(line, ","); p != NULL; p = strtok(NULL, ","))
-        t->names[t->ncols++] = strdup(p);
-    t->v = malloc((size_t) cap_rows * (size_t) t->ncols * sizeof *t->v);
-    t->lines = malloc((size_t) cap_rows * sizeof *t->lines);
-    while ((len = getline(&line, &cap, f)) > 0) {
-        char *p = line, *end;
-        if (t->nrows == cap_rows) {
-            cap_rows *= 2;
-            t->v = realloc(t->v, (size_t) cap_rows * (size_t) t->ncols * sizeof *t->v);
-            t->lines = realloc(t->lines, (size_t) cap_rows * sizeof *t->lines);
-        }
-        line[strcspn(line, "\n")] = '\0';
-        t->lines[t->nrows] = strdup(line);
-        if (strrchr(t->lines[t->nrows], ',') != NULL)
-            *strrchr(t->lines[t->nrows], ',') = '\0';
-        for (int i = 0; i < t->ncols; i++) {
-            double x = 0;
-            if (i == text_col)
-                end = p + strcspn(p, ",");
-            else
-                x = strtod(p, &end);
-            t->v[(size_t) t->nrows * (size_t) t->ncols + (size_t) i] = x;
-            p = *end == ',' ? end + 1 : end;
-        }
-        t->nrows++;
-    }
-    free(line);
-    fclose(f);
-    return 0;
-}
-
-static int table_col(const table *t, const char *name)
-{
-    for (int i = 0; i < t->ncols; i++)
-        if (strcmp(t->names[i], name) == 0)
-            return i;
-    return -1;
-}
-
-static double table_at(const table *t, int row, int col)
-{
-    return t->v[(size_t) row * (size_t) t->ncols + (size_t) col];
-}
 
 /* runs models/NAME.xml as `clink run` does (grid k H, then t_end) with the given rows into
    dir; t_end > 0 overrides the model's; the steps taken in *steps */
@@ -180,8 +96,8 @@ static double worst_peak_gap(const char *dir, int grid_only, int *count)
 {
     table ts, imp;
     double worst = 0.0;
-    ENSURE(table_read(dir, "timeseries.csv", -1, &ts) == 0);
-    ENSURE(table_read(dir, "impacts.csv", 1, &imp) == 0);
+    ENSURE(table_read(dir, "timeseries.csv", -1, 1, &ts) == 0);
+    ENSURE(table_read(dir, "impacts.csv", 1, 1, &imp) == 0);
     int kind = table_col(&ts, "row.kind [-]");
     ENSURE(kind == ts.ncols - 1);
     *count = imp.nrows;
@@ -252,9 +168,9 @@ TEST(rows_between_grid_times_do_not_steer_the_integrator)
     ENSURE(run_model("double_pendulum_impact", CLINK_ROWS_EVENTS, 1.5, de, &steps_e) == 0);
     ENSURE(run_model("double_pendulum_impact", CLINK_ROWS_STEPS, 1.5, ds, &steps_s) == 0);
     ENSURE(steps_g == steps_e && steps_g == steps_s);
-    ENSURE(table_read(dg, "timeseries.csv", -1, &g) == 0);
-    ENSURE(table_read(de, "timeseries.csv", -1, &e) == 0);
-    ENSURE(table_read(ds, "timeseries.csv", -1, &s) == 0);
+    ENSURE(table_read(dg, "timeseries.csv", -1, 1, &g) == 0);
+    ENSURE(table_read(de, "timeseries.csv", -1, 1, &e) == 0);
+    ENSURE(table_read(ds, "timeseries.csv", -1, 1, &s) == 0);
     int kind = g.ncols - 1, same = 0, grid_e = 0, grid_s = 0;
     for (int r = 0, i = 0, j = 0; r < g.nrows; r++) {
         while (i < e.nrows && table_at(&e, i, kind) != 0)
@@ -289,8 +205,8 @@ TEST(each_impact_has_onset_end_of_compression_and_separation_rows_at_its_events)
     table ts, imp;
     ENSURE(mkdtemp(dir) != NULL);
     ENSURE(run_model("double_pendulum_impact", CLINK_ROWS_EVENTS, 0, dir, &steps) == 0);
-    ENSURE(table_read(dir, "timeseries.csv", -1, &ts) == 0);
-    ENSURE(table_read(dir, "impacts.csv", 1, &imp) == 0);
+    ENSURE(table_read(dir, "timeseries.csv", -1, 1, &ts) == 0);
+    ENSURE(table_read(dir, "impacts.csv", 1, 1, &imp) == 0);
     int kind = ts.ncols - 1, fn = table_col(&ts, "tip.Fn [N]"),
         dl = table_col(&ts, "tip.delta [m]");
     ENSURE(fn > 0 && dl > 0 && imp.nrows == 3);
