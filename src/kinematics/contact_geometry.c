@@ -374,6 +374,7 @@ int kinematics_contact_eval_rot(const kinematics_shape *sa, const kinematics_pos
                                 kinematics_contact *out)
 {
     const kinematics_pair_entry *e = kinematics_pair_of(sa->kind, sb->kind);
+    out->share = 0.0; /* no third body */
     return e ? e->eval(sa, pa, rot_a, sb, pb, rot_b, out) : -1;
 }
 

@@ -158,6 +158,7 @@ static inline int kinematics_contact_circles(const kinematics_shape *sa, const d
         out->n[1] = 0.0;
     }
     out->delta = sa->r + sb->r - dist;
+    out->share = 0.0;
     /* finish() with rate_sign -1 */
     kinematics_circle_velocity_(qa, va, ca, vqa);
     kinematics_circle_velocity_(qb, vb, cb, vqb);
