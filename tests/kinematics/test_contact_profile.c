@@ -509,22 +509,30 @@ static void worn_check_diff(const kinematics_shape *sa, kinematics_pose pa,
     ENSURE_NEAR(d.delta_dot.v, (cp.delta - cm.delta) / 2e-9, 1e-6 * fmax(1.0, fabs(d.delta_dot.v)));
 }
 
-TEST(a_worn_bore_has_exact_rates_and_derivatives)
+/* worn_check_diff for a journal (its body point (0.0003, -0.0001)) placed 0.52 mm from the
+   bore's centre (body point (0.001, -0.002) of the bore's body at (0.01, -0.02), 0.7 rad) at
+   seven directions around it */
+static void worn_sweep_diff(const kinematics_shape *bore, const kinematics_shape *journal)
 {
-    clink_shape_def d = worn_def(36, 1.0);
-    kinematics_shape worn, journal = simple(CLINK_SHAPE_CIRCLE, 0.0003, -0.0001, 0, 0, 0.0095);
-    kinematics_shape_of(&d, 0, &worn);
     kinematics_pose pa = pose(0.01, -0.02, 0.7, 0.3, -0.2, 4.0);
     for (double b = 0.2; b < 6.3; b += 0.9) {
         double e = 0.00052, cs = cos(0.7), sn = sin(0.7);
         double cl[2] = {0.001 + e * cos(b), -0.002 + e * sin(b)};
         double c[2] = {0.01 + cs * cl[0] - sn * cl[1], -0.02 + sn * cl[0] + cs * cl[1]};
-        /* the journal's body point (0.0003, -0.0001) at c: its reference point is offset */
+        /* the journal's body point at c: its reference point is offset */
         double psi = 0.2, off[2] = {cos(psi) * 0.0003 + sin(psi) * 0.0001,
                                     sin(psi) * 0.0003 - cos(psi) * 0.0001};
         kinematics_pose pb = pose(c[0] - off[0], c[1] - off[1], psi, -0.5, 0.8, -3.0);
-        worn_check_diff(&worn, pa, &journal, pb);
+        worn_check_diff(bore, pa, journal, pb);
     }
+}
+
+TEST(a_worn_bore_has_exact_rates_and_derivatives)
+{
+    clink_shape_def d = worn_def(36, 1.0);
+    kinematics_shape worn, journal = simple(CLINK_SHAPE_CIRCLE, 0.0003, -0.0001, 0, 0, 0.0095);
+    kinematics_shape_of(&d, 0, &worn);
+    worn_sweep_diff(&worn, &journal);
 }
 
 /* ---- the worn pin (a journal with a profile: docs/wear.md) ------------------------- */
@@ -715,21 +723,12 @@ TEST(a_worn_pin_has_exact_rates_and_derivatives)
     kinematics_shape bore, pin;
     kinematics_shape_of(&db, 0, &bore);
     kinematics_shape_of(&dp, 0, &pin);
-    kinematics_pose pa = pose(0.01, -0.02, 0.7, 0.3, -0.2, 4.0);
     for (int worn = 0; worn < 2; worn++) {
         clink_shape_def plain = db;
         if (!worn)
             memset(&plain.profile, 0, sizeof plain.profile);
         kinematics_shape_of(&plain, 0, &bore);
-        for (double b = 0.2; b < 6.3; b += 0.9) {
-            double e = 0.00052, cs = cos(0.7), sn = sin(0.7);
-            double cl[2] = {0.001 + e * cos(b), -0.002 + e * sin(b)};
-            double c[2] = {0.01 + cs * cl[0] - sn * cl[1], -0.02 + sn * cl[0] + cs * cl[1]};
-            double psi = 0.2, off[2] = {cos(psi) * 0.0003 + sin(psi) * 0.0001,
-                                        sin(psi) * 0.0003 - cos(psi) * 0.0001};
-            kinematics_pose pb = pose(c[0] - off[0], c[1] - off[1], psi, -0.5, 0.8, -3.0);
-            worn_check_diff(&bore, pa, &pin, pb);
-        }
+        worn_sweep_diff(&bore, &pin);
     }
 }
 
