@@ -106,7 +106,9 @@ endforeach()
 list(APPEND clink_pc_libs ${KLU_LIBRARY} ${BTF_LIBRARY} ${AMD_LIBRARY} ${COLAMD_LIBRARY}
      ${SUITESPARSECONFIG_LIBRARY} ${LIBXML2_LIBRARIES} ${LAPACK_LIBRARIES})
 if(CLINK_HAVE_HDF5)
-  list(APPEND clink_pc_libs ${CLINK_HDF5_LIBRARY} ${CMAKE_THREAD_LIBS_INIT})
+  # HDF5 itself is loaded at run time (cmake/clinkHdf5.cmake): dlopen's library and threads
+  separate_arguments(clink_pc_hdf5 UNIX_COMMAND "${CLINK_PC_HDF5}")
+  list(APPEND clink_pc_libs ${clink_pc_hdf5})
 endif()
 list(APPEND clink_pc_libs m)
 set(CLINK_PC_PRIVATE "")

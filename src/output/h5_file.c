@@ -32,6 +32,8 @@ int output_h5_file_available(void)
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output/hdf5_load.h" /* last: HDF5's names become the loaded table's */
+
 /*
  * The file driver: POSIX pread/pwrite on one descriptor, with the layout
  * features of HDF5's default driver (sec2), so the file is the same. It differs in one
@@ -223,6 +225,10 @@ static const H5FD_class_t h5_fd_class = {
 
 void output_h5_file_quiet(output_h5_quiet *saved)
 {
+    saved->fn = NULL;
+    saved->data = NULL;
+    if (output_h5_load(NULL, 0) != 0)
+        return; /* no HDF5 to quieten; output_h5_file_create fails */
     if (H5Eget_auto2(H5E_DEFAULT, &saved->fn, &saved->data) < 0) {
         saved->fn = NULL;
         saved->data = NULL;
@@ -232,6 +238,8 @@ void output_h5_file_quiet(output_h5_quiet *saved)
 
 void output_h5_file_loud(const output_h5_quiet *saved)
 {
+    if (output_h5_load(NULL, 0) != 0)
+        return;
     H5Eset_auto2(H5E_DEFAULT, saved->fn, saved->data);
 }
 
@@ -241,6 +249,11 @@ int output_h5_file_create(output_h5_file *f, const char *path, int replace)
 
     f->id = -1;
     f->close_err = 0;
+    f->driver = -1;
+    if (output_h5_load(NULL, 0) != 0) {
+        errno = ELIBACC; /* the caller asks output_h5_load for the words */
+        return -1;
+    }
     f->driver = H5FDregister(&h5_fd_class);
     fapl = f->driver >= 0 ? H5Pcreate(H5P_FILE_ACCESS) : -1;
     errno = 0;

@@ -39,7 +39,7 @@
 #include "output/h5_file.h"
 #include "output/output_queue.h"
 
-#include <hdf5.h>
+#include "output/hdf5_load.h" /* last: HDF5's names become the loaded table's */
 
 /* bytes of row data gathered before a block is written */
 #define H5_BLOCK_BYTES (1 << 20)
@@ -311,8 +311,15 @@ static int h5_make(out_h5 *h, const char *path, const out_column *cols, int ncol
 out_h5 *output_h5_create(const char *path, const char *shown, const out_column *cols, int ncols,
                          char *err, size_t err_size)
 {
-    out_h5 *h = calloc(1, sizeof *h);
+    char why[1536];
+    out_h5 *h;
 
+    /* the library is loaded by the first file a process writes */
+    if (output_h5_load(why, sizeof why) != 0) {
+        snprintf(err, err_size, "%s: cannot create: %s", shown, why);
+        return NULL;
+    }
+    h = calloc(1, sizeof *h);
     if (h == NULL) {
         snprintf(err, err_size, "%s: cannot create: %s", shown, strerror(ENOMEM));
         return NULL;

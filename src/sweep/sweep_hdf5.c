@@ -35,6 +35,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "output/hdf5_load.h" /* last: HDF5's names become the loaded table's */
+
 /* splits one CSV row (copied into buf, unquoted in place) into ncols fields; 0 or -1 */
 static int sweep_h5_split(char *buf, char **f, int ncols)
 {
@@ -230,6 +232,10 @@ int sweep_h5_write(const char *path, const sweep_h5_column *cols, int ncols, cha
     int rc;
 
     err[0] = '\0';
+    if (output_h5_load(tmp, sizeof tmp) != 0) { /* HDF5 is loaded on first use */
+        snprintf(err, err_size, "%s: cannot create: %s", path, tmp);
+        return -1;
+    }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     output_h5_file_quiet(&q);
     if (output_h5_file_create(&f, tmp, 1) != 0) {
