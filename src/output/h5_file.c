@@ -6,6 +6,9 @@
  * reports the first failure; the string attributes and 1-D datasets clink's HDF5 files
  * share; the fsync and rename that give a finished file its name.
  *
+ * HDF5 is called through the table of hdf5_load.h (loaded on first use): quiet and loud do
+ * nothing, and create fails with ELIBACC, when it cannot be loaded (output_h5_load says why).
+ *
  * Without HDF5 (CLINK_HAVE_HDF5 undefined) only output_h5_file_available is here (0).
  */
 #define _POSIX_C_SOURCE 200809L /* pread, pwrite, fsync */

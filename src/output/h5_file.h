@@ -24,6 +24,9 @@
  *     output_h5_file_attr_strings and output_h5_file_close report a failing close).
  *   - Functions return 0, or -1 with errno set to the system's reason when there was one
  *     (0 when HDF5 failed on its own); the caller words the message and names the file.
+ *   - HDF5 is loaded on first use (hdf5_load.h): call output_h5_load first, for the
+ *     message when it cannot be (output_h5_file_create then fails with ELIBACC), and
+ *     include output/hdf5_load.h last in a file that calls HDF5 itself.
  *
  * Use:
  *   output_h5_quiet q;  output_h5_file f;
@@ -37,7 +40,8 @@
 #ifndef CLINK_OUTPUT_H5_FILE_H
 #define CLINK_OUTPUT_H5_FILE_H
 
-/* nonzero when the library was built with HDF5 (the rest of this header is there only then) */
+/* nonzero when the library was built with HDF5 (the rest of this header is there only then;
+   whether the library can be loaded is output_h5_load's) */
 int output_h5_file_available(void);
 
 #ifdef CLINK_HAVE_HDF5

@@ -24,6 +24,9 @@
  * of this file (the library does not print) and restored after; a failure is reported
  * with the dataset and, when the system set one, errno's reason.
  *
+ * HDF5 is loaded by output_h5_create, the first time a process writes an HDF5 file
+ * (hdf5_load.h); when it cannot be, the creation fails naming the library and the reason.
+ *
  * Without HDF5 (CLINK_HAVE_HDF5 undefined) the functions report that the build has none.
  */
 #include "output/output_hdf5.h"

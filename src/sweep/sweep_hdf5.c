@@ -16,6 +16,9 @@
  * the temporary removed, the file closed without HDF5 crashing at exit), every close
  * checked, fsync'd, then renamed.
  *
+ * HDF5 is loaded on first use (output/hdf5_load.h); when it cannot be, sweep_h5_write()
+ * fails naming the library and the dynamic loader's reason.
+ *
  * Without HDF5 (CLINK_HAVE_HDF5 undefined) sweep_h5_write() refuses
  * (output_h5_file_available() says so beforehand).
  */

@@ -6,7 +6,7 @@
 # libhdf5 (the loader's own log, LD_DEBUG=files), a run with --format hdf5 does and writes
 # results.h5; with CLINK_HDF5_LIBRARY naming a missing library, --format hdf5 exits 3
 # with one message naming that library and the loader's reason and leaves no results,
-# while a CSV run is untouched.
+# while a CSV run is untouched; `clink sweep` then fails the same way naming sweep.h5.
 set -u
 fail=0
 tmp=$(mktemp -d)
@@ -60,6 +60,22 @@ else
         --t-end 0.01 --quiet || bad "csv run with a missing HDF5: exit $?"
     cmp -s "$tmp/csv/timeseries.csv" "$tmp/csv2/timeseries.csv" ||
         bad "csv run with a missing HDF5: timeseries.csv differs"
+
+    # clink sweep writes sweep.h5 when built with HDF5: the same refusal, naming sweep.h5
+    cp "$model" "$tmp/model.xml"
+    printf '%s\n' '<?xml version="1.0"?>' '<sweep model="model.xml">' \
+        '  <parameter path="settings.t_end" values="0.01 0.02"/>' '</sweep>' >"$tmp/spec.xml"
+    (cd "$tmp" && CLINK_HDF5_LIBRARY=/nonexistent/libhdf5_missing.so.0 "$CLINK" sweep spec.xml \
+        -o sw -q) 2>"$tmp/err"
+    status=$?
+    [ "$status" = 3 ] || bad "sweep with a missing library: exit $status, expected 3"
+    grep -q "^clink: sweep: sw/sweep.h5: cannot create: cannot load the HDF5 library /nonexistent/libhdf5_missing.so.0: " \
+        "$tmp/err" || { bad "sweep with a missing library: message:"; cat "$tmp/err"; }
+    [ ! -e "$tmp/sw/sweep.h5" ] && [ ! -e "$tmp/sw/sweep.h5.tmp" ] ||
+        bad "sweep with a missing library: sweep.h5 left"
+    echo "     $(cat "$tmp/err")"
+    (cd "$tmp" && "$CLINK" sweep spec.xml -o sw2 -q) || bad "sweep: exit $?"
+    [ -s "$tmp/sw2/sweep.h5" ] || bad "sweep: no sweep.h5"
 fi
 [ "$fail" = 0 ] && echo "PASS"
 exit "$fail"
