@@ -109,11 +109,14 @@ static int h5_open_library(const char *lib)
                  why != NULL ? why : "dlopen failed");
         return -1;
     }
-    if (h5_resolve_all(h, lib) != 0 || h5_state.api.p_H5get_libversion(&maj, &min, &rel) < 0) {
-        if (h5_state.err[0] == '\0')
-            snprintf(h5_state.err, sizeof h5_state.err,
-                     "cannot load the HDF5 library %s: H5get_libversion failed", lib);
-        dlclose(h); /* HDF5 not initialised yet: nothing registered */
+    if (h5_resolve_all(h, lib) != 0) {
+        dlclose(h); /* none of its code has run */
+        return -1;
+    }
+    /* from here on the library stays open: its first call may have initialised it */
+    if (h5_state.api.p_H5get_libversion(&maj, &min, &rel) < 0) {
+        snprintf(h5_state.err, sizeof h5_state.err,
+                 "cannot load the HDF5 library %s: H5get_libversion failed", lib);
         return -1;
     }
     if (maj != H5_VERS_MAJOR || min != H5_VERS_MINOR) {
@@ -121,13 +124,12 @@ static int h5_open_library(const char *lib)
                  "cannot load the HDF5 library %s: it is HDF5 %u.%u.%u, clink was built with "
                  "HDF5 %d.%d headers",
                  lib, maj, min, rel, H5_VERS_MAJOR, H5_VERS_MINOR);
-        dlclose(h);
         return -1;
     }
     if (h5_state.api.p_H5open() < 0) {
         snprintf(h5_state.err, sizeof h5_state.err,
                  "cannot load the HDF5 library %s: H5open failed", lib);
-        return -1; /* kept open: HDF5 may have registered its cleanup */
+        return -1;
     }
     h5_state.handle = h;
     return 0;
