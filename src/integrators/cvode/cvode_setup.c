@@ -84,25 +84,25 @@
 static int cvode_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud)
 {
     cvode_integ *cv = ud;
-    int rc = cv->p.rhs(cv->p.data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+    int rc = cv->p.rhs(cv->p.data, t, ode_data(y), ode_data(ydot));
     if (rc == 0 && cv->c.watch) /* observed, not changed (cvode_watch.c) */
-        cvode_watch_rhs(cv, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+        cvode_watch_rhs(cv, t, ode_data(y), ode_data(ydot));
     return rc;
 }
 
 static int cvode_ewt(N_Vector y, N_Vector ewt, void *ud)
 {
     cvode_integ *cv = ud;
-    cv->p.weights(cv->p.data, N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
-    cv->w.ewt = N_VGetArrayPointer(ewt); /* CVODE's own vector, for cvode_watch.c */
+    cv->p.weights(cv->p.data, ode_data(y), ode_data(ewt));
+    cv->w.ewt = ode_data(ewt); /* CVODE's own vector, for cvode_watch.c */
     return 0;
 }
 
 /* the error norm (see the file comment) */
 static sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
 {
-    const double *xd = N_VGetArrayPointer(x), *wd = N_VGetArrayPointer(w);
-    sunindextype n = N_VGetLength(x);
+    const double *xd = ode_data(x), *wd = ode_data(w);
+    sunindextype n = ode_length(x);
     double sum = 0.0;
     sunindextype moving = 0;
     for (sunindextype i = 0; i < n; i++) {
