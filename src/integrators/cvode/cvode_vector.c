@@ -19,9 +19,16 @@
 #include <math.h>
 
 /* element-wise loops in SIMD registers: the same operations per element, so the same
-   bits (fused multiply-adds are off for the whole library: -ffp-contract=off) */
+   bits (fused multiply-adds are off for the whole library: -ffp-contract=off); the hot
+   loops of the linear sum and the scaling unrolled twice (four elements per iteration in
+   SSE2: CVODE's vectors are short for a small mechanism, about 20 elements for the
+   clearance slider-crank, where the loop's own increment and test were a third of the
+   instructions) */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("tree-vectorize")
+#define VEC_UNROLL _Pragma("GCC unroll 2")
+#else
+#define VEC_UNROLL
 #endif
 
 static sunindextype len(N_Vector v)
@@ -38,12 +45,15 @@ static double *dat(N_Vector v)
 static void axpy(double a, const double *restrict x, double *restrict y, sunindextype n)
 {
     if (a == 1.0) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             y[i] += x[i];
     } else if (a == -1.0) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             y[i] -= x[i];
     } else {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             y[i] += a * x[i];
     }
@@ -52,40 +62,49 @@ static void axpy(double a, const double *restrict x, double *restrict y, suninde
 static void ode_linear_sum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)
 {
     sunindextype n = len(x);
-    if (b == 1.0 && z == y) {
-        axpy(a, dat(x), dat(y), n);
-        return;
-    }
+    /* x <- x + b y first, CVODE's most frequent call (with z = x = y and a = b = 1 both
+       branches compute x + x) */
     if (a == 1.0 && z == x) {
         axpy(b, dat(y), dat(x), n);
+        return;
+    }
+    if (b == 1.0 && z == y) {
+        axpy(a, dat(x), dat(y), n);
         return;
     }
     const double *xd = dat(x), *yd = dat(y);
     double *zd = dat(z);
     if (a == 1.0 && b == 1.0) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = xd[i] + yd[i];
     } else if ((a == 1.0 && b == -1.0) || (a == -1.0 && b == 1.0)) {
         const double *p = a == 1.0 ? xd : yd, *m = a == 1.0 ? yd : xd; /* p - m */
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = p[i] - m[i];
     } else if (a == 1.0 || b == 1.0) {
         double c = a == 1.0 ? b : a;
         const double *u = a == 1.0 ? yd : xd, *w = a == 1.0 ? xd : yd; /* c u + w */
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = (c * u[i]) + w[i];
     } else if (a == -1.0 || b == -1.0) {
         double c = a == -1.0 ? b : a;
         const double *u = a == -1.0 ? yd : xd, *w = a == -1.0 ? xd : yd; /* c u - w */
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = (c * u[i]) - w[i];
     } else if (a == b) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = a * (xd[i] + yd[i]);
     } else if (a == -b) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = a * (xd[i] - yd[i]);
     } else {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = (a * xd[i]) + (b * yd[i]);
     }
@@ -120,15 +139,19 @@ static void ode_scale(sunrealtype c, N_Vector x, N_Vector z)
     double *zd = dat(z);
     sunindextype n = len(x);
     if (z == x) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] *= c;
     } else if (c == 1.0) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = xd[i];
     } else if (c == -1.0) {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = -xd[i];
     } else {
+        VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
             zd[i] = c * xd[i];
     }
