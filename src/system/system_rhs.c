@@ -46,6 +46,9 @@ int system_failed(mechsys *s, clink_status st, const char *msg)
 
 int system_finite_rates(mechsys *s, double t, const double *yd)
 {
+    if (dyn_all_finite(yd, s->Nr))
+        return 0;
+    /* the first non-finite component named */
     for (int i = 0; i < s->Nr; i++)
         if (!isfinite(yd[i])) {
             char m[128];

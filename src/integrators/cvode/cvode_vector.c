@@ -17,6 +17,7 @@
 #include "integrators/cvode/cvode_ode.h"
 
 #include <math.h>
+#include <string.h>
 
 /* element-wise loops in SIMD registers: the same operations per element, so the same
    bits (fused multiply-adds are off for the whole library: -ffp-contract=off); the hot
@@ -143,9 +144,7 @@ static void ode_scale(sunrealtype c, N_Vector x, N_Vector z)
         for (sunindextype i = 0; i < n; i++)
             zd[i] *= c;
     } else if (c == 1.0) {
-        VEC_UNROLL
-        for (sunindextype i = 0; i < n; i++)
-            zd[i] = xd[i];
+        memcpy(zd, xd, (size_t) n * sizeof(double)); /* a copy: the same bits */
     } else if (c == -1.0) {
         VEC_UNROLL
         for (sunindextype i = 0; i < n; i++)
