@@ -165,7 +165,7 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
 
 typedef struct kin_memo {
     int body[KIN_MEMO];
-    int next; /* the slot to fill next (the oldest) */
+    unsigned next; /* the slot to fill next (the oldest) */
     kin_pose p[KIN_MEMO];
 } kin_memo;
 
@@ -176,7 +176,7 @@ static const kin_pose *kin_memo_pose(kin_memo *mm, const double *q, const double
     for (int i = 0; i < KIN_MEMO; i++)
         if (mm->body[i] == body)
             return &mm->p[i];
-    int i = mm->next;
+    unsigned i = mm->next;
     if (&mm->p[i] == keep)
         i = (i + 1) % KIN_MEMO;
     mm->next = (i + 1) % KIN_MEMO;
@@ -188,8 +188,10 @@ static const kin_pose *kin_memo_pose(kin_memo *mm, const double *q, const double
 void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
                    const double *v, double *phi, kin_row *jac, double *nu, double *gamma)
 {
-    kin_memo mm = {.body = {-1, -1, -1, -1}, .next = 0};
-    _Static_assert(KIN_MEMO == 4, "one initialiser per slot");
+    kin_memo mm; /* the poses written before they are read: no initialiser */
+    for (int i = 0; i < KIN_MEMO; i++)
+        mm.body[i] = -1;
+    mm.next = 0;
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
         const joint_class *jc = joint_class_of(jd->type);
