@@ -109,7 +109,7 @@ static int cvode_ewt(N_Vector y, N_Vector ewt, void *ud)
  * (their products and squares in one register each, added to the sum one after the other in
  * order, the count from the lanes' comparison): the same bits as the one-by-one loop.
  */
-static sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
+sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
 {
     const double *xd = ode_data(x), *wd = ode_data(w);
     sunindextype n = ode_length(x), i = 0;
