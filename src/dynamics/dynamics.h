@@ -168,6 +168,9 @@ void dyn_set_host(dyn_system *sys, const dyn_host *host);
 
 /* the function driver k follows: the host's, else the model's */
 const clink_function *dyn_driver_function(const dyn_system *sys, int k);
+/* f'(t) of driver k at the t of the last dyn_accelerations (the nu of its row: the same
+   evaluation of dyn_driver_function's function at that t) */
+double dyn_driver_rate(const dyn_system *sys, int k);
 
 /* Baumgarte parameters (1/s); both zero switch it off */
 void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta);

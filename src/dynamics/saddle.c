@@ -57,6 +57,11 @@ const clink_function *dyn_driver_function(const dyn_system *sys, int k)
     return sys->host.drivers ? &sys->host.drivers[k] : &sys->m->d.drivers[k].def.function;
 }
 
+double dyn_driver_rate(const dyn_system *sys, int k)
+{
+    return sys->nu[sys->m->driver_row[k]];
+}
+
 void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data)
 {
     sys->ext = fn;
