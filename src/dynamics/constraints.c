@@ -156,22 +156,54 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
     kin_eval_with(m, NULL, t, q, v, phi, jac, nu, gamma);
 }
 
+/*
+ * The poses of the last few bodies one evaluation used (q and v fixed): a body shared by
+ * neighbouring joints and drivers (a crank between its pin, its rod and its motor) has its
+ * cos and sin computed once. A copy of kin_pose_of's result, so the same bits.
+ */
+#define KIN_MEMO 4
+
+typedef struct kin_memo {
+    int body[KIN_MEMO];
+    unsigned next; /* the slot to fill next (the oldest) */
+    kin_pose p[KIN_MEMO];
+} kin_memo;
+
+/* the pose of body (kin_pose_of) from the memo or computed into it, never into keep's slot */
+static const kin_pose *kin_memo_pose(kin_memo *mm, const double *q, const double *v, int body,
+                                     const kin_pose *keep)
+{
+    for (int i = 0; i < KIN_MEMO; i++)
+        if (mm->body[i] == body)
+            return &mm->p[i];
+    unsigned i = mm->next;
+    if (&mm->p[i] == keep)
+        i = (i + 1) % KIN_MEMO;
+    mm->next = (i + 1) % KIN_MEMO;
+    mm->body[i] = body;
+    kin_pose_of(q, v, body, &mm->p[i]);
+    return &mm->p[i];
+}
+
 void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
                    const double *v, double *phi, kin_row *jac, double *nu, double *gamma)
 {
-    kin_pose a, b;
+    kin_memo mm; /* the poses written before they are read: no initialiser */
+    for (int i = 0; i < KIN_MEMO; i++)
+        mm.body[i] = -1;
+    mm.next = 0;
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
         const joint_class *jc = joint_class_of(jd->type);
         int r = m->joint_row[j];
-        kin_pose_of(q, v, jd->body_a, &a);
-        kin_pose_of(q, v, jd->body_b, &b);
+        const kin_pose *a = kin_memo_pose(&mm, q, v, jd->body_a, NULL);
+        const kin_pose *b = kin_memo_pose(&mm, q, v, jd->body_b, a);
         if (phi)
-            jc->phi(jd, &a, &b, phi + r);
+            jc->phi(jd, a, b, phi + r);
         if (jac)
-            jc->jacobian(jd, &a, &b, jac + r);
+            jc->jacobian(jd, a, b, jac + r);
         if (gamma)
-            jc->gamma(jd, &a, &b, gamma + r);
+            jc->gamma(jd, a, b, gamma + r);
         if (nu)
             for (int i = 0; i < jc->neq; i++)
                 nu[r + i] = 0.0;
@@ -180,9 +212,9 @@ void kin_eval_with(const clink_model *m, const clink_function *drivers, double t
         const clink_driver_def *dd = &m->d.drivers[k].def;
         int ia, ib, r = m->driver_row[k];
         driver_bodies(m, dd, &ia, &ib);
-        kin_pose_of(q, v, ia, &a);
-        kin_pose_of(q, v, ib, &b);
-        driver_eval(m, dd, drivers ? &drivers[k] : &dd->function, t, &a, &b, phi ? phi + r : NULL,
+        const kin_pose *a = kin_memo_pose(&mm, q, v, ia, NULL);
+        const kin_pose *b = kin_memo_pose(&mm, q, v, ib, a);
+        driver_eval(m, dd, drivers ? &drivers[k] : &dd->function, t, a, b, phi ? phi + r : NULL,
                     jac ? jac + r : NULL, nu ? nu + r : NULL, gamma ? gamma + r : NULL);
     }
 }

@@ -191,10 +191,7 @@ void dyn_assembly_failed(dyn_system *s, double t, double worst, int it);
 
 static inline int dyn_finite_all(const double *x, int n)
 {
-    for (int i = 0; i < n; i++)
-        if (!isfinite(x[i]))
-            return 0;
-    return 1;
+    return dyn_all_finite(x, n); /* by exponent bits (dynamics.h) */
 }
 
 /* does row r touch coordinate c? slot 0..5 or -1 */

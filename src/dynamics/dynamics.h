@@ -48,6 +48,9 @@
 
 #include "dynamics/constraints.h"
 
+#include <stdint.h>
+#include <string.h>
+
 #define DYN_REFACTOR_RCOND 1e-10
 #define DYN_SINGULAR_RCOND 1e-13
 /* at most this many constraint rows: Schur complement (bench/bench_saddle_threshold.c) */
@@ -129,6 +132,34 @@ void dyn_destroy(dyn_system **sys);
 /* the message of the last failure */
 const char *dyn_error(const dyn_system *sys);
 
+/*
+ * 1 when every one of the n values x is finite (no infinity, no NaN), else 0: no
+ * exponent field is all ones. The exponent field plus one unit of it reaches bit 63
+ * only when the field is all ones, so ORs over the array and one test decide (four
+ * elements per iteration into four ORs, the loop's own test amortised).
+ */
+static inline int dyn_all_finite(const double *x, int n)
+{
+    const uint64_t expo = (uint64_t) 0x7ff << 52, unit = (uint64_t) 1 << 52;
+    uint64_t bad0 = 0, bad1 = 0, bad2 = 0, bad3 = 0, b0, b1, b2, b3;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        memcpy(&b0, x + i, sizeof b0);
+        memcpy(&b1, x + i + 1, sizeof b1);
+        memcpy(&b2, x + i + 2, sizeof b2);
+        memcpy(&b3, x + i + 3, sizeof b3);
+        bad0 |= (b0 & expo) + unit;
+        bad1 |= (b1 & expo) + unit;
+        bad2 |= (b2 & expo) + unit;
+        bad3 |= (b3 & expo) + unit;
+    }
+    for (; i < n; i++) {
+        memcpy(&b0, x + i, sizeof b0);
+        bad0 |= (b0 & expo) + unit;
+    }
+    return ((bad0 | bad1 | bad2 | bad3) >> 63) == 0;
+}
+
 /* sets the external force hook (NULL to remove) */
 void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data);
 
@@ -137,6 +168,9 @@ void dyn_set_host(dyn_system *sys, const dyn_host *host);
 
 /* the function driver k follows: the host's, else the model's */
 const clink_function *dyn_driver_function(const dyn_system *sys, int k);
+/* f'(t) of driver k at the t of the last dyn_accelerations (the nu of its row: the same
+   evaluation of dyn_driver_function's function at that t) */
+double dyn_driver_rate(const dyn_system *sys, int k);
 
 /* Baumgarte parameters (1/s); both zero switch it off */
 void dyn_set_baumgarte(dyn_system *sys, double alpha, double beta);

@@ -44,6 +44,11 @@ struct dyn_schur {
        npair = -1 when the products do not group (the term loop then forms S) */
     int npair;
     int *pair_ij, *pair_start, *blk_ki, *blk_kj, *blk_coord;
+    /* per block, its three operands' first elements (jfact + blk_ki, jfact + blk_kj,
+       minv + blk_coord: the arrays are allocated once), and per entry of S the end of its
+       blocks there (schur_assemble's loops read no index) */
+    const double **blk_ptr;
+    const double *const **pair_end;
     /* per row, the first coordinate of body a and of body b (-1 on ground) */
     int *row_ca, *row_cb;
     /* the Cholesky factorisation's program over the pattern of L (schur_symbolic), and the
@@ -72,6 +77,8 @@ static void schur_release(dyn_system *s)
     free(c->blk_ki);
     free(c->blk_kj);
     free(c->blk_coord);
+    free(c->blk_ptr);
+    free(c->pair_end);
     free(c->row_ca);
     free(c->row_cb);
     free(c->prog);
@@ -176,6 +183,27 @@ static int schur_group(struct dyn_schur *c)
     }
     c->pair_start[np] = nb;
     c->npair = np;
+    return 0;
+}
+
+/* the blocks' operand pointers and the entries' ends (after schur_group, with jfact and
+   minv allocated); 0, or -1 if out of memory */
+static int schur_block_pointers(struct dyn_schur *c)
+{
+    if (c->npair < 0)
+        return 0;
+    int nb = c->pair_start[c->npair];
+    c->blk_ptr = malloc(((size_t) 3 * (size_t) nb + 1) * sizeof *c->blk_ptr);
+    c->pair_end = malloc(((size_t) c->npair + 1) * sizeof *c->pair_end);
+    if (!c->blk_ptr || !c->pair_end)
+        return -1;
+    for (int b = 0; b < nb; b++) {
+        c->blk_ptr[3 * b] = c->jfact + c->blk_ki[b];
+        c->blk_ptr[3 * b + 1] = c->jfact + c->blk_kj[b];
+        c->blk_ptr[3 * b + 2] = c->minv + c->blk_coord[b];
+    }
+    for (int p = 0; p < c->npair; p++)
+        c->pair_end[p] = c->blk_ptr + 3 * c->pair_start[p + 1];
     return 0;
 }
 
@@ -299,7 +327,8 @@ static clink_status schur_setup(dyn_system *s)
     for (int k = 0; k < nq; k++)
         c->minv[k] = 1.0 / s->mass[k];
     schur_slots(s, c);
-    if (schur_terms(nc, c) != 0 || schur_group(c) != 0 || schur_symbolic(nc, c) != 0) {
+    if (schur_terms(nc, c) != 0 || schur_group(c) != 0 || schur_block_pointers(c) != 0 ||
+        schur_symbolic(nc, c) != 0) {
         schur_release(s);
         return CLINK_ERR_NOMEM;
     }
@@ -326,11 +355,12 @@ static void schur_assemble(struct dyn_schur *c, int nc)
     }
     for (int k = 0; k < c->nfill; k++)
         L[c->fill[k]] = 0.0;
+    /* the blocks in order through their operand pointers (schur_block_pointers) */
+    const double *const *bp = c->blk_ptr;
     for (int p = 0; p < c->npair; p++) {
         double acc = 0.0;
-        for (int b = c->pair_start[p]; b < c->pair_start[p + 1]; b++) {
-            const double *ji = jf + c->blk_ki[b], *jj = jf + c->blk_kj[b];
-            const double *mi = minv + c->blk_coord[b];
+        for (const double *const *end = c->pair_end[p]; bp < end; bp += 3) {
+            const double *ji = bp[0], *jj = bp[1], *mi = bp[2];
             acc += ji[0] * jj[0] * mi[0];
             acc += ji[1] * jj[1] * mi[1];
             acc += ji[2] * jj[2] * mi[2];

@@ -57,6 +57,11 @@ const clink_function *dyn_driver_function(const dyn_system *sys, int k)
     return sys->host.drivers ? &sys->host.drivers[k] : &sys->m->d.drivers[k].def.function;
 }
 
+double dyn_driver_rate(const dyn_system *sys, int k)
+{
+    return sys->nu[sys->m->driver_row[k]];
+}
+
 void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data)
 {
     sys->ext = fn;
@@ -260,23 +265,6 @@ clink_status dyn_factor(dyn_system *s, double t, const double *q)
 }
 
 /*
- * 1 when every x[i] is finite (dyn_finite_all's answer): no exponent field is
- * all ones. The exponent field plus one unit of it reaches bit 63 only when
- * the field is all ones, so one OR over the array and one test decide.
- */
-static int saddle_finite(const double *x, int n)
-{
-    const uint64_t expo = (uint64_t) 0x7ff << 52, unit = (uint64_t) 1 << 52;
-    uint64_t bad = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t bits;
-        memcpy(&bits, x + i, sizeof bits);
-        bad |= (bits & expo) + unit;
-    }
-    return (bad >> 63) == 0;
-}
-
-/*
  * gamma' = gamma - 2 alpha (Phi_q v - nu) - beta^2 Phi per row into the
  * constraint part of s->rhs (gamma alone without Baumgarte's terms); the
  * products of Phi_q v in the order of dyn_row_times. With Baumgarte's terms each
@@ -341,7 +329,7 @@ clink_status dyn_solve(dyn_system *s)
     clink_status st = ops->solve(s);
     if (st != CLINK_OK)
         return st;
-    if (!saddle_finite(s->rhs, s->n)) {
+    if (!dyn_all_finite(s->rhs, s->n)) {
         dyn_set_msg(s, "non-finite solution of the saddle-point system");
         return CLINK_ERR_NONFINITE;
     }
@@ -358,7 +346,7 @@ clink_status dyn_accelerations(dyn_system *s, double t, const double *q, const d
     int nq = s->nq, nc = s->nc;
     s->t_last = t;
     s->rowv_at = NULL;
-    if (!saddle_finite(q, nq) || !saddle_finite(v, nq)) {
+    if (!dyn_all_finite(q, nq) || !dyn_all_finite(v, nq)) {
         dyn_set_msg(s, "non-finite coordinates or velocities at t = %.9g s", t);
         return CLINK_ERR_NONFINITE;
     }

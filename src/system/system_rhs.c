@@ -46,6 +46,9 @@ int system_failed(mechsys *s, clink_status st, const char *msg)
 
 int system_finite_rates(mechsys *s, double t, const double *yd)
 {
+    if (dyn_all_finite(yd, s->Nr))
+        return 0;
+    /* the first non-finite component named */
     for (int i = 0; i < s->Nr; i++)
         if (!isfinite(yd[i])) {
             char m[128];
@@ -56,17 +59,14 @@ int system_finite_rates(mechsys *s, double t, const double *yd)
     return 0;
 }
 
-/* the rates of the energy components after the accelerations: drivers, loads, contacts,
-   audit */
-static void system_energy_rates(mechsys *s, double t, const double *yy, double *yd)
+/* the rates of the energy components after the accelerations: drivers (their rates f'(t) those
+   the accelerations evaluated), loads, contacts, audit */
+static void system_energy_rates(mechsys *s, const double *yy, double *yd)
 {
     int nr = s->nr;
     double pd = 0.0;
-    for (int k = 0; k < s->m->d.ndrivers; k++) {
-        double f, fd, fdd;
-        clink_function_eval(dyn_driver_function(s->dyn, k), t, &f, &fd, &fdd);
-        pd += s->lambda[s->m->driver_row[k]] * fd;
-    }
+    for (int k = 0; k < s->m->d.ndrivers; k++)
+        pd += s->lambda[s->m->driver_row[k]] * dyn_driver_rate(s->dyn, k);
     yd[2 * nr] = pd;
     yd[2 * nr + 1] = dyn_last_power_loads(s->dyn);
     if (s->ncon)
@@ -99,7 +99,7 @@ int system_rhs(mechsys *s, double t, const double *yr, double *yd)
     if (nr != nq)
         for (int i = 0; i < nr; i++)
             yd[nr + i] = acc[s->red[i]];
-    system_energy_rates(s, t, yy, yd);
+    system_energy_rates(s, yy, yd);
     return system_finite_rates(s, t, yd);
 }
 

@@ -8,6 +8,7 @@
  */
 #include "ensure.h"
 
+#include "integrators/cvode/cvode_integ.h"
 #include "integrators/cvode/cvode_ode.h"
 
 #include <nvector/nvector_serial.h>
@@ -159,5 +160,102 @@ TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_s
     N_VDestroy(fz);
     N_VDestroy(ref);
     N_VDestroy(fast);
+    SUNContext_Free(&ctx);
+}
+
+/* the vectors' first n elements random (one in five zero) */
+static void fill_n(N_Vector v, int n, double scale)
+{
+    double *d = N_VGetArrayPointer(v);
+    for (int i = 0; i < n; i++)
+        d[i] = rnd() < -0.6 ? 0.0 : scale * rnd() * pow(10.0, 3.0 * rnd());
+}
+
+static int same_n(N_Vector a, N_Vector b, int n)
+{
+    return memcmp(N_VGetArrayPointer(a), N_VGetArrayPointer(b), (size_t) n * sizeof(double)) == 0;
+}
+
+/* the norm by its definition, one component after the other (the loop cvode_setup.c had) */
+static double wrms_moving_plain(const double *x, const double *w, int n)
+{
+    double sum = 0.0;
+    int moving = 0;
+    for (int i = 0; i < n; i++) {
+        double p = x[i] * w[i];
+        if (p != 0.0) {
+            sum += p * p;
+            moving++;
+        }
+    }
+    return moving ? sqrt(sum / (double) moving) : 0.0;
+}
+
+/*
+ * The kernels' loops run several elements per iteration (unrolled, in SSE2 or AVX registers)
+ * with a remainder: every length from 1 to 40 takes each path. The linear sums CVODE calls
+ * most (z = x, z = y and a new z), the scalings and the error norm against SUNDIALS' serial
+ * kernels and the norm's definition, bit for bit.
+ */
+TEST(cvode_vector_kernels_and_error_norm_give_the_same_bits_at_every_length_from_1_to_40)
+{
+    SUNContext ctx;
+    ENSURE(SUNContext_Create(NULL, &ctx) == 0);
+    const double coef[] = {1.0, -1.0, 0.3, -7.25};
+    int ncoef = (int) (sizeof coef / sizeof coef[0]), cases = 0, zero_norms = 0;
+    for (int n = 1; n <= 40; n++) {
+        N_Vector ref = N_VNew_Serial(n, ctx), fast = N_VNew_Serial(n, ctx);
+        ENSURE(ref && fast);
+        if (!ref || !fast)
+            break;
+        ode_vector_use_fast_ops(fast);
+        N_Vector rx = N_VClone(ref), ry = N_VClone(ref), rz = N_VClone(ref);
+        N_Vector fx = N_VClone(fast), fy = N_VClone(fast), fz = N_VClone(fast);
+        for (int ia = 0; ia < ncoef; ia++)
+            for (int ib = 0; ib < ncoef; ib++)
+                for (int alias = 0; alias < 3; alias++) {
+                    fill_n(rx, n, 1.0);
+                    fill_n(ry, n, 3.0);
+                    fill_n(rz, n, 1.0);
+                    memcpy(N_VGetArrayPointer(fx), N_VGetArrayPointer(rx), (size_t) n * 8);
+                    memcpy(N_VGetArrayPointer(fy), N_VGetArrayPointer(ry), (size_t) n * 8);
+                    memcpy(N_VGetArrayPointer(fz), N_VGetArrayPointer(rz), (size_t) n * 8);
+                    N_Vector rzz = alias == 0 ? rz : (alias == 1 ? rx : ry);
+                    N_Vector fzz = alias == 0 ? fz : (alias == 1 ? fx : fy);
+                    N_VLinearSum_Serial(coef[ia], rx, coef[ib], ry, rzz);
+                    N_VLinearSum(coef[ia], fx, coef[ib], fy, fzz);
+                    ENSURE(same_n(rzz, fzz, n));
+                    cases++;
+                }
+        for (int ic = 0; ic < ncoef; ic++) {
+            fill_n(rx, n, 1.0);
+            memcpy(N_VGetArrayPointer(fx), N_VGetArrayPointer(rx), (size_t) n * 8);
+            N_VScale_Serial(coef[ic], rx, rz);
+            N_VScale(coef[ic], fx, fz);
+            ENSURE(same_n(rz, fz, n));
+            N_VScale_Serial(coef[ic], rx, rx);
+            N_VScale(coef[ic], fx, fx);
+            ENSURE(same_n(rx, fx, n));
+        }
+        /* the error norm: random errors with zeros, and all zero */
+        for (int k = 0; k < 2; k++) {
+            fill_n(fx, n, k == 0 ? 1e-3 : 0.0);
+            fill_n(fy, n, 1e6);
+            double want = wrms_moving_plain(N_VGetArrayPointer(fx), N_VGetArrayPointer(fy), n);
+            double got = cvode_wrms_moving(fx, fy);
+            ENSURE(memcmp(&want, &got, sizeof want) == 0);
+            zero_norms += want == 0.0;
+        }
+        N_VDestroy(rx);
+        N_VDestroy(ry);
+        N_VDestroy(rz);
+        N_VDestroy(fx);
+        N_VDestroy(fy);
+        N_VDestroy(fz);
+        N_VDestroy(ref);
+        N_VDestroy(fast);
+    }
+    ENSURE(cases == 40 * 3 * ncoef * ncoef);
+    ENSURE(zero_norms >= 40); /* the all-zero errors: no moving component */
     SUNContext_Free(&ctx);
 }

@@ -66,7 +66,7 @@ static int rt_lincomb(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
     if (nvec > CVODE_MAX_NORDSIECK)
         return -1;
     for (int k = 0; k < nvec; k++)
-        x[k] = N_VGetArrayPointer(X[k]);
+        x[k] = ode_data(X[k]);
     for (int j = 0; j < s->ev.ncomp; j++) {
         int r = s->ev.comp[2 * j];
         double acc = c[0] * x[0][r];
@@ -80,7 +80,7 @@ static int rt_lincomb(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
 /* all root functions at (t, y), y CVODE's state */
 static int rt_eval_all(cvode_integ *s, double t, N_Vector y, double *g)
 {
-    return s->p.events(s->p.data, t, N_VGetArrayPointer(y), g);
+    return s->p.events(s->p.data, t, ode_data(y), g);
 }
 
 clink_status cvode_events_create(cvode_integ *s)
@@ -307,7 +307,7 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
    grows with the groups it evaluates, not with the state */
 static void rt_prepare(cvode_integ *s, int nlist)
 {
-    const double *y = N_VGetArrayPointer(s->ev.ystep);
+    const double *y = ode_data(s->ev.ystep);
     if (!s->ev.loaded) {
         s->p.events_load(s->p.data, y);
         s->ev.loaded = 1;

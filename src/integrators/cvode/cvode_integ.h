@@ -81,6 +81,10 @@ void cvode_watch_free(cvode_integ *cv);
    anew or from its copy) */
 int cvode_jacobian_dense(integ *in, double t, const double *y, double *out);
 
+/* the error norm CVODE's vectors use (nvwrmsnorm): the weighted root mean square over the
+   components of nonzero weighted error (cvode_setup.c's file comment); public for the tests */
+sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w);
+
 /* cvode_newton.c: the problem's Newton solve (integ_problem.newton) as CVODE's matrix and
    linear solver (cv->J, cv->LS) with the Jacobian function; 0, or -1 (out of memory) or -2
    (CVODE refused) with msg */

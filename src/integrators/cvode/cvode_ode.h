@@ -75,4 +75,20 @@ void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver)
  */
 void ode_vector_use_fast_ops(N_Vector v);
 
+/*
+ * The elements and the length of one of CVODE's vectors, read from the serial content
+ * directly: every vector CVODE hands to clink's callbacks is a clone of a serial vector
+ * (N_VNew_Serial), and the library's N_VGetArrayPointer and N_VGetLength are calls into an
+ * unoptimised build (about 20 instructions each, several per right-hand side).
+ */
+static inline double *ode_data(N_Vector v)
+{
+    return NV_DATA_S(v);
+}
+
+static inline sunindextype ode_length(N_Vector v)
+{
+    return NV_LENGTH_S(v);
+}
+
 #endif
