@@ -11,6 +11,7 @@
 #include "output/output_recorder.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"time", "simulated time of each row"},
@@ -69,6 +70,19 @@ int output_contact_extras(const clink_recorder *r, int k)
     if (k + 1 < r->ncontacts && clink_model_contact_element(r->model, k + 1) == e)
         return 0;
     return clink_model_element_output_count(r->model, e);
+}
+
+int output_contact_layout(clink_recorder *r)
+{
+    r->clayout = malloc((3 * (size_t) r->ncontacts + 1) * sizeof *r->clayout);
+    if (r->clayout == NULL)
+        return -1;
+    for (int k = 0; k < r->ncontacts; k++) {
+        r->clayout[3 * k] = output_contact_ecc(r, k) != 0;
+        r->clayout[3 * k + 1] = clink_model_contact_friction_state(r->model, k) != 0;
+        r->clayout[3 * k + 2] = output_contact_extras(r, k);
+    }
+    return 0;
 }
 
 /* appends the column "OWNER.QUANTITY" (or QUANTITY when owner is NULL) to r->cols, which has
