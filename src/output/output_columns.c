@@ -72,11 +72,14 @@ int output_contact_extras(const clink_recorder *r, int k)
     return clink_model_element_output_count(r->model, e);
 }
 
-int output_contact_layout(clink_recorder *r)
+int output_row_layout(clink_recorder *r)
 {
     r->clayout = malloc((3 * (size_t) r->ncontacts + 1) * sizeof *r->clayout);
-    if (r->clayout == NULL)
+    r->jlayout = malloc((2 * (size_t) r->njoints + 1) * sizeof *r->jlayout);
+    if (r->clayout == NULL || r->jlayout == NULL)
         return -1;
+    for (int j = 0; j < r->njoints; j++)
+        r->jlayout[2 * j] = output_joint_friction(r, j, &r->jlayout[2 * j + 1]);
     for (int k = 0; k < r->ncontacts; k++) {
         r->clayout[3 * k] = output_contact_ecc(r, k) != 0;
         r->clayout[3 * k + 1] = clink_model_contact_friction_state(r->model, k) != 0;

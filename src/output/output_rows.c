@@ -97,9 +97,9 @@ static clink_status sample_reactions(clink_recorder *r, const clink_sim *sim, do
     }
     /* the joints' friction (output_columns.c) */
     for (i = 0; i < r->njoints; i++) {
-        int dynamic;
+        int dynamic = r->jlayout[2 * i + 1];
         double f, z;
-        if (!output_joint_friction(r, i, &dynamic))
+        if (!r->jlayout[2 * i])
             continue;
         st = clink_sim_joint_friction(sim, i, &f, &z);
         if (st != CLINK_OK)
