@@ -51,6 +51,9 @@ enum { FMT_K_MIN = -324, FMT_K_MAX = 292, FMT_Q_MIN = -1074, FMT_P = 53 };
 #define FMT_C_MIN  ((uint64_t) 1 << 52)
 #define FMT_MASK63 (((uint64_t) 1 << 63) - 1)
 
+/* the helpers below are inlined into output_format_double: the calls cost a sixth of it */
+#define FMT_INLINE __attribute__((always_inline)) static inline
+
 /* g(k) = floor(10^-k 2^(125 - floor(-k log2 10))) + 1 for k = -324 .. 292, each as
    (upper 63 bits, lower 63 bits) */
 static const uint64_t fmt_g[FMT_K_MAX - FMT_K_MIN + 1][2] = {
@@ -407,7 +410,7 @@ static uint64_t fmt_rop(uint64_t g1, uint64_t g0, uint64_t cp)
 }
 
 /* the decimal f 10^e of c 2^q (see the top of the file) */
-static void fmt_to_decimal(int q, uint64_t c, uint64_t *f, int *e)
+FMT_INLINE void fmt_to_decimal(int q, uint64_t c, uint64_t *f, int *e)
 {
     uint64_t out = c & 1, cb = c << 2, cbr = cb + 2, cbl, g1, g0, vb, vbl, vbr, s, t;
     int k, h, uin, win;
@@ -491,7 +494,7 @@ static const char fmt_pairs[] = "00010203040506070809101112131415161718192021222
  * change a digit (checked for all 10^8 values once; tests/output/test_output.c checks the
  * integers below 2e6 and 10^6 random ones against printf).
  */
-static void fmt_write8(char *p, uint32_t x)
+FMT_INLINE void fmt_write8(char *p, uint32_t x)
 {
     uint64_t y = ((uint64_t) x * 281474977u >> 16) + 1;
     memcpy(p, fmt_pairs + 2 * (y >> 32), 2);
@@ -504,7 +507,7 @@ static void fmt_write8(char *p, uint32_t x)
 }
 
 /* the 17 digits of f < 10^17, leading zeros included, at w */
-static void fmt_digits17(char *w, uint64_t f)
+FMT_INLINE void fmt_digits17(char *w, uint64_t f)
 {
     uint64_t hi = f / 100000000u, top = hi / 100000000u;
     w[0] = (char) ('0' + top);
@@ -514,7 +517,7 @@ static void fmt_digits17(char *w, uint64_t f)
 
 /* the shortest decimal f 10^e of the finite v > 0 of bits (f without trailing zeros); returns
    the number of digits of f */
-static int fmt_decimal(uint64_t bits, uint64_t *fo, int *e)
+FMT_INLINE int fmt_decimal(uint64_t bits, uint64_t *fo, int *e)
 {
     uint64_t t = bits & (FMT_C_MIN - 1), f;
     int bq = (int) (bits >> 52);

@@ -112,6 +112,8 @@ static void recorder_free(clink_recorder *r)
     free(r->phase);
     free(r->onset);
     free(r->fn_col);
+    free(r->clayout);
+    free(r->jlayout);
     free(r->last);
     free(r->pend);
     output_sections_free(r);
@@ -230,7 +232,7 @@ static int alloc_columns(clink_recorder *r)
     r->onset = malloc((4 * (size_t) r->ncontacts + 1) * sizeof *r->onset);
     r->fn_col = calloc((size_t) r->ncontacts + 1, sizeof *r->fn_col);
     r->last = calloc((size_t) r->ncols, sizeof *r->last);
-    if (r->fn_col == NULL || r->last == NULL)
+    if (r->fn_col == NULL || r->last == NULL || output_row_layout(r) != 0)
         return -1;
     if (r->cols == NULL || r->row == NULL || r->phase == NULL || r->onset == NULL)
         return -1;

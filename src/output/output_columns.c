@@ -11,6 +11,8 @@
 #include "output/output_recorder.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 const out_dataset output_datasets[OUT_DS_COUNT] = {
     {"time", "simulated time of each row"},
@@ -39,6 +41,24 @@ const out_dataset output_datasets[OUT_DS_COUNT] = {
               "strain gamma, bending moment M (N m), axial force N and shear force Q (N)"},
 };
 
+/* a, b and c one after the other at buf, cut to size - 1 bytes and ended as snprintf(buf, size,
+   "%s%s%s", a, b, c) would (a run's thousands of header names without its format parser) */
+static void join3(char *buf, size_t size, const char *a, const char *b, const char *c)
+{
+    const char *part[3] = {a, b, c};
+    size_t used = 0;
+    if (size == 0)
+        return;
+    for (int i = 0; i < 3 && used + 1 < size; i++) {
+        size_t n = strlen(part[i]);
+        if (n > size - 1 - used)
+            n = size - 1 - used;
+        memcpy(buf + used, part[i], n);
+        used += n;
+    }
+    buf[used] = '\0';
+}
+
 /* an entity's name for column headers: its own, or KIND + index when unnamed */
 static void entity_name(const clink_model *m, clink_entity kind, int id, char *buf, size_t size)
 {
@@ -48,14 +68,15 @@ static void entity_name(const clink_model *m, clink_entity kind, int id, char *b
     const char *n = clink_model_name(m, kind, id);
 
     if (n != NULL && n[0] != '\0')
-        snprintf(buf, size, "%s", n);
+        join3(buf, size, n, "", "");
     else
         snprintf(buf, size, "%s%d", word[kind], id);
 }
 
 void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s", clink_model_contact_name(r->model, k));
+    const char *n = clink_model_contact_name(r->model, k);
+    join3(buf, size, n != NULL ? n : "(null)", "", ""); /* (what glibc's "%s" printed) */
 }
 
 int output_contact_ecc(const clink_recorder *r, int k)
@@ -71,6 +92,22 @@ int output_contact_extras(const clink_recorder *r, int k)
     return clink_model_element_output_count(r->model, e);
 }
 
+int output_row_layout(clink_recorder *r)
+{
+    r->clayout = malloc((3 * (size_t) r->ncontacts + 1) * sizeof *r->clayout);
+    r->jlayout = malloc((2 * (size_t) r->njoints + 1) * sizeof *r->jlayout);
+    if (r->clayout == NULL || r->jlayout == NULL)
+        return -1;
+    for (int j = 0; j < r->njoints; j++)
+        r->jlayout[2 * j] = output_joint_friction(r, j, &r->jlayout[2 * j + 1]);
+    for (int k = 0; k < r->ncontacts; k++) {
+        r->clayout[3 * k] = output_contact_ecc(r, k) != 0;
+        r->clayout[3 * k + 1] = clink_model_contact_friction_state(r->model, k) != 0;
+        r->clayout[3 * k + 2] = output_contact_extras(r, k);
+    }
+    return 0;
+}
+
 /* appends the column "OWNER.QUANTITY" (or QUANTITY when owner is NULL) to r->cols, which has
    room for it (when r->cols is NULL the columns are only counted) */
 static void add_col(clink_recorder *r, const char *owner, const char *quantity, const char *unit,
@@ -79,9 +116,9 @@ static void add_col(clink_recorder *r, const char *owner, const char *quantity, 
     if (r->cols != NULL) {
         out_column *c = &r->cols[r->ncols];
         if (owner != NULL)
-            snprintf(c->name, sizeof c->name, "%s.%s", owner, quantity);
+            join3(c->name, sizeof c->name, owner, ".", quantity);
         else
-            snprintf(c->name, sizeof c->name, "%s", quantity);
+            join3(c->name, sizeof c->name, quantity, "", "");
         c->unit = unit;
         c->ds = ds;
     }

@@ -43,8 +43,20 @@ static void csv_header(csv_writer *c, const out_column *cols, int ncols)
     out_file *ts = &c->file[CSV_TS];
     int i;
 
-    for (i = 0; i < ncols; i++)
-        output_file_printf(ts, "%s%s [%s]", i ? "," : "", cols[i].name, cols[i].unit);
+    for (i = 0; i < ncols; i++) {
+        /* "NAME [UNIT]", comma-separated: the pieces copied (the line of output_file_printf,
+           which cuts at 1023 bytes, only for a unit too long for that) */
+        if (cols[i].unit == NULL || strlen(cols[i].unit) + sizeof cols[i].name + 4 >= 1024) {
+            output_file_printf(ts, "%s%s [%s]", i ? "," : "", cols[i].name, cols[i].unit);
+            continue;
+        }
+        if (i)
+            output_file_char(ts, ',');
+        output_file_str(ts, cols[i].name);
+        output_file_bytes(ts, " [", 2);
+        output_file_str(ts, cols[i].unit);
+        output_file_char(ts, ']');
+    }
     output_file_char(ts, '\n');
     output_file_str(&c->file[CSV_IMP],
                     "t [s],pair,v_impact [m/s],v_separation [m/s],restitution [-],delta_max [m],"

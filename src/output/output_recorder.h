@@ -38,7 +38,11 @@ struct clink_recorder {
     int *phase;    /* each contact's phase column at the last row */
     double *onset; /* sim_output_walk's: onsets, force rates, scratch (4 per contact) */
     int *fn_col;   /* each contact's column of Fn */
-    double *pend;  /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
+    /* each contact's optional columns, read from the model once (output_row_layout):
+       3 per contact, eccentricity (0 or 1), friction state z (0 or 1), element outputs */
+    int *clayout;
+    int *jlayout; /* 2 per joint: output_joint_friction's kind and dynamic (likewise) */
+    double *pend; /* CLINK_ROWS_EVENTS: the rows of the grid interval, npend x ncols */
     int npend, cappend;
     double *last;  /* the last row written */
     int have_last; /* nonzero once a row was written */
@@ -63,6 +67,9 @@ void output_contact_name(const clink_recorder *r, int k, char *buf, size_t size)
 int output_contact_ecc(const clink_recorder *r, int k);
 /* the number of its element's own outputs that follow contact k (after its last contact) */
 int output_contact_extras(const clink_recorder *r, int k);
+/* r->clayout and r->jlayout from the model (after r->ncontacts and r->njoints are known); -1
+   when out of memory */
+int output_row_layout(clink_recorder *r);
 
 /* joint j's friction columns: 0 none, 1 a revolute joint's torque, 2 a translational
    joint's force; *dynamic 1 when a column z follows */

@@ -97,9 +97,9 @@ static clink_status sample_reactions(clink_recorder *r, const clink_sim *sim, do
     }
     /* the joints' friction (output_columns.c) */
     for (i = 0; i < r->njoints; i++) {
-        int dynamic;
+        int dynamic = r->jlayout[2 * i + 1];
         double f, z;
-        if (!output_joint_friction(r, i, &dynamic))
+        if (!r->jlayout[2 * i])
             continue;
         st = clink_sim_joint_friction(sim, i, &f, &z);
         if (st != CLINK_OK)
@@ -134,6 +134,7 @@ static clink_status sample_contacts(clink_recorder *r, const clink_sim *sim, dou
     clink_status st;
 
     for (i = 0; i < r->ncontacts; i++) {
+        const int *lay = r->clayout + 3 * i; /* ecc, z, element outputs */
         clink_contact_info ci;
         int phase;
         st = clink_sim_contact(sim, i, &ci);
@@ -145,24 +146,24 @@ static clink_status sample_contacts(clink_recorder *r, const clink_sim *sim, dou
         *(*p)++ = ci.fn;
         *(*p)++ = ci.ft;
         *(*p)++ = (double) phase;
-        if (output_contact_ecc(r, i)) {
+        if (lay[0]) {
             *(*p)++ = ci.eccentricity[0];
             *(*p)++ = ci.eccentricity[1];
         }
-        if (clink_model_contact_friction_state(r->model, i)) {
+        if (lay[1]) {
             double z;
             st = clink_sim_contact_friction_state(sim, i, &z);
             if (st != CLINK_OK)
                 return st;
             *(*p)++ = z;
         }
-        if (output_contact_extras(r, i) > 0) {
+        if (lay[2] > 0) {
             /* at the row's own state: poses, and the forces evaluated there */
             int e = clink_model_contact_element(r->model, i);
             st = clink_sim_element_outputs(sim, e, *p);
             if (st != CLINK_OK)
                 return st;
-            *p += output_contact_extras(r, i);
+            *p += lay[2];
         }
         if (event && !named) {
             int k = event_kind(r->phase[i], phase);
