@@ -39,6 +39,13 @@ static int same(N_Vector a, N_Vector b)
     return memcmp(N_VGetArrayPointer(a), N_VGetArrayPointer(b), NV * sizeof(double)) == 0;
 }
 
+/* the test's working vectors, all freed at once */
+static void destroy_vectors(N_Vector *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        N_VDestroy(v[i]);
+}
+
 static void copy(N_Vector from, N_Vector to)
 {
     memcpy(N_VGetArrayPointer(to), N_VGetArrayPointer(from), NV * sizeof(double));
@@ -152,14 +159,7 @@ TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_s
         N_VDestroy(rZ[k]);
         N_VDestroy(fZ[k]);
     }
-    N_VDestroy(rx);
-    N_VDestroy(ry);
-    N_VDestroy(rz);
-    N_VDestroy(fx);
-    N_VDestroy(fy);
-    N_VDestroy(fz);
-    N_VDestroy(ref);
-    N_VDestroy(fast);
+    destroy_vectors((N_Vector[]){rx, ry, rz, fx, fy, fz, ref, fast}, 8);
     SUNContext_Free(&ctx);
 }
 
@@ -246,14 +246,7 @@ TEST(cvode_vector_kernels_and_error_norm_give_the_same_bits_at_every_length_from
             ENSURE(memcmp(&want, &got, sizeof want) == 0);
             zero_norms += want == 0.0;
         }
-        N_VDestroy(rx);
-        N_VDestroy(ry);
-        N_VDestroy(rz);
-        N_VDestroy(fx);
-        N_VDestroy(fy);
-        N_VDestroy(fz);
-        N_VDestroy(ref);
-        N_VDestroy(fast);
+        destroy_vectors((N_Vector[]){rx, ry, rz, fx, fy, fz, ref, fast}, 8);
     }
     ENSURE(cases == 40 * 3 * ncoef * ncoef);
     ENSURE(zero_norms >= 40); /* the all-zero errors: no moving component */
