@@ -8,10 +8,7 @@
 # with one message naming that library and the loader's reason and leaves no results,
 # while a CSV run is untouched; `clink sweep` then fails the same way naming sweep.h5.
 set -u
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-bad() { echo "FAIL $*"; fail=1; }
+source "$(dirname "$0")/checks.bash"
 model=$CLINK_SOURCE_DIR/models/pendulum.xml
 
 for f in "$CLINK" "$CLINK_BINARY_DIR/libclink.so" "$CLINK_BINARY_DIR/clink_fmu.so"; do
@@ -22,7 +19,7 @@ for f in "$CLINK" "$CLINK_BINARY_DIR/libclink.so" "$CLINK_BINARY_DIR/clink_fmu.s
     if grep -q libhdf5 "$tmp/ldd"; then
         bad "$(basename "$f") is linked with HDF5:"; grep libhdf5 "$tmp/ldd"
     else
-        echo "ok   $(basename "$f"): $(grep -c '=>\|ld-linux' "$tmp/ldd") libraries at start, no libhdf5"
+        ok "$(basename "$f"): $(grep -c '=>\|ld-linux' "$tmp/ldd") libraries at start, no libhdf5"
     fi
 done
 
@@ -30,7 +27,7 @@ done
 LD_DEBUG=files "$CLINK" run "$model" -o "$tmp/csv" --t-end 0.01 --quiet 2>"$tmp/csv.log"
 status=$?
 [ "$status" = 0 ] || bad "csv run: exit $status"
-if grep -q 'file=libhdf5' "$tmp/csv.log"; then bad "csv run loaded HDF5"; else echo "ok   csv run: HDF5 not loaded"; fi
+if grep -q 'file=libhdf5' "$tmp/csv.log"; then bad "csv run loaded HDF5"; else ok "csv run: HDF5 not loaded"; fi
 
 # --format hdf5: loaded (by dlopen, after start) and the file written
 LD_DEBUG=files "$CLINK" run "$model" -o "$tmp/h5" --t-end 0.01 --quiet --format hdf5 \
@@ -43,7 +40,7 @@ else
     grep -q 'file=libhdf5.*dynamically loaded' "$tmp/h5.log" ||
         { bad "hdf5 run: libhdf5 not opened by dlopen:"; grep libhdf5 "$tmp/h5.log" | head -3; }
     [ -s "$tmp/h5/results.h5" ] || bad "hdf5 run: no results.h5"
-    [ "$fail" = 0 ] && echo "ok   hdf5 run: HDF5 loaded on first use, results.h5 written"
+    [ "$fail" = 0 ] && ok "hdf5 run: HDF5 loaded on first use, results.h5 written"
 
     # a library that cannot be loaded: exit 3, one message, nothing left
     CLINK_HDF5_LIBRARY=/nonexistent/libhdf5_missing.so.0 "$CLINK" run "$model" -o "$tmp/miss" \

@@ -39,6 +39,25 @@ static int same(N_Vector a, N_Vector b)
     return memcmp(N_VGetArrayPointer(a), N_VGetArrayPointer(b), NV * sizeof(double)) == 0;
 }
 
+/* the test's working vectors of length n: v[0] SUNDIALS' serial kernels (ref), v[1] clink's
+   (fast), v[2..4] clones of ref, v[5..7] clones of fast; 0 if one could not be made */
+static int make_vectors(SUNContext ctx, sunindextype n, N_Vector v[8])
+{
+    v[0] = N_VNew_Serial(n, ctx);
+    v[1] = N_VNew_Serial(n, ctx);
+    ENSURE(v[0] != NULL && v[1] != NULL);
+    if (v[0] == NULL || v[1] == NULL)
+        return 0;
+    ode_vector_use_fast_ops(v[1]);
+    for (int i = 2; i < 8; i++) {
+        v[i] = N_VClone(v[i < 5 ? 0 : 1]);
+        ENSURE(v[i] != NULL);
+        if (v[i] == NULL)
+            return 0;
+    }
+    return 1;
+}
+
 /* the test's working vectors, all freed at once */
 static void destroy_vectors(N_Vector *v, int n)
 {
@@ -55,13 +74,11 @@ TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_s
 {
     SUNContext ctx;
     ENSURE(SUNContext_Create(NULL, &ctx) == 0);
-    N_Vector ref = N_VNew_Serial(NV, ctx), fast = N_VNew_Serial(NV, ctx);
-    ENSURE(ref && fast);
-    if (!ref || !fast)
+    N_Vector v[8];
+    if (!make_vectors(ctx, NV, v))
         return;
-    ode_vector_use_fast_ops(fast);
-    N_Vector rx = N_VClone(ref), ry = N_VClone(ref), rz = N_VClone(ref);
-    N_Vector fx = N_VClone(fast), fy = N_VClone(fast), fz = N_VClone(fast);
+    N_Vector ref = v[0], fast = v[1], rx = v[2], ry = v[3], rz = v[4];
+    N_Vector fx = v[5], fy = v[6], fz = v[7];
     const double coef[] = {1.0, -1.0, 0.3, -0.3, 2.0, 0.0, 1.0 / 3.0, -7.25};
     int ncoef = (int) (sizeof coef / sizeof coef[0]), cases = 0, differ_naive = 0;
     for (int ia = 0; ia < ncoef; ia++)
@@ -159,7 +176,7 @@ TEST(cvode_vector_operations_compiled_with_clink_give_the_bits_of_the_sundials_s
         N_VDestroy(rZ[k]);
         N_VDestroy(fZ[k]);
     }
-    destroy_vectors((N_Vector[]){rx, ry, rz, fx, fy, fz, ref, fast}, 8);
+    destroy_vectors(v, 8);
     SUNContext_Free(&ctx);
 }
 
@@ -204,13 +221,11 @@ TEST(cvode_vector_kernels_and_error_norm_give_the_same_bits_at_every_length_from
     const double coef[] = {1.0, -1.0, 0.3, -7.25};
     int ncoef = (int) (sizeof coef / sizeof coef[0]), cases = 0, zero_norms = 0;
     for (int n = 1; n <= 40; n++) {
-        N_Vector ref = N_VNew_Serial(n, ctx), fast = N_VNew_Serial(n, ctx);
-        ENSURE(ref && fast);
-        if (!ref || !fast)
+        N_Vector v[8];
+        if (!make_vectors(ctx, n, v))
             break;
-        ode_vector_use_fast_ops(fast);
-        N_Vector rx = N_VClone(ref), ry = N_VClone(ref), rz = N_VClone(ref);
-        N_Vector fx = N_VClone(fast), fy = N_VClone(fast), fz = N_VClone(fast);
+        N_Vector rx = v[2], ry = v[3], rz = v[4];
+        N_Vector fx = v[5], fy = v[6], fz = v[7];
         for (int ia = 0; ia < ncoef; ia++)
             for (int ib = 0; ib < ncoef; ib++)
                 for (int alias = 0; alias < 3; alias++) {
@@ -246,7 +261,7 @@ TEST(cvode_vector_kernels_and_error_norm_give_the_same_bits_at_every_length_from
             ENSURE(memcmp(&want, &got, sizeof want) == 0);
             zero_norms += want == 0.0;
         }
-        destroy_vectors((N_Vector[]){rx, ry, rz, fx, fy, fz, ref, fast}, 8);
+        destroy_vectors(v, 8);
     }
     ENSURE(cases == 40 * 3 * ncoef * ncoef);
     ENSURE(zero_norms >= 40); /* the all-zero errors: no moving component */
