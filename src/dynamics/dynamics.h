@@ -307,6 +307,10 @@ int dyn_has_host_forces(const dyn_system *sys);
 /* energies at (t, q, v); lambda (from dyn_accelerations) gives the driver power */
 void dyn_energies(dyn_system *sys, double t, const double *q, const double *v, const double *lambda,
                   dyn_energy *e);
+/* the kinetic energy and the potentials alone (the powers zero): what dyn_energies gives for
+   them, without evaluating the applied loads (the output state, whose loads power the
+   integrated work) */
+void dyn_stored_energies(const dyn_system *sys, const double *q, const double *v, dyn_energy *e);
 
 /*
  * Velocity response to a generalised impulse f (N s, ncoords) at q: solves
@@ -321,7 +325,7 @@ void dyn_violation(dyn_system *sys, double t, const double *q, const double *v, 
                    double *vel);
 /* the same from Phi, Phi_q and nu as the last dyn_accelerations evaluated them (at its t, q
    and this v): the same bits without evaluating the constraints again, valid while nothing else
-   evaluated them since (the output state: dyn_accelerations, dyn_energies, this) */
+   evaluated them since (the output state: dyn_accelerations, dyn_stored_energies, this) */
 void dyn_violation_last(const dyn_system *sys, const double *v, double *pos, double *vel);
 
 /*

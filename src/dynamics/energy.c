@@ -46,12 +46,17 @@ static void stored_energies(const dyn_system *s, const double *q, const double *
     }
 }
 
+void dyn_stored_energies(const dyn_system *s, const double *q, const double *v, dyn_energy *e)
+{
+    memset(e, 0, sizeof *e);
+    stored_energies(s, q, v, &e->kinetic, &e->gravity, &e->spring);
+}
+
 void dyn_energies(dyn_system *s, double t, const double *q, const double *v, const double *lambda,
                   dyn_energy *e)
 {
     const model_data *d = &s->m->d;
-    memset(e, 0, sizeof *e);
-    stored_energies(s, q, v, &e->kinetic, &e->gravity, &e->spring);
+    dyn_stored_energies(s, q, v, e);
     double pl = 0.0;
     double *g = s->work; /* nq scratch */
     if (dyn_applied_forces(s, t, q, v, g, &pl) == 0)

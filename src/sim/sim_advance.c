@@ -430,8 +430,9 @@ static clink_status sim_settle_all(clink_sim *s, double t)
         sim_msg(s, "%s at the output %s", dyn_error(s->sys->dyn), sim_when(t, when, sizeof when));
         return st;
     }
+    /* the stored energies alone: the work of the loads and drivers is integrated (y) */
     dyn_energy de;
-    dyn_energies(s->sys->dyn, t, y, y + nq, s->sys->lambda, &de);
+    dyn_stored_energies(s->sys->dyn, y, y + nq, &de);
     clink_energy *e = &s->out.energy;
     e->kinetic = de.kinetic;
     e->gravity = de.gravity;
@@ -450,7 +451,7 @@ static clink_status sim_settle_all(clink_sim *s, double t)
         }
     }
     e->balance = sim_total_energy(e) - s->out.e0;
-    /* Phi, Phi_q and nu of the accelerations above (dyn_energies evaluates no constraint) */
+    /* Phi, Phi_q and nu of the accelerations above (dyn_stored_energies evaluates none) */
     dyn_violation_last(s->sys->dyn, y + nq, &s->out.viol_pos, &s->out.viol_vel);
     /* (each contact's information depends on the state alone: computed after the sums) */
     return sim_settle_contacts(s, t);
