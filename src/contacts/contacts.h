@@ -222,6 +222,10 @@ void contacts_set_impulse_free(contact_set *sc, int on);
 
 /* elastic energy stored in the contacts at (q, v), J */
 double contacts_stored_energy(contact_set *sc, const double *q, const double *v);
+/* the same sum from the penetrations of info (contacts_info of every contact at this q and its v):
+   the same bits without evaluating the geometry again */
+double contacts_stored_energy_at(const contact_set *sc, const double *q,
+                                 const clink_contact_info *info);
 
 /* getters (clink_sim_contact, impact records) */
 clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,

@@ -416,3 +416,13 @@ double contacts_stored_energy(contact_set *sc, const double *q, const double *v)
     }
     return u;
 }
+
+double contacts_stored_energy_at(const contact_set *sc, const double *q,
+                                 const clink_contact_info *info)
+{
+    double u = 0.0;
+    for (int k = 0; k < sc->n; k++)
+        if (in_contact(&sc->c[k]))
+            u += contacts_stored(&sc->c[k], q, info[k].delta);
+    return u;
+}

@@ -381,10 +381,11 @@ static clink_status sim_settle_info(clink_sim *s, double t, int k)
     return st;
 }
 
-/* the information of every contact at the output state, or of those listed
+/* the information of every contact at the output state (*every set), or of those listed
    (clink_sim_set_output_contacts): out_partial and out_has say which */
-static clink_status sim_settle_contacts(clink_sim *s, double t)
+static clink_status sim_settle_contacts(clink_sim *s, double t, int *every)
 {
+    *every = 0;
     s->lv.partial = s->lv.some;
     const int *wl = NULL;
     int nw = s->lv.some ? -1 : sim_window_info_contacts(s, &wl);
@@ -401,6 +402,7 @@ static clink_status sim_settle_contacts(clink_sim *s, double t)
             if (st != CLINK_OK)
                 return st;
         }
+        *every = 1;
         return CLINK_OK;
     }
     memset(s->lv.has, 0, (size_t) s->sys->ncon);
@@ -441,8 +443,17 @@ static clink_status sim_settle_all(clink_sim *s, double t)
     e->work_loads = y[2 * nq + 1];
     e->work_stabilisation = system_audit_work(s->sys, y);
     e->contact_stored = e->contact_damping = e->contact_friction = 0.0;
+    /* Phi, Phi_q and nu of the accelerations above (dyn_stored_energies evaluates none) */
+    dyn_violation_last(s->sys->dyn, y + nq, &s->out.viol_pos, &s->out.viol_vel);
+    /* each contact's information (it depends on the state alone), then the stored energy from
+       its penetrations when every contact's was computed (the geometry evaluated once) */
+    int every = 0;
+    st = sim_settle_contacts(s, t, &every);
+    if (st != CLINK_OK)
+        return st;
     if (s->sys->ncon) {
-        e->contact_stored = contacts_stored_energy(s->sys->sc, y, y + nq);
+        e->contact_stored = every ? contacts_stored_energy_at(s->sys->sc, y, s->out.info)
+                                  : contacts_stored_energy(s->sys->sc, y, y + nq);
         for (int k = 0; k < s->sys->ncon; k++) {
             double wd, wf;
             contacts_work(s->sys->sc, k, y + 2 * nq + 2, &wd, &wf);
@@ -451,10 +462,7 @@ static clink_status sim_settle_all(clink_sim *s, double t)
         }
     }
     e->balance = sim_total_energy(e) - s->out.e0;
-    /* Phi, Phi_q and nu of the accelerations above (dyn_stored_energies evaluates none) */
-    dyn_violation_last(s->sys->dyn, y + nq, &s->out.viol_pos, &s->out.viol_vel);
-    /* (each contact's information depends on the state alone: computed after the sums) */
-    return sim_settle_contacts(s, t);
+    return CLINK_OK;
 }
 
 /*
@@ -473,7 +481,7 @@ clink_status sim_settle_output(clink_sim *s, double t)
     if (level == CLINK_OUTPUT_ALL)
         st = sim_settle_all(s, t);
     else if (level == CLINK_OUTPUT_CONTACTS)
-        st = sim_settle_contacts(s, t);
+        st = sim_settle_contacts(s, t, &(int){0});
     if (st == CLINK_OK)
         s->lv.done = level;
     return st;
