@@ -7,11 +7,18 @@
  * same doubles (src/fmt_double.c), so two identical runs give identical bytes. Each
  * file is buffered (output_file.c); the first write error of a file is kept and reported
  * with the file's final name at the next row, or when the files are closed.
+ *
+ * A value with the same bits as the same column's in the previous row has the same text,
+ * copied from the previous line while that line is still in the buffer (no block handed to
+ * the C library since) instead of being formatted again: a row whose line can be at most
+ * OUTPUT_FILE_BUF bytes gets its room in the buffer at once, and each column's text start
+ * is kept (csv_row_reuse). The bytes are those of formatting every value.
  */
 #include "output/output_file.h"
 #include "output/output_writer.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +29,19 @@ typedef struct csv_writer {
     const char *shown[CSV_FILES];
     const char *sec_tmp, *sec_shown; /* poincare.csv (written by csv_sections alone) */
     int ncols;
+    /* the text reuse (NULL: rows too wide for it): the previous row's values' bits, where
+       each column's text began in the buffer (off[ncols]: one past the line's end), and the
+       buffer's length after that line (0: none) */
+    uint64_t *bits;
+    size_t *off;
+    size_t line_end;
 } csv_writer;
+
+/* the longest line of a row: each number with its separator, then the newline */
+static size_t csv_line_max(int ncols)
+{
+    return (size_t) ncols * (OUTPUT_DOUBLE_MAX + 1) + 1;
+}
 
 /* err = "FILE: what: reason"; -1 */
 static int csv_fail(const csv_writer *c, int i, const char *what, int e, char *err, size_t err_size)
@@ -35,6 +54,8 @@ static void csv_free(csv_writer *c)
 {
     for (int i = 0; i < CSV_FILES; i++)
         output_file_close(&c->file[i]);
+    free(c->bits);
+    free(c->off);
     free(c);
 }
 
@@ -74,6 +95,17 @@ static void *csv_open(const out_writer_setup *s, char *err, size_t err_size)
         return NULL;
     }
     c->ncols = s->ncols;
+    if (s->ncols > 0 && csv_line_max(s->ncols) <= OUTPUT_FILE_BUF) {
+        /* the text reuse, when the line fits the buffer (without it, every value formatted) */
+        c->bits = malloc((size_t) s->ncols * sizeof *c->bits);
+        c->off = malloc(((size_t) s->ncols + 1) * sizeof *c->off);
+        if (c->bits == NULL || c->off == NULL) {
+            free(c->bits);
+            free(c->off);
+            c->bits = NULL;
+            c->off = NULL;
+        }
+    }
     for (i = 0; i < CSV_FILES; i++)
         c->shown[i] = s->shown[i];
     c->sec_tmp = s->tmp[CSV_FILES];
@@ -97,16 +129,57 @@ static int csv_check(void *w, char *err, size_t err_size)
     return 0;
 }
 
+/*
+ * One line of timeseries.csv with the room for it taken at once: a value whose bits equal the
+ * same column's in the previous line, when that line is still in the buffer (the buffer's
+ * length is where that line ended: nothing handed on or written since), has its text copied
+ * from there; every other value is formatted, its bits kept.
+ */
+static void csv_row_reuse(csv_writer *c, const double *row)
+{
+    out_file *ts = &c->file[CSV_TS];
+    char *b = output_file_room(ts, csv_line_max(c->ncols)) - ts->len;
+    int reuse = c->line_end != 0 && ts->len == c->line_end;
+    size_t at = ts->len;
+
+    for (int i = 0; i < c->ncols; i++) {
+        uint64_t x;
+        memcpy(&x, &row[i], sizeof x);
+        size_t start = at;
+        if (reuse && x == c->bits[i]) {
+            /* the previous text (it ends one byte before the next column's start), through a
+               copy of fixed length: the two places may be closer than that length */
+            char t[OUTPUT_DOUBLE_MAX];
+            memcpy(t, b + c->off[i], sizeof t);
+            memcpy(b + at, t, sizeof t);
+            at += c->off[i + 1] - 1 - c->off[i];
+        } else {
+            c->bits[i] = x;
+            at += output_format_double(row[i], b + at);
+        }
+        b[at++] = ','; /* the last one becomes the newline */
+        c->off[i] = start;
+    }
+    c->off[c->ncols] = at;
+    b[at - 1] = '\n';
+    ts->len = at;
+    c->line_end = at;
+}
+
 static int csv_row(void *w, const double *row, char *err, size_t err_size)
 {
     csv_writer *c = w;
     out_file *ts = &c->file[CSV_TS];
     int i;
 
-    output_file_num0(ts, row[0]);
-    for (i = 1; i < c->ncols; i++)
-        output_file_num(ts, row[i]);
-    output_file_char(ts, '\n');
+    if (c->bits != NULL) {
+        csv_row_reuse(c, row);
+    } else {
+        output_file_num0(ts, row[0]);
+        for (i = 1; i < c->ncols; i++)
+            output_file_num(ts, row[i]);
+        output_file_char(ts, '\n');
+    }
     for (i = 0; i < CSV_FILES; i++)
         if (c->file[i].err != 0)
             return csv_fail(c, i, "cannot write", c->file[i].err, err, err_size);
