@@ -403,6 +403,21 @@ static void contacts_centre_offset(const contacts_contact *c, const double *q, d
     e[1] = w[1][1] - w[0][1];
 }
 
+/* the normal force of contacts_info alone (the same evaluation: the same bits) */
+clink_status contacts_info_fn(contact_set *sc, int k, const double *q, const double *v, double *fn)
+{
+    if (k < 0 || k >= sc->n || !fn)
+        return CLINK_ERR_ARG;
+    contacts_contact *c = &sc->c[k];
+    kinematics_contact geo;
+    if (contacts_geometry(c, q, v, &geo) != 0)
+        return CLINK_ERR_MODEL;
+    *fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
+              ? contacts_memo_force(sc, c, &geo, q, NULL, NULL)
+              : contacts_contact_force(sc, c, &geo, q, NULL);
+    return CLINK_OK;
+}
+
 clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,
                            clink_contact_info *info)
 {

@@ -94,13 +94,10 @@ static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double 
         return -1;
     const double *y = system_full(s->sys, s->in->y, s->yh);
     for (int k = 0; k < s->sys->ncon; k++) {
-        clink_contact_info ci;
         fn[k] = NAN;
-        if (!isnan(onset[k])) {
-            if (contacts_info(s->sys->sc, k, y, y + s->sys->nq, &ci) != CLINK_OK)
-                return -1;
-            fn[k] = ci.fn;
-        }
+        if (!isnan(onset[k]) &&
+            contacts_info_fn(s->sys->sc, k, y, y + s->sys->nq, &fn[k]) != CLINK_OK)
+            return -1;
     }
     return 0;
 }

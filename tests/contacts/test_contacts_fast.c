@@ -15,7 +15,11 @@
  *     simulation keeps between calls (the memo of open contacts, the forces of contacts
  *     at rest) against those of a fresh contact set at the same state, over a sequence
  *     of states where beads keep their positions, change their speeds by rounding, move
- *     and overlap.
+ *     and overlap;
+ *   - the probe's normal force alone (contacts_info_fn) and the stored energy from the
+ *     penetrations of the contacts' information (contacts_stored_energy_at, the output state)
+ *     against contacts_info's force and contacts_stored_energy, on a chain that starts
+ *     compressed (its contacts permanent, in compression) and moves.
  * "The same bits" is memcmp of the doubles: a tolerance of zero.
  */
 #include "ensure.h"
@@ -467,4 +471,56 @@ TEST(chain_forces_with_kept_values_equal_a_fresh_evaluation_bit_for_bit)
         chain_against_fresh(&laws[i], &states, &overlaps);
     ENSURE(states == 1600);
     ENSURE(overlaps > 1000); /* the forces compared are not all zero */
+}
+
+/* a chain of 12 beads pressed together (each pair 1e-7 m deeper than the one before), moved */
+TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_same_bits)
+{
+    enum { NB = 12 };
+    char err[256];
+    granular_law law = granular_hertz();
+    clink_model *m = granular_chain_model(NB, GRANULAR_V, &law, NULL, err, sizeof err);
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    int nq = m->ncoords, nc = NB + 1, compressed = 0, stored = 0, bad = 0;
+    double q[3 * (NB + 1)], v[3 * (NB + 1)], g[3 * (NB + 1)];
+    clink_contact_info info[NB + 1];
+    for (int i = 1; i < m->d.nbodies; i++) {
+        const clink_body_def *b = &m->d.bodies[i].def;
+        q[3 * (i - 1)] = b->x + 1e-7 * (double) i;
+        q[3 * (i - 1) + 1] = b->y;
+        q[3 * (i - 1) + 2] = b->phi;
+        v[3 * (i - 1)] = b->vx;
+        v[3 * (i - 1) + 1] = b->vy;
+        v[3 * (i - 1) + 2] = b->omega;
+    }
+    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
+    ENSURE(sc != NULL && contacts_count(sc) == nc);
+    if (sc)
+        contacts_start(sc, q, v);
+    for (int s = 0; sc && s < 400; s++) {
+        int bead = pick(NB);
+        q[3 * bead] += uniform(-2e-7, 2e-7);
+        v[3 * bead] = uniform(-0.5, 0.5);
+        memset(g, 0, (size_t) nq * sizeof *g);
+        (void) contacts_forces(sc, 0.0, q, v, g, NULL); /* what precedes a row or a probe */
+        int ok = 1;
+        for (int k = 0; k < nc; k++) {
+            double fn = NAN;
+            ok = ok && contacts_info(sc, k, q, v, &info[k]) == CLINK_OK &&
+                 contacts_info_fn(sc, k, q, v, &fn) == CLINK_OK && same(fn, info[k].fn);
+            compressed += info[k].phase == CLINK_CONTACT_COMPRESSION;
+        }
+        double u = contacts_stored_energy(sc, q, v);
+        ok = ok && same(contacts_stored_energy_at(sc, q, info), u);
+        stored += u > 0.0;
+        if (!ok && bad++ < 3)
+            printf("state %d: the force alone or the stored energy differs\n", s);
+    }
+    ENSURE(bad == 0);
+    ENSURE(compressed > 1000); /* forces and energies compared are not all zero */
+    ENSURE(stored > 100);
+    contacts_destroy(&sc);
+    clink_model_destroy(&m);
 }
