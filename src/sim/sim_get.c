@@ -103,9 +103,9 @@ clink_status clink_sim_joint_reaction(const clink_sim *s, int joint, double forc
     for (int r = 0; r < jc->neq; r++)
         for (int k = 0; k < 3; k++)
             g[k] += jac[r].jb[k] * s->sys->lambda[r0 + r];
-    /* moment about point_b: T - arm x F */
+    /* moment about point_b: T - arm x F (the arm rotated by the pose's cos and sin) */
     double arm[2];
-    kin_rot(b.phi, jd->point_b, arm);
+    joint_rot(&b, jd->point_b, arm);
     force[0] = g[0];
     force[1] = g[1];
     force[2] = g[2] - (arm[0] * g[1] - arm[1] * g[0]);
