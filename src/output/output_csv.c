@@ -139,28 +139,29 @@ static void csv_row_reuse(csv_writer *c, const double *row)
 {
     out_file *ts = &c->file[CSV_TS];
     char *b = output_file_room(ts, csv_line_max(c->ncols)) - ts->len;
-    int reuse = c->line_end != 0 && ts->len == c->line_end;
-    size_t at = ts->len;
+    int reuse = c->line_end != 0 && ts->len == c->line_end, n = c->ncols;
+    uint64_t *bits = c->bits; /* (locals: the text's stores may alias the writer's fields) */
+    size_t *off = c->off, at = ts->len;
 
-    for (int i = 0; i < c->ncols; i++) {
+    for (int i = 0; i < n; i++) {
         uint64_t x;
         memcpy(&x, &row[i], sizeof x);
         size_t start = at;
-        if (reuse && x == c->bits[i]) {
+        if (reuse && x == bits[i]) {
             /* the previous text (it ends one byte before the next column's start), through a
                copy of fixed length: the two places may be closer than that length */
             char t[OUTPUT_DOUBLE_MAX];
-            memcpy(t, b + c->off[i], sizeof t);
+            memcpy(t, b + off[i], sizeof t);
             memcpy(b + at, t, sizeof t);
-            at += c->off[i + 1] - 1 - c->off[i];
+            at += off[i + 1] - 1 - off[i];
         } else {
-            c->bits[i] = x;
+            bits[i] = x;
             at += output_format_double(row[i], b + at);
         }
         b[at++] = ','; /* the last one becomes the newline */
-        c->off[i] = start;
+        off[i] = start;
     }
-    c->off[c->ncols] = at;
+    off[n] = at;
     b[at - 1] = '\n';
     ts->len = at;
     c->line_end = at;
