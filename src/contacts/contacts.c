@@ -102,7 +102,10 @@ contact_set *contacts_create(const clink_model *m, double settle_speed, char *er
     sc->jac.xq = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->jac.xv = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->rot.ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
-    if (!sc->imp.w || !sc->imp.z || !sc->rot.trig || !sc->rot.ok || !sc->jac.xq || !sc->jac.xv) {
+    sc->end = calloc((size_t) (n > 0 ? n : 1), sizeof *sc->end);
+    if (!sc->imp.w || !sc->imp.z || !sc->rot.trig || !sc->rot.ok || !sc->jac.xq || !sc->jac.xv ||
+        !sc->end) {
+        free(sc->end);
         free(sc->jac.xq);
         free(sc->jac.xv);
         free(sc->imp.w);
@@ -160,6 +163,7 @@ void contacts_destroy(contact_set **sc)
     if (!sc || !*sc)
         return;
     free((*sc)->c);
+    free((*sc)->end);
     free((*sc)->records.list);
     free((*sc)->imp.w);
     free((*sc)->imp.z);
@@ -403,14 +407,17 @@ static void contacts_centre_offset(const contacts_contact *c, const double *q, d
     e[1] = w[1][1] - w[0][1];
 }
 
-/* the normal force of contacts_info alone (the same evaluation: the same bits) */
-clink_status contacts_info_fn(contact_set *sc, int k, const double *q, const double *v, double *fn)
+/* the normal force of contacts_info alone (the same evaluation: the same bits); at a step's end,
+   the geometry kept there when the bodies' bits are the same */
+clink_status contacts_info_fn(contact_set *sc, int k, const double *q, const double *v, int at_end,
+                              double *fn)
 {
     if (k < 0 || k >= sc->n || !fn)
         return CLINK_ERR_ARG;
     contacts_contact *c = &sc->c[k];
     kinematics_contact geo;
-    if (contacts_geometry(c, q, v, &geo) != 0)
+    if ((at_end ? contacts_geometry_kept(sc, k, q, v, &geo) : contacts_geometry(c, q, v, &geo)) !=
+        0)
         return CLINK_ERR_MODEL;
     *fn = !c->piecewise && c->st.phase == CLINK_CONTACT_OPEN
               ? contacts_memo_force(sc, c, &geo, q, NULL, NULL)

@@ -230,8 +230,11 @@ double contacts_stored_energy_at(const contact_set *sc, const double *q,
 /* getters (clink_sim_contact, impact records) */
 clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,
                            clink_contact_info *info);
-/* contact k's normal force as contacts_info gives it (fn), without the rest of the information */
-clink_status contacts_info_fn(contact_set *sc, int k, const double *q, const double *v, double *fn);
+/* contact k's normal force as contacts_info gives it (fn), without the rest of the information;
+   at_end: (q, v) is likely the state at the end of the last step (its geometry kept there is
+   read when the bodies' bits match) */
+clink_status contacts_info_fn(contact_set *sc, int k, const double *q, const double *v, int at_end,
+                              double *fn);
 int contacts_impact_count(const contact_set *sc);
 clink_status contacts_impact(const contact_set *sc, int i, clink_impact_record *rec);
 void contacts_set_callback(contact_set *sc, clink_impact_fn fn, void *data);

@@ -237,6 +237,7 @@ static void after_step_one(contact_set *sc, contacts_contact *c, const double *q
     kinematics_contact geo;
     if (!c->impact.in_impact || contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return;
+    contacts_geometry_keep(sc, (int) (c - sc->c), q, v, &geo);
     double f = contacts_normal_force(c, geo.delta, geo.delta_dot);
     if (c->fixed.kfac)
         f *= contacts_kscale(c, q, NULL);

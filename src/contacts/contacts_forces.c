@@ -104,6 +104,20 @@ static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
 
 /* contacts_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs
  * none) */
+int contacts_geometry_kept(const contact_set *sc, int k, const double *q, const double *v,
+                           kinematics_contact *g)
+{
+    const contacts_contact *c = &sc->c[k];
+    const contacts_end_geometry *e = &sc->end[k];
+    if (e->ok && v != NULL &&
+        (contacts_end_diff(c->body_a, q, v, e->key) |
+         contacts_end_diff(c->body_b, q, v, e->key + 6)) == 0) {
+        *g = e->geo;
+        return 0;
+    }
+    return contacts_geometry(c, q, v, g);
+}
+
 int contacts_geometry_cached(contact_set *sc, const contacts_contact *c, const double *q,
                              const double *v, kinematics_contact *g)
 {

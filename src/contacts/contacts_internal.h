@@ -163,10 +163,24 @@ typedef struct contacts_rot_cache {
     unsigned char *ok;
 } contacts_rot_cache;
 
+/*
+ * The geometry after_step_one evaluated at a step's end for a contact in an impact, with the
+ * bits of its two bodies' coordinates and velocities (body A's q and v, then body B's; ground:
+ * zeros). A contact's geometry is a function of those alone (a worn surface's or a beam
+ * segment's is not kept), so contacts_geometry_kept serves it again, the same bits, to the
+ * probe and the row at that step's end (the output's dense state there is the step's own).
+ */
+typedef struct contacts_end_geometry {
+    kinematics_contact geo;
+    double key[12];
+    int ok;
+} contacts_end_geometry;
+
 struct contact_set {
     const clink_model *m;
     int n;
     contacts_contact *c;
+    contacts_end_geometry *end; /* n */
     contacts_records records;
     contacts_impulse_work imp;
     contacts_jac_work jac;
@@ -194,6 +208,10 @@ static inline void contacts_pose_of(const double *q, const double *v, int body, 
 /* contact c's geometry at (q, v); 0, or nonzero if it cannot be evaluated */
 int contacts_geometry(const contacts_contact *c, const double *q, const double *v,
                       kinematics_contact *g);
+/* contacts_geometry from the step's end kept (contacts_end_geometry) when the bodies' bits are
+   those it was kept with, else evaluated */
+int contacts_geometry_kept(const contact_set *sc, int k, const double *q, const double *v,
+                           kinematics_contact *g);
 /* contacts_geometry with the bodies' rotations from the set's cache (the right-hand side, roots) */
 int contacts_geometry_cached(contact_set *sc, const contacts_contact *c, const double *q,
                              const double *v, kinematics_contact *g);
@@ -256,6 +274,51 @@ static inline uint64_t contacts_bits_of(const double *x)
     uint64_t u;
     memcpy(&u, x, sizeof u);
     return u;
+}
+
+/* ---- the geometry kept at a step's end (contacts_end_geometry) ---------------------------- */
+
+/* body's q and v (ground: zeros) into key[0..6) */
+static inline void contacts_end_store(int body, const double *q, const double *v, double *key)
+{
+    if (body > 0) {
+        memcpy(key, q + 3 * (body - 1), 3 * sizeof *key);
+        memcpy(key + 3, v + 3 * (body - 1), 3 * sizeof *key);
+    } else {
+        memset(key, 0, 6 * sizeof *key);
+    }
+}
+
+/* the bit patterns of body's q and v against key[0..6) (ground: nothing to compare, the key's
+   zeros), their differences or'ed: 0 when the same */
+static inline uint64_t contacts_end_diff(int body, const double *q, const double *v,
+                                         const double *key)
+{
+    if (body <= 0)
+        return 0;
+    const double *x = q + 3 * (body - 1), *y = v + 3 * (body - 1);
+    return (contacts_bits_of(x) ^ contacts_bits_of(key)) |
+           (contacts_bits_of(x + 1) ^ contacts_bits_of(key + 1)) |
+           (contacts_bits_of(x + 2) ^ contacts_bits_of(key + 2)) |
+           (contacts_bits_of(y) ^ contacts_bits_of(key + 3)) |
+           (contacts_bits_of(y + 1) ^ contacts_bits_of(key + 4)) |
+           (contacts_bits_of(y + 2) ^ contacts_bits_of(key + 5));
+}
+
+/* the geometry g of contact k evaluated after a step at (q, v), kept for contacts_geometry_kept
+   unless it reads more than its two bodies' coordinates and velocities (a beam segment's third
+   body, a worn surface) */
+static inline void contacts_geometry_keep(contact_set *sc, int k, const double *q, const double *v,
+                                          const kinematics_contact *g)
+{
+    const contacts_contact *c = &sc->c[k];
+    contacts_end_geometry *e = &sc->end[k];
+    e->ok = !(c->body_c > 0 || c->sa.prof || c->sb.prof || v == NULL);
+    if (!e->ok)
+        return;
+    contacts_end_store(c->body_a, q, v, e->key);
+    contacts_end_store(c->body_b, q, v, e->key + 6);
+    e->geo = *g;
 }
 
 /* nonzero bits where body's coordinates at q differ from those kept in r */

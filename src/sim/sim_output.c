@@ -77,12 +77,13 @@ static int sim_output_in_impact(const clink_sim *s, const double *onset)
 
 /* nonzero when t lies in the integrator's last step [tn - h, tn], where its dense output holds
    (to within CVODE's own fuzz on tn - h, halved), and no re-initialisation has emptied it */
-static int sim_output_in_step(const clink_sim *s, double t)
+static int sim_output_in_step(const clink_sim *s, double t, double *tn)
 {
-    double tn = 0.0, h = 0.0;
-    if (s->loop.at_reinit || s->in->ops->now(s->in, &tn, &h) != 0 || !(h > 0.0))
+    double h = 0.0;
+    *tn = NAN;
+    if (s->loop.at_reinit || s->in->ops->now(s->in, tn, &h) != 0 || !(h > 0.0))
         return 0;
-    return t <= tn && t >= tn - h - 50.0 * DBL_EPSILON * (fabs(tn) + h);
+    return t <= *tn && t >= *tn - h - 50.0 * DBL_EPSILON * (fabs(*tn) + h);
 }
 
 /* the normal forces of the impacts in progress (onset set) on the dense output at t, before
@@ -90,13 +91,14 @@ static int sim_output_in_step(const clink_sim *s, double t)
    re-initialisation, or t outside the integrator's last step) */
 static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double *fn)
 {
-    if (!sim_output_in_step(s, t) || s->in->ops->dense(s->in, t, 0) != 0)
+    double tn;
+    if (!sim_output_in_step(s, t, &tn) || s->in->ops->dense(s->in, t, 0) != 0)
         return -1;
     const double *y = system_full(s->sys, s->in->y, s->yh);
     for (int k = 0; k < s->sys->ncon; k++) {
         fn[k] = NAN;
         if (!isnan(onset[k]) &&
-            contacts_info_fn(s->sys->sc, k, y, y + s->sys->nq, &fn[k]) != CLINK_OK)
+            contacts_info_fn(s->sys->sc, k, y, y + s->sys->nq, t == tn, &fn[k]) != CLINK_OK)
             return -1;
     }
     return 0;
@@ -173,7 +175,8 @@ static int sim_output_catch_up(clink_sim *s, sim_walk *w, sim_row_fn row, void *
 {
     w->c1 = 1;
     *st = CLINK_OK;
-    if (!sim_output_in_step(s, w->t1) || !(w->t1 > s->t))
+    double tn;
+    if (!sim_output_in_step(s, w->t1, &tn) || !(w->t1 > s->t))
         return 0;
     *st = sim_advance_to(s, w->t1);
     if (*st == CLINK_OK)

@@ -19,7 +19,10 @@
  *   - the probe's normal force alone (contacts_info_fn) and the stored energy from the
  *     penetrations of the contacts' information (contacts_stored_energy_at, the output state)
  *     against contacts_info's force and contacts_stored_energy, on a chain that starts
- *     compressed (its contacts permanent, in compression) and moves.
+ *     compressed (its contacts permanent, in compression) and moves;
+ *   - the geometry kept at a step's end (contacts_geometry_keep) served by
+ *     contacts_geometry_kept only for the same bits of the contact's two bodies' coordinates
+ *     and velocities (one bit of any of them, or a zero's sign, evaluates it anew).
  * "The same bits" is memcmp of the doubles: a tolerance of zero.
  */
 #include "ensure.h"
@@ -31,6 +34,7 @@
 #include "kinematics/contact_geometry.h"
 #include "model/model_internal.h"
 #include "contacts/contacts.h"
+#include "contacts/contacts_internal.h"
 
 #include <stdint.h>
 
@@ -509,7 +513,7 @@ TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_s
         for (int k = 0; k < nc; k++) {
             double fn = NAN;
             ok = ok && contacts_info(sc, k, q, v, &info[k]) == CLINK_OK &&
-                 contacts_info_fn(sc, k, q, v, &fn) == CLINK_OK && same(fn, info[k].fn);
+                 contacts_info_fn(sc, k, q, v, 0, &fn) == CLINK_OK && same(fn, info[k].fn);
             compressed += info[k].phase == CLINK_CONTACT_COMPRESSION;
         }
         double u = contacts_stored_energy(sc, q, v);
@@ -521,6 +525,68 @@ TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_s
     ENSURE(bad == 0);
     ENSURE(compressed > 1000); /* forces and energies compared are not all zero */
     ENSURE(stored > 100);
+    contacts_destroy(&sc);
+    clink_model_destroy(&m);
+}
+
+/* contacts_geometry_kept of contact k at (q, v) is the geometry marked (delta = 42) */
+static int kept_is_marked(const contact_set *sc, int k, const double *q, const double *v)
+{
+    kinematics_contact g;
+    return contacts_geometry_kept(sc, k, q, v, &g) == 0 && g.delta == 42.0;
+}
+
+TEST(the_geometry_kept_at_a_step_s_end_serves_only_the_same_bits_of_its_bodies)
+{
+    enum { NB = 4 };
+    char err[256];
+    granular_law law = granular_hertz();
+    clink_model *m = granular_chain_model(NB, GRANULAR_V, &law, NULL, err, sizeof err);
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    int nq = m->ncoords, nc = NB + 1;
+    double q[3 * (NB + 1)], v[3 * (NB + 1)];
+    for (int i = 0; i < nq; i++) {
+        q[i] = uniform(-1.0, 1.0);
+        v[i] = uniform(-1.0, 1.0);
+    }
+    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
+    ENSURE(sc != NULL && contacts_count(sc) == nc);
+    for (int k = 0; sc && k < nc; k++) {
+        /* a geometry marked so that its use shows (a real one would hide a wrong match) */
+        kinematics_contact g;
+        memset(&g, 0, sizeof g);
+        g.delta = 42.0;
+        ENSURE(!kept_is_marked(sc, k, q, v)); /* nothing kept yet */
+        contacts_geometry_keep(sc, k, q, v, &g);
+        ENSURE(kept_is_marked(sc, k, q, v));
+        /* one bit of any coordinate or velocity of the contact's bodies: evaluated anew */
+        int changed = 0;
+        for (int c = 0; c < nq; c++) {
+            for (int which = 0; which < 2; which++) {
+                double *x = which ? &v[c] : &q[c], keep = *x;
+                *x = nextafter(keep, 2.0);
+                int marked = kept_is_marked(sc, k, q, v);
+                *x = keep;
+                int body = c / 3 + 1;
+                const model_contact *mc = &m->d.contacts[k];
+                int own = body == mc->geo.body_a || body == mc->geo.body_b;
+                ENSURE(marked == !own);
+                changed += own;
+            }
+        }
+        ENSURE(changed >= 6); /* at least one body's six */
+        /* a zero's sign is a different bit pattern */
+        const model_contact *mc = &m->d.contacts[k];
+        int b = mc->geo.body_b > 0 ? mc->geo.body_b : mc->geo.body_a;
+        double keep = v[3 * (b - 1) + 2];
+        v[3 * (b - 1) + 2] = 0.0;
+        contacts_geometry_keep(sc, k, q, v, &g);
+        v[3 * (b - 1) + 2] = -0.0;
+        ENSURE(!kept_is_marked(sc, k, q, v));
+        v[3 * (b - 1) + 2] = keep;
+    }
     contacts_destroy(&sc);
     clink_model_destroy(&m);
 }
