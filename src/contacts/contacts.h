@@ -230,6 +230,9 @@ double contacts_stored_energy_at(const contact_set *sc, const double *q,
 /* getters (clink_sim_contact, impact records) */
 clink_status contacts_info(contact_set *sc, int k, const double *q, const double *v,
                            clink_contact_info *info);
+/* on: after each step, the geometry of each contact in an impact is kept for contacts_info_fn at
+   that step's end (off at creation; the results are the same bits either way) */
+void contacts_keep_end(contact_set *sc, int on);
 /* contact k's normal force as contacts_info gives it (fn), without the rest of the information;
    at_end: (q, v) is likely the state at the end of the last step (its geometry kept there is
    read when the bodies' bits match) */

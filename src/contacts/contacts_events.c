@@ -237,7 +237,8 @@ static void after_step_one(contact_set *sc, contacts_contact *c, const double *q
     kinematics_contact geo;
     if (!c->impact.in_impact || contacts_geometry_cached(sc, c, q, v, &geo) != 0)
         return;
-    contacts_geometry_keep(sc, (int) (c - sc->c), q, v, &geo);
+    if (sc->keep_end)
+        contacts_geometry_keep(sc, (int) (c - sc->c), q, v, &geo);
     double f = contacts_normal_force(c, geo.delta, geo.delta_dot);
     if (c->fixed.kfac)
         f *= contacts_kscale(c, q, NULL);
@@ -254,6 +255,11 @@ void contacts_root_directions(const contact_set *sc, int *dirs)
         dirs[2 * k] = -1;
         dirs[2 * k + 1] = (!c->persistent && c->st.phase == CLINK_CONTACT_RESTITUTION) ? 1 : -1;
     }
+}
+
+void contacts_keep_end(contact_set *sc, int on)
+{
+    sc->keep_end = on;
 }
 
 void contacts_after_step(contact_set *sc, double t, const double *q, const double *v)

@@ -181,6 +181,7 @@ struct contact_set {
     int n;
     contacts_contact *c;
     contacts_end_geometry *end; /* n */
+    int keep_end;               /* after_step keeps the geometry of the contacts in an impact */
     contacts_records records;
     contacts_impulse_work imp;
     contacts_jac_work jac;

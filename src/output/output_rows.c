@@ -51,26 +51,10 @@ clink_status output_write_impacts(clink_recorder *r, const clink_sim *sim)
 /* the columns of the bodies: position, velocity and (if asked) acceleration of each */
 static clink_status sample_bodies(clink_recorder *r, const clink_sim *sim, double **p)
 {
-    double q[3], v[3], a[3];
-    int i, k;
-    clink_status st;
-
-    for (i = 1; i < r->nbodies; i++) {
-        st = clink_sim_body_state(sim, i, q, v);
-        if (st != CLINK_OK)
-            return st;
-        for (k = 0; k < 3; k++)
-            *(*p)++ = q[k];
-        for (k = 0; k < 3; k++)
-            *(*p)++ = v[k];
-        if (r->opt.accelerations) {
-            st = clink_sim_body_acceleration(sim, i, a);
-            if (st != CLINK_OK)
-                return st;
-            for (k = 0; k < 3; k++)
-                *(*p)++ = a[k];
-        }
-    }
+    int n = sim_output_bodies(sim, r->opt.accelerations, *p);
+    if (n < 0)
+        return CLINK_ERR_STATE;
+    *p += n;
     return CLINK_OK;
 }
 

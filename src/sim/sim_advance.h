@@ -29,6 +29,9 @@ typedef struct sim_loop {
     double tstep[2];
     int nstep;
     long gen; /* re-initialisations and re-creations of the integrator when they were kept */
+    /* the output walk probed the end of the integrator's last step: the contacts keep the
+       geometry of the next step's end for its probe (sim_output.c) */
+    int end_probed;
 } sim_loop;
 
 /* the progress guarantees (settings max_steps, min_step, wall_limit) */

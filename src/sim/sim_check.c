@@ -186,6 +186,8 @@ static double check_size(const clink_sim *s, int k)
 
 static void check_penetration(clink_sim *s, int k, double t, double delta)
 {
+    if (!(delta > 0.0))
+        return; /* apart (or NaN): below any bound, whatever the size */
     double L = check_size(s, k);
     if (!(L > 0.0) || !(delta > SIMCHK_PENETRATION_WARN * L))
         return;

@@ -95,6 +95,8 @@ static int sim_output_fn_at(clink_sim *s, double t, const double *onset, double 
     if (!sim_output_in_step(s, t, &tn) || s->in->ops->dense(s->in, t, 0) != 0)
         return -1;
     const double *y = system_full(s->sys, s->in->y, s->yh);
+    if (t == tn)
+        s->loop.end_probed = 1;
     for (int k = 0; k < s->sys->ncon; k++) {
         fn[k] = NAN;
         if (!isnan(onset[k]) &&
@@ -313,6 +315,11 @@ static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_ro
         if (r < 0)
             return CLINK_ERR_INTERNAL;
         if (r == 0) {
+            /* the geometry of this step's end kept for its probe when the last step's end was
+               probed (through an impact every step's end is: the rows' pace) */
+            if (s->sys->ncon)
+                contacts_keep_end(s->sys->sc, s->loop.end_probed);
+            s->loop.end_probed = 0;
             sim_advance_begin(s);
             st = sim_integrate_to(s, t, 1);
             if (st != CLINK_OK)
@@ -353,6 +360,24 @@ static clink_status sim_output_walk_held(clink_sim *s, double t, clink_output_ro
     }
 }
 
+int sim_output_bodies(const clink_sim *s, int acc, double *p)
+{
+    int nq = s->sys->nq, nb = s->m->d.nbodies;
+    const double *y = s->out.y, *a = s->out.qdd;
+    double *p0 = p;
+    if (acc && s->lv.done < CLINK_OUTPUT_ALL)
+        return -1;
+    for (int c = 0; c + 3 <= 3 * (nb - 1); c += 3) {
+        for (int k = 0; k < 3; k++)
+            *p++ = y[c + k];
+        for (int k = 0; k < 3; k++)
+            *p++ = y[nq + c + k];
+        for (int k = 0; acc && k < 3; k++)
+            *p++ = a[c + k];
+    }
+    return (int) (p - p0);
+}
+
 clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
                              double *onset, sim_row_fn row, void *data)
 {
@@ -360,6 +385,8 @@ clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int
     if (st != CLINK_OK)
         return st;
     st = sim_output_walk_held(s, t, mode, dense, onset, row, data);
+    if (s->sys->ncon) /* a step outside the walk is never probed */
+        contacts_keep_end(s->sys->sc, 0);
     sim_leave(s);
     return st;
 }

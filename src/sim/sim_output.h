@@ -34,4 +34,12 @@ typedef clink_status (*sim_row_fn)(void *data, const clink_sim *s, clink_row_kin
 clink_status sim_output_walk(clink_sim *s, double t, clink_output_rows mode, int dense,
                              double *onset, sim_row_fn row, void *data);
 
+/*
+ * The bodies' columns of a row from the output state, body 1 to the last: q then v (and the
+ * acceleration when acc) of each, the doubles clink_sim_body_state and
+ * clink_sim_body_acceleration give, into p; returns the number written, or -1 when the
+ * accelerations are asked for and this output did not compute them (CLINK_ERR_STATE).
+ */
+int sim_output_bodies(const clink_sim *s, int acc, double *p);
+
 #endif
