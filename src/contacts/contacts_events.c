@@ -232,7 +232,8 @@ void contacts_root_directions_some(const contact_set *sc, const int *contacts, i
 }
 
 /* a contact in an impact after a step: its largest force and penetration so far */
-static void after_step_one(contact_set *sc, contacts_contact *c, const double *q, const double *v)
+static inline void after_step_one(contact_set *sc, contacts_contact *c, const double *q,
+                                  const double *v)
 {
     kinematics_contact geo;
     if (!c->impact.in_impact || contacts_geometry_cached(sc, c, q, v, &geo) != 0)

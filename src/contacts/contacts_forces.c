@@ -104,6 +104,30 @@ static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
 
 /* contacts_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs
  * none) */
+/* body's q and v (ground: zeros) into key[0..6) */
+static void end_store(int body, const double *q, const double *v, double *key)
+{
+    if (body > 0) {
+        memcpy(key, q + 3 * (body - 1), 3 * sizeof *key);
+        memcpy(key + 3, v + 3 * (body - 1), 3 * sizeof *key);
+    } else {
+        memset(key, 0, 6 * sizeof *key);
+    }
+}
+
+void contacts_geometry_keep(contact_set *sc, int k, const double *q, const double *v,
+                            const kinematics_contact *g)
+{
+    const contacts_contact *c = &sc->c[k];
+    contacts_end_geometry *e = &sc->end[k];
+    e->ok = !(c->body_c > 0 || c->sa.prof || c->sb.prof || v == NULL);
+    if (!e->ok)
+        return;
+    end_store(c->body_a, q, v, e->key);
+    end_store(c->body_b, q, v, e->key + 6);
+    e->geo = *g;
+}
+
 int contacts_geometry_kept(const contact_set *sc, int k, const double *q, const double *v,
                            kinematics_contact *g)
 {

@@ -279,17 +279,6 @@ static inline uint64_t contacts_bits_of(const double *x)
 
 /* ---- the geometry kept at a step's end (contacts_end_geometry) ---------------------------- */
 
-/* body's q and v (ground: zeros) into key[0..6) */
-static inline void contacts_end_store(int body, const double *q, const double *v, double *key)
-{
-    if (body > 0) {
-        memcpy(key, q + 3 * (body - 1), 3 * sizeof *key);
-        memcpy(key + 3, v + 3 * (body - 1), 3 * sizeof *key);
-    } else {
-        memset(key, 0, 6 * sizeof *key);
-    }
-}
-
 /* the bit patterns of body's q and v against key[0..6) (ground: nothing to compare, the key's
    zeros), their differences or'ed: 0 when the same */
 static inline uint64_t contacts_end_diff(int body, const double *q, const double *v,
@@ -308,19 +297,9 @@ static inline uint64_t contacts_end_diff(int body, const double *q, const double
 
 /* the geometry g of contact k evaluated after a step at (q, v), kept for contacts_geometry_kept
    unless it reads more than its two bodies' coordinates and velocities (a beam segment's third
-   body, a worn surface) */
-static inline void contacts_geometry_keep(contact_set *sc, int k, const double *q, const double *v,
-                                          const kinematics_contact *g)
-{
-    const contacts_contact *c = &sc->c[k];
-    contacts_end_geometry *e = &sc->end[k];
-    e->ok = !(c->body_c > 0 || c->sa.prof || c->sb.prof || v == NULL);
-    if (!e->ok)
-        return;
-    contacts_end_store(c->body_a, q, v, e->key);
-    contacts_end_store(c->body_b, q, v, e->key + 6);
-    e->geo = *g;
-}
+   body, a worn surface); out of line: the step's loop over the contacts stays as small */
+void contacts_geometry_keep(contact_set *sc, int k, const double *q, const double *v,
+                            const kinematics_contact *g);
 
 /* nonzero bits where body's coordinates at q differ from those kept in r */
 static inline uint64_t contacts_body_q_diff(const double *q, int body, const double *r)
