@@ -14,6 +14,8 @@
 #ifndef CLINK_ADAMS_H
 #define CLINK_ADAMS_H
 
+#include "integrators/integrator.h"
+
 #include <stddef.h>
 
 /* CVODE's Adams orders: at most 12, so 13 columns of the Nordsieck array */
@@ -61,5 +63,10 @@ int adams_core_dky(adams_core *c, double t, int k, double *dky);
 /* CVodeGetDky(t, 0) for the components pairs[2 j] only (j < npairs), each written to
    out[pairs[2 j + 1]]: the same sums, in the same order */
 void adams_core_dky_some(const adams_core *c, double t, const int *pairs, int npairs, double *out);
+
+/* tests: the core and the event search of an integrator of integrator_adams_ops */
+struct cvode_events;
+adams_core *adams_integ_core(integ *in);
+const struct cvode_events *adams_integ_events(const integ *in);
 
 #endif

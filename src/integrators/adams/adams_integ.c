@@ -422,6 +422,16 @@ static int adams_stiffness(integ *in, integ_stiffness *st)
     return 0;
 }
 
+adams_core *adams_integ_core(integ *in)
+{
+    return &adams_of(in)->core;
+}
+
+const cvode_events *adams_integ_events(const integ *in)
+{
+    return &adams_of_const(in)->ev;
+}
+
 const integ_ops integrator_adams_ops = {
     .name = "CVODE-Adams",
     .create = adams_create,
