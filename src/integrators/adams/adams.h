@@ -33,7 +33,7 @@ typedef struct adams_core {
     void *data;
     double *zn[ADAMS_LMAX];                 /* the Nordsieck array: zn[j] = h^j y^(j) / j! at tn */
     double *ewt, *acor, *tempv, *ftemp, *y; /* CVODE's vectors of the same names */
-    double *yprev, *delta;                  /* the fixed-point solver's */
+    double *delta;                          /* the fixed-point iteration's last change */
     const double *ewt_last;                 /* the array weights was last written into */
     double tn, h, hprime, next_h, eta, hscale, hu, h0u, hin, hmin, hmax_inv;
     double etamax, etaq, etaqm1, etaqp1, saved_tq5, rl1, gamma, crate, delp, acnrm;

@@ -44,6 +44,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* element-wise loops in SIMD registers (as cvode_vector.c's): each element's operations are
+   the same, so are the bits (fused multiply-adds are off: -ffp-contract=off); sums over the
+   elements (the norm) stay in order */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
 
 /* CVODE's constants (cvode.c, cvode_impl.h, cvode_nls.c) */
 #define AD_UROUND     DBL_EPSILON
@@ -93,7 +103,24 @@ static double ad_wrms(const double *x, const double *w, int n)
 {
     double sum = 0.0;
     long long moving = 0;
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+#ifdef __SSE2__
+    /* two products and squares per instruction, added one after the other in order; the
+       count from the lanes' comparison (cvode_wrms_moving's) */
+    __m128i count = _mm_setzero_si128();
+    const __m128d zero = _mm_setzero_pd();
+    for (; i + 2 <= n; i += 2) {
+        __m128d p = _mm_mul_pd(_mm_loadu_pd(x + i), _mm_loadu_pd(w + i));
+        __m128d sq = _mm_mul_pd(p, p);
+        sum += _mm_cvtsd_f64(sq);
+        sum += _mm_cvtsd_f64(_mm_unpackhi_pd(sq, sq));
+        count = _mm_sub_epi64(count, _mm_castpd_si128(_mm_cmpneq_pd(p, zero)));
+    }
+    long long lanes[2];
+    _mm_storeu_si128((__m128i *) lanes, count);
+    moving = lanes[0] + lanes[1];
+#endif
+    for (; i < n; i++) {
         double p = x[i] * w[i];
         sum += p * p;
         moving += p != 0.0;
@@ -137,7 +164,7 @@ int adams_core_alloc(adams_core *c, int n, int qmax)
     memset(c, 0, sizeof *c);
     c->n = n;
     c->qmax = qmax < 1 ? 1 : qmax > ADAMS_QMAX ? ADAMS_QMAX : qmax;
-    int nvec = c->qmax + 1 + 7;
+    int nvec = c->qmax + 1 + 6;
     double *block = calloc((size_t) nvec * (size_t) (n > 0 ? n : 1), sizeof(double));
     if (!block)
         return -1;
@@ -149,8 +176,7 @@ int adams_core_alloc(adams_core *c, int n, int qmax)
     c->tempv = p + 2 * n;
     c->ftemp = p + 3 * n;
     c->y = p + 4 * n;
-    c->yprev = p + 5 * n;
-    c->delta = p + 6 * n;
+    c->delta = p + 5 * n;
     return 0;
 }
 
@@ -377,28 +403,98 @@ static void ad_adjust_params(adams_core *c)
     ad_rescale(c);
 }
 
+/*
+ * The Pascal triangle of cvPredict (sub = 0: zn_(j-1) += zn_j for k = 1 .. q, j = q .. k)
+ * or of cvRestore (sub = 1: -=) on components [i, i + 2) held in registers: each element
+ * gets CVODE's sums in CVODE's order (its vector loops run j, k outside and the elements
+ * inside), so the same bits, with q (q + 1) / 2 additions per pair of elements instead of
+ * as many passes over the arrays. Q is a constant in each copy (ad_pascal's switch), so
+ * the columns stay in registers.
+ */
+#ifdef __SSE2__
+static inline __attribute__((always_inline)) void ad_pascal_pair(double *const *zn, int i, int Q,
+                                                                 int sub)
+{
+    __m128d z[ADAMS_LMAX];
+#pragma GCC unroll 13
+    for (int j = 0; j <= Q; j++)
+        z[j] = _mm_loadu_pd(zn[j] + i);
+#pragma GCC unroll 13
+    for (int k = 1; k <= Q; k++)
+#pragma GCC unroll 13
+        for (int j = Q; j >= k; j--)
+            z[j - 1] = sub ? _mm_sub_pd(z[j - 1], z[j]) : _mm_add_pd(z[j - 1], z[j]);
+#pragma GCC unroll 13
+    for (int j = 0; j < Q; j++)
+        _mm_storeu_pd(zn[j] + i, z[j]);
+}
+/* the same on the one component i */
+static inline __attribute__((always_inline)) void ad_pascal_one(double *const *zn, int i, int Q,
+                                                                int sub)
+{
+    double z[ADAMS_LMAX];
+#pragma GCC unroll 13
+    for (int j = 0; j <= Q; j++)
+        z[j] = zn[j][i];
+#pragma GCC unroll 13
+    for (int k = 1; k <= Q; k++)
+#pragma GCC unroll 13
+        for (int j = Q; j >= k; j--)
+            z[j - 1] = sub ? z[j - 1] - z[j] : z[j - 1] + z[j];
+#pragma GCC unroll 13
+    for (int j = 0; j < Q; j++)
+        zn[j][i] = z[j];
+}
+#define AD_PASCAL_CASE(Q)                                                                          \
+    case Q:                                                                                        \
+        for (; i + 2 <= n; i += 2)                                                                 \
+            ad_pascal_pair(zn, i, Q, sub);                                                         \
+        if (i < n)                                                                                 \
+            ad_pascal_one(zn, i++, Q, sub);                                                        \
+        break;
+#endif
+
+static void ad_pascal(double *const *zn, int q, int n, int sub)
+{
+    int i = 0;
+#ifdef __SSE2__
+    switch (q) {
+        AD_PASCAL_CASE(1)
+        AD_PASCAL_CASE(2)
+        AD_PASCAL_CASE(3)
+        AD_PASCAL_CASE(4)
+        AD_PASCAL_CASE(5)
+        AD_PASCAL_CASE(6)
+        AD_PASCAL_CASE(7)
+        AD_PASCAL_CASE(8)
+        AD_PASCAL_CASE(9)
+        AD_PASCAL_CASE(10)
+        AD_PASCAL_CASE(11)
+        AD_PASCAL_CASE(12)
+    default:
+        break;
+    }
+#endif
+    for (; i < n; i++)
+        for (int k = 1; k <= q; k++)
+            for (int j = q; j >= k; j--)
+                zn[j - 1][i] = sub ? zn[j - 1][i] - zn[j][i] : zn[j - 1][i] + zn[j][i];
+}
+
 /* cvPredict */
 static void ad_predict(adams_core *c)
 {
     c->tn += c->h;
     if (c->tstopset && (c->tn - c->tstop) * c->h > 0.0)
         c->tn = c->tstop;
-    for (int k = 1; k <= c->q; k++)
-        for (int j = c->q; j >= k; j--)
-            ad_axpy(1.0, c->zn[j], c->zn[j - 1], c->n);
+    ad_pascal(c->zn, c->q, c->n, 0);
 }
 
 /* cvRestore: the prediction undone */
 static void ad_restore(adams_core *c, double saved_t)
 {
     c->tn = saved_t;
-    for (int k = 1; k <= c->q; k++)
-        for (int j = c->q; j >= k; j--) {
-            double *a = c->zn[j - 1];
-            const double *b = c->zn[j];
-            for (int i = 0; i < c->n; i++)
-                a[i] -= b[i];
-        }
+    ad_pascal(c->zn, c->q, c->n, 1);
 }
 
 /* cvAltSum: sum_i (-1)^i a_i / (i + k), i = 0 .. iend */
@@ -495,22 +591,26 @@ static int ad_nls(adams_core *c)
     long iters = 0;
     c->crate = 1.0;
     memset(c->acor, 0, (size_t) n * sizeof(double));
+    const double *z0 = c->zn[0], *z1 = c->zn[1];
+    for (int i = 0; i < n; i++)
+        c->y[i] = z0[i] + c->acor[i];
     for (int m = 0; m < AD_MAXCOR; m++) {
-        ad_copy(c->acor, c->yprev, n);
-        for (int i = 0; i < n; i++)
-            c->y[i] = c->zn[0][i] + c->acor[i];
         int f = c->rhs(c->data, c->tn, c->y, c->ftemp);
         c->nfe++;
         if (f != 0) {
             rc = AD_NLS_CONV_RECVR;
             break;
         }
-        /* acor = rl1 (h f - zn_1) */
-        for (int i = 0; i < n; i++)
-            c->acor[i] = c->rl1 * ((c->h * c->ftemp[i]) - c->zn[1][i]);
+        /* in one pass: acor = rl1 (h f - zn_1), its change delta from the last (the
+           solver's yprev) and y = zn_0 + acor for the next iteration, which is also
+           cvNls's final state */
+        for (int i = 0; i < n; i++) {
+            double a = c->rl1 * ((c->h * c->ftemp[i]) - z1[i]);
+            c->delta[i] = a - c->acor[i];
+            c->acor[i] = a;
+            c->y[i] = z0[i] + a;
+        }
         iters++;
-        for (int i = 0; i < n; i++)
-            c->delta[i] = c->acor[i] - c->yprev[i];
         rc = ad_conv_test(c, m, c->tq[4]);
         if (rc != AD_NLS_CONTINUE)
             break;
@@ -521,9 +621,7 @@ static int ad_nls(adams_core *c)
         c->nnf++;
         return AD_NLS_CONV_RECVR;
     }
-    for (int i = 0; i < n; i++)
-        c->y[i] = c->zn[0][i] + c->acor[i];
-    return AD_NLS_SUCCESS;
+    return AD_NLS_SUCCESS; /* y = zn_0 + acor (the loop's last pass) */
 }
 
 /* cvHandleNFlag: AD_DO_ERROR_TEST, AD_PREDICT_AGAIN or CV_CONV_FAILURE */
@@ -604,7 +702,7 @@ static void ad_complete_step(adams_core *c)
     if (c->q == 1 && c->nst > 1)
         c->tau[2] = c->tau[1];
     c->tau[1] = c->h;
-    for (int j = 0; j <= c->q; j++)
+    for (int j = 0; j <= c->q; j++) /* N_VScaleAddMulti */
         ad_axpy(c->l[j], c->acor, c->zn[j], c->n);
     c->qwait--;
     if (c->qwait == 1 && c->q != c->qmax) {
