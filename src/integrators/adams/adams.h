@@ -43,6 +43,11 @@ typedef struct adams_core {
     long nst, nfe, ncfn, netf, nni, nnf, nhnil;
     long nscon;
     char msg[512]; /* the last error or warning, in CVODE's words */
+    /* the element-wise loops for this processor (adams_kernels.h: SSE2 or AVX copies) */
+    void (*k_pascal)(double *const *zn, int q, int n, int sub);
+    void (*k_correct)(double *const *zn, const double *l, const double *acor, int q, int n);
+    void (*k_update)(const double *f, const double *z0, const double *z1, double *acor,
+                     double *delta, double *y, double rl1, double h, int n);
 } adams_core;
 
 /* the arrays (n, a maximum order qmax <= 12) and CVODE's defaults; 0 or -1 (memory) */

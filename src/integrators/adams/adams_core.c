@@ -47,6 +47,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#endif
 
 /* element-wise loops in SIMD registers (as cvode_vector.c's): each element's operations are
    the same, so are the bits (fused multiply-adds are off: -ffp-contract=off); sums over the
@@ -157,6 +160,66 @@ static void ad_msg(adams_core *c, int code, const char *fn, const char *fmt, ...
     snprintf(c->msg, sizeof c->msg, "CVODE %s (%d): %s", fn, code, text);
 }
 
+/* the element-wise loops (adams_kernels.h): with SSE2 two doubles per register (else one),
+   and an AVX copy of four where the compiler can target it, taken at run time when the
+   processor has it (adams_core_alloc); the same bits in every copy */
+#ifdef __SSE2__
+#define VK_T     __m128d
+#define VK_W     2
+#define VK_LOAD  _mm_loadu_pd
+#define VK_STORE _mm_storeu_pd
+#define VK_ADD   _mm_add_pd
+#define VK_SUB   _mm_sub_pd
+#define VK_MUL   _mm_mul_pd
+#define VK_SET1  _mm_set1_pd
+#else
+#define VK_T           double
+#define VK_W           1
+#define VK_LOAD(p)     (*(p))
+#define VK_STORE(p, v) (*(p) = (v))
+#define VK_ADD(a, b)   ((a) + (b))
+#define VK_SUB(a, b)   ((a) - (b))
+#define VK_MUL(a, b)   ((a) * (b))
+#define VK_SET1(a)     (a)
+#endif
+#define VK(name) ad_##name##_base
+#define VK_TARGET
+#include "integrators/adams/adams_kernels.h"
+#undef VK
+#undef VK_TARGET
+#undef VK_T
+#undef VK_W
+#undef VK_LOAD
+#undef VK_STORE
+#undef VK_ADD
+#undef VK_SUB
+#undef VK_MUL
+#undef VK_SET1
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define AD_AVX    1
+#define VK(name)  ad_##name##_avx
+#define VK_TARGET __attribute__((target("avx")))
+#define VK_T      __m256d
+#define VK_W      4
+#define VK_LOAD   _mm256_loadu_pd
+#define VK_STORE  _mm256_storeu_pd
+#define VK_ADD    _mm256_add_pd
+#define VK_SUB    _mm256_sub_pd
+#define VK_MUL    _mm256_mul_pd
+#define VK_SET1   _mm256_set1_pd
+#include "integrators/adams/adams_kernels.h"
+#undef VK
+#undef VK_TARGET
+#undef VK_T
+#undef VK_W
+#undef VK_LOAD
+#undef VK_STORE
+#undef VK_ADD
+#undef VK_SUB
+#undef VK_MUL
+#undef VK_SET1
+#endif
+
 /* ---- set-up --------------------------------------------------------------- */
 
 int adams_core_alloc(adams_core *c, int n, int qmax)
@@ -177,6 +240,16 @@ int adams_core_alloc(adams_core *c, int n, int qmax)
     c->ftemp = p + 3 * n;
     c->y = p + 4 * n;
     c->delta = p + 5 * n;
+    c->k_pascal = ad_pascal_base;
+    c->k_correct = ad_correct_base;
+    c->k_update = ad_update_base;
+#ifdef AD_AVX
+    if (__builtin_cpu_supports("avx")) {
+        c->k_pascal = ad_pascal_avx;
+        c->k_correct = ad_correct_avx;
+        c->k_update = ad_update_avx;
+    }
+#endif
     return 0;
 }
 
@@ -403,98 +476,20 @@ static void ad_adjust_params(adams_core *c)
     ad_rescale(c);
 }
 
-/*
- * The Pascal triangle of cvPredict (sub = 0: zn_(j-1) += zn_j for k = 1 .. q, j = q .. k)
- * or of cvRestore (sub = 1: -=) on components [i, i + 2) held in registers: each element
- * gets CVODE's sums in CVODE's order (its vector loops run j, k outside and the elements
- * inside), so the same bits, with q (q + 1) / 2 additions per pair of elements instead of
- * as many passes over the arrays. Q is a constant in each copy (ad_pascal's switch), so
- * the columns stay in registers.
- */
-#ifdef __SSE2__
-static inline __attribute__((always_inline)) void ad_pascal_pair(double *const *zn, int i, int Q,
-                                                                 int sub)
-{
-    __m128d z[ADAMS_LMAX];
-#pragma GCC unroll 13
-    for (int j = 0; j <= Q; j++)
-        z[j] = _mm_loadu_pd(zn[j] + i);
-#pragma GCC unroll 13
-    for (int k = 1; k <= Q; k++)
-#pragma GCC unroll 13
-        for (int j = Q; j >= k; j--)
-            z[j - 1] = sub ? _mm_sub_pd(z[j - 1], z[j]) : _mm_add_pd(z[j - 1], z[j]);
-#pragma GCC unroll 13
-    for (int j = 0; j < Q; j++)
-        _mm_storeu_pd(zn[j] + i, z[j]);
-}
-/* the same on the one component i */
-static inline __attribute__((always_inline)) void ad_pascal_one(double *const *zn, int i, int Q,
-                                                                int sub)
-{
-    double z[ADAMS_LMAX];
-#pragma GCC unroll 13
-    for (int j = 0; j <= Q; j++)
-        z[j] = zn[j][i];
-#pragma GCC unroll 13
-    for (int k = 1; k <= Q; k++)
-#pragma GCC unroll 13
-        for (int j = Q; j >= k; j--)
-            z[j - 1] = sub ? z[j - 1] - z[j] : z[j - 1] + z[j];
-#pragma GCC unroll 13
-    for (int j = 0; j < Q; j++)
-        zn[j][i] = z[j];
-}
-#define AD_PASCAL_CASE(Q)                                                                          \
-    case Q:                                                                                        \
-        for (; i + 2 <= n; i += 2)                                                                 \
-            ad_pascal_pair(zn, i, Q, sub);                                                         \
-        if (i < n)                                                                                 \
-            ad_pascal_one(zn, i++, Q, sub);                                                        \
-        break;
-#endif
-
-static void ad_pascal(double *const *zn, int q, int n, int sub)
-{
-    int i = 0;
-#ifdef __SSE2__
-    switch (q) {
-        AD_PASCAL_CASE(1)
-        AD_PASCAL_CASE(2)
-        AD_PASCAL_CASE(3)
-        AD_PASCAL_CASE(4)
-        AD_PASCAL_CASE(5)
-        AD_PASCAL_CASE(6)
-        AD_PASCAL_CASE(7)
-        AD_PASCAL_CASE(8)
-        AD_PASCAL_CASE(9)
-        AD_PASCAL_CASE(10)
-        AD_PASCAL_CASE(11)
-        AD_PASCAL_CASE(12)
-    default:
-        break;
-    }
-#endif
-    for (; i < n; i++)
-        for (int k = 1; k <= q; k++)
-            for (int j = q; j >= k; j--)
-                zn[j - 1][i] = sub ? zn[j - 1][i] - zn[j][i] : zn[j - 1][i] + zn[j][i];
-}
-
 /* cvPredict */
 static void ad_predict(adams_core *c)
 {
     c->tn += c->h;
     if (c->tstopset && (c->tn - c->tstop) * c->h > 0.0)
         c->tn = c->tstop;
-    ad_pascal(c->zn, c->q, c->n, 0);
+    c->k_pascal(c->zn, c->q, c->n, 0);
 }
 
 /* cvRestore: the prediction undone */
 static void ad_restore(adams_core *c, double saved_t)
 {
     c->tn = saved_t;
-    ad_pascal(c->zn, c->q, c->n, 1);
+    c->k_pascal(c->zn, c->q, c->n, 1);
 }
 
 /* cvAltSum: sum_i (-1)^i a_i / (i + k), i = 0 .. iend */
@@ -604,12 +599,7 @@ static int ad_nls(adams_core *c)
         /* in one pass: acor = rl1 (h f - zn_1), its change delta from the last (the
            solver's yprev) and y = zn_0 + acor for the next iteration, which is also
            cvNls's final state */
-        for (int i = 0; i < n; i++) {
-            double a = c->rl1 * ((c->h * c->ftemp[i]) - z1[i]);
-            c->delta[i] = a - c->acor[i];
-            c->acor[i] = a;
-            c->y[i] = z0[i] + a;
-        }
+        c->k_update(c->ftemp, z0, z1, c->acor, c->delta, c->y, c->rl1, c->h, n);
         iters++;
         rc = ad_conv_test(c, m, c->tq[4]);
         if (rc != AD_NLS_CONTINUE)
@@ -702,8 +692,7 @@ static void ad_complete_step(adams_core *c)
     if (c->q == 1 && c->nst > 1)
         c->tau[2] = c->tau[1];
     c->tau[1] = c->h;
-    for (int j = 0; j <= c->q; j++) /* N_VScaleAddMulti */
-        ad_axpy(c->l[j], c->acor, c->zn[j], c->n);
+    c->k_correct(c->zn, c->l, c->acor, c->q, c->n);
     c->qwait--;
     if (c->qwait == 1 && c->q != c->qmax) {
         ad_copy(c->acor, c->zn[c->qmax], c->n);
