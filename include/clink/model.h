@@ -471,7 +471,8 @@ enum {
  * the values are stored in state snapshots). docs/development.md, "Add an integrator".
  *
  *   bdf    variable order BDF, Newton with the sparse KLU Jacobian (stiff), CVODE
- *   adams  Adams-Moulton, fixed-point iteration (non-stiff), CVODE
+ *   adams  Adams-Moulton, fixed-point iteration (non-stiff): CVODE 6.4.1's method on plain
+ *          arrays, bit for bit (src/integrators/adams)
  *   rk4    classical Runge-Kutta of order 4 at the fixed step max_step (> 0)
  *   auto   chosen by clink_sim_create() from the model's structure (the default; the rule and
  *          the study behind it: docs/kernel.md, "What auto picks and why"): BDF when the
@@ -482,7 +483,7 @@ enum {
  */
 #define CLINK_METHOD_TABLE(X)                                                                      \
     X(BDF, "bdf", cvode, CLINK_CAP_EVENTS | CLINK_CAP_PROJECTION | CLINK_CAP_JACOBIAN)             \
-    X(ADAMS, "adams", cvode, CLINK_CAP_EVENTS | CLINK_CAP_RESIZE)                                  \
+    X(ADAMS, "adams", adams, CLINK_CAP_EVENTS | CLINK_CAP_RESIZE)                                  \
     X(RK4, "rk4", rk4, CLINK_CAP_PROJECTION | CLINK_CAP_FIXED_STEP)                                \
     X(AUTO, "auto", none, 0)                                                                       \
     X(RK8, "rk8", rk8, 0)

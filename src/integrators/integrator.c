@@ -14,6 +14,7 @@
 
 /* the table's integrator column: the ops of src/integrators/<it>/, none for auto */
 #define INTEG_OPS_cvode &integrator_cvode_ops
+#define INTEG_OPS_adams &integrator_adams_ops
 #define INTEG_OPS_rk4   &integrator_rk4_ops
 #define INTEG_OPS_rk8   &integrator_rk8_ops
 #define INTEG_OPS_none  NULL

@@ -12,6 +12,8 @@
  *
  *   src/integrators/cvode/  CVODE (SUNDIALS 6.4 and 7.x): BDF and Adams, events located
  *                           by a mirror of CVODE's own root search
+ *   src/integrators/adams/  CVODE 6.4.1's Adams on plain arrays, bit for bit, with the
+ *                           same root search
  *   src/integrators/rk4/    classical Runge-Kutta of order 4 at a fixed step
  *   src/integrators/rk8/    the Dormand-Prince pair of order 8 with its step control (also
  *                           the impact laboratory's, src/lab)
@@ -218,6 +220,7 @@ const char *integrator_methods_with(unsigned caps, char *buf, size_t n);
 
 /* the ops of each implementation */
 extern const integ_ops integrator_cvode_ops;
+extern const integ_ops integrator_adams_ops;
 extern const integ_ops integrator_rk4_ops;
 extern const integ_ops integrator_rk8_ops;
 

@@ -210,7 +210,8 @@ void sim_auto_start(clink_sim *s)
     sim_autorun *a = &s->aut;
     a->on = a->requested && s->set.drift != CLINK_DRIFT_PROJECTION && !s->sys->win &&
             (s->set.method == CLINK_METHOD_ADAMS || s->set.method == CLINK_METHOD_BDF) &&
-            integrator_for(CLINK_METHOD_ADAMS) == integrator_for(CLINK_METHOD_BDF);
+            integrator_for(CLINK_METHOD_ADAMS)->stiffness &&
+            integrator_for(CLINK_METHOD_BDF)->stiffness;
     a->stay = SIM_AUTO_STAY;
     a->hold = SIM_AUTO_HOLD;
 }

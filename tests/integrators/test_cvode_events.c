@@ -15,9 +15,12 @@
  *     evaluations and stops the run with its message;
  *   - Adams keeps to order 6 where the problem has events (contacts) and goes above it
  *     without (cvode_setup.c, "Adams order");
- *   - the dense output at the end of the last step, taken from CVODE's own state there
- *     (cvode_step.c, cvode_dense_at_end), and a second one at the same time inside the
- *     step, from the sum kept, have the bits of CVodeGetDky's sum.
+ *   - the dense output at the end of the last step, taken from the integrator's own state
+ *     there (cvode_step.c, cvode_dense_at_end; adams_integ.c, adams_dense_at_end), and a
+ *     second one at the same time inside the step, from the sum kept, have the bits of the
+ *     integrator's full sum (CVodeGetDky's, or the plain-array core's for method="adams").
+ * The search runs on CVODE or on the plain-array Adams (method="adams"): the tests read
+ * whichever the simulation made.
  */
 #include "ensure.h"
 
@@ -25,13 +28,24 @@
 #include "clink/xml.h"
 #include "sim/sim_internal.h"
 #include "sim/sim_output.h"
+#include "integrators/adams/adams.h"
 #include "integrators/cvode/cvode_integ.h"
 
 #include <cvode/cvode.h>
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* the event search of the integrator (CVODE's, or the plain-array Adams) */
+static const cvode_events *search_of(const integ *in)
+{
+    if (in->ops == &integrator_cvode_ops)
+        return &((const cvode_integ *) in)->ev;
+    ENSURE(in->ops == &integrator_adams_ops);
+    return adams_integ_events(in);
+}
 
 /* the model of xml (*m, for the caller to destroy) started; NULL (a failed check) if either
    fails */
@@ -197,9 +211,9 @@ TEST(a_function_zero_at_the_start_waits_until_it_moves_and_finds_the_next_onset)
     fprintf(stderr, "onset function at t = 0: %.3g\n", g0[0]);
     ENSURE(g0[0] == 0.0);
     ENSURE(clink_sim_advance(sim, 1e-2) == CLINK_OK);
-    const cvode_integ *cv = (const cvode_integ *) sim->in; /* the CVODE integrator's search */
-    ENSURE(cv->ev.zero0 == 1);                             /* seen zero at the start ... */
-    ENSURE(cv->ev.gactive[0] == 1);                        /* ... and monitored since it moved */
+    const cvode_events *ev = search_of(sim->in);
+    ENSURE(ev->zero0 == 1);      /* seen zero at the start ... */
+    ENSURE(ev->gactive[0] == 1); /* ... and monitored since it moved */
     ENSURE(run(sim, 1e-2, 0.2) == CLINK_OK);
     ENSURE(clink_sim_impact_count(sim) >= 1);
     clink_impact_record r;
@@ -311,44 +325,61 @@ TEST(adams_keeps_to_order_6_with_contact_events_and_goes_above_without)
     ENSURE(without > 6);
 }
 
+/* the integrator's own full sum of its dense output at t into ref (its n components, *n):
+   CVodeGetDky, or the plain-array core's (adams_core_dky); 0 on success */
+static int full_sum(integ *in, double t, double *ref, int *n)
+{
+    if (in->ops == &integrator_cvode_ops) {
+        cvode_integ *cv = (cvode_integ *) in;
+        *n = cv->p.n;
+        N_Vector v = ref ? N_VMake_Serial(cv->p.n, ref, cv->ctx) : NULL;
+        int rc = v ? CVodeGetDky(cv->mem, t, 0, v) : (ref ? -1 : 0);
+        if (v)
+            N_VDestroy(v);
+        return rc;
+    }
+    adams_core *c = adams_integ_core(in);
+    *n = c->n;
+    return ref ? adams_core_dky(c, t, 0, ref) : 0;
+}
+
 /* the dense output at tn and twice at tn - h/2 after each of n advances of dt on the model
-   file at path against CVodeGetDky's own sum: the advances where all agree bit for bit; *ends
-   counts those where the step's own state served at tn */
+   file at path against the integrator's own full sum (CVodeGetDky's, or the plain-array
+   core's): the advances where all agree bit for bit; *ends counts those where the step's own
+   state served at tn */
 static int dense_at_step_ends(const char *path, int n, double dt, int *ends)
 {
     char err[512];
     clink_model *m = clink_model_load_xml(path, err, sizeof err);
     clink_sim *sim = NULL;
-    int same = -1;
+    int same = -1, nc = 0;
     *ends = 0;
-    if (m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK &&
-        sim->in->ops == &integrator_cvode_ops) {
-        cvode_integ *cv = (cvode_integ *) sim->in;
-        N_Vector ref = N_VClone(cv->ycv);
-        size_t bytes = (size_t) cv->p.n * sizeof(double);
+    if (m && clink_sim_create(m, NULL, &sim, err, sizeof err) == CLINK_OK) {
+        const cvode_events *ev = search_of(sim->in);
+        (void) full_sum(sim->in, 0.0, NULL, &nc);
+        double *ref = malloc((size_t) nc * sizeof(double));
+        size_t bytes = (size_t) nc * sizeof(double);
         same = 0;
         for (int k = 1; k <= n && ref; k++) {
             double tn = 0.0;
             if (clink_sim_advance(sim, k * dt) != CLINK_OK || sim->in->ops->now(sim->in, &tn, NULL))
                 break;
-            *ends += cv->ev.yend && tn == cv->ev.yend_t;
-            if (CVodeGetDky(cv->mem, tn, 0, ref) != CV_SUCCESS ||
-                sim->in->ops->dense(sim->in, tn, 0) != 0)
+            *ends += ev->yend && tn == ev->yend_t;
+            if (full_sum(sim->in, tn, ref, &nc) != 0 || sim->in->ops->dense(sim->in, tn, 0) != 0)
                 break;
-            int end_same = memcmp(NV_DATA_S(ref), NV_DATA_S(cv->ycv), bytes) == 0;
+            int end_same = memcmp(ref, sim->in->y, bytes) == 0;
             /* inside the step, twice: the second from the sum kept */
             double h = 0.0, tm = 0.0;
-            if (sim->in->ops->now(sim->in, &tn, &h) || CVodeGetDky(cv->mem, tn - 0.5 * h, 0, ref))
+            if (sim->in->ops->now(sim->in, &tn, &h) || full_sum(sim->in, tn - 0.5 * h, ref, &nc))
                 break;
             tm = tn - 0.5 * h;
             int mid_same = 1;
             for (int r = 0; r < 2; r++)
-                mid_same &= sim->in->ops->dense(sim->in, tm, 0) == 0 && cv->ev.dense &&
-                            memcmp(NV_DATA_S(ref), NV_DATA_S(cv->ycv), bytes) == 0;
+                mid_same &= sim->in->ops->dense(sim->in, tm, 0) == 0 && ev->dense &&
+                            memcmp(ref, sim->in->y, bytes) == 0;
             same += end_same && mid_same;
         }
-        if (ref)
-            N_VDestroy(ref);
+        free(ref);
     } else {
         fprintf(stderr, "model: %s\n", err);
     }

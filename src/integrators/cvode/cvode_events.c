@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cvode_events.c: the location of events (the zeros of the problem's event functions,
- * two per group: a contact's, contacts.c) for the CVODE integrator. It mirrors the
+ * two per group: a contact's, contacts.c) for the integrators of CVODE's methods: CVODE
+ * itself (cvode_step.c) and the plain-array Adams (src/integrators/adams), each given to
+ * the search as a few callbacks (events_host, cvode_events.h: the time, the dense output
+ * and its partial sums, one step without events). It mirrors the
  * root search of SUNDIALS 6.4.1's CVODE (src/cvode/cvode.c); 7.1's search is the same
  * algorithm, so the results agree there too, but a change of CVODE's search in a later
  * version must be followed here.
  *
- * CVODE runs without root functions. cvode_events_step stands for one call of
+ * The integrator runs without root functions. cvode_events_step stands for one call of
  * CVode(CV_ONE_STEP) with roots and reproduces the root search of CVODE 6.4
  * (cvode.c: cvRcheck1, cvRcheck2, cvRcheck3, cvRootfind) step for step: the same
  * evaluation times, the same Illinois iteration (tolerance ttol = 100 uround
@@ -20,10 +23,9 @@
  * work: after each step all functions are evaluated once at (tn, y_n), CVODE's
  * own state there (no interpolation), and the Illinois iterations evaluate only
  * the functions of the contacts whose functions changed sign over the step (or
- * are not monitored), with the state at each trial time from CVodeGetDky
- * summed only for the coordinates and rates of those contacts' bodies (dky,
- * an N_Vector whose linear combination computes just those components, in the
- * order and with the arithmetic of cvode_vector.c's: the same bits). CVODE
+ * are not monitored), with the state at each trial time from the dense output
+ * (CVodeGetDky) summed only for the coordinates and rates of those contacts' bodies
+ * (the host's dense_some: the same sums in the same order, so the same bits). CVODE
  * evaluates and scans all 2N functions at every iteration; the other contacts'
  * values cannot change the root it finds unless one of their functions has two
  * zeros inside one step (a sign change and back, which neither search sees at the
@@ -35,7 +37,7 @@
  * contact's phase), some at each iteration; the problem counts both (system_roots:
  * against its guard on events without a completed step).
  */
-#include "integrators/cvode/cvode_integ.h"
+#include "integrators/cvode/cvode_events.h"
 
 #include <cvode/cvode.h>
 
@@ -50,122 +52,97 @@ enum { RT_NONE = 0, RT_FOUND = 1, RT_CLOSE = 3, RT_FAIL = -1 };
 
 #define RT_UROUND DBL_EPSILON
 #define RT_FUZZ   100.0 /* CVODE's FUZZ_FACTOR (troundoff) */
-/* vectors of a Nordsieck history at most: order 12 (Adams) and 1 */
-#define CVODE_MAX_NORDSIECK 13
-
-/*
- * CVodeGetDky's sum for the components a search reads only: the operation
- * N_VLinearCombination of the vector dky (its content the integrator), z = c[0] X[0] +
- * c[1] X[1] + ... summed in that order as cvode_vector.c sums every component (the same
- * bits), written at the components' places in the problem's event_state.
- */
-static int rt_lincomb(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
-{
-    cvode_integ *s = z->content;
-    const double *x[CVODE_MAX_NORDSIECK];
-    if (nvec > CVODE_MAX_NORDSIECK)
-        return -1;
-    for (int k = 0; k < nvec; k++)
-        x[k] = ode_data(X[k]);
-    for (int j = 0; j < s->ev.ncomp; j++) {
-        int r = s->ev.comp[2 * j];
-        double acc = c[0] * x[0][r];
-        for (int k = 1; k < nvec; k++)
-            acc += c[k] * x[k][r];
-        s->p.event_state[s->ev.comp[2 * j + 1]] = acc;
-    }
-    return 0;
-}
-
 /* all root functions at (t, y), y CVODE's state */
-static int rt_eval_all(cvode_integ *s, double t, N_Vector y, double *g)
+static int rt_eval_all(cvode_events *e, double t, const double *y, double *g)
 {
-    return s->p.events(s->p.data, t, ode_data(y), g);
+    return e->p->events(e->p->data, t, y, g);
 }
 
-clink_status cvode_events_create(cvode_integ *s)
+void cvode_events_init(cvode_events *e, const integ_problem *p, double *y, const events_host *host,
+                       const double *t_stop, char *msg, size_t msg_size)
 {
-    int n = 2 * s->ev.ngroups;
-    s->ev.nrt = n;
-    s->ev.glo = calloc((size_t) n, sizeof(double));
-    s->ev.ghi = calloc((size_t) n, sizeof(double));
-    s->ev.grout = calloc((size_t) n, sizeof(double));
-    s->ev.rootdir = calloc((size_t) n, sizeof(int));
-    s->ev.iroots = calloc((size_t) n, sizeof(int));
-    s->ev.gactive = malloc((size_t) n);
-    s->ev.list = calloc((size_t) s->ev.ngroups, sizeof(int));
-    s->ev.ytry = N_VClone(s->ycv);
-    s->ev.ystep = N_VClone(s->ycv);
-    s->ev.ydense = N_VClone(s->ycv);
-    s->ev.comp = calloc((size_t) (s->ev.ngroups * s->p.event_inputs_max) * 2 + 1, sizeof(int));
-    s->ev.dky = N_VNewEmpty(s->ctx);
-    if (!s->ev.glo || !s->ev.ghi || !s->ev.grout || !s->ev.rootdir || !s->ev.iroots ||
-        !s->ev.gactive || !s->ev.list || !s->ev.ytry || !s->ev.ystep || !s->ev.ydense ||
-        !s->ev.comp || !s->ev.dky)
+    memset(e, 0, sizeof *e);
+    e->p = p;
+    e->y = y;
+    e->host = *host;
+    e->t_stop = t_stop;
+    e->msg = msg;
+    e->msg_size = msg_size;
+}
+
+clink_status cvode_events_create(cvode_events *e)
+{
+    const integ_problem *p = e->p;
+    int n = p->nevents, N = p->n;
+    e->ngroups = n / 2;
+    e->nrt = n;
+    e->glo = calloc((size_t) n, sizeof(double));
+    e->ghi = calloc((size_t) n, sizeof(double));
+    e->grout = calloc((size_t) n, sizeof(double));
+    e->rootdir = calloc((size_t) n, sizeof(int));
+    e->iroots = calloc((size_t) n, sizeof(int));
+    e->gactive = malloc((size_t) n);
+    e->list = calloc((size_t) e->ngroups, sizeof(int));
+    e->ytry = calloc((size_t) N, sizeof(double));
+    e->ystep = calloc((size_t) N, sizeof(double));
+    e->ydense = calloc((size_t) N, sizeof(double));
+    e->comp = calloc((size_t) (e->ngroups * p->event_inputs_max) * 2 + 1, sizeof(int));
+    if (!e->glo || !e->ghi || !e->grout || !e->rootdir || !e->iroots || !e->gactive || !e->list ||
+        !e->ytry || !e->ystep || !e->ydense || !e->comp)
         return CLINK_ERR_NOMEM;
-    s->ev.dky->content = s;
-    s->ev.dky->ops->nvlinearcombination = rt_lincomb;
-    memset(s->ev.gactive, 1, (size_t) n); /* CVodeRootInit: all monitored */
-    cvode_events_directions(s);
+    memset(e->gactive, 1, (size_t) n); /* CVodeRootInit: all monitored */
+    cvode_events_directions(e);
     return CLINK_OK;
 }
 
-void cvode_events_destroy(cvode_integ *s)
+void cvode_events_destroy(cvode_events *e)
 {
-    free(s->ev.glo);
-    free(s->ev.ghi);
-    free(s->ev.grout);
-    free(s->ev.rootdir);
-    free(s->ev.iroots);
-    free(s->ev.gactive);
-    free(s->ev.list);
-    if (s->ev.ytry)
-        N_VDestroy(s->ev.ytry);
-    if (s->ev.ystep)
-        N_VDestroy(s->ev.ystep);
-    if (s->ev.ydense)
-        N_VDestroy(s->ev.ydense);
-    free(s->ev.comp);
-    if (s->ev.dky) {
-        s->ev.dky->content = NULL; /* the simulation, not the vector's */
-        N_VFreeEmpty(s->ev.dky);
-    }
-    s->ev.comp = NULL;
-    s->ev.dky = NULL;
-    s->ev.glo = s->ev.ghi = s->ev.grout = NULL;
-    s->ev.rootdir = s->ev.iroots = s->ev.list = NULL;
-    s->ev.gactive = NULL;
-    s->ev.ytry = s->ev.ystep = s->ev.ydense = NULL;
+    free(e->glo);
+    free(e->ghi);
+    free(e->grout);
+    free(e->rootdir);
+    free(e->iroots);
+    free(e->gactive);
+    free(e->list);
+    free(e->ytry);
+    free(e->ystep);
+    free(e->ydense);
+    free(e->comp);
+    e->comp = NULL;
+    e->glo = e->ghi = e->grout = NULL;
+    e->rootdir = e->iroots = e->list = NULL;
+    e->gactive = NULL;
+    e->ytry = e->ystep = e->ydense = NULL;
 }
 
-void cvode_events_directions(cvode_integ *s)
+void cvode_events_directions(cvode_events *e)
 {
-    if (s->p.event_directions) /* none without events (a snapshot of a model without contacts) */
-        s->p.event_directions(s->p.data, s->ev.rootdir);
+    if (e->p->event_directions) /* none without events (a snapshot of a model without contacts) */
+        e->p->event_directions(e->p->data, e->rootdir);
 }
 
-void cvode_events_restart(cvode_integ *s, N_Vector y0)
+void cvode_events_restart(cvode_events *e, const double *y0)
 {
     /* CVodeInit / CVodeReInit: no step yet, no root returned (gactive and the directions
        are kept, as CVODE keeps them) */
-    N_VScale(1.0, y0, s->ev.ystep);
-    s->ev.yend = 0;
-    s->ev.dense = 0;
-    s->ev.fresh = 1;
-    s->ev.irfnd = 0;
-    s->ev.zero0 = 0;
-    s->ev.tstop = 0;
+    memcpy(e->ystep, y0, (size_t) e->p->n * sizeof(double));
+    e->yend = 0;
+    e->dense = 0;
+    e->fresh = 1;
+    e->irfnd = 0;
+    e->zero0 = 0;
+    e->tstop = 0;
 }
 
 /* 1 if function i counts for a root given its value g at the right end (cvRootfind's test) */
-static int rt_sign_change(const cvode_integ *s, int i, double g)
+static int rt_sign_change(const cvode_events *e, int i, double g)
 {
-    return s->ev.glo[i] * g < 0.0 && (double) s->ev.rootdir[i] * s->ev.glo[i] <= 0.0;
+    return e->glo[i] * g < 0.0 && (double) e->rootdir[i] * e->glo[i] <= 0.0;
 }
 
-static int rt_zero(const cvode_integ *s, int i, double g)
+static int rt_zero(const cvode_events *e, int i, double g)
 {
-    return fabs(g) == 0.0 && (double) s->ev.rootdir[i] * s->ev.glo[i] <= 0.0;
+    return fabs(g) == 0.0 && (double) e->rootdir[i] * e->glo[i] <= 0.0;
 }
 
 /*
@@ -173,20 +150,20 @@ static int rt_zero(const cvode_integ *s, int i, double g)
  * returns 1 if one changed sign against glo, *imax the one with the largest
  * |g / (g - glo)| (the first of equals, in the order of the functions)
  */
-static int rt_scan(const cvode_integ *s, int nlist, const double *g, int *zroot, int *imax)
+static int rt_scan(const cvode_events *e, int nlist, const double *g, int *zroot, int *imax)
 {
     double maxfrac = 0.0;
     int sgnchg = 0;
     *zroot = 0;
     for (int j = 0; j < nlist; j++)
-        for (int i = 2 * s->ev.list[j]; i < 2 * s->ev.list[j] + 2; i++) {
-            if (!s->ev.gactive[i])
+        for (int i = 2 * e->list[j]; i < 2 * e->list[j] + 2; i++) {
+            if (!e->gactive[i])
                 continue;
             if (fabs(g[i]) == 0.0) {
-                if ((double) s->ev.rootdir[i] * s->ev.glo[i] <= 0.0)
+                if ((double) e->rootdir[i] * e->glo[i] <= 0.0)
                     *zroot = 1;
-            } else if (rt_sign_change(s, i, g[i])) {
-                double gfrac = fabs(g[i] / (g[i] - s->ev.glo[i]));
+            } else if (rt_sign_change(e, i, g[i])) {
+                double gfrac = fabs(g[i] / (g[i] - e->glo[i]));
                 if (gfrac > maxfrac) {
                     sgnchg = 1;
                     maxfrac = gfrac;
@@ -199,17 +176,16 @@ static int rt_scan(const cvode_integ *s, int nlist, const double *g, int *zroot,
 
 /* the contacts a search must evaluate: a function that changed sign or is zero at thi (in
    its direction), or one not monitored; in increasing order */
-static int rt_candidates(cvode_integ *s)
+static int rt_candidates(cvode_events *e)
 {
     int n = 0;
-    for (int k = 0; k < s->ev.ngroups; k++) {
+    for (int k = 0; k < e->ngroups; k++) {
         int take = 0;
         for (int i = 2 * k; i < 2 * k + 2; i++)
-            if (!s->ev.gactive[i] || rt_zero(s, i, s->ev.ghi[i]) ||
-                rt_sign_change(s, i, s->ev.ghi[i]))
+            if (!e->gactive[i] || rt_zero(e, i, e->ghi[i]) || rt_sign_change(e, i, e->ghi[i]))
                 take = 1;
         if (take)
-            s->ev.list[n++] = k;
+            e->list[n++] = k;
     }
     return n;
 }
@@ -220,21 +196,21 @@ static int rt_candidates(cvode_integ *s)
  * an exact zero) and iroots set, RT_NONE with *trout = thi, RT_FAIL. grout holds g at
  * *trout (the others keep g at thi); with RT_NONE, ghi does.
  */
-static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double ttol, double *trout)
+static int rt_find(cvode_events *e, int nlist, double tlo, double thi, double ttol, double *trout)
 {
-    int n = s->ev.nrt, imax = 0, zroot = 0;
-    double *glo = s->ev.glo, *ghi = s->ev.ghi, *grout = s->ev.grout;
-    int sgnchg = rt_scan(s, nlist, ghi, &zroot, &imax);
+    int n = e->nrt, imax = 0, zroot = 0;
+    double *glo = e->glo, *ghi = e->ghi, *grout = e->grout;
+    int sgnchg = rt_scan(e, nlist, ghi, &zroot, &imax);
     if (!sgnchg) {
         *trout = thi;
         if (!zroot)
             return RT_NONE; /* g(trout) is ghi (not copied to grout) */
         memcpy(grout, ghi, (size_t) n * sizeof(double));
-        memset(s->ev.iroots, 0, (size_t) n * sizeof(int));
+        memset(e->iroots, 0, (size_t) n * sizeof(int));
         for (int j = 0; j < nlist; j++)
-            for (int i = 2 * s->ev.list[j]; i < 2 * s->ev.list[j] + 2; i++)
-                if (s->ev.gactive[i] && rt_zero(s, i, ghi[i]))
-                    s->ev.iroots[i] = glo[i] > 0 ? -1 : 1;
+            for (int i = 2 * e->list[j]; i < 2 * e->list[j] + 2; i++)
+                if (e->gactive[i] && rt_zero(e, i, ghi[i]))
+                    e->iroots[i] = glo[i] > 0 ? -1 : 1;
         return RT_FOUND;
     }
     double alph = 1.0;
@@ -257,16 +233,16 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
             double fracsub = fracint > 5.0 ? 0.1 : 0.5 / fracint;
             tmid = thi - fracsub * (thi - tlo);
         }
-        (void) CVodeGetDky(s->mem, tmid, 0, s->ev.dky);
-        if (s->p.events_some(s->p.data, tmid, s->ev.list, nlist, grout) != 0)
+        e->host.dense_some(e->host.data, tmid, e->comp, e->ncomp, e->p->event_state);
+        if (e->p->events_some(e->p->data, tmid, e->list, nlist, grout) != 0)
             return RT_FAIL;
         sideprev = side;
-        sgnchg = rt_scan(s, nlist, grout, &zroot, &imax);
+        sgnchg = rt_scan(e, nlist, grout, &zroot, &imax);
         if (sgnchg || zroot) {
             /* a sign change in (tlo, tmid), or none but a zero at tmid: tmid the right end */
             thi = tmid;
             for (int j = 0; j < nlist; j++) {
-                int i = 2 * s->ev.list[j];
+                int i = 2 * e->list[j];
                 ghi[i] = grout[i];
                 ghi[i + 1] = grout[i + 1];
             }
@@ -280,7 +256,7 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
         /* the sign change is in (tmid, thi) */
         tlo = tmid;
         for (int j = 0; j < nlist; j++) {
-            int i = 2 * s->ev.list[j];
+            int i = 2 * e->list[j];
             glo[i] = grout[i];
             glo[i + 1] = grout[i + 1];
         }
@@ -290,13 +266,13 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
     }
     *trout = thi;
     memcpy(grout, ghi, (size_t) n * sizeof(double));
-    memset(s->ev.iroots, 0, (size_t) n * sizeof(int));
+    memset(e->iroots, 0, (size_t) n * sizeof(int));
     for (int j = 0; j < nlist; j++)
-        for (int i = 2 * s->ev.list[j]; i < 2 * s->ev.list[j] + 2; i++) {
-            if (!s->ev.gactive[i])
+        for (int i = 2 * e->list[j]; i < 2 * e->list[j] + 2; i++) {
+            if (!e->gactive[i])
                 continue;
-            if (rt_zero(s, i, ghi[i]) || rt_sign_change(s, i, ghi[i]))
-                s->ev.iroots[i] = glo[i] > 0 ? -1 : 1;
+            if (rt_zero(e, i, ghi[i]) || rt_sign_change(e, i, ghi[i]))
+                e->iroots[i] = glo[i] > 0 ? -1 : 1;
         }
     return RT_FOUND;
 }
@@ -305,16 +281,16 @@ static int rt_find(cvode_integ *s, int nlist, double tlo, double thi, double tto
    problem's event state at tn (ystep): the others are read by no listed group or are
    constant, so the state is filled whole once only (events_load) and the search's work
    grows with the groups it evaluates, not with the state */
-static void rt_prepare(cvode_integ *s, int nlist)
+static void rt_prepare(cvode_events *e, int nlist)
 {
-    const double *y = ode_data(s->ev.ystep);
-    if (!s->ev.loaded) {
-        s->p.events_load(s->p.data, y);
-        s->ev.loaded = 1;
+    const double *y = e->ystep;
+    if (!e->loaded) {
+        e->p->events_load(e->p->data, y);
+        e->loaded = 1;
     }
-    s->ev.ncomp = s->p.event_inputs(s->p.data, s->ev.list, nlist, s->ev.comp);
-    for (int j = 0; j < s->ev.ncomp; j++)
-        s->p.event_state[s->ev.comp[2 * j + 1]] = y[s->ev.comp[2 * j]];
+    e->ncomp = e->p->event_inputs(e->p->data, e->list, nlist, e->comp);
+    for (int j = 0; j < e->ncomp; j++)
+        e->p->event_state[e->comp[2 * j + 1]] = y[e->comp[2 * j]];
 }
 
 /*
@@ -322,34 +298,34 @@ static void rt_prepare(cvode_integ *s, int nlist)
  * CVODE's state there (ystep). RT_FOUND with ycv the state at the root and tlo the
  * root, RT_NONE with tlo = tn, RT_FAIL.
  */
-static int rt_check3(cvode_integ *s, double tn, double h)
+static int rt_check3(cvode_events *e, double tn, double h)
 {
-    if (rt_eval_all(s, tn, s->ev.ystep, s->ev.ghi) != 0)
+    if (rt_eval_all(e, tn, e->ystep, e->ghi) != 0)
         return RT_FAIL;
     double ttol = (fabs(tn) + fabs(h)) * RT_UROUND * 100.0;
-    int nlist = rt_candidates(s);
+    int nlist = rt_candidates(e);
     if (nlist > 0)
-        rt_prepare(s, nlist);
+        rt_prepare(e, nlist);
     double trout = tn;
-    int ier = rt_find(s, nlist, s->ev.tlo, tn, ttol, &trout);
+    int ier = rt_find(e, nlist, e->tlo, tn, ttol, &trout);
     if (ier == RT_FAIL)
         return RT_FAIL;
-    const double *gr = ier == RT_NONE ? s->ev.ghi : s->ev.grout;
-    for (int i = 0; i < s->ev.nrt; i++)
-        if (!s->ev.gactive[i] && gr[i] != 0.0)
-            s->ev.gactive[i] = 1;
-    s->ev.tlo = trout;
+    const double *gr = ier == RT_NONE ? e->ghi : e->grout;
+    for (int i = 0; i < e->nrt; i++)
+        if (!e->gactive[i] && gr[i] != 0.0)
+            e->gactive[i] = 1;
+    e->tlo = trout;
     if (ier == RT_NONE) {
         /* glo = g(tn): the arrays exchanged, not copied (ghi is evaluated afresh) */
-        double *g = s->ev.glo;
-        s->ev.glo = s->ev.ghi;
-        s->ev.ghi = g;
+        double *g = e->glo;
+        e->glo = e->ghi;
+        e->ghi = g;
         return RT_NONE;
     }
     /* glo = g(trout) for the contacts evaluated; the others keep g(tn): a root makes the
        next call evaluate all of them at trout again (rt_check2) */
-    memcpy(s->ev.glo, s->ev.grout, (size_t) s->ev.nrt * sizeof(double));
-    (void) CVodeGetDky(s->mem, trout, 0, s->ycv);
+    memcpy(e->glo, e->grout, (size_t) e->nrt * sizeof(double));
+    (void) e->host.dense(e->host.data, trout, 0, e->y);
     return RT_FOUND;
 }
 
@@ -359,18 +335,18 @@ static int rt_check3(cvode_integ *s, double tn, double h)
  * state a tolerance later, as CVODE returns it), RT_CLOSE (a function zero at both),
  * RT_NONE, RT_FAIL.
  */
-static int rt_check2(cvode_integ *s, double tn, double h)
+static int rt_check2(cvode_events *e, double tn, double h)
 {
-    double tlo = s->ev.tlo;
-    (void) CVodeGetDky(s->mem, tlo, 0, s->ev.ytry);
-    if (rt_eval_all(s, tlo, s->ev.ytry, s->ev.glo) != 0)
+    double tlo = e->tlo;
+    (void) e->host.dense(e->host.data, tlo, 0, e->ytry);
+    if (rt_eval_all(e, tlo, e->ytry, e->glo) != 0)
         return RT_FAIL;
     int zroot = 0;
-    memset(s->ev.iroots, 0, (size_t) s->ev.nrt * sizeof(int));
-    for (int i = 0; i < s->ev.nrt; i++)
-        if (s->ev.gactive[i] && fabs(s->ev.glo[i]) == 0.0) {
+    memset(e->iroots, 0, (size_t) e->nrt * sizeof(int));
+    for (int i = 0; i < e->nrt; i++)
+        if (e->gactive[i] && fabs(e->glo[i]) == 0.0) {
             zroot = 1;
-            s->ev.iroots[i] = 1;
+            e->iroots[i] = 1;
         }
     if (!zroot)
         return RT_NONE;
@@ -381,27 +357,29 @@ static int rt_check2(cvode_integ *s, double tn, double h)
         /* beyond tn: CVODE extrapolates with its zn[1] = h y'(tn); here h times the
            derivative of the dense output at tn (the same to rounding) */
         double hratio = smallh / h;
-        (void) CVodeGetDky(s->mem, tn, 1, s->ycv);
-        N_VLinearSum(1.0, s->ev.ytry, hratio * h, s->ycv, s->ev.ytry);
+        double b = hratio * h;
+        (void) e->host.dense(e->host.data, tn, 1, e->y);
+        for (int i = 0; i < e->p->n; i++)
+            e->ytry[i] += b * e->y[i];
     } else {
-        (void) CVodeGetDky(s->mem, tplus, 0, s->ev.ytry);
+        (void) e->host.dense(e->host.data, tplus, 0, e->ytry);
     }
-    if (rt_eval_all(s, tplus, s->ev.ytry, s->ev.ghi) != 0)
+    if (rt_eval_all(e, tplus, e->ytry, e->ghi) != 0)
         return RT_FAIL;
     zroot = 0;
-    for (int i = 0; i < s->ev.nrt; i++) {
-        if (!s->ev.gactive[i])
+    for (int i = 0; i < e->nrt; i++) {
+        if (!e->gactive[i])
             continue;
-        if (fabs(s->ev.ghi[i]) == 0.0) {
-            if (s->ev.iroots[i] == 1)
+        if (fabs(e->ghi[i]) == 0.0) {
+            if (e->iroots[i] == 1)
                 return RT_CLOSE;
             zroot = 1;
-            s->ev.iroots[i] = 1;
-        } else if (s->ev.iroots[i] == 1) {
-            s->ev.glo[i] = s->ev.ghi[i];
+            e->iroots[i] = 1;
+        } else if (e->iroots[i] == 1) {
+            e->glo[i] = e->ghi[i];
         }
     }
-    N_VScale(1.0, s->ev.ytry, s->ycv);
+    memcpy(e->y, e->ytry, (size_t) e->p->n * sizeof(double));
     return zroot ? RT_FOUND : RT_NONE;
 }
 
@@ -410,17 +388,17 @@ static int rt_check2(cvode_integ *s, double tn, double h)
  * zero are not monitored until they move (the look-ahead, rt_check1_ahead, after the
  * step). RT_NONE or RT_FAIL.
  */
-static int rt_check1(cvode_integ *s, double t0)
+static int rt_check1(cvode_events *e, double t0)
 {
-    memset(s->ev.iroots, 0, (size_t) s->ev.nrt * sizeof(int));
-    s->ev.tlo = t0;
-    if (rt_eval_all(s, t0, s->ev.ystep, s->ev.glo) != 0)
+    memset(e->iroots, 0, (size_t) e->nrt * sizeof(int));
+    e->tlo = t0;
+    if (rt_eval_all(e, t0, e->ystep, e->glo) != 0)
         return RT_FAIL;
-    s->ev.zero0 = 0;
-    for (int i = 0; i < s->ev.nrt; i++)
-        if (fabs(s->ev.glo[i]) == 0.0) {
-            s->ev.zero0 = 1;
-            s->ev.gactive[i] = 0;
+    e->zero0 = 0;
+    for (int i = 0; i < e->nrt; i++)
+        if (fabs(e->glo[i]) == 0.0) {
+            e->zero0 = 1;
+            e->gactive[i] = 0;
         }
     return RT_NONE;
 }
@@ -432,35 +410,34 @@ static int rt_check1(cvode_integ *s, double t0)
  * CVODE does it before its first step, this after it: the same values as long as the
  * right-hand side at t0 does not depend on what the step evaluated.
  */
-static int rt_check1_ahead(cvode_integ *s, double t0)
+static int rt_check1_ahead(cvode_events *e, double t0)
 {
-    sunrealtype h0 = 0.0;
-    if (CVodeGetActualInitStep(s->mem, &h0) != CV_SUCCESS || h0 == 0.0)
+    double h0 = 0.0;
+    if (e->host.init_step(e->host.data, &h0) != 0 || h0 == 0.0)
         return RT_NONE;
     double ttol = (fabs(t0) + fabs(h0)) * RT_UROUND * 100.0;
     double hratio = fmax(ttol / fabs(h0), 0.1);
     double tplus = t0 + hratio * h0;
-    if (s->p.rhs(s->p.data, t0, N_VGetArrayPointer(s->ev.ystep), N_VGetArrayPointer(s->ev.ytry)) !=
-        0)
+    if (e->p->rhs(e->p->data, t0, e->ystep, e->ytry) != 0)
         return RT_FAIL;
-    N_VScale(h0, s->ev.ytry, s->ev.ytry);
-    N_VLinearSum(1.0, s->ev.ystep, hratio, s->ev.ytry, s->ev.ytry);
-    if (rt_eval_all(s, tplus, s->ev.ytry, s->ev.ghi) != 0)
+    for (int i = 0; i < e->p->n; i++)
+        e->ytry[i] *= h0;
+    for (int i = 0; i < e->p->n; i++)
+        e->ytry[i] = (hratio * e->ytry[i]) + e->ystep[i];
+    if (rt_eval_all(e, tplus, e->ytry, e->ghi) != 0)
         return RT_FAIL;
-    for (int i = 0; i < s->ev.nrt; i++)
-        if (!s->ev.gactive[i] && fabs(s->ev.ghi[i]) != 0.0) {
-            s->ev.gactive[i] = 1;
-            s->ev.glo[i] = s->ev.ghi[i];
+    for (int i = 0; i < e->nrt; i++)
+        if (!e->gactive[i] && fabs(e->ghi[i]) != 0.0) {
+            e->gactive[i] = 1;
+            e->glo[i] = e->ghi[i];
         }
     return RT_NONE;
 }
 
 /* the current time and step of CVODE (its h is the last step until the next one starts) */
-static int rt_now(cvode_integ *s, sunrealtype *tn, sunrealtype *h)
+static int rt_now(cvode_events *e, double *tn, double *h)
 {
-    if (CVodeGetCurrentTime(s->mem, tn) != CV_SUCCESS || CVodeGetLastStep(s->mem, h) != CV_SUCCESS)
-        return -1;
-    return 0;
+    return e->host.now(e->host.data, tn, h) != 0 ? -1 : 0;
 }
 
 /* *rc = flag; 1 (rt_before_step returns without a step) */
@@ -473,108 +450,107 @@ static int rt_flag(int *rc, int flag)
 /* CVode's checks before a step (cvRcheck2, cvRcheck3 on the rest of the last root's step,
    the stop time after roots): 1 when they return without a step (*rc CVODE's flag, *tret
    the time), 0 when CVODE must step */
-static int rt_before_step(cvode_integ *s, double *tret, int *rc)
+static int rt_before_step(cvode_events *e, double *tret, int *rc)
 {
-    sunrealtype tn = 0.0, h = 0.0;
+    double tn = 0.0, h = 0.0;
     /* CVode's checks before a step: the rest of the last root's step */
-    if (rt_now(s, &tn, &h) != 0)
+    if (rt_now(e, &tn, &h) != 0)
         return rt_flag(rc, CV_MEM_NULL);
     double troundoff = RT_FUZZ * RT_UROUND * (fabs(tn) + fabs(h));
-    int irfndp = s->ev.irfnd;
-    if (s->ev.irfnd) {
-        int r = rt_check2(s, tn, h);
+    int irfndp = e->irfnd;
+    if (e->irfnd) {
+        int r = rt_check2(e, tn, h);
         if (r == RT_FAIL)
             return rt_flag(rc, CV_RTFUNC_FAIL);
         if (r == RT_CLOSE) {
-            snprintf(s->log.msg, sizeof s->log.msg, "Root found at and very near t = %g.",
-                     s->ev.tlo);
+            snprintf(e->msg, e->msg_size, "Root found at and very near t = %g.", e->tlo);
             return rt_flag(rc, CV_ILL_INPUT);
         }
         if (r == RT_FOUND) {
-            *tret = s->ev.tretlast = s->ev.tlo;
+            *tret = e->tretlast = e->tlo;
             return rt_flag(rc, CV_ROOT_RETURN);
         }
     }
-    if (fabs(tn - s->ev.tretlast) > troundoff) {
-        int r = rt_check3(s, tn, h);
+    if (fabs(tn - e->tretlast) > troundoff) {
+        int r = rt_check3(e, tn, h);
         if (r == RT_FAIL)
             return rt_flag(rc, CV_RTFUNC_FAIL);
         if (r == RT_FOUND) {
-            s->ev.irfnd = 1;
-            *tret = s->ev.tretlast = s->ev.tlo;
+            e->irfnd = 1;
+            *tret = e->tretlast = e->tlo;
             return rt_flag(rc, CV_ROOT_RETURN);
         }
-        s->ev.irfnd = 0;
+        e->irfnd = 0;
         if (irfndp) {
-            *tret = s->ev.tretlast = tn;
-            N_VScale(1.0, s->ev.ystep, s->ycv);
+            *tret = e->tretlast = tn;
+            memcpy(e->y, e->ystep, (size_t) e->p->n * sizeof(double));
             return rt_flag(rc, CV_SUCCESS);
         }
     }
-    if (fabs(tn - s->ev.tretlast) > troundoff) {
-        *tret = s->ev.tretlast = tn;
-        N_VScale(1.0, s->ev.ystep, s->ycv);
+    if (fabs(tn - e->tretlast) > troundoff) {
+        *tret = e->tretlast = tn;
+        memcpy(e->y, e->ystep, (size_t) e->p->n * sizeof(double));
         return rt_flag(rc, CV_SUCCESS);
     }
-    if (s->ev.tstop) {
+    if (e->tstop) {
         /* CVODE stopped at t_stop in the step of the roots returned since */
-        s->ev.tstop = 0;
-        (void) CVodeGetDky(s->mem, s->t_stop, 0, s->ycv);
-        *tret = s->ev.tretlast = s->t_stop;
+        e->tstop = 0;
+        (void) e->host.dense(e->host.data, *e->t_stop, 0, e->y);
+        *tret = e->tretlast = *e->t_stop;
         return rt_flag(rc, CV_TSTOP_RETURN);
     }
     return 0;
 }
 
-int cvode_events_step(cvode_integ *s, double tout, double *tret)
+int cvode_events_step(cvode_events *e, double tout, double *tret)
 {
-    sunrealtype tcv = *tret;
-    s->ev.yend = 0;
-    s->ev.dense = 0;
-    if (!s->ev.nrt) {
-        int rc = CVode(s->mem, tout, s->ycv, &tcv, CV_ONE_STEP);
+    double tcv = *tret;
+    e->yend = 0;
+    e->dense = 0;
+    if (!e->nrt) {
+        int rc = e->host.one_step(e->host.data, tout, &tcv);
         *tret = tcv;
         return rc;
     }
-    sunrealtype tn = 0.0, h = 0.0;
-    if (!s->ev.fresh) {
+    double tn = 0.0, h = 0.0;
+    if (!e->fresh) {
         int rc0 = 0;
-        if (rt_before_step(s, tret, &rc0))
+        if (rt_before_step(e, tret, &rc0))
             return rc0;
     } else {
-        sunrealtype t0 = 0.0;
-        if (CVodeGetCurrentTime(s->mem, &t0) != CV_SUCCESS)
+        double t0 = 0.0;
+        if (e->host.now(e->host.data, &t0, NULL) != 0)
             return CV_MEM_NULL;
-        s->ev.tretlast = t0;
-        if (rt_check1(s, t0) == RT_FAIL)
+        e->tretlast = t0;
+        if (rt_check1(e, t0) == RT_FAIL)
             return CV_RTFUNC_FAIL;
     }
-    int rc = CVode(s->mem, tout, s->ycv, &tcv, CV_ONE_STEP);
+    int rc = e->host.one_step(e->host.data, tout, &tcv);
     if (rc < 0) {
         *tret = tcv;
         return rc;
     }
-    if (s->ev.fresh) {
-        s->ev.fresh = 0;
-        sunrealtype t0 = s->ev.tlo;
-        if (s->ev.zero0 && rt_check1_ahead(s, t0) == RT_FAIL)
+    if (e->fresh) {
+        e->fresh = 0;
+        double t0 = e->tlo;
+        if (e->zero0 && rt_check1_ahead(e, t0) == RT_FAIL)
             return CV_RTFUNC_FAIL;
     }
-    N_VScale(1.0, s->ycv, s->ev.ystep);
+    memcpy(e->ystep, e->y, (size_t) e->p->n * sizeof(double));
     /* in CV_ONE_STEP, CV_SUCCESS returns zn[0] at tn (a stop at t_stop: CV_TSTOP_RETURN) */
-    s->ev.yend = rc == CV_SUCCESS;
-    s->ev.yend_t = tcv;
-    if (rt_now(s, &tn, &h) != 0)
+    e->yend = rc == CV_SUCCESS;
+    e->yend_t = tcv;
+    if (rt_now(e, &tn, &h) != 0)
         return CV_MEM_NULL;
-    int r = rt_check3(s, tn, h);
+    int r = rt_check3(e, tn, h);
     if (r == RT_FAIL)
         return CV_RTFUNC_FAIL;
     if (r == RT_FOUND) {
-        s->ev.irfnd = 1;
-        s->ev.tstop = rc == CV_TSTOP_RETURN;
-        *tret = s->ev.tretlast = s->ev.tlo;
+        e->irfnd = 1;
+        e->tstop = rc == CV_TSTOP_RETURN;
+        *tret = e->tretlast = e->tlo;
         return CV_ROOT_RETURN;
     }
-    *tret = s->ev.tretlast = tcv;
+    *tret = e->tretlast = tcv;
     return rc;
 }

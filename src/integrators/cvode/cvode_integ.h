@@ -62,8 +62,14 @@ typedef struct cvode_integ {
     double t_stop;       /* s */
     int projection;      /* CVodeSetProjFn in force */
     int newton;          /* BDF's Newton system solved by the problem (cvode_newton.c) */
-    cvode_events ev;     /* the event search (cvode_events.c) */
-    cvode_watch w;       /* the stiffness estimates (cvode_watch.c), with c.watch */
+    cvode_events ev;     /* the event search (cvode_events.c) on CVODE (cvode_step.c) */
+    N_Vector ytry;       /* the search's ytry as CVODE's vector (CVodeGetDky into it) */
+    N_Vector dky;        /* CVodeGetDky's output for the search's partial sums: its linear
+                            combination writes the components dky_pairs lists only */
+    const int *dky_pairs;
+    int dky_npairs;
+    double *dky_state;
+    cvode_watch w; /* the stiffness estimates (cvode_watch.c), with c.watch */
 } cvode_integ;
 
 /* cvode_watch.c: the right-hand side f(t, y) just evaluated (its Lipschitz estimate from the
@@ -89,6 +95,12 @@ sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w);
    linear solver (cv->J, cv->LS) with the Jacobian function; 0, or -1 (out of memory) or -2
    (CVODE refused) with msg */
 int cvode_newton_attach(cvode_integ *cv, char *msg, size_t n);
+
+/* cvode_step.c: the event search on CVODE (cvode_events.c's host: cvode_events_host, with
+   or without events), its arrays (attach: CLINK_OK or CLINK_ERR_NOMEM; detach frees) */
+void cvode_events_host(cvode_integ *cv);
+clink_status cvode_events_attach(cvode_integ *cv);
+void cvode_events_detach(cvode_integ *cv);
 
 /* the ops of integrator.h that cvode_setup.c implements */
 integ *cvode_create(const integ_problem *p, const integ_config *c, double t0, const double *y0,

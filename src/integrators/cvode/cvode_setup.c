@@ -422,15 +422,15 @@ static clink_status cvode_setup(cvode_integ *cv, double t0, const double *y0, ch
     }
     if (st == CLINK_OK)
         st = cvode_setup_solvers(cv, msg, n);
+    cvode_events_host(cv); /* also without events: the steps go through it */
     if (st != CLINK_OK || !cv->p.nevents)
         return st;
     /* no CVodeRootInit: the events are located by cvode_events.c */
-    cv->ev.ngroups = cv->p.nevents / 2;
-    if (cvode_events_create(cv) != CLINK_OK) {
+    if (cvode_events_attach(cv) != CLINK_OK) {
         snprintf(msg, n, "clink_sim_create: out of memory");
         return CLINK_ERR_NOMEM;
     }
-    cvode_events_restart(cv, cv->ycv);
+    cvode_events_restart(&cv->ev, cv->base.y);
     return CLINK_OK;
 }
 
@@ -453,7 +453,7 @@ void cvode_destroy(integ *in)
     cvode_watch_free(cv);
     if (cv->ycv)
         N_VDestroy(cv->ycv);
-    cvode_events_destroy(cv);
+    cvode_events_detach(cv);
     ode_log_close(&cv->log);
     if (cv->ctx)
         SUNContext_Free(&cv->ctx);

@@ -31,6 +31,125 @@ static const cvode_integ *cvode_of_const(const integ *in)
     return (const cvode_integ *) in;
 }
 
+/* ---- the event search's host (cvode_events.h): CVODE's calls ---------------- */
+
+/* the vectors of a Nordsieck history at most: order 12 (Adams) and 1 */
+#define CVODE_MAX_NORDSIECK 13
+
+/*
+ * CVodeGetDky's sum for the components a search reads only: the operation
+ * N_VLinearCombination of the vector dky (its content the integrator), z = c[0] X[0] +
+ * c[1] X[1] + ... summed in that order as cvode_vector.c sums every component (the same
+ * bits), written at the components' places in the search's state.
+ */
+static int cvode_dky_lincomb(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
+{
+    cvode_integ *cv = z->content;
+    const double *x[CVODE_MAX_NORDSIECK];
+    if (nvec > CVODE_MAX_NORDSIECK)
+        return -1;
+    for (int k = 0; k < nvec; k++)
+        x[k] = ode_data(X[k]);
+    for (int j = 0; j < cv->dky_npairs; j++) {
+        int r = cv->dky_pairs[2 * j];
+        double acc = c[0] * x[0][r];
+        for (int k = 1; k < nvec; k++)
+            acc += c[k] * x[k][r];
+        cv->dky_state[cv->dky_pairs[2 * j + 1]] = acc;
+    }
+    return 0;
+}
+
+static int cvode_host_now(void *data, double *tn, double *h)
+{
+    cvode_integ *cv = data;
+    sunrealtype t = 0.0, hl = 0.0;
+    if (CVodeGetCurrentTime(cv->mem, &t) != CV_SUCCESS ||
+        (h && CVodeGetLastStep(cv->mem, &hl) != CV_SUCCESS))
+        return -1;
+    *tn = t;
+    if (h)
+        *h = hl;
+    return 0;
+}
+
+static int cvode_host_init_step(void *data, double *h0)
+{
+    cvode_integ *cv = data;
+    sunrealtype h = 0.0;
+    int rc = CVodeGetActualInitStep(cv->mem, &h);
+    *h0 = h;
+    return rc == CV_SUCCESS ? 0 : -1;
+}
+
+static int cvode_host_dense(void *data, double t, int k, double *out)
+{
+    cvode_integ *cv = data;
+    return CVodeGetDky(cv->mem, t, k, out == cv->base.y ? cv->ycv : cv->ytry);
+}
+
+static void cvode_host_dense_some(void *data, double t, const int *pairs, int npairs, double *state)
+{
+    cvode_integ *cv = data;
+    cv->dky_pairs = pairs;
+    cv->dky_npairs = npairs;
+    cv->dky_state = state;
+    (void) CVodeGetDky(cv->mem, t, 0, cv->dky);
+}
+
+static int cvode_host_one_step(void *data, double tout, double *tret)
+{
+    cvode_integ *cv = data;
+    sunrealtype t = *tret;
+    int rc = CVode(cv->mem, tout, cv->ycv, &t, CV_ONE_STEP);
+    *tret = t;
+    return rc;
+}
+
+void cvode_events_host(cvode_integ *cv)
+{
+    events_host host = {
+        .data = cv,
+        .now = cvode_host_now,
+        .init_step = cvode_host_init_step,
+        .dense = cvode_host_dense,
+        .dense_some = cvode_host_dense_some,
+        .one_step = cvode_host_one_step,
+    };
+    cvode_events_init(&cv->ev, &cv->p, cv->base.y, &host, &cv->t_stop, cv->log.msg,
+                      sizeof cv->log.msg);
+}
+
+clink_status cvode_events_attach(cvode_integ *cv)
+{
+    if (cvode_events_create(&cv->ev) != CLINK_OK)
+        return CLINK_ERR_NOMEM;
+    /* ytry's storage as a vector of CVODE's, with clink's kernels (as a clone of ycv) */
+    cv->ytry = N_VMake_Serial(cv->p.n, cv->ev.ytry, cv->ctx);
+    cv->dky = N_VNewEmpty(cv->ctx);
+    if (!cv->ytry || !cv->dky)
+        return CLINK_ERR_NOMEM;
+    ode_vector_use_fast_ops(cv->ytry);
+    cv->ytry->ops->nvwrmsnorm = cvode_wrms_moving;
+    cv->dky->content = cv;
+    cv->dky->ops->nvlinearcombination = cvode_dky_lincomb;
+    return CLINK_OK;
+}
+
+void cvode_events_detach(cvode_integ *cv)
+{
+    if (cv->ytry)
+        N_VDestroy(cv->ytry);
+    if (cv->dky) {
+        cv->dky->content = NULL; /* the integrator, not the vector's */
+        N_VFreeEmpty(cv->dky);
+    }
+    cv->ytry = cv->dky = NULL;
+    cvode_events_destroy(&cv->ev);
+}
+
+/* ---- the ops ---------------------------------------------------------------- */
+
 static int cvode_set_stop_time(integ *in, double t_stop)
 {
     cvode_integ *cv = cvode_of(in);
@@ -45,7 +164,7 @@ static int cvode_set_stop_time(integ *in, double t_stop)
 static int cvode_step(integ *in, double tout, double *tret)
 {
     cvode_integ *cv = cvode_of(in);
-    int rc = cvode_events_step(cv, tout, tret);
+    int rc = cvode_events_step(&cv->ev, tout, tret);
     if (rc >= 0)
         cv->at_reinit = 0;
     return rc;
@@ -58,7 +177,7 @@ static const int *cvode_events_found(const integ *in)
 
 static void cvode_events_changed(integ *in)
 {
-    cvode_events_directions(cvode_of(in));
+    cvode_events_directions(&cvode_of(in)->ev);
 }
 
 /*
@@ -75,7 +194,7 @@ static int cvode_dense_at_end(const cvode_integ *cv, double t)
 {
     if (!cv->ev.yend || t != cv->ev.yend_t)
         return 0;
-    const double *y = NV_DATA_S(cv->ev.ystep);
+    const double *y = cv->ev.ystep;
     for (sunindextype i = 0; i < cv->p.n; i++)
         if (y[i] == 0.0 && signbit(y[i]))
             return 0;
@@ -93,16 +212,16 @@ static int cvode_dense(integ *in, double t, int k)
     cvode_integ *cv = cvode_of(in);
     size_t bytes = (size_t) cv->p.n * sizeof(double);
     if (k == 0 && cvode_dense_at_end(cv, t)) {
-        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ystep), bytes);
+        memcpy(NV_DATA_S(cv->ycv), cv->ev.ystep, bytes);
         return CV_SUCCESS;
     }
     if (k == 0 && cv->ev.dense && t == cv->ev.tdense) {
-        memcpy(NV_DATA_S(cv->ycv), NV_DATA_S(cv->ev.ydense), bytes);
+        memcpy(NV_DATA_S(cv->ycv), cv->ev.ydense, bytes);
         return CV_SUCCESS;
     }
     int rc = CVodeGetDky(cv->mem, t, k, cv->ycv);
     if (rc == CV_SUCCESS && k == 0 && cv->ev.ydense) {
-        memcpy(NV_DATA_S(cv->ev.ydense), NV_DATA_S(cv->ycv), bytes);
+        memcpy(cv->ev.ydense, NV_DATA_S(cv->ycv), bytes);
         cv->ev.tdense = t;
         cv->ev.dense = 1;
     }
@@ -130,7 +249,7 @@ static int cvode_reinit(integ *in, double t, const double *y)
     if (rc != CV_SUCCESS)
         return rc;
     if (cv->p.nevents)
-        cvode_events_restart(cv, cv->ycv);
+        cvode_events_restart(&cv->ev, cv->base.y);
     cv->at_reinit = 1;
     return CV_SUCCESS;
 }
