@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench_nordsieck_floor.c: what an Adams step costs outside the right-hand side, CVODE's
- * (through clink's integrator table, its vector kernels included) against a plain-array
+ * (clink's CVODE integrator, its vector kernels included) against a plain-array
  * Adams-Moulton method in Nordsieck form. A measurement for docs/performance.md
  * ("Small mechanisms: the per-step floor"), not an integrator of clink: the prototype has
  * no events, no stop time and no restart, which an integrator behind the table needs.
@@ -346,7 +346,8 @@ __attribute__((noinline)) static int cvode_run(double rtol, double *err, long *s
     c.atol = d.atol;
     double y0[NB];
     exact(0.0, y0);
-    const integ_ops *ops = integrator_for(CLINK_METHOD_ADAMS);
+    /* CVODE's own Adams (method="adams" runs src/integrators/adams, its bits on plain arrays) */
+    const integ_ops *ops = &integrator_cvode_ops;
     clink_status st = CLINK_OK;
     char msg[256] = "";
     integ *in = ops == NULL ? NULL : ops->create(&p, &c, 0.0, y0, &st, msg, sizeof msg);
