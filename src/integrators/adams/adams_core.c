@@ -33,6 +33,7 @@
  * x + b y as x + b y, a (x - y) when b = -a, ...), so the results have the same bits.
  */
 #include "integrators/adams/adams.h"
+#include "integrators/integ_common.h"
 
 #include "integrators/cvode/cvode_compat.h"
 
@@ -102,33 +103,9 @@ enum { AD_NLS_SUCCESS = 0, AD_NLS_CONTINUE = 901, AD_NLS_CONV_RECVR = 902, AD_RH
 
 /* the weighted RMS norm of clink's CVODE vectors (cvode_setup.c, cvode_wrms_moving):
    squares summed in order, their count where x w is not zero */
-static double ad_wrms(const double *x, const double *w, int n)
+static inline double ad_wrms(const double *x, const double *w, int n)
 {
-    double sum = 0.0;
-    long long moving = 0;
-    int i = 0;
-#ifdef __SSE2__
-    /* two products and squares per instruction, added one after the other in order; the
-       count from the lanes' comparison (cvode_wrms_moving's) */
-    __m128i count = _mm_setzero_si128();
-    const __m128d zero = _mm_setzero_pd();
-    for (; i + 2 <= n; i += 2) {
-        __m128d p = _mm_mul_pd(_mm_loadu_pd(x + i), _mm_loadu_pd(w + i));
-        __m128d sq = _mm_mul_pd(p, p);
-        sum += _mm_cvtsd_f64(sq);
-        sum += _mm_cvtsd_f64(_mm_unpackhi_pd(sq, sq));
-        count = _mm_sub_epi64(count, _mm_castpd_si128(_mm_cmpneq_pd(p, zero)));
-    }
-    long long lanes[2];
-    _mm_storeu_si128((__m128i *) lanes, count);
-    moving = lanes[0] + lanes[1];
-#endif
-    for (; i < n; i++) {
-        double p = x[i] * w[i];
-        sum += p * p;
-        moving += p != 0.0;
-    }
-    return moving ? sqrt(sum / (double) moving) : 0.0;
+    return integ_wrms_moving(x, w, n);
 }
 
 /* SUNRpowerR: 0 for a base <= 0 */

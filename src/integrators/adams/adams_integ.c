@@ -19,6 +19,7 @@
 #include "integrators/adams/adams.h"
 #include "integrators/cvode/cvode_events.h"
 #include "integrators/cvode/cvode_ode.h"
+#include "integrators/integ_common.h"
 #include "integrators/integrator.h"
 
 #include <cvode/cvode.h>
@@ -32,13 +33,7 @@
 #define ADAMS_EVENT_ORDER 6
 
 /* the stiffness estimates (cvode_watch.c's, Adams only) */
-typedef struct adams_watch {
-    double *y, *f;   /* n each: the last evaluation of f and where */
-    double t;        /* its time */
-    int have;        /* y, f hold one */
-    double lip_step; /* 1/s: the largest estimate at the time t */
-    double lip;      /* 1/s: the estimate of the last step that had one, 0: none since asked */
-} adams_watch;
+typedef integ_lip adams_watch;
 
 typedef struct adams_integ {
     integ base; /* base.y: the state returned (n) */
@@ -67,30 +62,7 @@ static const adams_integ *adams_of_const(const integ *in)
 /* cvode_watch_rhs: a further iterate at the same time gives |w df| / |w dy| */
 static void adams_watch_rhs(adams_integ *a, double t, const double *y, const double *f)
 {
-    adams_watch *w = &a->w;
-    const double *ewt = a->core.ewt_last;
-    int n = a->p.n;
-    if (w->have && t == w->t && ewt) {
-        double num = 0.0, den = 0.0;
-        for (int i = 0; i < n; i++) {
-            double dy = (y[i] - w->y[i]) * ewt[i], df = (f[i] - w->f[i]) * ewt[i];
-            num += df * df;
-            den += dy * dy;
-        }
-        if (den > 0.0 && isfinite(num)) {
-            double l = sqrt(num / den);
-            if (l > w->lip_step)
-                w->lip_step = l;
-        }
-    } else {
-        if (w->lip_step > 0.0)
-            w->lip = w->lip_step;
-        w->lip_step = 0.0;
-    }
-    memcpy(w->y, y, (size_t) n * sizeof(double));
-    memcpy(w->f, f, (size_t) n * sizeof(double));
-    w->t = t;
-    w->have = 1;
+    integ_lip_observe(&a->w, a->core.ewt_last, a->p.n, t, y, f);
 }
 
 static int adams_rhs(void *data, double t, const double *y, double *yd)
@@ -417,8 +389,7 @@ static int adams_stiffness(integ *in, integ_stiffness *st)
     st->h = c->hu;
     st->order = c->qu;
     st->err = moving ? sqrt(sum / (double) moving) : 0.0;
-    st->lip = a->w.lip_step > 0.0 ? a->w.lip_step : a->w.lip;
-    a->w.lip = 0.0;
+    st->lip = integ_lip_take(&a->w);
     return 0;
 }
 

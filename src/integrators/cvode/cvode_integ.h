@@ -18,6 +18,7 @@
 #include "integrators/cvode/cvode_compat.h"
 #include "integrators/cvode/cvode_events.h"
 #include "integrators/cvode/cvode_ode.h"
+#include "integrators/integ_common.h"
 
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
@@ -28,12 +29,8 @@
 /* the estimates of what the steps are limited by (cvode_watch.c) */
 typedef struct cvode_watch {
     const double *ewt; /* CVODE's error weights, as cvode_ewt last wrote them */
-    double *y, *f;     /* n each: the last evaluation of f and where */
+    integ_lip l;       /* Adams: the fixed-point iteration's estimate (l.y: the allocation) */
     double *u, *v;     /* n each: the power iteration's vectors */
-    double t;          /* its time */
-    int have;          /* y, f hold one */
-    double lip_step;   /* 1/s: the largest estimate at the time t */
-    double lip;        /* 1/s: the estimate of the last step that had one, 0: none since asked */
     double rho;        /* 1/s: the spectral radius of the last Jacobian (BDF), 0: none */
     N_Vector ele;      /* the local error estimate of the last step */
 } cvode_watch;

@@ -51,6 +51,7 @@
  * (the same bits as SUNDIALS' serial ones, faster).
  */
 #include "integrators/cvode/cvode_integ.h"
+#include "integrators/integ_common.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_proj.h>
@@ -60,9 +61,6 @@
 
 #include <math.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,30 +109,7 @@ static int cvode_ewt(N_Vector y, N_Vector ewt, void *ud)
  */
 sunrealtype cvode_wrms_moving(N_Vector x, N_Vector w)
 {
-    const double *xd = ode_data(x), *wd = ode_data(w);
-    sunindextype n = ode_length(x), i = 0;
-    double sum = 0.0;
-    long long moving = 0;
-#ifdef __SSE2__
-    __m128i count = _mm_setzero_si128();
-    const __m128d zero = _mm_setzero_pd();
-    for (; i + 2 <= n; i += 2) {
-        __m128d p = _mm_mul_pd(_mm_loadu_pd(xd + i), _mm_loadu_pd(wd + i));
-        __m128d sq = _mm_mul_pd(p, p);
-        sum += _mm_cvtsd_f64(sq);
-        sum += _mm_cvtsd_f64(_mm_unpackhi_pd(sq, sq));
-        count = _mm_sub_epi64(count, _mm_castpd_si128(_mm_cmpneq_pd(p, zero)));
-    }
-    long long lanes[2];
-    _mm_storeu_si128((__m128i *) lanes, count);
-    moving = lanes[0] + lanes[1];
-#endif
-    for (; i < n; i++) {
-        double p = xd[i] * wd[i];
-        sum += p * p;
-        moving += p != 0.0;
-    }
-    return moving ? sqrt(sum / (double) moving) : 0.0;
+    return integ_wrms_moving(ode_data(x), ode_data(w), (long) ode_length(x));
 }
 
 /* the rows above the trailing diagonals (the problem's, or none) into cv->tptr, cv->trows and

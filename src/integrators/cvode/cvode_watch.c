@@ -35,12 +35,12 @@ int cvode_watch_create(cvode_integ *cv)
 {
     size_t n = (size_t) cv->p.n;
     cvode_watch *w = &cv->w;
-    w->y = malloc(4 * n * sizeof(double));
+    w->l.y = malloc(4 * n * sizeof(double));
     w->ele = N_VClone(cv->ycv);
-    if (!w->y || !w->ele)
+    if (!w->l.y || !w->ele)
         return -1;
-    w->f = w->y + n;
-    w->u = w->f + n;
+    w->l.f = w->l.y + n;
+    w->u = w->l.f + n;
     w->v = w->u + n;
     for (size_t i = 0; i < n; i++)
         w->v[i] = 1.0;
@@ -49,38 +49,14 @@ int cvode_watch_create(cvode_integ *cv)
 
 void cvode_watch_free(cvode_integ *cv)
 {
-    free(cv->w.y);
+    free(cv->w.l.y);
     if (cv->w.ele)
         N_VDestroy(cv->w.ele);
 }
 
 void cvode_watch_rhs(cvode_integ *cv, double t, const double *y, const double *f)
 {
-    cvode_watch *w = &cv->w;
-    int n = cv->p.n;
-    if (w->have && t == w->t && w->ewt) {
-        /* a further iterate at the same time: |w df| / |w dy| */
-        double num = 0.0, den = 0.0;
-        for (int i = 0; i < n; i++) {
-            double dy = (y[i] - w->y[i]) * w->ewt[i], df = (f[i] - w->f[i]) * w->ewt[i];
-            num += df * df;
-            den += dy * dy;
-        }
-        if (den > 0.0 && isfinite(num)) {
-            double l = sqrt(num / den);
-            if (l > w->lip_step)
-                w->lip_step = l;
-        }
-    } else {
-        /* a new time: the last one's estimate is the step's */
-        if (w->lip_step > 0.0)
-            w->lip = w->lip_step;
-        w->lip_step = 0.0;
-    }
-    memcpy(w->y, y, (size_t) n * sizeof(double));
-    memcpy(w->f, f, (size_t) n * sizeof(double));
-    w->t = t;
-    w->have = 1;
+    integ_lip_observe(&cv->w.l, cv->w.ewt, cv->p.n, t, y, f);
 }
 
 /* u = D J D^-1 v; returns |u| / |v| (RMS) */
@@ -161,8 +137,7 @@ int cvode_watch_stiffness(integ *in, integ_stiffness *st)
     if (integrator_caps(cv->c.method) & CLINK_CAP_JACOBIAN)
         st->lip = w->rho;
     else {
-        st->lip = w->lip_step > 0.0 ? w->lip_step : w->lip; /* the last step's, or before */
-        w->lip = 0.0;
+        st->lip = integ_lip_take(&w->l);
     }
     return 0;
 }
