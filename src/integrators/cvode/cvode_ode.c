@@ -228,3 +228,18 @@ void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver)
         bank->proj_fails += c->proj_fails;
     }
 }
+
+void ode_counters_stats(const ode_counters *b, const ode_counters *c, integ_stats *st)
+{
+    st->steps = c->steps + b->steps;
+    st->rhs_evals = c->rhs_evals + b->rhs_evals;
+    st->lin_setups = c->lin_setups + b->lin_setups;
+    st->error_test_fails = c->error_test_fails + b->error_test_fails;
+    st->nonlin_iters = c->nonlin_iters + b->nonlin_iters;
+    st->nonlin_fails = c->nonlin_fails + b->nonlin_fails;
+    st->jac_evals = c->jac_evals + b->jac_evals;
+    st->proj_evals = c->proj_evals + b->proj_evals;
+    st->proj_fails = c->proj_fails + b->proj_fails;
+    st->last_step = c->last_step;
+    st->last_order = c->last_order;
+}

@@ -11,6 +11,7 @@
 #define CLINK_CVODE_ODE_H
 
 #include "integrators/cvode/cvode_compat.h"
+#include "integrators/integrator.h"
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
@@ -67,6 +68,9 @@ void ode_counters_get(void *cvode, int newton, int projection, ode_counters *c);
    the Jacobian and projection counters only when add_solver: they reset at the first step
    after a re-initialisation, not at CVodeReInit) */
 void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver);
+
+/* st = bank + c, the counters since creation (integ_ops.stats), the last step and order c's */
+void ode_counters_stats(const ode_counters *bank, const ode_counters *c, integ_stats *st);
 
 /*
  * Replaces the element-wise operations of a serial vector (and so of every clone

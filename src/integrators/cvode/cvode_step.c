@@ -298,20 +298,9 @@ static long cvode_steps(const integ *in)
 static void cvode_stats(const integ *in, integ_stats *st)
 {
     const cvode_integ *cv = cvode_of_const(in);
-    const ode_counters *b = &cv->banked;
     ode_counters c;
     cvode_counters(cv, &c);
-    st->steps = c.steps + b->steps;
-    st->rhs_evals = c.rhs_evals + b->rhs_evals;
-    st->lin_setups = c.lin_setups + b->lin_setups;
-    st->error_test_fails = c.error_test_fails + b->error_test_fails;
-    st->nonlin_iters = c.nonlin_iters + b->nonlin_iters;
-    st->nonlin_fails = c.nonlin_fails + b->nonlin_fails;
-    st->jac_evals = c.jac_evals + b->jac_evals;
-    st->proj_evals = c.proj_evals + b->proj_evals;
-    st->proj_fails = c.proj_fails + b->proj_fails;
-    st->last_step = c.last_step;
-    st->last_order = c.last_order;
+    ode_counters_stats(&cv->banked, &c, st);
 }
 
 static const char *cvode_code_name(int rc, char *buf, size_t n)
