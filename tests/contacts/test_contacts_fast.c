@@ -477,14 +477,22 @@ TEST(chain_forces_with_kept_values_equal_a_fresh_evaluation_bit_for_bit)
     ENSURE(overlaps > 1000); /* the forces compared are not all zero */
 }
 
+/* the Hertz chain of nb beads at the benchmark's striker speed; NULL (a failure counted) if
+   it cannot be built */
+static clink_model *hertz_chain(int nb, char *err, size_t n)
+{
+    granular_law law = granular_hertz();
+    clink_model *m = granular_chain_model(nb, GRANULAR_V, &law, NULL, err, n);
+    ENSURE(m != NULL);
+    return m;
+}
+
 /* a chain of 12 beads pressed together (each pair 1e-7 m deeper than the one before), moved */
 TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_same_bits)
 {
     enum { NB = 12 };
     char err[256];
-    granular_law law = granular_hertz();
-    clink_model *m = granular_chain_model(NB, GRANULAR_V, &law, NULL, err, sizeof err);
-    ENSURE(m != NULL);
+    clink_model *m = hertz_chain(NB, err, sizeof err);
     if (!m)
         return;
     int nq = m->ncoords, nc = NB + 1, compressed = 0, stored = 0, bad = 0;
@@ -540,9 +548,7 @@ TEST(the_geometry_kept_at_a_step_s_end_serves_only_the_same_bits_of_its_bodies)
 {
     enum { NB = 4 };
     char err[256];
-    granular_law law = granular_hertz();
-    clink_model *m = granular_chain_model(NB, GRANULAR_V, &law, NULL, err, sizeof err);
-    ENSURE(m != NULL);
+    clink_model *m = hertz_chain(NB, err, sizeof err);
     if (!m)
         return;
     int nq = m->ncoords, nc = NB + 1;

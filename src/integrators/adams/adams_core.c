@@ -161,17 +161,7 @@ static void ad_msg(adams_core *c, int code, const char *fn, const char *fmt, ...
 #endif
 #define VK(name) ad_##name##_base
 #define VK_TARGET
-#include "integrators/adams/adams_kernels.h"
-#undef VK
-#undef VK_TARGET
-#undef VK_T
-#undef VK_W
-#undef VK_LOAD
-#undef VK_STORE
-#undef VK_ADD
-#undef VK_SUB
-#undef VK_MUL
-#undef VK_SET1
+#include "integrators/adams/adams_kernels.h" /* undefines VK and VK_* */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define AD_AVX    1
 #define VK(name)  ad_##name##_avx
@@ -184,17 +174,7 @@ static void ad_msg(adams_core *c, int code, const char *fn, const char *fmt, ...
 #define VK_SUB    _mm256_sub_pd
 #define VK_MUL    _mm256_mul_pd
 #define VK_SET1   _mm256_set1_pd
-#include "integrators/adams/adams_kernels.h"
-#undef VK
-#undef VK_TARGET
-#undef VK_T
-#undef VK_W
-#undef VK_LOAD
-#undef VK_STORE
-#undef VK_ADD
-#undef VK_SUB
-#undef VK_MUL
-#undef VK_SET1
+#include "integrators/adams/adams_kernels.h" /* undefines VK and VK_* */
 #endif
 
 /* ---- set-up --------------------------------------------------------------- */

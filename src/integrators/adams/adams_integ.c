@@ -340,11 +340,6 @@ static void adams_stats(const integ *in, integ_stats *st)
     ode_counters_stats(&a->banked, &c, st);
 }
 
-static const char *adams_code_name(int rc, char *buf, size_t n)
-{
-    return ode_flag_name(rc, buf, n);
-}
-
 static integ_failure adams_failure(integ *in, int rc, double *h, char *flag, size_t n,
                                    const char **cause)
 {
@@ -352,9 +347,7 @@ static integ_failure adams_failure(integ *in, int rc, double *h, char *flag, siz
     *h = a->core.next_h; /* CVodeGetCurrentStep */
     ode_flag_name(rc, flag, n);
     *cause = a->core.msg;
-    if (rc == CV_ERR_FAILURE || rc == CV_CONV_FAILURE)
-        return INTEG_FAIL_STEP;
-    return rc == CV_MEM_FAIL ? INTEG_FAIL_NOMEM : INTEG_FAIL_OTHER;
+    return ode_failure_kind(rc);
 }
 
 /* cvode_watch_stiffness for Adams: the last step, its order, the error test's ratio of its
@@ -366,18 +359,10 @@ static int adams_stiffness(integ *in, integ_stiffness *st)
     memset(st, 0, sizeof *st);
     if (!a->w.y || !c->ewt_last || !(c->hu > 0.0) || c->qu < 1)
         return -1;
-    double sum = 0.0;
-    long moving = 0;
-    for (int i = 0; i < a->p.n; i++) {
-        double p = c->acor[i] * c->ewt_last[i];
-        if (p != 0.0) {
-            sum += p * p;
-            moving++;
-        }
-    }
     st->h = c->hu;
     st->order = c->qu;
-    st->err = moving ? sqrt(sum / (double) moving) : 0.0;
+    /* a component with no error adds +0 to the sum: the same bits as skipping it */
+    st->err = integ_wrms_moving(c->acor, c->ewt_last, a->p.n);
     st->lip = integ_lip_take(&a->w);
     return 0;
 }
@@ -408,6 +393,6 @@ const integ_ops integrator_adams_ops = {
     .stats = adams_stats,
     .failure = adams_failure,
     .stiffness = adams_stiffness,
-    .code_name = adams_code_name,
+    .code_name = ode_flag_name,
     .destroy = adams_destroy,
 };

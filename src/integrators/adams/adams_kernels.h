@@ -8,7 +8,7 @@
  * with VK_W = 1). Every element gets the same operations in the same order in every copy
  * (an IEEE sum or product of two doubles has one result whatever the register; fused
  * multiply-adds are off), so all copies give CVODE's bits. No include guard: included
- * more than once.
+ * more than once; it undefines its parameters at its end, so each copy defines them anew.
  */
 
 /*
@@ -148,3 +148,14 @@ VK_TARGET static void VK(update)(const double *f, const double *z0, const double
         y[i] = z0[i] + a;
     }
 }
+
+#undef VK
+#undef VK_TARGET
+#undef VK_T
+#undef VK_W
+#undef VK_LOAD
+#undef VK_STORE
+#undef VK_ADD
+#undef VK_SUB
+#undef VK_MUL
+#undef VK_SET1

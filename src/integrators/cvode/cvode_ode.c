@@ -178,6 +178,13 @@ const char *ode_flag_name(int flag, char *buf, size_t n)
     return buf;
 }
 
+integ_failure ode_failure_kind(int flag)
+{
+    if (flag == CV_ERR_FAILURE || flag == CV_CONV_FAILURE)
+        return INTEG_FAIL_STEP;
+    return flag == CV_MEM_FAIL ? INTEG_FAIL_NOMEM : INTEG_FAIL_OTHER;
+}
+
 void ode_counters_get(void *cv, int newton, int projection, ode_counters *c)
 {
     long v = 0;

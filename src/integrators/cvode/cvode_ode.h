@@ -52,6 +52,9 @@ void ode_log_close(ode_log *log);
 /* CVODE's name of a return flag, copied into buf */
 const char *ode_flag_name(int flag, char *buf, size_t n);
 
+/* the kind of failure a CVODE return flag is (integ_ops.failure) */
+integ_failure ode_failure_kind(int flag);
+
 /* CVODE's counters since its last (re-)initialisation */
 typedef struct ode_counters {
     long steps, rhs_evals, root_evals, lin_setups, error_test_fails, nonlin_iters, nonlin_fails;

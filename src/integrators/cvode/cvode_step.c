@@ -303,11 +303,6 @@ static void cvode_stats(const integ *in, integ_stats *st)
     ode_counters_stats(&cv->banked, &c, st);
 }
 
-static const char *cvode_code_name(int rc, char *buf, size_t n)
-{
-    return ode_flag_name(rc, buf, n);
-}
-
 static integ_failure cvode_failure(integ *in, int rc, double *h, char *flag, size_t n,
                                    const char **cause)
 {
@@ -319,9 +314,7 @@ static integ_failure cvode_failure(integ *in, int rc, double *h, char *flag, siz
     *h = hc;
     ode_flag_name(rc, flag, n);
     *cause = cv->log.msg;
-    if (rc == CV_ERR_FAILURE || rc == CV_CONV_FAILURE)
-        return INTEG_FAIL_STEP;
-    return rc == CV_MEM_FAIL ? INTEG_FAIL_NOMEM : INTEG_FAIL_OTHER;
+    return ode_failure_kind(rc);
 }
 
 const integ_ops integrator_cvode_ops = {
@@ -340,6 +333,6 @@ const integ_ops integrator_cvode_ops = {
     .stats = cvode_stats,
     .failure = cvode_failure,
     .stiffness = cvode_watch_stiffness,
-    .code_name = cvode_code_name,
+    .code_name = ode_flag_name,
     .destroy = cvode_destroy,
 };
