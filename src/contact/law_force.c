@@ -11,21 +11,31 @@
 
 #include <math.h>
 
+/* dpos^m, where pn is dpos^n or NaN when not computed: the same bits as pow(dpos, m),
+   without a second pow when the two exponents are equal (the damping of most laws goes
+   with the spring's power) */
+static double power_again(double dpos, double m, double n, double pn)
+{
+    return m == n && !isnan(pn) ? pn : pow(dpos, m);
+}
+
 double contact_law_default_raw_force(const struct clink_law *law,
                                      const clink_contact_params *params,
                                      const clink_contact_state *state, double delta,
                                      double delta_dot)
 {
     double dpos = delta > 0 ? delta : 0;
-    double spring, damper;
+    double spring, damper, pn = NAN;
 
     (void) params;
     /* a linear spring that may pull continues through delta = 0 so that the root
        delta = 0 is located on a smooth function; power laws stop at zero */
-    if (state->n == 1 && law->can_pull)
+    if (state->n == 1 && law->can_pull) {
         spring = state->K * delta;
-    else
-        spring = state->K * pow(dpos, state->n);
+    } else {
+        pn = pow(dpos, state->n);
+        spring = state->K * pn;
+    }
     if (law->compression_only && !(delta_dot > 0))
         damper = 0;
     else if (state->m == 0)
@@ -33,7 +43,7 @@ double contact_law_default_raw_force(const struct clink_law *law,
     else if (state->chi == 0)
         damper = 0;
     else
-        damper = state->chi * pow(dpos, state->m) * delta_dot;
+        damper = state->chi * power_again(dpos, state->m, state->n, pn) * delta_dot;
     return spring + damper;
 }
 
@@ -90,17 +100,20 @@ double contact_law_force_pair(const struct clink_law *law, const clink_contact_p
         return 0;
     }
     /* contact_law_default_raw_force at delta_dot and at 0 */
-    if (state->n == 1 && law->can_pull)
+    double pn = NAN;
+    if (state->n == 1 && law->can_pull) {
         spring = state->K * delta;
-    else
-        spring = state->K * pow(dpos, state->n);
+    } else {
+        pn = pow(dpos, state->n);
+        spring = state->K * pn;
+    }
     if (state->m == 0) {
         if (!law->compression_only)
             damper0 = state->c * 0.0;
         if (!law->compression_only || delta_dot > 0)
             damper = state->c * delta_dot;
     } else if (state->chi != 0 && (!law->compression_only || delta_dot > 0)) {
-        double cp = state->chi * pow(dpos, state->m);
+        double cp = state->chi * power_again(dpos, state->m, state->n, pn);
         if (!law->compression_only)
             damper0 = cp * 0.0;
         damper = cp * delta_dot;

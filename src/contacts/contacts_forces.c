@@ -93,9 +93,10 @@ static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
     double *t = sc->rot.trig + 3 * (body - 1);
     const double *phi = q + 3 * (body - 1) + 2;
     if (!sc->rot.ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
-        t[0] = *phi;
-        t[1] = cos(*phi);
-        t[2] = sin(*phi);
+        double a = *phi; /* one value for both, so that the compiler makes them one sincos */
+        t[0] = a;
+        t[1] = cos(a);
+        t[2] = sin(a);
         sc->rot.ok[body] = 1;
     }
     rot[0] = t[1];
