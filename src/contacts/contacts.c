@@ -98,19 +98,19 @@ contact_set *contacts_create(const clink_model *m, double settle_speed, char *er
     sc->n = n;
     sc->imp.w = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->imp.z = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
-    sc->rot.trig = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
+    sc->rot.t = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->jac.xq = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->jac.xv = calloc((size_t) (m->ncoords > 0 ? m->ncoords : 1), sizeof(double));
     sc->rot.ok = calloc((size_t) (m->d.nbodies > 0 ? m->d.nbodies : 1), 1);
     sc->end = calloc((size_t) (n > 0 ? n : 1), sizeof *sc->end);
-    if (!sc->imp.w || !sc->imp.z || !sc->rot.trig || !sc->rot.ok || !sc->jac.xq || !sc->jac.xv ||
+    if (!sc->imp.w || !sc->imp.z || !sc->rot.t || !sc->rot.ok || !sc->jac.xq || !sc->jac.xv ||
         !sc->end) {
         free(sc->end);
         free(sc->jac.xq);
         free(sc->jac.xv);
         free(sc->imp.w);
         free(sc->imp.z);
-        free(sc->rot.trig);
+        free(sc->rot.t);
         free(sc->rot.ok);
         free(sc->c);
         free(sc);
@@ -167,7 +167,7 @@ void contacts_destroy(contact_set **sc)
     free((*sc)->records.list);
     free((*sc)->imp.w);
     free((*sc)->imp.z);
-    free((*sc)->rot.trig);
+    free((*sc)->rot.t);
     free((*sc)->rot.ok);
     free((*sc)->jac.xq);
     free((*sc)->jac.xv);

@@ -38,6 +38,10 @@ void contacts_state_restore(contact_set *sc, const void *buf);
 void contacts_set_bookkeeping(contact_set *sc, clink_contact_bookkeeping mode);
 
 int contacts_count(const contact_set *sc);
+
+/* the set's table of the bodies' cos and sin (constraints.h), for the constraints to share
+   (dyn_set_trig) */
+kin_trig *contacts_trig(contact_set *sc);
 /* number of root functions (2 per contact) and of energy components (the damping integral
    of each contact whose law damps, the friction integral of each contact with friction) */
 int contacts_nroots(const contact_set *sc);

@@ -79,9 +79,10 @@ int contacts_geometry(const contacts_contact *c, const double *q, const double *
 
 /*
  * (cos, sin) of the angle of body (ground: (1, 0)) at q, computed only when the angle
- * differs bit for bit from the one last rotated: a body that does not turn (a chain's
- * bead) costs no trigonometry after its first contact evaluation, and the others one
- * sincos per body per state instead of one per contact (the same bits either way).
+ * differs bit for bit from the one last rotated (kin_trig_of): a body that does not turn
+ * (a chain's bead) costs no trigonometry after its first contact evaluation, and the
+ * others one sincos per body per state instead of one per contact, shared with the
+ * constraints of the same evaluation (the same bits either way).
  */
 static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
 {
@@ -90,17 +91,12 @@ static void body_rot(contact_set *sc, const double *q, int body, double rot[2])
         rot[1] = sin(0.0);
         return;
     }
-    double *t = sc->rot.trig + 3 * (body - 1);
-    const double *phi = q + 3 * (body - 1) + 2;
-    if (!sc->rot.ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
-        double a = *phi; /* one value for both, so that the compiler makes them one sincos */
-        t[0] = a;
-        t[1] = cos(a);
-        t[2] = sin(a);
-        sc->rot.ok[body] = 1;
-    }
-    rot[0] = t[1];
-    rot[1] = t[2];
+    kin_trig_of(&sc->rot, q, body, rot);
+}
+
+kin_trig *contacts_trig(contact_set *sc)
+{
+    return &sc->rot;
 }
 
 /* contacts_geometry() with the bodies' rotations from the cache of body_rot (the direct path needs

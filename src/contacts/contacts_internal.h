@@ -9,8 +9,7 @@
  * contacts_episode (the impact in progress and the energy booked at events:
  * contacts_events.c, contacts_impulse.c, contacts_records.c). The set (struct contact_set)
  * likewise: contacts_records (contacts_records.c), contacts_impulse_work
- * (contacts_impulse.c), contacts_jac_work (contacts_jacobian.c), contacts_rot_cache
- * (contacts_forces.c).
+ * (contacts_impulse.c), contacts_jac_work (contacts_jacobian.c).
  *
  * Below the structs, the functions each file lends to the others, by file. The memo's test
  * of unchanged coordinates and its notes of an evaluation are inline here: the right-hand
@@ -156,13 +155,6 @@ typedef struct contacts_jac_work {
     double *xq, *xv;
 } contacts_jac_work;
 
-/* per body (1 .. nbodies - 1): the angle last rotated and its (cos, sin), valid when ok;
-   see body_rot in contacts_forces.c */
-typedef struct contacts_rot_cache {
-    double *trig;
-    unsigned char *ok;
-} contacts_rot_cache;
-
 /*
  * The geometry after_step_one evaluated at a step's end for a contact in an impact, with the
  * bits of its two bodies' coordinates and velocities (body A's q and v, then body B's; ground:
@@ -185,7 +177,7 @@ struct contact_set {
     contacts_records records;
     contacts_impulse_work imp;
     contacts_jac_work jac;
-    contacts_rot_cache rot;
+    kin_trig rot; /* the bodies' cos and sin, shared with the constraints (contacts_trig) */
     char msg[512];
     long events;
     clink_contact_bookkeeping bookkeeping;

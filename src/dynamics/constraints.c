@@ -167,6 +167,7 @@ typedef struct kin_memo {
     int body[KIN_MEMO];
     unsigned next; /* the slot to fill next (the oldest) */
     kin_pose p[KIN_MEMO];
+    kin_trig *trig; /* the system's table of cos and sin, or NULL */
 } kin_memo;
 
 /* the pose of body (kin_pose_of) from the memo or computed into it, never into keep's slot */
@@ -181,17 +182,34 @@ static const kin_pose *kin_memo_pose(kin_memo *mm, const double *q, const double
         i = (i + 1) % KIN_MEMO;
     mm->next = (i + 1) % KIN_MEMO;
     mm->body[i] = body;
-    kin_pose_of(q, v, body, &mm->p[i]);
+    if (mm->trig && body > 0) {
+        const double *qi = q + 3 * (body - 1);
+        const double *vi = v ? v + 3 * (body - 1) : NULL;
+        double cs[2];
+        kin_trig_of(mm->trig, q, body, cs);
+        joint_pose_set_cs(&mm->p[i], qi[0], qi[1], qi[2], vi ? vi[0] : 0.0, vi ? vi[1] : 0.0,
+                          vi ? vi[2] : 0.0, cs[0], cs[1]);
+    } else {
+        kin_pose_of(q, v, body, &mm->p[i]);
+    }
     return &mm->p[i];
 }
 
 void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
                    const double *v, double *phi, kin_row *jac, double *nu, double *gamma)
 {
+    kin_eval_trig(m, drivers, NULL, t, q, v, phi, jac, nu, gamma);
+}
+
+void kin_eval_trig(const clink_model *m, const clink_function *drivers, kin_trig *trig, double t,
+                   const double *q, const double *v, double *phi, kin_row *jac, double *nu,
+                   double *gamma)
+{
     kin_memo mm; /* the poses written before they are read: no initialiser */
     for (int i = 0; i < KIN_MEMO; i++)
         mm.body[i] = -1;
     mm.next = 0;
+    mm.trig = trig;
     for (int j = 0; j < m->d.njoints; j++) {
         const clink_joint_def *jd = &m->d.joints[j].def;
         const joint_class *jc = joint_class_of(jd->type);

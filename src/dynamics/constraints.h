@@ -23,10 +23,41 @@
 #include "model/model_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 /* the joint layer's pose (rotation evaluated once) and Jacobian row */
 typedef joint_pose kin_pose;
 typedef joint_row kin_row;
+
+/*
+ * The cos and sin of each body's angle last computed, with the angle's bits: the
+ * constraints and the contacts of one system evaluate the same bodies at the same state,
+ * so one sincos per body and state serves both (an angle's cos and sin are a function of
+ * its bits alone, so the same bits whoever computed them). t holds (phi, cos phi, sin phi)
+ * at 3 (body - 1) (the coordinates' layout, ncoords doubles), ok[body] (nbodies) whether
+ * they are set. Owned by the contact set (contacts_trig); NULL where there is none.
+ */
+typedef struct kin_trig {
+    double *t;
+    unsigned char *ok;
+} kin_trig;
+
+/* (cos, sin) of body's angle at q from tr, computed into it when its angle's bits differ;
+   body >= 1 */
+static inline void kin_trig_of(kin_trig *tr, const double *q, int body, double cs[2])
+{
+    double *t = tr->t + 3 * (body - 1);
+    const double *phi = q + 3 * (body - 1) + 2;
+    if (!tr->ok[body] || memcmp(phi, t, sizeof(double)) != 0) {
+        double a = *phi; /* one value for both, so that the compiler makes them one sincos */
+        t[0] = a;
+        t[1] = cos(a);
+        t[2] = sin(a);
+        tr->ok[body] = 1;
+    }
+    cs[0] = t[1];
+    cs[1] = t[2];
+}
 
 /* A(phi) s: body vector s rotated into the global frame (computes cos and sin) */
 static inline void kin_rot(double phi, const double s[2], double out[2])
@@ -65,6 +96,11 @@ void kin_eval(const clink_model *m, double t, const double *q, const double *v, 
    as kin_eval): the host's driver inputs (src/sim/sim_inputs.c) */
 void kin_eval_with(const clink_model *m, const clink_function *drivers, double t, const double *q,
                    const double *v, double *phi, kin_row *jac, double *nu, double *gamma);
+
+/* kin_eval_with taking the bodies' cos and sin from trig (NULL: computed; the same bits) */
+void kin_eval_trig(const clink_model *m, const clink_function *drivers, kin_trig *trig, double t,
+                   const double *q, const double *v, double *phi, kin_row *jac, double *nu,
+                   double *gamma);
 
 /*
  * Second derivatives of every row at (t, q, v) for the analytic Jacobian of the

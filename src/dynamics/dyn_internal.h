@@ -71,7 +71,8 @@ struct dyn_system {
     dyn_external_fn ext;
     dyn_external_jac_fn ext_jac;
     void *ext_data;
-    dyn_host host; /* what the host of a simulation adds (zero: nothing) */
+    dyn_host host;  /* what the host of a simulation adds (zero: nothing) */
+    kin_trig *trig; /* the bodies' cos and sin shared with the contacts (dyn_set_trig), or NULL */
     /* analytic Jacobian (dyn_jacobian), allocated at its first call (jx_gdq, jx_gdv: the
        dense force derivatives, nq x nq, by dyn_jacobian alone) */
     joint_hessian *jx_hess;
@@ -173,7 +174,7 @@ int dyn_host_jacobian(dyn_system *s, double t, const double *q, const double *v,
 static inline void dyn_kin_eval(const dyn_system *s, double t, const double *q, const double *v,
                                 double *phi, kin_row *jac, double *nu, double *gamma)
 {
-    kin_eval_with(s->m, s->host.drivers, t, q, v, phi, jac, nu, gamma);
+    kin_eval_trig(s->m, s->host.drivers, s->trig, t, q, v, phi, jac, nu, gamma);
 }
 
 /* joint_friction_solve.c: the fixed point of joint friction and reactions after a solve

@@ -166,6 +166,10 @@ void dyn_set_external(dyn_system *sys, dyn_external_fn fn, void *data);
 /* sets what the host adds (NULL: nothing) */
 void dyn_set_host(dyn_system *sys, const dyn_host *host);
 
+/* the table of the bodies' cos and sin the constraints share with the contacts (NULL: none;
+   constraints.h), kept by the caller for the system's life */
+void dyn_set_trig(dyn_system *sys, kin_trig *trig);
+
 /* the function driver k follows: the host's, else the model's */
 const clink_function *dyn_driver_function(const dyn_system *sys, int k);
 /* f'(t) of driver k at the t of the last dyn_accelerations (the nu of its row: the same

@@ -44,6 +44,11 @@ const char *dyn_error(const dyn_system *sys)
     return sys->msg;
 }
 
+void dyn_set_trig(dyn_system *sys, kin_trig *trig)
+{
+    sys->trig = trig;
+}
+
 void dyn_set_host(dyn_system *sys, const dyn_host *host)
 {
     if (host)

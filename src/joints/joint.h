@@ -109,6 +109,20 @@ static inline void joint_pose_set(joint_pose *p, double x, double y, double phi,
     p->s = sin(phi);
 }
 
+/* joint_pose_set with cos(phi) and sin(phi) given (c, s: computed by the caller from phi) */
+static inline void joint_pose_set_cs(joint_pose *p, double x, double y, double phi, double vx,
+                                     double vy, double w, double c, double s)
+{
+    p->x = x;
+    p->y = y;
+    p->phi = phi;
+    p->vx = vx;
+    p->vy = vy;
+    p->w = w;
+    p->c = c;
+    p->s = s;
+}
+
 /* A(phi) s: body vector s rotated into the global frame */
 static inline void joint_rot(const joint_pose *p, const double s[2], double out[2])
 {

@@ -323,6 +323,8 @@ static clink_status system_allocate(mechsys *s)
     s->nq = s->m->ncoords;
     s->nc = s->m->nconstraints;
     s->dyn = dyn_create(s->m);
+    if (s->dyn && s->ncon > 0)
+        dyn_set_trig(s->dyn, contacts_trig(s->sc)); /* one sincos per body and state */
     /* the joints' friction states follow the contacts' energy block */
     s->njz = s->dyn ? dyn_joint_friction_states(s->dyn) : 0;
     s->jz0 = 2 + contacts_nwork(s->sc);
