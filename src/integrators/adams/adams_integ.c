@@ -305,16 +305,7 @@ static void adams_set_counters(integ *in, const integ_stats *st)
     adams_integ *a = adams_of(in);
     ode_counters c;
     adams_counters(a, &c);
-    ode_counters *b = &a->banked;
-    b->steps = st->steps - c.steps;
-    b->rhs_evals = st->rhs_evals - c.rhs_evals;
-    b->lin_setups = st->lin_setups;
-    b->error_test_fails = st->error_test_fails - c.error_test_fails;
-    b->nonlin_iters = st->nonlin_iters - c.nonlin_iters;
-    b->nonlin_fails = st->nonlin_fails - c.nonlin_fails;
-    b->jac_evals = st->jac_evals;
-    b->proj_evals = st->proj_evals;
-    b->proj_fails = st->proj_fails;
+    ode_counters_bank(&a->banked, &c, st, 0); /* no linear solver, no projection: zeros */
 }
 
 static int adams_now(const integ *in, double *tn, double *h)

@@ -236,6 +236,20 @@ void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver)
     }
 }
 
+void ode_counters_bank(ode_counters *b, const ode_counters *c, const integ_stats *st,
+                       int sub_solver)
+{
+    b->steps = st->steps - c->steps;
+    b->rhs_evals = st->rhs_evals - c->rhs_evals;
+    b->lin_setups = st->lin_setups - c->lin_setups;
+    b->error_test_fails = st->error_test_fails - c->error_test_fails;
+    b->nonlin_iters = st->nonlin_iters - c->nonlin_iters;
+    b->nonlin_fails = st->nonlin_fails - c->nonlin_fails;
+    b->jac_evals = st->jac_evals - (sub_solver ? c->jac_evals : 0);
+    b->proj_evals = st->proj_evals - (sub_solver ? c->proj_evals : 0);
+    b->proj_fails = st->proj_fails - (sub_solver ? c->proj_fails : 0);
+}
+
 void ode_counters_stats(const ode_counters *b, const ode_counters *c, integ_stats *st)
 {
     st->steps = c->steps + b->steps;

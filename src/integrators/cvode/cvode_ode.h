@@ -75,6 +75,13 @@ void ode_counters_add(ode_counters *bank, const ode_counters *c, int add_solver)
 /* st = bank + c, the counters since creation (integ_ops.stats), the last step and order c's */
 void ode_counters_stats(const ode_counters *bank, const ode_counters *c, integ_stats *st);
 
+/* bank = st - c, so that ode_counters_stats gives st again (integ_ops.set_counters); the
+   Jacobian and projection counters less c's only when sub_solver (not between a
+   re-initialisation and its first step, where the solver's counters still hold their old
+   values but will restart) */
+void ode_counters_bank(ode_counters *bank, const ode_counters *c, const integ_stats *st,
+                       int sub_solver);
+
 /*
  * Replaces the element-wise operations of a serial vector (and so of every clone
  * CVODE makes of it) by ode_vector.c's optimised ones, which give the same bits

@@ -259,18 +259,9 @@ static void cvode_set_counters(integ *in, const integ_stats *st)
     cvode_integ *cv = cvode_of(in);
     ode_counters c;
     cvode_counters(cv, &c);
-    /* the bank is what stats adds to CVODE's own counters */
-    ode_counters *b = &cv->banked;
-    b->steps = st->steps - c.steps;
-    b->rhs_evals = st->rhs_evals - c.rhs_evals;
-    b->lin_setups = st->lin_setups - c.lin_setups;
-    b->error_test_fails = st->error_test_fails - c.error_test_fails;
-    b->nonlin_iters = st->nonlin_iters - c.nonlin_iters;
-    b->nonlin_fails = st->nonlin_fails - c.nonlin_fails;
-    /* the solver's counters restart at the first step after a re-initialisation */
-    b->jac_evals = st->jac_evals - (cv->at_reinit ? 0 : c.jac_evals);
-    b->proj_evals = st->proj_evals - (cv->at_reinit ? 0 : c.proj_evals);
-    b->proj_fails = st->proj_fails - (cv->at_reinit ? 0 : c.proj_fails);
+    /* the bank is what stats adds to CVODE's own counters; the solver's counters restart at
+       the first step after a re-initialisation */
+    ode_counters_bank(&cv->banked, &c, st, !cv->at_reinit);
 }
 
 static int cvode_now(const integ *in, double *tn, double *h)
