@@ -56,8 +56,8 @@ extern "C" {
 
 #define CLINK_VERSION_MAJOR  0
 #define CLINK_VERSION_MINOR  3
-#define CLINK_VERSION_PATCH  2
-#define CLINK_VERSION_STRING "0.3.2"
+#define CLINK_VERSION_PATCH  3
+#define CLINK_VERSION_STRING "0.3.3"
 /* one integer that grows with every release: major * 10000 + minor * 100 + patch */
 #define CLINK_VERSION_NUMBER                                                                       \
     (CLINK_VERSION_MAJOR * 10000 + CLINK_VERSION_MINOR * 100 + CLINK_VERSION_PATCH)

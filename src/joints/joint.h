@@ -95,32 +95,18 @@ const joint_class *joint_class_find(const char *name);
 
 /* ---- small planar helpers ------------------------------------------------- */
 
+/* sets a pose with cos(phi) and sin(phi) given (c, s: computed by the caller from phi) */
+static inline void joint_pose_set_cs(joint_pose *p, double x, double y, double phi, double vx,
+                                     double vy, double w, double c, double s)
+{
+    *p = (joint_pose){.x = x, .y = y, .phi = phi, .vx = vx, .vy = vy, .w = w, .c = c, .s = s};
+}
+
 /* sets a pose and its rotation */
 static inline void joint_pose_set(joint_pose *p, double x, double y, double phi, double vx,
                                   double vy, double w)
 {
-    p->x = x;
-    p->y = y;
-    p->phi = phi;
-    p->vx = vx;
-    p->vy = vy;
-    p->w = w;
-    p->c = cos(phi);
-    p->s = sin(phi);
-}
-
-/* joint_pose_set with cos(phi) and sin(phi) given (c, s: computed by the caller from phi) */
-static inline void joint_pose_set_cs(joint_pose *p, double x, double y, double phi, double vx,
-                                     double vy, double w, double c, double s)
-{
-    p->x = x;
-    p->y = y;
-    p->phi = phi;
-    p->vx = vx;
-    p->vy = vy;
-    p->w = w;
-    p->c = c;
-    p->s = s;
+    joint_pose_set_cs(p, x, y, phi, vx, vy, w, cos(phi), sin(phi));
 }
 
 /* A(phi) s: body vector s rotated into the global frame */
