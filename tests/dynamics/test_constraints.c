@@ -5,12 +5,16 @@
  * q(t) = q0 + v t (qdd = 0), where dPhi/dt = Phi_q v - nu and
  * d2Phi/dt2 = -gamma. Central differences with h = 1e-4 s leave an error of
  * order h^2 |Phi'''| ~ 1e-8 plus rounding 1e-16/h^2 ~ 1e-8: tolerance 1e-6.
+ * The table of the bodies' cos and sin the constraints share with the contacts (kin_trig)
+ * is checked against rotations computed afresh, bit for bit.
  */
 #include "ensure.h"
 
 #include "dynamics/constraints.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const double PI = 3.14159265358979323846;
 
@@ -330,5 +334,65 @@ TEST(every_joint_type_and_driver_second_derivative_hooks_match_finite_difference
     if (!m)
         return;
     check_second_derivatives(m, q0, v);
+    clink_model_destroy(&m);
+}
+
+/* kin_eval_trig with a table of cos and sin against kin_eval computing them, at (q, v): 0 when
+   Phi, the Jacobian, nu and gamma are the same bits */
+static int trig_differs(const clink_model *m, kin_trig *tr, double t, const double *q,
+                        const double *v)
+{
+    kin_row ja[16], jb[16];
+    double pa[16], pb[16], na[16], nb[16], ga[16], gb[16];
+    int nc = m->nconstraints;
+    kin_eval(m, t, q, v, pa, ja, na, ga);
+    kin_eval_trig(m, NULL, tr, t, q, v, pb, jb, nb, gb);
+    size_t d = (size_t) nc * sizeof(double);
+    return memcmp(pa, pb, d) != 0 || memcmp(ja, jb, (size_t) nc * sizeof(kin_row)) != 0 ||
+           memcmp(na, nb, d) != 0 || memcmp(ga, gb, d) != 0;
+}
+
+/* the table the constraints share with the contacts (kin_trig) serves a body's cos and sin
+   only for the same bits of its angle: the constraints are the same bits as computed afresh
+   through a sequence of states where angles change by one ulp, from +0 to -0, not at all,
+   or come back (a table that kept its first entries fails at the first change) */
+TEST(the_shared_table_of_cos_and_sin_gives_the_constraints_of_fresh_rotations)
+{
+    clink_model *m = every_constraint_model();
+    ENSURE(m != NULL);
+    if (!m)
+        return;
+    int nq = m->ncoords, nb = m->d.nbodies;
+    double t_[12] = {0}, q[12], v[12];
+    unsigned char ok[8] = {0};
+    ENSURE(nq <= 12 && nb <= 8);
+    kin_trig tr = {t_, ok};
+    for (int i = 0; i < nq; i++) {
+        q[i] = 0.3 * sin(1.7 * i + 0.4);
+        v[i] = 1.1 * cos(2.3 * i + 0.1);
+    }
+    int bad = trig_differs(m, &tr, 0.1, q, v);
+    /* body 2's angle one ulp up: its entry must be computed again */
+    q[5] = nextafter(q[5], 1.0);
+    bad += trig_differs(m, &tr, 0.1, q, v);
+    /* positions and velocities change, angles not: the entries serve */
+    q[0] += 0.25;
+    v[2] = -v[2];
+    bad += trig_differs(m, &tr, 0.2, q, v);
+    /* an angle of -0 after +0 (the same cos, a sine of the other sign) */
+    q[2] = 0.0;
+    bad += trig_differs(m, &tr, 0.2, q, v);
+    q[2] = -0.0;
+    bad += trig_differs(m, &tr, 0.2, q, v);
+    /* every angle moved, then back to the first state */
+    for (int b = 1; b < nb; b++)
+        q[3 * (b - 1) + 2] += 0.7 * b;
+    bad += trig_differs(m, &tr, 0.3, q, v);
+    for (int i = 0; i < nq; i++)
+        q[i] = 0.3 * sin(1.7 * i + 0.4);
+    bad += trig_differs(m, &tr, 0.1, q, v);
+    ENSURE(bad == 0);
+    for (int b = 1; b < nb; b++)
+        ENSURE(ok[b] == 1); /* every body went through the table */
     clink_model_destroy(&m);
 }
