@@ -477,29 +477,52 @@ TEST(chain_forces_with_kept_values_equal_a_fresh_evaluation_bit_for_bit)
     ENSURE(overlaps > 1000); /* the forces compared are not all zero */
 }
 
-/* the Hertz chain of nb beads at the benchmark's striker speed; NULL (a failure counted) if
-   it cannot be built */
-static clink_model *hertz_chain(int nb, char *err, size_t n)
+/* the Hertz chain of nb beads at the benchmark's striker speed with its contact set (nb + 1
+   contacts: the striker's first) */
+typedef struct hertz_chain {
+    clink_model *m;
+    contact_set *sc;
+    int nq, nc;
+} hertz_chain;
+
+/* builds h; 0 (a failure counted, nothing left to free) if the model or the set cannot be */
+static int hertz_chain_open(hertz_chain *h, int nb)
 {
+    char err[256];
     granular_law law = granular_hertz();
-    clink_model *m = granular_chain_model(nb, GRANULAR_V, &law, NULL, err, n);
-    ENSURE(m != NULL);
-    return m;
+    memset(h, 0, sizeof *h);
+    h->m = granular_chain_model(nb, GRANULAR_V, &law, NULL, err, sizeof err);
+    ENSURE(h->m != NULL);
+    if (h->m)
+        h->sc = contacts_create(h->m, 1e-3, err, sizeof err);
+    ENSURE(h->sc != NULL && contacts_count(h->sc) == nb + 1);
+    if (!h->sc) {
+        clink_model_destroy(&h->m);
+        return 0;
+    }
+    h->nq = h->m->ncoords;
+    h->nc = nb + 1;
+    return 1;
+}
+
+static void hertz_chain_close(hertz_chain *h)
+{
+    contacts_destroy(&h->sc);
+    clink_model_destroy(&h->m);
 }
 
 /* a chain of 12 beads pressed together (each pair 1e-7 m deeper than the one before), moved */
 TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_same_bits)
 {
     enum { NB = 12 };
-    char err[256];
-    clink_model *m = hertz_chain(NB, err, sizeof err);
-    if (!m)
+    hertz_chain h;
+    if (!hertz_chain_open(&h, NB))
         return;
-    int nq = m->ncoords, nc = NB + 1, compressed = 0, stored = 0, bad = 0;
+    int nq = h.nq, nc = h.nc, compressed = 0, stored = 0, bad = 0;
     double q[3 * (NB + 1)], v[3 * (NB + 1)], g[3 * (NB + 1)];
     clink_contact_info info[NB + 1];
-    for (int i = 1; i < m->d.nbodies; i++) {
-        const clink_body_def *b = &m->d.bodies[i].def;
+    for (int i = 1; i < h.m->d.nbodies; i++) {
+        const clink_body_def *b = &h.m->d.bodies[i].def;
         q[3 * (i - 1)] = b->x + 1e-7 * (double) i;
         q[3 * (i - 1) + 1] = b->y;
         q[3 * (i - 1) + 2] = b->phi;
@@ -507,25 +530,22 @@ TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_s
         v[3 * (i - 1) + 1] = b->vy;
         v[3 * (i - 1) + 2] = b->omega;
     }
-    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
-    ENSURE(sc != NULL && contacts_count(sc) == nc);
-    if (sc)
-        contacts_start(sc, q, v);
-    for (int s = 0; sc && s < 400; s++) {
+    contacts_start(h.sc, q, v);
+    for (int s = 0; s < 400; s++) {
         int bead = pick(NB);
         q[3 * bead] += uniform(-2e-7, 2e-7);
         v[3 * bead] = uniform(-0.5, 0.5);
         memset(g, 0, (size_t) nq * sizeof *g);
-        (void) contacts_forces(sc, 0.0, q, v, g, NULL); /* what precedes a row or a probe */
+        (void) contacts_forces(h.sc, 0.0, q, v, g, NULL); /* what precedes a row or a probe */
         int ok = 1;
         for (int k = 0; k < nc; k++) {
             double fn = NAN;
-            ok = ok && contacts_info(sc, k, q, v, &info[k]) == CLINK_OK &&
-                 contacts_info_fn(sc, k, q, v, 0, &fn) == CLINK_OK && same(fn, info[k].fn);
+            ok = ok && contacts_info(h.sc, k, q, v, &info[k]) == CLINK_OK &&
+                 contacts_info_fn(h.sc, k, q, v, 0, &fn) == CLINK_OK && same(fn, info[k].fn);
             compressed += info[k].phase == CLINK_CONTACT_COMPRESSION;
         }
-        double u = contacts_stored_energy(sc, q, v);
-        ok = ok && same(contacts_stored_energy_at(sc, q, info), u);
+        double u = contacts_stored_energy(h.sc, q, v);
+        ok = ok && same(contacts_stored_energy_at(h.sc, q, info), u);
         stored += u > 0.0;
         if (!ok && bad++ < 3)
             printf("state %d: the force alone or the stored energy differs\n", s);
@@ -533,8 +553,7 @@ TEST(a_probe_s_normal_force_and_the_stored_energy_from_the_information_are_the_s
     ENSURE(bad == 0);
     ENSURE(compressed > 1000); /* forces and energies compared are not all zero */
     ENSURE(stored > 100);
-    contacts_destroy(&sc);
-    clink_model_destroy(&m);
+    hertz_chain_close(&h);
 }
 
 /* contacts_geometry_kept of contact k at (q, v) is the geometry marked (delta = 42) */
@@ -547,36 +566,32 @@ static int kept_is_marked(const contact_set *sc, int k, const double *q, const d
 TEST(the_geometry_kept_at_a_step_s_end_serves_only_the_same_bits_of_its_bodies)
 {
     enum { NB = 4 };
-    char err[256];
-    clink_model *m = hertz_chain(NB, err, sizeof err);
-    if (!m)
+    hertz_chain h;
+    if (!hertz_chain_open(&h, NB))
         return;
-    int nq = m->ncoords, nc = NB + 1;
     double q[3 * (NB + 1)], v[3 * (NB + 1)];
-    for (int i = 0; i < nq; i++) {
+    for (int i = 0; i < h.nq; i++) {
         q[i] = uniform(-1.0, 1.0);
         v[i] = uniform(-1.0, 1.0);
     }
-    contact_set *sc = contacts_create(m, 1e-3, err, sizeof err);
-    ENSURE(sc != NULL && contacts_count(sc) == nc);
-    for (int k = 0; sc && k < nc; k++) {
+    for (int k = 0; k < h.nc; k++) {
         /* a geometry marked so that its use shows (a real one would hide a wrong match) */
         kinematics_contact g;
         memset(&g, 0, sizeof g);
         g.delta = 42.0;
-        ENSURE(!kept_is_marked(sc, k, q, v)); /* nothing kept yet */
-        contacts_geometry_keep(sc, k, q, v, &g);
-        ENSURE(kept_is_marked(sc, k, q, v));
+        ENSURE(!kept_is_marked(h.sc, k, q, v)); /* nothing kept yet */
+        contacts_geometry_keep(h.sc, k, q, v, &g);
+        ENSURE(kept_is_marked(h.sc, k, q, v));
         /* one bit of any coordinate or velocity of the contact's bodies: evaluated anew */
         int changed = 0;
-        for (int c = 0; c < nq; c++) {
+        for (int c = 0; c < h.nq; c++) {
             for (int which = 0; which < 2; which++) {
                 double *x = which ? &v[c] : &q[c], keep = *x;
                 *x = nextafter(keep, 2.0);
-                int marked = kept_is_marked(sc, k, q, v);
+                int marked = kept_is_marked(h.sc, k, q, v);
                 *x = keep;
                 int body = c / 3 + 1;
-                const model_contact *mc = &m->d.contacts[k];
+                const model_contact *mc = &h.m->d.contacts[k];
                 int own = body == mc->geo.body_a || body == mc->geo.body_b;
                 ENSURE(marked == !own);
                 changed += own;
@@ -584,15 +599,14 @@ TEST(the_geometry_kept_at_a_step_s_end_serves_only_the_same_bits_of_its_bodies)
         }
         ENSURE(changed >= 6); /* at least one body's six */
         /* a zero's sign is a different bit pattern */
-        const model_contact *mc = &m->d.contacts[k];
+        const model_contact *mc = &h.m->d.contacts[k];
         int b = mc->geo.body_b > 0 ? mc->geo.body_b : mc->geo.body_a;
         double keep = v[3 * (b - 1) + 2];
         v[3 * (b - 1) + 2] = 0.0;
-        contacts_geometry_keep(sc, k, q, v, &g);
+        contacts_geometry_keep(h.sc, k, q, v, &g);
         v[3 * (b - 1) + 2] = -0.0;
-        ENSURE(!kept_is_marked(sc, k, q, v));
+        ENSURE(!kept_is_marked(h.sc, k, q, v));
         v[3 * (b - 1) + 2] = keep;
     }
-    contacts_destroy(&sc);
-    clink_model_destroy(&m);
+    hertz_chain_close(&h);
 }
