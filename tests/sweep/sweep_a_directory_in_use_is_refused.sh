@@ -3,13 +3,15 @@
 # A sweep locks DIR/sweep.journal (flock) while it runs: a second `clink sweep` into the
 # same directory, with or without --resume, is refused with exit 2 naming the first one's
 # pid, and touches nothing (the first one's journal is not emptied, it ends with its
-# complete table); once the first has ended, the directory can be resumed again.
+# complete table); once the first has ended, the directory can be resumed again. Each case
+# runs for about 0.2 s, so that on a loaded machine the first sweep is still running when
+# the two later sweeps are tried.
 set -euo pipefail
 . "${CLINK_SOURCE_DIR:?}/tests/sweep/scratch.bash"
 cat > spec.xml <<XML
 <?xml version="1.0"?>
 <sweep model="$CLINK_SOURCE_DIR/models/slider_crank_clearance.xml">
-  <parameter path="settings.t_end" values="0.04"/>
+  <parameter path="settings.t_end" values="0.25"/>
   <parameter path="body[crank].mass" values="0.3 0.31 0.32 0.33 0.34 0.35"/>
   <collect quantities="impacts"/>
 </sweep>
