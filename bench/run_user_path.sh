@@ -7,8 +7,11 @@
 # callgrind (counts do not depend on the machine's load); docs/performance.md, "The
 # user's path". Prints one line per N: N, library call and `clink run` instructions
 # (1e9), their ratio. An argument ending in .xml is a model file run with its own
-# settings instead (T unused for it), e.g. models/slider_crank_clearance.xml.
-# Usage: bench/run_user_path.sh BUILD [T] [N|MODEL.xml...]   (default T = 1e-3 s, N = 100 700 10000)
+# settings instead (T unused for it), e.g. models/slider_crank_clearance.xml; MODEL.xml@end
+# runs it with `--output-step` equal to its t_end, one grid row at the end as the chains have
+# (the event rows and impacts.csv stay).
+# Usage: bench/run_user_path.sh BUILD [T] [N|MODEL.xml|MODEL.xml@end...]
+#        (default T = 1e-3 s, N = 100 700 10000)
 set -eu
 build=${1:?usage: run_user_path.sh BUILD [T] [N...]}
 t_end=${2:-1e-3}
@@ -25,8 +28,13 @@ count() {
 }
 printf '%6s %10s %10s %6s\n' N lib_1e9 run_1e9 ratio
 for n in $ns; do
+    extra=()
     case $n in
     *.xml) model=$n ;;
+    *.xml@end)
+        model=${n%@end}
+        extra=(--output-step "$(sed -n 's/.*<settings[^>]* t_end="\([^"]*\)".*/\1/p' "$model" | head -n 1)")
+        ;;
     *)
         mkdir -p "$tmp/g$n"
         python3 "$top/validation/make_granular_chain.py" "$tmp/g$n" "$n" >/dev/null
@@ -36,7 +44,7 @@ for n in $ns; do
         ;;
     esac
     lib=$(count "$build/bench/bench_clearance_slider_crank" --once "$model")
-    run=$(count "$build/clink" run "$model" -o "$tmp/out" -q)
+    run=$(count "$build/clink" run "$model" ${extra[@]+"${extra[@]}"} -o "$tmp/out" -q)
     awk -v n="$n" -v a="$lib" -v b="$run" 'BEGIN {printf "%6s %10.3f %10.3f %6.2f\n", n, a / 1e9, b / 1e9, b / a}'
     rm -rf "$tmp/out" "$tmp/g$n"
 done

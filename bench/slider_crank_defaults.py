@@ -21,6 +21,9 @@ CPU time:
            end (bench_clearance_slider_crank --once, its own CPU clock);
   run      the user's path: `clink run` of the model file (outputs every 1e-5 s to CSV,
            process start and XML reading included; CPU of the child process);
+  run_end  `clink run` of the same file with `--output-step` 0.1 (= t_end): one grid row at
+           the end, the output SciPy's script gives, as bench/run_user_path.sh runs the
+           chains (the event rows and impacts.csv are still written);
   untuned  `clink run` of the model with no <settings> tolerance either (the library's
            rtol 1e-8, atol 1e-10): its accuracy is reported, its cost too;
   scipy    scipy_slider_crank.py at its chosen rung, output at the end (its own CPU
@@ -60,9 +63,10 @@ def model_text(rtol=None, atol=None, method=None, drift=None):
     return with_settings(s, drop=("method", "drift", "rtol", "atol"), t_end=T_END, **given)
 
 
-def clink_run(build, path, outdir):
-    """CPU of `clink run` (child process) and the onsets from its impacts.csv"""
-    cpu = child_cpu([os.path.join(build, "clink"), "run", path, "-q", "-o", outdir])
+def clink_run(build, path, outdir, extra=()):
+    """CPU of `clink run` (child process, with the extra arguments) and the onsets from its
+    impacts.csv"""
+    cpu = child_cpu([os.path.join(build, "clink"), "run", path, "-q", "-o", outdir, *extra])
     with open(os.path.join(outdir, "impacts.csv")) as f:
         onsets = [float(line.split(",")[0]) for line in list(f)[1:] if line.strip()]
     return cpu, onsets
@@ -127,13 +131,19 @@ def main():
         print("robust rungs: clink rtol %r, SciPy rtol %r" % (rc, rs))
         user = write(tmp, "user.xml", model_text(rc, atol_of(rc)))
         untuned = write(tmp, "untuned.xml", model_text())
-        times = {"lib": [], "run": [], "untuned": [], "scipy": []}
+        times = {"lib": [], "run": [], "run_end": [], "untuned": [], "scipy": []}
+        end = ("--output-step", repr(T_END))
         if other:
             times.update({"lib_b": [], "run_b": []})
         untuned_onsets = []
         for i in range(reps):
             times["lib"].append(lib_once(build, user)["cpu_s"])
-            times["run"].append(clink_run(build, user, os.path.join(tmp, "out"))[0])
+            cpu, run_onsets = clink_run(build, user, os.path.join(tmp, "out"))
+            times["run"].append(cpu)
+            cpu, end_onsets = clink_run(build, user, os.path.join(tmp, "out4"), end)
+            times["run_end"].append(cpu)
+            if end_onsets != run_onsets:  # outputs observe: the impacts do not depend on them
+                sys.exit("the impacts of clink run differ with --output-step %r" % T_END)
             cpu, untuned_onsets = clink_run(build, untuned, os.path.join(tmp, "out2"))
             times["untuned"].append(cpu)
             if other:
@@ -141,21 +151,26 @@ def main():
                 times["run_b"].append(clink_run(other, user, os.path.join(tmp, "out3"))[0])
             s = scipy(rs, atol_of(rs))
             times["scipy"].append(s["cpu_s"])
-            print("round %d: lib %.4f run %.4f untuned %.4f scipy %.3f" %
-                  (i + 1, times["lib"][-1], times["run"][-1], times["untuned"][-1], s["cpu_s"]),
-                  flush=True)
+            print("round %d: lib %.4f run %.4f run_end %.4f untuned %.4f scipy %.3f" %
+                  (i + 1, times["lib"][-1], times["run"][-1], times["run_end"][-1],
+                   times["untuned"][-1], s["cpu_s"]), flush=True)
         med = {k: statistics.median(v) for k, v in times.items()}
         rec["reps"], rec["cpu_s"], rec["median_cpu_s"] = reps, times, med
         rec["scipy_us_per_rhs"] = 1e6 * med["scipy"] / s["rhs"]
         rec["untuned_onsets_1us"] = agree(untuned_onsets, ref)
         rec["ratio"] = {"lib": med["scipy"] / med["lib"], "run": med["scipy"] / med["run"],
+                        "run_end": med["scipy"] / med["run_end"],
                         "untuned": med["scipy"] / med["untuned"]}
         print("medians of %d interleaved rounds: lib %.4f s, clink run %.4f s, untuned clink run "
               "%.4f s (%d onsets within 1 us), SciPy %.3f s (%.2f us per RHS)" %
               (reps, med["lib"], med["run"], med["untuned"], rec["untuned_onsets_1us"],
                med["scipy"], rec["scipy_us_per_rhs"]))
-        print("ratios SciPy / clink: library call %.1f, clink run %.1f, untuned clink run %.1f" %
-              (rec["ratio"]["lib"], rec["ratio"]["run"], rec["ratio"]["untuned"]))
+        print("ratios SciPy / clink: library call %.1f, clink run %.1f, clink run with one grid "
+              "row at the end %.1f, untuned clink run %.1f" %
+              (rec["ratio"]["lib"], rec["ratio"]["run"], rec["ratio"]["run_end"],
+               rec["ratio"]["untuned"]))
+        print("clink run / library call: %.2f; with one grid row at the end %.2f" %
+              (med["run"] / med["lib"], med["run_end"] / med["lib"]))
         if other:
             rec["compare"] = other
             for k in ("lib", "run"):
